@@ -1,0 +1,312 @@
+package nardy
+
+import "fmt"
+
+// Variant is the game: long nardy or short nardy (backgammon). The zero
+// Variant is invalid.
+type Variant uint8
+
+// The two games.
+const (
+	Long  Variant = 1 // long nardy (длинные нарды, uzun tavla), RULES.md §2
+	Short Variant = 2 // short nardy, standard backgammon, RULES.md §3
+)
+
+// IsValid reports whether v is Long or Short.
+func (v Variant) IsValid() bool { return v == Long || v == Short }
+
+// String returns "long", "short" or "invalid".
+func (v Variant) String() string {
+	switch v {
+	case Long:
+		return "long"
+	case Short:
+		return "short"
+	}
+	return "invalid"
+}
+
+// ParseVariant parses "long" or "short".
+func ParseVariant(s string) (Variant, error) {
+	switch s {
+	case "long":
+		return Long, nil
+	case "short":
+		return Short, nil
+	}
+	return 0, syntaxError("variant", s, -1, "want long or short")
+}
+
+// Color names a player. White and Black are only names: every player counts
+// the points along its own route (RULES.md §0).
+type Color uint8
+
+// The two players.
+const (
+	White Color = 0
+	Black Color = 1
+)
+
+// Other returns the opponent's colour.
+func (c Color) Other() Color { return c ^ 1 }
+
+// IsValid reports whether c is White or Black.
+func (c Color) IsValid() bool { return c <= Black }
+
+// String returns "white" or "black".
+func (c Color) String() string {
+	switch c {
+	case White:
+		return "white"
+	case Black:
+		return "black"
+	}
+	return "invalid"
+}
+
+// Point numbers of the mover's own numbering used by [Step] and [Side]:
+// points 1..24, the bar is 25 and off the board is 0.
+const (
+	Off = 0  // borne off, the target of a bear-off step
+	Bar = 25 // the bar (short nardy), the source of an entering step
+	// Head is own point 24, the long-nardy start point (L1).
+	Head = 24
+)
+
+// Checkers is the number of checkers of each side (C1).
+const Checkers = 15
+
+// Side is one player's checkers, counted along its own route:
+// Points[i] is the count on its own point i+1.
+type Side struct {
+	Points [24]int
+	Bar    int
+	Off    int
+}
+
+// Total returns the number of checkers of s: on points, on the bar and off.
+func (s Side) Total() int {
+	n := s.Bar + s.Off
+	for _, c := range s.Points {
+		n += c
+	}
+	return n
+}
+
+// half is one side packed as 26 nibbles indexed by point number:
+// nibble 0 is off, 1..24 the points, 25 the bar. lo holds nibbles 0..15 and
+// hi nibbles 16..25. A count never exceeds 15, so a nibble is enough.
+type half struct{ lo, hi uint64 }
+
+// get returns the count at point p (0 off, 25 bar).
+func (h half) get(p int) int {
+	if p < 16 {
+		return int(h.lo>>(4*uint(p))) & 15
+	}
+	return int(h.hi>>(4*uint(p-16))) & 15
+}
+
+// add adds n (possibly negative) checkers at point p; the caller keeps the
+// count within 0..15.
+func (h *half) add(p int, n int) {
+	if p < 16 {
+		h.lo += uint64(int64(n)) << (4 * uint(p))
+	} else {
+		h.hi += uint64(int64(n)) << (4 * uint(p-16))
+	}
+}
+
+// mask returns a bitmask with bit p set for every point p in 1..25 holding
+// at least min (1 or 2) checkers.
+func (h half) mask(min int) uint32 {
+	var m uint32
+	for p := 1; p <= 25; p++ {
+		if h.get(p) >= min {
+			m |= 1 << uint(p)
+		}
+	}
+	return m
+}
+
+func packSide(s Side) half {
+	var h half
+	h.add(Off, s.Off)
+	h.add(Bar, s.Bar)
+	for i, c := range s.Points {
+		h.add(i+1, c)
+	}
+	return h
+}
+
+func (h half) side() Side {
+	s := Side{Bar: h.get(Bar), Off: h.get(Off)}
+	for i := range s.Points {
+		s.Points[i] = h.get(i + 1)
+	}
+	return s
+}
+
+// Position is a board position of either game: both sides' checkers and
+// whose turn it is. It is a small comparable value: == compares positions
+// and it can be a map key. It holds no dice and no rule options.
+//
+// The zero Position is invalid (IsValid reports false); valid positions come
+// from [StartPosition], [NewPosition], [ParsePosition] and from plays.
+type Position struct {
+	mover, opp half // the player on roll and its opponent, each in own numbering
+	turn       Color
+	variant    Variant
+}
+
+// IsValid reports whether p is a valid position (not the zero value).
+func (p Position) IsValid() bool { return p.variant.IsValid() }
+
+// Variant returns the game of the position.
+func (p Position) Variant() Variant { return p.variant }
+
+// Turn returns the colour of the player on roll.
+func (p Position) Turn() Color { return p.turn }
+
+// Mover returns the checkers of the player on roll, in its own numbering.
+func (p Position) Mover() Side { return p.mover.side() }
+
+// Opponent returns the checkers of the player not on roll, in its own
+// numbering.
+func (p Position) Opponent() Side { return p.opp.side() }
+
+// Side returns the checkers of colour c in its own numbering.
+func (p Position) Side(c Color) Side {
+	if c == p.turn {
+		return p.mover.side()
+	}
+	return p.opp.side()
+}
+
+// Winner reports the side that has borne off all its checkers, if any.
+func (p Position) Winner() (Color, bool) {
+	if !p.IsValid() {
+		return 0, false
+	}
+	if p.mover.get(Off) == Checkers {
+		return p.turn, true
+	}
+	if p.opp.get(Off) == Checkers {
+		return p.turn.Other(), true
+	}
+	return 0, false
+}
+
+// IsOver reports whether a side has borne off all its checkers.
+func (p Position) IsOver() bool {
+	_, over := p.Winner()
+	return over
+}
+
+// Pass returns the position with the other player on roll and the checkers
+// unchanged, as after an empty play.
+func (p Position) Pass() Position {
+	return Position{mover: p.opp, opp: p.mover, turn: p.turn.Other(), variant: p.variant}
+}
+
+// Pips returns the pip counts of the mover and of the opponent: the sum over
+// checkers of the distance still to travel to bear off (a bar checker counts
+// 25).
+func (p Position) Pips() (mover, opponent int) {
+	for q := 1; q <= 25; q++ {
+		mover += q * p.mover.get(q)
+		opponent += q * p.opp.get(q)
+	}
+	return mover, opponent
+}
+
+// StartPosition returns the start layout of variant v (L1, S1) with the
+// given player on roll.
+func StartPosition(v Variant, mover Color) (Position, error) {
+	var s Side
+	switch v {
+	case Long:
+		s.Points[Head-1] = Checkers
+	case Short:
+		s.Points[24-1], s.Points[13-1], s.Points[8-1], s.Points[6-1] = 2, 5, 3, 5
+	default:
+		return Position{}, positionError(ErrBadVariant, "%d", v)
+	}
+	return NewPosition(v, mover, s, s)
+}
+
+// MustPosition returns p or panics on err. It is meant for tests and for
+// package-level literals whose validity is known, like regexp.MustCompile.
+func MustPosition(p Position, err error) Position {
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// NewPosition builds a position from the counts of the player on roll and of
+// its opponent, each in its own numbering. It checks RULES.md §4: 15 checkers
+// per side including bar and off, no negative count, no point held by both
+// colours, no bar checker in long nardy. It never repairs bad input.
+//
+// The six-block condition of §4 depends on the rule options, so it is
+// checked by [Rules.CheckPosition] and by every [Rules] method instead.
+func NewPosition(v Variant, mover Color, me, opp Side) (Position, error) {
+	if !v.IsValid() {
+		return Position{}, positionError(ErrBadVariant, "%d", v)
+	}
+	if !mover.IsValid() {
+		return Position{}, positionError(ErrBadColor, "%d", mover)
+	}
+	for i, s := range [2]*Side{&me, &opp} {
+		who := [2]string{"mover", "opponent"}[i]
+		if s.Bar < 0 || s.Off < 0 {
+			return Position{}, positionError(ErrNegativeCount, "%s bar %d off %d", who, s.Bar, s.Off)
+		}
+		for q, c := range s.Points {
+			if c < 0 {
+				return Position{}, positionError(ErrNegativeCount, "%s point %d holds %d", who, q+1, c)
+			}
+		}
+		if n := s.Total(); n != Checkers {
+			return Position{}, positionError(ErrCheckerCount, "%s has %d", who, n)
+		}
+		if v == Long && s.Bar != 0 {
+			return Position{}, positionError(ErrBarInLong, "%s has %d on the bar", who, s.Bar)
+		}
+	}
+	for q := 1; q <= 24; q++ {
+		if me.Points[q-1] > 0 {
+			if o := opponentPoint(v, q); opp.Points[o-1] > 0 {
+				return Position{}, positionError(ErrSharedPoint, "mover's %d is the opponent's %d", q, o)
+			}
+		}
+	}
+	return Position{mover: packSide(me), opp: packSide(opp), turn: mover, variant: v}, nil
+}
+
+// opponentPoint maps the mover's point q (1..24) to the opponent's own
+// number of the same place (RULES.md §0). The map is its own inverse.
+func opponentPoint(v Variant, q int) int {
+	if v == Short {
+		return 25 - q
+	}
+	if q > 12 {
+		return q - 12
+	}
+	return q + 12
+}
+
+// OpponentPoint maps point q (1..24) in one player's numbering to the same
+// place in the other player's numbering for variant v; it returns 0 for a q
+// outside 1..24 or an invalid variant.
+func OpponentPoint(v Variant, q int) int {
+	if !v.IsValid() || q < 1 || q > 24 {
+		return 0
+	}
+	return opponentPoint(v, q)
+}
+
+// GoString returns a Go-syntax-like form for debugging.
+func (p Position) GoString() string {
+	return fmt.Sprintf("nardy.MustParsePosition(%q)", p.String())
+}

@@ -1,0 +1,214 @@
+package nardy
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	mrand "math/rand/v2"
+)
+
+// Roll is a throw of two dice (C1, C3). It is stored with the larger die
+// first, so Roll values of the same throw compare equal. The zero Roll is
+// invalid.
+type Roll struct{ hi, lo uint8 }
+
+// NewRoll returns the roll of dice a and b, each 1..6, in any order.
+func NewRoll(a, b int) (Roll, error) {
+	if a < 1 || a > 6 || b < 1 || b > 6 {
+		return Roll{}, fmt.Errorf("%w: dice %d and %d, each must be 1..6", ErrInvalidRoll, a, b)
+	}
+	if a < b {
+		a, b = b, a
+	}
+	return Roll{uint8(a), uint8(b)}, nil
+}
+
+// MustRoll is like NewRoll but panics on error; for tests and literals.
+func MustRoll(a, b int) Roll {
+	r, err := NewRoll(a, b)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// IsValid reports whether r is a roll of two dice 1..6.
+func (r Roll) IsValid() bool { return r.lo >= 1 && r.hi <= 6 && r.lo <= r.hi }
+
+// High returns the larger die.
+func (r Roll) High() int { return int(r.hi) }
+
+// Low returns the smaller die.
+func (r Roll) Low() int { return int(r.lo) }
+
+// IsDouble reports whether both dice show the same number.
+func (r Roll) IsDouble() bool { return r.hi == r.lo }
+
+// Steps returns how many steps the roll gives: 4 for a double, else 2 (C3).
+func (r Roll) Steps() int {
+	if r.IsDouble() {
+		return 4
+	}
+	return 2
+}
+
+// String returns the roll as "6-5" (larger die first).
+func (r Roll) String() string {
+	if !r.IsValid() {
+		return "invalid"
+	}
+	return string([]byte{'0' + r.hi, '-', '0' + r.lo})
+}
+
+// MarshalText implements encoding.TextMarshaler with the form of String.
+func (r Roll) MarshalText() ([]byte, error) {
+	if !r.IsValid() {
+		return nil, ErrInvalidRoll
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler via ParseRoll.
+func (r *Roll) UnmarshalText(b []byte) error {
+	q, err := ParseRoll(string(b))
+	if err != nil {
+		return err
+	}
+	*r = q
+	return nil
+}
+
+// ParseRoll parses a roll written as two digits 1..6, optionally separated
+// by '-', ' ', ',' or 'x': "65", "6-5", "5 6", "3x3".
+func ParseRoll(s string) (Roll, error) {
+	var d []int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '1' && c <= '6':
+			d = append(d, int(c-'0'))
+		case c == '-' || c == ' ' || c == ',' || c == 'x' || c == 'X':
+			if len(d) != 1 {
+				return Roll{}, syntaxError("roll", s, i, "separator %q out of place", c)
+			}
+		default:
+			return Roll{}, syntaxError("roll", s, i, "%q is not a die 1..6", c)
+		}
+		if len(d) > 2 {
+			return Roll{}, syntaxError("roll", s, i, "more than two dice")
+		}
+	}
+	if len(d) != 2 {
+		return Roll{}, syntaxError("roll", s, -1, "want two dice 1..6, such as 6-5")
+	}
+	return NewRoll(d[0], d[1])
+}
+
+// WeightedRoll is one of the 21 distinct rolls with its chance out of 36.
+type WeightedRoll struct {
+	Roll   Roll
+	Weight int // 1 for a double, 2 for a mixed roll: the chance is Weight/36
+}
+
+// Probability returns the chance of the roll, Weight/36.
+func (w WeightedRoll) Probability() float64 { return float64(w.Weight) / 36 }
+
+// AllRolls returns the 21 distinct rolls, doubles first from 1-1 to 6-6,
+// then the mixed rolls from 2-1 to 6-5, with their weights out of 36.
+func AllRolls() [21]WeightedRoll {
+	var out [21]WeightedRoll
+	i := 0
+	for d := 1; d <= 6; d++ {
+		out[i] = WeightedRoll{Roll{uint8(d), uint8(d)}, 1}
+		i++
+	}
+	for hi := 2; hi <= 6; hi++ {
+		for lo := 1; lo < hi; lo++ {
+			out[i] = WeightedRoll{Roll{uint8(hi), uint8(lo)}, 2}
+			i++
+		}
+	}
+	return out
+}
+
+// DiceSource throws dice. Implementations: [SeededDice] (deterministic,
+// for replays and tests) and [CryptoDice] (for play with real stakes). A
+// game server can also implement it to feed physical dice. A DiceSource is
+// not safe for concurrent use unless it says so.
+type DiceSource interface {
+	// Die returns one die, uniformly 1..6.
+	Die() int
+}
+
+// Throw throws two dice from src.
+func Throw(src DiceSource) Roll {
+	r, err := NewRoll(src.Die(), src.Die())
+	if err != nil {
+		// A source that returns a bad die is a programming error in the
+		// source; fall back to a clearly invalid roll rather than panic.
+		return Roll{}
+	}
+	return r
+}
+
+// SeededDice is a deterministic dice source: the same seed gives the same
+// throws on every machine and Go version (it uses the PCG generator of
+// math/rand/v2, whose output is specified).
+type SeededDice struct{ rng *mrand.Rand }
+
+// NewSeededDice returns a deterministic dice source for seed.
+func NewSeededDice(seed uint64) *SeededDice {
+	return &SeededDice{rng: mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// Die returns one die 1..6.
+func (s *SeededDice) Die() int { return 1 + s.rng.IntN(6) }
+
+// CryptoDice throws dice with crypto/rand. Its zero value is ready to use,
+// and it is safe for concurrent use.
+type CryptoDice struct{}
+
+// Die returns one die 1..6, uniformly (rejection sampling, no modulo bias).
+func (CryptoDice) Die() int {
+	var b [8]byte
+	for {
+		_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+		v := binary.LittleEndian.Uint64(b[:])
+		const limit = (1<<64 - 1) / 6 * 6
+		if v < limit {
+			return int(v%6) + 1
+		}
+	}
+}
+
+// Opening is the outcome of the opening throw (C2).
+type Opening struct {
+	WhiteDie, BlackDie int   // the last, unequal, opening dice
+	Rerolls            int   // how many times equal dice were thrown again
+	First              Color // who moves first: the higher die
+	Roll               Roll  // the first turn's roll
+}
+
+// ThrowOpening plays the opening (C2): each player throws one die, equal
+// dice are thrown again, the higher die moves first. With UseOpeningDice the
+// two opening dice are the first roll; with Reroll the winner throws both
+// dice afresh.
+func ThrowOpening(src DiceSource, mode OpeningRoll) Opening {
+	var o Opening
+	for {
+		o.WhiteDie, o.BlackDie = src.Die(), src.Die()
+		if o.WhiteDie != o.BlackDie {
+			break
+		}
+		o.Rerolls++
+	}
+	if o.BlackDie > o.WhiteDie {
+		o.First = Black
+	}
+	if mode == UseOpeningDice {
+		o.Roll, _ = NewRoll(o.WhiteDie, o.BlackDie)
+	} else {
+		o.Roll = Throw(src)
+	}
+	return o
+}

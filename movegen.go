@@ -1,0 +1,357 @@
+package nardy
+
+import "math/bits"
+
+// MaxPlays bounds the number of plays AppendLegal can return for one
+// position and roll: a buffer of this capacity never grows. The bound is
+// proven, not measured: a play of a double is fixed by the multiset of its
+// checker paths (start point, number of steps), drawn from at most 15
+// occupied start points, which gives at most 15+225+120+1800+3060 = 5220; a
+// mixed roll gives at most 15*15+2*15 = 255. The largest counts met in
+// practice are 536 (short) and a few hundred (long).
+const MaxPlays = 5220
+
+// refusal is why the generator refuses one step; 0 means the step is legal.
+type refusal uint8
+
+const (
+	stepOK refusal = iota
+	refNoChecker
+	refBarFirst
+	refClosed
+	refNotHome
+	refHigher
+	refHead
+	refBlock
+)
+
+// ruleOf maps a refusal to its rule id and reason.
+func (f refusal) rule() (string, error) {
+	switch f {
+	case refNoChecker:
+		return "C3", ErrNoChecker
+	case refBarFirst:
+		return "S3", ErrBarFirst
+	case refClosed:
+		return "C4", ErrPointClosed
+	case refNotHome:
+		return "C6", ErrBearOffNotHome
+	case refHigher:
+		return "C6", ErrBearOffHigher
+	case refHead:
+		return "L3", ErrHeadRule
+	case refBlock:
+		return "L5", ErrSixBlock
+	}
+	return "", nil
+}
+
+// turnCtx holds what stays fixed during one turn: the rule set, the start
+// position, the roll and the opponent's checkers as masks. In both games
+// the opponent's checkers do not move during the mover's turn, except blots
+// hit in short nardy, which the node tracks.
+type turnCtx struct {
+	start     Position
+	roll      Roll
+	headRule  bool // long: L3/L4
+	sixBlock  bool // long: L5
+	transient bool // long: only the end of the play is judged for L5
+	ahead     BlockAhead
+	blocked   uint32 // points closed to the mover, mover's numbering
+	theirs    uint32 // long: opponent's occupied points, its numbering
+}
+
+// node is the board during a turn, from the mover's side.
+type node struct {
+	me, opp half
+	mask    uint32 // mover's occupied points, bits 1..25 (25 = bar)
+	blots   uint32 // short: opponent blots, mover's numbering
+	head    int8   // long: checkers that may still leave the head
+}
+
+// newTurnCtx prepares a turn. The caller has validated rules, position and
+// roll.
+func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
+	c := turnCtx{start: pos, roll: roll}
+	n := node{me: pos.mover, opp: pos.opp, mask: pos.mover.mask(1) &^ 1}
+	if r.Variant == Long {
+		c.headRule, c.sixBlock = true, true
+		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
+		c.theirs = longOpponentMask(pos.opp)
+		c.blocked = rotate12(c.theirs)
+		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
+	} else {
+		c.blocked, n.blots = shortOpponent(pos.opp)
+	}
+	return c, n
+}
+
+// step moves one checker from point from by die, returning the new node and
+// the step, or the reason the step is refused. It judges one step: landing
+// (C4), bar first (S3), bearing off (C6), the head (L3, L4) and, when blocks
+// are judged on the pass, the six-block (L5).
+func (c *turnCtx) step(n *node, from, die int) (node, Step, refusal) {
+	m := n.mask
+	var to int
+	if from == Bar {
+		if m&barBit == 0 {
+			return node{}, Step{}, refNoChecker
+		}
+		to = Bar - die
+	} else {
+		if from < 1 || from > 24 || m&(1<<uint(from)) == 0 {
+			return node{}, Step{}, refNoChecker
+		}
+		if m&barBit != 0 {
+			return node{}, Step{}, refBarFirst
+		}
+		to = from - die
+	}
+	if to >= 1 {
+		if c.blocked&(1<<uint(to)) != 0 {
+			return node{}, Step{}, refClosed
+		}
+	} else if f := bearOffRefusal(m, from, to); f != stepOK {
+		return node{}, Step{}, f
+	} else {
+		to = Off
+	}
+	res := *n
+	if from == Head && c.headRule {
+		if res.head == 0 {
+			return node{}, Step{}, refHead
+		}
+		res.head--
+	}
+	res.me.add(from, -1)
+	if res.me.get(from) == 0 {
+		res.mask &^= 1 << uint(from)
+	}
+	res.me.add(to, 1)
+	hit := false
+	if to != Off {
+		res.mask |= 1 << uint(to)
+		if res.blots&(1<<uint(to)) != 0 {
+			res.blots &^= 1 << uint(to)
+			res.opp.add(Bar-to, -1)
+			res.opp.add(Bar, 1)
+			hit = true
+		}
+	}
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return node{}, Step{}, refBlock
+	}
+	return res, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+}
+
+// endOK reports whether a play may end on node n: the six-block rule (L5) is
+// judged on the final position.
+func (c *turnCtx) endOK(n *node) bool {
+	return !c.sixBlock || !illegalBlock(n.mask, c.theirs, c.ahead)
+}
+
+// sources returns the points a step may start from: only the bar while a
+// checker is on it (S3).
+func sources(n *node) uint32 {
+	if n.mask&barBit != 0 {
+		return barBit
+	}
+	return n.mask
+}
+
+// gen is one run of the move generator: a depth-first search over step
+// sequences that keeps the sequences using the most dice (C5) and each
+// resulting position once (C8).
+type gen struct {
+	turnCtx
+	out      []Play
+	base     int // plays of this call start at out[base]
+	maxDepth int
+	path     [4]Step
+	seen     dedup
+}
+
+// emit records the play ending at node n after depth steps, unless a longer
+// legal play is already known (C5), it ends in a forbidden block (L5) or its
+// position is already listed (C8). A longer play resets the list.
+func (g *gen) emit(n *node, depth int) {
+	if depth < g.maxDepth || !g.endOK(n) {
+		return
+	}
+	if depth > g.maxDepth {
+		g.maxDepth = depth
+		g.out = g.out[:g.base]
+	}
+	after := Position{mover: n.me, opp: n.opp, turn: g.start.turn, variant: g.start.variant}
+	if g.seen.slots != nil && !g.seen.insert(g.out[g.base:], after) {
+		return
+	}
+	p := Play{after: after, n: uint8(depth), roll: g.roll}
+	copy(p.steps[:depth], g.path[:depth])
+	g.out = append(g.out, p)
+}
+
+// double generates the plays of a double in canonical order: each step
+// starts on a point no higher than the step before. Every legal multiset of
+// steps can be played in that order (higher checkers first never spoils a
+// later step: landings do not depend on order, and bearing off only gets
+// easier), and different multisets give different positions, so this
+// enumeration is complete and needs no duplicate check. With blocks judged
+// on the pass the order matters, and doubleAnyOrder is used instead.
+func (g *gen) double(n *node, depth, maxFrom int) {
+	if depth < 4 {
+		d := int(g.roll.hi)
+		cand := sources(n) & (2<<uint(maxFrom) - 1)
+		for cand != 0 {
+			p := 31 - bits.LeadingZeros32(cand)
+			cand &^= 1 << uint(p)
+			child, s, f := g.step(n, p, d)
+			if f != stepOK {
+				continue
+			}
+			g.path[depth] = s
+			g.double(&child, depth+1, p)
+		}
+	}
+	g.emit(n, depth)
+}
+
+// doubleAnyOrder generates the plays of a double trying every order of the
+// steps, with the duplicate check on.
+func (g *gen) doubleAnyOrder(n *node, depth int) {
+	if depth < 4 {
+		d := int(g.roll.hi)
+		cand := sources(n)
+		for cand != 0 {
+			p := 31 - bits.LeadingZeros32(cand)
+			cand &^= 1 << uint(p)
+			child, s, f := g.step(n, p, d)
+			if f != stepOK {
+				continue
+			}
+			g.path[depth] = s
+			g.doubleAnyOrder(&child, depth+1)
+		}
+	}
+	g.emit(n, depth)
+}
+
+// mixed generates the plays of a mixed roll that play die first, then
+// second.
+func (g *gen) mixed(root *node, first, second int) {
+	cand := sources(root)
+	for cand != 0 {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		c1, s1, f := g.step(root, p, first)
+		if f != stepOK {
+			continue
+		}
+		g.path[0] = s1
+		cand2 := sources(&c1)
+		for cand2 != 0 {
+			q := 31 - bits.LeadingZeros32(cand2)
+			cand2 &^= 1 << uint(q)
+			c2, s2, f := g.step(&c1, q, second)
+			if f != stepOK {
+				continue
+			}
+			g.path[1] = s2
+			g.emit(&c2, 2)
+		}
+		g.emit(&c1, 1)
+	}
+}
+
+// run fills g.out with the legal plays of the prepared turn.
+func (g *gen) run(root *node) {
+	hi, lo := int(g.roll.hi), int(g.roll.lo)
+	if g.roll.IsDouble() {
+		if g.sixBlock && !g.transient {
+			var table [dedupBig]uint16
+			g.seen = dedup{slots: table[:]}
+			g.doubleAnyOrder(root, 0)
+			return
+		}
+		g.double(root, 0, Bar)
+		return
+	}
+	var table [dedupSmall]uint16
+	g.seen = dedup{slots: table[:]}
+	g.mixed(root, hi, lo)
+	g.mixed(root, lo, hi)
+	g.emit(root, 0)
+	if g.maxDepth == 1 {
+		g.keepLargerDie()
+	}
+}
+
+// keepLargerDie applies the second sentence of C5: when only one die can be
+// played, the larger must be played if any legal play uses it.
+func (g *gen) keepLargerDie() {
+	plays := g.out[g.base:]
+	hi := int8(g.roll.hi)
+	larger := false
+	for i := range plays {
+		if plays[i].steps[0].Die == hi {
+			larger = true
+			break
+		}
+	}
+	if !larger {
+		return
+	}
+	k := 0
+	for _, p := range plays {
+		if p.steps[0].Die == hi {
+			plays[k] = p
+			k++
+		}
+	}
+	g.out = g.out[:g.base+k]
+}
+
+// AppendLegal appends to dst the legal plays of pos for roll under r and
+// returns the extended slice. Each distinct resulting position is listed
+// once (C8), with one canonical step sequence; every play uses the most dice
+// any legal sequence uses, and the larger die when only one can be used
+// (C5). An empty play (no step possible) is listed alone.
+//
+// Order: for a double, plays are listed depth-first with each step starting
+// on a point no higher than the previous one, higher points first; for a
+// mixed roll, plays that start with the larger die come first, then those
+// that start with the smaller, each depth-first from the highest point.
+// Canonical steps follow the same order: larger die first where the play
+// allows it, higher points first.
+//
+// It never allocates when cap(dst)-len(dst) >= MaxPlays. It returns an
+// error, and dst unchanged, for invalid rules, position or roll.
+func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
+	if err := r.CheckPosition(pos); err != nil {
+		return dst, err
+	}
+	if !roll.IsValid() {
+		return dst, ErrInvalidRoll
+	}
+	var g gen
+	var root node
+	g.turnCtx, root = newTurnCtx(r, pos, roll)
+	g.out, g.base = dst, len(dst)
+	g.run(&root)
+	return g.out, nil
+}
+
+// Legal returns the legal plays of pos for roll under r; see AppendLegal.
+func (r Rules) Legal(pos Position, roll Roll) ([]Play, error) {
+	return r.AppendLegal(nil, pos, roll)
+}
+
+// AppendLegal is [Rules.AppendLegal] under the default rules of pos's variant.
+func AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
+	return DefaultRules(pos.variant).AppendLegal(dst, pos, roll)
+}
+
+// Legal is [Rules.Legal] under the default rules of pos's variant.
+func Legal(pos Position, roll Roll) ([]Play, error) {
+	return DefaultRules(pos.variant).AppendLegal(nil, pos, roll)
+}

@@ -1,0 +1,197 @@
+package nardy
+
+import "fmt"
+
+// HeadException selects when two checkers may leave the head on a long-nardy
+// first turn (L4).
+type HeadException uint8
+
+// The three readings of L4. The zero value is the default, Classic.
+const (
+	// Classic: only when a lone checker played from the head would be
+	// stopped by the opponent's head (002_* art. 3.1). Default.
+	Classic HeadException = iota
+	// Doubles: any first-turn 6-6, 4-4 or 3-3.
+	Doubles
+	// Literal: any first-turn roll that a lone head checker cannot play
+	// whole (003_*).
+	Literal
+)
+
+// BlockAhead selects what makes a six-block legal (L5).
+type BlockAhead uint8
+
+// The two readings of L5. The zero value is the default, OnRoute.
+const (
+	// OnRoute: an opponent checker stands ahead of the block on its route.
+	// Default.
+	OnRoute BlockAhead = iota
+	// OpponentHome: an opponent checker has reached its home (001_*).
+	OpponentHome
+)
+
+// OpeningRoll selects how the first turn's dice are found (C2).
+type OpeningRoll uint8
+
+// The two readings of C2.
+const (
+	// Reroll: the winner of the opening throw rolls both dice for its first
+	// turn (long nardy default).
+	Reroll OpeningRoll = iota
+	// UseOpeningDice: the two opening dice are the first roll (short nardy
+	// default), so the first turn is never a double.
+	UseOpeningDice
+)
+
+var (
+	headExceptionNames = [...]string{"classic", "doubles", "literal"}
+	blockAheadNames    = [...]string{"on_route", "opponent_home"}
+	openingRollNames   = [...]string{"reroll", "use_opening_dice"}
+)
+
+func enumString(names []string, i uint8) string {
+	if int(i) < len(names) {
+		return names[i]
+	}
+	return fmt.Sprintf("invalid(%d)", i)
+}
+
+func enumParse(what string, names []string, s string) (uint8, error) {
+	for i, n := range names {
+		if n == s {
+			return uint8(i), nil
+		}
+	}
+	return 0, syntaxError(what, s, -1, "unknown option value; want one of %q", names)
+}
+
+// String returns the option's name as used in conformance files.
+func (h HeadException) String() string { return enumString(headExceptionNames[:], uint8(h)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (h HeadException) MarshalText() ([]byte, error) {
+	if int(h) >= len(headExceptionNames) {
+		return nil, fmt.Errorf("%w: head exception %d", ErrInvalidRules, h)
+	}
+	return []byte(h.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler ("classic", "doubles",
+// "literal").
+func (h *HeadException) UnmarshalText(b []byte) error {
+	v, err := enumParse("head exception", headExceptionNames[:], string(b))
+	*h = HeadException(v)
+	return err
+}
+
+// String returns the option's name as used in conformance files.
+func (b BlockAhead) String() string { return enumString(blockAheadNames[:], uint8(b)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (b BlockAhead) MarshalText() ([]byte, error) {
+	if int(b) >= len(blockAheadNames) {
+		return nil, fmt.Errorf("%w: block ahead %d", ErrInvalidRules, b)
+	}
+	return []byte(b.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler ("on_route",
+// "opponent_home").
+func (b *BlockAhead) UnmarshalText(t []byte) error {
+	v, err := enumParse("block ahead", blockAheadNames[:], string(t))
+	*b = BlockAhead(v)
+	return err
+}
+
+// String returns the option's name.
+func (o OpeningRoll) String() string { return enumString(openingRollNames[:], uint8(o)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (o OpeningRoll) MarshalText() ([]byte, error) {
+	if int(o) >= len(openingRollNames) {
+		return nil, fmt.Errorf("%w: opening roll %d", ErrInvalidRules, o)
+	}
+	return []byte(o.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler ("reroll",
+// "use_opening_dice").
+func (o *OpeningRoll) UnmarshalText(t []byte) error {
+	v, err := enumParse("opening roll", openingRollNames[:], string(t))
+	*o = OpeningRoll(v)
+	return err
+}
+
+// Rules is a rule set: the game and its options. It is a small comparable
+// value; the move generator, [Rules.Apply] and [Turn] read everything that
+// differs between the games from it. Start from [DefaultRules] or a preset of
+// package variants and change options; [Rules.Validate] checks the result.
+type Rules struct {
+	Variant Variant `json:"variant"`
+
+	// HeadException is the L4 reading (long nardy only).
+	HeadException HeadException `json:"head_exception"`
+	// TransientBlock true (default): a six-block may be formed and broken
+	// within one play, only the end of the play is judged (L5). False: every
+	// intermediate position is judged too (long nardy only).
+	TransientBlock bool `json:"transient_block"`
+	// BlockAhead is the L5 reading of "ahead" (long nardy only).
+	BlockAhead BlockAhead `json:"block_ahead"`
+
+	// OpeningRoll is the C2 reading.
+	OpeningRoll OpeningRoll `json:"opening_roll"`
+}
+
+// DefaultRules returns the default rule set of variant v (RULES.md §2 and §3):
+// long nardy "Moscow" rules, or standard backgammon. For an invalid v it
+// returns a Rules that fails Validate.
+func DefaultRules(v Variant) Rules {
+	r := Rules{Variant: v, TransientBlock: true}
+	if v == Short {
+		r.TransientBlock = false
+		r.OpeningRoll = UseOpeningDice
+	}
+	return r
+}
+
+// Validate reports whether r names a known variant and known option values,
+// and long-nardy options only for long nardy.
+func (r Rules) Validate() error {
+	if !r.Variant.IsValid() {
+		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
+	}
+	if int(r.HeadException) >= len(headExceptionNames) {
+		return fmt.Errorf("%w: head exception %d", ErrInvalidRules, r.HeadException)
+	}
+	if int(r.BlockAhead) >= len(blockAheadNames) {
+		return fmt.Errorf("%w: block ahead %d", ErrInvalidRules, r.BlockAhead)
+	}
+	if int(r.OpeningRoll) >= len(openingRollNames) {
+		return fmt.Errorf("%w: opening roll %d", ErrInvalidRules, r.OpeningRoll)
+	}
+	if r.Variant == Short && (r.HeadException != Classic || r.TransientBlock || r.BlockAhead != OnRoute) {
+		return fmt.Errorf("%w: head and block options are long-nardy options", ErrInvalidRules)
+	}
+	return nil
+}
+
+// CheckPosition reports whether pos is a valid position under r: of r's
+// variant, not the zero Position, and (long nardy) without a six-block of
+// the mover that L5 forbids (RULES.md §4).
+func (r Rules) CheckPosition(pos Position) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	if !pos.IsValid() {
+		return positionError(ErrZeroPosition, "")
+	}
+	if pos.variant != r.Variant {
+		return fmt.Errorf("%w: rules %s, position %s", ErrVariantMismatch, r.Variant, pos.variant)
+	}
+	if r.Variant == Long {
+		if illegalBlock(pos.mover.mask(1), longOpponentMask(pos.opp), r.BlockAhead) {
+			return positionError(ErrHeldBlock, "")
+		}
+	}
+	return nil
+}

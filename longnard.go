@@ -6,12 +6,12 @@ package nardy
 // never set here.
 
 const (
-	lowHalf  = uint32(0x1ffe)      // points 1..12
-	points24 = uint32(0x1fffffe)   // points 1..24
-	homeMask = uint32(0x7e)        // points 1..6
-	outside  = uint32(0x3ffff80)   // points 7..24 and the bar (25)
-	barBit   = uint32(1) << Bar    // the bar
-	oppHead  = 12                  // the opponent's head in the mover's numbering (§0)
+	lowHalf  = uint32(0x1ffe)    // points 1..12
+	points24 = uint32(0x1fffffe) // points 1..24
+	homeMask = uint32(0x7e)      // points 1..6
+	outside  = uint32(0x3ffff80) // points 7..24 and the bar (25)
+	barBit   = uint32(1) << Bar  // the bar
+	oppHead  = 12                // the opponent's head in the mover's numbering (§0)
 )
 
 // rotate12 maps a mask of points in one long-nardy player's numbering to the

@@ -1,0 +1,176 @@
+package nardy
+
+import "math/bits"
+
+// diceLeft is the multiset of dice not yet played in a turn: for a mixed
+// roll each die at most once, for a double up to four of one number.
+type diceLeft struct {
+	hi, lo   int8 // the roll's dice
+	nHi, nLo int8 // how many of each are left; for a double only nHi counts
+}
+
+func newDiceLeft(r Roll) diceLeft {
+	if r.IsDouble() {
+		return diceLeft{hi: int8(r.hi), lo: int8(r.lo), nHi: 4}
+	}
+	return diceLeft{hi: int8(r.hi), lo: int8(r.lo), nHi: 1, nLo: 1}
+}
+
+// take removes one die of number d, reporting false when none is left.
+func (l *diceLeft) take(d int) bool {
+	switch {
+	case int(l.hi) == d && l.nHi > 0:
+		l.nHi--
+	case int(l.lo) == d && l.nLo > 0 && l.hi != l.lo:
+		l.nLo--
+	default:
+		return false
+	}
+	return true
+}
+
+// values returns the distinct die numbers still left, larger first.
+func (l diceLeft) values() (vals [2]int, n int) {
+	if l.nHi > 0 {
+		vals[n] = int(l.hi)
+		n++
+	}
+	if l.nLo > 0 && l.lo != l.hi {
+		vals[n] = int(l.lo)
+		n++
+	}
+	return vals, n
+}
+
+func (l diceLeft) count() int { return int(l.nHi + l.nLo) }
+
+// reach reports whether exactly need more legal steps can be played from n
+// with the dice left, ending on a position the play may end on (L5 unless
+// ignoreEnd). It is the C5 test: a step is legal only if it extends to a
+// play of the required length.
+func (c *turnCtx) reach(n *node, left diceLeft, need int, ignoreEnd bool) bool {
+	if need == 0 {
+		return ignoreEnd || c.endOK(n)
+	}
+	vals, k := left.values()
+	for i := 0; i < k; i++ {
+		d := vals[i]
+		rest := left
+		rest.take(d)
+		cand := sources(n)
+		for cand != 0 {
+			p := 31 - bits.LeadingZeros32(cand)
+			cand &^= 1 << uint(p)
+			child, _, f := c.step(n, p, d)
+			if f == stepOK && c.reach(&child, rest, need-1, ignoreEnd) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// required returns how many dice every legal play of the turn uses (C5) and,
+// for a mixed roll of which only one die can be played, which die that must
+// be (0 otherwise).
+func (c *turnCtx) required(root *node) (steps int, die int) {
+	all := newDiceLeft(c.roll)
+	for k := all.count(); k > 0; k-- {
+		if !c.reach(root, all, k, false) {
+			continue
+		}
+		if k == 1 && !c.roll.IsDouble() {
+			// The larger die if any one-step play uses it.
+			hiOnly := all
+			hiOnly.nLo = 0
+			if c.reach(root, hiOnly, 1, false) {
+				return 1, int(c.roll.hi)
+			}
+			return 1, int(c.roll.lo)
+		}
+		return k, 0
+	}
+	return 0, 0
+}
+
+// stepTarget returns where a step from point from with die d lands (Off for
+// a bear-off), the geometry of C3 that every step must follow.
+func stepTarget(from, d int) int {
+	to := from - d
+	if to < Off {
+		to = Off
+	}
+	return to
+}
+
+// Apply plays play on pos under r and returns the new position, with the
+// opponent on roll. It checks the play against the rules and returns a
+// [*RuleError] naming the rule it breaks: a die not of the roll or a wrong
+// distance (C3), no checker to move, a closed point (C4), the bar first
+// (S3), bearing off (C6), the head (L3, L4), the six-block (L5), fewer dice
+// than possible or the smaller die (C5). Plays from [Rules.Legal] for this
+// position are always accepted. pos is a value and is never changed.
+//
+// The play's steps are checked in their order; a play whose steps are legal
+// in another order is refused if this order is not. Hit flags in the steps
+// are recomputed, not trusted.
+func (r Rules) Apply(pos Position, play Play) (Position, error) {
+	p, err := r.PlayOf(pos, play.roll, play.steps[:play.n]...)
+	if err != nil {
+		return Position{}, err
+	}
+	return p.Result(), nil
+}
+
+// PlayOf checks the steps as a whole play of roll from pos under r, like
+// Apply, and returns the play with its resulting position. The steps keep
+// their order; their hit flags are recomputed. It is how a play made
+// elsewhere (a user interface, a file, another engine) becomes a Play.
+func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
+	if err := r.CheckPosition(pos); err != nil {
+		return Play{}, err
+	}
+	if !roll.IsValid() {
+		return Play{}, ErrInvalidRoll
+	}
+	if len(steps) > roll.Steps() {
+		return Play{}, ruleError("C3", ErrWrongDice, -1)
+	}
+	c, root := newTurnCtx(r, pos, roll)
+	play := Play{roll: roll, n: uint8(len(steps))}
+	cur := root
+	left := newDiceLeft(roll)
+	for i, s := range steps {
+		from, to, d := int(s.From), int(s.To), int(s.Die)
+		if !left.take(d) {
+			return Play{}, ruleError("C3", ErrWrongDice, i)
+		}
+		if from < 1 || from > Bar || to != stepTarget(from, d) {
+			return Play{}, ruleError("C3", ErrWrongDice, i)
+		}
+		next, st, f := c.step(&cur, from, d)
+		if f != stepOK {
+			rule, reason := f.rule()
+			return Play{}, ruleError(rule, reason, i)
+		}
+		cur = next
+		play.steps[i] = st
+	}
+	if !c.endOK(&cur) {
+		return Play{}, ruleError("L5", ErrSixBlock, -1)
+	}
+	need, die := c.required(&root)
+	if len(steps) < need {
+		return Play{}, ruleError("C5", ErrMaxDice, -1)
+	}
+	if die != 0 && int(steps[0].Die) != die {
+		return Play{}, ruleError("C5", ErrLargerDie, 0)
+	}
+	play.after = Position{mover: cur.me, opp: cur.opp, turn: pos.turn, variant: pos.variant}
+	return play, nil
+}
+
+// Apply is [Rules.Apply] under the default rules of pos's variant.
+func Apply(pos Position, play Play) (Position, error) {
+	return DefaultRules(pos.variant).Apply(pos, play)
+}

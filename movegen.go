@@ -185,9 +185,14 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if depth < g.maxDepth || !g.endOK(n) {
 		return
 	}
-	steps := g.path
-	if g.passJudged && !g.someOrderPasses(&steps, depth) {
-		return
+	steps := &g.path
+	var reordered [4]Step
+	if g.passJudged {
+		reordered = g.path
+		if !g.someOrderPasses(&reordered, depth) {
+			return
+		}
+		steps = &reordered
 	}
 	if depth > g.maxDepth {
 		g.maxDepth = depth
@@ -197,9 +202,18 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if seen != nil && !seen.insert(g.out[g.base:], after) {
 		return
 	}
-	p := Play{after: after, n: uint8(depth), roll: g.roll}
-	copy(p.steps[:depth], steps[:depth])
-	g.out = append(g.out, p)
+	k := len(g.out)
+	if k < cap(g.out) {
+		g.out = g.out[:k+1]
+	} else {
+		g.out = append(g.out, Play{})
+	}
+	p := &g.out[k]
+	p.after, p.n, p.roll = after, uint8(depth), g.roll
+	p.steps = *steps
+	for i := depth; i < 4; i++ {
+		p.steps[i] = Step{}
+	}
 }
 
 // someOrderPasses reports whether the first depth steps of a double, found

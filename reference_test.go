@@ -199,6 +199,20 @@ type refSeq struct {
 // refLegal returns the keys of all legal plays of the position (me, opp)
 // for roll under r and the set of legal first steps of those plays.
 func refLegal(r Rules, me, opp Side, roll Roll) (keys map[string]bool, first map[Step]bool) {
+	res := refSolve(r, me, opp, roll)
+	return res.keys, res.first
+}
+
+// refResult is what the reference knows about a turn.
+type refResult struct {
+	keys  map[string]bool // result keys of the legal plays (C8)
+	first map[Step]bool   // first steps of the legal plays
+	most  int             // dice every legal play uses (C5)
+	limit int             // long: checkers that may leave the head (L3, L4)
+}
+
+// refSolve enumerates every step sequence; see refLegal.
+func refSolve(r Rules, me, opp Side, roll Roll) refResult {
 	v := r.Variant
 	var b refBoard
 	for i := range 24 {
@@ -259,7 +273,7 @@ func refLegal(r Rules, me, opp Side, roll Roll) (keys map[string]bool, first map
 			larger = larger || (s.n == 1 && int(s.first.Die) == roll.High())
 		}
 	}
-	keys, first = map[string]bool{}, map[Step]bool{}
+	keys, first := map[string]bool{}, map[Step]bool{}
 	for _, s := range all {
 		if s.n != most || (larger && int(s.first.Die) != roll.High()) {
 			continue
@@ -269,7 +283,7 @@ func refLegal(r Rules, me, opp Side, roll Roll) (keys map[string]bool, first map
 			first[s.first] = true
 		}
 	}
-	return keys, first
+	return refResult{keys: keys, first: first, most: most, limit: limit}
 }
 
 // refLegalPos is refLegal for a Position.

@@ -168,7 +168,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if die != 0 && int(steps[0].Die) != die {
 		return Play{}, ruleError("C5", ErrLargerDie, 0)
 	}
-	play.after = Position{mover: cur.me, opp: cur.opp, turn: pos.turn, variant: pos.variant}
+	play.after = c.after(&cur)
 	return play, nil
 }
 

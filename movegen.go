@@ -58,22 +58,35 @@ type turnCtx struct {
 	transient bool // long: only the end of the play is judged for L5
 	ahead     BlockAhead
 	blocked   uint32 // points closed to the mover, mover's numbering
+	blots     uint32 // short: opponent blots at the start, mover's numbering
 	theirs    uint32 // long: opponent's occupied points, its numbering
 }
 
 // node is the board during a turn, from the mover's side.
 type node struct {
-	me, opp half
-	mask    uint32 // mover's occupied points, bits 1..25 (25 = bar)
-	blots   uint32 // short: opponent blots, mover's numbering
-	head    int8   // long: checkers that may still leave the head
+	me   half
+	mask uint32 // mover's occupied points, bits 1..25 (25 = bar)
+	hits uint32 // short: blots hit so far, mover's numbering
+	head int8   // long: checkers that may still leave the head
+}
+
+// after returns the position of node n, the mover still on roll: the
+// opponent's hit checkers go to its bar (S2).
+func (c *turnCtx) after(n *node) Position {
+	opp := c.start.opp
+	for h := n.hits; h != 0; h &= h - 1 {
+		t := bits.TrailingZeros32(h)
+		opp.add(Bar-t, -1)
+		opp.add(Bar, 1)
+	}
+	return Position{mover: n.me, opp: opp, turn: c.start.turn, variant: c.start.variant}
 }
 
 // newTurnCtx prepares a turn. The caller has validated rules, position and
 // roll.
 func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 	c := turnCtx{start: pos, roll: roll}
-	n := node{me: pos.mover, opp: pos.opp, mask: pos.mover.mask(1) &^ 1}
+	n := node{me: pos.mover, mask: pos.mover.mask(1) &^ 1}
 	if r.Variant == Long {
 		c.headRule, c.sixBlock = true, true
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
@@ -81,7 +94,7 @@ func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 		c.blocked = rotate12(c.theirs)
 		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
 	} else {
-		c.blocked, n.blots = shortOpponent(pos.opp)
+		c.blocked, c.blots = shortOpponent(pos.opp)
 	}
 	return c, n
 }
@@ -133,10 +146,8 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	hit := false
 	if to != Off {
 		res.mask |= 1 << uint(to)
-		if res.blots&(1<<uint(to)) != 0 {
-			res.blots &^= 1 << uint(to)
-			res.opp.add(Bar-to, -1)
-			res.opp.add(Bar, 1)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
 			hit = true
 		}
 	}
@@ -198,7 +209,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	after := Position{mover: n.me, opp: n.opp, turn: g.start.turn, variant: g.start.variant}
+	after := g.after(n)
 	if seen != nil && !seen.insert(g.out[g.base:], after) {
 		return
 	}
@@ -340,7 +351,7 @@ func (g *gen) chainIsNew(root *node, p, small, large int) bool {
 	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
 		return true
 	}
-	return (root.blots>>uint(p-small)|root.blots>>uint(mid))&1 != 0
+	return (g.blots>>uint(p-small)|g.blots>>uint(mid))&1 != 0
 }
 
 // sameAsChain reports, for a simple turn, whether the checker on q can move
@@ -348,7 +359,7 @@ func (g *gen) chainIsNew(root *node, p, small, large int) bool {
 // making the same net move: the middle point q-first is open and no blot.
 func (g *gen) sameAsChain(root *node, q, first int) bool {
 	mid := q - first
-	return mid >= 1 && (g.blocked|root.blots)&(1<<uint(mid)) == 0
+	return mid >= 1 && (g.blocked|g.blots)&(1<<uint(mid)) == 0
 }
 
 // simpleTurn reports whether the order of two steps of a mixed roll can

@@ -119,13 +119,24 @@ func (h *half) add(p int, n int) {
 // mask returns a bitmask with bit p set for every point p in 1..25 holding
 // at least min (1 or 2) checkers.
 func (h half) mask(min int) uint32 {
-	var m uint32
-	for p := 1; p <= 25; p++ {
-		if h.get(p) >= min {
-			m |= 1 << uint(p)
-		}
+	lo, hi := h.lo, h.hi
+	if min > 1 {
+		// A nibble holds 2 or more when any of its upper three bits is set.
+		lo &^= 0x1111111111111111
+		hi &^= 0x1111111111111111
 	}
-	return m
+	m := uint32(gatherNibbles(lo)) | uint32(gatherNibbles(hi))<<16
+	return m &^ 1 // bit 0 is off, not a point
+}
+
+// gatherNibbles returns a 16-bit mask with bit i set when nibble i of x is
+// not zero.
+func gatherNibbles(x uint64) uint64 {
+	x = (x | x>>1 | x>>2 | x>>3) & 0x1111111111111111
+	x = (x | x>>3) & 0x0303030303030303
+	x = (x | x>>6) & 0x000f000f000f000f
+	x = (x | x>>12) & 0x000000ff000000ff
+	return (x | x>>24) & 0xffff
 }
 
 func packSide(s Side) half {

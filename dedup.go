@@ -1,12 +1,8 @@
 package nardy
 
-// Table sizes of the duplicate check: twice the most plays a mixed roll can
-// have (255), and twice MaxPlays rounded up to a power of two for doubles
-// judged in every order.
-const (
-	dedupSmall = 512
-	dedupBig   = 16384
-)
+// dedupSlots is the size of the duplicate check's table: twice the most
+// plays a mixed roll can have (255). Doubles need no duplicate check.
+const dedupSlots = 512
 
 // dedup is an open-addressing set of the positions already listed, held in a
 // table on the caller's stack. A slot holds 1 + the index of a play in the
@@ -14,7 +10,7 @@ const (
 // slots pointing past its end count as empty, so the table never needs
 // clearing; a slot is trusted only after comparing the whole position.
 type dedup struct {
-	slots []uint16
+	slots [dedupSlots]uint16
 }
 
 // insert adds after to the set of positions of plays, reporting false when

@@ -90,39 +90,41 @@ func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 // the step, or the reason the step is refused. It judges one step: landing
 // (C4), bar first (S3), bearing off (C6), the head (L3, L4) and, when blocks
 // are judged on the pass, the six-block (L5).
-func (c *turnCtx) step(n *node, from, die int) (node, Step, refusal) {
+func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	m := n.mask
 	var to int
 	if from == Bar {
 		if m&barBit == 0 {
-			return node{}, Step{}, refNoChecker
+			return Step{}, refNoChecker
 		}
 		to = Bar - die
 	} else {
 		if from < 1 || from > 24 || m&(1<<uint(from)) == 0 {
-			return node{}, Step{}, refNoChecker
+			return Step{}, refNoChecker
 		}
 		if m&barBit != 0 {
-			return node{}, Step{}, refBarFirst
+			return Step{}, refBarFirst
 		}
 		to = from - die
 	}
 	if to >= 1 {
 		if c.blocked&(1<<uint(to)) != 0 {
-			return node{}, Step{}, refClosed
+			return Step{}, refClosed
 		}
 	} else if f := bearOffRefusal(m, from, to); f != stepOK {
-		return node{}, Step{}, f
+		return Step{}, f
 	} else {
 		to = Off
 	}
-	res := *n
+	head := n.head
 	if from == Head && c.headRule {
-		if res.head == 0 {
-			return node{}, Step{}, refHead
+		if head == 0 {
+			return Step{}, refHead
 		}
-		res.head--
+		head--
 	}
+	*res = *n
+	res.head = head
 	res.me.add(from, -1)
 	if res.me.get(from) == 0 {
 		res.mask &^= 1 << uint(from)
@@ -139,9 +141,9 @@ func (c *turnCtx) step(n *node, from, die int) (node, Step, refusal) {
 		}
 	}
 	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
-		return node{}, Step{}, refBlock
+		return Step{}, refBlock
 	}
-	return res, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -168,27 +170,88 @@ type gen struct {
 	base     int // plays of this call start at out[base]
 	maxDepth int
 	path     [4]Step
-	seen     dedup
+	root     node
+	// passJudged: long nardy with TransientBlock false, for a double. The
+	// search then ignores blocks on the pass and emit checks that some
+	// order of the steps keeps every intermediate position legal.
+	passJudged bool
 }
 
 // emit records the play ending at node n after depth steps, unless a longer
 // legal play is already known (C5), it ends in a forbidden block (L5) or its
-// position is already listed (C8). A longer play resets the list.
-func (g *gen) emit(n *node, depth int) {
+// position is already listed (C8; seen is nil when the enumeration cannot
+// repeat a position). A longer play resets the list.
+func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if depth < g.maxDepth || !g.endOK(n) {
 		return
+	}
+	steps := &g.path
+	var reordered [4]Step
+	if g.passJudged {
+		reordered = g.path
+		if !g.someOrderPasses(&reordered, depth) {
+			return
+		}
+		steps = &reordered
 	}
 	if depth > g.maxDepth {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
 	after := Position{mover: n.me, opp: n.opp, turn: g.start.turn, variant: g.start.variant}
-	if g.seen.slots != nil && !g.seen.insert(g.out[g.base:], after) {
+	if seen != nil && !seen.insert(g.out[g.base:], after) {
 		return
 	}
-	p := Play{after: after, n: uint8(depth), roll: g.roll}
-	copy(p.steps[:depth], g.path[:depth])
-	g.out = append(g.out, p)
+	k := len(g.out)
+	if k < cap(g.out) {
+		g.out = g.out[:k+1]
+	} else {
+		g.out = append(g.out, Play{})
+	}
+	p := &g.out[k]
+	p.after, p.n, p.roll = after, uint8(depth), g.roll
+	p.steps = *steps
+	for i := depth; i < 4; i++ {
+		p.steps[i] = Step{}
+	}
+}
+
+// someOrderPasses reports whether the first depth steps of a double, found
+// in canonical order, can be played in some order in which no intermediate
+// position holds a forbidden block (L5 with TransientBlock false). On
+// success steps holds the first such order (canonical order preferred).
+func (g *gen) someOrderPasses(steps *[4]Step, depth int) bool {
+	c := g.turnCtx
+	c.transient = false
+	var order [4]Step
+	if !c.permutePasses(g.root, steps, &order, 0, 0, depth) {
+		return false
+	}
+	*steps = order
+	return true
+}
+
+// permutePasses tries the unused steps of steps[:depth] (used is a bit set)
+// in order from node n, k steps made so far, each judged by c.step.
+func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, depth int) bool {
+	if k == depth {
+		return true
+	}
+	for i := 0; i < depth; i++ {
+		if used&(1<<uint(i)) != 0 || (i > 0 && used&(1<<uint(i-1)) == 0 && steps[i] == steps[i-1]) {
+			continue
+		}
+		var child node
+		s, f := c.step(&n, int(steps[i].From), int(steps[i].Die), &child)
+		if f != stepOK {
+			continue
+		}
+		order[k] = s
+		if c.permutePasses(child, steps, order, used|1<<uint(i), k+1, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 // double generates the plays of a double in canonical order: each step
@@ -196,91 +259,136 @@ func (g *gen) emit(n *node, depth int) {
 // steps can be played in that order (higher checkers first never spoils a
 // later step: landings do not depend on order, and bearing off only gets
 // easier), and different multisets give different positions, so this
-// enumeration is complete and needs no duplicate check. With blocks judged
-// on the pass the order matters, and doubleAnyOrder is used instead.
-func (g *gen) double(n *node, depth, maxFrom int) {
+// enumeration is complete and needs no duplicate check. Blocks judged on the
+// pass are the one thing order changes; emit handles them (passJudged).
+func (g *gen) double(n node, depth, maxFrom int) {
 	if depth < 4 {
 		d := int(g.roll.hi)
-		cand := sources(n) & (2<<uint(maxFrom) - 1)
+		cand := sources(&n) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			child, s, f := g.step(n, p, d)
+			var child node
+			s, f := g.step(&n, p, d, &child)
 			if f != stepOK {
 				continue
 			}
 			g.path[depth] = s
-			g.double(&child, depth+1, p)
+			g.double(child, depth+1, p)
 		}
 	}
-	g.emit(n, depth)
-}
-
-// doubleAnyOrder generates the plays of a double trying every order of the
-// steps, with the duplicate check on.
-func (g *gen) doubleAnyOrder(n *node, depth int) {
-	if depth < 4 {
-		d := int(g.roll.hi)
-		cand := sources(n)
-		for cand != 0 {
-			p := 31 - bits.LeadingZeros32(cand)
-			cand &^= 1 << uint(p)
-			child, s, f := g.step(n, p, d)
-			if f != stepOK {
-				continue
-			}
-			g.path[depth] = s
-			g.doubleAnyOrder(&child, depth+1)
-		}
+	if depth >= g.maxDepth {
+		g.emit(&n, depth, nil)
 	}
-	g.emit(n, depth)
 }
 
 // mixed generates the plays of a mixed roll that play die first, then
-// second.
-func (g *gen) mixed(root *node, first, second int) {
+// second. In the second pass (second is the larger die), a play that the
+// first pass already produced is skipped by reasoning when the turn is
+// simple (see simpleTurn), and by the duplicate check otherwise.
+func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
+	var c1, c2 node
 	cand := sources(root)
 	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		c1, s1, f := g.step(root, p, first)
+		s1, f := g.step(root, p, first, &c1)
 		if f != stepOK {
 			continue
 		}
 		g.path[0] = s1
 		cand2 := sources(&c1)
+		if secondPass && simple {
+			// A second step from a point that held a checker at the start
+			// gives a play the larger-die-first pass made already (the same
+			// two steps in the other order are legal in a simple turn).
+			// Only a checker moving on from where the first step put it can
+			// give something new: see chainIsNew.
+			cand2 &^= root.mask
+			if cand2 != 0 && !g.chainIsNew(root, p, first, second) {
+				cand2 = 0
+			}
+		}
+		if !secondPass && simple && p+second <= 24 && cand2&(1<<uint(p+second)) != 0 && g.sameAsChain(root, p+second, first) {
+			// Moving the checker of q = p+second by second onto p after p
+			// moved by first is the same play as q moving first then
+			// second (made when the loop reaches q).
+			cand2 &^= 1 << uint(p+second)
+		}
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
-			c2, s2, f := g.step(&c1, q, second)
+			s2, f := g.step(&c1, q, second, &c2)
 			if f != stepOK {
 				continue
 			}
 			g.path[1] = s2
-			g.emit(&c2, 2)
+			g.emit(&c2, 2, seen)
 		}
-		g.emit(&c1, 1)
+		if g.maxDepth <= 1 {
+			g.emit(&c1, 1, seen)
+		}
 	}
 }
 
+// chainIsNew reports, for a simple turn, whether one checker moving from p
+// by small then by large can end in a position that large-then-small did not
+// give: when the other order's middle point p-large is closed, or when a
+// blot stands on either middle point (the hits differ).
+func (g *gen) chainIsNew(root *node, p, small, large int) bool {
+	mid := p - large
+	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
+		return true
+	}
+	return (root.blots>>uint(p-small)|root.blots>>uint(mid))&1 != 0
+}
+
+// sameAsChain reports, for a simple turn, whether the checker on q can move
+// by first and then on by the other die with the same hits as two checkers
+// making the same net move: the middle point q-first is open and no blot.
+func (g *gen) sameAsChain(root *node, q, first int) bool {
+	mid := q - first
+	return mid >= 1 && (g.blocked|root.blots)&(1<<uint(mid)) == 0
+}
+
+// simpleTurn reports whether the order of two steps of a mixed roll can
+// only matter through one checker moving twice: no checker on the bar (S3),
+// no bear-off possible during the turn (at least two checkers outside home,
+// C6), and blocks judged only at the end (L5).
+func (g *gen) simpleTurn(root *node) bool {
+	if root.mask&barBit != 0 || (g.sixBlock && !g.transient) {
+		return false
+	}
+	outsideCount := 0
+	for m := root.mask & outside; m != 0; m &= m - 1 {
+		outsideCount += root.me.get(bits.TrailingZeros32(m))
+		if outsideCount >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // run fills g.out with the legal plays of the prepared turn.
-func (g *gen) run(root *node) {
+func (g *gen) run(root node) {
 	hi, lo := int(g.roll.hi), int(g.roll.lo)
 	if g.roll.IsDouble() {
 		if g.sixBlock && !g.transient {
-			var table [dedupBig]uint16
-			g.seen = dedup{slots: table[:]}
-			g.doubleAnyOrder(root, 0)
-			return
+			g.passJudged, g.transient = true, true
 		}
 		g.double(root, 0, Bar)
 		return
 	}
-	var table [dedupSmall]uint16
-	g.seen = dedup{slots: table[:]}
-	g.mixed(root, hi, lo)
-	g.mixed(root, lo, hi)
-	g.emit(root, 0)
+	if g.simpleTurn(&root) {
+		g.mixed(&root, hi, lo, nil, false, true)
+		g.mixed(&root, lo, hi, nil, true, true)
+		g.emit(&root, 0, nil)
+	} else {
+		var seen dedup
+		g.mixed(&root, hi, lo, &seen, false, false)
+		g.mixed(&root, lo, hi, &seen, true, false)
+		g.emit(&root, 0, &seen)
+	}
 	if g.maxDepth == 1 {
 		g.keepLargerDie()
 	}
@@ -336,8 +444,8 @@ func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) 
 	var g gen
 	var root node
 	g.turnCtx, root = newTurnCtx(r, pos, roll)
-	g.out, g.base = dst, len(dst)
-	g.run(&root)
+	g.out, g.base, g.root = dst, len(dst), root
+	g.run(root)
 	return g.out, nil
 }
 

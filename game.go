@@ -108,8 +108,9 @@ type Game struct {
 	turn     Turn // the roll being played, PhasePlay
 	started  bool // a play has been made
 	first    Color
-	starter  Color // who was on roll first (opening winner or given)
-	lastRoll bool  // L11: the turn on roll is the last roll
+	starter  Color      // who was on roll first (opening winner or given)
+	lastRoll bool       // L11: the turn on roll is the last roll
+	lastKind ResultKind // L11: the kind of the first player's win
 	offer    ResultKind
 	offerBy  Color
 	opening  [2]int // last opening dice, white and black
@@ -425,28 +426,31 @@ func (g *Game) endPlay(pl Play) {
 			g.finish(Result{Kind: Draw, End: BoreOff, Cube: g.cube.Value})
 			return
 		}
-		g.finishBoreOff(mover.Other())
+		g.finishKind(mover.Other(), g.lastKind)
 		return
 	}
 	if next.Side(mover).Off != Checkers {
 		return
 	}
-	if g.rules.LastRollDraw && mover == g.first {
-		g.lastRoll = true // L11: the other player gets one last roll
+	k := classify(g.rules.Variant, next.Side(mover.Other()), g.rules.scoring())
+	// L11: the other player gets one last roll, which can only matter when
+	// it can bear off all its remaining checkers: four at most. The kind of
+	// the win is judged now, when the first player has finished.
+	if g.rules.LastRollDraw && mover == g.first && next.Side(mover.Other()).Off >= Checkers-4 {
+		g.lastRoll, g.lastKind = true, k
 		return
 	}
-	g.finishBoreOff(mover)
+	g.finishKind(mover, k)
 }
 
-func (g *Game) finishBoreOff(w Color) {
-	k := classify(g.rules.Variant, g.pos.Side(w.Other()), g.rules.scoring())
+func (g *Game) finishKind(w Color, k ResultKind) {
 	g.finish(Result{Winner: w, Kind: k, End: BoreOff, Cube: g.cube.Value,
 		Points: g.rules.points(k, g.cube, g.money)})
 }
 
 func (g *Game) finish(r Result) {
 	g.result, g.phase, g.turn = r, PhaseOver, Turn{}
-	g.offer, g.offerBy, g.lastRoll = 0, 0, false
+	g.offer, g.offerBy, g.lastRoll, g.lastKind = 0, 0, false, 0
 }
 
 // resign offers to lose the game as kind k (S6): either player, when the

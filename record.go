@@ -78,6 +78,25 @@ type Action struct {
 	Resign ResultKind // ActResign: the kind offered
 }
 
+// Canonical returns a with only the fields its kind uses: no player for
+// the opening, dice only for the opening and rolls, steps only for plays and
+// steps, the kind offered only for resignations. Records keep canonical
+// actions; [Game.Do] ignores the other fields.
+func (a Action) Canonical() Action {
+	c := Action{Kind: a.Kind, Player: a.Player}
+	switch a.Kind {
+	case ActOpening:
+		c.Player, c.Dice = 0, a.Dice
+	case ActRoll:
+		c.Dice = a.Dice
+	case ActPlay, ActStep:
+		c.Steps = append([]Step(nil), a.Steps...)
+	case ActResign:
+		c.Resign = a.Resign
+	}
+	return c
+}
+
 // actionJSON is the wire form of an Action: kind and player by name, steps
 // as [from, to, die] triples in the mover's numbering.
 type actionJSON struct {
@@ -91,6 +110,7 @@ type actionJSON struct {
 // MarshalJSON writes the action as {"kind":"roll","player":"white",
 // "dice":[6,5]}, steps as [from,to,die] triples.
 func (a Action) MarshalJSON() ([]byte, error) {
+	a = a.Canonical()
 	j := actionJSON{Kind: a.Kind}
 	if a.Kind != ActOpening {
 		if !a.Player.IsValid() {
@@ -257,9 +277,8 @@ func (rc *Recorder) Do(a Action) error {
 	if err != nil {
 		return err
 	}
-	a.Steps = append([]Step(nil), a.Steps...)
 	rc.match = m
-	rc.rec.Actions = append(rc.rec.Actions, a)
+	rc.rec.Actions = append(rc.rec.Actions, a.Canonical())
 	return nil
 }
 

@@ -79,7 +79,9 @@
 // finished [Turn.Play].
 //
 // The package-level [Legal], [AppendLegal], [Apply] and [NewTurn] use the
-// default rules of the position's variant.
+// default rules of the position's variant. [Perft] and [PerftParallel] count
+// the leaves of the tree of all 21 rolls and all plays to a given depth, a
+// check of the generator against published figures.
 //
 // # Dice
 //

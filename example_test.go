@@ -53,6 +53,29 @@ func ExampleLegal() {
 	//    24/21 24/21 21/18 18/15
 }
 
+// Short nardy is standard backgammon: from the start, 3-1 has 16 distinct
+// plays, 1-1 has 42 and 6-5 has 7 (RULES.md §5). A buffer of MaxPlays plays
+// is reused without allocation.
+func ExampleRules_AppendLegal() {
+	r := variants.ShortStandard()
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	for _, roll := range []nardy.Roll{nardy.MustRoll(3, 1), nardy.MustRoll(1, 1), nardy.MustRoll(6, 5)} {
+		buf, err = r.AppendLegal(buf[:0], start, roll)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(roll, len(buf))
+	}
+	// Output:
+	// 3-1 16
+	// 1-1 42
+	// 6-5 7
+}
+
 // Apply plays a legal play; PlayOf checks a step sequence made elsewhere and
 // says which rule it breaks. Taking two checkers off the head with 6-5 on the
 // first turn breaks the head rule (L3): the L4 exception does not apply,

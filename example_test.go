@@ -229,7 +229,10 @@ func ExamplePosition_Drawing() {
 // always differ, are the first roll.
 func ExampleThrowOpening() {
 	dice := nardy.NewSeededDice(7)
-	o := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	o, err := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	if err != nil {
+		panic(err) // only a broken dice source fails
+	}
 	fmt.Println("white", o.WhiteDie, "black", o.BlackDie, "rerolls", o.Rerolls)
 	fmt.Println(o.First, "moves first with", o.Roll)
 	// Output:

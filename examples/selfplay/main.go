@@ -57,7 +57,10 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 	dice := nardy.NewSeededDice(seed)
 	choose := rand.New(rand.NewPCG(seed, 0x5e1f91a7))
 
-	opening := nardy.ThrowOpening(dice, r.OpeningRoll)
+	opening, err := nardy.ThrowOpening(dice, r.OpeningRoll)
+	if err != nil {
+		return outcome{}, err
+	}
 	fmt.Fprintf(w, "%s, seed %d\n", preset.Name, seed)
 	fmt.Fprintf(w, "opening: white %d, black %d (%d rerolls): %s moves first\n",
 		opening.WhiteDie, opening.BlackDie, opening.Rerolls, opening.First)
@@ -82,7 +85,9 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 			fmt.Fprintf(w, "%s wins after %d turns: %s, %d point(s)\n", o.Winner, o.Turns, o.Kind, o.Points)
 			return o, nil
 		}
-		roll = nardy.Throw(dice)
+		if roll, err = nardy.Throw(dice); err != nil {
+			return outcome{}, err
+		}
 	}
 	return outcome{}, errors.New("no winner after " + strconv.Itoa(maxTurns) + " turns")
 }

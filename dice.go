@@ -2,8 +2,8 @@ package nardy
 
 import (
 	"crypto/rand"
-	"errors"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 )

@@ -508,9 +508,10 @@ func (g *gen) keepLargerDie() {
 // allows it, higher points first.
 //
 // It never allocates when cap(dst)-len(dst) >= MaxPlays. It returns an
-// error, and dst unchanged, for invalid rules, position or roll.
+// error, and dst unchanged, for an invalid position or roll, or invalid
+// move-rule fields of r (the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return dst, err
 	}
 	if !roll.IsValid() {

@@ -222,9 +222,14 @@ func roundTripRules() map[string]Rules {
 
 // TestParsePlayRoundTrip: for positions of random games of both variants
 // (C8), every legal play is read back from its notation, and from its
-// canonical steps written one by one in a shuffled order.
+// canonical steps written one by one in a shuffled order. NARDY_ROUNDTRIP=N
+// sets the number of positions per rule set (default 1500; checked with
+// 20000).
 func TestParsePlayRoundTrip(t *testing.T) {
 	n := 1500
+	if s := os.Getenv("NARDY_ROUNDTRIP"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
 	if testing.Short() {
 		n = 200
 	}

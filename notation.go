@@ -270,15 +270,15 @@ func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
 			return found[best], nil
 		}
 		return Play{}, notationError(legal, ErrAmbiguousPlay, "C8",
-			fmt.Sprintf("%q could be %s", text, joinPlays(found, len(found))))
+			quoteCut(text)+" could be "+joinPlays(found, len(found)))
 	}
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, re.Reason, re.Rule, fmt.Sprintf("%q", text))
+			return Play{}, notationError(legal, re.Reason, re.Rule, quoteCut(text))
 		}
 	}
-	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", fmt.Sprintf("%q", text))
+	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", quoteCut(text))
 }
 
 // hitPoints returns the points (mover's numbering) where p hits a blot.

@@ -48,21 +48,22 @@ func (l diceLeft) count() int { return int(l.nHi + l.nLo) }
 // with the dice left, ending on a position the play may end on (L5 unless
 // ignoreEnd). It is the C5 test: a step is legal only if it extends to a
 // play of the required length.
-func (c *turnCtx) reach(n *node, left diceLeft, need int, ignoreEnd bool) bool {
+func (c *turnCtx) reach(n node, left diceLeft, need int, ignoreEnd bool) bool {
 	if need == 0 {
-		return ignoreEnd || c.endOK(n)
+		return ignoreEnd || c.endOK(&n)
 	}
 	vals, k := left.values()
 	for i := 0; i < k; i++ {
 		d := vals[i]
 		rest := left
 		rest.take(d)
-		cand := sources(n)
+		cand := sources(&n)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			child, _, f := c.step(n, p, d)
-			if f == stepOK && c.reach(&child, rest, need-1, ignoreEnd) {
+			var child node
+			_, f := c.step(&n, p, d, &child)
+			if f == stepOK && c.reach(child, rest, need-1, ignoreEnd) {
 				return true
 			}
 		}
@@ -76,14 +77,14 @@ func (c *turnCtx) reach(n *node, left diceLeft, need int, ignoreEnd bool) bool {
 func (c *turnCtx) required(root *node) (steps int, die int) {
 	all := newDiceLeft(c.roll)
 	for k := all.count(); k > 0; k-- {
-		if !c.reach(root, all, k, false) {
+		if !c.reach(*root, all, k, false) {
 			continue
 		}
 		if k == 1 && !c.roll.IsDouble() {
 			// The larger die if any one-step play uses it.
 			hiOnly := all
 			hiOnly.nLo = 0
-			if c.reach(root, hiOnly, 1, false) {
+			if c.reach(*root, hiOnly, 1, false) {
 				return 1, int(c.roll.hi)
 			}
 			return 1, int(c.roll.lo)
@@ -148,7 +149,8 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 		if from < 1 || from > Bar || to != stepTarget(from, d) {
 			return Play{}, ruleError("C3", ErrWrongDice, i)
 		}
-		next, st, f := c.step(&cur, from, d)
+		var next node
+		st, f := c.step(&cur, from, d, &next)
 		if f != stepOK {
 			rule, reason := f.rule()
 			return Play{}, ruleError(rule, reason, i)
@@ -166,7 +168,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if die != 0 && int(steps[0].Die) != die {
 		return Play{}, ruleError("C5", ErrLargerDie, 0)
 	}
-	play.after = Position{mover: cur.me, opp: cur.opp, turn: pos.turn, variant: pos.variant}
+	play.after = c.after(&cur)
 	return play, nil
 }
 

@@ -94,38 +94,42 @@ func (s Side) Total() int {
 }
 
 // half is one side packed as 26 nibbles indexed by point number:
-// nibble 0 is off, 1..24 the points, 25 the bar. lo holds nibbles 0..15 and
-// hi nibbles 16..25. A count never exceeds 15, so a nibble is enough.
-type half struct{ lo, hi uint64 }
+// nibble 0 is off, 1..24 the points, 25 the bar. Word 0 holds nibbles 0..15
+// and word 1 nibbles 16..25. A count never exceeds 15, so a nibble is enough.
+type half [2]uint64
 
 // get returns the count at point p (0 off, 25 bar).
 func (h half) get(p int) int {
-	if p < 16 {
-		return int(h.lo>>(4*uint(p))) & 15
-	}
-	return int(h.hi>>(4*uint(p-16))) & 15
+	return int(h[uint(p)>>4&1]>>(4*(uint(p)&15))) & 15
 }
 
 // add adds n (possibly negative) checkers at point p; the caller keeps the
 // count within 0..15.
 func (h *half) add(p int, n int) {
-	if p < 16 {
-		h.lo += uint64(int64(n)) << (4 * uint(p))
-	} else {
-		h.hi += uint64(int64(n)) << (4 * uint(p-16))
-	}
+	h[uint(p)>>4&1] += uint64(int64(n)) << (4 * (uint(p) & 15))
 }
 
 // mask returns a bitmask with bit p set for every point p in 1..25 holding
 // at least min (1 or 2) checkers.
 func (h half) mask(min int) uint32 {
-	var m uint32
-	for p := 1; p <= 25; p++ {
-		if h.get(p) >= min {
-			m |= 1 << uint(p)
-		}
+	lo, hi := h[0], h[1]
+	if min > 1 {
+		// A nibble holds 2 or more when any of its upper three bits is set.
+		lo &^= 0x1111111111111111
+		hi &^= 0x1111111111111111
 	}
-	return m
+	m := uint32(gatherNibbles(lo)) | uint32(gatherNibbles(hi))<<16
+	return m &^ 1 // bit 0 is off, not a point
+}
+
+// gatherNibbles returns a 16-bit mask with bit i set when nibble i of x is
+// not zero.
+func gatherNibbles(x uint64) uint64 {
+	x = (x | x>>1 | x>>2 | x>>3) & 0x1111111111111111
+	x = (x | x>>3) & 0x0303030303030303
+	x = (x | x>>6) & 0x000f000f000f000f
+	x = (x | x>>12) & 0x000000ff000000ff
+	return (x | x>>24) & 0xffff
 }
 
 func packSide(s Side) half {

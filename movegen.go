@@ -58,22 +58,35 @@ type turnCtx struct {
 	transient bool // long: only the end of the play is judged for L5
 	ahead     BlockAhead
 	blocked   uint32 // points closed to the mover, mover's numbering
+	blots     uint32 // short: opponent blots at the start, mover's numbering
 	theirs    uint32 // long: opponent's occupied points, its numbering
 }
 
 // node is the board during a turn, from the mover's side.
 type node struct {
-	me, opp half
-	mask    uint32 // mover's occupied points, bits 1..25 (25 = bar)
-	blots   uint32 // short: opponent blots, mover's numbering
-	head    int8   // long: checkers that may still leave the head
+	me   half
+	mask uint32 // mover's occupied points, bits 1..25 (25 = bar)
+	hits uint32 // short: blots hit so far, mover's numbering
+	head int8   // long: checkers that may still leave the head
+}
+
+// after returns the position of node n, the mover still on roll: the
+// opponent's hit checkers go to its bar (S2).
+func (c *turnCtx) after(n *node) Position {
+	opp := c.start.opp
+	for h := n.hits; h != 0; h &= h - 1 {
+		t := bits.TrailingZeros32(h)
+		opp.add(Bar-t, -1)
+		opp.add(Bar, 1)
+	}
+	return Position{mover: n.me, opp: opp, turn: c.start.turn, variant: c.start.variant}
 }
 
 // newTurnCtx prepares a turn. The caller has validated rules, position and
 // roll.
 func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 	c := turnCtx{start: pos, roll: roll}
-	n := node{me: pos.mover, opp: pos.opp, mask: pos.mover.mask(1) &^ 1}
+	n := node{me: pos.mover, mask: pos.mover.mask(1) &^ 1}
 	if r.Variant == Long {
 		c.headRule, c.sixBlock = true, true
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
@@ -81,7 +94,7 @@ func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 		c.blocked = rotate12(c.theirs)
 		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
 	} else {
-		c.blocked, n.blots = shortOpponent(pos.opp)
+		c.blocked, c.blots = shortOpponent(pos.opp)
 	}
 	return c, n
 }
@@ -90,37 +103,90 @@ func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 // the step, or the reason the step is refused. It judges one step: landing
 // (C4), bar first (S3), bearing off (C6), the head (L3, L4) and, when blocks
 // are judged on the pass, the six-block (L5).
-func (c *turnCtx) step(n *node, from, die int) (node, Step, refusal) {
+func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	m := n.mask
 	var to int
 	if from == Bar {
 		if m&barBit == 0 {
-			return node{}, Step{}, refNoChecker
+			return Step{}, refNoChecker
 		}
 		to = Bar - die
 	} else {
 		if from < 1 || from > 24 || m&(1<<uint(from)) == 0 {
-			return node{}, Step{}, refNoChecker
+			return Step{}, refNoChecker
 		}
 		if m&barBit != 0 {
-			return node{}, Step{}, refBarFirst
+			return Step{}, refBarFirst
 		}
 		to = from - die
 	}
 	if to >= 1 {
 		if c.blocked&(1<<uint(to)) != 0 {
-			return node{}, Step{}, refClosed
+			return Step{}, refClosed
 		}
 	} else if f := bearOffRefusal(m, from, to); f != stepOK {
-		return node{}, Step{}, f
+		return Step{}, f
 	} else {
 		to = Off
 	}
-	res := *n
+	head := n.head
 	if from == Head && c.headRule {
-		if res.head == 0 {
-			return node{}, Step{}, refHead
+		if head == 0 {
+			return Step{}, refHead
 		}
+		head--
+	}
+	*res = *n
+	res.head = head
+	res.me.add(from, -1)
+	if res.me.get(from) == 0 {
+		res.mask &^= 1 << uint(from)
+	}
+	res.me.add(to, 1)
+	hit := false
+	if to != Off {
+		res.mask |= 1 << uint(to)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
+			hit = true
+		}
+	}
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return Step{}, refBlock
+	}
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+}
+
+// movable returns the points from which a step by die is legal from node n
+// as far as landing (C4), the bar (S3), bearing off (C6) and the head (L3)
+// go: a few masks instead of a call of step per point. Blocks judged on the
+// pass (L5) are left to move.
+func (c *turnCtx) movable(n *node, d int) uint32 {
+	src := sources(n)
+	ok := src &^ (c.blocked << uint(d)) &^ (2<<uint(d) - 1)
+	if n.mask&outside == 0 {
+		// All home: the exact point bears off, and a larger die bears off
+		// from the highest point when that is below the die.
+		ok |= src & (1 << uint(d))
+		if top := 31 - bits.LeadingZeros32(n.mask); top < d {
+			ok |= 1 << uint(top)
+		}
+	}
+	if c.headRule && n.head == 0 {
+		ok &^= 1 << Head
+	}
+	return ok
+}
+
+// move makes a step that movable allows, writing the new node to res; it
+// returns false only when the step breaks a six-block judged on the pass.
+func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+	to := from - die
+	if to < Off {
+		to = Off
+	}
+	*res = *n
+	if from == Head && c.headRule {
 		res.head--
 	}
 	res.me.add(from, -1)
@@ -131,17 +197,15 @@ func (c *turnCtx) step(n *node, from, die int) (node, Step, refusal) {
 	hit := false
 	if to != Off {
 		res.mask |= 1 << uint(to)
-		if res.blots&(1<<uint(to)) != 0 {
-			res.blots &^= 1 << uint(to)
-			res.opp.add(Bar-to, -1)
-			res.opp.add(Bar, 1)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
 			hit = true
 		}
 	}
 	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
-		return node{}, Step{}, refBlock
+		return Step{}, false
 	}
-	return res, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, true
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -168,27 +232,101 @@ type gen struct {
 	base     int // plays of this call start at out[base]
 	maxDepth int
 	path     [4]Step
-	seen     dedup
+	root     node
+	// passJudged: long nardy with TransientBlock false, for a double. The
+	// search then ignores blocks on the pass and emit checks that some
+	// order of the steps keeps every intermediate position legal.
+	passJudged bool
 }
 
 // emit records the play ending at node n after depth steps, unless a longer
 // legal play is already known (C5), it ends in a forbidden block (L5) or its
-// position is already listed (C8). A longer play resets the list.
-func (g *gen) emit(n *node, depth int) {
+// position is already listed (C8; seen is nil when the enumeration cannot
+// repeat a position). A longer play resets the list.
+func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if depth < g.maxDepth || !g.endOK(n) {
 		return
+	}
+	steps := &g.path
+	var reordered [4]Step
+	if g.passJudged {
+		reordered = g.path
+		if !g.someOrderPasses(&reordered, depth) {
+			return
+		}
+		steps = &reordered
 	}
 	if depth > g.maxDepth {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	after := Position{mover: n.me, opp: n.opp, turn: g.start.turn, variant: g.start.variant}
-	if g.seen.slots != nil && !g.seen.insert(g.out[g.base:], after) {
+	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
-	p := Play{after: after, n: uint8(depth), roll: g.roll}
-	copy(p.steps[:depth], g.path[:depth])
-	g.out = append(g.out, p)
+	k := len(g.out)
+	if k < cap(g.out) {
+		g.out = g.out[:k+1]
+	} else {
+		g.out = append(g.out, Play{})
+	}
+	p := &g.out[k]
+	p.after.mover = n.me
+	p.after.opp = g.start.opp
+	if n.hits != 0 {
+		p.after.opp = g.after(n).opp
+	}
+	p.after.turn, p.after.variant = g.start.turn, g.start.variant
+	p.n, p.roll = uint8(depth), g.roll
+	switch depth {
+	case 0:
+		p.steps = [4]Step{}
+	case 1:
+		p.steps = [4]Step{steps[0]}
+	case 2:
+		p.steps = [4]Step{steps[0], steps[1]}
+	case 3:
+		p.steps = [4]Step{steps[0], steps[1], steps[2]}
+	default:
+		p.steps = *steps
+	}
+}
+
+// someOrderPasses reports whether the first depth steps of a double, found
+// in canonical order, can be played in some order in which no intermediate
+// position holds a forbidden block (L5 with TransientBlock false). On
+// success steps holds the first such order (canonical order preferred).
+func (g *gen) someOrderPasses(steps *[4]Step, depth int) bool {
+	c := g.turnCtx
+	c.transient = false
+	var order [4]Step
+	if !c.permutePasses(g.root, steps, &order, 0, 0, depth) {
+		return false
+	}
+	*steps = order
+	return true
+}
+
+// permutePasses tries the unused steps of steps[:depth] (used is a bit set)
+// in order from node n, k steps made so far, each judged by c.step.
+func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, depth int) bool {
+	if k == depth {
+		return true
+	}
+	for i := 0; i < depth; i++ {
+		if used&(1<<uint(i)) != 0 || (i > 0 && used&(1<<uint(i-1)) == 0 && steps[i] == steps[i-1]) {
+			continue
+		}
+		var child node
+		s, f := c.step(&n, int(steps[i].From), int(steps[i].Die), &child)
+		if f != stepOK {
+			continue
+		}
+		order[k] = s
+		if c.permutePasses(child, steps, order, used|1<<uint(i), k+1, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 // double generates the plays of a double in canonical order: each step
@@ -196,91 +334,136 @@ func (g *gen) emit(n *node, depth int) {
 // steps can be played in that order (higher checkers first never spoils a
 // later step: landings do not depend on order, and bearing off only gets
 // easier), and different multisets give different positions, so this
-// enumeration is complete and needs no duplicate check. With blocks judged
-// on the pass the order matters, and doubleAnyOrder is used instead.
-func (g *gen) double(n *node, depth, maxFrom int) {
+// enumeration is complete and needs no duplicate check. Blocks judged on the
+// pass are the one thing order changes; emit handles them (passJudged).
+func (g *gen) double(n node, depth, maxFrom int) {
 	if depth < 4 {
 		d := int(g.roll.hi)
-		cand := sources(n) & (2<<uint(maxFrom) - 1)
+		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			child, s, f := g.step(n, p, d)
-			if f != stepOK {
+			var child node
+			s, ok := g.move(&n, p, d, &child)
+			if !ok {
 				continue
 			}
 			g.path[depth] = s
-			g.double(&child, depth+1, p)
+			g.double(child, depth+1, p)
 		}
 	}
-	g.emit(n, depth)
-}
-
-// doubleAnyOrder generates the plays of a double trying every order of the
-// steps, with the duplicate check on.
-func (g *gen) doubleAnyOrder(n *node, depth int) {
-	if depth < 4 {
-		d := int(g.roll.hi)
-		cand := sources(n)
-		for cand != 0 {
-			p := 31 - bits.LeadingZeros32(cand)
-			cand &^= 1 << uint(p)
-			child, s, f := g.step(n, p, d)
-			if f != stepOK {
-				continue
-			}
-			g.path[depth] = s
-			g.doubleAnyOrder(&child, depth+1)
-		}
+	if depth >= g.maxDepth {
+		g.emit(&n, depth, nil)
 	}
-	g.emit(n, depth)
 }
 
 // mixed generates the plays of a mixed roll that play die first, then
-// second.
-func (g *gen) mixed(root *node, first, second int) {
-	cand := sources(root)
+// second. In the second pass (second is the larger die), a play that the
+// first pass already produced is skipped by reasoning when the turn is
+// simple (see simpleTurn), and by the duplicate check otherwise.
+func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
+	var c1, c2 node
+	cand := g.movable(root, first)
 	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		c1, s1, f := g.step(root, p, first)
-		if f != stepOK {
+		s1, ok := g.move(root, p, first, &c1)
+		if !ok {
 			continue
 		}
 		g.path[0] = s1
-		cand2 := sources(&c1)
+		cand2 := g.movable(&c1, second)
+		if secondPass && simple {
+			// A second step from a point that held a checker at the start
+			// gives a play the larger-die-first pass made already (the same
+			// two steps in the other order are legal in a simple turn).
+			// Only a checker moving on from where the first step put it can
+			// give something new: see chainIsNew.
+			cand2 &^= root.mask
+			if cand2 != 0 && !g.chainIsNew(root, p, first, second) {
+				cand2 = 0
+			}
+		}
+		if !secondPass && simple && p+second <= 24 && cand2&(1<<uint(p+second)) != 0 && g.sameAsChain(root, p+second, first) {
+			// Moving the checker of q = p+second by second onto p after p
+			// moved by first is the same play as q moving first then
+			// second (made when the loop reaches q).
+			cand2 &^= 1 << uint(p+second)
+		}
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
-			c2, s2, f := g.step(&c1, q, second)
-			if f != stepOK {
+			s2, ok := g.move(&c1, q, second, &c2)
+			if !ok {
 				continue
 			}
 			g.path[1] = s2
-			g.emit(&c2, 2)
+			g.emit(&c2, 2, seen)
 		}
-		g.emit(&c1, 1)
+		if g.maxDepth <= 1 {
+			g.emit(&c1, 1, seen)
+		}
 	}
 }
 
+// chainIsNew reports, for a simple turn, whether one checker moving from p
+// by small then by large can end in a position that large-then-small did not
+// give: when the other order's middle point p-large is closed, or when a
+// blot stands on either middle point (the hits differ).
+func (g *gen) chainIsNew(root *node, p, small, large int) bool {
+	mid := p - large
+	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
+		return true
+	}
+	return (g.blots>>uint(p-small)|g.blots>>uint(mid))&1 != 0
+}
+
+// sameAsChain reports, for a simple turn, whether the checker on q can move
+// by first and then on by the other die with the same hits as two checkers
+// making the same net move: the middle point q-first is open and no blot.
+func (g *gen) sameAsChain(root *node, q, first int) bool {
+	mid := q - first
+	return mid >= 1 && (g.blocked|g.blots)&(1<<uint(mid)) == 0
+}
+
+// simpleTurn reports whether the order of two steps of a mixed roll can
+// only matter through one checker moving twice: no checker on the bar (S3),
+// no bear-off possible during the turn (at least two checkers outside home,
+// C6), and blocks judged only at the end (L5).
+func (g *gen) simpleTurn(root *node) bool {
+	if root.mask&barBit != 0 || (g.sixBlock && !g.transient) {
+		return false
+	}
+	outsideCount := 0
+	for m := root.mask & outside; m != 0; m &= m - 1 {
+		outsideCount += root.me.get(bits.TrailingZeros32(m))
+		if outsideCount >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // run fills g.out with the legal plays of the prepared turn.
-func (g *gen) run(root *node) {
+func (g *gen) run(root node) {
 	hi, lo := int(g.roll.hi), int(g.roll.lo)
 	if g.roll.IsDouble() {
 		if g.sixBlock && !g.transient {
-			var table [dedupBig]uint16
-			g.seen = dedup{slots: table[:]}
-			g.doubleAnyOrder(root, 0)
-			return
+			g.passJudged, g.transient = true, true
 		}
 		g.double(root, 0, Bar)
 		return
 	}
-	var table [dedupSmall]uint16
-	g.seen = dedup{slots: table[:]}
-	g.mixed(root, hi, lo)
-	g.mixed(root, lo, hi)
-	g.emit(root, 0)
+	if g.simpleTurn(&root) {
+		g.mixed(&root, hi, lo, nil, false, true)
+		g.mixed(&root, lo, hi, nil, true, true)
+		g.emit(&root, 0, nil)
+	} else {
+		var seen dedup
+		g.mixed(&root, hi, lo, &seen, false, false)
+		g.mixed(&root, lo, hi, &seen, true, false)
+		g.emit(&root, 0, &seen)
+	}
 	if g.maxDepth == 1 {
 		g.keepLargerDie()
 	}
@@ -336,8 +519,8 @@ func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) 
 	var g gen
 	var root node
 	g.turnCtx, root = newTurnCtx(r, pos, roll)
-	g.out, g.base = dst, len(dst)
-	g.run(&root)
+	g.out, g.base, g.root = dst, len(dst), root
+	g.run(root)
 	return g.out, nil
 }
 

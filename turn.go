@@ -51,7 +51,7 @@ func (t Turn) Roll() Roll { return t.c.roll }
 // Position returns the board after the steps taken so far, still with the
 // mover on roll.
 func (t Turn) Position() Position {
-	return Position{mover: t.cur.me, opp: t.cur.opp, turn: t.c.start.turn, variant: t.c.start.variant}
+	return t.c.after(&t.cur)
 }
 
 // Len returns the number of steps taken.
@@ -125,8 +125,9 @@ func (t Turn) AppendNextSteps(dst []Step) []Step {
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			child, s, f := t.c.step(&t.cur, p, d)
-			if f == stepOK && t.c.reach(&child, rest, int(t.need-t.n-1), false) {
+			var child node
+			s, f := t.c.step(&t.cur, p, d, &child)
+			if f == stepOK && t.c.reach(child, rest, int(t.need-t.n-1), false) {
 				dst = append(dst, s)
 			}
 		}
@@ -151,7 +152,8 @@ func (t Turn) Step(s Step) (Turn, error) {
 	if !rest.take(d) || from < 1 || from > Bar || (s.To != 0 && int(s.To) != stepTarget(from, d)) {
 		return t, ruleError("C3", ErrWrongDice, step)
 	}
-	child, st, f := t.c.step(&t.cur, from, d)
+	var child node
+	st, f := t.c.step(&t.cur, from, d, &child)
 	if f != stepOK {
 		rule, reason := f.rule()
 		return t, ruleError(rule, reason, step)
@@ -160,8 +162,8 @@ func (t Turn) Step(s Step) (Turn, error) {
 		return t, ruleError("C5", ErrLargerDie, step)
 	}
 	remaining := int(t.need - t.n - 1)
-	if !t.c.reach(&child, rest, remaining, false) {
-		if t.c.reach(&child, rest, remaining, true) {
+	if !t.c.reach(child, rest, remaining, false) {
+		if t.c.reach(child, rest, remaining, true) {
 			return t, ruleError("L5", ErrSixBlock, step)
 		}
 		return t, ruleError("C5", ErrMaxDice, step)
@@ -206,7 +208,8 @@ func (t Turn) Undo() (Turn, error) {
 	for i := int8(0); i < t.n-1; i++ {
 		s := t.steps[i]
 		u.left.take(int(s.Die))
-		u.cur, u.steps[i], _ = u.c.step(&u.cur, int(s.From), int(s.Die))
+		prev := u.cur
+		u.steps[i], _ = u.c.step(&prev, int(s.From), int(s.Die), &u.cur)
 		u.n++
 	}
 	return u, nil

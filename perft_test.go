@@ -1,0 +1,136 @@
+package nardy
+
+import (
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The expected perft counts are the published figures of
+// testdata/corpus/README.md (perft from the start position, all 21 rolls
+// at every ply, a roll with no legal step counting as one play; C5, C8).
+var perftCases = []struct {
+	name    string
+	variant Variant
+	depth   int
+	want    uint64
+}{
+	{"short/1", Short, 1, 447},
+	{"short/2", Short, 2, 202_782},
+	{"long/1", Long, 1, 22},
+	{"long/2", Long, 2, 484},
+	{"long/3", Long, 3, 35_387},
+}
+
+func TestPerftStart_C5_C8(t *testing.T) {
+	for _, tc := range perftCases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := MustPosition(StartPosition(tc.variant, White))
+			got, err := Perft(DefaultRules(tc.variant), pos, tc.depth)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestPerftParallelEqualsSerial(t *testing.T) {
+	for _, tc := range perftCases {
+		for _, workers := range []int{0, 1, 3} {
+			pos := MustPosition(StartPosition(tc.variant, White))
+			got, err := PerftParallel(DefaultRules(tc.variant), pos, tc.depth, workers)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got, "%s workers=%d", tc.name, workers)
+		}
+	}
+}
+
+// TestPerftShort3 checks the published short depth-3 figure (116,154,993).
+// It takes a while, so it runs only with NARDY_PERFT3=1.
+func TestPerftShort3(t *testing.T) {
+	if os.Getenv("NARDY_PERFT3") == "" {
+		t.Skip("set NARDY_PERFT3=1 to run short perft depth 3 (116,154,993)")
+	}
+	pos := MustPosition(StartPosition(Short, White))
+	got, err := PerftParallel(DefaultRules(Short), pos, 3, 2)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(116_154_993), got)
+}
+
+func TestPerftEdges(t *testing.T) {
+	pos := MustPosition(StartPosition(Long, White))
+	n, err := Perft(DefaultRules(Long), pos, 0)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), n)
+
+	_, err = Perft(DefaultRules(Long), pos, -1)
+	assert.ErrorIs(t, err, ErrInvalidDepth)
+	_, err = PerftParallel(DefaultRules(Long), pos, -1, 2)
+	assert.ErrorIs(t, err, ErrInvalidDepth)
+
+	_, err = Perft(DefaultRules(Short), pos, 1)
+	assert.ErrorIs(t, err, ErrVariantMismatch)
+	_, err = Perft(DefaultRules(Long), Position{}, 1)
+	assert.ErrorIs(t, err, ErrInvalidPosition)
+
+	// A finished game is a leaf at any depth.
+	var done, rest Side
+	done.Off = Checkers
+	rest.Points[0] = Checkers
+	over := MustPosition(NewPosition(Long, White, rest, done))
+	n, err = Perft(DefaultRules(Long), over, 3)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), n)
+	n, err = PerftParallel(DefaultRules(Long), over, 3, 2)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), n)
+}
+
+// TestPerftNoAllocsInLoop checks that the perft walk allocates nothing of
+// its own: its allocations equal those of the bare AppendLegal calls it
+// makes (zero once AppendLegal is allocation-free with a big buffer).
+func TestPerftNoAllocsInLoop(t *testing.T) {
+	for _, v := range []Variant{Short, Long} {
+		r := DefaultRules(v)
+		pos := MustPosition(StartPosition(v, White))
+		p := newPerfter(r, 2)
+		walk := testing.AllocsPerRun(2, func() {
+			_, _ = p.count(pos, 2)
+		})
+		b1 := make([]Play, 0, MaxPlays)
+		b2 := make([]Play, 0, MaxPlays)
+		bare := testing.AllocsPerRun(2, func() {
+			for _, w1 := range AllRolls() {
+				plays, _ := r.AppendLegal(b1[:0], pos, w1.Roll)
+				for i := range plays {
+					next := plays[i].Result()
+					for _, w2 := range AllRolls() {
+						_, _ = r.AppendLegal(b2[:0], next, w2.Roll)
+					}
+				}
+			}
+		})
+		assert.Equal(t, bare, walk, "%s: perft allocations beyond AppendLegal's", v)
+	}
+}
+
+func BenchmarkPerftShort3(b *testing.B) {
+	pos := MustPosition(StartPosition(Short, White))
+	for b.Loop() {
+		n, err := Perft(DefaultRules(Short), pos, 3)
+		if err != nil || n != 116_154_993 {
+			b.Fatalf("perft short 3 = %d, %v; want 116154993", n, err)
+		}
+	}
+}
+
+func BenchmarkPerftLong3(b *testing.B) {
+	pos := MustPosition(StartPosition(Long, White))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Perft(DefaultRules(Long), pos, 3); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -73,10 +73,13 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 			return outcome{}, fmt.Errorf("turn %d: %w", turn, err)
 		}
 		p := plays[choose.IntN(len(plays))]
-		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.Turn(), roll, notation(p))
+		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.Turn(), roll, p)
 		pos = p.Result()
 		if winner, over := pos.Winner(); over {
-			o := result(pos, winner)
+			o, err := result(r, pos, winner)
+			if err != nil {
+				return o, err
+			}
 			o.Turns = turn
 			fmt.Fprint(w, "\n", pos.Drawing(), "\n")
 			fmt.Fprintf(w, "%s wins after %d turns: %s, %d point(s)\n", o.Winner, o.Turns, o.Kind, o.Points)
@@ -87,70 +90,26 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 	return outcome{}, errors.New("no winner after " + strconv.Itoa(maxTurns) + " turns")
 }
 
-// result classifies a finished game. Long nardy (L8): oin, 1 point, when the
-// loser has borne off at least one checker; mars, 2 points, when none. Short
-// nardy (S5): single 1; gammon 2 when the loser has borne off none;
-// backgammon 3 when besides it still has a checker on the bar or on its own
-// points 19..24 (the winner's home).
-func result(pos nardy.Position, winner nardy.Color) outcome {
+// result classifies a finished game with [nardy.Classify] under the
+// preset's scoring table: long nardy oin 1 or mars 2 (L8, and L9's home mars
+// and koks where the table has them); short nardy single 1, gammon 2 or
+// backgammon 3 (S5).
+func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, error) {
 	o := outcome{Final: pos, Winner: winner}
-	loser := pos.Side(winner.Other())
-	if pos.Variant() == nardy.Long {
-		if loser.Off > 0 {
-			o.Kind, o.Points = "oin", 1
-		} else {
-			o.Kind, o.Points = "mars", 2
-		}
-		return o
-	}
-	switch {
-	case loser.Off > 0:
-		o.Kind, o.Points = "single", 1
-	case loser.Bar > 0 || sum(loser.Points[18:]) > 0:
-		o.Kind, o.Points = "backgammon", 3
-	default:
-		o.Kind, o.Points = "gammon", 2
-	}
-	return o
-}
-
-func sum(counts []int) int {
-	n := 0
-	for _, c := range counts {
-		n += c
-	}
-	return n
-}
-
-// notation writes a play as its steps in the mover's own numbering:
-// "24/18 18/13", "bar/22*", "6/off"; "(no play)" when no step was possible.
-// TODO: use Play.String (notation.go) once it is on main.
-func notation(p nardy.Play) string {
-	if p.IsEmpty() {
-		return "(no play)"
-	}
-	b := []byte{}
-	for i := 0; i < p.Len(); i++ {
-		s := p.Step(i)
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = appendPoint(b, int(s.From))
-		b = append(b, '/')
-		b = appendPoint(b, int(s.To))
-		if s.Hit {
-			b = append(b, '*')
+	table := r.Scoring
+	if table == (nardy.Scoring{}) {
+		table = variants.FederationScoring()
+		if r.Variant == nardy.Short {
+			table = variants.BackgammonScoring()
 		}
 	}
-	return string(b)
-}
-
-func appendPoint(b []byte, q int) []byte {
-	switch q {
-	case nardy.Off:
-		return append(b, "off"...)
-	case nardy.Bar:
-		return append(b, "bar"...)
+	kind, err := nardy.Classify(pos, winner, table)
+	if err != nil {
+		return o, err
 	}
-	return strconv.AppendInt(b, int64(q), 10)
+	o.Kind, o.Points = kind.String(), table.Points(kind)
+	if r.Variant == nardy.Short {
+		o.Kind = map[nardy.ResultKind]string{nardy.Oin: "single", nardy.Mars: "gammon", nardy.Koks: "backgammon"}[kind]
+	}
+	return o, nil
 }

@@ -3,10 +3,13 @@
 //
 //	go run ./examples/selfplay                       # long nardy, seed 1
 //	go run ./examples/selfplay -seed 42 -variant short-standard
+//	go run ./examples/selfplay -match 7                # a match to 7 points
 //
 // Every random choice comes from explicit sources seeded by -seed: the same
 // seed plays the same game on every machine. -variant names a preset of
-// package variants (long-moscow, long-classic, short-standard).
+// package variants (variants.Names lists them). -match N plays a whole match
+// to N points with the game layer ([nardy.Match]) and prints each game's
+// result and the score; the random players never double nor resign.
 package main
 
 import (
@@ -25,13 +28,19 @@ import (
 func main() {
 	seed := flag.Uint64("seed", 1, "seed of the dice and of the players' choices")
 	variant := flag.String("variant", "long-moscow", "rule preset of package variants")
+	length := flag.Int("match", 0, "play a match to this many points instead of one game")
 	flag.Parse()
 	preset, err := variants.Lookup(*variant)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(2)
 	}
-	if _, err := play(os.Stdout, preset, *seed); err != nil {
+	if *length > 0 {
+		_, err = playMatch(os.Stdout, preset, *seed, *length)
+	} else {
+		_, err = play(os.Stdout, preset, *seed)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(1)
 	}
@@ -112,4 +121,59 @@ func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, err
 		o.Kind = map[nardy.ResultKind]string{nardy.Oin: "single", nardy.Mars: "gammon", nardy.Koks: "backgammon"}[kind]
 	}
 	return o, nil
+}
+
+// maxActions stops a match that does not end.
+const maxActions = 1_000_000
+
+// playMatch plays a match to length points of preset's rules between two
+// random players, seeded by seed, through [nardy.Match], and writes each
+// game's result and the score to w. It returns the finished match.
+func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (nardy.Match, error) {
+	dice := nardy.NewSeededDice(seed)
+	choose := rand.New(rand.NewPCG(seed, 0x5e1f91a7))
+	m, err := nardy.NewMatch(preset.Rules, length)
+	if err != nil {
+		return m, err
+	}
+	fmt.Fprintf(w, "%s, match to %d, seed %d\n", preset.Name, length, seed)
+	for i := 0; i < maxActions && !m.IsOver(); i++ {
+		g := m.Game()
+		var a nardy.Action
+		switch g.Phase() {
+		case nardy.PhaseOpening, nardy.PhaseRoll:
+			if _, a, err = g.Roll(dice); err != nil {
+				return m, err
+			}
+		case nardy.PhasePlay:
+			plays, err := g.Legal()
+			if err != nil {
+				return m, err
+			}
+			p := plays[choose.IntN(len(plays))]
+			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().Turn(), Steps: p.Steps()}
+		default:
+			return m, fmt.Errorf("game %d: unexpected phase %s", m.GameNumber(), g.Phase())
+		}
+		number := m.GameNumber()
+		if m, err = m.Do(a); err != nil {
+			return m, fmt.Errorf("game %d: %w", number, err)
+		}
+		if res, ok := m.LastResult(); ok && (m.GameNumber() != number || m.IsOver()) {
+			white, black := m.Score()
+			if res.Kind == nardy.Draw {
+				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
+			} else {
+				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point(s); score white %d, black %d\n",
+					number, res.Winner, res.Kind, res.End, res.Points, white, black)
+			}
+		}
+	}
+	winner, over := m.Winner()
+	if !over {
+		return m, errors.New("the match did not end")
+	}
+	white, black := m.Score()
+	fmt.Fprintf(w, "%s wins the match %d-%d\n", winner, max(white, black), min(white, black))
+	return m, nil
 }

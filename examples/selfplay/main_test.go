@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -101,4 +102,35 @@ func TestSelfplayNotation(t *testing.T) {
 	lines := strings.Split(out.String(), "\n")
 	require.Greater(t, len(lines), 3)
 	assert.Regexp(t, `^   1\. (white|black) [1-6]-[1-6]  \d+/\d+`, lines[2])
+}
+
+// A match of every preset ends with a winner who reached the length; the
+// score is the sum of the printed games.
+func TestSelfplayMatch(t *testing.T) {
+	for _, preset := range variants.All() {
+		for seed := uint64(1); seed <= 2; seed++ {
+			var out bytes.Buffer
+			m, err := playMatch(&out, preset, seed, 3)
+			require.NoError(t, err, "%s seed %d", preset.Name, seed)
+			require.True(t, m.IsOver())
+			winner, _ := m.Winner()
+			white, black := m.Score()
+			score := map[nardy.Color]int{nardy.White: white, nardy.Black: black}
+			assert.GreaterOrEqual(t, score[winner], 3)
+			assert.Less(t, score[winner.Other()], 3)
+			sums := map[string]int{}
+			for _, line := range strings.Split(out.String(), "\n") {
+				var n, pts int
+				var who, kind string
+				if _, err := fmt.Sscanf(line, "game %d: %s wins %s", &n, &who, &kind); err == nil {
+					i := strings.Index(line, "), ")
+					_, err := fmt.Sscanf(line[i+3:], "%d point", &pts)
+					require.NoError(t, err, line)
+					sums[who] += pts
+				}
+			}
+			assert.Equal(t, white, sums["white"], out.String())
+			assert.Equal(t, black, sums["black"], out.String())
+		}
+	}
 }

@@ -16,9 +16,9 @@ func TestRefusedActions(t *testing.T) {
 
 	opening, err := NewGame(short)
 	require.NoError(t, err)
-	rollLong := gmOpen(t, long, 6, 2)         // white to roll, no cube
+	rollLong := gmOpen(t, long, 6, 2)          // white to roll, no cube
 	rollShort := gmAt(t, short, startW, White) // white to roll, cube centred
-	playShort := gmOpen(t, short, 3, 1)       // white plays 3-1
+	playShort := gmOpen(t, short, 3, 1)        // white plays 3-1
 	cube := gmDo(t, rollShort, Action{Kind: ActDouble, Player: White})
 	taken := gmDo(t, cube, Action{Kind: ActTake, Player: Black})
 	takenW := taken

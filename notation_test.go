@@ -26,7 +26,7 @@ func notationsOf(t *testing.T, r Rules, pos Position, roll Roll) []string {
 	return out
 }
 
-func shortStart() Position { return MustPosition(StartPosition(Short, White)) }
+func notationShortStart() Position { return MustPosition(StartPosition(Short, White)) }
 
 // TestNotationShortStart_gnubg: the notations are those GNU Backgammon
 // 1.07.001 prints for the short start (hint at 0-ply, "set board
@@ -39,7 +39,7 @@ func TestNotationShortStart_gnubg(t *testing.T) {
 			"6/5 6/3", "8/7 6/3", "8/7 8/5"},
 	}
 	for roll, want := range cases {
-		assert.ElementsMatch(t, want, notationsOf(t, r, shortStart(), roll), "%s", roll)
+		assert.ElementsMatch(t, want, notationsOf(t, r, notationShortStart(), roll), "%s", roll)
 	}
 }
 
@@ -108,7 +108,7 @@ func TestNotationForms(t *testing.T) {
 		},
 		{
 			name: "repeat", r: short, roll: MustRoll(3, 3), some: true,
-			pos:  shortStart().String(),
+			pos:  notationShortStart().String(),
 			want: []string{"8/5(2) 6/3(2)", "24/21(2) 13/10(2)", "13/7(2)", "24/18 13/7"},
 		},
 		{
@@ -150,7 +150,7 @@ func TestNotationZeroPlay(t *testing.T) {
 }
 
 func TestAppendNotationNoAllocs(t *testing.T) {
-	plays, err := Legal(shortStart(), MustRoll(3, 3))
+	plays, err := Legal(notationShortStart(), MustRoll(3, 3))
 	require.NoError(t, err)
 	buf := make([]byte, 0, 64)
 	allocs := testing.AllocsPerRun(10, func() {
@@ -178,7 +178,8 @@ func randomSpots(t testing.TB, r Rules, seed uint64, n int) []gameSpot {
 	for len(out) < n {
 		pos := MustPosition(StartPosition(r.Variant, White))
 		for !pos.IsOver() && len(out) < n {
-			roll := Throw(dice)
+			roll, err := Throw(dice)
+			require.NoError(t, err)
 			plays, err := r.AppendLegal(buf[:0], pos, roll)
 			require.NoError(t, err, "%s %s", pos, roll)
 			out = append(out, gameSpot{pos, roll})
@@ -256,7 +257,7 @@ func TestParsePlayRoundTrip(t *testing.T) {
 
 func TestParsePlayTolerant(t *testing.T) {
 	short := DefaultRules(Short)
-	start := shortStart()
+	start := notationShortStart()
 	hitPos := MustParsePosition("short w 00000503000050000000000200/00004013000050000000000200")
 	barPos := MustParsePosition("short w 000000000000d0000000000020/33033300000000000000000000")
 	offPos := MustParsePosition("short w 00000f00000000000000000000/0000000000000000000000f000")
@@ -306,7 +307,7 @@ func TestParsePlayTolerant(t *testing.T) {
 
 func TestParsePlayErrors(t *testing.T) {
 	short := DefaultRules(Short)
-	start := shortStart()
+	start := notationShortStart()
 	syntax := []string{
 		"24", "24/", "/18", "24/18/", "abc", "24/18(5)", "24/18(0)", "24/18(", "24/18)", "24//18",
 		"99/1", "26/20", "24/18 x", "24/18*13", "1/2/3/4/5/6", "24.18", "24/18 (2)",
@@ -394,7 +395,7 @@ func FuzzParsePlay(f *testing.F) {
 		f.Add(s, uint8(0), uint8(6), uint8(5))
 	}
 	positions := []Position{
-		shortStart(),
+		notationShortStart(),
 		MustParsePosition("short w 00000503000050000000000200/00003113000050000000000200"),
 		MustParsePosition("short w 000000000000d0000000000020/33033300000000000000000000"),
 		MustParsePosition("short w 00000f00000000000000000000/0000000000000000000000f000"),

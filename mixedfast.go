@@ -57,20 +57,27 @@ func (g *gen) mixedSimple(root *node) {
 	g.put(root.me, root.mask, 0, 0, Step{}, Step{})
 }
 
-// simpleStep moves a checker from point from by die in a simple turn, where
-// the caller knows the step is legal and lands on the board.
+// simpleStep moves a checker from point from by die on local copies of the
+// mover's side and masks, where the caller knows the step is legal
+// (movable); a step past point 1 bears off.
 func (g *gen) simpleStep(me half, mask, hits uint32, head int8, from, die int) (half, uint32, uint32, int8, Step) {
 	to := from - die
+	if to < Off {
+		to = Off
+	}
 	me.add(from, -1)
 	if me.get(from) == 0 {
 		mask &^= 1 << uint(from)
 	}
 	me.add(to, 1)
-	bit := uint32(1) << uint(to)
-	mask |= bit
-	hit := g.blots&^hits&bit != 0
-	if hit {
-		hits |= bit
+	hit := false
+	if to != Off {
+		bit := uint32(1) << uint(to)
+		mask |= bit
+		if g.blots&^hits&bit != 0 {
+			hits |= bit
+			hit = true
+		}
 	}
 	if from == Head && g.headRule {
 		head--
@@ -83,6 +90,11 @@ func (g *gen) simpleStep(me half, mask, hits uint32, head int8, from, die int) (
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(me half, mask, hits uint32, depth int, s0, s1 Step) {
+	g.putSteps(me, mask, hits, depth, [4]Step{s0, s1})
+}
+
+// putSteps is put with up to four steps.
+func (g *gen) putSteps(me half, mask, hits uint32, depth int, steps [4]Step) {
 	if depth < g.maxDepth || (g.sixBlock && illegalBlock(mask, g.theirs, g.ahead)) {
 		return
 	}
@@ -105,5 +117,5 @@ func (g *gen) put(me half, mask, hits uint32, depth int, s0, s1 Step) {
 	}
 	p.after.turn, p.after.variant = g.start.turn, g.start.variant
 	p.n, p.roll = uint8(depth), g.roll
-	p.steps = [4]Step{s0, s1}
+	p.steps = steps
 }

@@ -337,8 +337,12 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // enumeration is complete and needs no duplicate check. Blocks judged on the
 // pass are the one thing order changes; emit handles them (passJudged).
 func (g *gen) double(n node, depth, maxFrom int) {
+	d := int(g.roll.hi)
+	if depth == 3 && !g.passJudged {
+		g.doubleLastStep(&n, maxFrom)
+		return
+	}
 	if depth < 4 {
-		d := int(g.roll.hi)
 		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
@@ -354,6 +358,23 @@ func (g *gen) double(n node, depth, maxFrom int) {
 	}
 	if depth >= g.maxDepth {
 		g.emit(&n, depth, nil)
+	}
+}
+
+// doubleLastStep is double's last level, flat: the fourth step of each
+// candidate point is made on locals and written out directly (put).
+func (g *gen) doubleLastStep(n *node, maxFrom int) {
+	d := int(g.roll.hi)
+	steps := [4]Step{g.path[0], g.path[1], g.path[2]}
+	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		me, mask, hits, _, s := g.simpleStep(n.me, n.mask, n.hits, n.head, p, d)
+		steps[3] = s
+		g.putSteps(me, mask, hits, 4, steps)
+	}
+	if g.maxDepth <= 3 {
+		g.emit(n, 3, nil)
 	}
 }
 

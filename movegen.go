@@ -129,32 +129,14 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	} else {
 		to = Off
 	}
-	head := n.head
-	if from == Head && c.headRule {
-		if head == 0 {
-			return Step{}, refHead
-		}
-		head--
+	if from == Head && c.headRule && n.head == 0 {
+		return Step{}, refHead
 	}
-	*res = *n
-	res.head = head
-	res.me.add(from, -1)
-	if res.me.get(from) == 0 {
-		res.mask &^= 1 << uint(from)
-	}
-	res.me.add(to, 1)
-	hit := false
-	if to != Off {
-		res.mask |= 1 << uint(to)
-		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
-			res.hits |= 1 << uint(to)
-			hit = true
-		}
-	}
-	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+	s, ok := c.move(n, from, die, res)
+	if !ok {
 		return Step{}, refBlock
 	}
-	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+	return s, stepOK
 }
 
 // movable returns the points from which a step by die is legal from node n
@@ -181,31 +163,41 @@ func (c *turnCtx) movable(n *node, d int) uint32 {
 // move makes a step that movable allows, writing the new node to res; it
 // returns false only when the step breaks a six-block judged on the pass.
 func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+	*res = *n
+	s := c.apply(res, from, die)
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return Step{}, false
+	}
+	return s, true
+}
+
+// apply moves a checker of n from point from by die, in place, where the
+// caller knows the step is legal (movable, or step's checks); a step past
+// point 1 bears off. It is the one place that changes a side during the
+// search.
+func (c *turnCtx) apply(n *node, from, die int) Step {
 	to := from - die
 	if to < Off {
 		to = Off
 	}
-	*res = *n
-	if from == Head && c.headRule {
-		res.head--
+	n.me.add(from, -1)
+	if n.me.get(from) == 0 {
+		n.mask &^= 1 << uint(from)
 	}
-	res.me.add(from, -1)
-	if res.me.get(from) == 0 {
-		res.mask &^= 1 << uint(from)
-	}
-	res.me.add(to, 1)
+	n.me.add(to, 1)
 	hit := false
 	if to != Off {
-		res.mask |= 1 << uint(to)
-		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
-			res.hits |= 1 << uint(to)
+		bit := uint32(1) << uint(to)
+		n.mask |= bit
+		if c.blots&^n.hits&bit != 0 {
+			n.hits |= bit
 			hit = true
 		}
 	}
-	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
-		return Step{}, false
+	if from == Head && c.headRule {
+		n.head--
 	}
-	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, true
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -263,13 +255,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
-	k := len(g.out)
-	if k < cap(g.out) {
-		g.out = g.out[:k+1]
-	} else {
-		g.out = append(g.out, Play{})
-	}
-	p := &g.out[k]
+	p := g.slot()
 	p.after.mover = n.me
 	p.after.opp = g.start.opp
 	if n.hits != 0 {
@@ -289,6 +275,18 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	default:
 		p.steps = *steps
 	}
+}
+
+// slot appends a Play to the list and returns it for filling, growing the
+// list only when the caller's buffer is full.
+func (g *gen) slot() *Play {
+	k := len(g.out)
+	if k < cap(g.out) {
+		g.out = g.out[:k+1]
+	} else {
+		g.out = append(g.out, Play{})
+	}
+	return &g.out[k]
 }
 
 // someOrderPasses reports whether the first depth steps of a double, found
@@ -369,9 +367,9 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		me, mask, hits, _, s := g.simpleStep(n.me, n.mask, n.hits, n.head, p, d)
-		steps[3] = s
-		g.putSteps(me, mask, hits, 4, steps)
+		leaf := *n
+		steps[3] = g.apply(&leaf, p, d)
+		g.putSteps(&leaf, 4, steps)
 	}
 	if g.maxDepth <= 3 {
 		g.emit(n, 3, nil)

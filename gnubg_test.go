@@ -1,9 +1,21 @@
 package nardy
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // gnubgPlay finds the legal play that gnubg's move text means.
@@ -79,4 +91,280 @@ func gnubgPlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
 		}
 	}
 	return Play{}, fmt.Errorf("gnubg move %q gives %s, not a legal play", text, key)
+}
+
+// gnubgPath returns the GNU Backgammon binary, or "" when it is not
+// installed.
+func gnubgPath() string {
+	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
+		return "/usr/games/gnubg"
+	}
+	if p, err := exec.LookPath("gnubg"); err == nil {
+		return p
+	}
+	return ""
+}
+
+// diffCase is one (position, roll) asked of gnubg.
+type diffCase struct {
+	pos  Position
+	roll Roll
+	id   string // PositionID(pos)
+}
+
+// differentialCases plays random games from the start (seeded dice and
+// choices) and returns n distinct (position, roll) pairs met on the way:
+// each position with the roll thrown for it.
+func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
+	tb.Helper()
+	r := DefaultRules(Short)
+	dice := NewSeededDice(seed)
+	rng := rand.New(rand.NewPCG(seed, 0x9b))
+	buf := make([]Play, 0, MaxPlays)
+	seen := make(map[diffCase]bool)
+	var out []diffCase
+	var pos Position
+	for len(out) < n {
+		if !pos.IsValid() || pos.IsOver() {
+			pos = MustPosition(StartPosition(Short, Color(rng.IntN(2))))
+		}
+		roll := Throw(dice)
+		id, err := PositionID(pos)
+		require.NoError(tb, err)
+		c := diffCase{pos: pos, roll: roll, id: id}
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+		plays, err := r.AppendLegal(buf[:0], pos, roll)
+		require.NoError(tb, err)
+		pos = plays[rng.IntN(len(plays))].Result()
+	}
+	return out
+}
+
+// gnubgDriver is the Python script run inside gnubg (gnubg -t -q -r -p
+// FILE.py). For each input line "ID D1 D2" it sets the board and the dice,
+// asks hint() for every legal play at 0-ply and writes one output line:
+// index, gnubg's Position ID after "set board", both halves of
+// gnubg.board(), and the move texts, tab-separated (moves ';'-separated).
+const gnubgDriver = `import gnubg
+IN, OUT = %s, %s
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+gnubg.command("set evaluation chequerplay evaluation plies 0")
+gnubg.command("set evaluation cubedecision evaluation plies 0")
+gnubg.command("set display off")
+gnubg.command("new game")
+out = open(OUT, "w")
+for i, line in enumerate(open(IN)):
+    pid, a, b = line.split()
+    try:
+        gnubg.command("set board " + pid)
+        gnubg.command("set dice %%s %%s" %% (a, b))
+        h = gnubg.hint(100000)
+        moves = [m["move"] for m in h["hint"]]
+        bd = gnubg.board()
+        out.write("%%d\t%%s\t%%s\t%%s\t%%s\n" %% (i, gnubg.positionid(),
+            ",".join(map(str, bd[0])), ",".join(map(str, bd[1])), ";".join(moves)))
+    except Exception as e:
+        out.write("%%d\tERR\t%%r\n" %% (i, e))
+out.write("END\n")
+out.close()
+`
+
+// gnubgAnswer is gnubg's answer for one case.
+type gnubgAnswer struct {
+	pid             string
+	notOnRoll, onRo [25]int
+	moves           []string
+	err             string
+}
+
+// askGnubg runs one gnubg process for all cases and returns its answers.
+func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
+	t.Helper()
+	dir := t.TempDir()
+	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
+	var sb strings.Builder
+	for _, c := range cases {
+		fmt.Fprintf(&sb, "%s %d %d\n", c.id, c.roll.High(), c.roll.Low())
+	}
+	require.NoError(t, os.WriteFile(in, []byte(sb.String()), 0o644))
+	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(gnubgDriver, strconv.Quote(in), strconv.Quote(out))), 0o644))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "-t", "-q", "-r", "-p", script)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stdout = io.Discard // gnubg draws the board after each command
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Run(), "gnubg: %s", stderr.String())
+
+	data, err := os.ReadFile(out)
+	require.NoError(t, err, "gnubg wrote no answers; stderr: %s", stderr.String())
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	require.Equal(t, "END", lines[len(lines)-1], "gnubg stopped early; stderr: %s", stderr.String())
+	lines = lines[:len(lines)-1]
+	require.Len(t, lines, len(cases))
+	answers := make([]gnubgAnswer, len(cases))
+	for i, line := range lines {
+		f := strings.Split(line, "\t")
+		require.Equal(t, strconv.Itoa(i), f[0], line)
+		if f[1] == "ERR" {
+			answers[i].err = strings.Join(f[2:], " ")
+			continue
+		}
+		require.Len(t, f, 5, line)
+		a := &answers[i]
+		a.pid = f[1]
+		for j, half := range [2]*[25]int{&a.notOnRoll, &a.onRo} {
+			nums := strings.Split(f[2+j], ",")
+			require.Len(t, nums, 25, line)
+			for k, s := range nums {
+				half[k], err = strconv.Atoi(s)
+				require.NoError(t, err, line)
+			}
+		}
+		if f[4] != "" {
+			a.moves = strings.Split(f[4], ";")
+		}
+	}
+	return answers
+}
+
+// stepsText writes a play's steps as "24/18* 13/11" for reports.
+func stepsText(p Play) string {
+	if p.IsEmpty() {
+		return "(no move)"
+	}
+	var parts []string
+	for i := 0; i < p.Len(); i++ {
+		s := p.Step(i)
+		from, to := strconv.Itoa(int(s.From)), strconv.Itoa(int(s.To))
+		if s.From == Bar {
+			from = "bar"
+		}
+		if s.To == Off {
+			to = "off"
+		}
+		hit := ""
+		if s.Hit {
+			hit = "*"
+		}
+		parts = append(parts, from+"/"+to+hit)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestGnubgDifferential compares Legal with GNU Backgammon's list of legal
+// plays (hint at 0-ply) over a few thousand positions from seeded random
+// games (issue 3 item 7). It needs /usr/games/gnubg and skips without it.
+func TestGnubgDifferential(t *testing.T) {
+	bin := gnubgPath()
+	if bin == "" {
+		t.Skip("GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH): differential test skipped; install it with apt-get install gnubg")
+	}
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	cases := differentialCases(t, 20261130, n)
+	answers := askGnubg(t, bin, cases)
+	r := DefaultRules(Short)
+	buf := make([]Play, 0, MaxPlays)
+	disagree, plays, blocked, onBar, bearOff := 0, 0, 0, 0, 0
+	for i, c := range cases {
+		a := answers[i]
+		where := fmt.Sprintf("position %s (%v) dice %d%d", c.id, c.pos, c.roll.High(), c.roll.Low())
+		if a.err != "" {
+			t.Errorf("%s: gnubg error %s", where, a.err)
+			disagree++
+			continue
+		}
+		// gnubg read the board as we wrote it.
+		if !assert.Equal(t, c.id, a.pid, "%s: gnubg's Position ID after set board", where) ||
+			!assert.Equal(t, sideFromGnubg(a.onRo), c.pos.Mover(), "%s: gnubg's board of the player on roll", where) ||
+			!assert.Equal(t, sideFromGnubg(a.notOnRoll), c.pos.Opponent(), "%s: gnubg's board of the other player", where) {
+			disagree++
+			continue
+		}
+		legal, err := r.AppendLegal(buf[:0], c.pos, c.roll)
+		require.NoError(t, err, where)
+		plays += len(legal)
+		if legal[0].IsEmpty() {
+			blocked++
+		}
+		if c.pos.Mover().Bar > 0 {
+			onBar++
+		}
+		if allHome(c.pos.Mover()) {
+			bearOff++
+		}
+		ours := make(map[string]Play, len(legal))
+		for _, p := range legal {
+			ours[p.Key()] = p
+		}
+		theirs := make(map[string]string, len(a.moves))
+		var problems []string
+		for _, m := range a.moves {
+			p, err := gnubgPlay(r, c.pos, c.roll, m)
+			if err != nil {
+				problems = append(problems, fmt.Sprintf("gnubg's %q: %v", m, err))
+				continue
+			}
+			if prev, dup := theirs[p.Key()]; dup {
+				problems = append(problems, fmt.Sprintf("gnubg's %q and %q are the same play", prev, m))
+			}
+			theirs[p.Key()] = m
+		}
+		if len(a.moves) == 0 { // gnubg lists no move when none is legal
+			if len(legal) != 1 || !legal[0].IsEmpty() {
+				problems = append(problems, "gnubg has no legal move")
+			}
+		} else {
+			for k, p := range ours {
+				if _, ok := theirs[k]; !ok {
+					problems = append(problems, fmt.Sprintf("Legal's %s is not in gnubg's list", stepsText(p)))
+				}
+			}
+			for k, m := range theirs {
+				if _, ok := ours[k]; !ok {
+					problems = append(problems, fmt.Sprintf("gnubg's %q is not in Legal's list", m))
+				}
+			}
+		}
+		if len(problems) > 0 {
+			disagree++
+			var ourText []string
+			for _, p := range legal {
+				ourText = append(ourText, stepsText(p))
+			}
+			sort.Strings(ourText)
+			theirText := append([]string(nil), a.moves...)
+			sort.Strings(theirText)
+			t.Errorf("%s:\n  %s\n  gnubg (%d): %s\n  Legal (%d): %s", where, strings.Join(problems, "\n  "),
+				len(theirText), strings.Join(theirText, ", "), len(ourText), strings.Join(ourText, ", "))
+		}
+	}
+	t.Logf("compared %d (position, roll) cases with gnubg (%d with the mover on the bar, %d bearing off, %d without a legal step), %d plays: %d disagreements",
+		len(cases), onBar, bearOff, blocked, plays, disagree)
+	assert.Positive(t, onBar)
+	assert.Positive(t, bearOff)
+	assert.Positive(t, blocked)
+}
+
+// allHome reports whether all of a side's checkers still in play are on its
+// points 1..6 (C6).
+func allHome(s Side) bool {
+	if s.Bar > 0 {
+		return false
+	}
+	for q := 7; q <= 24; q++ {
+		if s.Points[q-1] > 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -157,6 +157,57 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
 }
 
+// movable returns the points from which a step by die is legal from node n
+// as far as landing (C4), the bar (S3), bearing off (C6) and the head (L3)
+// go: a few masks instead of a call of step per point. Blocks judged on the
+// pass (L5) are left to move.
+func (c *turnCtx) movable(n *node, d int) uint32 {
+	src := sources(n)
+	ok := src &^ (c.blocked << uint(d)) &^ (2<<uint(d) - 1)
+	if n.mask&outside == 0 {
+		// All home: the exact point bears off, and a larger die bears off
+		// from the highest point when that is below the die.
+		ok |= src & (1 << uint(d))
+		if top := 31 - bits.LeadingZeros32(n.mask); top < d {
+			ok |= 1 << uint(top)
+		}
+	}
+	if c.headRule && n.head == 0 {
+		ok &^= 1 << Head
+	}
+	return ok
+}
+
+// move makes a step that movable allows, writing the new node to res; it
+// returns false only when the step breaks a six-block judged on the pass.
+func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+	to := from - die
+	if to < Off {
+		to = Off
+	}
+	*res = *n
+	if from == Head && c.headRule {
+		res.head--
+	}
+	res.me.add(from, -1)
+	if res.me.get(from) == 0 {
+		res.mask &^= 1 << uint(from)
+	}
+	res.me.add(to, 1)
+	hit := false
+	if to != Off {
+		res.mask |= 1 << uint(to)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
+			hit = true
+		}
+	}
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return Step{}, false
+	}
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, true
+}
+
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
 // judged on the final position.
 func (c *turnCtx) endOK(n *node) bool {
@@ -209,8 +260,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	after := g.after(n)
-	if seen != nil && !seen.insert(g.out[g.base:], after) {
+	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
 	k := len(g.out)
@@ -220,10 +270,24 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.out = append(g.out, Play{})
 	}
 	p := &g.out[k]
-	p.after, p.n, p.roll = after, uint8(depth), g.roll
-	p.steps = *steps
-	for i := depth; i < 4; i++ {
-		p.steps[i] = Step{}
+	p.after.mover = n.me
+	p.after.opp = g.start.opp
+	if n.hits != 0 {
+		p.after.opp = g.after(n).opp
+	}
+	p.after.turn, p.after.variant = g.start.turn, g.start.variant
+	p.n, p.roll = uint8(depth), g.roll
+	switch depth {
+	case 0:
+		p.steps = [4]Step{}
+	case 1:
+		p.steps = [4]Step{steps[0]}
+	case 2:
+		p.steps = [4]Step{steps[0], steps[1]}
+	case 3:
+		p.steps = [4]Step{steps[0], steps[1], steps[2]}
+	default:
+		p.steps = *steps
 	}
 }
 
@@ -275,13 +339,13 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 func (g *gen) double(n node, depth, maxFrom int) {
 	if depth < 4 {
 		d := int(g.roll.hi)
-		cand := sources(&n) & (2<<uint(maxFrom) - 1)
+		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
 			var child node
-			s, f := g.step(&n, p, d, &child)
-			if f != stepOK {
+			s, ok := g.move(&n, p, d, &child)
+			if !ok {
 				continue
 			}
 			g.path[depth] = s
@@ -299,16 +363,16 @@ func (g *gen) double(n node, depth, maxFrom int) {
 // simple (see simpleTurn), and by the duplicate check otherwise.
 func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
 	var c1, c2 node
-	cand := sources(root)
+	cand := g.movable(root, first)
 	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		s1, f := g.step(root, p, first, &c1)
-		if f != stepOK {
+		s1, ok := g.move(root, p, first, &c1)
+		if !ok {
 			continue
 		}
 		g.path[0] = s1
-		cand2 := sources(&c1)
+		cand2 := g.movable(&c1, second)
 		if secondPass && simple {
 			// A second step from a point that held a checker at the start
 			// gives a play the larger-die-first pass made already (the same
@@ -329,8 +393,8 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simp
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
-			s2, f := g.step(&c1, q, second, &c2)
-			if f != stepOK {
+			s2, ok := g.move(&c1, q, second, &c2)
+			if !ok {
 				continue
 			}
 			g.path[1] = s2
@@ -444,9 +508,10 @@ func (g *gen) keepLargerDie() {
 // allows it, higher points first.
 //
 // It never allocates when cap(dst)-len(dst) >= MaxPlays. It returns an
-// error, and dst unchanged, for invalid rules, position or roll.
+// error, and dst unchanged, for an invalid position or roll, or invalid
+// move-rule fields of r (the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return dst, err
 	}
 	if !roll.IsValid() {

@@ -140,16 +140,82 @@ type Rules struct {
 
 	// OpeningRoll is the C2 reading.
 	OpeningRoll OpeningRoll `json:"opening_roll"`
+
+	// Game-level options: read by [Game] and [Match], never by the move
+	// generator.
+
+	// Cube turns the doubling cube on (S6).
+	Cube bool `json:"cube"`
+	// MaxCube is the highest cube value (S6): a power of two, 2 or more;
+	// 0 means the default, 64.
+	MaxCube int `json:"max_cube"`
+	// Jacoby: in money play, mars and koks count single while the cube is
+	// centred (S6). Never applied in match play.
+	Jacoby bool `json:"jacoby"`
+	// Beavers: in money play, the doubled player may take and redouble at
+	// once, keeping the cube (S6).
+	Beavers bool `json:"beavers"`
+	// Crawford: in match play, no doubling in the first game after a player
+	// reaches match point minus one (S6).
+	Crawford bool `json:"crawford"`
+	// Scoring is the scoring table (L8, L9, S5); the zero table means the
+	// variant's default ({oin 1, mars 2} long, {1, 2, koks 3} short).
+	Scoring Scoring `json:"scoring"`
+	// NextGameStarter says who starts the next game of a match (L10).
+	NextGameStarter NextGameStarter `json:"next_game_starter"`
+	// LastRollDraw is the L11 option (long nardy only).
+	LastRollDraw bool `json:"last_roll_draw"`
+}
+
+// NextGameStarter selects who starts the next game of a match (L10).
+type NextGameStarter uint8
+
+// The three readings of L10. The zero value is the long-nardy default,
+// WinnerStarts.
+const (
+	// WinnerStarts: the winner of the previous game starts (Moscow). After a
+	// drawn game (L11) the opening throw decides.
+	WinnerStarts NextGameStarter = iota
+	// AlternateStarts: the player who did not start the previous game starts
+	// (002_* art. 1.4; colours are only names here, so changing colours is
+	// the same as alternating the starter).
+	AlternateStarts
+	// OpeningRollStarts: every game begins with the opening throw (C2), as in
+	// backgammon.
+	OpeningRollStarts
+)
+
+var nextGameStarterNames = [...]string{"winner", "alternate", "opening_roll"}
+
+// String returns the option's name.
+func (n NextGameStarter) String() string { return enumString(nextGameStarterNames[:], uint8(n)) }
+
+// MarshalText implements encoding.TextMarshaler.
+func (n NextGameStarter) MarshalText() ([]byte, error) {
+	if int(n) >= len(nextGameStarterNames) {
+		return nil, fmt.Errorf("%w: next game starter %d", ErrInvalidRules, n)
+	}
+	return []byte(n.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler ("winner",
+// "alternate", "opening_roll").
+func (n *NextGameStarter) UnmarshalText(t []byte) error {
+	v, err := enumParse("next game starter", nextGameStarterNames[:], string(t))
+	*n = NextGameStarter(v)
+	return err
 }
 
 // DefaultRules returns the default rule set of variant v (RULES.md §2 and §3):
 // long nardy "Moscow" rules, or standard backgammon. For an invalid v it
 // returns a Rules that fails Validate.
 func DefaultRules(v Variant) Rules {
-	r := Rules{Variant: v, TransientBlock: true}
+	r := Rules{Variant: v, TransientBlock: true, Scoring: defaultScoring(v)}
 	if v == Short {
 		r.TransientBlock = false
 		r.OpeningRoll = UseOpeningDice
+		r.Cube, r.MaxCube, r.Jacoby, r.Crawford = true, DefaultMaxCube, true, true
+		r.NextGameStarter = OpeningRollStarts
 	}
 	return r
 }
@@ -157,6 +223,14 @@ func DefaultRules(v Variant) Rules {
 // Validate reports whether r names a known variant and known option values,
 // and long-nardy options only for long nardy.
 func (r Rules) Validate() error {
+	if err := r.validateMoves(); err != nil {
+		return err
+	}
+	return r.validateGame()
+}
+
+// validateMoves checks the fields the move generator reads.
+func (r Rules) validateMoves() error {
 	if !r.Variant.IsValid() {
 		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
 	}
@@ -175,6 +249,23 @@ func (r Rules) Validate() error {
 	return nil
 }
 
+// validateGame checks the game-level options.
+func (r Rules) validateGame() error {
+	if int(r.NextGameStarter) >= len(nextGameStarterNames) {
+		return fmt.Errorf("%w: next game starter %d", ErrInvalidRules, r.NextGameStarter)
+	}
+	if m := r.MaxCube; m != 0 && (m < 2 || m > MaxCubeLimit || m&(m-1) != 0) {
+		return fmt.Errorf("%w: max cube %d is not a power of two in 2..%d", ErrInvalidRules, m, MaxCubeLimit)
+	}
+	if err := r.Scoring.validate(r.Variant); err != nil {
+		return err
+	}
+	if r.Variant == Short && r.LastRollDraw {
+		return fmt.Errorf("%w: last roll draw (L11) is a long-nardy option", ErrInvalidRules)
+	}
+	return nil
+}
+
 // CheckPosition reports whether pos is a valid position under r: of r's
 // variant, not the zero Position, and (long nardy) without a six-block of
 // the mover that L5 forbids (RULES.md §4).
@@ -182,6 +273,19 @@ func (r Rules) CheckPosition(pos Position) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
+	return r.checkMovePosition(pos)
+}
+
+// checkMoveInput is CheckPosition for the move generator, Apply and Turn:
+// it validates only the move-rule fields of r, the ones they read.
+func (r Rules) checkMoveInput(pos Position) error {
+	if err := r.validateMoves(); err != nil {
+		return err
+	}
+	return r.checkMovePosition(pos)
+}
+
+func (r Rules) checkMovePosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(ErrZeroPosition, "")
 	}

@@ -1,0 +1,529 @@
+package nardy
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors of [Game] and [Match]. A refused action returns an [*ActionError]
+// that matches ErrActionRefused and its Reason (one of the sentinels below,
+// [ErrGameOver], [ErrInvalidRoll], or a [*RuleError] for an illegal play).
+var (
+	// ErrActionRefused is matched by every refused game or match action.
+	ErrActionRefused = errors.New("nardy: action refused")
+	// ErrInvalidAction: an action of unknown kind, or malformed.
+	ErrInvalidAction = errors.New("malformed action")
+	// ErrWrongPhase: the action is not possible in the game's phase (such as
+	// a roll while a double waits for an answer).
+	ErrWrongPhase = errors.New("action not possible now")
+	// ErrNotYourTurn: another player must act.
+	ErrNotYourTurn = errors.New("not this player's turn to act")
+	// ErrCubeOff: the cube is not in use (the rules, the Crawford game or the
+	// L11 last roll).
+	ErrCubeOff = errors.New("the cube is not in use")
+	// ErrCubeNotYours: the opponent owns the cube.
+	ErrCubeNotYours = errors.New("the opponent owns the cube")
+	// ErrMaxCube: the cube would pass MaxCube.
+	ErrMaxCube = errors.New("the cube would pass its limit")
+	// ErrNoBeaver: beavers are off, or this is match play.
+	ErrNoBeaver = errors.New("beavers are not allowed")
+	// ErrResignKind: a resignation of a kind the scoring table does not use.
+	ErrResignKind = errors.New("resignation of a kind the scoring table does not use")
+	// ErrPlayStarted: a whole play was given while a play is being made step
+	// by step (undo the steps first).
+	ErrPlayStarted = errors.New("a play is being made step by step")
+	// ErrMatchOver: the match has a winner.
+	ErrMatchOver = errors.New("the match is over")
+	// ErrInvalidGame: an action on the zero Game or Match.
+	ErrInvalidGame = errors.New("zero game")
+)
+
+// ActionError reports a refused action. It matches [ErrActionRefused] and
+// Reason with [errors.Is]; a [*RuleError] reason can be taken out with
+// [errors.As].
+type ActionError struct {
+	Kind   ActionKind // the refused action
+	Player Color
+	Phase  Phase // the game's phase when it was refused
+	Reason error
+}
+
+func (e *ActionError) Error() string {
+	return fmt.Sprintf("nardy: action refused: %s by %s in phase %s: %v", e.Kind, e.Player, e.Phase, e.Reason)
+}
+
+// Unwrap makes errors.Is match ErrActionRefused and the reason.
+func (e *ActionError) Unwrap() []error { return []error{ErrActionRefused, e.Reason} }
+
+// Phase is the state of a game: what it waits for.
+type Phase uint8
+
+// The phases of a game. The zero Phase belongs to the zero Game.
+const (
+	// PhaseOpening: the opening throw (C2), one die per player.
+	PhaseOpening Phase = iota + 1
+	// PhaseRoll: the player on roll may double, resign or roll.
+	PhaseRoll
+	// PhasePlay: the dice are set; the player on roll plays, whole or step
+	// by step (either player may offer to resign).
+	PhasePlay
+	// PhaseCube: a double was offered; the other player takes, drops or
+	// beavers.
+	PhaseCube
+	// PhaseResign: a resignation was offered; the other player accepts or
+	// rejects it.
+	PhaseResign
+	// PhaseOver: the game has a [Result].
+	PhaseOver
+)
+
+var phaseNames = [...]string{"none", "opening", "roll", "play", "cube", "resign", "over"}
+
+// String returns the phase's name.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("invalid(%d)", uint8(p))
+}
+
+// Game is one game of long or short nardy as a state machine: the board,
+// the phase, the dice, the cube, a pending offer and, at the end, the
+// [Result]. Every action ([Game.Do] and the helpers that build an [Action])
+// is checked against the phase and the rules; a refused action returns an
+// [*ActionError] and the receiver is unchanged.
+//
+// Game is a comparable value without pointers: copying it copies the game,
+// and an action returns a new Game. It holds no dice source; dice come in as
+// actions, thrown by [Game.Roll] from a source the caller owns, or set
+// ([Game.SetDice]) by a server or from physical dice.
+type Game struct {
+	rules    Rules
+	pos      Position // pos.Turn() is the player on roll
+	phase    Phase
+	resume   Phase // the phase a rejected resignation returns to
+	cube     Cube
+	money    bool // money play: Jacoby and beavers may apply
+	crawford bool // match play: the Crawford game, no doubling
+	turn     Turn // the roll being played, PhasePlay
+	started  bool // a play has been made
+	first    Color
+	starter  Color      // who was on roll first (opening winner or given)
+	lastRoll bool       // L11: the turn on roll is the last roll
+	lastKind ResultKind // L11: the kind of the first player's win
+	offer    ResultKind
+	offerBy  Color
+	opening  [2]int // last opening dice, white and black
+	rerolls  int
+	plays    int
+	result   Result
+}
+
+// NewGame starts a game of money play under r with the opening throw (C2).
+func NewGame(r Rules) (Game, error) { return newGame(r, true, false, Color(0), false) }
+
+// newGame starts a game. With hasStarter the opening throw is skipped and
+// starter is on roll.
+func newGame(r Rules, money, crawford bool, starter Color, hasStarter bool) (Game, error) {
+	if err := r.Validate(); err != nil {
+		return Game{}, err
+	}
+	pos, err := StartPosition(r.Variant, White)
+	if err != nil {
+		return Game{}, err
+	}
+	g := Game{rules: r, pos: pos, phase: PhaseOpening, cube: NewCube(), money: money, crawford: crawford}
+	if hasStarter {
+		if !starter.IsValid() {
+			return Game{}, positionError(ErrBadColor, "%d", starter)
+		}
+		g.pos, _ = StartPosition(r.Variant, starter)
+		g.starter, g.phase = starter, PhaseRoll
+	}
+	return g, nil
+}
+
+// IsValid reports whether g is a game (not the zero Game).
+func (g Game) IsValid() bool { return g.phase != 0 }
+
+// Rules returns the game's rules.
+func (g Game) Rules() Rules { return g.rules }
+
+// Position returns the board, with the player on roll as its Turn. During a
+// step-by-step play it is the board before the play; see [Game.Turn].
+func (g Game) Position() Position { return g.pos }
+
+// Phase returns what the game waits for.
+func (g Game) Phase() Phase { return g.phase }
+
+// Cube returns the doubling cube.
+func (g Game) Cube() Cube { return g.cube }
+
+// IsMoney reports whether the game is money play (not part of a match).
+func (g Game) IsMoney() bool { return g.money }
+
+// IsCrawford reports whether the game is a Crawford game (S6): no doubling.
+func (g Game) IsCrawford() bool { return g.crawford }
+
+// IsLastRoll reports whether the player on roll has the L11 last roll.
+func (g Game) IsLastRoll() bool { return g.lastRoll }
+
+// Dice returns the roll being played, in PhasePlay.
+func (g Game) Dice() (Roll, bool) { return g.turn.Roll(), g.phase == PhasePlay }
+
+// Turn returns the step-by-step state of the roll being played, in
+// PhasePlay: the steps taken, the next legal steps, the dice left.
+func (g Game) Turn() (Turn, bool) { return g.turn, g.phase == PhasePlay }
+
+// Opening returns the last opening dice (white, black) and how many equal
+// throws came before them; zero dice when the game had no opening throw.
+func (g Game) Opening() (white, black, rerolls int) {
+	return g.opening[0], g.opening[1], g.rerolls
+}
+
+// Starter returns the player who was first on roll, once known.
+func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening }
+
+// Plays returns the number of plays made (empty plays included).
+func (g Game) Plays() int { return g.plays }
+
+// Offer returns the pending resignation (PhaseResign): its kind and who
+// offers it.
+func (g Game) Offer() (ResultKind, Color, bool) {
+	return g.offer, g.offerBy, g.phase == PhaseResign
+}
+
+// IsOver reports whether the game has a result.
+func (g Game) IsOver() bool { return g.phase == PhaseOver }
+
+// Result returns the game's result once it is over.
+func (g Game) Result() (Result, bool) { return g.result, g.phase == PhaseOver }
+
+// ToAct returns the player who must act now, and false in the opening (the
+// dice decide) and when the game is over. In PhaseRoll and PhasePlay the
+// opponent may still offer to resign.
+func (g Game) ToAct() (Color, bool) {
+	switch g.phase {
+	case PhaseRoll, PhasePlay:
+		return g.pos.turn, true
+	case PhaseCube:
+		return g.pos.turn.Other(), true
+	case PhaseResign:
+		return g.offerBy.Other(), true
+	}
+	return 0, false
+}
+
+// Allowed returns the kinds of action player p may take now. Rolls and
+// plays are listed by kind; which dice and which plays are legal is for
+// [Rules.Legal] and [Turn] to say.
+func (g Game) Allowed(p Color) []ActionKind {
+	var out []ActionKind
+	for k := ActOpening; k <= ActReject; k++ {
+		a := Action{Kind: k, Player: p, Dice: [2]int{2, 1}, Resign: Oin}
+		if k == ActPlay || k == ActStep || k == ActUndo {
+			if g.phase == PhasePlay && p == g.pos.turn && (k != ActUndo || g.turn.Len() > 0) &&
+				(k != ActPlay || g.turn.Len() == 0) {
+				out = append(out, k)
+			}
+			continue
+		}
+		if _, err := g.Do(a); err == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Legal returns the legal plays of the roll being played (PhasePlay).
+func (g Game) Legal() ([]Play, error) {
+	if g.phase != PhasePlay {
+		return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, ErrWrongPhase)
+	}
+	return g.rules.Legal(g.pos, g.turn.Roll())
+}
+
+func (g Game) refuse(a Action, reason error) error {
+	return &ActionError{Kind: a.Kind, Player: a.Player, Phase: g.phase, Reason: reason}
+}
+
+// Do performs action a and returns the new game; a refused action returns
+// an [*ActionError] and g unchanged.
+func (g Game) Do(a Action) (Game, error) {
+	n := g
+	if err := n.do(a); err != nil {
+		return g, g.refuse(a, err)
+	}
+	return n, nil
+}
+
+func (g *Game) do(a Action) error {
+	switch {
+	case g.phase == 0:
+		return ErrInvalidGame
+	case g.phase == PhaseOver:
+		return ErrGameOver
+	case a.Kind == ActOpening:
+		return g.openingThrow(a.Dice[0], a.Dice[1])
+	case !a.Player.IsValid():
+		return ErrInvalidAction
+	}
+	switch a.Kind {
+	case ActRoll:
+		return g.roll(a.Player, a.Dice)
+	case ActPlay:
+		return g.play(a.Player, a.Steps)
+	case ActStep:
+		if len(a.Steps) != 1 {
+			return ErrInvalidAction
+		}
+		return g.step(a.Player, a.Steps[0])
+	case ActUndo:
+		return g.undo(a.Player)
+	case ActDouble:
+		return g.double(a.Player)
+	case ActTake:
+		return g.take(a.Player)
+	case ActDrop:
+		return g.drop(a.Player)
+	case ActBeaver:
+		return g.beaver(a.Player)
+	case ActResign:
+		return g.resign(a.Player, a.Resign)
+	case ActAccept, ActReject:
+		return g.answer(a.Player, a.Kind == ActAccept)
+	}
+	return ErrInvalidAction
+}
+
+func (g *Game) openingThrow(w, b int) error {
+	if g.phase != PhaseOpening {
+		return ErrWrongPhase
+	}
+	if w < 1 || w > 6 || b < 1 || b > 6 {
+		return ErrInvalidRoll
+	}
+	g.opening = [2]int{w, b}
+	if w == b {
+		g.rerolls++ // C2: equal dice are thrown again
+		return nil
+	}
+	g.starter = White
+	if b > w {
+		g.starter = Black
+	}
+	g.pos, _ = StartPosition(g.rules.Variant, g.starter)
+	g.phase = PhaseRoll
+	if g.rules.OpeningRoll == UseOpeningDice {
+		return g.setDice(MustRoll(w, b))
+	}
+	return nil
+}
+
+func (g *Game) roll(p Color, d [2]int) error {
+	switch {
+	case g.phase != PhaseRoll:
+		return ErrWrongPhase
+	case p != g.pos.turn:
+		return ErrNotYourTurn
+	}
+	r, err := NewRoll(d[0], d[1])
+	if err != nil {
+		return ErrInvalidRoll
+	}
+	return g.setDice(r)
+}
+
+// setDice starts the turn of roll; a roll with no legal step passes at once
+// with the empty play (C5).
+func (g *Game) setDice(r Roll) error {
+	t, err := g.rules.NewTurn(g.pos, r)
+	if err != nil {
+		return err
+	}
+	g.turn, g.phase = t, PhasePlay
+	if t.Required() == 0 {
+		p, err := t.Play()
+		if err != nil {
+			return err
+		}
+		g.endPlay(p)
+	}
+	return nil
+}
+
+func (g *Game) mover(p Color) error {
+	switch {
+	case g.phase != PhasePlay:
+		return ErrWrongPhase
+	case p != g.pos.turn:
+		return ErrNotYourTurn
+	}
+	return nil
+}
+
+func (g *Game) play(p Color, steps []Step) error {
+	if err := g.mover(p); err != nil {
+		return err
+	}
+	if g.turn.Len() > 0 {
+		return ErrPlayStarted
+	}
+	if len(steps) > 4 {
+		return ruleError("C3", ErrWrongDice, -1)
+	}
+	pl, err := g.rules.PlayOf(g.pos, g.turn.Roll(), steps...)
+	if err != nil {
+		return err
+	}
+	g.endPlay(pl)
+	return nil
+}
+
+func (g *Game) step(p Color, s Step) error {
+	if err := g.mover(p); err != nil {
+		return err
+	}
+	t, err := g.turn.Step(s)
+	if err != nil {
+		return err
+	}
+	g.turn = t
+	if t.Done() {
+		pl, err := t.Play()
+		if err != nil {
+			return err
+		}
+		g.endPlay(pl)
+	}
+	return nil
+}
+
+func (g *Game) undo(p Color) error {
+	if err := g.mover(p); err != nil {
+		return err
+	}
+	t, err := g.turn.Undo()
+	if err != nil {
+		return err
+	}
+	g.turn = t
+	return nil
+}
+
+// endPlay ends the turn with play pl: the game ends when the mover has
+// borne off its last checker, except for the L11 last roll.
+func (g *Game) endPlay(pl Play) {
+	mover := g.pos.turn
+	next := pl.Result()
+	g.plays++
+	if !g.started {
+		g.started, g.first = true, mover
+	}
+	g.pos, g.turn, g.phase = next, Turn{}, PhaseRoll
+	if g.lastRoll { // L11: the second player's last roll is played
+		if next.Side(mover).Off == Checkers {
+			g.finish(Result{Kind: Draw, End: BoreOff, Cube: g.cube.Value})
+			return
+		}
+		g.finishKind(mover.Other(), g.lastKind)
+		return
+	}
+	if next.Side(mover).Off != Checkers {
+		return
+	}
+	k := classify(g.rules.Variant, next.Side(mover.Other()), g.rules.scoring())
+	// L11: the other player gets one last roll, which can only matter when
+	// it can bear off all its remaining checkers: four at most. The kind of
+	// the win is judged now, when the first player has finished.
+	if g.rules.LastRollDraw && mover == g.first && next.Side(mover.Other()).Off >= Checkers-4 {
+		g.lastRoll, g.lastKind = true, k
+		return
+	}
+	g.finishKind(mover, k)
+}
+
+func (g *Game) finishKind(w Color, k ResultKind) {
+	g.finish(Result{Winner: w, Kind: k, End: BoreOff, Cube: g.cube.Value,
+		Points: g.rules.points(k, g.cube, g.money)})
+}
+
+func (g *Game) finish(r Result) {
+	g.result, g.phase, g.turn = r, PhaseOver, Turn{}
+	g.offer, g.offerBy, g.lastRoll, g.lastKind = 0, 0, false, 0
+}
+
+// resign offers to lose the game as kind k (S6): either player, when the
+// game waits for a roll or a play. The other player accepts or rejects.
+func (g *Game) resign(p Color, k ResultKind) error {
+	switch {
+	case g.phase != PhaseRoll && g.phase != PhasePlay:
+		return ErrWrongPhase
+	case k == Draw || !g.rules.scoring().Uses(k):
+		return ErrResignKind
+	}
+	g.resume, g.phase, g.offer, g.offerBy = g.phase, PhaseResign, k, p
+	return nil
+}
+
+func (g *Game) answer(p Color, accept bool) error {
+	switch {
+	case g.phase != PhaseResign:
+		return ErrWrongPhase
+	case p != g.offerBy.Other():
+		return ErrNotYourTurn
+	}
+	if accept {
+		g.finish(Result{Winner: p, Kind: g.offer, End: Resigned, Cube: g.cube.Value,
+			Points: g.rules.points(g.offer, g.cube, g.money)})
+		return nil
+	}
+	g.phase, g.resume, g.offer, g.offerBy = g.resume, 0, 0, 0
+	return nil
+}
+
+// Roll throws the dice from src for what the game waits for: the opening
+// throw (one die each, white first) or the roll of the player on roll. It
+// returns the new game and the action, for a record.
+func (g Game) Roll(src DiceSource) (Game, Action, error) {
+	a := Action{Kind: ActRoll, Player: g.pos.turn}
+	if g.phase == PhaseOpening {
+		a.Kind = ActOpening
+	}
+	if g.phase == PhaseOpening || g.phase == PhaseRoll {
+		a.Dice[0] = src.Die()
+		a.Dice[1] = src.Die()
+	}
+	n, err := g.Do(a)
+	return n, a, err
+}
+
+// SetDice sets the roll of the player on roll (a server's dice, physical
+// dice, a replay).
+func (g Game) SetDice(r Roll) (Game, error) {
+	return g.Do(Action{Kind: ActRoll, Player: g.pos.turn, Dice: [2]int{r.High(), r.Low()}})
+}
+
+// Play plays p, a play of the current roll (from [Game.Legal] or
+// [Rules.PlayOf]), as the player on roll.
+func (g Game) Play(p Play) (Game, error) {
+	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: p.Steps()})
+}
+
+// Step takes one step of the current roll as the player on roll.
+func (g Game) Step(s Step) (Game, error) {
+	return g.Do(Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}})
+}
+
+// Act performs an action without dice, steps or kind as the player who must
+// act now: ActUndo, ActDouble, ActTake, ActDrop, ActBeaver, ActAccept,
+// ActReject.
+func (g Game) Act(k ActionKind) (Game, error) {
+	p, _ := g.ToAct()
+	return g.Do(Action{Kind: k, Player: p})
+}
+
+// Resign offers, as player p, to lose the game as kind k.
+func (g Game) Resign(p Color, k ResultKind) (Game, error) {
+	return g.Do(Action{Kind: ActResign, Player: p, Resign: k})
+}

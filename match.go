@@ -1,0 +1,136 @@
+package nardy
+
+import "fmt"
+
+// Match is a match to Length points (L10, S6): games one after another
+// until a player's score reaches Length. It starts each next game itself
+// when a game ends, with the starter of L10 (Rules.NextGameStarter) and, in
+// short nardy with the cube, the Crawford game (Rules.Crawford): no
+// doubling in the first game after a player reaches Length-1; doubling is
+// allowed again from the game after it (post-Crawford).
+//
+// A Match of Length 0 is one game of money play (see [Replay]); it is over
+// when its game is.
+//
+// Match is a comparable value without pointers, like [Game].
+type Match struct {
+	rules        Rules
+	length       int
+	score        [2]int
+	game         Game
+	number       int // number of the current game, from 1
+	crawfordDone bool
+	last         Result
+	hasLast      bool
+	over         bool
+	winner       Color
+}
+
+// NewMatch starts a match to length points (length >= 1) under r; the first
+// game begins with the opening throw (C2).
+func NewMatch(r Rules, length int) (Match, error) {
+	if length < 1 {
+		return Match{}, fmt.Errorf("%w: match length %d, want 1 or more", ErrInvalidRules, length)
+	}
+	return newMatch(r, length)
+}
+
+func newMatch(r Rules, length int) (Match, error) {
+	g, err := newGame(r, length == 0, false, 0, false)
+	if err != nil {
+		return Match{}, err
+	}
+	return Match{rules: r, length: length, game: g, number: 1}, nil
+}
+
+// IsValid reports whether m is a match (not the zero Match).
+func (m Match) IsValid() bool { return m.game.IsValid() }
+
+// Rules returns the match's rules.
+func (m Match) Rules() Rules { return m.rules }
+
+// Length returns the number of points to win, 0 for one game of money play.
+func (m Match) Length() int { return m.length }
+
+// Score returns the points of White and Black.
+func (m Match) Score() (white, black int) { return m.score[White], m.score[Black] }
+
+// Game returns the game being played; when the match is over, the last game.
+func (m Match) Game() Game { return m.game }
+
+// GameNumber returns the number of the current game, from 1.
+func (m Match) GameNumber() int { return m.number }
+
+// LastResult returns the result of the last finished game.
+func (m Match) LastResult() (Result, bool) { return m.last, m.hasLast }
+
+// IsOver reports whether the match has a winner.
+func (m Match) IsOver() bool { return m.over }
+
+// Winner returns the winner of the match once it is over.
+func (m Match) Winner() (Color, bool) { return m.winner, m.over }
+
+// IsCrawford reports whether the current game is the Crawford game.
+func (m Match) IsCrawford() bool { return m.game.crawford }
+
+// Do performs action a in the current game. When the game ends, its points
+// are added to the winner's score, and either the match is over or the
+// next game starts. A refused action returns an [*ActionError] and m
+// unchanged.
+func (m Match) Do(a Action) (Match, error) {
+	if !m.IsValid() {
+		return m, &ActionError{Kind: a.Kind, Player: a.Player, Reason: ErrInvalidGame}
+	}
+	if m.over {
+		return m, &ActionError{Kind: a.Kind, Player: a.Player, Phase: m.game.phase, Reason: ErrMatchOver}
+	}
+	g, err := m.game.Do(a)
+	if err != nil {
+		return m, err
+	}
+	m.game = g
+	if !g.IsOver() {
+		return m, nil
+	}
+	res := g.result
+	m.last, m.hasLast = res, true
+	if res.Kind != Draw {
+		m.score[res.Winner] += res.Points
+	}
+	if m.length == 0 || (res.Kind != Draw && m.score[res.Winner] >= m.length) {
+		m.over, m.winner = true, res.Winner
+		if res.Kind == Draw {
+			m.winner = 0
+		}
+		return m, nil
+	}
+	return m.nextGame(res)
+}
+
+// nextGame starts the next game after a game with result res.
+func (m Match) nextGame(res Result) (Match, error) {
+	crawford := false
+	if m.rules.Cube && m.rules.Crawford && !m.crawfordDone && m.length > 1 &&
+		(m.score[White] == m.length-1 || m.score[Black] == m.length-1) {
+		crawford, m.crawfordDone = true, true
+	}
+	var starter Color
+	has := true
+	switch {
+	case m.rules.NextGameStarter == OpeningRollStarts:
+		has = false
+	case m.rules.NextGameStarter == AlternateStarts:
+		starter = m.game.starter.Other()
+	case res.Kind == Draw: // WinnerStarts, but no winner: the opening throw
+		has = false
+	default:
+		starter = res.Winner
+	}
+	g, err := newGame(m.rules, false, crawford, starter, has)
+	if err != nil {
+		return m, err
+	}
+	m.game = g
+	m.number++
+	return m, nil
+}

@@ -1,0 +1,254 @@
+package nardy
+
+import "fmt"
+
+// ResultKind is how a game ended for scoring: the kinds of L8, L9 and S5,
+// and the L11 draw. The zero ResultKind is invalid.
+type ResultKind uint8
+
+// The result kinds.
+const (
+	// Oin (ойн, single): the loser has borne off at least one checker (L8,
+	// S5).
+	Oin ResultKind = iota + 1
+	// Mars (марс, gammon): the loser has borne off none (L8, S5).
+	Mars
+	// HomeMars (long nardy, L9): the loser has borne off none and all its
+	// checkers are home.
+	HomeMars
+	// Koks (L9 "kola"; S5 backgammon): the loser has borne off none and has
+	// a checker on its own points 19..24 (short nardy: or on the bar).
+	Koks
+	// Draw: L11, the second player bore off all its checkers with its last
+	// roll.
+	Draw
+)
+
+var resultKindNames = [...]string{"", "oin", "mars", "home_mars", "koks", "draw"}
+
+// IsValid reports whether k is one of the result kinds.
+func (k ResultKind) IsValid() bool { return k >= Oin && k <= Draw }
+
+// String returns "oin", "mars", "home_mars", "koks" or "draw".
+func (k ResultKind) String() string {
+	if !k.IsValid() {
+		return fmt.Sprintf("invalid(%d)", uint8(k))
+	}
+	return resultKindNames[k]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (k ResultKind) MarshalText() ([]byte, error) {
+	if !k.IsValid() {
+		return nil, fmt.Errorf("%w: result kind %d", ErrInvalidAction, k)
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (k *ResultKind) UnmarshalText(t []byte) error {
+	v, err := enumParse("result kind", resultKindNames[1:], string(t))
+	*k = ResultKind(v + 1)
+	if err != nil {
+		*k = 0
+	}
+	return err
+}
+
+// Scoring is a scoring table: the points of each result kind before the
+// cube multiplies them. A zero entry means the table does not use that kind
+// (a game that would be of that kind counts as the next lower kind the table
+// uses). It is a small comparable value; the tables found in the sources are
+// in package variants. The zero Scoring stands for the variant's default
+// table (see [Rules.Scoring]).
+type Scoring struct {
+	Oin      int `json:"oin"`
+	Mars     int `json:"mars"`
+	HomeMars int `json:"home_mars"`
+	Koks     int `json:"koks"`
+}
+
+// DefaultMaxCube is the default highest cube value (S6).
+const DefaultMaxCube = 64
+
+// MaxCubeLimit is the largest MaxCube a rule set may name.
+const MaxCubeLimit = 1 << 20
+
+func defaultScoring(v Variant) Scoring {
+	if v == Short {
+		return Scoring{Oin: 1, Mars: 2, Koks: 3} // S5
+	}
+	return Scoring{Oin: 1, Mars: 2} // L8
+}
+
+// Points returns the points of kind k in the table, 0 for a kind it does
+// not use (and for Draw).
+func (s Scoring) Points(k ResultKind) int {
+	switch k {
+	case Oin:
+		return s.Oin
+	case Mars:
+		return s.Mars
+	case HomeMars:
+		return s.HomeMars
+	case Koks:
+		return s.Koks
+	}
+	return 0
+}
+
+// Uses reports whether the table gives points for kind k.
+func (s Scoring) Uses(k ResultKind) bool { return s.Points(k) > 0 }
+
+func (s Scoring) validate(v Variant) error {
+	if s == (Scoring{}) {
+		return nil
+	}
+	for _, n := range [...]int{s.Oin, s.Mars, s.HomeMars, s.Koks} {
+		if n < 0 || n > 64 {
+			return fmt.Errorf("%w: scoring %+v: points must be 0..64", ErrInvalidRules, s)
+		}
+	}
+	if s.Oin < 1 {
+		return fmt.Errorf("%w: scoring %+v: oin must score", ErrInvalidRules, s)
+	}
+	if v == Short && s.HomeMars != 0 {
+		return fmt.Errorf("%w: scoring %+v: home mars is a long-nardy kind (L9)", ErrInvalidRules, s)
+	}
+	return nil
+}
+
+// scoring returns the table in force: r.Scoring or the variant's default.
+func (r Rules) scoring() Scoring {
+	if r.Scoring == (Scoring{}) {
+		return defaultScoring(r.Variant)
+	}
+	return r.Scoring
+}
+
+// maxCube returns the cube limit in force.
+func (r Rules) maxCube() int {
+	if r.MaxCube == 0 {
+		return DefaultMaxCube
+	}
+	return r.MaxCube
+}
+
+// Classify returns the result kind of a finished game that winner has won:
+// winner has borne off all 15 checkers, the loser fewer. It picks the
+// highest kind that both applies and is used by table (a zero table means the
+// default of pos's variant):
+//
+//   - Oin when the loser has borne off a checker (L8, S5);
+//   - else Koks when a loser checker is on its own points 19..24, or (short
+//     nardy) on the bar (L9, S5), and the table uses Koks;
+//   - else HomeMars when all loser checkers are home (long nardy, L9) and the
+//     table uses it;
+//   - else Mars when the table uses it, else Oin.
+func Classify(pos Position, winner Color, table Scoring) (ResultKind, error) {
+	if !pos.IsValid() {
+		return 0, positionError(ErrZeroPosition, "")
+	}
+	if !winner.IsValid() {
+		return 0, positionError(ErrBadColor, "%d", winner)
+	}
+	if table == (Scoring{}) {
+		table = defaultScoring(pos.variant)
+	}
+	if err := table.validate(pos.variant); err != nil {
+		return 0, err
+	}
+	w, l := pos.Side(winner), pos.Side(winner.Other())
+	if w.Off != Checkers || l.Off == Checkers {
+		return 0, fmt.Errorf("%w: %s has not won this position", ErrInvalidPosition, winner)
+	}
+	return classify(pos.variant, l, table), nil
+}
+
+func classify(v Variant, loser Side, table Scoring) ResultKind {
+	if loser.Off > 0 {
+		return Oin
+	}
+	back := loser.Bar > 0
+	home := loser.Bar == 0
+	for i, n := range loser.Points {
+		if n == 0 {
+			continue
+		}
+		if i+1 >= 19 {
+			back = true
+		}
+		if i+1 > 6 {
+			home = false
+		}
+	}
+	switch {
+	case back && table.Koks > 0:
+		return Koks
+	case home && v == Long && table.HomeMars > 0:
+		return HomeMars
+	case table.Mars > 0:
+		return Mars
+	}
+	return Oin
+}
+
+// EndReason says how a game ended.
+type EndReason uint8
+
+// The ways a game ends.
+const (
+	// BoreOff: a player bore off all its checkers (C7), or the L11 last
+	// roll was played.
+	BoreOff EndReason = iota + 1
+	// Resigned: a resignation was offered and accepted (S6).
+	Resigned
+	// Dropped: a double was dropped (S6).
+	Dropped
+)
+
+var endReasonNames = [...]string{"", "bore_off", "resigned", "dropped"}
+
+// String returns "bore_off", "resigned" or "dropped".
+func (e EndReason) String() string {
+	if e < BoreOff || e > Dropped {
+		return fmt.Sprintf("invalid(%d)", uint8(e))
+	}
+	return endReasonNames[e]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (e EndReason) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (e *EndReason) UnmarshalText(t []byte) error {
+	v, err := enumParse("end reason", endReasonNames[1:], string(t))
+	*e = EndReason(v + 1)
+	if err != nil {
+		*e = 0
+	}
+	return err
+}
+
+// Result is the outcome of a finished game.
+type Result struct {
+	Winner Color      `json:"winner"` // no meaning for a Draw
+	Kind   ResultKind `json:"kind"`
+	End    EndReason  `json:"end"`
+	Cube   int        `json:"cube"`   // the cube value the game was played for
+	Points int        `json:"points"` // won by Winner: table points × Cube; 0 for a Draw
+}
+
+// points returns what kind k is worth under r with cube value cube, with
+// Jacoby applied in money play while the cube is centred.
+func (r Rules) points(k ResultKind, c Cube, money bool) int {
+	t := r.scoring()
+	if k == Draw {
+		return 0
+	}
+	p := t.Points(k)
+	if money && r.Jacoby && r.Cube && !c.Owned && k != Oin {
+		p = t.Oin
+	}
+	return p * c.Value
+}

@@ -18,81 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// gnubgPlay finds the legal play that gnubg's move text means.
-//
-// TEMPORARY: it stands in for ParsePlay (notation.go, branch cli) until that
-// lands on main. It reads gnubg's notation only: space-separated paths
-// "a/b[*]/c[*]" with an optional "(n)" repeat, points 1..24, "bar" and
-// "off" in the mover's numbering; a checker landing on an opponent blot
-// hits it. It moves the checkers itself and looks the resulting position up
-// in Legal.
-func gnubgPlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
-	plays, err := r.Legal(pos, roll)
-	if err != nil {
-		return Play{}, err
-	}
-	me, opp := pos.Mover(), pos.Opponent()
-	for _, tok := range strings.Fields(text) {
-		rep := 1
-		if i := strings.IndexByte(tok, '('); i >= 0 {
-			if !strings.HasSuffix(tok, ")") {
-				return Play{}, fmt.Errorf("bad repeat in %q", tok)
-			}
-			rep, err = strconv.Atoi(tok[i+1 : len(tok)-1])
-			if err != nil {
-				return Play{}, fmt.Errorf("bad repeat in %q", tok)
-			}
-			tok = tok[:i]
-		}
-		var pts []int
-		for _, f := range strings.Split(tok, "/") {
-			f = strings.TrimSuffix(f, "*")
-			switch f {
-			case "bar":
-				pts = append(pts, Bar)
-			case "off":
-				pts = append(pts, Off)
-			default:
-				q, err := strconv.Atoi(f)
-				if err != nil || q < 1 || q > 24 {
-					return Play{}, fmt.Errorf("bad point %q in %q", f, text)
-				}
-				pts = append(pts, q)
-			}
-		}
-		for ; rep > 0; rep-- {
-			for i := 0; i+1 < len(pts); i++ {
-				from, to := pts[i], pts[i+1]
-				if from == Bar {
-					me.Bar--
-				} else {
-					me.Points[from-1]--
-				}
-				if to == Off {
-					me.Off++
-					continue
-				}
-				me.Points[to-1]++
-				if o := 25 - to; opp.Points[o-1] == 1 {
-					opp.Points[o-1] = 0
-					opp.Bar++
-				}
-			}
-		}
-	}
-	after, err := NewPosition(pos.Variant(), pos.Turn(), me, opp)
-	if err != nil {
-		return Play{}, fmt.Errorf("gnubg move %q: %w", text, err)
-	}
-	key := after.Key()
-	for _, p := range plays {
-		if p.Key() == key {
-			return p, nil
-		}
-	}
-	return Play{}, fmt.Errorf("gnubg move %q gives %s, not a legal play", text, key)
-}
-
 // gnubgPath returns the GNU Backgammon binary, or "" when it is not
 // installed.
 func gnubgPath() string {
@@ -128,7 +53,8 @@ func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
 		if !pos.IsValid() || pos.IsOver() {
 			pos = MustPosition(StartPosition(Short, Color(rng.IntN(2))))
 		}
-		roll := Throw(dice)
+		roll, err := Throw(dice)
+		require.NoError(tb, err)
 		id, err := PositionID(pos)
 		require.NoError(tb, err)
 		c := diffCase{pos: pos, roll: roll, id: id}
@@ -234,33 +160,13 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 	return answers
 }
 
-// stepsText writes a play's steps as "24/18* 13/11" for reports.
-func stepsText(p Play) string {
-	if p.IsEmpty() {
-		return "(no move)"
-	}
-	var parts []string
-	for i := 0; i < p.Len(); i++ {
-		s := p.Step(i)
-		from, to := strconv.Itoa(int(s.From)), strconv.Itoa(int(s.To))
-		if s.From == Bar {
-			from = "bar"
-		}
-		if s.To == Off {
-			to = "off"
-		}
-		hit := ""
-		if s.Hit {
-			hit = "*"
-		}
-		parts = append(parts, from+"/"+to+hit)
-	}
-	return strings.Join(parts, " ")
-}
-
 // TestGnubgDifferential compares Legal with GNU Backgammon's list of legal
 // plays (hint at 0-ply) over a few thousand positions from seeded random
-// games (issue 3 item 7). It needs /usr/games/gnubg and skips without it.
+// games (issue 3 item 7), in both directions: every gnubg play, read with
+// ParsePlay, is one of Legal's, and every play of Legal is in gnubg's list.
+// It also checks that gnubg reads our Position IDs as we mean them (its
+// board) and that Play.String writes each play as gnubg does. It needs
+// /usr/games/gnubg and skips without it.
 func TestGnubgDifferential(t *testing.T) {
 	bin := gnubgPath()
 	if bin == "" {
@@ -275,6 +181,7 @@ func TestGnubgDifferential(t *testing.T) {
 	r := DefaultRules(Short)
 	buf := make([]Play, 0, MaxPlays)
 	disagree, plays, blocked, onBar, bearOff := 0, 0, 0, 0, 0
+	var notation []string // plays that Play.String writes otherwise than gnubg
 	for i, c := range cases {
 		a := answers[i]
 		where := fmt.Sprintf("position %s (%v) dice %d%d", c.id, c.pos, c.roll.High(), c.roll.Low())
@@ -309,7 +216,7 @@ func TestGnubgDifferential(t *testing.T) {
 		theirs := make(map[string]string, len(a.moves))
 		var problems []string
 		for _, m := range a.moves {
-			p, err := gnubgPlay(r, c.pos, c.roll, m)
+			p, err := ParsePlay(r, c.pos, c.roll, m)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("gnubg's %q: %v", m, err))
 				continue
@@ -318,6 +225,9 @@ func TestGnubgDifferential(t *testing.T) {
 				problems = append(problems, fmt.Sprintf("gnubg's %q and %q are the same play", prev, m))
 			}
 			theirs[p.Key()] = m
+			if p.String() != m {
+				notation = append(notation, fmt.Sprintf("%s: gnubg writes %q, Play.String %q", where, m, p.String()))
+			}
 		}
 		if len(a.moves) == 0 { // gnubg lists no move when none is legal
 			if len(legal) != 1 || !legal[0].IsEmpty() {
@@ -326,7 +236,7 @@ func TestGnubgDifferential(t *testing.T) {
 		} else {
 			for k, p := range ours {
 				if _, ok := theirs[k]; !ok {
-					problems = append(problems, fmt.Sprintf("Legal's %s is not in gnubg's list", stepsText(p)))
+					problems = append(problems, fmt.Sprintf("Legal's %s is not in gnubg's list", p.String()))
 				}
 			}
 			for k, m := range theirs {
@@ -339,7 +249,7 @@ func TestGnubgDifferential(t *testing.T) {
 			disagree++
 			var ourText []string
 			for _, p := range legal {
-				ourText = append(ourText, stepsText(p))
+				ourText = append(ourText, p.String())
 			}
 			sort.Strings(ourText)
 			theirText := append([]string(nil), a.moves...)
@@ -348,8 +258,12 @@ func TestGnubgDifferential(t *testing.T) {
 				len(theirText), strings.Join(theirText, ", "), len(ourText), strings.Join(ourText, ", "))
 		}
 	}
-	t.Logf("compared %d (position, roll) cases with gnubg (%d with the mover on the bar, %d bearing off, %d without a legal step), %d plays: %d disagreements",
-		len(cases), onBar, bearOff, blocked, plays, disagree)
+	// Play.String writes gnubg's notation and ordering (issue 3 item 6).
+	for _, s := range notation {
+		t.Error(s)
+	}
+	t.Logf("compared %d (position, roll) cases with gnubg (%d with the mover on the bar, %d bearing off, %d without a legal step), %d plays: %d disagreements; %d plays written otherwise than gnubg",
+		len(cases), onBar, bearOff, blocked, plays, disagree, len(notation))
 	assert.Positive(t, onBar)
 	assert.Positive(t, bearOff)
 	assert.Positive(t, blocked)

@@ -369,8 +369,8 @@ func loadSelfplay(t *testing.T) []selfplayLine {
 }
 
 // TestSelfplayIDs follows gnubg's own games: each Position ID, the dice of
-// the Match ID and gnubg's play must give the next Position ID gnubg printed,
-// and gnubg's play must be one of Legal's.
+// the Match ID and gnubg's play (read with ParsePlay, so one of Legal's)
+// must give the next Position ID gnubg printed.
 func TestSelfplayIDs(t *testing.T) {
 	lines := loadSelfplay(t)
 	r := DefaultRules(Short)
@@ -386,8 +386,9 @@ func TestSelfplayIDs(t *testing.T) {
 		require.Equal(t, GamePlaying, m.State, l.mid)
 		roll, err := NewRoll(m.Dice[0], m.Dice[1])
 		require.NoError(t, err, l.mid)
-		play, err := gnubgPlay(r, pos, roll, l.move)
+		play, err := ParsePlay(r, pos, roll, l.move)
 		require.NoError(t, err, "%s %v %q", l.pid, roll, l.move)
+		assert.Equal(t, l.move, play.String(), "gnubg's notation")
 		next, err := PositionID(play.Result())
 		require.NoError(t, err)
 		if next != lines[i+1].pid {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -448,4 +449,30 @@ func FuzzParseMatchID(f *testing.F) {
 			t.Fatalf("ParseMatchID(%q) encodes back to %q", id, back)
 		}
 	})
+}
+
+func ExamplePositionID() {
+	start, _ := StartPosition(Short, White)
+	id, _ := PositionID(start)
+	fmt.Println(id)
+
+	// The position after gnubg's opening 24/18 13/11, the other player on
+	// roll (ParsePositionIDTurn says which colour that is).
+	p, _ := ParsePositionIDTurn("4HPkQSDgc/ABMA", Black)
+	fmt.Println(p.Turn(), p.Opponent().Points[18-1], p.Opponent().Points[11-1])
+	// Output:
+	// 4HPwATDgc/ABMA
+	// black 1 1
+}
+
+func ExampleParseMatchID() {
+	// The example of the gnubg manual: 9-point match, score 2-4, player 0
+	// holds a 2-cube, player 1 has rolled 5-2.
+	m, _ := ParseMatchID("QYkqASAAIAAA")
+	fmt.Println(m.MatchLength, m.Score, m.CubeValue, m.CubeOwner, m.OnRoll, m.Dice)
+	m.Dice = [2]int{0, 0} // not rolled yet
+	fmt.Println(m)
+	// Output:
+	// 9 [2 4] 2 white black [5 2]
+	// QQkgASAAIAAA
 }

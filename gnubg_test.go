@@ -70,10 +70,12 @@ func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
 }
 
 // gnubgDriver is the Python script run inside gnubg (gnubg -t -q -r -p
-// FILE.py). For each input line "ID D1 D2" it sets the board and the dice,
-// asks hint() for every legal play at 0-ply and writes one output line:
-// index, gnubg's Position ID after "set board", both halves of
-// gnubg.board(), and the move texts, tab-separated (moves ';'-separated).
+// FILE.py). For each input line "ID D1 D2 XGID" it sets the board and the
+// dice and asks hint() for every legal play at 0-ply; then, for the lines
+// whose XGID is not "-", it sets the position from the XGID. It writes one
+// line per input line, tab-separated: index, gnubg's Position ID after
+// "set board", both halves of gnubg.board(), the move texts (';'-separated)
+// and gnubg's Position ID after "set xgid" (or "-").
 const gnubgDriver = `import gnubg
 IN, OUT = %s, %s
 gnubg.command("set player 0 human")
@@ -82,30 +84,45 @@ gnubg.command("set evaluation chequerplay evaluation plies 0")
 gnubg.command("set evaluation cubedecision evaluation plies 0")
 gnubg.command("set display off")
 gnubg.command("new game")
-out = open(OUT, "w")
-for i, line in enumerate(open(IN)):
-    pid, a, b = line.split()
+cases = [line.split() for line in open(IN)]
+res = []
+for i, (pid, a, b, xgid) in enumerate(cases):
     try:
         gnubg.command("set board " + pid)
         gnubg.command("set dice %%s %%s" %% (a, b))
         h = gnubg.hint(100000)
         moves = [m["move"] for m in h["hint"]]
         bd = gnubg.board()
-        out.write("%%d\t%%s\t%%s\t%%s\t%%s\n" %% (i, gnubg.positionid(),
+        res.append("%%d\t%%s\t%%s\t%%s\t%%s" %% (i, gnubg.positionid(),
             ",".join(map(str, bd[0])), ",".join(map(str, bd[1])), ";".join(moves)))
     except Exception as e:
-        out.write("%%d\tERR\t%%r\n" %% (i, e))
-out.write("END\n")
+        res.append("%%d\tERR\t%%r" %% (i, e))
+# "set xgid" last: after it gnubg evaluates more slowly.
+for i, (pid, a, b, xgid) in enumerate(cases):
+    got = "-"
+    if xgid != "-" and "ERR" not in res[i]:
+        try:
+            gnubg.command("set xgid " + xgid)
+            got = gnubg.positionid()
+        except Exception as e:
+            got = "ERR %%r" %% e
+    res[i] += "\t" + got
+out = open(OUT, "w")
+out.write("\n".join(res) + "\nEND\n")
 out.close()
 `
 
 // gnubgAnswer is gnubg's answer for one case.
 type gnubgAnswer struct {
-	pid             string
+	pid, xgidPID    string
 	notOnRoll, onRo [25]int
 	moves           []string
 	err             string
 }
+
+// xgidEvery is how often the differential test also sets the position
+// from its XGID.
+const xgidEvery = 10
 
 // askGnubg runs one gnubg process for all cases and returns its answers.
 func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
@@ -113,8 +130,15 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 	dir := t.TempDir()
 	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
 	var sb strings.Builder
-	for _, c := range cases {
-		fmt.Fprintf(&sb, "%s %d %d\n", c.id, c.roll.High(), c.roll.Low())
+	for i, c := range cases {
+		xgid := "-" // "set xgid" is slow in gnubg: one case in xgidEvery
+		if i%xgidEvery == 0 {
+			x := XGID{Position: c.pos, CubeValue: 1, CubeCentred: true, MaxCube: 1024, Dice: [2]int{c.roll.High(), c.roll.Low()}}
+			var err error
+			xgid, err = FormatXGID(x)
+			require.NoError(t, err)
+		}
+		fmt.Fprintf(&sb, "%s %d %d %s\n", c.id, c.roll.High(), c.roll.Low(), xgid)
 	}
 	require.NoError(t, os.WriteFile(in, []byte(sb.String()), 0o644))
 	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(gnubgDriver, strconv.Quote(in), strconv.Quote(out))), 0o644))
@@ -142,9 +166,9 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 			answers[i].err = strings.Join(f[2:], " ")
 			continue
 		}
-		require.Len(t, f, 5, line)
+		require.Len(t, f, 6, line)
 		a := &answers[i]
-		a.pid = f[1]
+		a.pid, a.xgidPID = f[1], f[5]
 		for j, half := range [2]*[25]int{&a.notOnRoll, &a.onRo} {
 			nums := strings.Split(f[2+j], ",")
 			require.Len(t, nums, 25, line)
@@ -164,8 +188,9 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 // plays (hint at 0-ply) over a few thousand positions from seeded random
 // games (issue 3 item 7), in both directions: every gnubg play, read with
 // ParsePlay, is one of Legal's, and every play of Legal is in gnubg's list.
-// It also checks that gnubg reads our Position IDs as we mean them (its
-// board) and that Play.String writes each play as gnubg does. It needs
+// It also checks that gnubg reads our Position IDs and XGIDs as we mean
+// them (its board and Position ID) and that Play.String writes each play as
+// gnubg does. It needs
 // /usr/games/gnubg and skips without it.
 func TestGnubgDifferential(t *testing.T) {
 	bin := gnubgPath()
@@ -193,7 +218,8 @@ func TestGnubgDifferential(t *testing.T) {
 		// gnubg read the board as we wrote it.
 		if !assert.Equal(t, c.id, a.pid, "%s: gnubg's Position ID after set board", where) ||
 			!assert.Equal(t, sideFromGnubg(a.onRo), c.pos.Mover(), "%s: gnubg's board of the player on roll", where) ||
-			!assert.Equal(t, sideFromGnubg(a.notOnRoll), c.pos.Opponent(), "%s: gnubg's board of the other player", where) {
+			!assert.Equal(t, sideFromGnubg(a.notOnRoll), c.pos.Opponent(), "%s: gnubg's board of the other player", where) ||
+			(a.xgidPID != "-" && !assert.Equal(t, c.id, a.xgidPID, "%s: gnubg's Position ID after set xgid of our XGID", where)) {
 			disagree++
 			continue
 		}

@@ -106,6 +106,7 @@ func TestPositionIDErrors(t *testing.T) {
 		{"bad char", "4HPwATDgc/AB!A"},
 		{"url alphabet", "4HPwATDgc_ABMA"},
 		{"space", "4HPwATDgc/ABM "},
+		{"newline", "4HPwATDgc\n/ABM"},
 		{"nonzero unused bits", "4HPwATDgc/ABMB"},
 		{"all ones: too many checkers", "//////////////"},
 		// 16 checkers of the player not on roll on its point 1, then zeros.
@@ -266,6 +267,8 @@ func TestMatchIDErrors(t *testing.T) {
 		{"short", "QYkqASAAIAA"},
 		{"long", "QYkqASAAIAAAA"},
 		{"bad char", "QYkqASAA*AAA"},
+		{"newline", "QYkqASAA\nAAA"},
+		{"carriage return", "QYkqASAAIAA\r"},
 		{"bits past 67", "QYkqASAAIAAI"},
 		{"cube owner 2", "IYkqASAAIAAA"},
 		{"game state 5", "QY0qASAAIAAA"},

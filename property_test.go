@@ -6,6 +6,7 @@ package nardy
 // of reference_test.go supplies what must be computed independently.
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -413,6 +414,98 @@ func TestPropertyTurnWalk(t *testing.T) {
 		}
 		if got := tn.DiceLeft(); !slices.Equal(got, all) {
 			t.Fatalf("%v: DiceLeft %v, want %v", c, got, all)
+		}
+	})
+}
+
+// genSteps draws up to five arbitrary steps with dice of the roll (and now
+// and then another die): from any point or the bar, To where the die leads.
+func genSteps(roll Roll) *rapid.Generator[[]Step] {
+	return rapid.Custom(func(t *rapid.T) []Step {
+		n := rapid.IntRange(0, 5).Draw(t, "n")
+		out := make([]Step, n)
+		for i := range out {
+			from := rapid.IntRange(1, 25).Draw(t, "from")
+			d := rapid.SampledFrom([]int{roll.High(), roll.Low(), roll.High(), roll.Low(), 1 + (roll.High()+roll.Low())%6}).Draw(t, "die")
+			out[i] = st(from, max(from-d, 0), d)
+		}
+		return out
+	})
+}
+
+// TestPropertyPlayOfSound: PlayOf (and Apply) accept a step sequence only
+// when its result is one of the legal plays' (reference keys), and then
+// give that result.
+func TestPropertyPlayOfSound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		want, _ := refLegalPos(c.Rules, c.Pos, c.Roll)
+		// Arbitrary sequences, and each legal play's steps in every order.
+		seqs := [][]Step{genSteps(c.Roll).Draw(t, "steps")}
+		for _, p := range legalOf(t, c) {
+			s := p.Steps()
+			seqs = append(seqs, s)
+			if len(s) == 2 {
+				seqs = append(seqs, []Step{s[1], s[0]})
+			}
+			if len(s) > 2 {
+				seqs = append(seqs, slices.Concat(s[1:], s[:1]), slices.Concat(s[2:], s[:2]))
+			}
+		}
+		for _, s := range seqs {
+			p, err := c.Rules.PlayOf(c.Pos, c.Roll, s...)
+			if err != nil {
+				if !errors.Is(err, ErrIllegalPlay) {
+					t.Fatalf("%v: PlayOf(%v): %v is not ErrIllegalPlay", c, s, err)
+				}
+				continue
+			}
+			if !want[p.Key()] {
+				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.Key())
+			}
+			got, err := c.Rules.Apply(c.Pos, mkPlay(c.Roll, s...))
+			if err != nil || got != p.Result() {
+				t.Fatalf("%v: Apply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
+			}
+		}
+	})
+}
+
+// TestPropertyTurnStepIffOffered: Turn.Step accepts a step exactly when
+// NextSteps offers it (the hit flag and a zero To aside), at every stage
+// of a random walk.
+func TestPropertyTurnStepIffOffered(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		tn, err := c.Rules.NewTurn(c.Pos, c.Roll)
+		if err != nil {
+			t.Fatalf("%v: %v", c, err)
+		}
+		for {
+			offered := map[Step]bool{}
+			next := tn.NextSteps()
+			for _, s := range next {
+				s.Hit = false
+				offered[s] = true
+			}
+			for from := 1; from <= 25; from++ {
+				for _, d := range []int{c.Roll.High(), c.Roll.Low()} {
+					s := st(from, max(from-d, 0), d)
+					_, err := tn.Step(s)
+					if (err == nil) != offered[s] {
+						t.Fatalf("%v after %v: Step(%v) err %v, offered %v", c, tn.Steps(), s, err, next)
+					}
+					if err != nil && !errors.Is(err, ErrIllegalPlay) {
+						t.Fatalf("%v: Step(%v): %v is not ErrIllegalPlay", c, s, err)
+					}
+				}
+			}
+			if tn.Done() {
+				return
+			}
+			if tn, err = tn.Step(rapid.SampledFrom(next).Draw(t, "step")); err != nil {
+				t.Fatalf("%v: %v", c, err)
+			}
 		}
 	})
 }

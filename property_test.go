@@ -509,3 +509,52 @@ func TestPropertyTurnStepIffOffered(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyCanonicalOrder checks the order AppendLegal documents: a
+// mixed roll lists the plays that start with the larger die first, then
+// the others, each group from the highest point down (first step, then
+// second); a double (blocks judged at the end) lists steps from points no
+// higher than the step before, plays from the highest points down; the
+// empty play is alone.
+func TestPropertyCanonicalOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		plays := legalOf(t, c)
+		if plays[0].IsEmpty() && len(plays) != 1 {
+			t.Fatalf("%v: the empty play is not alone", c)
+		}
+		froms := func(p Play) []int {
+			out := make([]int, p.Len())
+			for i := range out {
+				out[i] = int(p.Step(i).From)
+			}
+			return out
+		}
+		passJudged := c.Rules.Variant == Long && !c.Rules.TransientBlock
+		for i, p := range plays {
+			if c.Roll.IsDouble() && !passJudged && !slices.IsSortedFunc(froms(p), func(a, b int) int { return b - a }) {
+				t.Fatalf("%v: double's steps %v are not from the highest point down", c, p.Steps())
+			}
+			if i == 0 {
+				continue
+			}
+			q := plays[i-1]
+			if !c.Roll.IsDouble() && q.Len() > 0 && p.Step(0).Die > q.Step(0).Die {
+				t.Fatalf("%v: play %v (larger die first) listed after %v", c, p.Steps(), q.Steps())
+			}
+			sameGroup := c.Roll.IsDouble() || p.Step(0).Die == q.Step(0).Die
+			if sameGroup && !passJudged && slices.Compare(froms(q), froms(p)) <= 0 {
+				t.Fatalf("%v: play %v listed after %v, not from the highest point down", c, p.Steps(), q.Steps())
+			}
+		}
+		// A smaller-die-first play has no larger-die-first order.
+		for _, p := range plays {
+			if !c.Roll.IsDouble() && p.Len() == 2 && int(p.Step(0).Die) == c.Roll.Low() {
+				r, err := c.Rules.PlayOf(c.Pos, c.Roll, p.Step(1), p.Step(0))
+				if err == nil && r.Result() == p.Result() {
+					t.Fatalf("%v: play %v could start with the larger die", c, p.Steps())
+				}
+			}
+		}
+	})
+}

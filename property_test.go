@@ -285,6 +285,10 @@ func TestConcurrentLegal(t *testing.T) {
 		want[i], err = c.Rules.Legal(c.Pos, c.Roll)
 		require.NoError(t, err)
 	}
+	shared, err := DefaultRules(Short).NewTurn(shortStart, MustRoll(3, 1))
+	require.NoError(t, err)
+	sharedNext := shared.NextSteps()
+	require.NotEmpty(t, sharedNext)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := range 8 {
@@ -306,6 +310,15 @@ func TestConcurrentLegal(t *testing.T) {
 				}
 				if tn, err := c.Rules.NewTurn(c.Pos, c.Roll); err != nil || (tn.Required() > 0) != (got[0].Len() > 0) {
 					errs <- fmt.Errorf("goroutine %d: %v: NewTurn: %v", g, c, err)
+					return
+				}
+				// One Turn value shared by all goroutines.
+				if next := shared.NextSteps(); len(next) != len(sharedNext) {
+					errs <- fmt.Errorf("goroutine %d: shared Turn offers %v, want %v", g, next, sharedNext)
+					return
+				}
+				if u, err := shared.Step(sharedNext[g%len(sharedNext)]); err != nil || u.Len() != 1 {
+					errs <- fmt.Errorf("goroutine %d: shared Turn step: %v", g, err)
 					return
 				}
 			}
@@ -555,6 +568,28 @@ func TestPropertyCanonicalOrder(t *testing.T) {
 					t.Fatalf("%v: play %v could start with the larger die", c, p.Steps())
 				}
 			}
+		}
+	})
+}
+
+// TestPropertyGameOptionsIgnored: the game-level options (cube, scoring,
+// next game, last roll) do not change the legal plays.
+func TestPropertyGameOptionsIgnored(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		plays := legalOf(t, c)
+		r := c.Rules
+		r.Cube = !r.Cube
+		r.Jacoby, r.Beavers, r.Crawford = !r.Jacoby, !r.Beavers, !r.Crawford
+		r.MaxCube = 8
+		r.NextGameStarter = AlternateStarts
+		r.LastRollDraw = r.Variant == Long
+		if err := r.Validate(); err != nil {
+			t.Fatalf("%+v: %v", r, err)
+		}
+		got, err := r.Legal(c.Pos, c.Roll)
+		if err != nil || !slices.Equal(got, plays) {
+			t.Fatalf("%v: game options change Legal: %v", c, err)
 		}
 	})
 }

@@ -128,7 +128,7 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 // their order; their hit flags are recomputed. It is how a play made
 // elsewhere (a user interface, a file, another engine) becomes a Play.
 func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return Play{}, err
 	}
 	if !roll.IsValid() {

@@ -31,7 +31,7 @@ func gmChoose(g Game, pick picker) Action {
 	to, _ := g.ToAct()
 	switch g.Phase() {
 	case PhaseOpening:
-		return Action{Kind: ActOpening, Dice: [2]int{pick(6, "die")+1, pick(6, "die")+1}}
+		return Action{Kind: ActOpening, Dice: [2]int{pick(6, "die") + 1, pick(6, "die") + 1}}
 	case PhaseRoll:
 		r := pick(1000, "roll-choice")
 		if r < 3 {
@@ -42,7 +42,7 @@ func gmChoose(g Game, pick picker) Action {
 				return Action{Kind: ActDouble, Player: to}
 			}
 		}
-		return Action{Kind: ActRoll, Player: to, Dice: [2]int{pick(6, "die")+1, pick(6, "die")+1}}
+		return Action{Kind: ActRoll, Player: to, Dice: [2]int{pick(6, "die") + 1, pick(6, "die") + 1}}
 	case PhasePlay:
 		if pick(1000, "play-choice") < 2 {
 			return gmResign(g, pick)

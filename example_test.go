@@ -229,10 +229,41 @@ func ExamplePosition_Drawing() {
 // always differ, are the first roll.
 func ExampleThrowOpening() {
 	dice := nardy.NewSeededDice(7)
-	o := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	o, err := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	if err != nil {
+		panic(err) // only a broken dice source fails
+	}
 	fmt.Println("white", o.WhiteDie, "black", o.BlackDie, "rerolls", o.Rerolls)
 	fmt.Println(o.First, "moves first with", o.Roll)
 	// Output:
 	// white 4 black 2 rerolls 0
 	// white moves first with 4-2
+}
+
+// Plays print in the standard notation, in the mover's own numbering: a
+// checker that moves on is one move ("24/13"), two checkers moving alike
+// are counted ("24/18(2)"). ParsePlay reads notation back tolerantly into
+// the legal play it means.
+func ExamplePlay_String() {
+	start, err := nardy.StartPosition(nardy.Long, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	plays, err := nardy.Legal(start, nardy.MustRoll(3, 3))
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range plays {
+		fmt.Println(p)
+	}
+	r := variants.LongMoscow()
+	p, err := nardy.ParsePlay(r, start, nardy.MustRoll(6, 5), "24/19 19/13")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p, p.Len(), "steps")
+	// Output:
+	// 24/18(2)
+	// 24/15 24/21
+	// 24/13 2 steps
 }

@@ -478,7 +478,7 @@ func (g *Game) answer(p Color, accept bool) error {
 			Points: g.rules.points(g.offer, g.cube, g.money)})
 		return nil
 	}
-	g.phase, g.offer, g.offerBy = g.resume, 0, 0
+	g.phase, g.resume, g.offer, g.offerBy = g.resume, 0, 0, 0
 	return nil
 }
 

@@ -67,3 +67,111 @@ func TestWholeGamesAndMatches(t *testing.T) {
 		}
 	}
 }
+
+// gmOpen starts a money game under r and plays the opening throw w, b.
+func gmOpen(t *testing.T, r Rules, w, b int) Game {
+	t.Helper()
+	g, err := NewGame(r)
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{w, b}})
+	require.NoError(t, err)
+	return g
+}
+
+// gmAt returns a money game under r at pos, in PhaseRoll, as if first had
+// made the first play. It sets unexported fields: the tests of endings need
+// positions a game from the start would take long to reach.
+func gmAt(t *testing.T, r Rules, pos Position, first Color) Game {
+	t.Helper()
+	g, err := NewGame(r)
+	require.NoError(t, err)
+	g.pos, g.phase, g.started, g.first, g.starter = pos, PhaseRoll, true, first, first
+	return g
+}
+
+func gmDo(t *testing.T, g Game, a Action) Game {
+	t.Helper()
+	n, err := g.Do(a)
+	require.NoError(t, err, "%+v", a)
+	return n
+}
+
+func TestOpening_C2(t *testing.T) {
+	// Short: the opening dice are the first roll; the higher die moves.
+	g := gmOpen(t, DefaultRules(Short), 3, 5)
+	assert.Equal(t, PhasePlay, g.Phase())
+	roll, ok := g.Dice()
+	assert.True(t, ok)
+	assert.Equal(t, MustRoll(5, 3), roll)
+	assert.Equal(t, Black, g.Position().Turn())
+	st, _ := g.Starter()
+	assert.Equal(t, Black, st)
+	// Long: the winner throws both dice afresh.
+	g = gmOpen(t, DefaultRules(Long), 6, 2)
+	assert.Equal(t, PhaseRoll, g.Phase())
+	assert.Equal(t, White, g.Position().Turn())
+	// Equal dice are thrown again.
+	g, err := NewGame(DefaultRules(Long))
+	require.NoError(t, err)
+	g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{4, 4}})
+	g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{2, 2}})
+	assert.Equal(t, PhaseOpening, g.Phase())
+	g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{1, 2}})
+	w, b, rr := g.Opening()
+	assert.Equal(t, [3]int{1, 2, 2}, [3]int{w, b, rr})
+	assert.Equal(t, Black, g.Position().Turn())
+}
+
+func TestRollFromSourceAndBlockedRoll(t *testing.T) {
+	src := NewSeededDice(9)
+	g, err := NewGame(DefaultRules(Long))
+	require.NoError(t, err)
+	for g.Phase() == PhaseOpening {
+		var a Action
+		g, a, err = g.Roll(src)
+		require.NoError(t, err)
+		assert.Equal(t, ActOpening, a.Kind)
+	}
+	g, a, err := g.Roll(src)
+	require.NoError(t, err)
+	assert.Equal(t, ActRoll, a.Kind)
+	assert.Equal(t, PhasePlay, g.Phase())
+	// C5: a roll with no legal step passes at once. Black's last two
+	// checkers on its 1 point cannot be blocked, so use short nardy: White
+	// on the bar against a closed board.
+	pos, err := NewPosition(Short, White, loserSide(0, 1, 13, 14), loserSide(0, 0, 1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2, 13, 3))
+	require.NoError(t, err)
+	g = gmAt(t, DefaultRules(Short), pos, White)
+	g, err = g.SetDice(MustRoll(6, 6))
+	require.NoError(t, err)
+	assert.Equal(t, PhaseRoll, g.Phase(), "the dance passes the turn")
+	assert.Equal(t, Black, g.Position().Turn())
+	assert.Equal(t, 1, g.Plays())
+}
+
+func TestStepByStep(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 1, 3) // black plays 3-1
+	g, err := g.Step(Step{From: 8, To: 5, Die: 3})
+	require.NoError(t, err)
+	tu, ok := g.Turn()
+	require.True(t, ok)
+	assert.Equal(t, 1, tu.Len())
+	g, err = g.Act(ActUndo)
+	require.NoError(t, err)
+	g = gmDo(t, g, Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 8, To: 5, Die: 3}}})
+	g = gmDo(t, g, Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 6, To: 5, Die: 1}}})
+	assert.Equal(t, PhaseRoll, g.Phase(), "the completing step ends the turn")
+	assert.Equal(t, White, g.Position().Turn())
+	assert.Equal(t, 2, g.Position().Opponent().Points[4], "black made its 5 point")
+	// The whole-play form gives the same position.
+	h := gmOpen(t, DefaultRules(Short), 1, 3)
+	plays, err := h.Legal()
+	require.NoError(t, err)
+	for _, p := range plays {
+		if p.Result() == g.Position() {
+			h, err = h.Play(p)
+			require.NoError(t, err)
+		}
+	}
+	assert.Equal(t, g.Position(), h.Position())
+}

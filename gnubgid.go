@@ -80,6 +80,9 @@ func ParsePositionIDTurn(id string, mover Color) (Position, error) {
 		return Position{}, syntaxError(what, id, -1, "want %d characters, have %d", PositionIDLen, len(id))
 	}
 	var key [10]byte
+	if err := checkAlphabet(what, id); err != nil {
+		return Position{}, err
+	}
 	if _, err := gnubgBase64.Decode(key[:], []byte(id)); err != nil {
 		return Position{}, base64Error(what, id, err)
 	}
@@ -127,6 +130,18 @@ func idSideName(i int) string {
 		return "the player not on roll"
 	}
 	return "the player on roll"
+}
+
+// checkAlphabet refuses any byte outside the Base64 alphabet. The decoder
+// alone skips '\r' and '\n', so an ID padded with newlines would decode.
+func checkAlphabet(what, id string) error {
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/') {
+			return syntaxError(what, id, i, "%q is not a Base64 character", c)
+		}
+	}
+	return nil
 }
 
 // base64Error turns a decoding error of the Base64 package into a SyntaxError
@@ -352,6 +367,9 @@ func ParseMatchID(id string) (MatchID, error) {
 		return MatchID{}, syntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, len(id))
 	}
 	var k midKey
+	if err := checkAlphabet(what, id); err != nil {
+		return MatchID{}, err
+	}
 	if _, err := gnubgBase64.Decode(k[:], []byte(id)); err != nil {
 		return MatchID{}, base64Error(what, id, err)
 	}

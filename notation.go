@@ -3,6 +3,7 @@ package nardy
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -196,10 +197,11 @@ func appendSmall(b []byte, n int) []byte {
 //     ("24/13", tried with every order of the dice), or as separate moves
 //     ("24/18 18/13");
 //   - a repeat count "(2)" after a move;
-//   - a missing or extra "*": hits are found from the position. A star
-//     only decides between plays that differ in what they hit: "24/13"
-//     means the play that does not hit on the way when there is one, and
-//     "24/18*/13" the one that hits on 18;
+//   - a missing or extra "*": hits are found from the position. Stars
+//     only decide between plays that differ in what they hit, for the play
+//     whose hit points differ from the starred points in the fewest points:
+//     "24/13" means the play that does not hit on the way when there is
+//     one, and "24/18*/13" the one that hits on 18;
 //   - [NoPlay], "no play" or blank text for the empty play.
 //
 // Each move FROM/TO is one checker moving from FROM to TO with one or more
@@ -253,25 +255,30 @@ func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
 	case len(found) == 1:
 		return found[0], nil
 	case len(found) > 1:
-		var exact []Play
-		for _, f := range found {
-			if hitPoints(f) == stars {
-				exact = append(exact, f)
+		// The stars decide: the play whose hits differ least from them.
+		best, nbest := -1, 0
+		for i, f := range found {
+			d := bits.OnesCount32(hitPoints(f) ^ stars)
+			switch {
+			case best < 0 || d < bits.OnesCount32(hitPoints(found[best])^stars):
+				best, nbest = i, 1
+			case d == bits.OnesCount32(hitPoints(found[best])^stars):
+				nbest++
 			}
 		}
-		if len(exact) == 1 {
-			return exact[0], nil
+		if nbest == 1 {
+			return found[best], nil
 		}
 		return Play{}, notationError(legal, ErrAmbiguousPlay, "C8",
-			fmt.Sprintf("%q could be %s", text, joinPlays(found, len(found))))
+			quoteCut(text)+" could be "+joinPlays(found, len(found)))
 	}
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, re.Reason, re.Rule, fmt.Sprintf("%q", text))
+			return Play{}, notationError(legal, re.Reason, re.Rule, quoteCut(text))
 		}
 	}
-	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", fmt.Sprintf("%q", text))
+	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", quoteCut(text))
 }
 
 // hitPoints returns the points (mover's numbering) where p hits a blot.

@@ -212,7 +212,8 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // Replay plays a record's actions from the start, checking every one
 // against the rules and the state, and returns the match (for Length 0 a
 // money-play Match whose Game is the game). The first refused action stops
-// it with a [*RecordError] giving its index and reason.
+// it with a [*RecordError] giving its index and reason, and the match as it
+// stood before that action.
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
 		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: match length %d", ErrInvalidRules, rec.Length)}
@@ -226,14 +227,14 @@ func Replay(rec Record) (Match, error) {
 		src = NewSeededDice(*rec.Seed)
 	}
 	for i, a := range rec.Actions {
-		if src != nil && (a.Kind == ActOpening || a.Kind == ActRoll) {
-			if !sameThrow(a, src.Die(), src.Die()) {
-				return m, &RecordError{Index: i, Action: a, Err: ErrDiceMismatch}
-			}
-		}
-		if m, err = m.Do(a); err != nil {
+		n, err := m.Do(a)
+		if err != nil {
 			return m, &RecordError{Index: i, Action: a, Err: err}
 		}
+		if src != nil && (a.Kind == ActOpening || a.Kind == ActRoll) && !sameThrow(a, src.Die(), src.Die()) {
+			return m, &RecordError{Index: i, Action: a, Err: ErrDiceMismatch}
+		}
+		m = n
 	}
 	return m, nil
 }

@@ -22,7 +22,7 @@ type Turn struct {
 
 // NewTurn starts a turn for pos and roll under r.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return Turn{}, err
 	}
 	if !roll.IsValid() {

@@ -1,0 +1,145 @@
+package nardy
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCubeFlow_S6: double, take (the cube doubles and passes to the
+// taker), redouble by the owner only, drop (the doubler wins the value
+// before the double).
+func TestCubeFlow_S6(t *testing.T) {
+	r := DefaultRules(Short)
+	startW := MustPosition(StartPosition(Short, White))
+	g := gmAt(t, r, startW, White)
+	assert.True(t, g.Cube().Centred())
+	assert.ElementsMatch(t, []ActionKind{ActRoll, ActDouble, ActResign}, g.Allowed(White))
+	assert.ElementsMatch(t, []ActionKind{ActResign}, g.Allowed(Black))
+	g = gmDo(t, g, Action{Kind: ActDouble, Player: White})
+	assert.Equal(t, PhaseCube, g.Phase())
+	to, _ := g.ToAct()
+	assert.Equal(t, Black, to)
+	assert.ElementsMatch(t, []ActionKind{ActTake, ActDrop}, g.Allowed(Black))
+	g = gmDo(t, g, Action{Kind: ActTake, Player: Black})
+	assert.Equal(t, Cube{Value: 2, Owned: true, Owner: Black}, g.Cube())
+	assert.Equal(t, PhaseRoll, g.Phase())
+	assert.Equal(t, White, g.Position().Turn(), "the doubler rolls")
+	// White rolls and plays; Black, owning the cube, redoubles to 4.
+	g, err := g.SetDice(MustRoll(3, 1))
+	require.NoError(t, err)
+	g = gmDo(t, g, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}})
+	g = gmDo(t, g, Action{Kind: ActDouble, Player: Black})
+	g = gmDo(t, g, Action{Kind: ActDrop, Player: White})
+	res, ok := g.Result()
+	require.True(t, ok)
+	assert.Equal(t, Result{Winner: Black, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
+}
+
+// TestBeaver_S6: money play with beavers: the doubled player takes and
+// redoubles at once, keeps the cube, and the doubler rolls.
+func TestBeaver_S6(t *testing.T) {
+	r := DefaultRules(Short)
+	r.Beavers = true
+	g := gmAt(t, r, MustPosition(StartPosition(Short, White)), White)
+	g = gmDo(t, g, Action{Kind: ActDouble, Player: White})
+	assert.Contains(t, g.Allowed(Black), ActBeaver)
+	g = gmDo(t, g, Action{Kind: ActBeaver, Player: Black})
+	assert.Equal(t, Cube{Value: 4, Owned: true, Owner: Black}, g.Cube())
+	assert.Equal(t, PhaseRoll, g.Phase())
+	assert.Equal(t, White, g.Position().Turn())
+	_, err := g.Do(Action{Kind: ActDouble, Player: White})
+	assert.ErrorIs(t, err, ErrCubeNotYours)
+}
+
+// TestResignation_S6: offer, reject (the game goes on where it was, step by
+// step state included), offer again, accept.
+func TestResignation_S6(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 3, 1) // white plays 3-1
+	g = gmDo(t, g, Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}})
+	before := g
+	g = gmDo(t, g, Action{Kind: ActResign, Player: Black, Resign: Mars})
+	k, by, ok := g.Offer()
+	assert.Equal(t, []any{Mars, Black, true}, []any{k, by, ok})
+	to, _ := g.ToAct()
+	assert.Equal(t, White, to)
+	g = gmDo(t, g, Action{Kind: ActReject, Player: White})
+	assert.Equal(t, before, g, "a rejected offer leaves the game as it was")
+	g = gmDo(t, g, Action{Kind: ActResign, Player: Black, Resign: Koks})
+	g = gmDo(t, g, Action{Kind: ActAccept, Player: White})
+	res, ok := g.Result()
+	require.True(t, ok)
+	// Money play, Jacoby, centred cube: a backgammon counts single.
+	assert.Equal(t, Result{Winner: White, Kind: Koks, End: Resigned, Cube: 1, Points: 1}, res)
+	assert.Empty(t, g.Allowed(White))
+}
+
+// lastRollPos: long nardy, White has one checker left on its 1 point,
+// Black has the given side; White on roll.
+func lastRollPos(t *testing.T, black Side) Position {
+	t.Helper()
+	pos, err := NewPosition(Long, White, loserSide(14, 0, 1, 1), black)
+	require.NoError(t, err)
+	return pos
+}
+
+func TestLastRollDraw_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	bearOff := Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 6}}}
+
+	// The first player finishes; the other bears off its last two: draw.
+	g := gmAt(t, r, lastRollPos(t, loserSide(13, 0, 5, 1, 6, 1)), White)
+	g = gmDo(t, gmDo(t, g, Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}), bearOff)
+	assert.True(t, g.IsLastRoll())
+	assert.Equal(t, PhaseRoll, g.Phase())
+	assert.Equal(t, Black, g.Position().Turn())
+	_, err := g.Do(Action{Kind: ActDouble, Player: Black})
+	assert.ErrorIs(t, err, ErrCubeOff)
+	d, err := g.SetDice(MustRoll(6, 5))
+	require.NoError(t, err)
+	d = gmDo(t, d, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: Off, Die: 5}}})
+	res, ok := d.Result()
+	require.True(t, ok)
+	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1}, res)
+
+	// The last roll falls short: the first player wins, judged when it
+	// finished (oin: Black had borne off).
+	s, err := g.SetDice(MustRoll(2, 1))
+	require.NoError(t, err)
+	s = gmDo(t, s, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: 4, Die: 2}, {From: 4, To: 3, Die: 1}}})
+	res, ok = s.Result()
+	require.True(t, ok, "phase %s", s.Phase())
+	assert.Equal(t, Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}, res)
+}
+
+func TestLastRollNotGiven_L11(t *testing.T) {
+	bearOff := Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 6}}}
+	roll := Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}
+	draw := DefaultRules(Long)
+	draw.LastRollDraw = true
+	cases := []struct {
+		name  string
+		r     Rules
+		black Side
+		first Color
+		want  Result
+	}{
+		{"option off: the game ends at once", DefaultRules(Long), loserSide(13, 0, 5, 1, 6, 1), White,
+			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+		{"the second player finishes first: no last roll", draw, loserSide(13, 0, 5, 1, 6, 1), Black,
+			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+		{"five checkers left cannot all be borne off: the game ends at once", draw, loserSide(10, 0, 5, 5), White,
+			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+		{"mars, no checker off", draw, loserSide(0, 0, 6, 15), White,
+			Result{Winner: White, Kind: Mars, End: BoreOff, Cube: 1, Points: 2}},
+	}
+	for _, c := range cases {
+		g := gmAt(t, c.r, lastRollPos(t, c.black), c.first)
+		g = gmDo(t, gmDo(t, g, roll), bearOff)
+		res, ok := g.Result()
+		require.True(t, ok, c.name)
+		assert.Equal(t, c.want, res, c.name)
+	}
+}

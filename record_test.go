@@ -1,0 +1,188 @@
+package nardy
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// seededMatch plays a short match with dice from a seeded source and random
+// legal actions, returning the recorder.
+func seededMatch(t *testing.T, seed uint64) *Recorder {
+	t.Helper()
+	rc, err := NewRecorder("short-standard", DefaultRules(Short), 3, &seed)
+	require.NoError(t, err)
+	src := NewSeededDice(seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; !rc.Match().IsOver(); i++ {
+		require.Less(t, i, 20000)
+		g := rc.Match().Game()
+		if g.Phase() == PhaseOpening || (g.Phase() == PhaseRoll && rng.IntN(10) > 0) {
+			require.NoError(t, rc.Roll(src))
+			continue
+		}
+		a := gmChoose(g, randPicker(rng))
+		if a.Kind == ActRoll { // dice only from the seeded source
+			require.NoError(t, rc.Roll(src))
+			continue
+		}
+		require.NoError(t, rc.Do(a))
+	}
+	return rc
+}
+
+func TestRecordJSONForm(t *testing.T) {
+	for _, c := range []struct {
+		a    Action
+		want string
+	}{
+		{Action{Kind: ActOpening, Player: Black, Dice: [2]int{3, 5}}, `{"kind":"opening","dice":[3,5]}`},
+		{Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 6}}, `{"kind":"roll","player":"white","dice":[6,6]}`},
+		{Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 24, To: 18, Die: 6}, {From: 13, To: 8, Die: 5, Hit: true}}},
+			`{"kind":"play","player":"black","steps":[[24,18,6],[13,8,5]]}`},
+		{Action{Kind: ActStep, Player: White, Steps: []Step{{From: Bar, To: 22, Die: 3}}}, `{"kind":"step","player":"white","steps":[[25,22,3]]}`},
+		{Action{Kind: ActResign, Player: White, Resign: Mars, Dice: [2]int{1, 1}}, `{"kind":"resign","player":"white","resign":"mars"}`},
+		{Action{Kind: ActDouble, Player: Black}, `{"kind":"double","player":"black"}`},
+	} {
+		b, err := json.Marshal(c.a)
+		require.NoError(t, err)
+		assert.JSONEq(t, c.want, string(b))
+		var back Action
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, c.a.Canonical().Kind, back.Kind)
+		b2, err := json.Marshal(back)
+		require.NoError(t, err)
+		assert.JSONEq(t, c.want, string(b2))
+	}
+	for _, bad := range []string{`{"kind":"roll"}`, `{"kind":"fly","player":"white"}`, `{"kind":"roll","player":"red"}`,
+		`{"kind":"roll","player":"white","dice":[1,2,3]}`, `{"kind":"play","player":"white","steps":[[30,1,1]]}`, `[]`} {
+		var a Action
+		assert.Error(t, json.Unmarshal([]byte(bad), &a), bad)
+	}
+	_, err := json.Marshal(Action{Kind: ActRoll, Player: 3})
+	assert.Error(t, err)
+}
+
+func TestReplaySeededMatch(t *testing.T) {
+	for seed := range uint64(8) {
+		rc := seededMatch(t, seed)
+		rec := rc.Record()
+		require.NotNil(t, rec.Seed)
+		m, err := Replay(rec)
+		require.NoError(t, err)
+		assert.Equal(t, rc.Match(), m)
+		gmReplays(t, rc)
+	}
+}
+
+// TestReplayTampered: a changed record is refused at the first bad action,
+// with its index and reason.
+func TestReplayTampered(t *testing.T) {
+	rc := seededMatch(t, 3)
+	rec := rc.Record()
+	find := func(k ActionKind) int {
+		for i, a := range rec.Actions {
+			if a.Kind == k {
+				return i
+			}
+		}
+		t.Fatalf("no %s in the record", k)
+		return -1
+	}
+	type tamper struct {
+		name   string
+		edit   func(r *Record) int // returns the index expected to fail
+		reason error
+	}
+	clone := func() Record {
+		r := rec
+		r.Actions = make([]Action, len(rec.Actions))
+		for i, a := range rec.Actions {
+			r.Actions[i] = a.Canonical()
+		}
+		return r
+	}
+	cases := []tamper{
+		{"wrong player", func(r *Record) int {
+			i := find(ActPlay)
+			r.Actions[i].Player = r.Actions[i].Player.Other()
+			return i
+		}, ErrNotYourTurn},
+		{"changed dice against the seed", func(r *Record) int {
+			i := find(ActRoll)
+			r.Actions[i].Dice = [2]int{r.Actions[i].Dice[0]%6 + 1, r.Actions[i].Dice[1]}
+			if r.Actions[i].Dice[0] == r.Actions[i].Dice[1] {
+				r.Actions[i].Dice[1] = r.Actions[i].Dice[1]%6 + 1
+			}
+			return i
+		}, ErrDiceMismatch},
+		{"illegal play", func(r *Record) int {
+			i := find(ActPlay)
+			r.Actions[i].Steps = r.Actions[i].Steps[:1]
+			return i
+		}, ErrIllegalPlay},
+		{"an action inserted", func(r *Record) int {
+			i := find(ActPlay)
+			extra := Action{Kind: ActTake, Player: White}
+			r.Actions = append(r.Actions[:i:i], append([]Action{extra}, r.Actions[i:]...)...)
+			return i
+		}, ErrWrongPhase},
+		{"an action after the end", func(r *Record) int {
+			r.Actions = append(r.Actions, Action{Kind: ActOpening, Dice: [2]int{1, 2}})
+			return len(r.Actions) - 1
+		}, ErrMatchOver},
+	}
+	for _, c := range cases {
+		r := clone()
+		want := c.edit(&r)
+		_, err := Replay(r)
+		require.Error(t, err, c.name)
+		assert.ErrorIs(t, err, ErrBadRecord, c.name)
+		assert.ErrorIs(t, err, c.reason, c.name)
+		var re *RecordError
+		require.True(t, errors.As(err, &re), c.name)
+		assert.Equal(t, want, re.Index, c.name)
+		assert.Contains(t, err.Error(), "action", c.name)
+	}
+	r := clone()
+	r.Rules.MaxCube = 3
+	_, err := Replay(r)
+	var re *RecordError
+	require.True(t, errors.As(err, &re))
+	assert.Equal(t, -1, re.Index)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+	r = clone()
+	r.Length = -1
+	_, err = Replay(r)
+	assert.ErrorIs(t, err, ErrBadRecord)
+	// Without the seed the changed dice replay as long as the plays fit.
+	r = clone()
+	r.Seed = nil
+	_, err = Replay(r)
+	assert.NoError(t, err)
+	_, err = NewRecorder("x", DefaultRules(Short), -1, nil)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+}
+
+// TestMoneyRecord: a record of length 0 is one money game.
+func TestMoneyRecord(t *testing.T) {
+	rc, err := NewRecorder("", DefaultRules(Short), 0, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{4, 2}}))
+	err = rc.Do(Action{Kind: ActRoll, Player: White, Dice: [2]int{1, 1}})
+	assert.ErrorIs(t, err, ErrWrongPhase)
+	assert.Len(t, rc.Record().Actions, 1, "a refused action is not recorded")
+	require.NoError(t, rc.Do(Action{Kind: ActResign, Player: Black, Resign: Mars}))
+	require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: White}))
+	m, err := Replay(rc.Record())
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
+	assert.Equal(t, 0, m.Length())
+	assert.True(t, m.Game().IsMoney())
+	w, _ := m.Score()
+	assert.Equal(t, 1, w, "Jacoby: a gammon with a centred cube counts single in money play")
+}

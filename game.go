@@ -182,7 +182,7 @@ func (g Game) Opening() (white, black, rerolls int) {
 }
 
 // Starter returns the player who was first on roll, once known.
-func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening }
+func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening && g.phase != 0 }
 
 // Plays returns the number of plays made (empty plays included).
 func (g Game) Plays() int { return g.plays }

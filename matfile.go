@@ -235,12 +235,12 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	}
 	var toks []tok
 	for i := off; i < len(ln); {
-		if ln[i] == ' ' || ln[i] == '\t' {
+		if ln[i] <= ' ' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(ln) && ln[j] != ' ' && ln[j] != '\t' {
+		for j < len(ln) && ln[j] > ' ' {
 			j++
 		}
 		toks = append(toks, tok{ln[i:j], i})
@@ -299,6 +299,9 @@ func (rd *matReader) endGame(n int) error {
 func (rd *matReader) cell(c matCell) error {
 	g := rd.m.Game()
 	f := strings.Fields(c.text)
+	if len(f) == 0 {
+		return syntaxError("mat", c.text, -1, "empty cell")
+	}
 	switch {
 	case matDiceRe.MatchString(f[0]):
 		return rd.roll(c, f)

@@ -92,6 +92,7 @@ func TestMatReadErrors(t *testing.T) {
 		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat},
 		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, ErrSyntax},
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
+		{"a cell of unicode space", head + "  1) \u0085\n", 5, ErrSyntax},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
 	}
 	for _, c := range cases {
@@ -169,4 +170,24 @@ func TestMatReadNotations(t *testing.T) {
 	b := m.Game().Position().Side(Black)
 	assert.Equal(t, [3]int{1, 4, 2}, [3]int{b.Points[18-1], b.Points[8-1], b.Points[7-1]},
 		"24/14 then 14/8 moved one checker, 13/7(2) two")
+}
+
+// FuzzReadMat: ReadMat never panics, and what it reads replays and writes.
+func FuzzReadMat(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(f, err)
+	f.Add(string(data))
+	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		rec, info, err := ReadMat(strings.NewReader(s), DefaultRules(Short))
+		if err != nil {
+			return
+		}
+		if _, err := Replay(rec); err != nil {
+			t.Fatalf("ReadMat gave a record that does not replay: %v", err)
+		}
+		if err := WriteMat(&bytes.Buffer{}, rec, info); err != nil && !errors.Is(err, ErrMat) {
+			t.Fatalf("WriteMat: %v", err)
+		}
+	})
 }

@@ -186,3 +186,19 @@ func TestMoneyRecord(t *testing.T) {
 	w, _ := m.Score()
 	assert.Equal(t, 1, w, "Jacoby: a gammon with a centred cube counts single in money play")
 }
+
+// FuzzReplayJSON: a record from any JSON never makes Replay panic.
+func FuzzReplayJSON(f *testing.F) {
+	rc := seededMatch(&testing.T{}, 1)
+	b, err := json.Marshal(rc.Record())
+	require.NoError(f, err)
+	f.Add(b)
+	f.Add([]byte(`{"rules":{"variant":2},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var rec Record
+		if json.Unmarshal(b, &rec) != nil {
+			return
+		}
+		_, _ = Replay(rec)
+	})
+}

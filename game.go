@@ -34,8 +34,9 @@ var (
 	ErrPlayStarted = errors.New("a play is being made step by step")
 	// ErrMatchOver: the match has a winner.
 	ErrMatchOver = errors.New("the match is over")
-	// ErrInvalidGame: an action on the zero Game or Match.
-	ErrInvalidGame = errors.New("zero game")
+	// ErrInvalidGame: an action on the zero Game or Match, or a game read
+	// from JSON in a state no game can be in.
+	ErrInvalidGame = errors.New("nardy: invalid game")
 )
 
 // ActionError reports a refused action. It matches [ErrActionRefused] and
@@ -450,7 +451,7 @@ func (g *Game) finishKind(w Color, k ResultKind) {
 
 func (g *Game) finish(r Result) {
 	g.result, g.phase, g.turn = r, PhaseOver, Turn{}
-	g.offer, g.offerBy, g.lastRoll, g.lastKind = 0, 0, false, 0
+	g.offer, g.offerBy, g.lastRoll, g.lastKind, g.resume = 0, 0, false, 0, 0
 }
 
 // resign offers to lose the game as kind k (S6): either player, when the

@@ -3,7 +3,9 @@ package nardy
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -190,4 +192,55 @@ func FuzzReadMat(f *testing.F) {
 			t.Fatalf("WriteMat: %v", err)
 		}
 	})
+}
+
+// TestMatGnubg: GNU Backgammon reads the hand-written file and files this
+// package writes, and finds the same final score (outputs compared only).
+// Skipped when gnubg is not installed and under -short.
+func TestMatGnubg(t *testing.T) {
+	gnubg, err := exec.LookPath("gnubg")
+	if err != nil {
+		gnubg = "/usr/games/gnubg"
+	}
+	if _, err := os.Stat(gnubg); err != nil || testing.Short() {
+		t.Skip("gnubg not installed, or -short")
+	}
+	dir := t.TempDir()
+	var script bytes.Buffer
+	var want []string
+	add := func(name string, rec Record, info MatInfo) {
+		path := filepath.Join(dir, name)
+		var buf bytes.Buffer
+		require.NoError(t, WriteMat(&buf, rec, info))
+		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+		m, err := Replay(rec)
+		require.NoError(t, err)
+		w, b := m.Score()
+		games := "games"
+		if m.GameNumber() == 1 {
+			games = "game"
+		}
+		want = append(want, fmt.Sprintf("The score (after %d %s) is: %s %d, %s %d", m.GameNumber(), games,
+			info.Players[0], w, info.Players[1], b))
+		fmt.Fprintf(&script, "import mat %s\nshow score\n", path)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	rec, info, err := ReadMat(bytes.NewReader(data), DefaultRules(Short))
+	require.NoError(t, err)
+	add("club.mat", rec, info)
+	for seed := range uint64(5) {
+		add(fmt.Sprintf("seed%d.mat", seed), seededMatch(t, seed).Record(), MatInfo{Players: [2]string{"alice", "bob"}})
+	}
+	cmd := exec.Command(gnubg, "-t", "-q")
+	cmd.Stdin = &script
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var got []string
+	for _, ln := range strings.Split(string(out), "\n") {
+		if i := strings.Index(ln, "The score (after"); i >= 0 {
+			got = append(got, strings.TrimSpace(strings.SplitN(ln[i:], " (match", 2)[0]))
+		}
+	}
+	assert.Equal(t, want, got)
 }

@@ -128,7 +128,7 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 // their order; their hit flags are recomputed. It is how a play made
 // elsewhere (a user interface, a file, another engine) becomes a Play.
 func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return Play{}, err
 	}
 	if !roll.IsValid() {
@@ -168,7 +168,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if die != 0 && int(steps[0].Die) != die {
 		return Play{}, ruleError("C5", ErrLargerDie, 0)
 	}
-	play.after = Position{mover: cur.me, opp: cur.opp, turn: pos.turn, variant: pos.variant}
+	play.after = c.after(&cur)
 	return play, nil
 }
 

@@ -94,32 +94,25 @@ func (s Side) Total() int {
 }
 
 // half is one side packed as 26 nibbles indexed by point number:
-// nibble 0 is off, 1..24 the points, 25 the bar. lo holds nibbles 0..15 and
-// hi nibbles 16..25. A count never exceeds 15, so a nibble is enough.
-type half struct{ lo, hi uint64 }
+// nibble 0 is off, 1..24 the points, 25 the bar. Word 0 holds nibbles 0..15
+// and word 1 nibbles 16..25. A count never exceeds 15, so a nibble is enough.
+type half [2]uint64
 
 // get returns the count at point p (0 off, 25 bar).
 func (h half) get(p int) int {
-	if p < 16 {
-		return int(h.lo>>(4*uint(p))) & 15
-	}
-	return int(h.hi>>(4*uint(p-16))) & 15
+	return int(h[uint(p)>>4&1]>>(4*(uint(p)&15))) & 15
 }
 
 // add adds n (possibly negative) checkers at point p; the caller keeps the
 // count within 0..15.
 func (h *half) add(p int, n int) {
-	if p < 16 {
-		h.lo += uint64(int64(n)) << (4 * uint(p))
-	} else {
-		h.hi += uint64(int64(n)) << (4 * uint(p-16))
-	}
+	h[uint(p)>>4&1] += uint64(int64(n)) << (4 * (uint(p) & 15))
 }
 
 // mask returns a bitmask with bit p set for every point p in 1..25 holding
 // at least min (1 or 2) checkers.
 func (h half) mask(min int) uint32 {
-	lo, hi := h.lo, h.hi
+	lo, hi := h[0], h[1]
 	if min > 1 {
 		// A nibble holds 2 or more when any of its upper three bits is set.
 		lo &^= 0x1111111111111111

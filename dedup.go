@@ -16,8 +16,8 @@ type dedup struct {
 // insert adds after to the set of positions of plays, reporting false when
 // it is already there.
 func (d *dedup) insert(plays []Play, after Position) bool {
-	h := after.mover.lo*0x9e3779b97f4a7c15 ^ after.mover.hi*0xc2b2ae3d27d4eb4f ^
-		after.opp.lo*0x165667b19e3779f9 ^ after.opp.hi*0x27d4eb2f165667c5
+	h := after.mover[0]*0x9e3779b97f4a7c15 ^ after.mover[1]*0xc2b2ae3d27d4eb4f ^
+		after.opp[0]*0x165667b19e3779f9 ^ after.opp[1]*0x27d4eb2f165667c5
 	mask := uint64(len(d.slots) - 1)
 	n := len(plays)
 	for i := (h >> 40) & mask; ; i = (i + 1) & mask {

@@ -3,6 +3,7 @@ package nardy
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 )
@@ -140,15 +141,22 @@ type DiceSource interface {
 	Die() int
 }
 
+// ErrBadDice is returned when a DiceSource gives a die outside 1..6, or
+// ties the opening throw maxOpeningTies times in a row.
+var ErrBadDice = errors.New("nardy: dice source gave an impossible throw")
+
+// maxOpeningTies bounds the rerolls of equal opening dice; a fair source
+// reaches it with probability (1/6)^1000.
+const maxOpeningTies = 1000
+
 // Throw throws two dice from src.
-func Throw(src DiceSource) Roll {
-	r, err := NewRoll(src.Die(), src.Die())
+func Throw(src DiceSource) (Roll, error) {
+	a, b := src.Die(), src.Die()
+	r, err := NewRoll(a, b)
 	if err != nil {
-		// A source that returns a bad die is a programming error in the
-		// source; fall back to a clearly invalid roll rather than panic.
-		return Roll{}
+		return Roll{}, fmt.Errorf("%w: %d and %d", ErrBadDice, a, b)
 	}
-	return r
+	return r, nil
 }
 
 // SeededDice is a deterministic dice source: the same seed gives the same
@@ -192,23 +200,32 @@ type Opening struct {
 // ThrowOpening plays the opening (C2): each player throws one die, equal
 // dice are thrown again, the higher die moves first. With UseOpeningDice the
 // two opening dice are the first roll; with Reroll the winner throws both
-// dice afresh.
-func ThrowOpening(src DiceSource, mode OpeningRoll) Opening {
+// dice afresh. A source giving impossible dice returns ErrBadDice.
+func ThrowOpening(src DiceSource, mode OpeningRoll) (Opening, error) {
 	var o Opening
 	for {
 		o.WhiteDie, o.BlackDie = src.Die(), src.Die()
+		if _, err := NewRoll(o.WhiteDie, o.BlackDie); err != nil {
+			return Opening{}, fmt.Errorf("%w: opening dice %d and %d", ErrBadDice, o.WhiteDie, o.BlackDie)
+		}
 		if o.WhiteDie != o.BlackDie {
 			break
 		}
-		o.Rerolls++
+		if o.Rerolls++; o.Rerolls >= maxOpeningTies {
+			return Opening{}, fmt.Errorf("%w: %d equal opening throws", ErrBadDice, o.Rerolls)
+		}
 	}
 	if o.BlackDie > o.WhiteDie {
 		o.First = Black
 	}
+	var err error
 	if mode == UseOpeningDice {
-		o.Roll, _ = NewRoll(o.WhiteDie, o.BlackDie)
+		o.Roll, err = NewRoll(o.WhiteDie, o.BlackDie)
 	} else {
-		o.Roll = Throw(src)
+		o.Roll, err = Throw(src)
 	}
-	return o
+	if err != nil {
+		return Opening{}, err
+	}
+	return o, nil
 }

@@ -79,7 +79,31 @@
 // finished [Turn.Play].
 //
 // The package-level [Legal], [AppendLegal], [Apply] and [NewTurn] use the
-// default rules of the position's variant.
+// default rules of the position's variant. [Perft] and [PerftParallel] count
+// the leaves of the tree of all 21 rolls and all plays to a given depth, a
+// check of the generator against published figures.
+//
+// # Notation and exchange formats
+//
+// [Play.String] and [Play.AppendNotation] write a play in the standard
+// notation ("24/18 13/11", "bar/22*", "6/off", "8/5(2)"; long nardy uses the
+// mover's own point numbers), and [ParsePlay] reads such text tolerantly
+// into the legal play of a position and roll it means ([ErrNoSuchPlay],
+// [ErrAmbiguousPlay] otherwise). [NoPlay] is the text of the empty play. For
+// short nardy, [PositionID] and [ParsePositionID] speak GNU Backgammon's
+// Position ID, and [MatchID] with [ParseMatchID] and [FormatMatchID] its
+// Match ID.
+//
+// # Games and matches
+//
+// On top of positions and plays, a [Game] is one game as a state machine
+// value: the opening throw, rolls from a [DiceSource] or set by a server,
+// plays whole or step by step, the doubling [Cube] (S6) and resignations,
+// each an [Action] checked against the phase and the rules ([Game.Do]),
+// until the [Result]. [Classify] names the [ResultKind] of a finished game
+// (oin, mars, home mars, koks; L8, L9, S5) and a [Scoring] table gives its
+// points. A [Match] adds games up to a length (L10, the Crawford rule);
+// [Recorder] writes a [Record] of the actions and [Replay] checks one again.
 //
 // # Dice
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // update rewrites the golden files of testdata/ instead of comparing:
@@ -158,4 +159,106 @@ func TestDrawingAppendAndZero(t *testing.T) {
 	for _, line := range strings.Split(p.Drawing(), "\n") {
 		assert.Equal(t, strings.TrimRight(line, " "), line, "no trailing blanks")
 	}
+}
+
+// readDrawing reads a drawing back: for each of the mover's points 1..24
+// the letter and the count drawn there, the bar counts (opponent, mover) and
+// the off counts of the summary lines by letter. It knows only the layout
+// described in AppendDrawing's documentation.
+func readDrawing(t require.TestingT, d string) (letters [25]byte, counts [25]int, oppBar, myBar int, off map[byte]int) {
+	lines := strings.Split(d, "\n")
+	require.GreaterOrEqual(t, len(lines), 18)
+	// stacks reads the twelve points and the bar of a half from its rows,
+	// given from the edge of the board inwards.
+	stacks := func(rows []string, numbers string, bar *int) {
+		nums := strings.Fields(numbers)
+		require.Len(t, nums, 12)
+		for i := 0; i <= 12; i++ {
+			col := 1 + 3*i
+			if i > 6 {
+				col += 2 // past "|BAR|": the bar cell is index 6
+			}
+			if i == 6 {
+				col = 20
+			}
+			n, letter := 0, byte(0)
+			for _, row := range rows {
+				cell := strings.TrimSpace(row[col : col+3])
+				switch {
+				case cell == "":
+				case cell == "X" || cell == "O":
+					n++
+					letter = cell[0]
+				default:
+					k, err := strconv.Atoi(cell)
+					require.NoError(t, err, "cell %q", cell)
+					require.Greater(t, k, drawRows)
+					n = k
+				}
+			}
+			if i == 6 {
+				*bar = n
+				continue
+			}
+			idx := i
+			if i > 6 {
+				idx = i - 1
+			}
+			q, err := strconv.Atoi(nums[idx])
+			require.NoError(t, err)
+			letters[q], counts[q] = letter, n
+		}
+	}
+	top := lines[3:8]
+	bottom := []string{lines[13], lines[12], lines[11], lines[10], lines[9]}
+	stacks(top, lines[1], &oppBar)
+	stacks(bottom, lines[15], &myBar)
+	off = map[byte]int{}
+	for _, l := range lines[16:18] {
+		f := strings.Fields(strings.NewReplacer(",", " ", ":", " ").Replace(l))
+		require.Equal(t, "off", f[2], "summary %q", l)
+		k, err := strconv.Atoi(f[3])
+		require.NoError(t, err)
+		off[l[0]] = k
+	}
+	return letters, counts, oppBar, myBar, off
+}
+
+// Every checker of random positions of both games is drawn where RULES.md
+// §0 puts it, with its count, and the bar and off counts are right.
+func TestDrawingReadsBack(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genAnyRules().Draw(t, "rules")
+		pos := genPosition(r).Draw(t, "pos")
+		letters, counts, oppBar, myBar, off := readDrawing(t, pos.Drawing())
+		me, opp := pos.Mover(), pos.Opponent()
+		myLetter, oppLetter := byte('X'), byte('O')
+		if pos.Turn() == Black {
+			myLetter, oppLetter = 'O', 'X'
+		}
+		for q := 1; q <= 24; q++ {
+			// The opponent's own point of the mover's place q, from §0.
+			oq := q + 12
+			if q > 12 {
+				oq = q - 12
+			}
+			if pos.Variant() == Short {
+				oq = 25 - q
+			}
+			switch {
+			case me.Points[q-1] > 0:
+				assert.Equal(t, myLetter, letters[q], "point %d", q)
+				assert.Equal(t, me.Points[q-1], counts[q], "point %d", q)
+			case opp.Points[oq-1] > 0:
+				assert.Equal(t, oppLetter, letters[q], "point %d", q)
+				assert.Equal(t, opp.Points[oq-1], counts[q], "point %d", q)
+			default:
+				assert.Zero(t, counts[q], "point %d", q)
+			}
+		}
+		assert.Equal(t, me.Bar, myBar)
+		assert.Equal(t, opp.Bar, oppBar)
+		assert.Equal(t, me.Off, off[myLetter])
+		assert.Equal(t, opp.Off, off[oppLetter])
+	})
 }

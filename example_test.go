@@ -53,6 +53,29 @@ func ExampleLegal() {
 	//    24/21 24/21 21/18 18/15
 }
 
+// Short nardy is standard backgammon: from the start, 3-1 has 16 distinct
+// plays, 1-1 has 42 and 6-5 has 7 (RULES.md §5). A buffer of MaxPlays plays
+// is reused without allocation.
+func ExampleRules_AppendLegal() {
+	r := variants.ShortStandard()
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	for _, roll := range []nardy.Roll{nardy.MustRoll(3, 1), nardy.MustRoll(1, 1), nardy.MustRoll(6, 5)} {
+		buf, err = r.AppendLegal(buf[:0], start, roll)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(roll, len(buf))
+	}
+	// Output:
+	// 3-1 16
+	// 1-1 42
+	// 6-5 7
+}
+
 // Apply plays a legal play; PlayOf checks a step sequence made elsewhere and
 // says which rule it breaks. Taking two checkers off the head with 6-5 on the
 // first turn breaks the head rule (L3): the L4 exception does not apply,
@@ -206,10 +229,41 @@ func ExamplePosition_Drawing() {
 // always differ, are the first roll.
 func ExampleThrowOpening() {
 	dice := nardy.NewSeededDice(7)
-	o := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	o, err := nardy.ThrowOpening(dice, nardy.UseOpeningDice)
+	if err != nil {
+		panic(err) // only a broken dice source fails
+	}
 	fmt.Println("white", o.WhiteDie, "black", o.BlackDie, "rerolls", o.Rerolls)
 	fmt.Println(o.First, "moves first with", o.Roll)
 	// Output:
 	// white 4 black 2 rerolls 0
 	// white moves first with 4-2
+}
+
+// Plays print in the standard notation, in the mover's own numbering: a
+// checker that moves on is one move ("24/13"), two checkers moving alike
+// are counted ("24/18(2)"). ParsePlay reads notation back tolerantly into
+// the legal play it means.
+func ExamplePlay_String() {
+	start, err := nardy.StartPosition(nardy.Long, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	plays, err := nardy.Legal(start, nardy.MustRoll(3, 3))
+	if err != nil {
+		panic(err)
+	}
+	for _, p := range plays {
+		fmt.Println(p)
+	}
+	r := variants.LongMoscow()
+	p, err := nardy.ParsePlay(r, start, nardy.MustRoll(6, 5), "24/19 19/13")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(p, p.Len(), "steps")
+	// Output:
+	// 24/18(2)
+	// 24/15 24/21
+	// 24/13 2 steps
 }

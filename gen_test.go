@@ -295,7 +295,11 @@ func randomGame(r Rules, seed uint64, n int) (Position, error) {
 	}
 	buf := make([]Play, 0, MaxPlays)
 	for i := 0; i < n; i++ {
-		plays, err := r.AppendLegal(buf[:0], pos, Throw(dice))
+		roll, err := Throw(dice)
+		if err != nil {
+			return pos, err
+		}
+		plays, err := r.AppendLegal(buf[:0], pos, roll)
 		if err != nil {
 			return pos, fmt.Errorf("play %d at %v: %w", i, pos, err)
 		}

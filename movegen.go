@@ -58,22 +58,35 @@ type turnCtx struct {
 	transient bool // long: only the end of the play is judged for L5
 	ahead     BlockAhead
 	blocked   uint32 // points closed to the mover, mover's numbering
+	blots     uint32 // short: opponent blots at the start, mover's numbering
 	theirs    uint32 // long: opponent's occupied points, its numbering
 }
 
 // node is the board during a turn, from the mover's side.
 type node struct {
-	me, opp half
-	mask    uint32 // mover's occupied points, bits 1..25 (25 = bar)
-	blots   uint32 // short: opponent blots, mover's numbering
-	head    int8   // long: checkers that may still leave the head
+	me   half
+	mask uint32 // mover's occupied points, bits 1..25 (25 = bar)
+	hits uint32 // short: blots hit so far, mover's numbering
+	head int8   // long: checkers that may still leave the head
+}
+
+// after returns the position of node n, the mover still on roll: the
+// opponent's hit checkers go to its bar (S2).
+func (c *turnCtx) after(n *node) Position {
+	opp := c.start.opp
+	for h := n.hits; h != 0; h &= h - 1 {
+		t := bits.TrailingZeros32(h)
+		opp.add(Bar-t, -1)
+		opp.add(Bar, 1)
+	}
+	return Position{mover: n.me, opp: opp, turn: c.start.turn, variant: c.start.variant}
 }
 
 // newTurnCtx prepares a turn. The caller has validated rules, position and
 // roll.
 func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 	c := turnCtx{start: pos, roll: roll}
-	n := node{me: pos.mover, opp: pos.opp, mask: pos.mover.mask(1) &^ 1}
+	n := node{me: pos.mover, mask: pos.mover.mask(1) &^ 1}
 	if r.Variant == Long {
 		c.headRule, c.sixBlock = true, true
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
@@ -81,7 +94,7 @@ func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
 		c.blocked = rotate12(c.theirs)
 		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
 	} else {
-		c.blocked, n.blots = shortOpponent(pos.opp)
+		c.blocked, c.blots = shortOpponent(pos.opp)
 	}
 	return c, n
 }
@@ -133,10 +146,8 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	hit := false
 	if to != Off {
 		res.mask |= 1 << uint(to)
-		if res.blots&(1<<uint(to)) != 0 {
-			res.blots &^= 1 << uint(to)
-			res.opp.add(Bar-to, -1)
-			res.opp.add(Bar, 1)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
 			hit = true
 		}
 	}
@@ -144,6 +155,57 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 		return Step{}, refBlock
 	}
 	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+}
+
+// movable returns the points from which a step by die is legal from node n
+// as far as landing (C4), the bar (S3), bearing off (C6) and the head (L3)
+// go: a few masks instead of a call of step per point. Blocks judged on the
+// pass (L5) are left to move.
+func (c *turnCtx) movable(n *node, d int) uint32 {
+	src := sources(n)
+	ok := src &^ (c.blocked << uint(d)) &^ (2<<uint(d) - 1)
+	if n.mask&outside == 0 {
+		// All home: the exact point bears off, and a larger die bears off
+		// from the highest point when that is below the die.
+		ok |= src & (1 << uint(d))
+		if top := 31 - bits.LeadingZeros32(n.mask); top < d {
+			ok |= 1 << uint(top)
+		}
+	}
+	if c.headRule && n.head == 0 {
+		ok &^= 1 << Head
+	}
+	return ok
+}
+
+// move makes a step that movable allows, writing the new node to res; it
+// returns false only when the step breaks a six-block judged on the pass.
+func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+	to := from - die
+	if to < Off {
+		to = Off
+	}
+	*res = *n
+	if from == Head && c.headRule {
+		res.head--
+	}
+	res.me.add(from, -1)
+	if res.me.get(from) == 0 {
+		res.mask &^= 1 << uint(from)
+	}
+	res.me.add(to, 1)
+	hit := false
+	if to != Off {
+		res.mask |= 1 << uint(to)
+		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
+			res.hits |= 1 << uint(to)
+			hit = true
+		}
+	}
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return Step{}, false
+	}
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, true
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -198,8 +260,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	after := Position{mover: n.me, opp: n.opp, turn: g.start.turn, variant: g.start.variant}
-	if seen != nil && !seen.insert(g.out[g.base:], after) {
+	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
 	k := len(g.out)
@@ -209,10 +270,24 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.out = append(g.out, Play{})
 	}
 	p := &g.out[k]
-	p.after, p.n, p.roll = after, uint8(depth), g.roll
-	p.steps = *steps
-	for i := depth; i < 4; i++ {
-		p.steps[i] = Step{}
+	p.after.mover = n.me
+	p.after.opp = g.start.opp
+	if n.hits != 0 {
+		p.after.opp = g.after(n).opp
+	}
+	p.after.turn, p.after.variant = g.start.turn, g.start.variant
+	p.n, p.roll = uint8(depth), g.roll
+	switch depth {
+	case 0:
+		p.steps = [4]Step{}
+	case 1:
+		p.steps = [4]Step{steps[0]}
+	case 2:
+		p.steps = [4]Step{steps[0], steps[1]}
+	case 3:
+		p.steps = [4]Step{steps[0], steps[1], steps[2]}
+	default:
+		p.steps = *steps
 	}
 }
 
@@ -262,15 +337,19 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // enumeration is complete and needs no duplicate check. Blocks judged on the
 // pass are the one thing order changes; emit handles them (passJudged).
 func (g *gen) double(n node, depth, maxFrom int) {
+	d := int(g.roll.hi)
+	if depth == 3 && !g.passJudged {
+		g.doubleLastStep(&n, maxFrom)
+		return
+	}
 	if depth < 4 {
-		d := int(g.roll.hi)
-		cand := sources(&n) & (2<<uint(maxFrom) - 1)
+		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
 			var child node
-			s, f := g.step(&n, p, d, &child)
-			if f != stepOK {
+			s, ok := g.move(&n, p, d, &child)
+			if !ok {
 				continue
 			}
 			g.path[depth] = s
@@ -282,44 +361,41 @@ func (g *gen) double(n node, depth, maxFrom int) {
 	}
 }
 
-// mixed generates the plays of a mixed roll that play die first, then
-// second. In the second pass (second is the larger die), a play that the
-// first pass already produced is skipped by reasoning when the turn is
-// simple (see simpleTurn), and by the duplicate check otherwise.
-func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
-	var c1, c2 node
-	cand := sources(root)
-	for cand != 0 {
+// doubleLastStep is double's last level, flat: the fourth step of each
+// candidate point is made on locals and written out directly (put).
+func (g *gen) doubleLastStep(n *node, maxFrom int) {
+	d := int(g.roll.hi)
+	steps := [4]Step{g.path[0], g.path[1], g.path[2]}
+	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		s1, f := g.step(root, p, first, &c1)
-		if f != stepOK {
+		me, mask, hits, _, s := g.simpleStep(n.me, n.mask, n.hits, n.head, p, d)
+		steps[3] = s
+		g.putSteps(me, mask, hits, 4, steps)
+	}
+	if g.maxDepth <= 3 {
+		g.emit(n, 3, nil)
+	}
+}
+
+// mixed generates the plays of a mixed roll that play die first, then
+// second, with the duplicate check (turns that are not simple: the bar, a
+// possible bear-off, blocks judged on the pass).
+func (g *gen) mixed(root *node, first, second int, seen *dedup) {
+	var c1, c2 node
+	for cand := g.movable(root, first); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		s1, ok := g.move(root, p, first, &c1)
+		if !ok {
 			continue
 		}
 		g.path[0] = s1
-		cand2 := sources(&c1)
-		if secondPass && simple {
-			// A second step from a point that held a checker at the start
-			// gives a play the larger-die-first pass made already (the same
-			// two steps in the other order are legal in a simple turn).
-			// Only a checker moving on from where the first step put it can
-			// give something new: see chainIsNew.
-			cand2 &^= root.mask
-			if cand2 != 0 && !g.chainIsNew(root, p, first, second) {
-				cand2 = 0
-			}
-		}
-		if !secondPass && simple && p+second <= 24 && cand2&(1<<uint(p+second)) != 0 && g.sameAsChain(root, p+second, first) {
-			// Moving the checker of q = p+second by second onto p after p
-			// moved by first is the same play as q moving first then
-			// second (made when the loop reaches q).
-			cand2 &^= 1 << uint(p+second)
-		}
-		for cand2 != 0 {
+		for cand2 := g.movable(&c1, second); cand2 != 0; {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
-			s2, f := g.step(&c1, q, second, &c2)
-			if f != stepOK {
+			s2, ok := g.move(&c1, q, second, &c2)
+			if !ok {
 				continue
 			}
 			g.path[1] = s2
@@ -340,7 +416,7 @@ func (g *gen) chainIsNew(root *node, p, small, large int) bool {
 	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
 		return true
 	}
-	return (root.blots>>uint(p-small)|root.blots>>uint(mid))&1 != 0
+	return (g.blots>>uint(p-small)|g.blots>>uint(mid))&1 != 0
 }
 
 // sameAsChain reports, for a simple turn, whether the checker on q can move
@@ -348,7 +424,7 @@ func (g *gen) chainIsNew(root *node, p, small, large int) bool {
 // making the same net move: the middle point q-first is open and no blot.
 func (g *gen) sameAsChain(root *node, q, first int) bool {
 	mid := q - first
-	return mid >= 1 && (g.blocked|root.blots)&(1<<uint(mid)) == 0
+	return mid >= 1 && (g.blocked|g.blots)&(1<<uint(mid)) == 0
 }
 
 // simpleTurn reports whether the order of two steps of a mixed roll can
@@ -380,13 +456,11 @@ func (g *gen) run(root node) {
 		return
 	}
 	if g.simpleTurn(&root) {
-		g.mixed(&root, hi, lo, nil, false, true)
-		g.mixed(&root, lo, hi, nil, true, true)
-		g.emit(&root, 0, nil)
+		g.mixedSimple(&root)
 	} else {
 		var seen dedup
-		g.mixed(&root, hi, lo, &seen, false, false)
-		g.mixed(&root, lo, hi, &seen, true, false)
+		g.mixed(&root, hi, lo, &seen)
+		g.mixed(&root, lo, hi, &seen)
 		g.emit(&root, 0, &seen)
 	}
 	if g.maxDepth == 1 {
@@ -433,9 +507,10 @@ func (g *gen) keepLargerDie() {
 // allows it, higher points first.
 //
 // It never allocates when cap(dst)-len(dst) >= MaxPlays. It returns an
-// error, and dst unchanged, for invalid rules, position or roll.
+// error, and dst unchanged, for an invalid position or roll, or invalid
+// move-rule fields of r (the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return dst, err
 	}
 	if !roll.IsValid() {

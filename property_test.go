@@ -229,6 +229,9 @@ func TestPropertyAppendLegal(t *testing.T) {
 			if !slices.Equal(got[:len(keep)], keep) || !slices.Equal(got[len(keep):], plays) {
 				t.Fatalf("%v: AppendLegal differs from Legal (cap %d)", c, capacity)
 			}
+			if capacity-len(prefix) >= MaxPlays && &got[:1][0] != &dst[:1][0] {
+				t.Fatalf("%v: AppendLegal grew a buffer with MaxPlays free", c)
+			}
 		}
 		// The package-level forms use the default rules.
 		if c.Rules == DefaultRules(c.Pos.Variant()) {

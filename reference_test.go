@@ -306,6 +306,7 @@ type confCase struct {
 	Dice    []int          `json:"dice"`
 	Plays   []string       `json:"plays"`
 	Error   *string        `json:"error"`
+	File    string         `json:"-"` // the file name without .jsonl
 }
 
 // readConformance returns the valid cases of every testdata/conformance file.
@@ -325,6 +326,7 @@ func readConformance(t testing.TB) []confCase {
 			if json.Unmarshal(sc.Bytes(), &c) != nil || c.Error != nil || c.Plays == nil {
 				continue
 			}
+			c.File = strings.TrimSuffix(filepath.Base(f), ".jsonl")
 			out = append(out, c)
 		}
 		require.NoError(t, sc.Err())

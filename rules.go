@@ -223,6 +223,14 @@ func DefaultRules(v Variant) Rules {
 // Validate reports whether r names a known variant and known option values,
 // and long-nardy options only for long nardy.
 func (r Rules) Validate() error {
+	if err := r.validateMoves(); err != nil {
+		return err
+	}
+	return r.validateGame()
+}
+
+// validateMoves checks the fields the move generator reads.
+func (r Rules) validateMoves() error {
 	if !r.Variant.IsValid() {
 		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
 	}
@@ -238,7 +246,7 @@ func (r Rules) Validate() error {
 	if r.Variant == Short && (r.HeadException != Classic || r.TransientBlock || r.BlockAhead != OnRoute) {
 		return fmt.Errorf("%w: head and block options are long-nardy options", ErrInvalidRules)
 	}
-	return r.validateGame()
+	return nil
 }
 
 // validateGame checks the game-level options.
@@ -265,6 +273,19 @@ func (r Rules) CheckPosition(pos Position) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
+	return r.checkMovePosition(pos)
+}
+
+// checkMoveInput is CheckPosition for the move generator, Apply and Turn:
+// it validates only the move-rule fields of r, the ones they read.
+func (r Rules) checkMoveInput(pos Position) error {
+	if err := r.validateMoves(); err != nil {
+		return err
+	}
+	return r.checkMovePosition(pos)
+}
+
+func (r Rules) checkMovePosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(ErrZeroPosition, "")
 	}

@@ -22,7 +22,7 @@ type Turn struct {
 
 // NewTurn starts a turn for pos and roll under r.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
-	if err := r.CheckPosition(pos); err != nil {
+	if err := r.checkMoveInput(pos); err != nil {
 		return Turn{}, err
 	}
 	if !roll.IsValid() {
@@ -51,7 +51,7 @@ func (t Turn) Roll() Roll { return t.c.roll }
 // Position returns the board after the steps taken so far, still with the
 // mover on roll.
 func (t Turn) Position() Position {
-	return Position{mover: t.cur.me, opp: t.cur.opp, turn: t.c.start.turn, variant: t.c.start.variant}
+	return t.c.after(&t.cur)
 }
 
 // Len returns the number of steps taken.

@@ -3,10 +3,13 @@
 //
 //	go run ./examples/selfplay                       # long nardy, seed 1
 //	go run ./examples/selfplay -seed 42 -variant short-standard
+//	go run ./examples/selfplay -match 7                # a match to 7 points
 //
 // Every random choice comes from explicit sources seeded by -seed: the same
 // seed plays the same game on every machine. -variant names a preset of
-// package variants (long-moscow, long-classic, short-standard).
+// package variants (variants.Names lists them). -match N plays a whole match
+// to N points with the game layer ([nardy.Match]) and prints each game's
+// result and the score; the random players never double nor resign.
 package main
 
 import (
@@ -25,13 +28,19 @@ import (
 func main() {
 	seed := flag.Uint64("seed", 1, "seed of the dice and of the players' choices")
 	variant := flag.String("variant", "long-moscow", "rule preset of package variants")
+	length := flag.Int("match", 0, "play a match to this many points instead of one game")
 	flag.Parse()
 	preset, err := variants.Lookup(*variant)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(2)
 	}
-	if _, err := play(os.Stdout, preset, *seed); err != nil {
+	if *length > 0 {
+		_, err = playMatch(os.Stdout, preset, *seed, *length)
+	} else {
+		_, err = play(os.Stdout, preset, *seed)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(1)
 	}
@@ -57,7 +66,10 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 	dice := nardy.NewSeededDice(seed)
 	choose := rand.New(rand.NewPCG(seed, 0x5e1f91a7))
 
-	opening := nardy.ThrowOpening(dice, r.OpeningRoll)
+	opening, err := nardy.ThrowOpening(dice, r.OpeningRoll)
+	if err != nil {
+		return outcome{}, err
+	}
 	fmt.Fprintf(w, "%s, seed %d\n", preset.Name, seed)
 	fmt.Fprintf(w, "opening: white %d, black %d (%d rerolls): %s moves first\n",
 		opening.WhiteDie, opening.BlackDie, opening.Rerolls, opening.First)
@@ -73,84 +85,100 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 			return outcome{}, fmt.Errorf("turn %d: %w", turn, err)
 		}
 		p := plays[choose.IntN(len(plays))]
-		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.Turn(), roll, notation(p))
+		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.Turn(), roll, p)
 		pos = p.Result()
 		if winner, over := pos.Winner(); over {
-			o := result(pos, winner)
+			o, err := result(r, pos, winner)
+			if err != nil {
+				return o, err
+			}
 			o.Turns = turn
 			fmt.Fprint(w, "\n", pos.Drawing(), "\n")
 			fmt.Fprintf(w, "%s wins after %d turns: %s, %d point(s)\n", o.Winner, o.Turns, o.Kind, o.Points)
 			return o, nil
 		}
-		roll = nardy.Throw(dice)
+		if roll, err = nardy.Throw(dice); err != nil {
+			return outcome{}, err
+		}
 	}
 	return outcome{}, errors.New("no winner after " + strconv.Itoa(maxTurns) + " turns")
 }
 
-// result classifies a finished game. Long nardy (L8): oin, 1 point, when the
-// loser has borne off at least one checker; mars, 2 points, when none. Short
-// nardy (S5): single 1; gammon 2 when the loser has borne off none;
-// backgammon 3 when besides it still has a checker on the bar or on its own
-// points 19..24 (the winner's home).
-func result(pos nardy.Position, winner nardy.Color) outcome {
+// result classifies a finished game with [nardy.Classify] under the
+// preset's scoring table: long nardy oin 1 or mars 2 (L8, and L9's home mars
+// and koks where the table has them); short nardy single 1, gammon 2 or
+// backgammon 3 (S5).
+func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, error) {
 	o := outcome{Final: pos, Winner: winner}
-	loser := pos.Side(winner.Other())
-	if pos.Variant() == nardy.Long {
-		if loser.Off > 0 {
-			o.Kind, o.Points = "oin", 1
-		} else {
-			o.Kind, o.Points = "mars", 2
-		}
-		return o
-	}
-	switch {
-	case loser.Off > 0:
-		o.Kind, o.Points = "single", 1
-	case loser.Bar > 0 || sum(loser.Points[18:]) > 0:
-		o.Kind, o.Points = "backgammon", 3
-	default:
-		o.Kind, o.Points = "gammon", 2
-	}
-	return o
-}
-
-func sum(counts []int) int {
-	n := 0
-	for _, c := range counts {
-		n += c
-	}
-	return n
-}
-
-// notation writes a play as its steps in the mover's own numbering:
-// "24/18 18/13", "bar/22*", "6/off"; "(no play)" when no step was possible.
-// TODO: use Play.String (notation.go) once it is on main.
-func notation(p nardy.Play) string {
-	if p.IsEmpty() {
-		return "(no play)"
-	}
-	b := []byte{}
-	for i := 0; i < p.Len(); i++ {
-		s := p.Step(i)
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = appendPoint(b, int(s.From))
-		b = append(b, '/')
-		b = appendPoint(b, int(s.To))
-		if s.Hit {
-			b = append(b, '*')
+	table := r.Scoring
+	if table == (nardy.Scoring{}) {
+		table = variants.FederationScoring()
+		if r.Variant == nardy.Short {
+			table = variants.BackgammonScoring()
 		}
 	}
-	return string(b)
+	kind, err := nardy.Classify(pos, winner, table)
+	if err != nil {
+		return o, err
+	}
+	o.Kind, o.Points = kind.String(), table.Points(kind)
+	if r.Variant == nardy.Short {
+		o.Kind = map[nardy.ResultKind]string{nardy.Oin: "single", nardy.Mars: "gammon", nardy.Koks: "backgammon"}[kind]
+	}
+	return o, nil
 }
 
-func appendPoint(b []byte, q int) []byte {
-	switch q {
-	case nardy.Off:
-		return append(b, "off"...)
-	case nardy.Bar:
-		return append(b, "bar"...)
+// maxActions stops a match that does not end.
+const maxActions = 1_000_000
+
+// playMatch plays a match to length points of preset's rules between two
+// random players, seeded by seed, through [nardy.Match], and writes each
+// game's result and the score to w. It returns the finished match.
+func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (nardy.Match, error) {
+	dice := nardy.NewSeededDice(seed)
+	choose := rand.New(rand.NewPCG(seed, 0x5e1f91a7))
+	m, err := nardy.NewMatch(preset.Rules, length)
+	if err != nil {
+		return m, err
 	}
-	return strconv.AppendInt(b, int64(q), 10)
+	fmt.Fprintf(w, "%s, match to %d, seed %d\n", preset.Name, length, seed)
+	for i := 0; i < maxActions && !m.IsOver(); i++ {
+		g := m.Game()
+		var a nardy.Action
+		switch g.Phase() {
+		case nardy.PhaseOpening, nardy.PhaseRoll:
+			if _, a, err = g.Roll(dice); err != nil {
+				return m, err
+			}
+		case nardy.PhasePlay:
+			plays, err := g.Legal()
+			if err != nil {
+				return m, err
+			}
+			p := plays[choose.IntN(len(plays))]
+			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().Turn(), Steps: p.Steps()}
+		default:
+			return m, fmt.Errorf("game %d: unexpected phase %s", m.GameNumber(), g.Phase())
+		}
+		number := m.GameNumber()
+		if m, err = m.Do(a); err != nil {
+			return m, fmt.Errorf("game %d: %w", number, err)
+		}
+		if res, ok := m.LastResult(); ok && (m.GameNumber() != number || m.IsOver()) {
+			white, black := m.Score()
+			if res.Kind == nardy.Draw {
+				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
+			} else {
+				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point(s); score white %d, black %d\n",
+					number, res.Winner, res.Kind, res.End, res.Points, white, black)
+			}
+		}
+	}
+	winner, over := m.Winner()
+	if !over {
+		return m, errors.New("the match did not end")
+	}
+	white, black := m.Score()
+	fmt.Fprintf(w, "%s wins the match %d-%d\n", winner, max(white, black), min(white, black))
+	return m, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -26,16 +27,16 @@ func TestSelfplayEnds(t *testing.T) {
 			assert.Positive(t, o.Turns)
 			loser := o.Final.Side(o.Winner.Other())
 			assert.Less(t, loser.Off, 15)
-			if preset.Rules.Variant == nardy.Long {
-				if loser.Off == 0 {
-					assert.Equal(t, "mars", o.Kind)
-					assert.Equal(t, 2, o.Points)
-				} else {
-					assert.Equal(t, "oin", o.Kind)
-					assert.Equal(t, 1, o.Points)
-				}
-			} else {
-				assert.Contains(t, []string{"single", "gammon", "backgammon"}, o.Kind)
+			switch {
+			case loser.Off > 0:
+				assert.Contains(t, []string{"oin", "single"}, o.Kind)
+				assert.Equal(t, 1, o.Points)
+			case preset.Rules.Variant == nardy.Long:
+				assert.Contains(t, []string{"mars", "home_mars", "koks"}, o.Kind)
+				assert.GreaterOrEqual(t, o.Points, 2)
+			default:
+				assert.Contains(t, []string{"gammon", "backgammon"}, o.Kind)
+				assert.GreaterOrEqual(t, o.Points, 2)
 			}
 		}
 	}
@@ -60,29 +61,76 @@ func TestSelfplayDeterministic(t *testing.T) {
 }
 
 func TestResultKinds(t *testing.T) {
-	// Long nardy (L8): White has borne off all; Black none (mars) or one (oin).
-	mars := nardy.MustParsePosition("long b 00000000000000000000000f00/0000000000000000000000000f")
-	assert.Equal(t, outcome{Final: mars, Winner: nardy.White, Kind: "mars", Points: 2}, result(mars, nardy.White))
-	oin := nardy.MustParsePosition("long b 00000000000000000000000e01/0000000000000000000000000f")
-	assert.Equal(t, "oin", result(oin, nardy.White).Kind)
-	// Short nardy (S5): Black with none off is gammoned, or backgammoned with a
-	// checker on its points 19..24 or on the bar.
-	gammon := nardy.MustParsePosition("short b f0000000000000000000000000/0000000000000000000000000f")
-	assert.Equal(t, "gammon", result(gammon, nardy.White).Kind)
-	bg := nardy.MustParsePosition("short b e0000000000000000000000100/0000000000000000000000000f")
-	assert.Equal(t, "backgammon", result(bg, nardy.White).Kind)
-	bar := nardy.MustParsePosition("short b e0000000000000000000000010/0000000000000000000000000f")
-	assert.Equal(t, 3, result(bar, nardy.White).Points)
-	single := nardy.MustParsePosition("short b e0000000000000000000000001/0000000000000000000000000f")
-	assert.Equal(t, "single", result(single, nardy.White).Kind)
+	long, short := variants.LongMoscow(), variants.ShortStandard()
+	kind := func(r nardy.Rules, pos string) (string, int) {
+		o, err := result(r, nardy.MustParsePosition(pos), nardy.White)
+		require.NoError(t, err)
+		return o.Kind, o.Points
+	}
+	// Long nardy (L8): White has borne off all; Black none (mars, 2) or one
+	// (oin, 1).
+	k, n := kind(long, "long b 00000000000000000000000f00/0000000000000000000000000f")
+	assert.Equal(t, "mars", k)
+	assert.Equal(t, 2, n)
+	k, n = kind(long, "long b 00000000000000000000000e01/0000000000000000000000000f")
+	assert.Equal(t, "oin", k)
+	assert.Equal(t, 1, n)
+	// Short nardy (S5): Black with none off is gammoned (2), or
+	// backgammoned (3) with a checker on its points 19..24 or on the bar;
+	// with one off it is a single game (1).
+	k, n = kind(short, "short b f0000000000000000000000000/0000000000000000000000000f")
+	assert.Equal(t, "gammon", k)
+	assert.Equal(t, 2, n)
+	k, n = kind(short, "short b e0000000000000000000000100/0000000000000000000000000f")
+	assert.Equal(t, "backgammon", k)
+	assert.Equal(t, 3, n)
+	k, n = kind(short, "short b e0000000000000000000000010/0000000000000000000000000f")
+	assert.Equal(t, "backgammon", k)
+	assert.Equal(t, 3, n)
+	k, n = kind(short, "short b e0000000000000000000000001/0000000000000000000000000f")
+	assert.Equal(t, "single", k)
+	assert.Equal(t, 1, n)
 }
 
-func TestNotation(t *testing.T) {
-	start, err := nardy.StartPosition(nardy.Long, nardy.White)
+// The turns are printed in the standard notation of Play.String.
+func TestSelfplayNotation(t *testing.T) {
+	preset, err := variants.Lookup("long-moscow")
 	require.NoError(t, err)
-	plays, err := nardy.Legal(start, nardy.MustRoll(6, 6))
+	var out bytes.Buffer
+	_, err = play(&out, preset, 1)
 	require.NoError(t, err)
-	require.Len(t, plays, 1)
-	assert.Equal(t, "24/18 24/18", notation(plays[0]))
-	assert.True(t, strings.HasPrefix(notation(nardy.Play{}), "(no play)"))
+	lines := strings.Split(out.String(), "\n")
+	require.Greater(t, len(lines), 3)
+	assert.Regexp(t, `^   1\. (white|black) [1-6]-[1-6]  \d+/\d+`, lines[2])
+}
+
+// A match of every preset ends with a winner who reached the length; the
+// score is the sum of the printed games.
+func TestSelfplayMatch(t *testing.T) {
+	for _, preset := range variants.All() {
+		for seed := uint64(1); seed <= 2; seed++ {
+			var out bytes.Buffer
+			m, err := playMatch(&out, preset, seed, 3)
+			require.NoError(t, err, "%s seed %d", preset.Name, seed)
+			require.True(t, m.IsOver())
+			winner, _ := m.Winner()
+			white, black := m.Score()
+			score := map[nardy.Color]int{nardy.White: white, nardy.Black: black}
+			assert.GreaterOrEqual(t, score[winner], 3)
+			assert.Less(t, score[winner.Other()], 3)
+			sums := map[string]int{}
+			for _, line := range strings.Split(out.String(), "\n") {
+				var n, pts int
+				var who, kind string
+				if _, err := fmt.Sscanf(line, "game %d: %s wins %s", &n, &who, &kind); err == nil {
+					i := strings.Index(line, "), ")
+					_, err := fmt.Sscanf(line[i+3:], "%d point", &pts)
+					require.NoError(t, err, line)
+					sums[who] += pts
+				}
+			}
+			assert.Equal(t, white, sums["white"], out.String())
+			assert.Equal(t, black, sums["black"], out.String())
+		}
+	}
 }

@@ -66,6 +66,9 @@ func Parse(line []byte) (Case, error) {
 		if !ok {
 			return fmt.Errorf("%w: missing field %q", ErrCase, name)
 		}
+		if bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+			return fmt.Errorf("%w: field %q is null", ErrCase, name)
+		}
 		d := json.NewDecoder(bytes.NewReader(b))
 		d.DisallowUnknownFields()
 		if err := d.Decode(v); err != nil {
@@ -142,6 +145,9 @@ func parseRules(b []byte, r *nardy.Rules) error {
 	}
 	for k, v := range opts {
 		var err error
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			return fmt.Errorf("%w: rules %q is null", ErrCase, k)
+		}
 		switch k {
 		case "head_exception":
 			err = json.Unmarshal(v, &r.HeadException)

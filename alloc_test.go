@@ -1,0 +1,113 @@
+package nardy
+
+// Allocation guards (issue 2 item 11, issue 5 item 2): with caller buffers
+// AppendLegal, Apply and the step API allocate nothing.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// allocCases are positions of both games that take every path of the
+// generator: starts, first-turn doubles (L4), a long game position under
+// TransientBlock false with a double (every order judged), a bear-off,
+// short positions with the bar and the 536-play worst case.
+func allocCases(t *testing.T) []pair {
+	long, short := DefaultRules(Long), DefaultRules(Short)
+	classic := long
+	classic.TransientBlock = false
+	literal := long
+	literal.HeadException = Literal
+	midLong, err := randomGame(long, 3, 40)
+	require.NoError(t, err)
+	midClassic, err := randomGame(classic, 5, 30)
+	require.NoError(t, err)
+	midShort, err := randomGame(short, 11, 20)
+	require.NoError(t, err)
+	worst, err := ParsePositionID("BwAAwLaBjDQAAA")
+	require.NoError(t, err)
+	bar := mkPos(t, Short, sd(Bar, 2, 24, 1, 13, 4, 8, 3, 6, 5), sd(24, 2, 13, 5, 8, 3, 6, 5))
+	bearOff := mkPos(t, Long, sd(6, 3, 5, 2, 3, 4, 1, 1, Off, 5), sd(24, 15))
+	return []pair{
+		{long, longStart, MustRoll(6, 6)},
+		{long, longStart, MustRoll(3, 3)},
+		{literal, longStart, MustRoll(6, 5)},
+		{long, midLong, MustRoll(2, 2)},
+		{long, midLong, MustRoll(6, 1)},
+		{classic, midClassic, MustRoll(1, 1)},
+		{classic, midClassic, MustRoll(4, 2)},
+		{long, bearOff, MustRoll(6, 6)},
+		{long, bearOff, MustRoll(4, 1)},
+		{short, shortStart, MustRoll(1, 1)},
+		{short, shortStart, MustRoll(3, 1)},
+		{short, midShort, MustRoll(5, 5)},
+		{short, bar, MustRoll(6, 4)},
+		{short, worst, MustRoll(1, 1)},
+	}
+}
+
+func TestAppendLegalAllocs(t *testing.T) {
+	buf := make([]Play, 0, MaxPlays)
+	for _, c := range allocCases(t) {
+		var n int
+		allocs := testing.AllocsPerRun(20, func() {
+			out, err := c.rules.AppendLegal(buf[:0], c.pos, c.roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n = len(out)
+		})
+		assert.Zero(t, allocs, "AppendLegal %v %v (%d plays) allocates", c.pos, c.roll, n)
+		assert.Positive(t, n)
+	}
+}
+
+func TestApplyAllocs(t *testing.T) {
+	for _, c := range allocCases(t) {
+		plays, err := c.rules.Legal(c.pos, c.roll)
+		require.NoError(t, err)
+		play := plays[len(plays)-1]
+		var got Position
+		allocs := testing.AllocsPerRun(20, func() {
+			got, err = c.rules.Apply(c.pos, play)
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+		assert.Zero(t, allocs, "Apply %v %v allocates", c.pos, c.roll)
+		assert.Equal(t, play.Result(), got)
+	}
+}
+
+func TestTurnAllocs(t *testing.T) {
+	buf := make([]Step, 0, 64)
+	for _, c := range allocCases(t) {
+		var n int
+		allocs := testing.AllocsPerRun(20, func() {
+			tn, err := c.rules.NewTurn(c.pos, c.roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = tn.AppendNextSteps(buf[:0])
+			n = len(buf)
+			for !tn.Done() {
+				next := tn.AppendNextSteps(buf[:0])
+				if tn, err = tn.Step(next[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := tn.Undo(); err != nil && tn.Len() > 0 {
+				t.Fatal(err)
+			}
+			if _, err := tn.Play(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		assert.Zero(t, allocs, "NewTurn/AppendNextSteps/Step/Play %v %v allocates", c.pos, c.roll)
+		tn, err := c.rules.NewTurn(c.pos, c.roll)
+		require.NoError(t, err)
+		assert.Len(t, tn.NextSteps(), n)
+	}
+}

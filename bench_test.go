@@ -1,0 +1,254 @@
+package nardy
+
+// Benchmarks of the move generator, Apply and the step API (issue 2 item
+// 11, issue 3 item 8, issue 5 item 1). Every generator benchmark appends
+// into a reused MaxPlays buffer, so it measures the generator alone. The
+// corpus benchmarks make one op one (position, roll) pair, so ns/op is the
+// average per pair over the corpus × 21 rolls.
+//
+//	go test -run '^$' -bench . -benchmem
+//	go test -run '^$' -bench 'Legal|Short|Long' -benchmem -count 10 | benchstat -
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+// pair is one (position, roll) of a benchmark corpus.
+type pair struct {
+	rules Rules
+	pos   Position
+	roll  Roll
+}
+
+// benchLegal runs AppendLegal over the pairs round-robin, one pair per op.
+func benchLegal(b *testing.B, pairs []pair) {
+	b.Helper()
+	if len(pairs) == 0 {
+		b.Fatal("no positions")
+	}
+	buf := make([]Play, 0, MaxPlays)
+	b.ReportAllocs()
+	i, plays := 0, 0
+	for b.Loop() {
+		p := &pairs[i]
+		out, err := p.rules.AppendLegal(buf[:0], p.pos, p.roll)
+		if err != nil {
+			b.Fatal(err)
+		}
+		plays += len(out)
+		if i++; i == len(pairs) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(plays)/float64(b.N), "plays/op")
+}
+
+// withRolls pairs every position with each of the 21 rolls.
+func withRolls(r Rules, positions []Position) []pair {
+	out := make([]pair, 0, 21*len(positions))
+	for _, pos := range positions {
+		for _, w := range AllRolls() {
+			out = append(out, pair{r, pos, w.Roll})
+		}
+	}
+	return out
+}
+
+// conformancePositions returns the distinct positions of one conformance
+// file that are valid under the default rules, in file order.
+func conformancePositions(tb testing.TB, file string) []Position {
+	tb.Helper()
+	var out []Position
+	seen := map[Position]bool{}
+	for _, c := range readConformance(tb) {
+		if c.File != file || c.Rules != nil {
+			continue
+		}
+		v := Long
+		if c.Variant == "short" {
+			v = Short
+		}
+		me, opp := c.sides()
+		pos, err := NewPosition(v, White, me, opp)
+		if err != nil || DefaultRules(v).CheckPosition(pos) != nil {
+			tb.Fatalf("%s: %v", c.ID, err)
+		}
+		if !seen[pos] {
+			seen[pos] = true
+			out = append(out, pos)
+		}
+	}
+	if len(out) == 0 {
+		tb.Fatalf("no positions in %s", file)
+	}
+	return out
+}
+
+// corpusPositions reads a file of GNU Backgammon Position IDs, one a line.
+func corpusPositions(tb testing.TB, file string) []Position {
+	tb.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []Position
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		pos, err := ParsePositionID(line)
+		if err != nil {
+			tb.Fatalf("%s: %q: %v", file, line, err)
+		}
+		out = append(out, pos)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+func BenchmarkLegalLongStart(b *testing.B) {
+	r := DefaultRules(Long)
+	for _, w := range AllRolls() {
+		b.Run(w.Roll.String(), func(b *testing.B) {
+			benchLegal(b, []pair{{r, longStart, w.Roll}})
+		})
+	}
+}
+
+func BenchmarkLegalShortStart(b *testing.B) {
+	r := DefaultRules(Short)
+	for _, w := range AllRolls() {
+		b.Run(w.Roll.String(), func(b *testing.B) {
+			benchLegal(b, []pair{{r, shortStart, w.Roll}})
+		})
+	}
+}
+
+// BenchmarkLongRandom: the positions of long-random.jsonl × 21 rolls, one
+// op per pair (issue 2 item 11, issue 5 target ≤ 300 ns).
+func BenchmarkLongRandom(b *testing.B) {
+	benchLegal(b, withRolls(DefaultRules(Long), conformancePositions(b, "long-random")))
+}
+
+// BenchmarkLongClassic: the same positions under TransientBlock false, the
+// slower path that judges doubles in every order.
+func BenchmarkLongClassic(b *testing.B) {
+	r := DefaultRules(Long)
+	r.TransientBlock = false
+	var positions []Position
+	for _, pos := range conformancePositions(b, "long-random") {
+		if r.CheckPosition(pos) == nil {
+			positions = append(positions, pos)
+		}
+	}
+	benchLegal(b, withRolls(r, positions))
+}
+
+// BenchmarkShortContact and BenchmarkShortRace: the published corpora ×
+// 21 rolls, one op per pair (issue 3 item 8, issue 5 targets ≤ 350 and
+// ≤ 250 ns).
+func BenchmarkShortContact(b *testing.B) {
+	benchLegal(b, withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")))
+}
+
+func BenchmarkShortRace(b *testing.B) {
+	benchLegal(b, withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/race.csv")))
+}
+
+// BenchmarkShortRandom: the positions of short-random.jsonl × 21 rolls.
+func BenchmarkShortRandom(b *testing.B) {
+	benchLegal(b, withRolls(DefaultRules(Short), conformancePositions(b, "short-random")))
+}
+
+// BenchmarkShortWorst: the 1-1 positions of the corpora with the most plays
+// (450 and 536, short-edge-047 and -048).
+func BenchmarkShortWorst(b *testing.B) {
+	for _, c := range []struct{ id string }{{"u3MDACRm20YUAA"}, {"BwAAwLaBjDQAAA"}} {
+		pos, err := ParsePositionID(c.id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.id, func(b *testing.B) {
+			benchLegal(b, []pair{{DefaultRules(Short), pos, MustRoll(1, 1)}})
+		})
+	}
+}
+
+// applyPairs returns (position, legal play) pairs: the last legal play of
+// each pair of the corpus.
+func applyPairs(tb testing.TB, pairs []pair) ([]pair, []Play) {
+	var ps []pair
+	var plays []Play
+	for _, p := range pairs {
+		legal, err := p.rules.Legal(p.pos, p.roll)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		ps = append(ps, p)
+		plays = append(plays, legal[len(legal)/2])
+	}
+	return ps, plays
+}
+
+// BenchmarkApply: Apply of a legal play (full check of the play, C5
+// included) over corpus positions, one op per play.
+func BenchmarkApply(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		pairs []pair
+	}{
+		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
+		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
+	} {
+		ps, plays := applyPairs(b, c.pairs)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := ps[i].rules.Apply(ps[i].pos, plays[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNextSteps: the step API's first call, NewTurn then
+// AppendNextSteps into a reused buffer, one op per (position, roll).
+func BenchmarkNextSteps(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		pairs []pair
+	}{
+		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
+		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			buf := make([]Step, 0, 64)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p := &c.pairs[i]
+				tn, err := p.rules.NewTurn(p.pos, p.roll)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = tn.AppendNextSteps(buf[:0])
+				if i++; i == len(c.pairs) {
+					i = 0
+				}
+			}
+		})
+	}
+}

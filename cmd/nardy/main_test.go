@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// startCase is the long start with 3-1: RULES.md §5 says one play, 24/20.
+const startCase = `{"id":"start-31","variant":"long","me":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],` +
+	`"opp":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`
+
+type outLine struct {
+	ID    string   `json:"id"`
+	Plays []string `json:"plays"`
+	Error string   `json:"error"`
+}
+
+// runConform feeds input to "nardy conform" and decodes every output line.
+func runConform(t *testing.T, input string) []outLine {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run([]string{"conform"}, strings.NewReader(input), &out, &errOut)
+	require.Equal(t, 0, code, "stderr: %s", errOut.String())
+	var answers []outLine
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var a outLine
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &a), "line %q", sc.Text())
+		answers = append(answers, a)
+	}
+	return answers
+}
+
+func TestConformLines(t *testing.T) {
+	huge := `{"note":"` + strings.Repeat("x", 1<<20) + `",` + startCase[1:]
+	input := strings.Join([]string{
+		startCase,
+		"",
+		`{"id":"bad-count","variant":"long","me":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,16],` +
+			`"opp":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`,
+		"this is not json {",
+		"   ",
+		`{}`,
+		huge,
+		`{"id":"bad-die","variant":"short","me":[0],"opp":[0],"dice":[7,1]}`,
+		`{"id":42,"variant":"long"}`,
+		strings.Repeat("[", 100000),
+	}, "\n") // no final newline: the last line still counts
+	got := runConform(t, input)
+	require.Len(t, got, 8, "one answer per non-blank line")
+
+	// RULES.md §5: long start, first turn, 3-1 has one play, 24/20.
+	want := []string{"00000000000000000001000e00/00000000000000000000000f00"}
+	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[0])
+	assert.Equal(t, "bad-count", got[1].ID)
+	assert.NotEmpty(t, got[1].Error)
+	assert.Empty(t, got[1].Plays)
+	for _, i := range []int{2, 3, 5, 6, 7} {
+		assert.NotEmpty(t, got[i].Error, "line %d", i)
+		assert.Empty(t, got[i].Plays, "line %d", i)
+	}
+	assert.Equal(t, "bad-die", got[5].ID)
+	assert.Equal(t, "42", got[6].ID)
+	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[4], "a 1 MB line is read whole")
+}
+
+func TestConformEmptyInput(t *testing.T) {
+	assert.Empty(t, runConform(t, ""))
+	assert.Empty(t, runConform(t, "\n\n  \n"))
+}
+
+// TestConformFiles runs every conformance file through the command and
+// checks each answer against the expected plays or error (the format of
+// testdata/conformance/README.md).
+func TestConformFiles(t *testing.T) {
+	files := []string{"invalid", "long-edge", "short-edge", "long-blocks"}
+	for _, name := range files {
+		data, err := os.ReadFile("../../testdata/conformance/" + name + ".jsonl")
+		require.NoError(t, err)
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		got := runConform(t, string(data))
+		require.Len(t, got, len(lines), name)
+		for i, line := range lines {
+			var c struct {
+				ID    string   `json:"id"`
+				Plays []string `json:"plays"`
+				Error *string  `json:"error"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &c))
+			assert.Equal(t, c.ID, got[i].ID)
+			if c.Error != nil {
+				assert.NotEmpty(t, got[i].Error, c.ID)
+				assert.Empty(t, got[i].Plays, c.ID)
+			} else {
+				assert.Empty(t, got[i].Error, c.ID)
+				assert.Equal(t, c.Plays, got[i].Plays, c.ID)
+			}
+		}
+	}
+}
+
+// errReader fails after its data, to check that read errors are reported.
+type errReader struct{ data *strings.Reader }
+
+func (e errReader) Read(p []byte) (int, error) {
+	if e.data.Len() == 0 {
+		return 0, assert.AnError
+	}
+	return e.data.Read(p)
+}
+
+func TestConformReadError(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"conform"}, errReader{strings.NewReader(startCase + "\n")}, &out, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out.String(), `"start-31"`, "answers before the error are written")
+	assert.Contains(t, errOut.String(), assert.AnError.Error())
+}
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestLegalCommand(t *testing.T) {
+	// RULES.md §5: short start 3-1 has 16 plays; GNU Backgammon lists
+	// 8/5 6/5 among them.
+	code, out, stderr := runCmd("legal", "-variant", "short", "-roll", "3-1")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 17)
+	assert.Contains(t, lines, "8/5 6/5")
+	assert.Contains(t, lines, "24/20")
+	assert.Equal(t, "16 legal plays (short, white, 3-1)", lines[16])
+
+	// L4, RULES.md §5: long start 3-3 has two plays.
+	code, out, _ = runCmd("legal", "-preset", "long-moscow", "-roll", "3-3")
+	require.Equal(t, 0, code)
+	assert.ElementsMatch(t, []string{"24/15 24/21", "24/18(2)", "2 legal plays (long, white, 3-3)"},
+		strings.Split(strings.TrimSpace(out), "\n"))
+
+	// L4 Doubles: Black's 4-4 after White's 24/4 takes two checkers.
+	pos := "long b 00000000000000000000000f00/00010000000000000000000e00"
+	code, out, _ = runCmd("legal", "-position", pos, "-roll", "4-4")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "24/20\n1 legal plays (long, black, 4-4)\n", out)
+	code, out, _ = runCmd("legal", "-position", pos, "-roll", "4-4", "-head-exception", "doubles")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "24/20(2)\n1 legal plays (long, black, 4-4)\n", out)
+	code, out, _ = runCmd("legal", "-variant", "long", "-key", "00000000000000000000000f00/00010000000000000000000e00",
+		"-roll", "4-4", "-transient-block=false", "-block-ahead", "opponent_home")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "24/20\n1 legal plays (long, white, 4-4)\n", out)
+}
+
+func TestLegalCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"legal"},
+		{"legal", "-roll", "7-1"},
+		{"legal", "-roll", "3-1", "-variant", "medium"},
+		{"legal", "-roll", "3-1", "-preset", "nope"},
+		{"legal", "-roll", "3-1", "-variant", "short", "-preset", "long-moscow"},
+		{"legal", "-roll", "3-1", "-position", "long w 123"},
+		{"legal", "-roll", "3-1", "-key", "zz"},
+		{"legal", "-roll", "3-1", "-key", "k", "-position", "p"},
+		{"legal", "-roll", "3-1", "-variant", "short", "-head-exception", "doubles"},
+		{"legal", "-roll", "3-1", "-head-exception", "sometimes"},
+		{"legal", "-roll", "3-1", "-block-ahead", "far"},
+		{"legal", "-roll", "3-1", "extra"},
+		{"legal", "-nosuchflag"},
+	} {
+		code, out, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.NotEmpty(t, stderr, "%v", args)
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	// testdata/corpus/README.md: long perft 2 = 484, short perft 1 = 447.
+	code, out, stderr := runCmd("perft", "-variant", "long", "-depth", "2", "-workers", "2")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "perft long depth 2: 484 (")
+	code, out, _ = runCmd("perft", "-depth", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "perft short depth 1: 447 (")
+	code, out, _ = runCmd("perft", "-preset", "long-classic", "-depth", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "perft long depth 1: 22 (")
+	for _, args := range [][]string{
+		{"perft", "-variant", "x"}, {"perft", "-depth", "-1"}, {"perft", "-preset", "x"}, {"perft", "a"},
+	} {
+		code, _, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.NotEmpty(t, stderr)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	code, _, stderr := runCmd()
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "usage: nardy")
+	code, _, stderr = runCmd("frobnicate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "unknown command")
+	code, out, _ := runCmd("help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "conform")
+}

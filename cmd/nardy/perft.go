@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
+)
+
+// perft counts the leaves of the roll×play tree from the start position
+// and prints the count and the time taken.
+func perft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "short", "short or long")
+	preset := fs.String("preset", "", "named rule set instead of the variant's defaults")
+	depth := fs.Int("depth", 1, "plies (each ply: 21 rolls × their distinct legal plays)")
+	workers := fs.Int("workers", runtime.NumCPU(), "goroutines")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "nardy perft: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	v, err := nardy.ParseVariant(*variant)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy perft:", err)
+		return 2
+	}
+	r := nardy.DefaultRules(v)
+	if *preset != "" {
+		p, err := variants.Lookup(*preset)
+		if err != nil {
+			fmt.Fprintln(stderr, "nardy perft:", err)
+			return 2
+		}
+		r = p.Rules
+	}
+	if *depth < 0 {
+		fmt.Fprintln(stderr, "nardy perft: -depth must not be negative")
+		return 2
+	}
+	pos, err := nardy.StartPosition(r.Variant, nardy.White)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy perft:", err)
+		return 1
+	}
+	start := time.Now()
+	n, err := nardy.PerftParallel(r, pos, *depth, *workers)
+	took := time.Since(start)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy perft:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d workers)\n", r.Variant, *depth, n, took.Round(time.Millisecond), max(*workers, 1))
+	return 0
+}

@@ -1,0 +1,538 @@
+package nardy
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// NoPlay is the notation of the empty play, made when no step is possible
+// (C5). GNU Backgammon prints nothing for it ("There are no legal moves");
+// [ParsePlay] reads NoPlay, "no play" and the empty text as the empty play.
+const NoPlay = "(no play)"
+
+// Errors of [ParsePlay] besides the [*SyntaxError] and the rule errors of
+// [Rules.PlayOf], all wrapped in a [*RuleError] matching [ErrIllegalPlay].
+var (
+	// ErrNoSuchPlay: the text is well formed but no legal play of the
+	// position and roll matches it.
+	ErrNoSuchPlay = errors.New("no legal play matches the text")
+	// ErrAmbiguousPlay: the text matches several legal plays (C8: plays with
+	// different resulting positions).
+	ErrAmbiguousPlay = errors.New("the text matches several legal plays")
+)
+
+// String returns the play in the standard notation, as [Play.AppendNotation].
+func (p Play) String() string {
+	return string(p.AppendNotation(make([]byte, 0, 32)))
+}
+
+// AppendNotation appends the play in the standard move notation to b, the
+// notation of GNU Backgammon for short nardy and the same form for long
+// nardy, all in the mover's own point numbering:
+//
+//   - one move "FROM/TO" per checker path, moves separated by one space,
+//     for example "24/18 13/11";
+//   - the bar is "bar" (short nardy, "bar/22"), a borne-off checker goes to
+//     "off" ("6/off");
+//   - a checker that moves on with another die is one move, "24/13"; its
+//     intermediate points are shown only where the play hits, "24/18*/13";
+//   - "*" follows a point where an opponent blot is hit (short nardy, S2),
+//     once per hit point;
+//   - equal moves are written once with a count, "8/5(2)";
+//   - moves are listed from the highest starting point down (for equal
+//     starting points, the nearer landing point first), the order GNU
+//     Backgammon uses, for example "13/1 13/7(2)" for 6-6;
+//   - the empty play is [NoPlay].
+//
+// Long nardy has no bar and no hits, so its plays never show "bar" or "*":
+// "24/18 13/off". The notation depends only on the play's resulting
+// position and hits, not on the order of its steps. [ParsePlay] reads it
+// back.
+func (p Play) AppendNotation(b []byte) []byte {
+	k := int(p.n)
+	if k == 0 {
+		return append(b, NoPlay...)
+	}
+	var st [4]Step
+	copy(st[:], p.steps[:k])
+	var hits uint32 // the points hit
+	for i := range st[:k] {
+		if st[i].Hit {
+			hits |= 1 << uint(st[i].To)
+		}
+		st[i].Hit = false
+	}
+	// Highest starting point first, then the nearer landing point first.
+	for i := 1; i < k; i++ {
+		for j := i; j > 0 && stepBefore(st[j], st[j-1]); j-- {
+			st[j], st[j-1] = st[j-1], st[j]
+		}
+	}
+	// One star per hit point, on the first move landing there.
+	unmarked := hits
+	for i := range st[:k] {
+		if bit := uint32(1) << uint(st[i].To); st[i].To != Off && unmarked&bit != 0 {
+			st[i].Hit = true
+			unmarked &^= bit
+		}
+	}
+	var segs [4]notationSeg
+	ns := 0
+	var used [4]bool
+	for i := 0; i < k; i++ {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		sg := notationSeg{rep: 1, n: 2}
+		sg.pts[0], sg.pts[1], sg.star[1] = st[i].From, st[i].To, st[i].Hit
+		for cur := st[i].To; cur != Off; {
+			j := i + 1
+			for j < k && (used[j] || st[j].From != cur) {
+				j++
+			}
+			if j == k {
+				break
+			}
+			used[j] = true
+			if hits&(1<<uint(cur)) != 0 {
+				sg.star[sg.n-1] = true // a hit point passed on the way is shown
+			} else {
+				sg.n-- // other intermediate points are not
+			}
+			sg.pts[sg.n], sg.star[sg.n] = st[j].To, st[j].Hit
+			sg.n++
+			cur = st[j].To
+		}
+		merged := false
+		for e := range segs[:ns] {
+			if segs[e].samePath(&sg) {
+				segs[e].rep++
+				for q := range sg.star[:sg.n] {
+					segs[e].star[q] = segs[e].star[q] || sg.star[q]
+				}
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			segs[ns] = sg
+			ns++
+		}
+	}
+	for i := range segs[:ns] {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = segs[i].append(b)
+	}
+	return b
+}
+
+// stepBefore orders steps for the notation: higher From first, then higher
+// To (the nearer landing point) first.
+func stepBefore(a, b Step) bool {
+	if a.From != b.From {
+		return a.From > b.From
+	}
+	return a.To > b.To
+}
+
+// notationSeg is one written move: a checker path with the points shown,
+// the hits on them and the repeat count.
+type notationSeg struct {
+	pts  [5]int8
+	star [5]bool
+	n    int8
+	rep  int8
+}
+
+func (s *notationSeg) samePath(o *notationSeg) bool {
+	return s.n == o.n && s.pts == o.pts
+}
+
+func (s *notationSeg) append(b []byte) []byte {
+	for i := range s.pts[:s.n] {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		switch q := s.pts[i]; {
+		case q == Bar:
+			b = append(b, "bar"...)
+		case q == Off && i > 0:
+			b = append(b, "off"...)
+		default:
+			b = appendSmall(b, int(q))
+		}
+		if s.star[i] {
+			b = append(b, '*')
+		}
+	}
+	if s.rep > 1 {
+		b = append(b, '(')
+		b = appendSmall(b, int(s.rep))
+		b = append(b, ')')
+	}
+	return b
+}
+
+// appendSmall appends a number 0..99 in decimal.
+func appendSmall(b []byte, n int) []byte {
+	if n >= 10 {
+		b = append(b, byte('0'+n/10))
+	}
+	return append(b, byte('0'+n%10))
+}
+
+// ParsePlay reads a play written in move notation and returns the legal
+// play of pos and roll under r that it means. It reads the form written by
+// [Play.String] and is tolerant of other common forms:
+//
+//   - any letter case; "bar" or "25" for the bar, "off" or "0" for off;
+//   - "/" or "-" between points; moves separated by spaces, commas or
+//     semicolons, in any order;
+//   - a checker path with intermediate points ("24/18/13") or without
+//     ("24/13", tried with every order of the dice), or as separate moves
+//     ("24/18 18/13");
+//   - a repeat count "(2)" after a move;
+//   - a missing or extra "*": hits are found from the position. Stars
+//     only decide between plays that differ in what they hit, for the play
+//     whose hit points differ from the starred points in the fewest points:
+//     "24/13" means the play that does not hit on the way when there is
+//     one, and "24/18*/13" the one that hits on 18;
+//   - [NoPlay], "no play" or blank text for the empty play.
+//
+// Each move FROM/TO is one checker moving from FROM to TO with one or more
+// dice of the roll, landing legally on every point in between. The play is
+// identified by its resulting position (C8): the result is the play from
+// [Rules.Legal] with that position, with its canonical steps.
+//
+// Malformed text gives a [*SyntaxError] (matching [ErrSyntax]); well-formed
+// text that is not a legal play, or that matches several, gives a
+// [*RuleError] matching [ErrIllegalPlay] (with reason [ErrNoSuchPlay],
+// [ErrAmbiguousPlay] or the rule the text breaks) whose message lists the
+// legal plays. Invalid rules, position or roll give their own errors.
+// ParsePlay never panics.
+func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
+	if err := r.CheckPosition(pos); err != nil {
+		return Play{}, err
+	}
+	if !roll.IsValid() {
+		return Play{}, ErrInvalidRoll
+	}
+	moves, err := parseMoves(text)
+	if err != nil {
+		return Play{}, err
+	}
+	legal, err := r.Legal(pos, roll)
+	if err != nil {
+		return Play{}, err
+	}
+	var stars uint32
+	for _, m := range moves {
+		stars |= m.stars
+	}
+	if len(moves) == 0 {
+		if len(legal) == 1 && legal[0].IsEmpty() {
+			return legal[0], nil
+		}
+		return Play{}, notationError(legal, ErrNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
+	}
+	rs := resolver{r: r, pos: pos, roll: roll, moves: moves}
+	rs.search(0, newDiceLeft(roll))
+	var found []Play
+	for _, res := range rs.results {
+		for _, lp := range legal {
+			if lp.Result() == res {
+				found = append(found, lp)
+				break
+			}
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0], nil
+	case len(found) > 1:
+		// The stars decide: the play whose hits differ least from them.
+		best, nbest := -1, 0
+		for i, f := range found {
+			d := bits.OnesCount32(hitPoints(f) ^ stars)
+			switch {
+			case best < 0 || d < bits.OnesCount32(hitPoints(found[best])^stars):
+				best, nbest = i, 1
+			case d == bits.OnesCount32(hitPoints(found[best])^stars):
+				nbest++
+			}
+		}
+		if nbest == 1 {
+			return found[best], nil
+		}
+		return Play{}, notationError(legal, ErrAmbiguousPlay, "C8",
+			quoteCut(text)+" could be "+joinPlays(found, len(found)))
+	}
+	if rs.err != nil {
+		var re *RuleError
+		if errors.As(rs.err, &re) {
+			return Play{}, notationError(legal, re.Reason, re.Rule, quoteCut(text))
+		}
+	}
+	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", quoteCut(text))
+}
+
+// hitPoints returns the points (mover's numbering) where p hits a blot.
+func hitPoints(p Play) uint32 {
+	var m uint32
+	for _, s := range p.steps[:p.n] {
+		if s.Hit {
+			m |= 1 << uint(s.To)
+		}
+	}
+	return m
+}
+
+// maxListed bounds the legal plays an error message lists.
+const maxListed = 40
+
+func notationError(legal []Play, reason error, rule, detail string) error {
+	return &RuleError{Rule: rule, Reason: reason, Step: -1,
+		Detail: detail + "; legal plays: " + joinPlays(legal, maxListed)}
+}
+
+// joinPlays writes up to max plays in notation, separated by commas.
+func joinPlays(plays []Play, max int) string {
+	var sb strings.Builder
+	for i, p := range plays {
+		if i == max {
+			fmt.Fprintf(&sb, ", ... (%d more)", len(plays)-max)
+			break
+		}
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(p.String())
+	}
+	return sb.String()
+}
+
+// textMove is one move of the text: a checker path from pts[0] through
+// pts[1:], with the points marked by a star.
+type textMove struct {
+	pts   []int8
+	stars uint32
+}
+
+// maxTextMoves bounds the moves a text may hold (with repeats): no play has
+// more than four steps, so more is never legal, and the bound keeps the
+// work small on hostile input.
+const maxTextMoves = 8
+
+// parseMoves splits text into moves, repeats expanded. Blank text and the
+// NoPlay forms give no move.
+func parseMoves(text string) ([]textMove, error) {
+	s := strings.ToLower(strings.TrimSpace(text))
+	switch s {
+	case "", NoPlay, "no play", "noplay":
+		return nil, nil
+	}
+	var moves []textMove
+	i := 0
+	isSep := func(c byte) bool { return c == ' ' || c == ',' || c == ';' || c == '\t' || c == '\n' || c == '\r' }
+	for {
+		for i < len(s) && isSep(s[i]) {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		var m textMove
+		for {
+			q, n, ok := parsePoint(s[i:])
+			if !ok {
+				return nil, syntaxError("play", text, i, "want a point 0..25, bar or off")
+			}
+			i += n
+			m.pts = append(m.pts, int8(q))
+			if len(m.pts) > 5 {
+				return nil, syntaxError("play", text, i, "a move of more than four steps")
+			}
+			if i < len(s) && s[i] == '*' {
+				m.stars |= 1 << uint(q)
+				i++
+			}
+			if i < len(s) && (s[i] == '/' || s[i] == '-') {
+				i++
+				continue
+			}
+			break
+		}
+		if len(m.pts) < 2 {
+			return nil, syntaxError("play", text, i, "want FROM/TO, such as 24/18")
+		}
+		rep := 1
+		if i < len(s) && s[i] == '(' {
+			j := i + 1
+			rep = 0
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' && rep < 100 {
+				rep = rep*10 + int(s[j]-'0')
+				j++
+			}
+			if j == i+1 || j >= len(s) || s[j] != ')' || rep < 1 || rep > 4 {
+				return nil, syntaxError("play", text, i, "want a repeat count (1) to (4)")
+			}
+			i = j + 1
+		}
+		if i < len(s) && !isSep(s[i]) {
+			return nil, syntaxError("play", text, i, "unexpected %q", s[i])
+		}
+		for range rep {
+			if len(moves) == maxTextMoves {
+				return nil, syntaxError("play", text, i, "more than %d moves", maxTextMoves)
+			}
+			moves = append(moves, m)
+		}
+	}
+	return moves, nil
+}
+
+// parsePoint reads a point at the start of s: a number 0..25, "bar" (25)
+// or "off" (0). It returns the point and the bytes read.
+func parsePoint(s string) (q, n int, ok bool) {
+	switch {
+	case strings.HasPrefix(s, "bar"):
+		return Bar, 3, true
+	case strings.HasPrefix(s, "off"):
+		return Off, 3, true
+	}
+	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '9' {
+		q = q*10 + int(s[n]-'0')
+		n++
+	}
+	if n == 0 || n == 3 || q > Bar {
+		return 0, 0, false
+	}
+	return q, n, true
+}
+
+// resolver turns the moves of a text into the resulting positions of the
+// step sequences they can mean.
+type resolver struct {
+	r       Rules
+	pos     Position
+	roll    Roll
+	moves   []textMove
+	hops    [][2]int8 // the moves cut at their written points
+	steps   [4]Step
+	n       int
+	results []Position
+	err     error // the first rule error met
+}
+
+// search assigns dice to hop h and the following ones, then checks each
+// complete assignment.
+func (rs *resolver) search(h int, left diceLeft) {
+	if h == 0 && rs.hops == nil {
+		for _, m := range rs.moves {
+			for i := 1; i < len(m.pts); i++ {
+				rs.hops = append(rs.hops, [2]int8{m.pts[i-1], m.pts[i]})
+			}
+		}
+		if len(rs.hops) > rs.roll.Steps() {
+			rs.err = ruleError("C3", ErrWrongDice, -1)
+			return
+		}
+	}
+	if h == len(rs.hops) {
+		rs.check()
+		return
+	}
+	from, to := int(rs.hops[h][0]), int(rs.hops[h][1])
+	if from == Off || to == Bar || (to != Off && to >= from) {
+		if rs.err == nil {
+			rs.err = ruleError("C3", ErrWrongDice, h)
+		}
+		return
+	}
+	rs.hop(h, from, to, left)
+}
+
+// hop plays hop h from cur towards to with one die, then goes on.
+func (rs *resolver) hop(h, cur, to int, left diceLeft) {
+	vals, k := left.values()
+	if k == 0 || rs.n == len(rs.steps) {
+		if rs.err == nil {
+			rs.err = ruleError("C3", ErrWrongDice, h)
+		}
+		return
+	}
+	for i := 0; i < k; i++ {
+		d := vals[i]
+		next := cur - d
+		if to != Off && next < to {
+			continue
+		}
+		if next < Off {
+			next = Off
+		}
+		rest := left
+		rest.take(d)
+		rs.steps[rs.n] = Step{From: int8(cur), To: int8(next), Die: int8(d)}
+		rs.n++
+		switch {
+		case next == to:
+			rs.search(h+1, rest)
+		case next > Off:
+			rs.hop(h, next, to, rest)
+		}
+		rs.n--
+	}
+}
+
+// check tries the chosen steps in every order with PlayOf and records the
+// result of the first order that is legal. The result does not depend on
+// the order: a step that lands on a blot hits it in any order.
+func (rs *resolver) check() {
+	var perm [4]Step
+	n := rs.n
+	copy(perm[:], rs.steps[:n])
+	var c [4]int
+	try := func() bool {
+		p, err := rs.r.PlayOf(rs.pos, rs.roll, perm[:n]...)
+		if err != nil {
+			if rs.err == nil {
+				rs.err = err
+			}
+			return false
+		}
+		res := p.Result()
+		for _, q := range rs.results {
+			if q == res {
+				return true
+			}
+		}
+		rs.results = append(rs.results, res)
+		return true
+	}
+	if try() {
+		return
+	}
+	// Heap's algorithm over the remaining orders.
+	for i := 1; i < n; {
+		if c[i] < i {
+			if i%2 == 0 {
+				perm[0], perm[i] = perm[i], perm[0]
+			} else {
+				perm[c[i]], perm[i] = perm[i], perm[c[i]]
+			}
+			if try() {
+				return
+			}
+			c[i]++
+			i = 1
+		} else {
+			c[i] = 0
+			i++
+		}
+	}
+}

@@ -1,0 +1,302 @@
+package nardy
+
+// The worked cases of RULES.md §5, the step API's refusals with their rule
+// ids, and errors (never panics) for bad input.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// resultSides returns the mover's side after each play (the play's Result
+// has the opponent on roll, so the mover is its Opponent).
+func resultSides(plays []Play) []Side {
+	out := make([]Side, len(plays))
+	for i, p := range plays {
+		out[i] = p.Result().Opponent()
+	}
+	return out
+}
+
+// TestWorkedCases is the table of RULES.md §5.
+func TestWorkedCases(t *testing.T) {
+	long := DefaultRules(Long)
+	doubles := long
+	doubles.HeadException = Doubles
+	// Black's first turn after White's 5-5 24/4: White's checker stands on
+	// White's 4, Black's 16.
+	after55 := mkPos(t, Long, sd(24, 15), sd(24, 14, 4, 1))
+	last1 := mkPos(t, Long, sd(1, 1, Off, 14), sd(24, 15))
+	last3 := mkPos(t, Long, sd(3, 1, Off, 14), sd(24, 15))
+
+	for _, c := range []struct {
+		name  string
+		rules Rules
+		pos   Position
+		roll  Roll
+		want  []Side // the mover's side after each play, any order
+	}{
+		{"long start 6-6", long, longStart, MustRoll(6, 6), []Side{sd(24, 13, 18, 2)}},
+		{"long start 4-4", long, longStart, MustRoll(4, 4), []Side{sd(24, 13, 16, 2)}},
+		{"long start 3-3", long, longStart, MustRoll(3, 3), []Side{sd(24, 13, 15, 1, 21, 1), sd(24, 13, 18, 2)}},
+		{"long start 3-1", long, longStart, MustRoll(3, 1), []Side{sd(24, 14, 20, 1)}},
+		{"after 5-5, 4-4 Classic", long, after55, MustRoll(4, 4), []Side{sd(24, 14, 20, 1)}},
+		{"after 5-5, 4-4 Doubles", doubles, after55, MustRoll(4, 4), []Side{sd(24, 13, 20, 2)}},
+		{"last on 1, 6-1", long, last1, MustRoll(6, 1), []Side{sd(Off, 15)}},
+		{"last on 3, 3-1", long, last3, MustRoll(3, 1), []Side{sd(Off, 15)}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			plays, err := c.rules.Legal(c.pos, c.roll)
+			require.NoError(t, err)
+			assert.ElementsMatch(t, c.want, resultSides(plays))
+		})
+	}
+
+	t.Run("canonical steps", func(t *testing.T) {
+		plays, err := long.Legal(last1, MustRoll(6, 1))
+		require.NoError(t, err)
+		require.Len(t, plays, 1)
+		assert.Equal(t, []Step{st(1, 0, 6)}, plays[0].Steps(), "1/off with the 6 (C5)")
+
+		plays, err = long.Legal(last3, MustRoll(3, 1))
+		require.NoError(t, err)
+		require.Len(t, plays, 1)
+		assert.Equal(t, []Step{st(3, 2, 1), st(2, 0, 3)}, plays[0].Steps(), "3/2 2/off uses both dice")
+
+		plays, err = long.Legal(longStart, MustRoll(6, 6))
+		require.NoError(t, err)
+		require.Len(t, plays, 1)
+		assert.Equal(t, []Step{st(24, 18, 6), st(24, 18, 6)}, plays[0].Steps())
+		assert.Equal(t, []int{6, 6}, mustTurn(t, long, longStart, MustRoll(6, 6)).Forfeited())
+	})
+
+	for _, c := range []struct {
+		roll Roll
+		n    int
+	}{{MustRoll(3, 1), 16}, {MustRoll(1, 1), 42}, {MustRoll(6, 5), 7}} {
+		t.Run("short start "+c.roll.String(), func(t *testing.T) {
+			plays, err := Legal(shortStart, c.roll)
+			require.NoError(t, err)
+			assert.Len(t, plays, c.n)
+		})
+	}
+}
+
+func mustTurn(t *testing.T, r Rules, pos Position, roll Roll) Turn {
+	t.Helper()
+	tn, err := r.NewTurn(pos, roll)
+	require.NoError(t, err)
+	return tn
+}
+
+// TestTurn_Refusals: a step the rules refuse comes back with its rule id
+// and reason, and the Turn is unchanged.
+func TestTurn_Refusals(t *testing.T) {
+	long, short := DefaultRules(Long), DefaultRules(Short)
+	classic := long
+	classic.TransientBlock = false
+	fence := mkPos(t, Long, sd(24, 5, 18, 2, 17, 2, 16, 2, 15, 2, 14, 2), sd(24, 15))
+	last := mkPos(t, Long, sd(1, 1, Off, 14), sd(24, 15))
+	bar := mkPos(t, Short, sd(Bar, 1, 24, 1, 13, 5, 8, 3, 6, 5), sd(24, 2, 13, 5, 8, 3, 6, 5))
+	for _, c := range []struct {
+		name   string
+		rules  Rules
+		pos    Position
+		roll   Roll
+		before []Step
+		step   Step
+		rule   string
+		reason error
+	}{
+		{"L3_HeadRule", long, longStart, MustRoll(5, 3), []Step{st(24, 19, 5)}, st(24, 21, 3), "L3", ErrHeadRule},
+		{"L5_OnThePass", classic, fence, MustRoll(5, 1), nil, st(24, 19, 5), "L5", ErrSixBlock},
+		{"L5_DeadEndBlock", long, fence, MustRoll(5, 1), []Step{st(24, 19, 5)}, st(18, 17, 1), "L5", ErrSixBlock},
+		{"C4_Closed", short, shortStart, MustRoll(5, 1), nil, st(24, 19, 5), "C4", ErrPointClosed},
+		{"C5_LargerDie", long, last, MustRoll(6, 1), nil, st(1, 0, 1), "C5", ErrLargerDie},
+		{"C3_WrongDie", long, longStart, MustRoll(6, 5), nil, st(24, 20, 4), "C3", ErrWrongDice},
+		{"C3_NoChecker", long, longStart, MustRoll(6, 5), nil, st(20, 14, 6), "C3", ErrNoChecker},
+		{"S3_BarFirst", short, bar, MustRoll(6, 3), nil, st(13, 7, 6), "S3", ErrBarFirst},
+		{"C5_Complete", long, longStart, MustRoll(3, 1), []Step{st(24, 21, 3), st(21, 20, 1)}, st(20, 17, 3), "C5", ErrTurnComplete},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tn := mustTurn(t, c.rules, c.pos, c.roll)
+			for _, s := range c.before {
+				var err error
+				tn, err = tn.Step(s)
+				require.NoError(t, err)
+			}
+			u, err := tn.Step(c.step)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, c.reason)
+			var re *RuleError
+			require.ErrorAs(t, err, &re)
+			assert.Equal(t, c.rule, re.Rule, "%v", err)
+			assert.Equal(t, tn, u, "a refused step changes the turn")
+			assert.NotContains(t, tn.NextSteps(), c.step)
+		})
+	}
+}
+
+// TestTurn_DeadEnd: C5 decides over whole sequences, so a step after which
+// the rest of the roll cannot be played is neither offered nor accepted
+// (C5, ErrMaxDice) though the step itself lands legally.
+func TestTurn_DeadEnd(t *testing.T) {
+	// Long, not a first turn: 14 on the head, one on 10. The opponent holds
+	// the mover's 18 (its 6) and 13 (its 1) besides its head. Roll 6-5:
+	// 24/19 10/4 and 10/4 24/19 use both dice; 10/5 first leaves the 6
+	// unplayable (24/18 and 5/off are refused), a dead end.
+	pos := mkPos(t, Long, sd(24, 14, 10, 1), sd(24, 13, 6, 1, 1, 1))
+	r := DefaultRules(Long)
+	tn := mustTurn(t, r, pos, MustRoll(6, 5))
+	require.Equal(t, 2, tn.Required())
+	assert.ElementsMatch(t, []Step{st(24, 19, 5), st(10, 4, 6)}, tn.NextSteps())
+	_, err := tn.Step(st(10, 5, 5))
+	assert.ErrorIs(t, err, ErrMaxDice)
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "C5", re.Rule)
+	_, err = r.PlayOf(pos, MustRoll(6, 5), st(10, 5, 5))
+	assert.ErrorIs(t, err, ErrMaxDice)
+	// Every offered step extends to a two-dice play.
+	for _, s := range tn.NextSteps() {
+		u, err := tn.Step(s)
+		require.NoError(t, err)
+		assert.NotEmpty(t, u.NextSteps(), "offered step %v leads to a dead end", s)
+	}
+}
+
+// TestTurn_UndoAndPlay covers the step API's bookkeeping errors and Move.
+func TestTurn_UndoAndPlay(t *testing.T) {
+	r := DefaultRules(Long)
+	tn := mustTurn(t, r, longStart, MustRoll(6, 5))
+	_, err := tn.Undo()
+	assert.ErrorIs(t, err, ErrNothingToUndo)
+	_, err = tn.Play()
+	assert.ErrorIs(t, err, ErrTurnIncomplete)
+	assert.Equal(t, []int{6, 5}, tn.DiceLeft())
+	assert.Empty(t, tn.Forfeited())
+
+	u, err := tn.Move(24, 18)
+	require.NoError(t, err)
+	u, err = u.Move(18, 13)
+	require.NoError(t, err)
+	require.True(t, u.Done())
+	p, err := u.Play()
+	require.NoError(t, err)
+	assert.Equal(t, sd(24, 14, 13, 1), p.Result().Opponent())
+	_, err = u.Move(13, 7)
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+
+	_, err = tn.Move(24, 12) // the opponent's head
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+	_, err = tn.Move(24, 21) // no die of 3
+	assert.ErrorIs(t, err, ErrWrongDice)
+
+	_, err = Turn{}.Play()
+	assert.Error(t, err, "the zero Turn has no play")
+	assert.Empty(t, Turn{}.NextSteps())
+}
+
+// TestBadInput: invalid rules, positions and rolls are errors from every
+// entry point, never panics.
+func TestBadInput(t *testing.T) {
+	long := DefaultRules(Long)
+	badRules := long
+	badRules.HeadException = 7
+	shortWithLongOpt := DefaultRules(Short)
+	shortWithLongOpt.TransientBlock = true
+
+	for _, c := range []struct {
+		name  string
+		rules Rules
+		pos   Position
+		roll  Roll
+		want  error
+	}{
+		{"zero position", long, Position{}, MustRoll(3, 1), ErrInvalidPosition},
+		{"zero roll", long, longStart, Roll{}, ErrInvalidRoll},
+		{"die 7", long, longStart, Roll{hi: 7, lo: 1}, ErrInvalidRoll},
+		{"die 0", long, longStart, Roll{hi: 3, lo: 0}, ErrInvalidRoll},
+		{"variant mismatch", DefaultRules(Short), longStart, MustRoll(3, 1), ErrVariantMismatch},
+		{"variant mismatch 2", long, shortStart, MustRoll(3, 1), ErrVariantMismatch},
+		{"zero rules", Rules{}, longStart, MustRoll(3, 1), ErrInvalidRules},
+		{"bad option", badRules, longStart, MustRoll(3, 1), ErrInvalidRules},
+		{"long option in short", shortWithLongOpt, shortStart, MustRoll(3, 1), ErrInvalidRules},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dst := make([]Play, 3, 10)
+			got, err := c.rules.AppendLegal(dst, c.pos, c.roll)
+			assert.ErrorIs(t, err, c.want)
+			assert.Len(t, got, 3, "dst unchanged on error")
+			_, err = c.rules.Legal(c.pos, c.roll)
+			assert.ErrorIs(t, err, c.want)
+			_, err = c.rules.NewTurn(c.pos, c.roll)
+			assert.ErrorIs(t, err, c.want)
+			_, err = c.rules.PlayOf(c.pos, c.roll, st(24, 21, 3))
+			assert.ErrorIs(t, err, c.want)
+			_, err = c.rules.Apply(c.pos, mkPlay(c.roll, st(24, 21, 3)))
+			assert.ErrorIs(t, err, c.want)
+		})
+	}
+	// Package-level forms on the zero Position.
+	_, err := Legal(Position{}, MustRoll(3, 1))
+	assert.Error(t, err)
+	_, err = Apply(Position{}, Play{})
+	assert.Error(t, err)
+	_, err = NewTurn(Position{}, MustRoll(3, 1))
+	assert.Error(t, err)
+	// The zero Play on a valid position.
+	_, err = Apply(longStart, Play{})
+	assert.Error(t, err)
+}
+
+// TestNewPositionErrors: each kind of bad count gives its reason.
+func TestNewPositionErrors(t *testing.T) {
+	start := sd(24, 15)
+	shortSide := sd(24, 2, 13, 5, 8, 3, 6, 5)
+	neg := sd(24, 16)
+	neg.Points[0] = -1
+	negBar := shortSide
+	negBar.Bar, negBar.Off = -1, 1
+	for _, c := range []struct {
+		name    string
+		v       Variant
+		turn    Color
+		me, opp Side
+		reason  error
+	}{
+		{"16 checkers", Long, White, sd(24, 16), start, ErrCheckerCount},
+		{"14 checkers", Long, White, start, sd(24, 14), ErrCheckerCount},
+		{"0 checkers", Short, White, Side{}, shortSide, ErrCheckerCount},
+		{"negative point", Long, White, neg, start, ErrNegativeCount},
+		{"negative bar", Short, White, shortSide, negBar, ErrNegativeCount},
+		{"shared point long", Long, White, sd(24, 14, 12, 1), start, ErrSharedPoint},
+		{"shared point short", Short, White, sd(24, 14, 1, 1), shortSide, ErrSharedPoint},
+		{"bar in long", Long, White, sd(24, 14, Bar, 1), start, ErrBarInLong},
+		{"bad variant", 0, White, start, start, ErrBadVariant},
+		{"bad variant 3", 3, White, start, start, ErrBadVariant},
+		{"bad colour", Long, 2, start, start, ErrBadColor},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, err := NewPosition(c.v, c.turn, c.me, c.opp)
+			assert.ErrorIs(t, err, ErrInvalidPosition)
+			assert.ErrorIs(t, err, c.reason)
+			var pe *PositionError
+			assert.ErrorAs(t, err, &pe)
+			assert.False(t, p.IsValid())
+		})
+	}
+	// A held six-block is valid for NewPosition but not under the rules.
+	block := mkPos(t, Long, sd(24, 10, 23, 1, 22, 1, 21, 1, 20, 1, 19, 1), sd(24, 15))
+	err := DefaultRules(Long).CheckPosition(block)
+	assert.ErrorIs(t, err, ErrHeldBlock)
+	assert.ErrorIs(t, err, ErrInvalidPosition)
+	_, err = Legal(block, MustRoll(3, 1))
+	assert.ErrorIs(t, err, ErrHeldBlock)
+	// Counts above 15 on a point are unreachable with 15 checkers: a key
+	// digit f is the most.
+	_, err = ParseKey(Long, White, "0000000000000000000000000g/00000000000000000000000f00")
+	assert.ErrorIs(t, err, ErrSyntax)
+}

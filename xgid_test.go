@@ -1,0 +1,255 @@
+package nardy
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// The start position as XG writes it, bottom player on roll, money game
+// with max cube 2^10: the XGID quoted by the XGID descriptions and tools
+// (gnubg 1.07 "set xgid" of it gives Position ID 4HPwATDgc/ABMA).
+func TestXGIDStart(t *testing.T) {
+	const s = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+	x, err := ParseXGID(s)
+	require.NoError(t, err)
+	assert.Equal(t, MustPosition(StartPosition(Short, White)), x.Position)
+	assert.Equal(t, 1, x.CubeValue)
+	assert.True(t, x.CubeCentred)
+	assert.Equal(t, [2]int{0, 0}, x.Dice)
+	assert.Equal(t, XGNoAction, x.Action)
+	assert.Equal(t, 0, x.MatchLength)
+	assert.Equal(t, 1024, x.MaxCube)
+	assert.False(t, x.Jacoby || x.Beaver || x.Crawford)
+	assert.Equal(t, s, x.String())
+
+	// Without the prefix it parses the same.
+	y, err := ParseXGID(strings.TrimPrefix(s, "XGID="))
+	require.NoError(t, err)
+	assert.Equal(t, x, y)
+}
+
+// The example XGID of the XGID descriptions: start position, bottom player
+// rolled 5-2, money game with Jacoby and beavers (3). gnubg 1.07 "set xgid"
+// of it gives Position ID 4HPwATDgc/ABMA and Match ID cIkKAAAAAAAA (dice
+// 5-2, money).
+func TestXGIDDocExample(t *testing.T) {
+	const s = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+	x, err := ParseXGID(s)
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{5, 2}, x.Dice)
+	assert.True(t, x.Jacoby)
+	assert.True(t, x.Beaver)
+	assert.Equal(t, White, x.Position.Turn())
+	assert.Equal(t, s, x.String())
+	pid, err := PositionID(x.Position)
+	require.NoError(t, err)
+	assert.Equal(t, "4HPwATDgc/ABMA", pid)
+	m, err := ParseMatchID("cIkKAAAAAAAA")
+	require.NoError(t, err)
+	assert.Equal(t, x.Dice, m.Dice)
+}
+
+// XGIDs pasted into GNU Backgammon 1.07 with "set xgid"; gnubg printed the
+// Position ID and Match ID given here. gnubg makes the XGID's player on roll
+// its player 1 (the second Score, the Match ID's OnRoll).
+func TestXGIDAgainstGnubg(t *testing.T) {
+	tests := []struct {
+		xgid, pid, mid string
+	}{
+		{"XGID=aa----E-C---eE---c-d----B-:0:0:1:52:0:0:3:0:10", "4Dn4ACjwOfgAGA", "cIkKAAAAAAAA"},
+		{"XGID=aa----E-C---eE---c-d----B-:0:0:-1:52:0:0:3:0:10", "4HPwATDgOfgAKA", ""},
+		{"XGID=-b----E-C---eE---c-e----AA:1:1:1:00:2:4:0:9:10", "4HPwATDgc/ABUA", "UQkgAUAAEAAE"},
+		{"XGID=-b----E-C---eE---c-e----AA:2:-1:-1:31:2:4:1:9:10", "4HPwAVDgc/ABMA", "UoklASAAIAAE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.xgid, func(t *testing.T) {
+			x, err := ParseXGID(tc.xgid)
+			require.NoError(t, err)
+			assert.Equal(t, tc.xgid, x.String())
+			pid, err := PositionID(x.Position)
+			require.NoError(t, err)
+			assert.Equal(t, tc.pid, pid)
+			if tc.mid == "" {
+				return
+			}
+			m, err := ParseMatchID(tc.mid)
+			require.NoError(t, err)
+			onRoll := x.Position.Turn()
+			assert.Equal(t, x.CubeValue, m.CubeValue)
+			assert.Equal(t, x.CubeCentred, m.CubeCentred)
+			if !x.CubeCentred {
+				// gnubg's player 1 is the XGID's player on roll.
+				assert.Equal(t, x.CubeOwner == onRoll, m.CubeOwner == Black)
+			}
+			assert.Equal(t, x.Score[onRoll], m.Score[Black])
+			assert.Equal(t, x.Score[onRoll.Other()], m.Score[White])
+			assert.Equal(t, x.MatchLength, m.MatchLength)
+			assert.Equal(t, x.Dice, m.Dice)
+		})
+	}
+}
+
+func TestXGIDFields(t *testing.T) {
+	x, err := ParseXGID("XGID=-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8")
+	require.NoError(t, err)
+	assert.Equal(t, 2, x.CubeValue)
+	assert.Equal(t, Black, x.CubeOwner)
+	assert.Equal(t, XGDoubled, x.Action)
+	assert.Equal(t, [2]int{2, 4}, x.Score)
+	assert.True(t, x.Crawford)
+	assert.Equal(t, 9, x.MatchLength)
+	assert.Equal(t, 256, x.MaxCube)
+	assert.Equal(t, 1, x.Position.Side(White).Bar, "character 25 is the bottom player's bar")
+	assert.Equal(t, 1, x.Position.Side(White).Points[23])
+
+	for s, a := range map[string]XGAction{"B": XGBeavered, "R": XGRaccooned} {
+		x, err := ParseXGID("-b----E-C---eE---c-e----B-:1:-1:1:" + s + ":0:0:2:0:10")
+		require.NoError(t, err)
+		assert.Equal(t, a, x.Action)
+		assert.True(t, x.Beaver)
+		assert.False(t, x.Jacoby)
+	}
+
+	// The top player's bar is character 0, its points are read from the
+	// other end: 'b' on character 1 is two checkers on its own point 24.
+	x, err = ParseXGID("ca----E-C---eE---c------B-:0:0:-1:00:0:0:0:0:10")
+	require.NoError(t, err)
+	black := x.Position.Side(Black)
+	assert.Equal(t, 3, black.Bar)
+	assert.Equal(t, 1, black.Points[23])
+	assert.Equal(t, 5, black.Points[12])
+	assert.Equal(t, 3, black.Points[7])
+	assert.Equal(t, 3, black.Off)
+	assert.Equal(t, Black, x.Position.Turn())
+}
+
+func TestXGIDErrors(t *testing.T) {
+	const good = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+	_, err := ParseXGID(good)
+	require.NoError(t, err)
+	bad := map[string]string{
+		"empty":             "",
+		"nine fields":       "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
+		"eleven fields":     good + ":0",
+		"short board":       "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10",
+		"bad char":          "XGID=-b----E-C---eE---c-e----B?:0:0:1:00:0:0:0:0:10",
+		"P is 16":           "XGID=-b----E-C---eE---c-e----P-:0:0:1:00:0:0:0:0:10",
+		"16 checkers":       "XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10",
+		"upper on top bar":  "XGID=Ab----E-C---eE---c-e----A-:0:0:1:00:0:0:0:0:10",
+		"lower on low bar":  "XGID=-b----E-C---eE---c-d----Ba:0:0:1:00:0:0:0:0:10",
+		"cube exponent -1":  "XGID=-b----E-C---eE---c-e----B-:-1:0:1:00:0:0:0:0:10",
+		"cube above max":    "XGID=-b----E-C---eE---c-e----B-:9:0:1:00:0:0:0:0:8",
+		"cube owner 2":      "XGID=-b----E-C---eE---c-e----B-:1:2:1:00:0:0:0:0:10",
+		"turn 0":            "XGID=-b----E-C---eE---c-e----B-:0:0:0:00:0:0:0:0:10",
+		"turn +1":           "XGID=-b----E-C---eE---c-e----B-:0:0:+1:00:0:0:0:0:10",
+		"dice 70":           "XGID=-b----E-C---eE---c-e----B-:0:0:1:70:0:0:0:0:10",
+		"dice 5":            "XGID=-b----E-C---eE---c-e----B-:0:0:1:5:0:0:0:0:10",
+		"dice 0":            "XGID=-b----E-C---eE---c-e----B-:0:0:1:0:0:0:0:0:10",
+		"dice X":            "XGID=-b----E-C---eE---c-e----B-:0:0:1:X:0:0:0:0:10",
+		"leading zero":      "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:01:0:0:3:10",
+		"negative score":    "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:-1:0:0:0:10",
+		"score at length":   "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:3:0:0:3:10",
+		"Jacoby in a match": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:2:3:10",
+		"CJ 4":              "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:4:0:10",
+		"max cube 16":       "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:16",
+		"spaces":            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0: 10",
+		"lower prefix":      "xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+	}
+	for name, s := range bad {
+		t.Run(name, func(t *testing.T) {
+			_, err := ParseXGID(s)
+			require.Error(t, err)
+			assert.ErrorIs(t, err, ErrSyntax)
+		})
+	}
+	// Formatting refuses what cannot be written.
+	start := MustPosition(StartPosition(Short, White))
+	for name, x := range map[string]XGID{
+		"zero":          {},
+		"long":          {Position: MustPosition(StartPosition(Long, White)), CubeValue: 1, MaxCube: 1},
+		"no max cube":   {Position: start, CubeValue: 1},
+		"cube 3":        {Position: start, CubeValue: 3, MaxCube: 8},
+		"dice 7":        {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{7, 1}},
+		"dice + action": {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{6, 1}, Action: XGDoubled},
+		"crawford":      {Position: start, CubeValue: 1, MaxCube: 8, Crawford: true},
+		"jacoby match":  {Position: start, CubeValue: 1, MaxCube: 8, Jacoby: true, MatchLength: 5},
+	} {
+		_, err := FormatXGID(x)
+		assert.Error(t, err, name)
+		assert.True(t, strings.HasPrefix(x.String(), "invalid XGID"), name)
+	}
+}
+
+func TestXGIDRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := XGID{Position: genPosition(DefaultRules(Short)).Draw(t, "pos")}
+		maxLog := rapid.IntRange(0, 15).Draw(t, "maxlog")
+		x.MaxCube = 1 << maxLog
+		x.CubeValue = 1 << rapid.IntRange(0, maxLog).Draw(t, "cubelog")
+		x.CubeCentred = rapid.Bool().Draw(t, "centred")
+		if !x.CubeCentred {
+			x.CubeOwner = Color(rapid.IntRange(0, 1).Draw(t, "owner"))
+		}
+		x.Action = XGAction(rapid.IntRange(0, 3).Draw(t, "action"))
+		if x.Action == XGNoAction && rapid.Bool().Draw(t, "rolled") {
+			x.Dice = [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}
+		}
+		if rapid.Bool().Draw(t, "match") {
+			x.MatchLength = rapid.IntRange(1, 25).Draw(t, "length")
+			x.Score = [2]int{rapid.IntRange(0, x.MatchLength-1).Draw(t, "s0"), rapid.IntRange(0, x.MatchLength-1).Draw(t, "s1")}
+			x.Crawford = rapid.Bool().Draw(t, "crawford")
+		} else {
+			x.Jacoby = rapid.Bool().Draw(t, "jacoby")
+			x.Beaver = rapid.Bool().Draw(t, "beaver")
+		}
+		s, err := FormatXGID(x)
+		if err != nil {
+			t.Fatalf("FormatXGID(%+v): %v", x, err)
+		}
+		back, err := ParseXGID(s)
+		if err != nil {
+			t.Fatalf("ParseXGID(%q): %v", s, err)
+		}
+		if back != x {
+			t.Fatalf("round trip via %q: %+v != %+v", s, back, x)
+		}
+		var u XGID
+		if err := u.UnmarshalText([]byte(s)); err != nil || u != x {
+			t.Fatalf("UnmarshalText(%q) = %+v, %v", s, u, err)
+		}
+	})
+}
+
+func FuzzParseXGID(f *testing.F) {
+	for _, s := range []string{
+		"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+		"XGID=-b----E-C---eE---c-e----AA:2:-1:-1:31:2:4:1:9:10",
+		"-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8",
+		"ca----E-C---eE---c------B-:0:0:-1:00:0:0:0:0:10",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseXGID(s)
+		if err != nil {
+			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrInvalidPosition) {
+				t.Fatalf("ParseXGID(%q): unexpected error kind %v", s, err)
+			}
+			return
+		}
+		out, err := FormatXGID(x)
+		if err != nil {
+			t.Fatalf("FormatXGID of parsed %q: %v", s, err)
+		}
+		if out != s && out != xgPrefix+s {
+			t.Fatalf("ParseXGID(%q) formats back to %q", s, out)
+		}
+	})
+}

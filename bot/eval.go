@@ -29,9 +29,18 @@ var (
 	// shortPrimeW[L] is the worth of L consecutive made points with an
 	// opponent checker behind them.
 	shortPrimeW = [7]float64{0, 0, 1, 3, 6, 10, 16}
+	// deepW[p] is the cost of each checker on own point p (1..3) while the
+	// sides are in contact: it is out of play.
+	deepW = [4]float64{0, 2, 1.5, 0.5}
 	// longPrimeW[L] is the same for long nardy, where one checker holds a
 	// point (L2) and six in a row is a block (L5).
 	longPrimeW = [7]float64{0, 0, 0.5, 2, 5, 9, 14}
+)
+
+// More short nardy weights.
+const (
+	shortStackW = 1.0 // each checker beyond the third on one point
+	backW       = 0.4 // each back checker (own 19..24), per home point of the opponent
 )
 
 // Long nardy weights.
@@ -158,6 +167,22 @@ func shortTerms(x, y *view, risk float64) float64 {
 	// checkers back there.
 	if x.back >= 19 {
 		e += 2 * float64(min(2, bits.OnesCount32(x.made&(0x3f<<19))))
+	}
+	// Wastage: checkers piled deep in home or on one point are out of play;
+	// back checkers grow weaker as y's home board grows.
+	yHome := bits.OnesCount32(y.made & 0x7e)
+	for m := x.occ; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros32(m)
+		n := x.pts[p]
+		if n > 3 {
+			e -= shortStackW * float64(n-3)
+		}
+		switch {
+		case p <= 3:
+			e -= deepW[p] * float64(n)
+		case p >= 19:
+			e -= backW * float64(yHome*n)
+		}
 	}
 	srcs := yAt
 	if y.pts[nardy.Bar] > 0 {

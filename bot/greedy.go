@@ -38,7 +38,7 @@ func (g *Greedy) Name() string { return "greedy" }
 
 // Act implements [Player].
 func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
-	if a, done, err := g.Cube.act(game, me); done || err != nil {
+	if a, done, err := g.Cube.act(game, me, WinChance); done || err != nil {
 		return a, err
 	}
 	plays, undo, err := legalPlays(game, me, &g.buf)
@@ -61,9 +61,9 @@ func bestPlay(plays []nardy.Play, me nardy.Color) int {
 }
 
 // act decides every action but a play: roll or double (PhaseRoll), take or
-// drop (PhaseCube), accept or reject (PhaseResign). done is false in
-// PhasePlay.
-func (c Cube) act(g nardy.Game, me nardy.Color) (a nardy.Action, done bool, err error) {
+// drop (PhaseCube), accept or reject (PhaseResign), by chance, an estimate
+// of me's chance of winning pos. done is false in PhasePlay.
+func (c Cube) act(g nardy.Game, me nardy.Color, chance func(pos nardy.Position, me nardy.Color) float64) (a nardy.Action, done bool, err error) {
 	if err := checkTurn(g, me); err != nil {
 		return nardy.Action{}, true, err
 	}
@@ -72,18 +72,18 @@ func (c Cube) act(g nardy.Game, me nardy.Color) (a nardy.Action, done bool, err 
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
 		dbl := nardy.Action{Kind: nardy.ActDouble, Player: me}
-		if _, err := g.Do(dbl); err == nil && WinChance(g.Position(), me) >= c.DoubleAt {
+		if _, err := g.Do(dbl); err == nil && chance(g.Position(), me) >= c.DoubleAt {
 			a.Kind = nardy.ActDouble
 		}
 	case nardy.PhaseCube:
 		a.Kind = nardy.ActDrop
-		if WinChance(g.Position(), me) >= c.TakeAt {
+		if chance(g.Position(), me) >= c.TakeAt {
 			a.Kind = nardy.ActTake
 		}
 	case nardy.PhaseResign:
 		a.Kind = nardy.ActReject
 		k, _, _ := g.Offer()
-		if k != nardy.Oin || WinChance(g.Position(), me) < c.AcceptBelow {
+		if k != nardy.Oin || chance(g.Position(), me) < c.AcceptBelow {
 			a.Kind = nardy.ActAccept
 		}
 	default:

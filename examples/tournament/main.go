@@ -10,7 +10,8 @@
 // alone, so the figures do not depend on -workers. Bot a plays White in
 // even games and Black in odd ones. -match N plays matches to N points
 // instead of single games of money play. -budget sets the node budget of
-// expectimax (positions evaluated per decision).
+// expectimax (positions evaluated per decision), -width the number of
+// candidate plays it searches at 2 ply.
 package main
 
 import (
@@ -34,6 +35,7 @@ func main() {
 	flag.Uint64Var(&c.seed, "seed", 1, "tournament seed")
 	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel goroutines")
 	flag.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
+	flag.IntVar(&c.width, "width", 0, "expectimax candidate plays searched at 2 ply (0: default)")
 	flag.Parse()
 	var err error
 	if c.preset, err = variants.Lookup(*variant); err != nil {

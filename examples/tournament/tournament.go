@@ -23,6 +23,7 @@ type config struct {
 	seed    uint64
 	workers int
 	budget  int // node budget of expectimax, 0: its default
+	width   int // candidates of expectimax, 0: its default
 }
 
 // outcome is the end of one game or match, from a's side.
@@ -54,9 +55,13 @@ func seeds(seed uint64, i int) (dice, a, b uint64) {
 	return base, splitmix64(base ^ 0xa), splitmix64(base ^ 0xb)
 }
 
-func newBot(name string, seed uint64, budget int) (bot.Player, error) {
-	if name == "expectimax" && budget > 0 {
-		return bot.NewExpectimax(budget), nil
+func newBot(c config, name string, seed uint64) (bot.Player, error) {
+	if name == "expectimax" {
+		x := bot.NewExpectimax(c.budget)
+		if c.width > 0 {
+			x.Width = c.width
+		}
+		return x, nil
 	}
 	return bot.New(name, seed)
 }
@@ -65,11 +70,11 @@ func newBot(name string, seed uint64, budget int) (bot.Player, error) {
 // Black in odd ones.
 func playOne(c config, i int) (outcome, error) {
 	diceSeed, sa, sb := seeds(c.seed, i)
-	a, err := newBot(c.a, sa, c.budget)
+	a, err := newBot(c, c.a, sa)
 	if err != nil {
 		return outcome{}, err
 	}
-	b, err := newBot(c.b, sb, c.budget)
+	b, err := newBot(c, c.b, sb)
 	if err != nil {
 		return outcome{}, err
 	}

@@ -89,17 +89,17 @@ const (
 	stackN  = 5   // checkers drawn in a stack; a taller one shows its count
 	dieSize = 36
 
-	leftX  = marginW + frame       // first column of the left half
-	barX   = leftX + 6*pointW      // the bar
-	rightX = barX + barW           // first column of the right half
+	leftX  = marginW + frame  // first column of the left half
+	barX   = leftX + 6*pointW // the bar
+	rightX = barX + barW      // first column of the right half
 	trayX  = rightX + 6*pointW + frame
 	boardR = trayX + trayW + frame // right edge of the frame
 	width  = boardR + 8
 
-	topY   = numH + frame   // top of the playing field
-	midY   = topY + halfH   // top of the middle band
-	botY   = midY + midH    // top of the lower half
-	botEnd = botY + halfH   // bottom of the playing field
+	topY   = numH + frame // top of the playing field
+	midY   = topY + halfH // top of the middle band
+	botY   = midY + midH  // top of the lower half
+	botEnd = botY + halfH // bottom of the playing field
 	height = botEnd + frame + numH
 )
 

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"github.com/nardylab/nardy"
+)
+
+// stateJSON is the state of a game as GET /api/games/{id} and every action
+// return it. Points are in each side's own numbering (RULES.md §0).
+type stateJSON struct {
+	ID         string              `json:"id"`
+	Version    int                 `json:"version"` // grows with every change
+	Preset     string              `json:"preset"`
+	Variant    string              `json:"variant"`
+	Seed       uint64              `json:"seed"`
+	Players    map[string]string   `json:"players"` // colour: "human" or "bot"
+	Bot        string              `json:"bot,omitempty"`
+	Phase      string              `json:"phase"`            // opening, roll, play, cube, resign, over
+	ToAct      string              `json:"to_act,omitempty"` // who must act now
+	OnRoll     string              `json:"on_roll"`
+	Position   string              `json:"position"` // text form, after the steps taken
+	Sides      map[string]sideJSON `json:"sides"`
+	Pips       map[string]int      `json:"pips"`
+	Dice       []int               `json:"dice,omitempty"` // the roll being played
+	DiceLeft   []int               `json:"dice_left,omitempty"`
+	Taken      [][3]int            `json:"taken,omitempty"` // steps of the play so far
+	Allowed    map[string][]string `json:"allowed"`         // by colour of a person: the actions it may post now
+	Cube       *cubeJSON           `json:"cube,omitempty"`  // nil when the rules have no cube
+	Opening    *openingJSON        `json:"opening,omitempty"`
+	Offer      *offerJSON          `json:"offer,omitempty"`  // a resignation waiting for an answer
+	Result     *resultJSON         `json:"result,omitempty"` // the last finished game
+	LastPlay   *lastPlay           `json:"last_play,omitempty"`
+	Score      map[string]int      `json:"score"`
+	Length     int                 `json:"length"` // 0: one game of money play
+	GameNumber int                 `json:"game_number"`
+	MatchOver  bool                `json:"match_over"`
+	Winner     string              `json:"winner,omitempty"` // of the match
+	Log        []string            `json:"log"`
+}
+
+type sideJSON struct {
+	Points [24]int `json:"points"` // Points[i]: checkers on own point i+1
+	Bar    int     `json:"bar"`
+	Off    int     `json:"off"`
+}
+
+type cubeJSON struct {
+	Value int    `json:"value"`
+	Owner string `json:"owner,omitempty"` // empty: centred
+}
+
+type openingJSON struct {
+	White   int `json:"white"`
+	Black   int `json:"black"`
+	Rerolls int `json:"rerolls"`
+}
+
+type offerJSON struct {
+	Kind string `json:"kind"`
+	By   string `json:"by"`
+}
+
+type resultJSON struct {
+	Game   int    `json:"game"`
+	Winner string `json:"winner,omitempty"`
+	Kind   string `json:"kind"`
+	End    string `json:"end"`
+	Cube   int    `json:"cube"`
+	Points int    `json:"points"`
+}
+
+// stepJSON is one legal next step, in the mover's numbering (Off is 0, the
+// bar 25).
+type stepJSON struct {
+	From int  `json:"from"`
+	To   int  `json:"to"`
+	Die  int  `json:"die"`
+	Hit  bool `json:"hit"`
+}
+
+// stepsJSON is the answer of GET /api/games/{id}/steps.
+type stepsJSON struct {
+	Player    string     `json:"player"`
+	Roll      string     `json:"roll"`
+	DiceLeft  []int      `json:"dice_left"`
+	Taken     [][3]int   `json:"taken"`
+	Next      []stepJSON `json:"next"`
+	Required  int        `json:"required"`  // dice every legal play uses
+	Done      bool       `json:"done"`      // the play is complete: post play to finish it
+	Forfeited []int      `json:"forfeited"` // dice that cannot be played
+}
+
+func stepTriples(steps []nardy.Step) [][3]int {
+	out := [][3]int{}
+	for _, s := range steps {
+		out = append(out, [3]int{int(s.From), int(s.To), int(s.Die)})
+	}
+	return out
+}
+
+func colorKeyed[T any](white, black T) map[string]T {
+	return map[string]T{"white": white, "black": black}
+}
+
+// state returns the game's state; g.mu is held.
+func (g *game) state() stateJSON {
+	m := g.match()
+	gm := m.Game()
+	pos := gm.Position()
+	t, playing := g.turn()
+	if playing {
+		pos = t.Position()
+	}
+	st := stateJSON{
+		ID: g.id, Version: g.version, Preset: g.preset, Variant: gm.Rules().Variant.String(), Seed: g.seed,
+		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: pos.Turn().String(),
+		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
+		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
+	}
+	if g.bot != nil {
+		st.Bot = g.bot.Name()
+	}
+	if c, ok := gm.ToAct(); ok && !m.IsOver() {
+		st.ToAct = c.String()
+	}
+	w, b := pos.Side(nardy.White), pos.Side(nardy.Black)
+	st.Sides = colorKeyed(sideJSON{w.Points, w.Bar, w.Off}, sideJSON{b.Points, b.Bar, b.Off})
+	mp, op := pos.Pips()
+	if pos.Turn() == nardy.White {
+		st.Pips = colorKeyed(mp, op)
+	} else {
+		st.Pips = colorKeyed(op, mp)
+	}
+	if playing {
+		r := t.Roll()
+		st.Dice = []int{r.High(), r.Low()}
+		st.DiceLeft, st.Taken = t.DiceLeft(), stepTriples(t.Steps())
+	}
+	if gm.Rules().Cube {
+		c := gm.Cube()
+		st.Cube = &cubeJSON{Value: c.Value}
+		if c.Owned {
+			st.Cube.Owner = c.Owner.String()
+		}
+	}
+	if ow, ob, n := gm.Opening(); ow != 0 {
+		st.Opening = &openingJSON{ow, ob, n}
+	}
+	if k, by, ok := gm.Offer(); ok {
+		st.Offer = &offerJSON{k.String(), by.String()}
+	}
+	if res, ok := m.LastResult(); ok {
+		n := m.GameNumber()
+		if !gm.IsOver() {
+			n-- // the match has gone on to the next game
+		}
+		st.Result = &resultJSON{Game: n, Kind: res.Kind.String(), End: res.End.String(), Cube: res.Cube, Points: res.Points}
+		if res.Kind != nardy.Draw {
+			st.Result.Winner = res.Winner.String()
+		}
+	}
+	sw, sb := m.Score()
+	st.Score = colorKeyed(sw, sb)
+	if win, ok := m.Winner(); ok && !(st.Result != nil && st.Result.Kind == "draw" && m.Length() == 0) {
+		st.Winner = win.String()
+	}
+	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
+		if g.kinds[c] == "human" && !m.IsOver() {
+			st.Allowed[c.String()] = g.allowed(c, t, playing)
+		}
+	}
+	return st
+}
+
+// allowed lists the actions person c may post now. In the play of a roll
+// the steps go through the pending play: step while it is not complete,
+// undo when a step was taken, play to finish it.
+func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
+	out := []string{}
+	gm := g.game()
+	for _, k := range gm.Allowed(c) {
+		switch k {
+		case nardy.ActOpening:
+			out = append(out, "roll")
+		case nardy.ActStep, nardy.ActUndo, nardy.ActPlay:
+		default:
+			out = append(out, k.String())
+		}
+	}
+	if playing && gm.Position().Turn() == c {
+		if !t.Done() {
+			out = append(out, "step")
+		}
+		if t.Len() > 0 {
+			out = append(out, "undo")
+		}
+		if t.Done() {
+			out = append(out, "play")
+		}
+	}
+	return out
+}

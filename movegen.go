@@ -337,8 +337,12 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // enumeration is complete and needs no duplicate check. Blocks judged on the
 // pass are the one thing order changes; emit handles them (passJudged).
 func (g *gen) double(n node, depth, maxFrom int) {
+	d := int(g.roll.hi)
+	if depth == 3 && !g.passJudged {
+		g.doubleLastStep(&n, maxFrom)
+		return
+	}
 	if depth < 4 {
-		d := int(g.roll.hi)
 		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
@@ -357,14 +361,29 @@ func (g *gen) double(n node, depth, maxFrom int) {
 	}
 }
 
+// doubleLastStep is double's last level, flat: the fourth step of each
+// candidate point is made on locals and written out directly (put).
+func (g *gen) doubleLastStep(n *node, maxFrom int) {
+	d := int(g.roll.hi)
+	steps := [4]Step{g.path[0], g.path[1], g.path[2]}
+	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		me, mask, hits, _, s := g.simpleStep(n.me, n.mask, n.hits, n.head, p, d)
+		steps[3] = s
+		g.putSteps(me, mask, hits, 4, steps)
+	}
+	if g.maxDepth <= 3 {
+		g.emit(n, 3, nil)
+	}
+}
+
 // mixed generates the plays of a mixed roll that play die first, then
-// second. In the second pass (second is the larger die), a play that the
-// first pass already produced is skipped by reasoning when the turn is
-// simple (see simpleTurn), and by the duplicate check otherwise.
-func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
+// second, with the duplicate check (turns that are not simple: the bar, a
+// possible bear-off, blocks judged on the pass).
+func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 	var c1, c2 node
-	cand := g.movable(root, first)
-	for cand != 0 {
+	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
 		s1, ok := g.move(root, p, first, &c1)
@@ -372,25 +391,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simp
 			continue
 		}
 		g.path[0] = s1
-		cand2 := g.movable(&c1, second)
-		if secondPass && simple {
-			// A second step from a point that held a checker at the start
-			// gives a play the larger-die-first pass made already (the same
-			// two steps in the other order are legal in a simple turn).
-			// Only a checker moving on from where the first step put it can
-			// give something new: see chainIsNew.
-			cand2 &^= root.mask
-			if cand2 != 0 && !g.chainIsNew(root, p, first, second) {
-				cand2 = 0
-			}
-		}
-		if !secondPass && simple && p+second <= 24 && cand2&(1<<uint(p+second)) != 0 && g.sameAsChain(root, p+second, first) {
-			// Moving the checker of q = p+second by second onto p after p
-			// moved by first is the same play as q moving first then
-			// second (made when the loop reaches q).
-			cand2 &^= 1 << uint(p+second)
-		}
-		for cand2 != 0 {
+		for cand2 := g.movable(&c1, second); cand2 != 0; {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
 			s2, ok := g.move(&c1, q, second, &c2)
@@ -455,13 +456,11 @@ func (g *gen) run(root node) {
 		return
 	}
 	if g.simpleTurn(&root) {
-		g.mixed(&root, hi, lo, nil, false, true)
-		g.mixed(&root, lo, hi, nil, true, true)
-		g.emit(&root, 0, nil)
+		g.mixedSimple(&root)
 	} else {
 		var seen dedup
-		g.mixed(&root, hi, lo, &seen, false, false)
-		g.mixed(&root, lo, hi, &seen, true, false)
+		g.mixed(&root, hi, lo, &seen)
+		g.mixed(&root, lo, hi, &seen)
 		g.emit(&root, 0, &seen)
 	}
 	if g.maxDepth == 1 {

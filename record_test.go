@@ -1,9 +1,12 @@
 package nardy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -266,4 +269,48 @@ func TestGameJSON(t *testing.T) {
 	assert.Error(t, p.UnmarshalText([]byte("nap")))
 	_, err = Phase(0).MarshalText()
 	assert.Error(t, err)
+}
+
+// recordLines writes rec as JSON with one action per line, the form of the
+// golden records in testdata/records.
+func recordLines(t *testing.T, rec Record) []byte {
+	t.Helper()
+	head := rec
+	head.Actions = nil
+	b, err := json.Marshal(head)
+	require.NoError(t, err)
+	var out bytes.Buffer
+	out.Write(b[:bytes.LastIndex(b, []byte(`"actions"`))])
+	out.WriteString("\"actions\":[\n")
+	for i, a := range rec.Actions {
+		ab, err := json.Marshal(a)
+		require.NoError(t, err)
+		out.Write(ab)
+		if i < len(rec.Actions)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("]}\n")
+	return out.Bytes()
+}
+
+// TestRecordGolden: the JSON form of a seeded short match (seed 179:
+// an equal opening throw, double/take, drop, a rejected resignation, step
+// plays with undos) is stable; go test -update rewrites it.
+func TestRecordGolden(t *testing.T) {
+	path := filepath.Join("testdata", "records", "short-standard-3p-seed179.json")
+	got := recordLines(t, seededMatch(t, 179).Record())
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	var rec Record
+	require.NoError(t, json.Unmarshal(want, &rec))
+	m, err := Replay(rec)
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
 }

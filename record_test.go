@@ -314,3 +314,34 @@ func TestRecordGolden(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, m.IsOver())
 }
+
+// FuzzGameJSON: reading any JSON as a Game never panics, and a game read
+// writes back to JSON that reads to the same game.
+func FuzzGameJSON(f *testing.F) {
+	g := gmOpen(&testing.T{}, DefaultRules(Short), 3, 1)
+	g, _ = g.Step(Step{From: 8, To: 5, Die: 3})
+	b, err := json.Marshal(g)
+	require.NoError(f, err)
+	f.Add(b)
+	l := gmOpen(&testing.T{}, DefaultRules(Long), 6, 5)
+	b, err = json.Marshal(l)
+	require.NoError(f, err)
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var g Game
+		if json.Unmarshal(b, &g) != nil {
+			return
+		}
+		out, err := json.Marshal(g)
+		if err != nil {
+			t.Fatalf("marshal a game read from JSON: %v", err)
+		}
+		var h Game
+		if err := json.Unmarshal(out, &h); err != nil || h != g {
+			t.Fatalf("round trip: %v", err)
+		}
+		for k := ActOpening; k <= ActReject; k++ { // actions never panic
+			_, _ = g.Do(Action{Kind: k, Player: White, Dice: [2]int{6, 6}, Resign: Oin})
+		}
+	})
+}

@@ -5,7 +5,9 @@ package nardy
 // positions, rules, rolls and plays made from arbitrary bytes.
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -302,4 +304,74 @@ func FuzzRapidReference(f *testing.F) {
 			}
 		}
 	}))
+}
+
+// textValue is an option or name type with a text form.
+type textValue interface {
+	MarshalText() ([]byte, error)
+	UnmarshalText([]byte) error
+}
+
+// FuzzParseNames: the small text forms (variant, colour, rule options)
+// accept only their names; what they accept marshals back to a form that
+// reads to the same value.
+func FuzzParseNames(f *testing.F) {
+	for _, s := range []string{"long", "short", "white", "w", "black", "b", "classic", "doubles", "literal",
+		"on_route", "opponent_home", "reroll", "use_opening_dice", "winner", "alternate", "opening_roll", "", "LONG", "invalid(3)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fresh := []func() (textValue, textValue){
+			func() (textValue, textValue) { return new(Variant), new(Variant) },
+			func() (textValue, textValue) { return new(Color), new(Color) },
+			func() (textValue, textValue) { return new(HeadException), new(HeadException) },
+			func() (textValue, textValue) { return new(BlockAhead), new(BlockAhead) },
+			func() (textValue, textValue) { return new(OpeningRoll), new(OpeningRoll) },
+			func() (textValue, textValue) { return new(NextGameStarter), new(NextGameStarter) },
+		}
+		for _, mk := range fresh {
+			v, w := mk()
+			if err := v.UnmarshalText([]byte(s)); err != nil {
+				if !errors.Is(err, ErrSyntax) {
+					t.Fatalf("%T %q: error %v is not ErrSyntax", v, s, err)
+				}
+				continue
+			}
+			b, err := v.MarshalText()
+			if err != nil {
+				t.Fatalf("%T %q: accepted but does not marshal: %v", v, s, err)
+			}
+			if err := w.UnmarshalText(b); err != nil || !reflect.DeepEqual(v, w) {
+				t.Fatalf("%T %q: round trip via %q gives %v, %v", v, s, b, w, err)
+			}
+		}
+	})
+}
+
+// FuzzRulesJSON: a rule set read from JSON that validates marshals and
+// reads back to the same rule set; nothing panics.
+func FuzzRulesJSON(f *testing.F) {
+	for _, r := range []Rules{DefaultRules(Long), DefaultRules(Short), {Variant: Long, HeadException: Literal, BlockAhead: OpponentHome}} {
+		b, err := json.Marshal(r)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"variant":"long","head_exception":"bogus"}`))
+	f.Add([]byte(`{"variant":3}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var r Rules
+		if json.Unmarshal(b, &r) != nil || r.Validate() != nil {
+			return
+		}
+		out, err := json.Marshal(r)
+		if err != nil {
+			t.Fatalf("valid rules %+v do not marshal: %v", r, err)
+		}
+		var q Rules
+		if err := json.Unmarshal(out, &q); err != nil || q != r {
+			t.Fatalf("round trip of %+v via %s: %+v, %v", r, out, q, err)
+		}
+	})
 }

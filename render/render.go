@@ -384,7 +384,7 @@ func (d *drawer) stack(x, n int, c nardy.Color, y func(int) int) {
 		if c == nardy.Black {
 			ink = colWhite
 		}
-		d.printf(`<text class="count" x="%d" y="%d" text-anchor="middle" font-size="18" font-weight="bold" fill="%s">%d</text>`+"\n",
+		d.printf(`<text class="count" pointer-events="none" x="%d" y="%d" text-anchor="middle" font-size="18" font-weight="bold" fill="%s">%d</text>`+"\n",
 			x, y(stackN-1)+6, ink, n)
 	}
 }
@@ -505,7 +505,7 @@ func (d *drawer) dice() {
 	x := half + (6*pointW-total)/2
 	y := midY + (midH-dieSize)/2
 	c := d.pos.Turn()
-	d.printf(`<g class="dice">` + "\n")
+	d.printf(`<g class="dice" pointer-events="none">` + "\n")
 	for i, v := range dice {
 		d.die(x+i*(dieSize+gap), y, v, c, used[i])
 	}
@@ -588,7 +588,7 @@ func (d *drawer) arrows() {
 	if len(d.o.Steps) == 0 {
 		return
 	}
-	d.printf(`<g class="arrows" fill="none" stroke="%s" stroke-width="4" stroke-opacity="0.85" stroke-linecap="round">`+"\n", colTo)
+	d.printf(`<g class="arrows" pointer-events="none" fill="none" stroke="%s" stroke-width="4" stroke-opacity="0.85" stroke-linecap="round">`+"\n", colTo)
 	for _, s := range d.o.Steps {
 		x1, y1 := d.anchor(d.o.StepsBy, int(s.From))
 		x2, y2 := d.anchor(d.o.StepsBy, int(s.To))

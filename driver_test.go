@@ -154,6 +154,25 @@ func gmInvariants(t failer, prev, next Match) {
 	if next.IsOver() {
 		gmRefusesAll(t, next)
 	}
+	if g.Plays()%4 == 0 { // a sample: JSON costs more than the action
+		gmGameJSON(t, g)
+	}
+}
+
+// gmGameJSON: a game's JSON form reads back to the same game.
+func gmGameJSON(t failer, g Game) {
+	t.Helper()
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatalf("marshal game: %v", err)
+	}
+	var back Game
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("unmarshal game: %v\n%s", err, b)
+	}
+	if back != g {
+		t.Fatalf("game JSON round trip differs:\n%s", b)
+	}
 }
 
 // gmRefusesAll: a finished match (and its finished game) refuses every

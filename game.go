@@ -34,8 +34,9 @@ var (
 	ErrPlayStarted = errors.New("a play is being made step by step")
 	// ErrMatchOver: the match has a winner.
 	ErrMatchOver = errors.New("the match is over")
-	// ErrInvalidGame: an action on the zero Game or Match.
-	ErrInvalidGame = errors.New("zero game")
+	// ErrInvalidGame: an action on the zero Game or Match, or a game read
+	// from JSON in a state no game can be in.
+	ErrInvalidGame = errors.New("nardy: invalid game")
 )
 
 // ActionError reports a refused action. It matches [ErrActionRefused] and
@@ -182,7 +183,7 @@ func (g Game) Opening() (white, black, rerolls int) {
 }
 
 // Starter returns the player who was first on roll, once known.
-func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening }
+func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening && g.phase != 0 }
 
 // Plays returns the number of plays made (empty plays included).
 func (g Game) Plays() int { return g.plays }
@@ -450,7 +451,7 @@ func (g *Game) finishKind(w Color, k ResultKind) {
 
 func (g *Game) finish(r Result) {
 	g.result, g.phase, g.turn = r, PhaseOver, Turn{}
-	g.offer, g.offerBy, g.lastRoll, g.lastKind = 0, 0, false, 0
+	g.offer, g.offerBy, g.lastRoll, g.lastKind, g.resume = 0, 0, false, 0, 0
 }
 
 // resign offers to lose the game as kind k (S6): either player, when the

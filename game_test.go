@@ -34,11 +34,12 @@ func gmPresets() map[string]Rules {
 // preset with random actions, checking the invariants after each action
 // and that each record replays to the same state.
 func TestWholeGamesAndMatches(t *testing.T) {
-	n := 60
+	n := 40
 	if testing.Short() {
 		n = 4
 	}
 	seen := map[string]bool{}
+	games := 0
 	for name, r := range gmPresets() {
 		t.Run(name, func(t *testing.T) {
 			for i := range n {
@@ -54,12 +55,14 @@ func TestWholeGamesAndMatches(t *testing.T) {
 					if m := rc.Match(); m.GameNumber() != num || m.IsOver() {
 						res, _ := m.LastResult()
 						seen[res.End.String()+"/"+res.Kind.String()] = true
+						games++
 					}
 				}
 				gmReplays(t, rc)
 			}
 		})
 	}
+	t.Logf("%d games played", games)
 	if !testing.Short() {
 		for _, k := range []string{"bore_off/oin", "bore_off/mars", "bore_off/koks", "bore_off/home_mars",
 			"bore_off/draw", "dropped/oin", "resigned/oin", "resigned/mars", "resigned/koks"} {

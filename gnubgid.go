@@ -80,8 +80,8 @@ func ParsePositionIDTurn(id string, mover Color) (Position, error) {
 		return Position{}, syntaxError(what, id, -1, "want %d characters, have %d", PositionIDLen, len(id))
 	}
 	var key [10]byte
-	if _, err := gnubgBase64.Decode(key[:], []byte(id)); err != nil {
-		return Position{}, base64Error(what, id, err)
+	if err := decodeID(key[:], what, id); err != nil {
+		return Position{}, err
 	}
 	var sides [2]Side // not on roll, on roll
 	n := 0
@@ -129,18 +129,23 @@ func idSideName(i int) string {
 	return "the player on roll"
 }
 
-// base64Error turns a decoding error of the Base64 package into a SyntaxError
-// that says where the bad character is.
-func base64Error(what, id string, err error) error {
-	var ce base64.CorruptInputError
-	if errors.As(err, &ce) {
-		off := int(ce)
-		if off < len(id) && !isBase64Char(id[off]) {
-			return syntaxError(what, id, off, "%q is not a Base64 character (A-Z a-z 0-9 + /)", id[off])
+// decodeID decodes the Base64 text id into key, which has the length id
+// encodes. The Base64 decoder skips newlines; an ID may not hold them, so
+// every character is checked first.
+func decodeID(key []byte, what, id string) error {
+	for i := 0; i < len(id); i++ {
+		if !isBase64Char(id[i]) {
+			return syntaxError(what, id, i, "%q is not a Base64 character (A-Z a-z 0-9 + /)", id[i])
 		}
-		return syntaxError(what, id, off, "the last character has nonzero unused bits")
 	}
-	return syntaxError(what, id, -1, "%v", err)
+	if _, err := gnubgBase64.Decode(key, []byte(id)); err != nil {
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			return syntaxError(what, id, int(ce), "the last character has nonzero unused bits")
+		}
+		return syntaxError(what, id, -1, "%v", err)
+	}
+	return nil
 }
 
 func isBase64Char(c byte) bool {
@@ -352,8 +357,8 @@ func ParseMatchID(id string) (MatchID, error) {
 		return MatchID{}, syntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, len(id))
 	}
 	var k midKey
-	if _, err := gnubgBase64.Decode(k[:], []byte(id)); err != nil {
-		return MatchID{}, base64Error(what, id, err)
+	if err := decodeID(k[:], what, id); err != nil {
+		return MatchID{}, err
 	}
 	if k[8]>>3 != 0 {
 		return MatchID{}, syntaxError(what, id, -1, "nonzero bits after bit %d", midBits)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -105,6 +106,7 @@ func TestPositionIDErrors(t *testing.T) {
 		{"bad char", "4HPwATDgc/AB!A"},
 		{"url alphabet", "4HPwATDgc_ABMA"},
 		{"space", "4HPwATDgc/ABM "},
+		{"newline", "4HPwATDgc\n/ABM"},
 		{"nonzero unused bits", "4HPwATDgc/ABMB"},
 		{"all ones: too many checkers", "//////////////"},
 		// 16 checkers of the player not on roll on its point 1, then zeros.
@@ -265,6 +267,8 @@ func TestMatchIDErrors(t *testing.T) {
 		{"short", "QYkqASAAIAA"},
 		{"long", "QYkqASAAIAAAA"},
 		{"bad char", "QYkqASAA*AAA"},
+		{"newline", "QYkqASAA\nAAA"},
+		{"carriage return", "QYkqASAAIAA\r"},
 		{"bits past 67", "QYkqASAAIAAI"},
 		{"cube owner 2", "IYkqASAAIAAA"},
 		{"game state 5", "QY0qASAAIAAA"},
@@ -369,8 +373,8 @@ func loadSelfplay(t *testing.T) []selfplayLine {
 }
 
 // TestSelfplayIDs follows gnubg's own games: each Position ID, the dice of
-// the Match ID and gnubg's play must give the next Position ID gnubg printed,
-// and gnubg's play must be one of Legal's.
+// the Match ID and gnubg's play (read with ParsePlay, so one of Legal's)
+// must give the next Position ID gnubg printed.
 func TestSelfplayIDs(t *testing.T) {
 	lines := loadSelfplay(t)
 	r := DefaultRules(Short)
@@ -386,8 +390,9 @@ func TestSelfplayIDs(t *testing.T) {
 		require.Equal(t, GamePlaying, m.State, l.mid)
 		roll, err := NewRoll(m.Dice[0], m.Dice[1])
 		require.NoError(t, err, l.mid)
-		play, err := gnubgPlay(r, pos, roll, l.move)
+		play, err := ParsePlay(r, pos, roll, l.move)
 		require.NoError(t, err, "%s %v %q", l.pid, roll, l.move)
+		assert.Equal(t, l.move, play.String(), "gnubg's notation")
 		next, err := PositionID(play.Result())
 		require.NoError(t, err)
 		if next != lines[i+1].pid {
@@ -447,4 +452,30 @@ func FuzzParseMatchID(f *testing.F) {
 			t.Fatalf("ParseMatchID(%q) encodes back to %q", id, back)
 		}
 	})
+}
+
+func ExamplePositionID() {
+	start, _ := StartPosition(Short, White)
+	id, _ := PositionID(start)
+	fmt.Println(id)
+
+	// The position after gnubg's opening 24/18 13/11, the other player on
+	// roll (ParsePositionIDTurn says which colour that is).
+	p, _ := ParsePositionIDTurn("4HPkQSDgc/ABMA", Black)
+	fmt.Println(p.Turn(), p.Opponent().Points[18-1], p.Opponent().Points[11-1])
+	// Output:
+	// 4HPwATDgc/ABMA
+	// black 1 1
+}
+
+func ExampleParseMatchID() {
+	// The example of the gnubg manual: 9-point match, score 2-4, player 0
+	// holds a 2-cube, player 1 has rolled 5-2.
+	m, _ := ParseMatchID("QYkqASAAIAAA")
+	fmt.Println(m.MatchLength, m.Score, m.CubeValue, m.CubeOwner, m.OnRoll, m.Dice)
+	m.Dice = [2]int{0, 0} // not rolled yet
+	fmt.Println(m)
+	// Output:
+	// 9 [2 4] 2 white black [5 2]
+	// QQkgASAAIAAA
 }

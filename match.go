@@ -67,8 +67,9 @@ func (m Match) LastResult() (Result, bool) { return m.last, m.hasLast }
 // IsOver reports whether the match has a winner.
 func (m Match) IsOver() bool { return m.over }
 
-// Winner returns the winner of the match once it is over.
-func (m Match) Winner() (Color, bool) { return m.winner, m.over }
+// Winner returns the winner of the match once it is over; false also for a
+// money game that ended in a draw (L11).
+func (m Match) Winner() (Color, bool) { return m.winner, m.over && m.last.Kind != Draw }
 
 // IsCrawford reports whether the current game is the Crawford game.
 func (m Match) IsCrawford() bool { return m.game.crawford }

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -156,4 +157,44 @@ func TestOnePointMatch(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, Black, w)
 	assert.Equal(t, 1, m.Length())
+}
+
+// ExampleMatch plays a 3-point match of short nardy with seeded dice,
+// always choosing the first legal play and never doubling, and prints the
+// results.
+func ExampleMatch() {
+	m, err := NewMatch(DefaultRules(Short), 3)
+	if err != nil {
+		panic(err)
+	}
+	src := NewSeededDice(1)
+	for !m.IsOver() {
+		g := m.Game()
+		var a Action
+		switch g.Phase() {
+		case PhaseOpening, PhaseRoll:
+			_, a, _ = g.Roll(src) // a is the throw, for a record
+		case PhasePlay:
+			plays, _ := g.Legal()
+			a = Action{Kind: ActPlay, Player: g.Position().Turn(), Steps: plays[0].Steps()}
+		}
+		number := m.GameNumber()
+		if m, err = m.Do(a); err != nil {
+			panic(err)
+		}
+		if m.GameNumber() != number || m.IsOver() {
+			res, _ := m.LastResult()
+			w, b := m.Score()
+			fmt.Printf("game %d: %s wins %s, %d point(s); score %d-%d\n", number, res.Winner, res.Kind, res.Points, w, b)
+		}
+	}
+	winner, _ := m.Winner()
+	fmt.Println("match:", winner)
+	// Output:
+	// game 1: black wins oin, 1 point(s); score 0-1
+	// game 2: white wins oin, 1 point(s); score 1-1
+	// game 3: white wins oin, 1 point(s); score 2-1
+	// game 4: black wins oin, 1 point(s); score 2-2
+	// game 5: black wins oin, 1 point(s); score 2-3
+	// match: black
 }

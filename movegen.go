@@ -129,32 +129,14 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 	} else {
 		to = Off
 	}
-	head := n.head
-	if from == Head && c.headRule {
-		if head == 0 {
-			return Step{}, refHead
-		}
-		head--
+	if from == Head && c.headRule && n.head == 0 {
+		return Step{}, refHead
 	}
-	*res = *n
-	res.head = head
-	res.me.add(from, -1)
-	if res.me.get(from) == 0 {
-		res.mask &^= 1 << uint(from)
-	}
-	res.me.add(to, 1)
-	hit := false
-	if to != Off {
-		res.mask |= 1 << uint(to)
-		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
-			res.hits |= 1 << uint(to)
-			hit = true
-		}
-	}
-	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+	s, ok := c.move(n, from, die, res)
+	if !ok {
 		return Step{}, refBlock
 	}
-	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, stepOK
+	return s, stepOK
 }
 
 // movable returns the points from which a step by die is legal from node n
@@ -181,31 +163,41 @@ func (c *turnCtx) movable(n *node, d int) uint32 {
 // move makes a step that movable allows, writing the new node to res; it
 // returns false only when the step breaks a six-block judged on the pass.
 func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+	*res = *n
+	s := c.apply(res, from, die)
+	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
+		return Step{}, false
+	}
+	return s, true
+}
+
+// apply moves a checker of n from point from by die, in place, where the
+// caller knows the step is legal (movable, or step's checks); a step past
+// point 1 bears off. It is the one place that changes a side during the
+// search.
+func (c *turnCtx) apply(n *node, from, die int) Step {
 	to := from - die
 	if to < Off {
 		to = Off
 	}
-	*res = *n
-	if from == Head && c.headRule {
-		res.head--
+	n.me.add(from, -1)
+	if n.me.get(from) == 0 {
+		n.mask &^= 1 << uint(from)
 	}
-	res.me.add(from, -1)
-	if res.me.get(from) == 0 {
-		res.mask &^= 1 << uint(from)
-	}
-	res.me.add(to, 1)
+	n.me.add(to, 1)
 	hit := false
 	if to != Off {
-		res.mask |= 1 << uint(to)
-		if (c.blots&^res.hits)&(1<<uint(to)) != 0 {
-			res.hits |= 1 << uint(to)
+		bit := uint32(1) << uint(to)
+		n.mask |= bit
+		if c.blots&^n.hits&bit != 0 {
+			n.hits |= bit
 			hit = true
 		}
 	}
-	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
-		return Step{}, false
+	if from == Head && c.headRule {
+		n.head--
 	}
-	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}, true
+	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -263,13 +255,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
-	k := len(g.out)
-	if k < cap(g.out) {
-		g.out = g.out[:k+1]
-	} else {
-		g.out = append(g.out, Play{})
-	}
-	p := &g.out[k]
+	p := g.slot()
 	p.after.mover = n.me
 	p.after.opp = g.start.opp
 	if n.hits != 0 {
@@ -289,6 +275,18 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	default:
 		p.steps = *steps
 	}
+}
+
+// slot appends a Play to the list and returns it for filling, growing the
+// list only when the caller's buffer is full.
+func (g *gen) slot() *Play {
+	k := len(g.out)
+	if k < cap(g.out) {
+		g.out = g.out[:k+1]
+	} else {
+		g.out = append(g.out, Play{})
+	}
+	return &g.out[k]
 }
 
 // someOrderPasses reports whether the first depth steps of a double, found
@@ -337,8 +335,12 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // enumeration is complete and needs no duplicate check. Blocks judged on the
 // pass are the one thing order changes; emit handles them (passJudged).
 func (g *gen) double(n node, depth, maxFrom int) {
+	d := int(g.roll.hi)
+	if depth == 3 && !g.passJudged {
+		g.doubleLastStep(&n, maxFrom)
+		return
+	}
 	if depth < 4 {
-		d := int(g.roll.hi)
 		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
@@ -357,14 +359,29 @@ func (g *gen) double(n node, depth, maxFrom int) {
 	}
 }
 
+// doubleLastStep is double's last level, flat: the fourth step of each
+// candidate point is made on locals and written out directly (put).
+func (g *gen) doubleLastStep(n *node, maxFrom int) {
+	d := int(g.roll.hi)
+	steps := [4]Step{g.path[0], g.path[1], g.path[2]}
+	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		leaf := *n
+		steps[3] = g.apply(&leaf, p, d)
+		g.putSteps(&leaf, 4, steps)
+	}
+	if g.maxDepth <= 3 {
+		g.emit(n, 3, nil)
+	}
+}
+
 // mixed generates the plays of a mixed roll that play die first, then
-// second. In the second pass (second is the larger die), a play that the
-// first pass already produced is skipped by reasoning when the turn is
-// simple (see simpleTurn), and by the duplicate check otherwise.
-func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simple bool) {
+// second, with the duplicate check (turns that are not simple: the bar, a
+// possible bear-off, blocks judged on the pass).
+func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 	var c1, c2 node
-	cand := g.movable(root, first)
-	for cand != 0 {
+	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
 		s1, ok := g.move(root, p, first, &c1)
@@ -372,25 +389,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, secondPass, simp
 			continue
 		}
 		g.path[0] = s1
-		cand2 := g.movable(&c1, second)
-		if secondPass && simple {
-			// A second step from a point that held a checker at the start
-			// gives a play the larger-die-first pass made already (the same
-			// two steps in the other order are legal in a simple turn).
-			// Only a checker moving on from where the first step put it can
-			// give something new: see chainIsNew.
-			cand2 &^= root.mask
-			if cand2 != 0 && !g.chainIsNew(root, p, first, second) {
-				cand2 = 0
-			}
-		}
-		if !secondPass && simple && p+second <= 24 && cand2&(1<<uint(p+second)) != 0 && g.sameAsChain(root, p+second, first) {
-			// Moving the checker of q = p+second by second onto p after p
-			// moved by first is the same play as q moving first then
-			// second (made when the loop reaches q).
-			cand2 &^= 1 << uint(p+second)
-		}
-		for cand2 != 0 {
+		for cand2 := g.movable(&c1, second); cand2 != 0; {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << uint(q)
 			s2, ok := g.move(&c1, q, second, &c2)
@@ -455,13 +454,11 @@ func (g *gen) run(root node) {
 		return
 	}
 	if g.simpleTurn(&root) {
-		g.mixed(&root, hi, lo, nil, false, true)
-		g.mixed(&root, lo, hi, nil, true, true)
-		g.emit(&root, 0, nil)
+		g.mixedSimple(&root)
 	} else {
 		var seen dedup
-		g.mixed(&root, hi, lo, &seen, false, false)
-		g.mixed(&root, lo, hi, &seen, true, false)
+		g.mixed(&root, hi, lo, &seen)
+		g.mixed(&root, lo, hi, &seen)
 		g.emit(&root, 0, &seen)
 	}
 	if g.maxDepth == 1 {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -421,4 +422,28 @@ func FuzzParsePlay(f *testing.F) {
 		}
 		require.True(t, found, "%q parsed to %s, not a legal play", text, p)
 	})
+}
+
+func ExamplePlay_String() {
+	r := DefaultRules(Short)
+	pos := MustPosition(StartPosition(Short, White))
+	p, _ := ParsePlay(r, pos, MustRoll(6, 6), "13/7 24/18 13/7 24/18")
+	fmt.Println(p)
+	p, _ = ParsePlay(r, pos, MustRoll(6, 5), "24/18 18/13")
+	fmt.Println(p)
+	// Output:
+	// 24/18(2) 13/7(2)
+	// 24/13
+}
+
+func ExampleParsePlay() {
+	r := DefaultRules(Short)
+	pos := MustPosition(StartPosition(Short, White))
+	p, err := ParsePlay(r, pos, MustRoll(6, 5), "24/18, 18/13")
+	fmt.Println(p, err)
+	_, err = ParsePlay(r, pos, MustRoll(6, 5), "24/21")
+	fmt.Println(errors.Is(err, ErrIllegalPlay))
+	// Output:
+	// 24/13 <nil>
+	// true
 }

@@ -108,10 +108,9 @@ func newPerfter(r Rules, depth int) *perfter {
 	return p
 }
 
-// count walks the tree below pos. AppendLegal can fail below a valid start
-// only if a play leads to a position the rules call invalid (a long-nardy
-// six-block of the new mover that L5 forbids, for example once the only
-// checker ahead of it is borne off); the error is returned, not hidden.
+// count walks the tree below pos. Positions reached by legal plays from a
+// valid position are valid, so AppendLegal should not fail here; if it
+// ever does, the error is returned, not hidden.
 func (p *perfter) count(pos Position, depth int) (uint64, error) {
 	if depth == 0 || pos.IsOver() {
 		return 1, nil

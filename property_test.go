@@ -6,6 +6,7 @@ package nardy
 // of reference_test.go supplies what must be computed independently.
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -284,6 +285,10 @@ func TestConcurrentLegal(t *testing.T) {
 		want[i], err = c.Rules.Legal(c.Pos, c.Roll)
 		require.NoError(t, err)
 	}
+	shared, err := DefaultRules(Short).NewTurn(shortStart, MustRoll(3, 1))
+	require.NoError(t, err)
+	sharedNext := shared.NextSteps()
+	require.NotEmpty(t, sharedNext)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := range 8 {
@@ -305,6 +310,15 @@ func TestConcurrentLegal(t *testing.T) {
 				}
 				if tn, err := c.Rules.NewTurn(c.Pos, c.Roll); err != nil || (tn.Required() > 0) != (got[0].Len() > 0) {
 					errs <- fmt.Errorf("goroutine %d: %v: NewTurn: %v", g, c, err)
+					return
+				}
+				// One Turn value shared by all goroutines.
+				if next := shared.NextSteps(); len(next) != len(sharedNext) {
+					errs <- fmt.Errorf("goroutine %d: shared Turn offers %v, want %v", g, next, sharedNext)
+					return
+				}
+				if u, err := shared.Step(sharedNext[g%len(sharedNext)]); err != nil || u.Len() != 1 {
+					errs <- fmt.Errorf("goroutine %d: shared Turn step: %v", g, err)
 					return
 				}
 			}
@@ -413,6 +427,169 @@ func TestPropertyTurnWalk(t *testing.T) {
 		}
 		if got := tn.DiceLeft(); !slices.Equal(got, all) {
 			t.Fatalf("%v: DiceLeft %v, want %v", c, got, all)
+		}
+	})
+}
+
+// genSteps draws up to five arbitrary steps with dice of the roll (and now
+// and then another die): from any point or the bar, To where the die leads.
+func genSteps(roll Roll) *rapid.Generator[[]Step] {
+	return rapid.Custom(func(t *rapid.T) []Step {
+		n := rapid.IntRange(0, 5).Draw(t, "n")
+		out := make([]Step, n)
+		for i := range out {
+			from := rapid.IntRange(1, 25).Draw(t, "from")
+			d := rapid.SampledFrom([]int{roll.High(), roll.Low(), roll.High(), roll.Low(), 1 + (roll.High()+roll.Low())%6}).Draw(t, "die")
+			out[i] = st(from, max(from-d, 0), d)
+		}
+		return out
+	})
+}
+
+// TestPropertyPlayOfSound: PlayOf (and Apply) accept a step sequence only
+// when its result is one of the legal plays' (reference keys), and then
+// give that result.
+func TestPropertyPlayOfSound(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		want, _ := refLegalPos(c.Rules, c.Pos, c.Roll)
+		// Arbitrary sequences, and each legal play's steps in every order.
+		seqs := [][]Step{genSteps(c.Roll).Draw(t, "steps")}
+		for _, p := range legalOf(t, c) {
+			s := p.Steps()
+			seqs = append(seqs, s)
+			if len(s) == 2 {
+				seqs = append(seqs, []Step{s[1], s[0]})
+			}
+			if len(s) > 2 {
+				seqs = append(seqs, slices.Concat(s[1:], s[:1]), slices.Concat(s[2:], s[:2]))
+			}
+		}
+		for _, s := range seqs {
+			p, err := c.Rules.PlayOf(c.Pos, c.Roll, s...)
+			if err != nil {
+				if !errors.Is(err, ErrIllegalPlay) {
+					t.Fatalf("%v: PlayOf(%v): %v is not ErrIllegalPlay", c, s, err)
+				}
+				continue
+			}
+			if !want[p.Key()] {
+				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.Key())
+			}
+			got, err := c.Rules.Apply(c.Pos, mkPlay(c.Roll, s...))
+			if err != nil || got != p.Result() {
+				t.Fatalf("%v: Apply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
+			}
+		}
+	})
+}
+
+// TestPropertyTurnStepIffOffered: Turn.Step accepts a step exactly when
+// NextSteps offers it (the hit flag and a zero To aside), at every stage
+// of a random walk.
+func TestPropertyTurnStepIffOffered(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		tn, err := c.Rules.NewTurn(c.Pos, c.Roll)
+		if err != nil {
+			t.Fatalf("%v: %v", c, err)
+		}
+		for {
+			offered := map[Step]bool{}
+			next := tn.NextSteps()
+			for _, s := range next {
+				s.Hit = false
+				offered[s] = true
+			}
+			for from := 1; from <= 25; from++ {
+				for _, d := range []int{c.Roll.High(), c.Roll.Low()} {
+					s := st(from, max(from-d, 0), d)
+					_, err := tn.Step(s)
+					if (err == nil) != offered[s] {
+						t.Fatalf("%v after %v: Step(%v) err %v, offered %v", c, tn.Steps(), s, err, next)
+					}
+					if err != nil && !errors.Is(err, ErrIllegalPlay) {
+						t.Fatalf("%v: Step(%v): %v is not ErrIllegalPlay", c, s, err)
+					}
+				}
+			}
+			if tn.Done() {
+				return
+			}
+			if tn, err = tn.Step(rapid.SampledFrom(next).Draw(t, "step")); err != nil {
+				t.Fatalf("%v: %v", c, err)
+			}
+		}
+	})
+}
+
+// TestPropertyCanonicalOrder checks the order AppendLegal documents: a
+// mixed roll lists the plays that start with the larger die first, then
+// the others, each group from the highest point down (first step, then
+// second); a double (blocks judged at the end) lists steps from points no
+// higher than the step before, plays from the highest points down; the
+// empty play is alone.
+func TestPropertyCanonicalOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		plays := legalOf(t, c)
+		if plays[0].IsEmpty() && len(plays) != 1 {
+			t.Fatalf("%v: the empty play is not alone", c)
+		}
+		froms := func(p Play) []int {
+			out := make([]int, p.Len())
+			for i := range out {
+				out[i] = int(p.Step(i).From)
+			}
+			return out
+		}
+		passJudged := c.Rules.Variant == Long && !c.Rules.TransientBlock
+		for i, p := range plays {
+			if c.Roll.IsDouble() && !passJudged && !slices.IsSortedFunc(froms(p), func(a, b int) int { return b - a }) {
+				t.Fatalf("%v: double's steps %v are not from the highest point down", c, p.Steps())
+			}
+			if i == 0 {
+				continue
+			}
+			q := plays[i-1]
+			if !c.Roll.IsDouble() && q.Len() > 0 && p.Step(0).Die > q.Step(0).Die {
+				t.Fatalf("%v: play %v (larger die first) listed after %v", c, p.Steps(), q.Steps())
+			}
+			sameGroup := c.Roll.IsDouble() || p.Step(0).Die == q.Step(0).Die
+			if sameGroup && !passJudged && slices.Compare(froms(q), froms(p)) <= 0 {
+				t.Fatalf("%v: play %v listed after %v, not from the highest point down", c, p.Steps(), q.Steps())
+			}
+		}
+		// A smaller-die-first play has no larger-die-first order.
+		for _, p := range plays {
+			if !c.Roll.IsDouble() && p.Len() == 2 && int(p.Step(0).Die) == c.Roll.Low() {
+				r, err := c.Rules.PlayOf(c.Pos, c.Roll, p.Step(1), p.Step(0))
+				if err == nil && r.Result() == p.Result() {
+					t.Fatalf("%v: play %v could start with the larger die", c, p.Steps())
+				}
+			}
+		}
+	})
+}
+
+// TestPropertyGameOptionsIgnored: the game-level options (cube, scoring,
+// next game, last roll) do not change the legal plays.
+func TestPropertyGameOptionsIgnored(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		plays := legalOf(t, c)
+		r := c.Rules
+		r.Cube = !r.Cube
+		r.Jacoby, r.Beavers, r.Crawford = !r.Jacoby, !r.Beavers, !r.Crawford
+		r.MaxCube = 8
+		r.NextGameStarter = AlternateStarts
+		r.LastRollDraw = r.Variant == Long
+		if err := r.Validate(); err != nil {
+			t.Fatalf("%+v: %v", r, err)
+		}
+		got, err := r.Legal(c.Pos, c.Roll)
+		if err != nil || !slices.Equal(got, plays) {
+			t.Fatalf("%v: game options change Legal: %v", c, err)
 		}
 	})
 }

@@ -302,3 +302,170 @@ func (rc *Recorder) Record() Record {
 	r.Actions = append([]Action(nil), rc.rec.Actions...)
 	return r
 }
+
+// gameJSON is the wire form of a Game: everything it holds, the play in
+// progress as its dice and steps.
+type gameJSON struct {
+	Rules    Rules      `json:"rules"`
+	Position Position   `json:"position"`
+	Phase    Phase      `json:"phase"`
+	Resume   Phase      `json:"resume,omitempty"`
+	Cube     Cube       `json:"cube"`
+	Money    bool       `json:"money"`
+	Crawford bool       `json:"crawford"`
+	Dice     *Roll      `json:"dice,omitempty"`
+	Steps    [][3]int   `json:"steps,omitempty"`
+	Started  bool       `json:"started"`
+	First    Color      `json:"first"`
+	Starter  Color      `json:"starter"`
+	LastRoll bool       `json:"last_roll,omitempty"`
+	LastKind ResultKind `json:"last_kind,omitempty"`
+	Offer    ResultKind `json:"offer,omitempty"`
+	OfferBy  Color      `json:"offer_by,omitempty"`
+	Opening  [2]int     `json:"opening"`
+	Rerolls  int        `json:"rerolls"`
+	Plays    int        `json:"plays"`
+	Result   *Result    `json:"result,omitempty"`
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (p Phase) MarshalText() ([]byte, error) {
+	if p < PhaseOpening || p > PhaseOver {
+		return nil, fmt.Errorf("%w: phase %d", ErrInvalidGame, p)
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (p *Phase) UnmarshalText(t []byte) error {
+	v, err := enumParse("phase", phaseNames[1:], string(t))
+	*p = Phase(v + 1)
+	if err != nil {
+		*p = 0
+	}
+	return err
+}
+
+// MarshalJSON writes the whole state of the game (for a server to store it
+// or send it); UnmarshalJSON reads it back, checking it.
+func (g Game) MarshalJSON() ([]byte, error) {
+	if !g.IsValid() {
+		return nil, ErrInvalidGame
+	}
+	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
+		Money: g.money, Crawford: g.crawford, Started: g.started, First: g.first, Starter: g.starter,
+		LastRoll: g.lastRoll, LastKind: g.lastKind, Offer: g.offer, OfferBy: g.offerBy,
+		Opening: g.opening, Rerolls: g.rerolls, Plays: g.plays}
+	if g.turnInPlay() {
+		r := g.turn.Roll()
+		j.Dice = &r
+		for _, s := range g.turn.Steps() {
+			j.Steps = append(j.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
+		}
+	}
+	if g.phase == PhaseOver {
+		r := g.result
+		j.Result = &r
+	}
+	return json.Marshal(j)
+}
+
+// turnInPlay reports whether g holds a play in progress.
+func (g Game) turnInPlay() bool {
+	return g.phase == PhasePlay || (g.phase == PhaseResign && g.resume == PhasePlay)
+}
+
+// UnmarshalJSON reads the form of MarshalJSON. It checks the rules, the
+// position, the phase, the cube and the offer, and rebuilds the play in
+// progress step by step, so a state no game could be in is refused (with
+// [ErrInvalidGame], or the error of the part that is wrong).
+func (g *Game) UnmarshalJSON(b []byte) error {
+	var j gameJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidGame, err)
+	}
+	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
+		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,
+		lastRoll: j.LastRoll, lastKind: j.LastKind, offer: j.Offer, offerBy: j.OfferBy,
+		opening: j.Opening, rerolls: j.Rerolls, plays: j.Plays}
+	if err := n.checkState(); err != nil {
+		return err
+	}
+	if n.turnInPlay() {
+		if j.Dice == nil {
+			return fmt.Errorf("%w: a play in progress without dice", ErrInvalidGame)
+		}
+		t, err := n.rules.NewTurn(n.pos, *j.Dice)
+		if err != nil {
+			return err
+		}
+		for _, s := range j.Steps {
+			if t, err = t.Step(Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])}); err != nil {
+				return err
+			}
+		}
+		if t.Done() {
+			return fmt.Errorf("%w: a finished play still in progress", ErrInvalidGame)
+		}
+		n.turn = t
+	} else if j.Dice != nil || len(j.Steps) > 0 {
+		return fmt.Errorf("%w: dice in phase %s", ErrInvalidGame, n.phase)
+	}
+	if n.phase == PhaseOver {
+		if j.Result == nil || !j.Result.Kind.IsValid() || !j.Result.Winner.IsValid() ||
+			j.Result.End < BoreOff || j.Result.End > Dropped || j.Result.Points < 0 {
+			return fmt.Errorf("%w: a finished game without a valid result", ErrInvalidGame)
+		}
+		n.result = *j.Result
+	} else if j.Result != nil {
+		return fmt.Errorf("%w: a result in phase %s", ErrInvalidGame, n.phase)
+	}
+	*g = n
+	return nil
+}
+
+// checkState checks the parts of a game read from JSON that do not need
+// the play in progress.
+func (g Game) checkState() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidGame}, args...)...)
+	}
+	if err := g.rules.Validate(); err != nil {
+		return err
+	}
+	if !g.pos.IsValid() || g.pos.Variant() != g.rules.Variant {
+		return bad("position %v for %s rules", g.pos, g.rules.Variant)
+	}
+	if g.phase != PhaseOver {
+		if err := g.rules.CheckPosition(g.pos); err != nil {
+			return err
+		}
+		if g.pos.IsOver() && !g.lastRoll {
+			return bad("a finished position in phase %s", g.phase)
+		}
+	}
+	c := g.cube
+	switch {
+	case g.phase < PhaseOpening || g.phase > PhaseOver:
+		return bad("phase %d", g.phase)
+	case (g.phase == PhaseResign) != (g.resume == PhaseRoll || g.resume == PhasePlay):
+		return bad("resume phase %s in phase %s", g.resume, g.phase)
+	case (g.phase == PhaseResign) != (g.offer != 0):
+		return bad("resignation offer %s in phase %s", g.offer, g.phase)
+	case g.offer != 0 && (g.offer == Draw || !g.rules.scoring().Uses(g.offer) || !g.offerBy.IsValid()):
+		return bad("resignation offer %s", g.offer)
+	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > g.rules.maxCube() || !c.Owner.IsValid() ||
+		(c.Owned != (c.Value > 1)) || (!c.Owned && c.Owner != 0):
+		return bad("cube %+v", c)
+	case !g.rules.Cube && c.Value != 1:
+		return bad("cube %+v without the cube", c)
+	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw):
+		return bad("last roll")
+	case !g.first.IsValid() || !g.starter.IsValid() || (!g.started && g.plays != 0) || g.plays < 0 || g.rerolls < 0:
+		return bad("players or counts")
+	case g.phase == PhaseOpening && (g.started || g.opening[0] != g.opening[1] ||
+		g.pos != MustPosition(StartPosition(g.rules.Variant, White))):
+		return bad("opening after the start")
+	}
+	return nil
+}

@@ -186,3 +186,84 @@ func TestMoneyRecord(t *testing.T) {
 	w, _ := m.Score()
 	assert.Equal(t, 1, w, "Jacoby: a gammon with a centred cube counts single in money play")
 }
+
+// FuzzReplayJSON: a record from any JSON never makes Replay panic.
+func FuzzReplayJSON(f *testing.F) {
+	rc := seededMatch(&testing.T{}, 1)
+	b, err := json.Marshal(rc.Record())
+	require.NoError(f, err)
+	f.Add(b)
+	f.Add([]byte(`{"rules":{"variant":2},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var rec Record
+		if json.Unmarshal(b, &rec) != nil {
+			return
+		}
+		_, _ = Replay(rec)
+	})
+}
+
+// TestGameJSON: a game's JSON reads back to the same game; states no game
+// can be in are refused.
+func TestGameJSON(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 3, 1)
+	g = gmDo(t, g, Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}})
+	g = gmDo(t, g, Action{Kind: ActResign, Player: Black, Resign: Mars})
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	var back Game
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, g, back)
+	_, err = json.Marshal(Game{})
+	assert.ErrorIs(t, err, ErrInvalidGame)
+
+	edit := func(f func(m map[string]any)) []byte {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(b, &m))
+		f(m)
+		out, err := json.Marshal(m)
+		require.NoError(t, err)
+		return out
+	}
+	bad := map[string]func(m map[string]any){
+		"unknown phase":      func(m map[string]any) { m["phase"] = "nap" },
+		"cube of 3":          func(m map[string]any) { m["cube"] = map[string]any{"value": 3, "owned": true} },
+		"centred cube of 2":  func(m map[string]any) { m["cube"] = map[string]any{"value": 2} },
+		"cube past the max":  func(m map[string]any) { m["cube"] = map[string]any{"value": 128, "owned": true} },
+		"no offer":           func(m map[string]any) { delete(m, "offer") },
+		"offer of a draw":    func(m map[string]any) { m["offer"] = "draw" },
+		"resume from a cube": func(m map[string]any) { m["resume"] = "cube" },
+		"no dice":            func(m map[string]any) { delete(m, "dice") },
+		"illegal step":       func(m map[string]any) { m["steps"] = [][3]int{{13, 12, 1}} },
+		"finished play":      func(m map[string]any) { m["steps"] = [][3]int{{8, 5, 3}, {6, 5, 1}} },
+		"long position":      func(m map[string]any) { m["position"] = MustPosition(StartPosition(Long, White)).String() },
+		"result while playing": func(m map[string]any) {
+			m["result"] = map[string]any{"winner": 0, "kind": "oin", "end": "resigned", "cube": 1, "points": 1}
+		},
+		"over without result": func(m map[string]any) { m["phase"] = "over"; delete(m, "offer"); delete(m, "resume") },
+		"dice before rolling": func(m map[string]any) { m["phase"] = "roll"; delete(m, "offer"); delete(m, "resume") },
+		"opening after an unequal throw": func(m map[string]any) {
+			m["phase"] = "opening"
+			delete(m, "offer")
+			delete(m, "resume")
+			delete(m, "dice")
+			delete(m, "steps")
+		},
+		"last roll without the option": func(m map[string]any) { m["last_roll"] = true; m["last_kind"] = "oin" },
+		"bad rules":                    func(m map[string]any) { m["rules"].(map[string]any)["max_cube"] = 5 },
+		"not json":                     nil,
+	}
+	for name, f := range bad {
+		in := []byte("{")
+		if f != nil {
+			in = edit(f)
+		}
+		var h Game
+		assert.Error(t, json.Unmarshal(in, &h), name)
+		assert.Equal(t, Game{}, h, name)
+	}
+	var p Phase
+	assert.Error(t, p.UnmarshalText([]byte("nap")))
+	_, err = Phase(0).MarshalText()
+	assert.Error(t, err)
+}

@@ -384,9 +384,9 @@ func TestReferenceConformance(t *testing.T) {
 	}
 }
 
-// TestLegalMatchesReference compares Legal, as a set of result keys, with
+// TestPropertyLegalMatchesReference compares Legal, as a set of result keys, with
 // the reference on random positions of both games under random options.
-func TestLegalMatchesReference(t *testing.T) {
+func TestPropertyLegalMatchesReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := genCase().Draw(t, "case")
 		plays, err := c.Rules.Legal(c.Pos, c.Roll)

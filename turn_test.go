@@ -288,9 +288,25 @@ func TestNewPositionErrors(t *testing.T) {
 			assert.False(t, p.IsValid())
 		})
 	}
+	for _, v := range []Variant{0, 3, 255} {
+		_, err := StartPosition(v, White)
+		assert.ErrorIs(t, err, ErrBadVariant)
+	}
+	_, err := StartPosition(Long, 2)
+	assert.ErrorIs(t, err, ErrBadColor)
+	for _, d := range [][2]int{{0, 1}, {1, 0}, {7, 3}, {-1, 2}, {6, 100}} {
+		r, err := NewRoll(d[0], d[1])
+		assert.ErrorIs(t, err, ErrInvalidRoll, "%v", d)
+		assert.False(t, r.IsValid())
+	}
+	for _, s := range []string{"", "7-1", "0-0", "6-", "6-5-4", "x", "66 ", "6/5"} {
+		_, err := ParseRoll(s)
+		assert.Error(t, err, "%q", s)
+	}
+
 	// A held six-block is valid for NewPosition but not under the rules.
 	block := mkPos(t, Long, sd(24, 10, 23, 1, 22, 1, 21, 1, 20, 1, 19, 1), sd(24, 15))
-	err := DefaultRules(Long).CheckPosition(block)
+	err = DefaultRules(Long).CheckPosition(block)
 	assert.ErrorIs(t, err, ErrHeldBlock)
 	assert.ErrorIs(t, err, ErrInvalidPosition)
 	_, err = Legal(block, MustRoll(3, 1))

@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -252,4 +253,19 @@ func FuzzParseXGID(f *testing.F) {
 			t.Fatalf("ParseXGID(%q) formats back to %q", s, out)
 		}
 	})
+}
+
+func ExampleParseXGID() {
+	x, _ := ParseXGID("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+	fmt.Println(x.Position.Turn(), x.Dice, x.Jacoby, x.Beaver, x.MaxCube)
+	plays, _ := Legal(x.Position, MustRoll(x.Dice[0], x.Dice[1]))
+	fmt.Println(len(plays), "plays")
+
+	x.CubeValue, x.CubeCentred, x.CubeOwner = 2, false, Black
+	x.Dice = [2]int{0, 0}
+	fmt.Println(x)
+	// Output:
+	// white [5 2] true true 1024
+	// 8 plays
+	// XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:0:0:3:0:10
 }

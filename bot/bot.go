@@ -1,0 +1,188 @@
+// Package bot holds computer players of long and short nardy built on the
+// game layer of package nardy ([nardy.Game], [nardy.Match]), and helpers
+// that drive whole games and matches between two players with a seeded
+// dice source.
+//
+// A [Player] chooses the action of one player when the game waits for it:
+// a play, a cube action (double, take, drop) or an answer to a resignation.
+// Players never throw dice: when a player decides to roll it returns an
+// [nardy.ActRoll] action without dice, and the driver ([Next],
+// [PlayGame], [PlayMatch]) throws them from a [nardy.DiceSource] the caller
+// owns. So a whole game is fixed by the seeds of the dice and of the
+// players, on every machine.
+//
+// Three players come with the package: [Random] (uniform over the legal
+// plays, seeded), [Greedy] (1-ply: the play whose resulting position
+// [Evaluate] scores best) and [Expectimax] (2-ply: each candidate play is
+// scored by the average over the 21 rolls of the opponent's best reply,
+// within a node budget). [New] builds one by name for command lines.
+//
+// A player value keeps buffers between calls and is not safe for concurrent
+// use; give each goroutine its own (they are cheap to build). Players hold
+// no global state and take all randomness from their seed.
+package bot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/nardylab/nardy"
+)
+
+// Player chooses actions for one side of a game.
+type Player interface {
+	// Name returns a short name for tables and logs.
+	Name() string
+	// Act returns the action that player me takes in g, called when
+	// g.ToAct() reports me. The action is one of:
+	//
+	//   - PhaseRoll: ActDouble, or ActRoll with zero Dice (the driver
+	//     throws the dice);
+	//   - PhasePlay: ActPlay with one of the legal plays (or ActUndo when
+	//     steps of the play were already taken one by one);
+	//   - PhaseCube: ActTake or ActDrop (ActBeaver where allowed);
+	//   - PhaseResign: ActAccept or ActReject.
+	//
+	// An error means the player cannot act (such as a game that is over or
+	// not its turn); a returned action is always one g accepts.
+	Act(g nardy.Game, me nardy.Color) (nardy.Action, error)
+}
+
+// Errors of the drivers and players.
+var (
+	// ErrNotToAct: the game does not wait for this player's action (its
+	// opponent's turn, the opening throw, or a game that is over).
+	ErrNotToAct = errors.New("bot: not this player's turn to act")
+	// ErrTooLong: a game or match went past the driver's action limit.
+	ErrTooLong = errors.New("bot: game did not end within the action limit")
+	// ErrUnknownBot: [New] was given a name it does not know.
+	ErrUnknownBot = errors.New("bot: unknown bot")
+)
+
+// BotError reports an action a player returned that the game refused, or a
+// player's error. It matches Err with errors.Is and errors.As.
+type BotError struct {
+	Bot    string       // the player's name
+	Action nardy.Action // the refused action (zero for a player's error)
+	Err    error
+}
+
+func (e *BotError) Error() string {
+	if e.Action.Kind == 0 {
+		return fmt.Sprintf("bot %s: %v", e.Bot, e.Err)
+	}
+	return fmt.Sprintf("bot %s: action %s refused: %v", e.Bot, e.Action.Kind, e.Err)
+}
+
+// Unwrap returns the reason.
+func (e *BotError) Unwrap() error { return e.Err }
+
+// checkTurn returns ErrNotToAct unless g waits for me.
+func checkTurn(g nardy.Game, me nardy.Color) error {
+	c, ok := g.ToAct()
+	if !ok || c != me {
+		return ErrNotToAct
+	}
+	return nil
+}
+
+// Next returns the action g waits for: the opening throw or a roll thrown
+// from dice, else the action of the player who must act (players[c] plays
+// colour c). A player's roll (ActRoll) gets its dice from dice here. The
+// action is not performed: pass it to [nardy.Game.Do], [nardy.Match.Do] or
+// a [nardy.Recorder].
+func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
+	switch g.Phase() {
+	case nardy.PhaseOver:
+		return nardy.Action{}, nardy.ErrGameOver
+	case nardy.PhaseOpening:
+		return nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{dice.Die(), dice.Die()}}, nil
+	}
+	c, ok := g.ToAct()
+	if !ok || !c.IsValid() {
+		return nardy.Action{}, ErrNotToAct
+	}
+	p := players[c]
+	a, err := p.Act(g, c)
+	if err != nil {
+		return a, &BotError{Bot: p.Name(), Err: err}
+	}
+	if a.Kind == nardy.ActRoll {
+		a.Dice = [2]int{dice.Die(), dice.Die()}
+	}
+	return a, nil
+}
+
+// MaxActions bounds the actions of one game in [PlayGame] and of one match
+// in [PlayMatch]; whole games of the bots here take a few hundred.
+const MaxActions = 1_000_000
+
+// PlayGame plays g to its end, white and black choosing the actions and
+// dice throwing the dice, and returns the finished game. A refused action
+// or a player's error stops it with a [*BotError] and the game before that
+// action.
+func PlayGame(g nardy.Game, white, black Player, dice nardy.DiceSource) (nardy.Game, error) {
+	players := [2]Player{nardy.White: white, nardy.Black: black}
+	for range MaxActions {
+		if g.IsOver() {
+			return g, nil
+		}
+		a, err := Next(g, players, dice)
+		if err != nil {
+			return g, err
+		}
+		n, err := g.Do(a)
+		if err != nil {
+			return g, refused(players, a, err)
+		}
+		g = n
+	}
+	return g, ErrTooLong
+}
+
+// PlayMatch plays m to its end like [PlayGame], game after game, and
+// returns the finished match.
+func PlayMatch(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
+	players := [2]Player{nardy.White: white, nardy.Black: black}
+	for range MaxActions {
+		if m.IsOver() {
+			return m, nil
+		}
+		a, err := Next(m.Game(), players, dice)
+		if err != nil {
+			return m, err
+		}
+		n, err := m.Do(a)
+		if err != nil {
+			return m, refused(players, a, err)
+		}
+		m = n
+	}
+	return m, ErrTooLong
+}
+
+func refused(players [2]Player, a nardy.Action, err error) error {
+	name := "dice"
+	if a.Kind != nardy.ActOpening && a.Player.IsValid() {
+		name = players[a.Player].Name()
+	}
+	return &BotError{Bot: name, Action: a, Err: err}
+}
+
+// Names returns the names [New] knows.
+func Names() []string { return []string{"random", "greedy", "expectimax"} }
+
+// New returns a fresh player by name ("random", "greedy", "expectimax"
+// with its default budget) seeded with seed; only Random uses the seed, the
+// others are deterministic without one.
+func New(name string, seed uint64) (Player, error) {
+	switch name {
+	case "random":
+		return NewRandom(seed), nil
+	case "greedy":
+		return NewGreedy(), nil
+	case "expectimax":
+		return NewExpectimax(DefaultBudget), nil
+	}
+	return nil, fmt.Errorf("%w %q; known: %v", ErrUnknownBot, name, Names())
+}

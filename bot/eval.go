@@ -1,0 +1,304 @@
+package bot
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/nardylab/nardy"
+)
+
+// The evaluation is hand-written: a sum of terms in units of pips (one pip
+// is one point of travel), positive when they favour the player it is
+// computed for. Every positional term is computed for both sides and
+// subtracted, so Evaluate(pos, c) == -Evaluate(pos, c.Other()) for a
+// position that is not over.
+const (
+	winScore   = 1000.0 // a won game; a mars or more adds marsScore
+	marsScore  = 400.0
+	tempo      = 4.0 // being on roll
+	offW       = 1.0 // each checker borne off (bear-off efficiency)
+	onRollRisk = 0.3 // weight of the mover's own blots: it moves first
+)
+
+// Short nardy (backgammon) weights.
+var (
+	// homeW[p] is the worth of a made point (two or more checkers) on own
+	// point p: the home board and the bar point block and contain hit
+	// checkers (S2, S3).
+	homeW = [9]float64{0, 1, 2, 3, 5, 7, 6, 5, 2}
+	// shortPrimeW[L] is the worth of L consecutive made points with an
+	// opponent checker behind them.
+	shortPrimeW = [7]float64{0, 0, 1, 3, 6, 10, 16}
+	// deepW[p] is the cost of each checker on own point p (1..3) while the
+	// sides are in contact: it is out of play.
+	deepW = [4]float64{0, 2, 1.5, 0.5}
+	// longPrimeW[L] is the same for long nardy, where one checker holds a
+	// point (L2) and six in a row is a block (L5).
+	longPrimeW = [7]float64{0, 0, 0.5, 2, 5, 9, 14}
+)
+
+// More short nardy weights.
+const (
+	shortStackW = 1.0 // each checker beyond the third on one point
+	backW       = 0.4 // each back checker (own 19..24), per home point of the opponent
+)
+
+// Long nardy weights.
+const (
+	blockW  = 0.6 // each opponent landing point (1..6 ahead) that we hold
+	headW   = 1.2 // each checker beyond the first still on the head (L3)
+	stackW  = 0.8 // each checker beyond the third on one point
+	spreadW = 0.4 // each point held outside the head
+)
+
+// view is one side's checkers in its own numbering, as the terms need them.
+type view struct {
+	pts  [26]int // pts[p]: checkers on own point p (1..24), pts[25] the bar
+	off  int
+	pips int
+	back int    // highest occupied point (25: the bar), 0 when all are off
+	occ  uint32 // bit p: own point p holds a checker
+	made uint32 // bit p: own point p holds two or more
+	blot uint32 // bit p: own point p holds exactly one
+}
+
+func newView(s nardy.Side) view {
+	v := view{off: s.Off}
+	v.pts[nardy.Bar] = s.Bar
+	if s.Bar > 0 {
+		v.back = nardy.Bar
+	}
+	v.pips = 25 * s.Bar
+	for i, n := range s.Points {
+		p := i + 1
+		v.pts[p] = n
+		if n == 0 {
+			continue
+		}
+		v.pips += p * n
+		v.occ |= 1 << p
+		if n >= 2 {
+			v.made |= 1 << p
+		} else {
+			v.blot |= 1 << p
+		}
+		if v.back < p {
+			v.back = p
+		}
+	}
+	return v
+}
+
+// Evaluate scores pos for player me: positive when me stands better, in
+// pip units (a finished game scores ±1000, ±1400 with a mars or more). It
+// adds the pip-count difference, being on roll, checkers off, and the
+// terms of the variant: for short nardy the home board and bar point, primes,
+// the expected loss of blots to the opponent's direct and indirect shots
+// (short: exact over the 36 rolls, blocking points on the way counted), the
+// opponent on the bar facing a closed board, anchors; for long nardy the
+// points held on the opponent's route ahead of its checkers, blocks of
+// consecutive points in front of them, checkers left on the head, stacking
+// and spread. Evaluate never allocates.
+func Evaluate(pos nardy.Position, me nardy.Color) float64 {
+	if !pos.IsValid() {
+		return 0
+	}
+	if w, over := pos.Winner(); over {
+		e := winScore
+		if pos.Side(w.Other()).Off == 0 {
+			e += marsScore
+		}
+		if w != me {
+			e = -e
+		}
+		return e
+	}
+	a, b := newView(pos.Side(me)), newView(pos.Side(me.Other()))
+	onRoll := pos.Turn() == me
+	e := float64(b.pips-a.pips) + offW*float64(a.off-b.off)
+	if onRoll {
+		e += tempo
+	} else {
+		e -= tempo
+	}
+	if pos.Variant() == nardy.Short {
+		if a.back+b.back > 25 { // contact: the sides must still pass
+			ra, rb := 1.0, onRollRisk
+			if onRoll {
+				ra, rb = onRollRisk, 1.0
+			}
+			e += shortTerms(&a, &b, ra) - shortTerms(&b, &a, rb)
+		}
+		return e
+	}
+	return e + longTerms(&a, &b) - longTerms(&b, &a)
+}
+
+// WinChance maps Evaluate to a rough chance (0..1) that me wins the game,
+// with a logistic curve whose width grows with the pips still to travel.
+// The cube decisions of [Greedy] and [Expectimax] use it.
+func WinChance(pos nardy.Position, me nardy.Color) float64 {
+	e := Evaluate(pos, me)
+	pm, po := pos.Pips()
+	s := 6 + 0.06*float64(pm+po)/2
+	return 1 / (1 + math.Exp(-e/s))
+}
+
+// shortTerms scores x's position against y in short nardy; risk weighs
+// the expected loss of x's blots.
+func shortTerms(x, y *view, risk float64) float64 {
+	e := 0.0
+	home := 0
+	for m := x.made & 0x1fe; m != 0; m &= m - 1 { // own points 1..8
+		p := bits.TrailingZeros32(m)
+		e += homeW[p]
+		if p <= 6 {
+			home++
+		}
+	}
+	// Points of y in x's numbering: y's own q is x's 25-q; y's bar is x's 0.
+	yAt := mirror(y.occ)
+	if y.pts[nardy.Bar] > 0 {
+		yAt |= 1
+		e += float64(y.pts[nardy.Bar]*home*home) * 0.4
+	}
+	e += shortPrimeW[primeBehind(x.made, yAt)]
+	// Anchors: made points in y's home (x's 19..24) while x still has
+	// checkers back there.
+	if x.back >= 19 {
+		e += 2 * float64(min(2, bits.OnesCount32(x.made&(0x3f<<19))))
+	}
+	// Wastage: checkers piled deep in home or on one point are out of play;
+	// back checkers grow weaker as y's home board grows.
+	yHome := bits.OnesCount32(y.made & 0x7e)
+	for m := x.occ; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros32(m)
+		n := x.pts[p]
+		if n > 3 {
+			e -= shortStackW * float64(n-3)
+		}
+		switch {
+		case p <= 3:
+			e -= deepW[p] * float64(n)
+		case p >= 19:
+			e -= backW * float64(yHome*n)
+		}
+	}
+	srcs := yAt
+	if y.pts[nardy.Bar] > 0 {
+		srcs = 1 // y must enter first
+	}
+	return e - risk*blotLoss(x.blot, x.made, srcs)
+}
+
+// mirror maps a mask of own points 1..24 of one short-nardy side to the
+// other side's numbering (q -> 25-q).
+func mirror(m uint32) uint32 {
+	return bits.Reverse32(m&0x1fffffe) >> 6
+}
+
+// primeBehind returns the length (up to 6) of the longest run of points in
+// held (x's numbering, 1..24) that has an opponent checker below it, where
+// the opponent (positions in yAt, x's numbering, moving up) must pass it.
+func primeBehind(held, yAt uint32) int {
+	best, run := 0, 0
+	for p := 1; p <= 24; p++ {
+		if held&(1<<p) == 0 {
+			run = 0
+			continue
+		}
+		run++
+		start := p - run + 1
+		if run > best && yAt&(1<<start-1) != 0 { // a y checker below start
+			best = run
+		}
+	}
+	return min(best, 6)
+}
+
+// blotLoss returns the expected pips x loses to y's shots: over the 36
+// rolls, the largest loss among x's blots that y's checkers (srcs, x's
+// numbering, moving up) can hit, with x's made points closing the landing
+// points on the way.
+func blotLoss(blots, closed, srcs uint32) float64 {
+	if blots == 0 || srcs == 0 {
+		return 0
+	}
+	const board = 0x1fffffe
+	open := ^closed
+	total := 0
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			var reach uint32
+			if d1 == d2 {
+				s := srcs
+				for range 4 {
+					s = (s << d1) & board
+					reach |= s
+					s &= open
+				}
+			} else {
+				r1, r2 := (srcs<<d1)&board, (srcs<<d2)&board
+				reach = r1 | r2 | ((r1&open)<<d2)&board | ((r2&open)<<d1)&board
+			}
+			hit := reach & blots
+			if hit == 0 {
+				continue
+			}
+			p := bits.TrailingZeros32(hit) // the most advanced blot hit
+			loss := 25 - p + 4
+			if d1 == d2 {
+				total += loss
+			} else {
+				total += 2 * loss
+			}
+		}
+	}
+	return float64(total) / 36
+}
+
+// toOpp maps a mask of x's own points 1..24 to y's numbering in long
+// nardy (q±12).
+func toOpp(m uint32) uint32 {
+	lo := m & 0x1ffe    // points 1..12 -> 13..24
+	hi := m & 0x1ffe000 // points 13..24 -> 1..12
+	return lo<<12 | hi>>12
+}
+
+// longTerms scores x's position against y in long nardy.
+func longTerms(x, y *view) float64 {
+	held := toOpp(x.occ) // x's points in y's numbering
+	e := 0.0
+	// Points x holds 1..6 ahead of y's checkers: y cannot land there (L2).
+	for m := y.occ; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros32(m)
+		lo := max(q-6, 1)
+		window := (uint32(1)<<q - 1) &^ (uint32(1)<<lo - 1) // points lo..q-1
+		ahead := held & window
+		w := 1.0
+		if y.pts[q] > 1 {
+			w = 1.5
+		}
+		e += blockW * w * float64(bits.OnesCount32(ahead))
+	}
+	// Runs of held points that y's checkers must pass (y moves down in its
+	// numbering, so "behind" is above: mirror both masks).
+	e += longPrimeW[primeBehind(rev24(held), rev24(y.occ))]
+	if h := x.pts[nardy.Head]; h > 1 {
+		e -= headW * float64(h-1)
+	}
+	for m := x.occ; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros32(m)
+		if p == nardy.Head {
+			continue
+		}
+		e += spreadW
+		if n := x.pts[p]; n > 3 {
+			e -= stackW * float64(n-3)
+		}
+	}
+	return e
+}
+
+// rev24 maps points 1..24 to 25-q, turning a downward route into an upward one.
+func rev24(m uint32) uint32 { return mirror(m) }

@@ -1,0 +1,175 @@
+package bot
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"github.com/nardylab/nardy"
+)
+
+// DefaultBudget is the node budget of [NewExpectimax]: positions evaluated
+// per decision.
+const DefaultBudget = 400_000
+
+// DefaultWidth is the number of candidate plays [NewExpectimax] searches
+// at 2 ply.
+const DefaultWidth = 8
+
+// Expectimax is a 2-ply player. It scores every legal play with
+// [Evaluate] (1 ply), keeps the Width best, and scores each of those by the
+// expectation over the 21 rolls of the opponent (weights 1/36 for a double,
+// 2/36 otherwise) of its chance of winning ([WinChance]) after the
+// opponent's reply that [Evaluate] scores worst for it (the opponent's best
+// reply by the same evaluation: the reply Greedy would make). It plays the
+// candidate with the best expectation. Averaging chances rather than raw
+// scores keeps a few lopsided rolls from outweighing the rest.
+//
+// Budget bounds the positions evaluated per decision; when it runs out
+// the search stops and the player plays the best of the candidates it has
+// searched in full, or Greedy's play when fewer than two were. With a
+// Deadline too (non-zero), the search also stops when that much time has
+// passed; a deadline makes the play depend on the machine's speed, so
+// seeded tournaments leave it zero. Cube decisions use the thresholds of
+// Greedy on a chance of winning looked at one roll ahead: the average over
+// the 21 rolls of the player on roll of [WinChance] after its best play.
+type Expectimax struct {
+	Budget   int           // evaluations per decision; 0: DefaultBudget
+	Width    int           // candidates searched at 2 ply; 0: DefaultWidth
+	Deadline time.Duration // 0: no time limit
+	Cube     Cube
+
+	// Stats of the decisions made so far.
+	Searched, Cutoffs int
+
+	mine, reply []nardy.Play
+	cands       []cand
+	rolls       [21]nardy.WeightedRoll
+	rules       nardy.Rules
+}
+
+type cand struct {
+	i int
+	v float64
+}
+
+// NewExpectimax returns an Expectimax player with the given node budget (0:
+// DefaultBudget),
+// [DefaultWidth] and [DefaultCube].
+func NewExpectimax(budget int) *Expectimax {
+	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCube()}
+}
+
+// Name returns "expectimax".
+func (x *Expectimax) Name() string { return "expectimax" }
+
+// Act implements [Player].
+func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	x.rules = g.Rules()
+	if a, done, err := x.Cube.act(g, me, x.chance); done || err != nil {
+		return a, err
+	}
+	plays, undo, err := legalPlays(g, me, &x.mine)
+	if undo || err != nil {
+		return undoAction(me), err
+	}
+	return playAction(me, plays[x.choose(g.Rules(), plays, me)]), nil
+}
+
+// choose returns the index of the play to make.
+func (x *Expectimax) choose(r nardy.Rules, plays []nardy.Play, me nardy.Color) int {
+	if len(plays) == 1 {
+		return 0
+	}
+	x.cands = x.cands[:0]
+	for i := range plays {
+		x.cands = append(x.cands, cand{i, Evaluate(plays[i].Result(), me)})
+	}
+	slices.SortStableFunc(x.cands, func(a, b cand) int { return cmp.Compare(b.v, a.v) })
+	width := x.Width
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	budget := x.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	var stop time.Time
+	if x.Deadline > 0 {
+		stop = time.Now().Add(x.Deadline)
+	}
+	if cap(x.reply) < nardy.MaxPlays {
+		x.reply = make([]nardy.Play, 0, nardy.MaxPlays)
+	}
+	x.rolls = nardy.AllRolls()
+	nodes := len(plays)
+	best, bestV, searched := x.cands[0].i, 0.0, 0
+	for _, c := range x.cands[:min(width, len(x.cands))] {
+		v, n, ok := x.expect(r, plays[c.i].Result(), me, budget-nodes, stop)
+		nodes += n
+		if !ok {
+			x.Cutoffs++
+			break
+		}
+		if searched == 0 || v > bestV {
+			best, bestV = c.i, v
+		}
+		searched++
+	}
+	x.Searched++
+	if searched < 2 {
+		return x.cands[0].i
+	}
+	return best
+}
+
+// expect returns the expectation over the opponent's 21 rolls of me's
+// chance of winning ([WinChance]) after the opponent's reply worst for me
+// by [Evaluate], the positions evaluated, and false
+// when the budget or the deadline ran out first.
+func (x *Expectimax) expect(r nardy.Rules, pos nardy.Position, me nardy.Color, budget int, stop time.Time) (float64, int, bool) {
+	if pos.IsOver() {
+		return WinChance(pos, me), 1, true
+	}
+	sum, nodes := 0.0, 0
+	for _, wr := range x.rolls {
+		replies, err := r.AppendLegal(x.reply[:0], pos, wr.Roll)
+		if err != nil || len(replies) == 0 {
+			sum += float64(wr.Weight) * WinChance(pos.Pass(), me)
+			nodes++
+			continue
+		}
+		worst, worstV := 0, 0.0
+		for i := range replies {
+			v := Evaluate(replies[i].Result(), me)
+			if i == 0 || v < worstV {
+				worst, worstV = i, v
+			}
+		}
+		nodes += len(replies)
+		sum += float64(wr.Weight) * WinChance(replies[worst].Result(), me)
+		if nodes > budget || (!stop.IsZero() && time.Now().After(stop)) {
+			return 0, nodes, false
+		}
+	}
+	return sum / 36, nodes, true
+}
+
+// chance estimates me's chance of winning pos one roll ahead: the average
+// over the 21 rolls of the player on roll of WinChance after the play
+// Greedy would make.
+func (x *Expectimax) chance(pos nardy.Position, me nardy.Color) float64 {
+	if cap(x.reply) < nardy.MaxPlays {
+		x.reply = make([]nardy.Play, 0, nardy.MaxPlays)
+	}
+	sum := 0.0
+	for _, wr := range nardy.AllRolls() {
+		plays, err := x.rules.AppendLegal(x.reply[:0], pos, wr.Roll)
+		if err != nil || len(plays) == 0 {
+			return WinChance(pos, me)
+		}
+		p := plays[bestPlay(plays, pos.Turn())]
+		sum += float64(wr.Weight) * WinChance(p.Result(), me)
+	}
+	return sum / 36
+}

@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"math/rand/v2"
+
+	"github.com/nardylab/nardy"
+)
+
+// Random plays a legal play chosen uniformly at random from its own seeded
+// generator. It never doubles, takes every double and accepts every
+// resignation. It is the baseline of the tournaments.
+type Random struct {
+	rng *rand.Rand
+	buf []nardy.Play
+}
+
+// NewRandom returns a Random player whose choices are fixed by seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: rand.New(rand.NewPCG(seed, seed^0x2545f4914f6cdd1d))}
+}
+
+// Name returns "random".
+func (r *Random) Name() string { return "random" }
+
+// Act implements [Player].
+func (r *Random) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if err := checkTurn(g, me); err != nil {
+		return nardy.Action{}, err
+	}
+	switch g.Phase() {
+	case nardy.PhaseRoll:
+		return nardy.Action{Kind: nardy.ActRoll, Player: me}, nil
+	case nardy.PhaseCube:
+		return nardy.Action{Kind: nardy.ActTake, Player: me}, nil
+	case nardy.PhaseResign:
+		return nardy.Action{Kind: nardy.ActAccept, Player: me}, nil
+	}
+	plays, undo, err := legalPlays(g, me, &r.buf)
+	if undo || err != nil {
+		return undoAction(me), err
+	}
+	p := plays[r.rng.IntN(len(plays))]
+	return playAction(me, p), nil
+}
+
+// legalPlays returns the legal plays of g's roll (PhasePlay) into *buf,
+// which it allocates with room for MaxPlays on first use. undo reports that
+// steps of the play were already taken one by one: the player must undo
+// them before it plays a whole play.
+func legalPlays(g nardy.Game, me nardy.Color, buf *[]nardy.Play) (plays []nardy.Play, undo bool, err error) {
+	t, ok := g.Turn()
+	if !ok {
+		return nil, false, ErrNotToAct
+	}
+	if t.Len() > 0 {
+		return nil, true, nil
+	}
+	if cap(*buf) < nardy.MaxPlays {
+		*buf = make([]nardy.Play, 0, nardy.MaxPlays)
+	}
+	plays, err = g.Rules().AppendLegal((*buf)[:0], g.Position(), t.Roll())
+	if err == nil && len(plays) == 0 {
+		err = ErrNotToAct // cannot happen: a roll with no play passes at once
+	}
+	return plays, false, err
+}
+
+func undoAction(me nardy.Color) nardy.Action {
+	return nardy.Action{Kind: nardy.ActUndo, Player: me}
+}
+
+func playAction(me nardy.Color, p nardy.Play) nardy.Action {
+	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: p.Steps()}
+}

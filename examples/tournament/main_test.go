@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/variants"
+)
+
+func lookup(t *testing.T, name string) variants.Preset {
+	t.Helper()
+	p, err := variants.Lookup(name)
+	require.NoError(t, err)
+	return p
+}
+
+// TestDeterministicAcrossWorkers: a seed gives the same outcomes, game by
+// game, on 1, 2 or 5 goroutines.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	for _, c := range []config{
+		{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 10, seed: 3},
+		{a: "expectimax", b: "greedy", preset: lookup(t, "short-standard"), n: 6, seed: 4, budget: 5_000},
+		{a: "greedy", b: "random", preset: lookup(t, "short-standard"), n: 5, length: 3, seed: 5},
+	} {
+		var runs [][]outcome
+		for _, w := range []int{1, 2, 5} {
+			c.workers = w
+			out, err := run(c)
+			require.NoError(t, err)
+			require.Len(t, out, c.n)
+			runs = append(runs, out)
+		}
+		assert.Equal(t, runs[0], runs[1], "%s %s-%s", c.preset.Name, c.a, c.b)
+		assert.Equal(t, runs[0], runs[2], "%s %s-%s", c.preset.Name, c.a, c.b)
+		c.seed++
+		other, err := run(c)
+		require.NoError(t, err)
+		assert.NotEqual(t, runs[0], other, "another seed plays other games")
+	}
+}
+
+// TestMatches: every match has a winner with at least length points.
+func TestMatches(t *testing.T) {
+	c := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 4, length: 3, seed: 1, workers: 2}
+	out, err := run(c)
+	require.NoError(t, err)
+	for _, o := range out {
+		w := o.bPoints
+		if o.aWon {
+			w = o.aPoints
+		}
+		assert.GreaterOrEqual(t, w, 3)
+		assert.GreaterOrEqual(t, o.games, 1)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	_, err := run(config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 0})
+	assert.Error(t, err)
+	_, err = run(config{a: "gnubg", b: "random", preset: lookup(t, "long-moscow"), n: 1})
+	assert.Error(t, err)
+}
+
+// TestWilson checks the interval against values worked by hand from the
+// formula (z = 1.96): 50 of 100 gives 0.5 ± 0.0962; 0 of 10 gives
+// 0..z²/(n+z²) = 0..0.2775.
+func TestWilson(t *testing.T) {
+	lo, hi := wilson(50, 100)
+	assert.InDelta(t, 0.4038, lo, 1e-3)
+	assert.InDelta(t, 0.5962, hi, 1e-3)
+	lo, hi = wilson(0, 10)
+	assert.InDelta(t, 0, lo, 1e-9)
+	assert.InDelta(t, 0.2775, hi, 1e-3)
+	lo, hi = wilson(0, 0)
+	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
+}
+
+func TestReport(t *testing.T) {
+	c := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 4, seed: 9}
+	s := summarize([]outcome{
+		{aWon: true, aPoints: 2, games: 1},
+		{aWon: true, aPoints: 1, games: 1},
+		{bPoints: 1, games: 1},
+		{draw: true, games: 1},
+	})
+	assert.Equal(t, summary{n: 4, aWins: 2, bWins: 1, draws: 1, aPoints: 3, bPoints: 1, games: 4}, s)
+	var b bytes.Buffer
+	report(&b, c, s)
+	assert.Contains(t, b.String(), "greedy wins 2, random wins 1, draws 1")
+	assert.Contains(t, b.String(), "greedy win rate 62.5%") // (2 + 1/2) / 4
+	assert.Contains(t, b.String(), "net +0.500 for greedy") // (3 - 1) / 4
+}

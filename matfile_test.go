@@ -1,0 +1,246 @@
+package nardy
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// matSummary is what a .mat file keeps of a match: the score, the number of
+// games, each game's result and the final board.
+func matSummary(m Match) []any {
+	w, b := m.Score()
+	res, _ := m.LastResult()
+	return []any{w, b, m.GameNumber(), m.IsOver(), res, m.Game().Position()}
+}
+
+// TestMatRoundTripRandom: random matches (cube, resignations, dances,
+// step-by-step plays) written as .mat, read back and written again give
+// the same file, and the same match.
+func TestMatRoundTripRandom(t *testing.T) {
+	for seed := range uint64(30) {
+		rc := seededMatch(t, seed)
+		var buf bytes.Buffer
+		info := MatInfo{Players: [2]string{"alice", "bob"}, Tags: []MatTag{{"Site", "nardy test"}}}
+		require.NoError(t, WriteMat(&buf, rc.Record(), info))
+		rec, back, err := ReadMat(bytes.NewReader(buf.Bytes()), DefaultRules(Short))
+		require.NoError(t, err, "seed %d:\n%s", seed, buf.String())
+		assert.Equal(t, info, back)
+		m, err := Replay(rec)
+		require.NoError(t, err)
+		assert.Equal(t, matSummary(rc.Match()), matSummary(m), "seed %d", seed)
+		var again bytes.Buffer
+		require.NoError(t, WriteMat(&again, rec, back))
+		assert.Equal(t, buf.String(), again.String(), "seed %d", seed)
+	}
+}
+
+// TestMatHandWritten reads testdata/mat/club-3p.mat, a 3-point match
+// written by hand in the layout of the format's description (header tags,
+// hits, entering from the bar, a dance-free Crawford game, a drop, a
+// double and take, resignations after a roll), checks what it says, and
+// writes it back byte for byte.
+func TestMatHandWritten(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	rec, info, err := ReadMat(bytes.NewReader(data), DefaultRules(Short))
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"Aygun", "Timur"}, info.Players)
+	assert.Len(t, info.Tags, 11)
+	assert.Equal(t, 3, rec.Length)
+	assert.False(t, rec.Rules.Jacoby, "tag Jacoby Off")
+	m, err := Replay(rec)
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
+	w, b := m.Score()
+	assert.Equal(t, [2]int{3, 1}, [2]int{w, b})
+	assert.Equal(t, 3, m.GameNumber())
+	assert.True(t, m.IsCrawford(), "game 3 is the Crawford game")
+	res, _ := m.LastResult()
+	assert.Equal(t, Result{Winner: White, Kind: Oin, End: Resigned, Cube: 1, Points: 1}, res)
+
+	var out bytes.Buffer
+	require.NoError(t, WriteMat(&out, rec, info))
+	assert.Equal(t, string(data), out.String())
+}
+
+// TestMatReadErrors: malformed files and files whose games do not agree
+// with the rules are refused with the line.
+func TestMatReadErrors(t *testing.T) {
+	head := " 1 point match\n\n Game 1\n a : 0                          b : 0\n"
+	cases := []struct {
+		name string
+		text string
+		line int
+		is   error
+	}{
+		{"no match line", "; [Site \"x\"]\n", 0, ErrSyntax},
+		{"junk before the match line", "hello\n 1 point match\n", 1, ErrSyntax},
+		{"junk line", head + "what is this\n", 5, ErrSyntax},
+		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat},
+		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat},
+		{"no result", head + "  1)                             31: 8/5 6/5\n", 5, ErrMat},
+		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMat},
+		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, ErrActionRefused},
+		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMat},
+		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat},
+		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, ErrSyntax},
+		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
+		{"a cell of unicode space", head + "  1) \u0085\n", 5, ErrSyntax},
+		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
+	}
+	for _, c := range cases {
+		_, _, err := ReadMat(strings.NewReader(c.text), DefaultRules(Short))
+		require.Error(t, err, c.name)
+		assert.ErrorIs(t, err, c.is, c.name)
+		var me *MatError
+		if assert.True(t, errors.As(err, &me), c.name) {
+			assert.Equal(t, c.line, me.Line, c.name)
+		}
+	}
+	_, _, err := ReadMat(strings.NewReader(head), DefaultRules(Long))
+	assert.ErrorIs(t, err, ErrMat)
+	assert.Error(t, WriteMat(&bytes.Buffer{}, Record{Rules: DefaultRules(Long)}, MatInfo{}))
+}
+
+// TestMatWriteRefuses: a beaver cannot be written.
+func TestMatWriteRefuses(t *testing.T) {
+	r := DefaultRules(Short)
+	r.Beavers = true
+	rec := Record{Rules: r, Actions: []Action{
+		{Kind: ActOpening, Dice: [2]int{3, 1}},
+		{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
+		{Kind: ActDouble, Player: Black},
+		{Kind: ActBeaver, Player: White},
+	}}
+	_, err := Replay(rec)
+	require.NoError(t, err)
+	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
+	assert.ErrorIs(t, err, ErrMat)
+	rec.Actions[1].Player = Black
+	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
+	assert.ErrorIs(t, err, ErrNotYourTurn)
+}
+
+// TestMatReadNotations: other writers' forms: a roll then a resignation
+// (a dice-only cell), "bar", "off", repeats "(2)", a move through two
+// dice, and "Wins" in a cell of a move line.
+func TestMatReadNotations(t *testing.T) {
+	text := `
+ 1 point match
+
+ Game 1
+ a : 0                          b : 0
+  1)                             62: 24/18 13/11
+  2) 62: 13/7* 24/22             51:
+      Wins 1 point
+`
+	rec, _, err := ReadMat(strings.NewReader(text), DefaultRules(Short))
+	require.NoError(t, err)
+	m, err := Replay(rec)
+	require.NoError(t, err)
+	res, _ := m.LastResult()
+	assert.Equal(t, Result{Winner: White, Kind: Oin, End: Resigned, Cube: 1, Points: 1}, res)
+
+	text = `
+ 1 point match
+
+ Game 1
+ a : 0                          b : 0
+  1)                             64: 24/14
+  2) 33: 13/10(2) 6/3(2)         66: bar/19 14/8 13/7(2)
+  3) 21: 24/22 24/23              Doubles => 2
+  4)  Drops                       Wins 1 point
+`
+	_, _, err = ReadMat(strings.NewReader(text), DefaultRules(Short))
+	assert.ErrorIs(t, err, ErrMat, "black has no checker on the bar")
+	text = strings.Replace(text, "bar/19 14/8 13/7(2)", "24/18 14/8 13/7(2)", 1)
+	rec, _, err = ReadMat(strings.NewReader(text), DefaultRules(Short))
+	require.NoError(t, err)
+	m, err = Replay(rec)
+	require.NoError(t, err)
+	res, _ = m.LastResult()
+	assert.Equal(t, Result{Winner: Black, Kind: Oin, End: Dropped, Cube: 1, Points: 1}, res)
+	b := m.Game().Position().Side(Black)
+	assert.Equal(t, [3]int{1, 4, 2}, [3]int{b.Points[18-1], b.Points[8-1], b.Points[7-1]},
+		"24/14 then 14/8 moved one checker, 13/7(2) two")
+}
+
+// FuzzReadMat: ReadMat never panics, and what it reads replays and writes.
+func FuzzReadMat(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(f, err)
+	f.Add(string(data))
+	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		rec, info, err := ReadMat(strings.NewReader(s), DefaultRules(Short))
+		if err != nil {
+			return
+		}
+		if _, err := Replay(rec); err != nil {
+			t.Fatalf("ReadMat gave a record that does not replay: %v", err)
+		}
+		if err := WriteMat(&bytes.Buffer{}, rec, info); err != nil && !errors.Is(err, ErrMat) {
+			t.Fatalf("WriteMat: %v", err)
+		}
+	})
+}
+
+// TestMatGnubg: GNU Backgammon reads the hand-written file and files this
+// package writes, and finds the same final score (outputs compared only).
+// Skipped when gnubg is not installed and under -short.
+func TestMatGnubg(t *testing.T) {
+	gnubg, err := exec.LookPath("gnubg")
+	if err != nil {
+		gnubg = "/usr/games/gnubg"
+	}
+	if _, err := os.Stat(gnubg); err != nil || testing.Short() {
+		t.Skip("gnubg not installed, or -short")
+	}
+	dir := t.TempDir()
+	var script bytes.Buffer
+	var want []string
+	add := func(name string, rec Record, info MatInfo) {
+		path := filepath.Join(dir, name)
+		var buf bytes.Buffer
+		require.NoError(t, WriteMat(&buf, rec, info))
+		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+		m, err := Replay(rec)
+		require.NoError(t, err)
+		w, b := m.Score()
+		games := "games"
+		if m.GameNumber() == 1 {
+			games = "game"
+		}
+		want = append(want, fmt.Sprintf("The score (after %d %s) is: %s %d, %s %d", m.GameNumber(), games,
+			info.Players[0], w, info.Players[1], b))
+		fmt.Fprintf(&script, "import mat %s\nshow score\n", path)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	rec, info, err := ReadMat(bytes.NewReader(data), DefaultRules(Short))
+	require.NoError(t, err)
+	add("club.mat", rec, info)
+	for seed := range uint64(5) {
+		add(fmt.Sprintf("seed%d.mat", seed), seededMatch(t, seed).Record(), MatInfo{Players: [2]string{"alice", "bob"}})
+	}
+	cmd := exec.Command(gnubg, "-t", "-q")
+	cmd.Stdin = &script
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var got []string
+	for _, ln := range strings.Split(string(out), "\n") {
+		if i := strings.Index(ln, "The score (after"); i >= 0 {
+			got = append(got, strings.TrimSpace(strings.SplitN(ln[i:], " (match", 2)[0]))
+		}
+	}
+	assert.Equal(t, want, got)
+}

@@ -1,0 +1,181 @@
+package nardy
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The .mat writer; the format and the reader are in matfile.go.
+
+// matGame is one game to write: the score at its start and its cells.
+type matGame struct {
+	score [2]int
+	rows  [][2]string
+	wins  matCell
+}
+
+func (mg *matGame) add(p Color, text string) {
+	n := len(mg.rows)
+	if p == Black && n > 0 && mg.rows[n-1][1] == "" {
+		mg.rows[n-1][1] = text
+		return
+	}
+	row := [2]string{}
+	row[p] = text
+	mg.rows = append(mg.rows, row)
+}
+
+// WriteMat writes rec, a record of short nardy, as a .mat match file with
+// the players and tags of info (players default to "White" and "Black").
+// It replays the record and refuses one that does not replay. The format
+// has no place for equal opening throws, beavers, rejected resignations or
+// steps taken back: equal throws and the rest are left out, and a record
+// with a beaver or a draw is refused.
+func WriteMat(w io.Writer, rec Record, info MatInfo) error {
+	if rec.Rules.Variant != Short {
+		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
+	}
+	m, err := newMatch(rec.Rules, rec.Length)
+	if err != nil {
+		return &MatError{Err: err}
+	}
+	games := []*matGame{{}}
+	for i, a := range rec.Actions {
+		cur := games[len(games)-1]
+		g, num := m.Game(), m.GameNumber()
+		n, err := m.Do(a)
+		if err != nil {
+			return &MatError{Err: &RecordError{Index: i, Action: a, Err: err}}
+		}
+		cell, err := matCellOf(g, n, num, a)
+		if err != nil {
+			return &MatError{Err: &RecordError{Index: i, Action: a, Err: err}}
+		}
+		if cell.text != "" {
+			cur.add(cell.player, cell.text)
+		}
+		if n.GameNumber() != num || n.IsOver() {
+			res, _ := n.LastResult()
+			if res.Kind == Draw {
+				return &MatError{Err: &RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
+			}
+			cur.wins = matCell{player: res.Winner, text: fmt.Sprintf("Wins %d point%s", res.Points, plural(res.Points))}
+			if !n.IsOver() {
+				w, b := n.Score()
+				games = append(games, &matGame{score: [2]int{w, b}})
+			}
+		}
+		m = n
+	}
+	if last := games[len(games)-1]; len(last.rows) == 0 && last.wins.text == "" && len(games) > 1 {
+		games = games[:len(games)-1]
+	}
+	return writeMat(w, rec.Length, games, info)
+}
+
+// matCellOf returns the cell that action a, taking game g to match n,
+// writes (text "" for none).
+func matCellOf(g Game, n Match, num int, a Action) (matCell, error) {
+	ng := n.Game()
+	if n.GameNumber() != num {
+		ng = Game{} // the game ended; its result is in n.LastResult
+	}
+	switch a.Kind {
+	case ActDouble:
+		return matCell{player: a.Player, text: fmt.Sprintf(" Doubles => %d", 2*g.Cube().Value)}, nil
+	case ActTake:
+		return matCell{player: a.Player, text: " Takes"}, nil
+	case ActDrop:
+		return matCell{player: a.Player, text: " Drops"}, nil
+	case ActBeaver:
+		return matCell{}, fmt.Errorf("%w: a beaver", ErrMat)
+	case ActAccept:
+		if g.resume == PhasePlay { // rolled, then resigned
+			return matCell{player: g.pos.turn, text: matDice(g.turn.Roll()) + ":"}, nil
+		}
+	case ActOpening, ActRoll:
+		if ng.IsValid() && ng.Phase() == PhaseRoll && ng.Plays() > g.Plays() { // a dance
+			r, err := NewRoll(a.Dice[0], a.Dice[1])
+			return matCell{player: g.pos.turn, text: matDice(r) + ":"}, err
+		}
+	case ActPlay, ActStep:
+		done := n.GameNumber() != num || n.IsOver() || ng.Plays() > g.Plays()
+		if !done {
+			return matCell{}, nil
+		}
+		steps := append(g.turn.Steps(), a.Steps...)
+		pl, err := g.rules.PlayOf(g.pos, g.turn.Roll(), steps...)
+		if err != nil {
+			return matCell{}, err
+		}
+		var b strings.Builder
+		b.WriteString(matDice(pl.Roll()) + ":")
+		for i := range pl.Len() {
+			s := pl.Step(i)
+			fmt.Fprintf(&b, " %d/%d", s.From, s.To)
+			if s.Hit {
+				b.WriteByte('*')
+			}
+		}
+		return matCell{player: g.pos.turn, text: b.String()}, nil
+	}
+	return matCell{}, nil
+}
+
+func matDice(r Roll) string { return fmt.Sprintf("%d%d", r.High(), r.Low()) }
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func writeMat(w io.Writer, length int, games []*matGame, info MatInfo) error {
+	names := info.Players
+	if names[0] == "" {
+		names[0] = "White"
+	}
+	if names[1] == "" {
+		names[1] = "Black"
+	}
+	bw := bufio.NewWriter(w)
+	for _, t := range info.Tags {
+		fmt.Fprintf(bw, "; [%s \"%s\"]\n", t.Key, t.Value)
+	}
+	if len(info.Tags) > 0 {
+		bw.WriteString("\n")
+	}
+	fmt.Fprintf(bw, " %d point match\n\n", length)
+	for k, mg := range games {
+		fmt.Fprintf(bw, " Game %d\n", k+1)
+		left := fmt.Sprintf(" %s : %d", names[0], mg.score[0])
+		fmt.Fprintf(bw, "%s%s%s : %d\n", left, pad(left, 32), names[1], mg.score[1])
+		for i, row := range mg.rows {
+			line := fmt.Sprintf("%3d) %s", i+1, row[0])
+			if row[1] != "" {
+				line += pad(line, 5+28) + row[1]
+			}
+			bw.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
+		if mg.wins.text != "" {
+			ind := 6
+			if mg.wins.player == Black {
+				ind = 34
+			}
+			fmt.Fprintf(bw, "%s%s\n", strings.Repeat(" ", ind), mg.wins.text)
+		}
+		bw.WriteString("\n")
+	}
+	return bw.Flush()
+}
+
+// pad returns the spaces that take s to width, at least one.
+func pad(s string, width int) string {
+	if len(s) >= width {
+		return " "
+	}
+	return strings.Repeat(" ", width-len(s))
+}

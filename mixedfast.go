@@ -1,0 +1,90 @@
+package nardy
+
+import "math/bits"
+
+// The fast path for the most common turn: a mixed roll in a simple turn
+// (see simpleTurn). It walks the same search as mixed but flat, on local
+// copies of the mover's side and masks, and it needs no duplicate check:
+//
+//   - Larger die first (a, then b): every pair of steps gives a distinct
+//     position, except one checker moving on (q by a, then q-a by b) against
+//     two checkers (p = q-b by a, then q by b onto p), which end alike when
+//     the middle point q-a is open and no blot; the second form is skipped
+//     (sameAsChain).
+//   - Smaller die first: a second step from a point that held a checker at
+//     the start gives a play the first pass made (the same two steps in the
+//     other order are legal in a simple turn), so only a checker moving on
+//     from where its first step landed can give something new (chainIsNew).
+
+// mixedSimple lists the plays of a mixed roll in a simple turn.
+func (g *gen) mixedSimple(root *node) {
+	a, b := int(g.roll.hi), int(g.roll.lo)
+	for cand := g.movable(root, a); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		n1 := *root
+		s1 := g.apply(&n1, p, a)
+		next := n1.mask &^ (g.blocked << uint(b)) &^ (2<<uint(b) - 1)
+		if g.headRule && n1.head == 0 {
+			next &^= 1 << Head
+		}
+		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
+			next &^= 1 << uint(q)
+		}
+		for next != 0 {
+			q := 31 - bits.LeadingZeros32(next)
+			next &^= 1 << uint(q)
+			n2 := n1
+			s2 := g.apply(&n2, q, b)
+			g.put(&n2, 2, s1, s2)
+		}
+		if g.maxDepth <= 1 {
+			g.put(&n1, 1, s1, Step{})
+		}
+	}
+	for cand := g.movable(root, b); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		n1 := *root
+		s1 := g.apply(&n1, p, b)
+		mid := p - b
+		if to := mid - a; to >= 1 && g.blocked&(1<<uint(to)) == 0 &&
+			root.mask&(1<<uint(mid)) == 0 && g.chainIsNew(root, p, b, a) {
+			n2 := n1
+			s2 := g.apply(&n2, mid, a)
+			g.put(&n2, 2, s1, s2)
+		}
+		if g.maxDepth <= 1 {
+			g.put(&n1, 1, s1, Step{})
+		}
+	}
+	g.put(root, 0, Step{}, Step{})
+}
+
+// put records a play of the fast path of depth steps (s0, s1) ending on
+// node n, under
+// the same rules as emit: most dice first (C5), no forbidden block at the
+// end (L5).
+func (g *gen) put(n *node, depth int, s0, s1 Step) {
+	g.putSteps(n, depth, [4]Step{s0, s1})
+}
+
+// putSteps is put with up to four steps.
+func (g *gen) putSteps(n *node, depth int, steps [4]Step) {
+	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
+		return
+	}
+	if depth > g.maxDepth {
+		g.maxDepth = depth
+		g.out = g.out[:g.base]
+	}
+	p := g.slot()
+	p.after.mover = n.me
+	p.after.opp = g.start.opp
+	if n.hits != 0 {
+		p.after.opp = g.after(n).opp
+	}
+	p.after.turn, p.after.variant = g.start.turn, g.start.variant
+	p.n, p.roll = uint8(depth), g.roll
+	p.steps = steps
+}

@@ -369,7 +369,11 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		case "board.svg":
 			g.board(w, r)
 		case "record":
-			writeJSON(w, http.StatusOK, g.rec.Record())
+			rec := g.rec.Record()
+			if !g.match().IsOver() {
+				rec.Seed = nil // the seed tells the dice to come
+			}
+			writeJSON(w, http.StatusOK, rec)
 		default:
 			if err := g.act(what, req); err != nil {
 				failGame(w, err)

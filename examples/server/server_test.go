@@ -173,6 +173,10 @@ func TestWholeGames(t *testing.T) {
 			var rec nardy.Record
 			c.ok("GET", "/api/games/"+st.ID+"/record", "", &rec)
 			assert.Equal(t, p.Name, rec.Preset)
+			require.NotNil(t, st.Seed, "the seed is shown once the game is over")
+			assert.Equal(t, uint64(i), *st.Seed)
+			require.NotNil(t, rec.Seed)
+			assert.Equal(t, uint64(i), *rec.Seed)
 			m, err := nardy.Replay(rec)
 			require.NoError(t, err)
 			assert.Equal(t, st.Position, m.Game().Position().String())
@@ -281,6 +285,8 @@ func TestCubeAndResign(t *testing.T) {
 	assert.Equal(t, "cube", st.Phase)
 	assert.Equal(t, other, st.ToAct)
 	c.refused(http.StatusConflict, "not_your_turn", "POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, roller))
+	// short-standard has no beavers (S6).
+	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/beaver", fmt.Sprintf(`{"player":%q}`, other))
 	c.ok("POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, other), &st)
 	assert.Equal(t, &cubeJSON{Value: 2, Owner: other}, st.Cube)
 	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/double", fmt.Sprintf(`{"player":%q}`, roller))

@@ -1,7 +1,7 @@
 // Browser test of the nardy example server's board page: plays whole games
 // against the bot in headless Chromium by clicking, as a person would,
 // only what the page offers (a highlighted checker, then a highlighted
-// target; Roll, Done, Take, Accept), checks on the way that the offered
+// target; Roll, Done, Undo now and then, Take, Accept), checks on the way that the offered
 // checkers are exactly the sources of the server's legal steps, and takes
 // screenshots.
 //
@@ -46,7 +46,7 @@ try {
   for (const g of games) {
     const t0 = Date.now();
     const n = await playGame(context, g);
-    console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.checks} step checks, ` +
+    console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.undos} undos, ${n.checks} step checks, ` +
       `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
   }
 } catch (err) {
@@ -61,7 +61,8 @@ process.exit(failed ? 1 : 0);
 
 async function playGame(context, g) {
   const page = await context.newPage();
-  page.on("pageerror", (err) => { throw new Error("page error: " + err.message); });
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
   await page.goto(base + "/");
   await page.waitForSelector("#preset option", { state: "attached" });
   await page.selectOption("#preset", g.preset);
@@ -71,10 +72,11 @@ async function playGame(context, g) {
   await page.waitForSelector("#board svg", { state: "attached" });
   const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const visible = async (sel) => page.locator(sel).isVisible();
-  const n = { clicks: 0, steps: 0, checks: 0, result: "" };
+  const n = { clicks: 0, steps: 0, undos: 0, checks: 0, result: "" };
   let shot = false;
   for (let i = 0; i < 4000; i++) {
     await idle();
+    if (errors.length) throw new Error("script error in the page: " + errors.join("; "));
     if (await page.evaluate(() => document.body.dataset.phase) === "over") break;
     const err = await page.locator("#error").textContent();
     if (await visible("#error") && err) throw new Error("the page shows an error: " + err);
@@ -95,6 +97,14 @@ async function playGame(context, g) {
       }
       await targets.nth(i % m).click();
       n.steps++;
+      if (n.steps % 7 === 3) {
+        // Now and then take the step back.
+        await idle();
+        if (await visible("#undo")) {
+          await page.click("#undo");
+          n.undos++;
+        }
+      }
     } else if (await visible("#roll")) {
       await page.click("#roll");
     } else if (await visible("#take")) {

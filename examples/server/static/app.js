@@ -67,6 +67,7 @@ async function loadPresets() {
 async function newGame(ev) {
   if (ev) ev.preventDefault();
   showError(null);
+  setBusy(1);
   try {
     const st = await api("POST", "/api/games", {
       preset: $("preset").value,
@@ -79,13 +80,18 @@ async function newGame(ev) {
     await show(st);
   } catch (err) {
     showError(err);
+  } finally {
+    setBusy(-1);
   }
 }
 
+// act posts an action and shows the new state. The page stays busy
+// (body[data-busy] > 0) until it has drawn the answer.
 async function act(action, extra) {
   if (!page.game) return;
   showError(null);
   const body = Object.assign({ player: me(page.state) }, extra || {});
+  setBusy(1);
   try {
     const st = await api("POST", `/api/games/${page.game}/${action}`, body);
     page.selected = null;
@@ -96,6 +102,8 @@ async function act(action, extra) {
   } catch (err) {
     showError(err);
     await refresh();
+  } finally {
+    setBusy(-1);
   }
 }
 

@@ -269,8 +269,7 @@ func (g *game) turn() (nardy.Turn, bool) {
 	gm := g.game()
 	t, ok := gm.Turn()
 	if !ok || g.match().IsOver() {
-		g.hasPending = false
-		return t, false
+		return t, false // pending is kept: a rejected resignation returns to it
 	}
 	at := [2]int{g.match().GameNumber(), gm.Plays()}
 	if g.hasPending && g.pendingAt == at {

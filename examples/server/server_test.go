@@ -344,3 +344,26 @@ func TestStaticPage(t *testing.T) {
 	assert.Equal(t, http.StatusOK, status)
 	assert.Contains(t, string(b), "/api/games")
 }
+
+// TestPendingKeptOverResign: the steps taken survive a resignation offered
+// in the middle of a play and rejected.
+func TestPendingKeptOverResign(t *testing.T) {
+	c := newClient(t, Config{})
+	st := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
+	api := "/api/games/" + st.ID
+	c.ok("POST", api+"/roll", "", &st)
+	require.Equal(t, "play", st.Phase)
+	mover := st.ToAct
+	other := map[string]string{"white": "black", "black": "white"}[mover]
+	var sj stepsJSON
+	c.ok("GET", api+"/steps", "", &sj)
+	s := sj.Next[0]
+	c.ok("POST", api+"/step", fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To), &st)
+	taken, pos := st.Taken, st.Position
+	c.ok("POST", api+"/resign", fmt.Sprintf(`{"player":%q}`, other), &st)
+	assert.Equal(t, "resign", st.Phase)
+	c.ok("POST", api+"/reject", fmt.Sprintf(`{"player":%q}`, mover), &st)
+	assert.Equal(t, "play", st.Phase)
+	assert.Equal(t, taken, st.Taken)
+	assert.Equal(t, pos, st.Position)
+}

@@ -211,4 +211,3 @@ func (d *drawer) pips() {
 	d.printf(`<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="%s">pips</text>`+"\n", marginW/2, topY+12, colText)
 	d.printf(`<text x="%d" y="%d" text-anchor="middle" font-size="10" fill="%s">pips</text>`+"\n", marginW/2, botEnd-4, colText)
 }
-

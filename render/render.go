@@ -264,4 +264,3 @@ func (d *drawer) draw() {
 	d.arrows()
 	d.buf.WriteString("</svg>\n")
 }
-

@@ -26,6 +26,24 @@ func (v Variant) String() string {
 	return "invalid"
 }
 
+// MarshalText implements encoding.TextMarshaler ("long", "short").
+func (v Variant) MarshalText() ([]byte, error) {
+	if !v.IsValid() {
+		return nil, positionError(ErrBadVariant, "%d", v)
+	}
+	return []byte(v.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler via ParseVariant.
+func (v *Variant) UnmarshalText(b []byte) error {
+	w, err := ParseVariant(string(b))
+	if err != nil {
+		return err
+	}
+	*v = w
+	return nil
+}
+
 // ParseVariant parses "long" or "short".
 func ParseVariant(s string) (Variant, error) {
 	switch s {
@@ -62,6 +80,28 @@ func (c Color) String() string {
 		return "black"
 	}
 	return "invalid"
+}
+
+// MarshalText implements encoding.TextMarshaler ("white", "black").
+func (c Color) MarshalText() ([]byte, error) {
+	if !c.IsValid() {
+		return nil, positionError(ErrBadColor, "%d", c)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler ("white" or "w",
+// "black" or "b").
+func (c *Color) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "white", "w":
+		*c = White
+	case "black", "b":
+		*c = Black
+	default:
+		return syntaxError("colour", string(b), -1, "want white or black")
+	}
+	return nil
 }
 
 // Point numbers of the mover's own numbering used by [Step] and [Side]:

@@ -97,7 +97,14 @@ func (p Phase) String() string {
 // Game is a comparable value without pointers: copying it copies the game,
 // and an action returns a new Game. It holds no dice source; dice come in as
 // actions, thrown by [Game.Roll] from a source the caller owns, or set
-// ([Game.SetDice]) by a server or from physical dice.
+// ([Game.SetDice]) by a server or from physical dice. Its JSON form
+// (MarshalJSON, UnmarshalJSON) holds the whole state; a [Record] holds the
+// actions that lead to it.
+//
+// Only the player [Game.ToAct] names may act, except that either player may
+// offer to resign while the game waits for a roll or a play. A roll with no
+// legal step passes at once (C5); the step that completes a play ends the
+// turn. With LastRollDraw (L11) a game can end in a Draw.
 type Game struct {
 	rules    Rules
 	pos      Position // pos.Turn() is the player on roll

@@ -178,3 +178,46 @@ func TestStepByStep(t *testing.T) {
 	}
 	assert.Equal(t, g.Position(), h.Position())
 }
+
+// benchGame plays one whole money game under r with seeded dice and the
+// first legal play, returning the number of plays.
+func benchGame(b *testing.B, r Rules, src DiceSource, buf []Play) int {
+	g, err := NewGame(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for !g.IsOver() {
+		switch g.Phase() {
+		case PhaseOpening, PhaseRoll:
+			g, _, err = g.Roll(src)
+		case PhasePlay:
+			roll, _ := g.Dice()
+			buf, err = r.AppendLegal(buf[:0], g.Position(), roll)
+			if err == nil {
+				g, err = g.Play(buf[0])
+			}
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return g.Plays()
+}
+
+func BenchmarkGameLong(b *testing.B) {
+	src, buf := NewSeededDice(1), make([]Play, 0, MaxPlays)
+	plays := 0
+	for b.Loop() {
+		plays += benchGame(b, DefaultRules(Long), src, buf)
+	}
+	b.ReportMetric(float64(plays)/float64(b.N), "plays/game")
+}
+
+func BenchmarkGameShort(b *testing.B) {
+	src, buf := NewSeededDice(1), make([]Play, 0, MaxPlays)
+	plays := 0
+	for b.Loop() {
+		plays += benchGame(b, DefaultRules(Short), src, buf)
+	}
+	b.ReportMetric(float64(plays)/float64(b.N), "plays/game")
+}

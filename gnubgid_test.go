@@ -406,6 +406,7 @@ func TestSelfplayIDs(t *testing.T) {
 		}
 		checked++
 	}
+	t.Logf("%d gnubg plays followed, %d of them before a dance", checked, passes)
 	assert.Greater(t, checked, 150)
 	assert.Positive(t, passes)
 }

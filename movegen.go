@@ -333,7 +333,9 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // later step: landings do not depend on order, and bearing off only gets
 // easier), and different multisets give different positions, so this
 // enumeration is complete and needs no duplicate check. Blocks judged on the
-// pass are the one thing order changes; emit handles them (passJudged).
+// pass are the one thing order changes: the search ignores them and emit
+// checks the orders of each play (passJudged), so every step here is legal
+// once movable allows it.
 func (g *gen) double(n node, depth, maxFrom int) {
 	d := int(g.roll.hi)
 	if depth == 3 && !g.passJudged {
@@ -345,12 +347,8 @@ func (g *gen) double(n node, depth, maxFrom int) {
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			var child node
-			s, ok := g.move(&n, p, d, &child)
-			if !ok {
-				continue
-			}
-			g.path[depth] = s
+			child := n
+			g.path[depth] = g.apply(&child, p, d)
 			g.double(child, depth+1, p)
 		}
 	}

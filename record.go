@@ -459,7 +459,7 @@ func (g Game) checkState() error {
 		return bad("cube %+v", c)
 	case !g.rules.Cube && c.Value != 1:
 		return bad("cube %+v without the cube", c)
-	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw):
+	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
 	case !g.first.IsValid() || !g.starter.IsValid() || (!g.started && g.plays != 0) || g.plays < 0 || g.rerolls < 0:
 		return bad("players or counts")

@@ -1,9 +1,12 @@
 package nardy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -266,4 +269,79 @@ func TestGameJSON(t *testing.T) {
 	assert.Error(t, p.UnmarshalText([]byte("nap")))
 	_, err = Phase(0).MarshalText()
 	assert.Error(t, err)
+}
+
+// recordLines writes rec as JSON with one action per line, the form of the
+// golden records in testdata/records.
+func recordLines(t *testing.T, rec Record) []byte {
+	t.Helper()
+	head := rec
+	head.Actions = nil
+	b, err := json.Marshal(head)
+	require.NoError(t, err)
+	var out bytes.Buffer
+	out.Write(b[:bytes.LastIndex(b, []byte(`"actions"`))])
+	out.WriteString("\"actions\":[\n")
+	for i, a := range rec.Actions {
+		ab, err := json.Marshal(a)
+		require.NoError(t, err)
+		out.Write(ab)
+		if i < len(rec.Actions)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("]}\n")
+	return out.Bytes()
+}
+
+// TestRecordGolden: the JSON form of a seeded short match (seed 179:
+// an equal opening throw, double/take, drop, a rejected resignation, step
+// plays with undos) is stable; go test -update rewrites it.
+func TestRecordGolden(t *testing.T) {
+	path := filepath.Join("testdata", "records", "short-standard-3p-seed179.json")
+	got := recordLines(t, seededMatch(t, 179).Record())
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	var rec Record
+	require.NoError(t, json.Unmarshal(want, &rec))
+	m, err := Replay(rec)
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
+}
+
+// FuzzGameJSON: reading any JSON as a Game never panics, and a game read
+// writes back to JSON that reads to the same game.
+func FuzzGameJSON(f *testing.F) {
+	g := gmOpen(&testing.T{}, DefaultRules(Short), 3, 1)
+	g, _ = g.Step(Step{From: 8, To: 5, Die: 3})
+	b, err := json.Marshal(g)
+	require.NoError(f, err)
+	f.Add(b)
+	l := gmOpen(&testing.T{}, DefaultRules(Long), 6, 5)
+	b, err = json.Marshal(l)
+	require.NoError(f, err)
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var g Game
+		if json.Unmarshal(b, &g) != nil {
+			return
+		}
+		out, err := json.Marshal(g)
+		if err != nil {
+			t.Fatalf("marshal a game read from JSON: %v", err)
+		}
+		var h Game
+		if err := json.Unmarshal(out, &h); err != nil || h != g {
+			t.Fatalf("round trip: %v", err)
+		}
+		for k := ActOpening; k <= ActReject; k++ { // actions never panic
+			_, _ = g.Do(Action{Kind: k, Player: White, Dice: [2]int{6, 6}, Resign: Oin})
+		}
+	})
 }

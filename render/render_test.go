@@ -103,6 +103,7 @@ func TestSVGGolden(t *testing.T) {
 			pos, opts := tc.picture(t)
 			var b bytes.Buffer
 			require.NoError(t, SVG(&b, pos, opts))
+			parseSVG(t, b.Bytes()) // well-formed XML
 			file := filepath.Join(dir, tc.name+".svg")
 			seen[tc.name+".svg"] = true
 			if *update {

@@ -269,8 +269,7 @@ func (g *game) turn() (nardy.Turn, bool) {
 	gm := g.game()
 	t, ok := gm.Turn()
 	if !ok || g.match().IsOver() {
-		g.hasPending = false
-		return t, false
+		return t, false // pending is kept: a rejected resignation returns to it
 	}
 	at := [2]int{g.match().GameNumber(), gm.Plays()}
 	if g.hasPending && g.pendingAt == at {
@@ -426,12 +425,13 @@ func (g *game) board(w http.ResponseWriter, r *http.Request) {
 	if gm.Rules().Cube {
 		o.Cube = gm.Cube()
 	}
+	// The steps of the roll being played, or else the last play while the
+	// board is the one it left.
 	if t, ok := g.turn(); ok {
 		pos = t.Position()
 		o.Dice, o.DiceLeft = t.Roll(), t.DiceLeft()
 		o.Steps, o.StepsBy = t.Steps(), pos.Turn()
-	}
-	if l := g.last; len(o.Steps) == 0 && l != nil && l.game == g.match().GameNumber() && l.plays == gm.Plays() {
+	} else if l := g.last; l != nil && l.game == g.match().GameNumber() && l.plays == gm.Plays() {
 		o.Steps, o.StepsBy = l.steps, l.by
 	}
 	b, err := render.AppendSVG(nil, pos, o)

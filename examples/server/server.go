@@ -195,7 +195,7 @@ type createRequest struct {
 	Preset   string  `json:"preset"`   // a name of variants.All (default long-moscow)
 	Opponent string  `json:"opponent"` // "bot" (default) or "human"
 	Color    string  `json:"color"`    // the person's colour against the bot (default white)
-	Bot      string  `json:"bot"`      // the bot's name (default greedy)
+	Bot      string  `json:"bot"`      // random, greedy (default) or expectimax
 	Length   int     `json:"length"`   // match length, 0: one game of money play
 	Seed     *uint64 `json:"seed"`     // the dice seed (default: random)
 }
@@ -369,7 +369,11 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		case "board.svg":
 			g.board(w, r)
 		case "record":
-			writeJSON(w, http.StatusOK, g.rec.Record())
+			rec := g.rec.Record()
+			if !g.match().IsOver() {
+				rec.Seed = nil // the seed tells the dice to come
+			}
+			writeJSON(w, http.StatusOK, rec)
 		default:
 			if err := g.act(what, req); err != nil {
 				failGame(w, err)

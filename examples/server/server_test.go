@@ -173,6 +173,10 @@ func TestWholeGames(t *testing.T) {
 			var rec nardy.Record
 			c.ok("GET", "/api/games/"+st.ID+"/record", "", &rec)
 			assert.Equal(t, p.Name, rec.Preset)
+			require.NotNil(t, st.Seed, "the seed is shown once the game is over")
+			assert.Equal(t, uint64(i), *st.Seed)
+			require.NotNil(t, rec.Seed)
+			assert.Equal(t, uint64(i), *rec.Seed)
 			m, err := nardy.Replay(rec)
 			require.NoError(t, err)
 			assert.Equal(t, st.Position, m.Game().Position().String())
@@ -281,6 +285,8 @@ func TestCubeAndResign(t *testing.T) {
 	assert.Equal(t, "cube", st.Phase)
 	assert.Equal(t, other, st.ToAct)
 	c.refused(http.StatusConflict, "not_your_turn", "POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, roller))
+	// short-standard has no beavers (S6).
+	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/beaver", fmt.Sprintf(`{"player":%q}`, other))
 	c.ok("POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, other), &st)
 	assert.Equal(t, &cubeJSON{Value: 2, Owner: other}, st.Cube)
 	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/double", fmt.Sprintf(`{"player":%q}`, roller))
@@ -337,4 +343,27 @@ func TestStaticPage(t *testing.T) {
 	status, b = c.do("GET", "/static/app.js", "")
 	assert.Equal(t, http.StatusOK, status)
 	assert.Contains(t, string(b), "/api/games")
+}
+
+// TestPendingKeptOverResign: the steps taken survive a resignation offered
+// in the middle of a play and rejected.
+func TestPendingKeptOverResign(t *testing.T) {
+	c := newClient(t, Config{})
+	st := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
+	api := "/api/games/" + st.ID
+	c.ok("POST", api+"/roll", "", &st)
+	require.Equal(t, "play", st.Phase)
+	mover := st.ToAct
+	other := map[string]string{"white": "black", "black": "white"}[mover]
+	var sj stepsJSON
+	c.ok("GET", api+"/steps", "", &sj)
+	s := sj.Next[0]
+	c.ok("POST", api+"/step", fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To), &st)
+	taken, pos := st.Taken, st.Position
+	c.ok("POST", api+"/resign", fmt.Sprintf(`{"player":%q}`, other), &st)
+	assert.Equal(t, "resign", st.Phase)
+	c.ok("POST", api+"/reject", fmt.Sprintf(`{"player":%q}`, mover), &st)
+	assert.Equal(t, "play", st.Phase)
+	assert.Equal(t, taken, st.Taken)
+	assert.Equal(t, pos, st.Position)
 }

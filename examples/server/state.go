@@ -11,8 +11,8 @@ type stateJSON struct {
 	Version    int                 `json:"version"` // grows with every change
 	Preset     string              `json:"preset"`
 	Variant    string              `json:"variant"`
-	Seed       uint64              `json:"seed"`
-	Players    map[string]string   `json:"players"` // colour: "human" or "bot"
+	Seed       *uint64             `json:"seed,omitempty"` // the dice seed, shown once the match is over
+	Players    map[string]string   `json:"players"`        // colour: "human" or "bot"
 	Bot        string              `json:"bot,omitempty"`
 	Phase      string              `json:"phase"`            // opening, roll, play, cube, resign, over
 	ToAct      string              `json:"to_act,omitempty"` // who must act now
@@ -111,13 +111,17 @@ func (g *game) state() stateJSON {
 		pos = t.Position()
 	}
 	st := stateJSON{
-		ID: g.id, Version: g.version, Preset: g.preset, Variant: gm.Rules().Variant.String(), Seed: g.seed,
+		ID: g.id, Version: g.version, Preset: g.preset, Variant: gm.Rules().Variant.String(),
 		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: pos.Turn().String(),
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
 	}
 	if g.bot != nil {
 		st.Bot = g.bot.Name()
+	}
+	if m.IsOver() {
+		seed := g.seed
+		st.Seed = &seed
 	}
 	if c, ok := gm.ToAct(); ok && !m.IsOver() {
 		st.ToAct = c.String()

@@ -45,10 +45,13 @@ type weights struct {
 	// opponent checker behind them: one checker holds a point (L2) and six
 	// in a row is a block (L5).
 	longPrime [7]float64
-	block     float64 // each opponent landing point (1..6 ahead) that we hold
-	head      float64 // each checker beyond the first still on the head (L3)
-	stack     float64 // each checker beyond the third on one point
-	spread    float64 // each point held outside the head
+	block     float64    // each opponent landing point (1..6 ahead) that we hold
+	head      float64    // each checker beyond the first still on the head (L3)
+	stack     float64    // each checker beyond the third on one point
+	spread    float64    // each point held outside the head
+	block2    float64    // the square of the landing points held ahead of an opponent point
+	trapped   float64    // each opponent checker with all six landing points held
+	longDeep  [4]float64 // each checker on own point 1..3 before all are home
 }
 
 // defaultWeights returns the weights of [Evaluate].
@@ -60,7 +63,7 @@ func defaultWeights() weights {
 		deep:       [4]float64{0, 2, 1.5, 0.5},
 		shortStack: 1, back: 0.4,
 		longPrime: [7]float64{0, 0, 0.5, 2, 5, 9, 14},
-		block:     0.6, head: 1.2, stack: 0.8, spread: 0.4,
+		head:      1.2, stack: 2, spread: 1,
 	}
 }
 
@@ -104,14 +107,21 @@ func newView(s nardy.Side) view {
 
 // Evaluate scores pos for player me: positive when me stands better, in
 // pip units (a finished game scores ±1000, ±1400 with a mars or more). It
-// adds the pip-count difference, being on roll, checkers off, and the
-// terms of the variant: for short nardy the home board and bar point, primes,
-// the expected loss of blots to the opponent's direct and indirect shots
-// (short: exact over the 36 rolls, blocking points on the way counted), the
-// opponent on the bar facing a closed board, anchors; for long nardy the
-// points held on the opponent's route ahead of its checkers, blocks of
-// consecutive points in front of them, checkers left on the head, stacking
-// and spread. Evaluate never allocates.
+// adds the pip-count difference, being on roll and checkers off to the
+// terms of the variant, each computed for both sides and subtracted:
+//
+//   - short nardy, while the sides are in contact: made points of the home
+//     board and the bar point, the longest prime with an opponent checker
+//     behind it, the opponent on the bar facing made home points, anchors,
+//     checkers piled deep or high, back checkers against the opponent's
+//     home board, and the expected pips lost by blots to the opponent's
+//     shots (exact over the 36 rolls, direct and combined, with made points
+//     on the way blocking a combination);
+//   - long nardy: the longest block of consecutive points held on the
+//     opponent's route with an opponent checker behind it (L2, L5),
+//     checkers left on the head (L3), stacking, and points held.
+//
+// Evaluate never allocates.
 func Evaluate(pos nardy.Position, me nardy.Color) float64 {
 	w := defaultWeights()
 	return w.evaluate(pos, me)
@@ -292,18 +302,6 @@ func toOpp(m uint32) uint32 {
 func (w *weights) longTerms(x, y *view) float64 {
 	held := toOpp(x.occ) // x's points in y's numbering
 	e := 0.0
-	// Points x holds 1..6 ahead of y's checkers: y cannot land there (L2).
-	for m := y.occ; m != 0; m &= m - 1 {
-		q := bits.TrailingZeros32(m)
-		lo := max(q-6, 1)
-		window := (uint32(1)<<q - 1) &^ (uint32(1)<<lo - 1) // points lo..q-1
-		ahead := held & window
-		k := 1.0
-		if y.pts[q] > 1 {
-			k = 1.5
-		}
-		e += w.block * k * float64(bits.OnesCount32(ahead))
-	}
 	// Runs of held points that y's checkers must pass (y moves down in its
 	// numbering, so "behind" is above: mirror both masks).
 	e += w.longPrime[primeBehind(rev24(held), rev24(y.occ))]

@@ -61,7 +61,7 @@ func defaultWeights() weights {
 		home:       [9]float64{0, 1, 2, 3, 5, 7, 6, 5, 2},
 		shortPrime: [7]float64{0, 0, 1, 3, 6, 10, 16},
 		deep:       [4]float64{0, 2, 1.5, 0.5},
-		shortStack: 1, back: 0.4,
+		shortStack: 1, back: 1,
 		longPrime: [7]float64{0, 0, 0.5, 2, 5, 9, 14},
 		head:      1.2, stack: 2, spread: 1,
 	}

@@ -22,9 +22,10 @@ type weights struct {
 	tempo      float64 // being on roll
 	off        float64 // each checker borne off (bear-off efficiency)
 	onRollRisk float64 // weight of the mover's own blots: it moves first
-	// The width of WinChance's logistic curve: scale + scalePips times
-	// the mean pip count.
-	scale, scalePips float64
+	// The width of WinChance's logistic curve: scalePips times the mean
+	// pip count, for long nardy [0] and short nardy [1]. Fitted by maximum
+	// likelihood to the outcomes of greedy self-play games.
+	scalePips [2]float64
 
 	// Short nardy (backgammon).
 	// home[p] is the worth of a made point (two or more checkers) on own
@@ -57,7 +58,7 @@ type weights struct {
 // defaultWeights returns the weights of [Evaluate].
 func defaultWeights() weights {
 	return weights{
-		tempo: 4, off: 1, onRollRisk: 0.3, scale: 6, scalePips: 0.06,
+		tempo: 4, off: 1, onRollRisk: 0.3, scalePips: [2]float64{0.18, 0.31},
 		home:       [9]float64{0, 1, 2, 3, 5, 7, 6, 5, 2},
 		shortPrime: [7]float64{0, 0, 1, 3, 6, 10, 16},
 		deep:       [4]float64{0, 2, 1.5, 0.5},
@@ -163,8 +164,10 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 }
 
 // WinChance maps Evaluate to a rough chance (0..1) that me wins the game,
-// with a logistic curve whose width grows with the pips still to travel.
-// The cube decisions of [Greedy] and [Expectimax] use it.
+// with a logistic curve whose width is proportional to the mean pip count
+// still to travel (fitted to the outcomes of greedy self-play games; see
+// TestCalibration). The cube decisions of [Greedy] and [Expectimax] and the
+// averages of Expectimax use it.
 func WinChance(pos nardy.Position, me nardy.Color) float64 {
 	w := defaultWeights()
 	return w.winChance(pos, me)
@@ -173,7 +176,11 @@ func WinChance(pos nardy.Position, me nardy.Color) float64 {
 func (w *weights) winChance(pos nardy.Position, me nardy.Color) float64 {
 	e := w.evaluate(pos, me)
 	pm, po := pos.Pips()
-	s := w.scale + w.scalePips*float64(pm+po)/2
+	k := w.scalePips[0]
+	if pos.Variant() == nardy.Short {
+		k = w.scalePips[1]
+	}
+	s := 1 + k*float64(pm+po)/2
 	return 1 / (1 + math.Exp(-e/s))
 }
 

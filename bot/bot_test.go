@@ -199,13 +199,13 @@ func (errPlayer) Act(nardy.Game, nardy.Color) (nardy.Action, error) {
 }
 
 // TestDriverErrors: a refused action or a player's error stops the game
-// with a *BotError naming the player.
+// with a *PlayerError naming the player.
 func TestDriverErrors(t *testing.T) {
 	r := preset(t, "long-moscow")
 	for _, p := range []Player{badPlayer{}, errPlayer{}} {
 		g, _ := nardy.NewGame(r)
 		_, err := PlayGame(g, p, p, nardy.NewSeededDice(1))
-		var be *BotError
+		var be *PlayerError
 		require.ErrorAs(t, err, &be)
 		assert.Equal(t, p.Name(), be.Bot)
 		assert.Contains(t, err.Error(), p.Name())

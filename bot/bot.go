@@ -5,7 +5,7 @@
 //
 // A [Player] chooses the action of one player when the game waits for it:
 // a play, a cube action (double, take, drop) or an answer to a resignation.
-// Players never throw dice: when a player decides to roll it returns an
+// Players never throw dice: when a player decides to roll it returns a
 // [nardy.ActRoll] action without dice, and the driver ([Next],
 // [PlayGame], [PlayMatch]) throws them from a [nardy.DiceSource] the caller
 // owns. So a whole game is fixed by the seeds of the dice and of the
@@ -16,6 +16,11 @@
 // [Evaluate] scores best) and [Expectimax] (2-ply: each candidate play is
 // scored by the average over the 21 rolls of the opponent's best reply,
 // within a node budget). [New] builds one by name for command lines.
+//
+// Measured with examples/tournament (seed 1): Greedy beats Random in 99% of
+// 400 games of each preset; Expectimax beats Greedy in 60% of 1000 long
+// nardy games (95% CI 57-63%) and 55% of 1000 short nardy games without
+// the cube (52-58%).
 //
 // A player value keeps buffers between calls and is not safe for concurrent
 // use; give each goroutine its own (they are cheap to build). Players hold
@@ -59,15 +64,15 @@ var (
 	ErrUnknownBot = errors.New("bot: unknown bot")
 )
 
-// BotError reports an action a player returned that the game refused, or a
+// PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.
-type BotError struct {
+type PlayerError struct {
 	Bot    string       // the player's name
 	Action nardy.Action // the refused action (zero for a player's error)
 	Err    error
 }
 
-func (e *BotError) Error() string {
+func (e *PlayerError) Error() string {
 	if e.Action.Kind == 0 {
 		return fmt.Sprintf("bot %s: %v", e.Bot, e.Err)
 	}
@@ -75,7 +80,7 @@ func (e *BotError) Error() string {
 }
 
 // Unwrap returns the reason.
-func (e *BotError) Unwrap() error { return e.Err }
+func (e *PlayerError) Unwrap() error { return e.Err }
 
 // checkTurn returns ErrNotToAct unless g waits for me.
 func checkTurn(g nardy.Game, me nardy.Color) error {
@@ -105,7 +110,7 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 	p := players[c]
 	a, err := p.Act(g, c)
 	if err != nil {
-		return a, &BotError{Bot: p.Name(), Err: err}
+		return a, &PlayerError{Bot: p.Name(), Err: err}
 	}
 	if a.Kind == nardy.ActRoll {
 		a.Dice = [2]int{dice.Die(), dice.Die()}
@@ -119,7 +124,7 @@ const MaxActions = 1_000_000
 
 // PlayGame plays g to its end, white and black choosing the actions and
 // dice throwing the dice, and returns the finished game. A refused action
-// or a player's error stops it with a [*BotError] and the game before that
+// or a player's error stops it with a [*PlayerError] and the game before that
 // action.
 func PlayGame(g nardy.Game, white, black Player, dice nardy.DiceSource) (nardy.Game, error) {
 	players := [2]Player{nardy.White: white, nardy.Black: black}
@@ -166,7 +171,7 @@ func refused(players [2]Player, a nardy.Action, err error) error {
 	if a.Kind != nardy.ActOpening && a.Player.IsValid() {
 		name = players[a.Player].Name()
 	}
-	return &BotError{Bot: name, Action: a, Err: err}
+	return &PlayerError{Bot: name, Action: a, Err: err}
 }
 
 // Names returns the names [New] knows.

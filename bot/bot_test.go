@@ -117,9 +117,10 @@ func TestDeterministic(t *testing.T) {
 }
 
 // TestBudgetFallsBackToGreedy: with no budget to search, Expectimax plays
-// Greedy's plays exactly.
+// Greedy's plays exactly (in games without the cube, where their cube
+// decisions, which differ, do not come in).
 func TestBudgetFallsBackToGreedy(t *testing.T) {
-	for _, name := range []string{"long-moscow", "short-standard"} {
+	for _, name := range []string{"long-moscow", "short-tavla"} {
 		r := preset(t, name)
 		x := NewExpectimax(1)
 		a1 := record(t, r, x, NewRandom(3), 5)
@@ -198,13 +199,13 @@ func (errPlayer) Act(nardy.Game, nardy.Color) (nardy.Action, error) {
 }
 
 // TestDriverErrors: a refused action or a player's error stops the game
-// with a *BotError naming the player.
+// with a *PlayerError naming the player.
 func TestDriverErrors(t *testing.T) {
 	r := preset(t, "long-moscow")
 	for _, p := range []Player{badPlayer{}, errPlayer{}} {
 		g, _ := nardy.NewGame(r)
 		_, err := PlayGame(g, p, p, nardy.NewSeededDice(1))
-		var be *BotError
+		var be *PlayerError
 		require.ErrorAs(t, err, &be)
 		assert.Equal(t, p.Name(), be.Bot)
 		assert.Contains(t, err.Error(), p.Name())

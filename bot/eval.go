@@ -13,43 +13,60 @@ import (
 // subtracted, so Evaluate(pos, c) == -Evaluate(pos, c.Other()) for a
 // position that is not over.
 const (
-	winScore   = 1000.0 // a won game; a mars or more adds marsScore
-	marsScore  = 400.0
-	tempo      = 4.0 // being on roll
-	offW       = 1.0 // each checker borne off (bear-off efficiency)
-	onRollRisk = 0.3 // weight of the mover's own blots: it moves first
+	winScore  = 1000.0 // a won game; a mars or more adds marsScore
+	marsScore = 400.0
 )
 
-// Short nardy (backgammon) weights.
-var (
-	// homeW[p] is the worth of a made point (two or more checkers) on own
+// weights are the factors of the evaluation's terms, in pips.
+type weights struct {
+	tempo      float64 // being on roll
+	off        float64 // each checker borne off (bear-off efficiency)
+	onRollRisk float64 // weight of the mover's own blots: it moves first
+	// The width of WinChance's logistic curve: scalePips times the mean
+	// pip count, for long nardy [0] and short nardy [1]. Fitted by maximum
+	// likelihood to the outcomes of greedy self-play games.
+	scalePips [2]float64
+
+	// Short nardy (backgammon).
+	// home[p] is the worth of a made point (two or more checkers) on own
 	// point p: the home board and the bar point block and contain hit
 	// checkers (S2, S3).
-	homeW = [9]float64{0, 1, 2, 3, 5, 7, 6, 5, 2}
-	// shortPrimeW[L] is the worth of L consecutive made points with an
+	home [9]float64
+	// shortPrime[L] is the worth of L consecutive made points with an
 	// opponent checker behind them.
-	shortPrimeW = [7]float64{0, 0, 1, 3, 6, 10, 16}
-	// deepW[p] is the cost of each checker on own point p (1..3) while the
+	shortPrime [7]float64
+	// deep[p] is the cost of each checker on own point p (1..3) while the
 	// sides are in contact: it is out of play.
-	deepW = [4]float64{0, 2, 1.5, 0.5}
-	// longPrimeW[L] is the same for long nardy, where one checker holds a
-	// point (L2) and six in a row is a block (L5).
-	longPrimeW = [7]float64{0, 0, 0.5, 2, 5, 9, 14}
-)
+	deep       [4]float64
+	shortStack float64 // each checker beyond the third on one point
+	back       float64 // each back checker (own 19..24), per home point of the opponent
 
-// More short nardy weights.
-const (
-	shortStackW = 1.0 // each checker beyond the third on one point
-	backW       = 0.4 // each back checker (own 19..24), per home point of the opponent
-)
+	// Long nardy.
+	// longPrime[L] is the worth of L consecutive held points with an
+	// opponent checker behind them: one checker holds a point (L2) and six
+	// in a row is a block (L5).
+	longPrime [7]float64
+	block     float64    // each opponent landing point (1..6 ahead) that we hold
+	head      float64    // each checker beyond the first still on the head (L3)
+	stack     float64    // each checker beyond the third on one point
+	spread    float64    // each point held outside the head
+	block2    float64    // the square of the landing points held ahead of an opponent point
+	trapped   float64    // each opponent checker with all six landing points held
+	longDeep  [4]float64 // each checker on own point 1..3 before all are home
+}
 
-// Long nardy weights.
-const (
-	blockW  = 0.6 // each opponent landing point (1..6 ahead) that we hold
-	headW   = 1.2 // each checker beyond the first still on the head (L3)
-	stackW  = 0.8 // each checker beyond the third on one point
-	spreadW = 0.4 // each point held outside the head
-)
+// defaultWeights returns the weights of [Evaluate].
+func defaultWeights() weights {
+	return weights{
+		tempo: 4, off: 1, onRollRisk: 0.3, scalePips: [2]float64{0.18, 0.31},
+		home:       [9]float64{0, 1, 2, 3, 5, 7, 6, 5, 2},
+		shortPrime: [7]float64{0, 0, 1, 3, 6, 10, 16},
+		deep:       [4]float64{0, 2, 1.5, 0.5},
+		shortStack: 1, back: 1,
+		longPrime: [7]float64{0, 0, 0.5, 2, 5, 9, 14},
+		head:      1.2, stack: 2, spread: 1,
+	}
+}
 
 // view is one side's checkers in its own numbering, as the terms need them.
 type view struct {
@@ -91,15 +108,27 @@ func newView(s nardy.Side) view {
 
 // Evaluate scores pos for player me: positive when me stands better, in
 // pip units (a finished game scores ±1000, ±1400 with a mars or more). It
-// adds the pip-count difference, being on roll, checkers off, and the
-// terms of the variant: for short nardy the home board and bar point, primes,
-// the expected loss of blots to the opponent's direct and indirect shots
-// (short: exact over the 36 rolls, blocking points on the way counted), the
-// opponent on the bar facing a closed board, anchors; for long nardy the
-// points held on the opponent's route ahead of its checkers, blocks of
-// consecutive points in front of them, checkers left on the head, stacking
-// and spread. Evaluate never allocates.
+// adds the pip-count difference, being on roll and checkers off to the
+// terms of the variant, each computed for both sides and subtracted:
+//
+//   - short nardy, while the sides are in contact: made points of the home
+//     board and the bar point, the longest prime with an opponent checker
+//     behind it, the opponent on the bar facing made home points, anchors,
+//     checkers piled deep or high, back checkers against the opponent's
+//     home board, and the expected pips lost by blots to the opponent's
+//     shots (exact over the 36 rolls, direct and combined, with made points
+//     on the way blocking a combination);
+//   - long nardy: the longest block of consecutive points held on the
+//     opponent's route with an opponent checker behind it (L2, L5),
+//     checkers left on the head (L3), stacking, and points held.
+//
+// Evaluate never allocates.
 func Evaluate(pos nardy.Position, me nardy.Color) float64 {
+	w := defaultWeights()
+	return w.evaluate(pos, me)
+}
+
+func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 	if !pos.IsValid() {
 		return 0
 	}
@@ -115,43 +144,54 @@ func Evaluate(pos nardy.Position, me nardy.Color) float64 {
 	}
 	a, b := newView(pos.Side(me)), newView(pos.Side(me.Other()))
 	onRoll := pos.Turn() == me
-	e := float64(b.pips-a.pips) + offW*float64(a.off-b.off)
+	e := float64(b.pips-a.pips) + w.off*float64(a.off-b.off)
 	if onRoll {
-		e += tempo
+		e += w.tempo
 	} else {
-		e -= tempo
+		e -= w.tempo
 	}
 	if pos.Variant() == nardy.Short {
 		if a.back+b.back > 25 { // contact: the sides must still pass
-			ra, rb := 1.0, onRollRisk
+			ra, rb := 1.0, w.onRollRisk
 			if onRoll {
-				ra, rb = onRollRisk, 1.0
+				ra, rb = w.onRollRisk, 1.0
 			}
-			e += shortTerms(&a, &b, ra) - shortTerms(&b, &a, rb)
+			e += w.shortTerms(&a, &b, ra) - w.shortTerms(&b, &a, rb)
 		}
 		return e
 	}
-	return e + longTerms(&a, &b) - longTerms(&b, &a)
+	return e + w.longTerms(&a, &b) - w.longTerms(&b, &a)
 }
 
 // WinChance maps Evaluate to a rough chance (0..1) that me wins the game,
-// with a logistic curve whose width grows with the pips still to travel.
-// The cube decisions of [Greedy] and [Expectimax] use it.
+// with a logistic curve whose width is proportional to the mean pip count
+// still to travel (fitted to the outcomes of greedy self-play games; see
+// TestCalibration). The cube decisions of [Greedy] and [Expectimax] and the
+// averages of Expectimax use it.
 func WinChance(pos nardy.Position, me nardy.Color) float64 {
-	e := Evaluate(pos, me)
+	w := defaultWeights()
+	return w.winChance(pos, me)
+}
+
+func (w *weights) winChance(pos nardy.Position, me nardy.Color) float64 {
+	e := w.evaluate(pos, me)
 	pm, po := pos.Pips()
-	s := 6 + 0.06*float64(pm+po)/2
+	k := w.scalePips[0]
+	if pos.Variant() == nardy.Short {
+		k = w.scalePips[1]
+	}
+	s := 1 + k*float64(pm+po)/2
 	return 1 / (1 + math.Exp(-e/s))
 }
 
 // shortTerms scores x's position against y in short nardy; risk weighs
 // the expected loss of x's blots.
-func shortTerms(x, y *view, risk float64) float64 {
+func (w *weights) shortTerms(x, y *view, risk float64) float64 {
 	e := 0.0
 	home := 0
 	for m := x.made & 0x1fe; m != 0; m &= m - 1 { // own points 1..8
 		p := bits.TrailingZeros32(m)
-		e += homeW[p]
+		e += w.home[p]
 		if p <= 6 {
 			home++
 		}
@@ -162,7 +202,7 @@ func shortTerms(x, y *view, risk float64) float64 {
 		yAt |= 1
 		e += float64(y.pts[nardy.Bar]*home*home) * 0.4
 	}
-	e += shortPrimeW[primeBehind(x.made, yAt)]
+	e += w.shortPrime[primeBehind(x.made, yAt)]
 	// Anchors: made points in y's home (x's 19..24) while x still has
 	// checkers back there.
 	if x.back >= 19 {
@@ -175,13 +215,13 @@ func shortTerms(x, y *view, risk float64) float64 {
 		p := bits.TrailingZeros32(m)
 		n := x.pts[p]
 		if n > 3 {
-			e -= shortStackW * float64(n-3)
+			e -= w.shortStack * float64(n-3)
 		}
 		switch {
 		case p <= 3:
-			e -= deepW[p] * float64(n)
+			e -= w.deep[p] * float64(n)
 		case p >= 19:
-			e -= backW * float64(yHome*n)
+			e -= w.back * float64(yHome*n)
 		}
 	}
 	srcs := yAt
@@ -266,35 +306,23 @@ func toOpp(m uint32) uint32 {
 }
 
 // longTerms scores x's position against y in long nardy.
-func longTerms(x, y *view) float64 {
+func (w *weights) longTerms(x, y *view) float64 {
 	held := toOpp(x.occ) // x's points in y's numbering
 	e := 0.0
-	// Points x holds 1..6 ahead of y's checkers: y cannot land there (L2).
-	for m := y.occ; m != 0; m &= m - 1 {
-		q := bits.TrailingZeros32(m)
-		lo := max(q-6, 1)
-		window := (uint32(1)<<q - 1) &^ (uint32(1)<<lo - 1) // points lo..q-1
-		ahead := held & window
-		w := 1.0
-		if y.pts[q] > 1 {
-			w = 1.5
-		}
-		e += blockW * w * float64(bits.OnesCount32(ahead))
-	}
 	// Runs of held points that y's checkers must pass (y moves down in its
 	// numbering, so "behind" is above: mirror both masks).
-	e += longPrimeW[primeBehind(rev24(held), rev24(y.occ))]
+	e += w.longPrime[primeBehind(rev24(held), rev24(y.occ))]
 	if h := x.pts[nardy.Head]; h > 1 {
-		e -= headW * float64(h-1)
+		e -= w.head * float64(h-1)
 	}
 	for m := x.occ; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros32(m)
 		if p == nardy.Head {
 			continue
 		}
-		e += spreadW
+		e += w.spread
 		if n := x.pts[p]; n > 3 {
-			e -= stackW * float64(n-3)
+			e -= w.stack * float64(n-3)
 		}
 	}
 	return e

@@ -33,6 +33,7 @@ const DefaultWidth = 8
 // seeded tournaments leave it zero. Cube decisions use the thresholds of
 // Greedy on a chance of winning looked at one roll ahead: the average over
 // the 21 rolls of the player on roll of [WinChance] after its best play.
+// The zero Expectimax is ready to use, with the defaults.
 type Expectimax struct {
 	Budget   int           // evaluations per decision; 0: DefaultBudget
 	Width    int           // candidates searched at 2 ply; 0: DefaultWidth
@@ -46,6 +47,7 @@ type Expectimax struct {
 	cands       []cand
 	rolls       [21]nardy.WeightedRoll
 	rules       nardy.Rules
+	w           weights
 }
 
 type cand struct {
@@ -57,7 +59,7 @@ type cand struct {
 // DefaultBudget),
 // [DefaultWidth] and [DefaultCube].
 func NewExpectimax(budget int) *Expectimax {
-	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCube()}
+	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCube(), w: defaultWeights()}
 }
 
 // Name returns "expectimax".
@@ -65,6 +67,7 @@ func (x *Expectimax) Name() string { return "expectimax" }
 
 // Act implements [Player].
 func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	x.w.init()
 	x.rules = g.Rules()
 	if a, done, err := x.Cube.act(g, me, x.chance); done || err != nil {
 		return a, err
@@ -83,7 +86,7 @@ func (x *Expectimax) choose(r nardy.Rules, plays []nardy.Play, me nardy.Color) i
 	}
 	x.cands = x.cands[:0]
 	for i := range plays {
-		x.cands = append(x.cands, cand{i, Evaluate(plays[i].Result(), me)})
+		x.cands = append(x.cands, cand{i, x.w.evaluate(plays[i].Result(), me)})
 	}
 	slices.SortStableFunc(x.cands, func(a, b cand) int { return cmp.Compare(b.v, a.v) })
 	width := x.Width
@@ -129,25 +132,25 @@ func (x *Expectimax) choose(r nardy.Rules, plays []nardy.Play, me nardy.Color) i
 // when the budget or the deadline ran out first.
 func (x *Expectimax) expect(r nardy.Rules, pos nardy.Position, me nardy.Color, budget int, stop time.Time) (float64, int, bool) {
 	if pos.IsOver() {
-		return WinChance(pos, me), 1, true
+		return x.w.winChance(pos, me), 1, true
 	}
 	sum, nodes := 0.0, 0
 	for _, wr := range x.rolls {
 		replies, err := r.AppendLegal(x.reply[:0], pos, wr.Roll)
 		if err != nil || len(replies) == 0 {
-			sum += float64(wr.Weight) * WinChance(pos.Pass(), me)
+			sum += float64(wr.Weight) * x.w.winChance(pos.Pass(), me)
 			nodes++
 			continue
 		}
 		worst, worstV := 0, 0.0
 		for i := range replies {
-			v := Evaluate(replies[i].Result(), me)
+			v := x.w.evaluate(replies[i].Result(), me)
 			if i == 0 || v < worstV {
 				worst, worstV = i, v
 			}
 		}
 		nodes += len(replies)
-		sum += float64(wr.Weight) * WinChance(replies[worst].Result(), me)
+		sum += float64(wr.Weight) * x.w.winChance(replies[worst].Result(), me)
 		if nodes > budget || (!stop.IsZero() && time.Now().After(stop)) {
 			return 0, nodes, false
 		}
@@ -166,10 +169,10 @@ func (x *Expectimax) chance(pos nardy.Position, me nardy.Color) float64 {
 	for _, wr := range nardy.AllRolls() {
 		plays, err := x.rules.AppendLegal(x.reply[:0], pos, wr.Roll)
 		if err != nil || len(plays) == 0 {
-			return WinChance(pos, me)
+			return x.w.winChance(pos, me)
 		}
-		p := plays[bestPlay(plays, pos.Turn())]
-		sum += float64(wr.Weight) * WinChance(p.Result(), me)
+		p := plays[x.w.bestPlay(plays, pos.Turn())]
+		sum += float64(wr.Weight) * x.w.winChance(p.Result(), me)
 	}
 	return sum / 36
 }

@@ -4,7 +4,7 @@ import "github.com/nardylab/nardy"
 
 // Cube holds the thresholds of the cube and resignation decisions of
 // [Greedy] and [Expectimax], on the chance of winning that [WinChance]
-// estimates.
+// estimates. The zero Cube stands for [DefaultCube].
 type Cube struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
@@ -25,34 +25,37 @@ func DefaultCube() Cube { return Cube{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow:
 // position [Evaluate] scores best for it (the first in the generator's
 // order on a tie, so it is deterministic), and takes its cube decisions by
 // the thresholds of its Cube on [WinChance]. It never offers to resign.
+// The zero Greedy is ready to use, with [DefaultCube].
 type Greedy struct {
 	Cube Cube
+	w    weights
 	buf  []nardy.Play
 }
 
 // NewGreedy returns a Greedy player with [DefaultCube].
-func NewGreedy() *Greedy { return &Greedy{Cube: DefaultCube()} }
+func NewGreedy() *Greedy { return &Greedy{Cube: DefaultCube(), w: defaultWeights()} }
 
 // Name returns "greedy".
 func (g *Greedy) Name() string { return "greedy" }
 
 // Act implements [Player].
 func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
-	if a, done, err := g.Cube.act(game, me, WinChance); done || err != nil {
+	g.w.init()
+	if a, done, err := g.Cube.act(game, me, g.w.winChance); done || err != nil {
 		return a, err
 	}
 	plays, undo, err := legalPlays(game, me, &g.buf)
 	if undo || err != nil {
 		return undoAction(me), err
 	}
-	return playAction(me, plays[bestPlay(plays, me)]), nil
+	return playAction(me, plays[g.w.bestPlay(plays, me)]), nil
 }
 
 // bestPlay returns the index of the play scored best by Evaluate for me.
-func bestPlay(plays []nardy.Play, me nardy.Color) int {
+func (w *weights) bestPlay(plays []nardy.Play, me nardy.Color) int {
 	best, bestV := 0, 0.0
 	for i := range plays {
-		v := Evaluate(plays[i].Result(), me)
+		v := w.evaluate(plays[i].Result(), me)
 		if i == 0 || v > bestV {
 			best, bestV = i, v
 		}
@@ -66,6 +69,9 @@ func bestPlay(plays []nardy.Play, me nardy.Color) int {
 func (c Cube) act(g nardy.Game, me nardy.Color, chance func(pos nardy.Position, me nardy.Color) float64) (a nardy.Action, done bool, err error) {
 	if err := checkTurn(g, me); err != nil {
 		return nardy.Action{}, true, err
+	}
+	if c == (Cube{}) {
+		c = DefaultCube()
 	}
 	a = nardy.Action{Player: me}
 	switch g.Phase() {
@@ -90,4 +96,12 @@ func (c Cube) act(g nardy.Game, me nardy.Color, chance func(pos nardy.Position, 
 		return a, false, nil
 	}
 	return a, true, nil
+}
+
+// init sets the default weights in a zero weights value (a zero Greedy or
+// Expectimax).
+func (w *weights) init() {
+	if *w == (weights{}) {
+		*w = defaultWeights()
+	}
 }

@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// midGame plays greedy against random for n plays from the start and
+// returns the game, waiting for a play.
+func midGame(t testing.TB, name string, n int) nardy.Game {
+	t.Helper()
+	g, err := nardy.NewGame(preset(t, name))
+	require.NoError(t, err)
+	players := [2]Player{NewGreedy(), NewRandom(1)}
+	dice := nardy.NewSeededDice(2)
+	for g.Plays() < n || g.Phase() != nardy.PhasePlay {
+		a, err := Next(g, players, dice)
+		require.NoError(t, err)
+		g, err = g.Do(a)
+		require.NoError(t, err)
+		require.False(t, g.IsOver())
+	}
+	return g
+}
+
+// TestNoAllocs: Evaluate and the search loops allocate nothing once the
+// player's buffers exist.
+func TestNoAllocs(t *testing.T) {
+	for _, name := range []string{"long-moscow", "short-standard"} {
+		g := midGame(t, name, 10)
+		pos := g.Position()
+		assert.Zero(t, testing.AllocsPerRun(100, func() { Evaluate(pos, nardy.White) }), name)
+		c, _ := g.ToAct()
+		plays, err := g.Legal()
+		require.NoError(t, err)
+		gr := NewGreedy()
+		assert.Zero(t, testing.AllocsPerRun(20, func() { gr.w.bestPlay(plays, c) }), name)
+		x := NewExpectimax(0)
+		_, err = x.Act(g, c) // sizes the buffers
+		require.NoError(t, err)
+		assert.Zero(t, testing.AllocsPerRun(3, func() { x.choose(g.Rules(), plays, c) }), name)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	for _, name := range []string{"long-moscow", "short-standard"} {
+		pos := midGame(b, name, 10).Position()
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Evaluate(pos, nardy.White)
+			}
+		})
+	}
+}
+
+func BenchmarkAct(b *testing.B) {
+	for _, name := range []string{"long-moscow", "short-standard"} {
+		g := midGame(b, name, 10)
+		c, _ := g.ToAct()
+		for _, p := range []Player{NewGreedy(), NewExpectimax(0)} {
+			b.Run(name+"/"+p.Name(), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := p.Act(g, c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -40,7 +40,8 @@ type Expectimax struct {
 	Deadline time.Duration // 0: no time limit
 	Cube     Cube
 
-	// Stats of the decisions made so far.
+	// Searched counts the plays decided with more than one legal play;
+	// Cutoffs those of them where the budget or the deadline ran out.
 	Searched, Cutoffs int
 
 	mine, reply []nardy.Play
@@ -55,9 +56,8 @@ type cand struct {
 	v float64
 }
 
-// NewExpectimax returns an Expectimax player with the given node budget (0:
-// DefaultBudget),
-// [DefaultWidth] and [DefaultCube].
+// NewExpectimax returns an Expectimax player with the given node budget
+// (0: [DefaultBudget]), [DefaultWidth] and [DefaultCube].
 func NewExpectimax(budget int) *Expectimax {
 	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCube(), w: defaultWeights()}
 }

@@ -1,6 +1,7 @@
 // Command tournament plays seeded games or matches between two bots of
 // package bot in parallel and prints the win rate of the first with its 95%
-// confidence interval (Wilson) and the points per game.
+// confidence interval (Wilson; a draw counts one half) and the points per
+// game (for single games with the 95% normal interval of the net points).
 //
 //	go run ./examples/tournament -a greedy -b random -variant long-moscow -games 400
 //	go run ./examples/tournament -a expectimax -b greedy -variant short-standard -games 1000 -workers 2

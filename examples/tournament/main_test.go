@@ -86,7 +86,7 @@ func TestReport(t *testing.T) {
 		{bPoints: 1, games: 1},
 		{draw: true, games: 1},
 	})
-	assert.Equal(t, summary{n: 4, aWins: 2, bWins: 1, draws: 1, aPoints: 3, bPoints: 1, games: 4}, s)
+	assert.Equal(t, summary{n: 4, aWins: 2, bWins: 1, draws: 1, aPoints: 3, bPoints: 1, games: 4, netSq: 4 + 1 + 1}, s)
 	var b bytes.Buffer
 	report(&b, c, s)
 	assert.Contains(t, b.String(), "greedy wins 2, random wins 1, draws 1")

@@ -39,6 +39,7 @@ type summary struct {
 	n, aWins, bWins, draws int
 	aPoints, bPoints       int
 	games                  int
+	netSq                  float64 // sum of squares of a's net points per game or match
 }
 
 // splitmix64 derives independent seeds from the tournament seed.
@@ -158,6 +159,8 @@ func summarize(out []outcome) summary {
 		}
 		s.aPoints += o.aPoints
 		s.bPoints += o.bPoints
+		net := float64(o.aPoints - o.bPoints)
+		s.netSq += net * net
 		s.games += o.games
 	}
 	return s
@@ -178,6 +181,17 @@ func wilson(k float64, n int) (lo, hi float64) {
 	return max(0, centre-half), min(1, centre+half)
 }
 
+// meanCI returns the 95% normal confidence interval of a mean from the sum
+// and the sum of squares of n values (n >= 2).
+func meanCI(sum, sumSq float64, n int) (lo, hi float64) {
+	const z = 1.959963984540054
+	nf := float64(n)
+	mean := sum / nf
+	variance := max(0, (sumSq-nf*mean*mean)/(nf-1))
+	half := z * math.Sqrt(variance/nf)
+	return mean - half, mean + half
+}
+
 // report writes the tournament's figures.
 func report(w io.Writer, c config, s summary) {
 	unit := "games"
@@ -190,6 +204,11 @@ func report(w io.Writer, c config, s summary) {
 	fmt.Fprintf(w, "%s wins %d, %s wins %d, draws %d\n", c.a, s.aWins, c.b, s.bWins, s.draws)
 	fmt.Fprintf(w, "%s win rate %.1f%% (95%% CI %.1f%%..%.1f%%, Wilson)\n", c.a, 100*score/float64(s.n), 100*lo, 100*hi)
 	g := float64(s.games)
-	fmt.Fprintf(w, "points per game over %d games: %s %.3f, %s %.3f, net %+.3f for %s\n",
+	fmt.Fprintf(w, "points per game over %d games: %s %.3f, %s %.3f, net %+.3f for %s",
 		s.games, c.a, float64(s.aPoints)/g, c.b, float64(s.bPoints)/g, float64(s.aPoints-s.bPoints)/g, c.a)
+	if c.length == 0 && s.n > 1 {
+		lo, hi := meanCI(float64(s.aPoints-s.bPoints), s.netSq, s.n)
+		fmt.Fprintf(w, " (95%% CI %+.3f..%+.3f)", lo, hi)
+	}
+	fmt.Fprintln(w)
 }

@@ -22,8 +22,8 @@ func (g *gen) mixedSimple(root *node) {
 	for cand := g.movable(root, a); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		n1 := *root
-		s1 := g.apply(&n1, p, a)
+		var n1 node
+		s1 := g.applyTo(&n1, root, p, a)
 		next := n1.mask &^ (g.blocked << uint(b)) &^ (2<<uint(b) - 1)
 		if g.headRule && n1.head == 0 {
 			next &^= 1 << Head
@@ -34,8 +34,8 @@ func (g *gen) mixedSimple(root *node) {
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
 			next &^= 1 << uint(q)
-			n2 := n1
-			s2 := g.apply(&n2, q, b)
+			var n2 node
+			s2 := g.applyTo(&n2, &n1, q, b)
 			g.put(&n2, 2, s1, s2)
 		}
 		if g.maxDepth <= 1 {
@@ -45,13 +45,13 @@ func (g *gen) mixedSimple(root *node) {
 	for cand := g.movable(root, b); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		n1 := *root
-		s1 := g.apply(&n1, p, b)
+		var n1 node
+		s1 := g.applyTo(&n1, root, p, b)
 		mid := p - b
 		if to := mid - a; to >= 1 && g.blocked&(1<<uint(to)) == 0 &&
 			root.mask&(1<<uint(mid)) == 0 && g.chainIsNew(root, p, b, a) {
-			n2 := n1
-			s2 := g.apply(&n2, mid, a)
+			var n2 node
+			s2 := g.applyTo(&n2, &n1, mid, a)
 			g.put(&n2, 2, s1, s2)
 		}
 		if g.maxDepth <= 1 {

@@ -163,8 +163,7 @@ func (c *turnCtx) movable(n *node, d int) uint32 {
 // move makes a step that movable allows, writing the new node to res; it
 // returns false only when the step breaks a six-block judged on the pass.
 func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
-	*res = *n
-	s := c.apply(res, from, die)
+	s := c.applyTo(res, n, from, die)
 	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
 		return Step{}, false
 	}
@@ -176,27 +175,48 @@ func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
 // point 1 bears off. It is the one place that changes a side during the
 // search.
 func (c *turnCtx) apply(n *node, from, die int) Step {
+	return c.applyTo(n, n, from, die)
+}
+
+// applyTo is apply reading src and writing dst (which may be the same
+// node). It reads every field once and writes the node once: reading a count
+// back from memory right after writing it stalls on store forwarding.
+func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 	to := from - die
 	if to < Off {
 		to = Off
 	}
-	n.me.add(from, -1)
-	if n.me.get(from) == 0 {
-		n.mask &^= 1 << uint(from)
+	lo, hi := src.me[0], src.me[1]
+	mask, hits, head := src.mask, src.hits, src.head
+	var left uint64 // the count left on from
+	if from < 16 {
+		lo -= 1 << (4 * uint(from))
+		left = lo >> (4 * uint(from)) & 15
+	} else {
+		hi -= 1 << (4 * uint(from-16))
+		left = hi >> (4 * uint(from-16)) & 15
 	}
-	n.me.add(to, 1)
+	if left == 0 {
+		mask &^= 1 << uint(from)
+	}
+	if to < 16 {
+		lo += 1 << (4 * uint(to))
+	} else {
+		hi += 1 << (4 * uint(to-16))
+	}
 	hit := false
 	if to != Off {
 		bit := uint32(1) << uint(to)
-		n.mask |= bit
-		if c.blots&^n.hits&bit != 0 {
-			n.hits |= bit
+		mask |= bit
+		if c.blots&^hits&bit != 0 {
+			hits |= bit
 			hit = true
 		}
 	}
 	if from == Head && c.headRule {
-		n.head--
+		head--
 	}
+	*dst = node{me: half{lo, hi}, mask: mask, hits: hits, head: head}
 	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}
 }
 
@@ -347,8 +367,8 @@ func (g *gen) double(n node, depth, maxFrom int) {
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			child := n
-			g.path[depth] = g.apply(&child, p, d)
+			var child node
+			g.path[depth] = g.applyTo(&child, &n, p, d)
 			g.double(child, depth+1, p)
 		}
 	}
@@ -365,8 +385,8 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
-		leaf := *n
-		steps[3] = g.apply(&leaf, p, d)
+		var leaf node
+		steps[3] = g.applyTo(&leaf, n, p, d)
 		g.putSteps(&leaf, 4, steps)
 	}
 	if g.maxDepth <= 3 {

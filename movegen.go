@@ -216,7 +216,10 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 	if from == Head && c.headRule {
 		head--
 	}
-	*dst = node{me: half{lo, hi}, mask: mask, hits: hits, head: head}
+	// Field by field: building a node value and copying it would read back
+	// narrow stores with wide loads.
+	dst.me[0], dst.me[1] = lo, hi
+	dst.mask, dst.hits, dst.head = mask, hits, head
 	return Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}
 }
 

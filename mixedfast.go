@@ -66,25 +66,30 @@ func (g *gen) mixedSimple(root *node) {
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(n *node, depth int, s0, s1 Step) {
-	g.putSteps(n, depth, [4]Step{s0, s1})
+	if g.keeps(n, depth) {
+		p := g.fill(n, depth)
+		p.steps[0], p.steps[1] = s0, s1
+	}
 }
 
-// putSteps is put with up to four steps.
-func (g *gen) putSteps(n *node, depth int, steps [4]Step) {
+// putSteps is put for the four steps of a double.
+func (g *gen) putSteps(n *node, depth int, steps *[4]Step) {
+	if g.keeps(n, depth) {
+		p := g.fill(n, depth)
+		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = steps[0], steps[1], steps[2], steps[3]
+	}
+}
+
+// keeps reports whether a play ending on n after depth steps is listed:
+// most dice first (C5, a longer play resets the list), no forbidden block
+// at the end (L5).
+func (g *gen) keeps(n *node, depth int) bool {
 	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
-		return
+		return false
 	}
 	if depth > g.maxDepth {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	p := g.slot()
-	p.after.mover = n.me
-	p.after.opp = g.start.opp
-	if n.hits != 0 {
-		p.after.opp = g.after(n).opp
-	}
-	p.after.turn, p.after.variant = g.start.turn, g.start.variant
-	p.n, p.roll = uint8(depth), g.roll
-	p.steps = steps
+	return true
 }

@@ -73,13 +73,20 @@ type node struct {
 // after returns the position of node n, the mover still on roll: the
 // opponent's hit checkers go to its bar (S2).
 func (c *turnCtx) after(n *node) Position {
+	lo, hi := c.oppAfter(n.hits)
+	return Position{mover: n.me, opp: half{lo, hi}, turn: c.start.turn, variant: c.start.variant}
+}
+
+// oppAfter returns the opponent's side once the blots of hits have gone to
+// its bar (S2).
+func (c *turnCtx) oppAfter(hits uint32) (lo, hi uint64) {
 	opp := c.start.opp
-	for h := n.hits; h != 0; h &= h - 1 {
+	for h := hits; h != 0; h &= h - 1 {
 		t := bits.TrailingZeros32(h)
 		opp.add(Bar-t, -1)
 		opp.add(Bar, 1)
 	}
-	return Position{mover: n.me, opp: opp, turn: c.start.turn, variant: c.start.variant}
+	return opp[0], opp[1]
 }
 
 // newTurnCtx prepares a turn. The caller has validated rules, position and
@@ -278,26 +285,28 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
 		return
 	}
+	p := g.fill(n, depth)
+	for i := range p.steps {
+		if i < depth {
+			p.steps[i] = steps[i]
+		}
+	}
+}
+
+// fill appends the play of node n after depth steps and writes all but its
+// steps, which it leaves zero for the caller to set. It stores field by
+// field and reads the node the same way (see applyTo).
+func (g *gen) fill(n *node, depth int) *Play {
 	p := g.slot()
-	p.after.mover = n.me
-	p.after.opp = g.start.opp
+	p.after.mover[0], p.after.mover[1] = n.me[0], n.me[1]
+	p.after.opp[0], p.after.opp[1] = g.start.opp[0], g.start.opp[1]
 	if n.hits != 0 {
-		p.after.opp = g.after(n).opp
+		p.after.opp[0], p.after.opp[1] = g.oppAfter(n.hits)
 	}
 	p.after.turn, p.after.variant = g.start.turn, g.start.variant
 	p.n, p.roll = uint8(depth), g.roll
-	switch depth {
-	case 0:
-		p.steps = [4]Step{}
-	case 1:
-		p.steps = [4]Step{steps[0]}
-	case 2:
-		p.steps = [4]Step{steps[0], steps[1]}
-	case 3:
-		p.steps = [4]Step{steps[0], steps[1], steps[2]}
-	default:
-		p.steps = *steps
-	}
+	p.steps[0], p.steps[1], p.steps[2], p.steps[3] = Step{}, Step{}, Step{}, Step{}
+	return p
 }
 
 // slot appends a Play to the list and returns it for filling, growing the
@@ -359,24 +368,34 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 // pass are the one thing order changes: the search ignores them and emit
 // checks the orders of each play (passJudged), so every step here is legal
 // once movable allows it.
-func (g *gen) double(n node, depth, maxFrom int) {
+func (g *gen) double(ns *[4]node, depth, maxFrom int) {
+	n := &ns[depth]
 	d := int(g.roll.hi)
 	if depth == 3 && !g.passJudged {
-		g.doubleLastStep(&n, maxFrom)
+		g.doubleLastStep(n, maxFrom)
 		return
 	}
-	if depth < 4 {
-		cand := g.movable(&n, d) & (2<<uint(maxFrom) - 1)
-		for cand != 0 {
-			p := 31 - bits.LeadingZeros32(cand)
-			cand &^= 1 << uint(p)
-			var child node
-			g.path[depth] = g.applyTo(&child, &n, p, d)
-			g.double(child, depth+1, p)
+	// The nodes live in ns, one per depth: passing a node by value to the
+	// next level would read it back with wide loads. The fourth step
+	// (reached here only when blocks are judged on the pass) is emitted
+	// from a local node.
+	var leaf node
+	child := &leaf
+	if depth < 3 {
+		child = &ns[depth+1]
+	}
+	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << uint(p)
+		g.path[depth] = g.applyTo(child, n, p, d)
+		if depth < 3 {
+			g.double(ns, depth+1, p)
+		} else {
+			g.emit(child, 4, nil)
 		}
 	}
 	if depth >= g.maxDepth {
-		g.emit(&n, depth, nil)
+		g.emit(n, depth, nil)
 	}
 }
 
@@ -390,7 +409,7 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 		cand &^= 1 << uint(p)
 		var leaf node
 		steps[3] = g.applyTo(&leaf, n, p, d)
-		g.putSteps(&leaf, 4, steps)
+		g.putSteps(&leaf, 4, &steps)
 	}
 	if g.maxDepth <= 3 {
 		g.emit(n, 3, nil)
@@ -471,7 +490,9 @@ func (g *gen) run(root node) {
 		if g.sixBlock && !g.transient {
 			g.passJudged, g.transient = true, true
 		}
-		g.double(root, 0, Bar)
+		var ns [4]node
+		ns[0] = root
+		g.double(&ns, 0, Bar)
 		return
 	}
 	if g.simpleTurn(&root) {

@@ -1,33 +1,54 @@
 package nardy
 
 // dedupSlots is the size of the duplicate check's table: twice the most
-// plays a mixed roll can have (255). Doubles need no duplicate check.
+// plays a mixed roll can have (255, see MaxPlays). Doubles need no
+// duplicate check.
 const dedupSlots = 512
 
 // dedup is an open-addressing set of the positions already listed, held in a
 // table on the caller's stack. A slot holds 1 + the index of a play in the
-// list, 0 when empty. When the list is cut back (a longer play was found),
-// slots pointing past its end count as empty, so the table never needs
-// clearing; a slot is trusted only after comparing the whole position.
+// list (at most 255, so a byte), 0 when empty. When the list is cut back (a
+// longer play was found), slots pointing past its end count as empty, so the
+// table never needs clearing; a slot is trusted only after comparing the
+// whole position.
 type dedup struct {
-	slots [dedupSlots]uint16
+	slots [dedupSlots]uint8
 }
 
-// insert adds after to the set of positions of plays, reporting false when
-// it is already there.
-func (d *dedup) insert(plays []Play, after Position) bool {
-	h := after.mover[0]*0x9e3779b97f4a7c15 ^ after.mover[1]*0xc2b2ae3d27d4eb4f ^
-		after.opp[0]*0x165667b19e3779f9 ^ after.opp[1]*0x27d4eb2f165667c5
-	mask := uint64(len(d.slots) - 1)
-	n := len(plays)
+// insert adds the position of node n to the set of positions of plays,
+// reporting false when it is already there. The key is the mover's side and
+// the blots hit, which fix the opponent's side (the start is the same).
+func (d *dedup) insert(c *turnCtx, plays []Play, n *node) bool {
+	k := len(plays)
+	if k >= 255 {
+		// More plays than a mixed roll can have: never reached, but a
+		// linear search keeps the set right if it were.
+		for i := range plays {
+			if c.samePosition(&plays[i], n) {
+				return false
+			}
+		}
+		return true
+	}
+	h := n.me[0]*0x9e3779b97f4a7c15 ^ n.me[1]*0xc2b2ae3d27d4eb4f ^ uint64(n.hits)*0x165667b19e3779f9
+	const mask = dedupSlots - 1
 	for i := (h >> 40) & mask; ; i = (i + 1) & mask {
 		s := int(d.slots[i])
-		if s == 0 || s > n {
-			d.slots[i] = uint16(n + 1)
+		if s == 0 || s > k {
+			d.slots[i] = uint8(k + 1)
 			return true
 		}
-		if plays[s-1].after == after {
+		if c.samePosition(&plays[s-1], n) {
 			return false
 		}
 	}
+}
+
+// samePosition reports whether play p ends on the position of node n.
+func (c *turnCtx) samePosition(p *Play, n *node) bool {
+	if p.after.mover[0] != n.me[0] || p.after.mover[1] != n.me[1] {
+		return false
+	}
+	lo, hi := c.oppAfter(n.hits)
+	return p.after.opp[0] == lo && p.after.opp[1] == hi
 }

@@ -282,7 +282,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	if seen != nil && !seen.insert(g.out[g.base:], g.after(n)) {
+	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n) {
 		return
 	}
 	p := g.fill(n, depth)

@@ -203,9 +203,8 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 		hi -= 1 << (4 * uint(from-16))
 		left = hi >> (4 * uint(from-16)) & 15
 	}
-	if left == 0 {
-		mask &^= 1 << uint(from)
-	}
+	// Branch-free: whether a point empties is hard to predict.
+	mask &^= uint32((left-1)>>63) << uint(from)
 	if to < 16 {
 		lo += 1 << (4 * uint(to))
 	} else {

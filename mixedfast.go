@@ -72,11 +72,13 @@ func (g *gen) put(n *node, depth int, s0, s1 Step) {
 	}
 }
 
-// putSteps is put for the four steps of a double.
-func (g *gen) putSteps(n *node, depth int, steps *[4]Step) {
-	if g.keeps(n, depth) {
-		p := g.fill(n, depth)
-		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = steps[0], steps[1], steps[2], steps[3]
+// putFourth is put for a double's play of four steps: the first three in
+// g.path, the last one s. Each step is copied alone: copying the path as an
+// array would read narrow stores back with a wide load.
+func (g *gen) putFourth(n *node, s Step) {
+	if g.keeps(n, 4) {
+		p := g.fill(n, 4)
+		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = g.path[0], g.path[1], g.path[2], s
 	}
 }
 

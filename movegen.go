@@ -402,13 +402,12 @@ func (g *gen) double(ns *[4]node, depth, maxFrom int) {
 // candidate point is made on locals and written out directly (put).
 func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	d := int(g.roll.hi)
-	steps := [4]Step{g.path[0], g.path[1], g.path[2]}
 	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
 		var leaf node
-		steps[3] = g.applyTo(&leaf, n, p, d)
-		g.putSteps(&leaf, 4, &steps)
+		s := g.applyTo(&leaf, n, p, d)
+		g.putFourth(&leaf, s)
 	}
 	if g.maxDepth <= 3 {
 		g.emit(n, 3, nil)

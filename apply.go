@@ -128,16 +128,13 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 // their order; their hit flags are recomputed. It is how a play made
 // elsewhere (a user interface, a file, another engine) becomes a Play.
 func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
-	if err := r.checkMoveInput(pos); err != nil {
+	c, root, err := prepareTurn(r, pos, roll)
+	if err != nil {
 		return Play{}, err
-	}
-	if !roll.IsValid() {
-		return Play{}, ErrInvalidRoll
 	}
 	if len(steps) > roll.Steps() {
 		return Play{}, ruleError("C3", ErrWrongDice, -1)
 	}
-	c, root := newTurnCtx(r, pos, roll)
 	play := Play{roll: roll, n: uint8(len(steps))}
 	cur := root
 	left := newDiceLeft(roll)

@@ -89,6 +89,29 @@ func (c *turnCtx) oppAfter(hits uint32) (lo, hi uint64) {
 	return opp[0], opp[1]
 }
 
+// prepareTurn checks the input of the generator, Apply and Turn, like
+// CheckPosition but reading only the move-rule fields of r, and prepares the
+// turn: the masks are computed once, for the checks and the search.
+func prepareTurn(r Rules, pos Position, roll Roll) (turnCtx, node, error) {
+	if err := r.validateMoves(); err != nil {
+		return turnCtx{}, node{}, err
+	}
+	if !pos.IsValid() {
+		return turnCtx{}, node{}, positionError(ErrZeroPosition, "")
+	}
+	if pos.variant != r.Variant {
+		return turnCtx{}, node{}, r.mismatch(pos)
+	}
+	if !roll.IsValid() {
+		return turnCtx{}, node{}, ErrInvalidRoll
+	}
+	c, n := newTurnCtx(r, pos, roll)
+	if c.sixBlock && illegalBlock(n.mask, c.theirs, c.ahead) {
+		return turnCtx{}, node{}, positionError(ErrHeldBlock, "")
+	}
+	return c, n, nil
+}
+
 // newTurnCtx prepares a turn. The caller has validated rules, position and
 // roll.
 func newTurnCtx(r Rules, pos Position, roll Roll) (turnCtx, node) {
@@ -548,15 +571,12 @@ func (g *gen) keepLargerDie() {
 // error, and dst unchanged, for an invalid position or roll, or invalid
 // move-rule fields of r (the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
-	if err := r.checkMoveInput(pos); err != nil {
-		return dst, err
-	}
-	if !roll.IsValid() {
-		return dst, ErrInvalidRoll
-	}
 	var g gen
 	var root node
-	g.turnCtx, root = newTurnCtx(r, pos, roll)
+	var err error
+	if g.turnCtx, root, err = prepareTurn(r, pos, roll); err != nil {
+		return dst, err
+	}
 	g.out, g.base, g.root = dst, len(dst), root
 	g.run(root)
 	return g.out, nil

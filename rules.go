@@ -276,21 +276,12 @@ func (r Rules) CheckPosition(pos Position) error {
 	return r.checkMovePosition(pos)
 }
 
-// checkMoveInput is CheckPosition for the move generator, Apply and Turn:
-// it validates only the move-rule fields of r, the ones they read.
-func (r Rules) checkMoveInput(pos Position) error {
-	if err := r.validateMoves(); err != nil {
-		return err
-	}
-	return r.checkMovePosition(pos)
-}
-
 func (r Rules) checkMovePosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(ErrZeroPosition, "")
 	}
 	if pos.variant != r.Variant {
-		return fmt.Errorf("%w: rules %s, position %s", ErrVariantMismatch, r.Variant, pos.variant)
+		return r.mismatch(pos)
 	}
 	if r.Variant == Long {
 		if illegalBlock(pos.mover.mask(1), longOpponentMask(pos.opp), r.BlockAhead) {
@@ -298,4 +289,9 @@ func (r Rules) checkMovePosition(pos Position) error {
 		}
 	}
 	return nil
+}
+
+// mismatch is the error for a position of another variant than r's.
+func (r Rules) mismatch(pos Position) error {
+	return fmt.Errorf("%w: rules %s, position %s", ErrVariantMismatch, r.Variant, pos.variant)
 }

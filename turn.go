@@ -22,14 +22,11 @@ type Turn struct {
 
 // NewTurn starts a turn for pos and roll under r.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
-	if err := r.checkMoveInput(pos); err != nil {
+	var t Turn
+	var err error
+	if t.c, t.root, err = prepareTurn(r, pos, roll); err != nil {
 		return Turn{}, err
 	}
-	if !roll.IsValid() {
-		return Turn{}, ErrInvalidRoll
-	}
-	var t Turn
-	t.c, t.root = newTurnCtx(r, pos, roll)
 	t.cur = t.root
 	t.left = newDiceLeft(roll)
 	need, die := t.c.required(&t.root)

@@ -66,8 +66,7 @@ func (g *gen) mixedSimple(root *node) {
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(n *node, depth int, s0, s1 Step) {
-	if g.keeps(n, depth) {
-		p := g.fill(n, depth)
+	if p := g.record(n, depth); p != nil {
 		p.steps[0], p.steps[1] = s0, s1
 	}
 }
@@ -76,22 +75,22 @@ func (g *gen) put(n *node, depth int, s0, s1 Step) {
 // g.path, the last one s. Each step is copied alone: copying the path as an
 // array would read narrow stores back with a wide load.
 func (g *gen) putFourth(n *node, s Step) {
-	if g.keeps(n, 4) {
-		p := g.fill(n, 4)
+	if p := g.record(n, 4); p != nil {
 		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = g.path[0], g.path[1], g.path[2], s
 	}
 }
 
-// keeps reports whether a play ending on n after depth steps is listed:
-// most dice first (C5, a longer play resets the list), no forbidden block
-// at the end (L5).
-func (g *gen) keeps(n *node, depth int) bool {
+// record lists the play ending on n after depth steps and returns it for
+// its steps to be written, or returns nil when it is not listed: fewer dice
+// than a play already found (C5; a longer play resets the list) or a
+// forbidden block at the end (L5).
+func (g *gen) record(n *node, depth int) *Play {
 	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
-		return false
+		return nil
 	}
 	if depth > g.maxDepth {
 		g.maxDepth = depth
 		g.out = g.out[:g.base]
 	}
-	return true
+	return g.fill(n, depth)
 }

@@ -66,7 +66,7 @@ func (g *gen) mixedSimple(root *node) {
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(n *node, depth int, s0, s1 Step) {
-	if p := g.record(n, depth); p != nil {
+	if p := g.record(n, depth, s0.Die); p != nil {
 		p.steps[0], p.steps[1] = s0, s1
 	}
 }
@@ -75,22 +75,26 @@ func (g *gen) put(n *node, depth int, s0, s1 Step) {
 // g.path, the last one s. Each step is copied alone: copying the path as an
 // array would read narrow stores back with a wide load.
 func (g *gen) putFourth(n *node, s Step) {
-	if p := g.record(n, 4); p != nil {
+	if p := g.record(n, 4, 0); p != nil {
 		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = g.path[0], g.path[1], g.path[2], s
 	}
 }
 
-// record lists the play ending on n after depth steps and returns it for
-// its steps to be written, or returns nil when it is not listed: fewer dice
-// than a play already found (C5; a longer play resets the list) or a
-// forbidden block at the end (L5).
-func (g *gen) record(n *node, depth int) *Play {
+// record lists the play ending on n after depth steps, whose first step
+// used die first, and returns it for its steps to be written; it returns
+// nil when the play is not listed (fewer dice than a play already found,
+// C5, or a forbidden block at the end, L5) or only counted.
+func (g *gen) record(n *node, depth int, first int8) *Play {
 	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
 		return nil
 	}
-	if depth > g.maxDepth {
-		g.maxDepth = depth
-		g.out = g.out[:g.base]
+	g.reach(depth)
+	if g.counting {
+		g.count++
+		if first == int8(g.roll.hi) {
+			g.countHi++
+		}
+		return nil
 	}
 	return g.fill(n, depth)
 }

@@ -277,6 +277,11 @@ type gen struct {
 	maxDepth int
 	path     [4]Step
 	root     node
+	// counting: only count the plays (perft's last ply), where the search
+	// needs no list to tell plays apart; count and countHi (one-step plays
+	// with the larger die) replace the list.
+	counting       bool
+	count, countHi int
 	// passJudged: long nardy with TransientBlock false, for a double. The
 	// search then ignores blocks on the pass and emit checks that some
 	// order of the steps keeps every intermediate position legal.
@@ -300,9 +305,10 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		}
 		steps = &reordered
 	}
-	if depth > g.maxDepth {
-		g.maxDepth = depth
-		g.out = g.out[:g.base]
+	g.reach(depth)
+	if g.counting {
+		g.count++
+		return
 	}
 	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n) {
 		return
@@ -312,6 +318,16 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		if i < depth {
 			p.steps[i] = steps[i]
 		}
+	}
+}
+
+// reach notes that a play of depth steps is listed: a longer play than
+// any so far empties the list (C5).
+func (g *gen) reach(depth int) {
+	if depth > g.maxDepth {
+		g.maxDepth = depth
+		g.out = g.out[:g.base]
+		g.count, g.countHi = 0, 0
 	}
 }
 
@@ -519,12 +535,20 @@ func (g *gen) run(root node) {
 	if g.simpleTurn(&root) {
 		g.mixedSimple(&root)
 	} else {
+		// The duplicate check needs the list: no counting here.
+		g.counting = false
 		var seen dedup
 		g.mixed(&root, hi, lo, &seen)
 		g.mixed(&root, lo, hi, &seen)
 		g.emit(&root, 0, &seen)
 	}
 	if g.maxDepth == 1 {
+		if g.counting {
+			if g.countHi > 0 {
+				g.count = g.countHi
+			}
+			return
+		}
 		g.keepLargerDie()
 	}
 }
@@ -580,6 +604,24 @@ func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) 
 	g.out, g.base, g.root = dst, len(dst), root
 	g.run(root)
 	return g.out, nil
+}
+
+// countLegal returns the number of plays AppendLegal lists, counting them
+// where the search can without listing them; buf (capacity MaxPlays) is
+// the list where it cannot. Perft's last ply uses it.
+func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
+	var g gen
+	var root node
+	var err error
+	if g.turnCtx, root, err = prepareTurn(r, pos, roll); err != nil {
+		return 0, err
+	}
+	g.out, g.base, g.root, g.counting = buf[:0], 0, root, true
+	g.run(root)
+	if g.counting {
+		return g.count, nil
+	}
+	return len(g.out), nil
 }
 
 // Legal returns the legal plays of pos for roll under r; see AppendLegal.

@@ -118,13 +118,19 @@ func (p *perfter) count(pos Position, depth int) (uint64, error) {
 	buf := p.bufs[depth-1]
 	var n uint64
 	for _, wr := range p.rolls {
+		if depth == 1 {
+			// The leaves are only counted: where the search can tell the
+			// plays apart without listing them, it does not list them.
+			k, err := p.r.countLegal(buf, pos, wr.Roll)
+			n += uint64(k)
+			if err != nil {
+				return n, err
+			}
+			continue
+		}
 		plays, err := p.r.AppendLegal(buf[:0], pos, wr.Roll)
 		if err != nil {
 			return n, err
-		}
-		if depth == 1 {
-			n += uint64(len(plays))
-			continue
 		}
 		for i := range plays {
 			k, err := p.count(plays[i].Result(), depth-1)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // The expected perft counts are the published figures of
@@ -133,4 +134,25 @@ func BenchmarkPerftLong3(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestPropertyCountLegalEqualsLegal: perft's leaf count (countLegal, which
+// counts without listing where it can) equals the number of plays Legal
+// lists, on random positions of both games under random options.
+func TestPropertyCountLegalEqualsLegal(t *testing.T) {
+	buf := make([]Play, 0, MaxPlays)
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		plays, err := c.Rules.Legal(c.Pos, c.Roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := c.Rules.countLegal(buf, c.Pos, c.Roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != len(plays) {
+			t.Fatalf("%v %v: countLegal %d, Legal %d plays", c.Pos, c.Roll, n, len(plays))
+		}
+	})
 }

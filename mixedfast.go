@@ -31,6 +31,12 @@ func (g *gen) mixedSimple(root *node) {
 		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
 			next &^= 1 << uint(q)
 		}
+		if g.counting && !g.sixBlock && next != 0 {
+			// Distinct plays with no end rule (short nardy): count them.
+			g.reach(2)
+			g.count += bits.OnesCount32(next)
+			next = 0
+		}
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
 			next &^= 1 << uint(q)

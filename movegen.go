@@ -441,7 +441,15 @@ func (g *gen) double(ns *[4]node, depth, maxFrom int) {
 // candidate point is made on locals and written out directly (put).
 func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	d := int(g.roll.hi)
-	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+	cand := g.movable(n, d) & (2<<uint(maxFrom) - 1)
+	if g.counting && !g.sixBlock && cand != 0 {
+		// Each candidate is a distinct play and no end rule applies in
+		// short nardy: count them without making them.
+		g.reach(4)
+		g.count += bits.OnesCount32(cand)
+		cand = 0
+	}
+	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << uint(p)
 		var leaf node

@@ -21,15 +21,15 @@ func (g *gen) mixedSimple(root *node) {
 	a, b := int(g.roll.hi), int(g.roll.lo)
 	for cand := g.movable(root, a); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << uint(p)
+		cand &^= 1 << (uint(p) & 31)
 		var n1 node
 		s1 := g.applyTo(&n1, root, p, a)
-		next := n1.mask &^ (g.blocked << uint(b)) &^ (2<<uint(b) - 1)
+		next := n1.mask &^ (g.blocked << (uint(b) & 31)) &^ (2<<(uint(b)&31) - 1)
 		if g.headRule && n1.head == 0 {
 			next &^= 1 << Head
 		}
 		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
-			next &^= 1 << uint(q)
+			next &^= 1 << (uint(q) & 31)
 		}
 		if g.counting && !g.sixBlock && next != 0 {
 			// Distinct plays with no end rule (short nardy): count them.
@@ -39,7 +39,7 @@ func (g *gen) mixedSimple(root *node) {
 		}
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
-			next &^= 1 << uint(q)
+			next &^= 1 << (uint(q) & 31)
 			var n2 node
 			s2 := g.applyTo(&n2, &n1, q, b)
 			g.put(&n2, 2, s1, s2)
@@ -50,7 +50,7 @@ func (g *gen) mixedSimple(root *node) {
 	}
 	for cand := g.movable(root, b); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << uint(p)
+		cand &^= 1 << (uint(p) & 31)
 		var n1 node
 		s1 := g.applyTo(&n1, root, p, b)
 		mid := p - b

@@ -175,13 +175,13 @@ func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
 // pass (L5) are left to move.
 func (c *turnCtx) movable(n *node, d int) uint32 {
 	src := sources(n)
-	ok := src &^ (c.blocked << uint(d)) &^ (2<<uint(d) - 1)
+	ok := src &^ (c.blocked << (uint(d) & 31)) &^ (2<<(uint(d)&31) - 1)
 	if n.mask&outside == 0 {
 		// All home: the exact point bears off, and a larger die bears off
 		// from the highest point when that is below the die.
-		ok |= src & (1 << uint(d))
-		if top := 31 - bits.LeadingZeros32(n.mask); top < d {
-			ok |= 1 << uint(top)
+		ok |= src & (1 << (uint(d) & 31))
+		if top := 31 - bits.LeadingZeros32(n.mask); top >= 1 && top < d {
+			ok |= 1 << (uint(top) & 31)
 		}
 	}
 	if c.headRule && n.head == 0 {
@@ -218,24 +218,28 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 	}
 	lo, hi := src.me[0], src.me[1]
 	mask, hits, head := src.mask, src.hits, src.head
+	// Shift counts are masked (& 63, & 31) so the compiler need not guard
+	// shifts past the word: they never are.
 	var left uint64 // the count left on from
 	if from < 16 {
-		lo -= 1 << (4 * uint(from))
-		left = lo >> (4 * uint(from)) & 15
+		s := 4 * uint(from) & 63
+		lo -= 1 << s
+		left = lo >> s & 15
 	} else {
-		hi -= 1 << (4 * uint(from-16))
-		left = hi >> (4 * uint(from-16)) & 15
+		s := 4 * uint(from-16) & 63
+		hi -= 1 << s
+		left = hi >> s & 15
 	}
 	// Branch-free: whether a point empties is hard to predict.
-	mask &^= uint32((left-1)>>63) << uint(from)
+	mask &^= uint32((left-1)>>63) << (uint(from) & 31)
 	if to < 16 {
-		lo += 1 << (4 * uint(to))
+		lo += 1 << (4 * uint(to) & 63)
 	} else {
-		hi += 1 << (4 * uint(to-16))
+		hi += 1 << (4 * uint(to-16) & 63)
 	}
 	hit := false
 	if to != Off {
-		bit := uint32(1) << uint(to)
+		bit := uint32(1) << (uint(to) & 31)
 		mask |= bit
 		if c.blots&^hits&bit != 0 {
 			hits |= bit
@@ -422,9 +426,9 @@ func (g *gen) double(ns *[4]node, depth, maxFrom int) {
 	if depth < 3 {
 		child = &ns[depth+1]
 	}
-	for cand := g.movable(n, d) & (2<<uint(maxFrom) - 1); cand != 0; {
+	for cand := g.movable(n, d) & (2<<(uint(maxFrom)&31) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << uint(p)
+		cand &^= 1 << (uint(p) & 31)
 		g.path[depth] = g.applyTo(child, n, p, d)
 		if depth < 3 {
 			g.double(ns, depth+1, p)
@@ -441,7 +445,7 @@ func (g *gen) double(ns *[4]node, depth, maxFrom int) {
 // candidate point is made on locals and written out directly (put).
 func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	d := int(g.roll.hi)
-	cand := g.movable(n, d) & (2<<uint(maxFrom) - 1)
+	cand := g.movable(n, d) & (2<<(uint(maxFrom)&31) - 1)
 	if g.counting && !g.sixBlock && cand != 0 {
 		// Each candidate is a distinct play and no end rule applies in
 		// short nardy: count them without making them.
@@ -451,7 +455,7 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 	}
 	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << uint(p)
+		cand &^= 1 << (uint(p) & 31)
 		var leaf node
 		s := g.applyTo(&leaf, n, p, d)
 		g.putFourth(&leaf, s)
@@ -468,7 +472,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 	var c1, c2 node
 	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << uint(p)
+		cand &^= 1 << (uint(p) & 31)
 		s1, ok := g.move(root, p, first, &c1)
 		if !ok {
 			continue
@@ -476,7 +480,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 		g.path[0] = s1
 		for cand2 := g.movable(&c1, second); cand2 != 0; {
 			q := 31 - bits.LeadingZeros32(cand2)
-			cand2 &^= 1 << uint(q)
+			cand2 &^= 1 << (uint(q) & 31)
 			s2, ok := g.move(&c1, q, second, &c2)
 			if !ok {
 				continue

@@ -156,3 +156,15 @@ func TestPropertyCountLegalEqualsLegal(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkPerftLong4: long nardy perft depth 4 (2,410,395 leaves by this
+// engine; no published figure), issue 5's long-nardy perft benchmark.
+func BenchmarkPerftLong4(b *testing.B) {
+	pos := MustPosition(StartPosition(Long, White))
+	for b.Loop() {
+		n, err := Perft(DefaultRules(Long), pos, 4)
+		if err != nil || n == 0 {
+			b.Fatalf("perft long 4 = %d, %v", n, err)
+		}
+	}
+}

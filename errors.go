@@ -83,6 +83,7 @@ var (
 	ErrBadColor      = errors.New("unknown colour")
 )
 
+// Error implements the error interface.
 func (e *PositionError) Error() string {
 	if e.Detail == "" {
 		return "nardy: invalid position: " + e.Reason.Error()
@@ -106,6 +107,7 @@ type RuleError struct {
 	Detail string // optional human detail
 }
 
+// Error implements the error interface.
 func (e *RuleError) Error() string {
 	s := "nardy: illegal play: " + e.Reason.Error() + " (" + e.Rule + ")"
 	if e.Step >= 0 {
@@ -133,6 +135,7 @@ type SyntaxError struct {
 	Msg    string // what is wrong
 }
 
+// Error implements the error interface.
 func (e *SyntaxError) Error() string {
 	s := "nardy: parsing " + e.What + " " + quoteCut(e.Input)
 	if e.Offset >= 0 {

@@ -49,6 +49,7 @@ type ActionError struct {
 	Reason error
 }
 
+// Error implements the error interface.
 func (e *ActionError) Error() string {
 	return fmt.Sprintf("nardy: action refused: %s by %s in phase %s: %v", e.Kind, e.Player, e.Phase, e.Reason)
 }

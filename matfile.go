@@ -35,6 +35,7 @@ type MatError struct {
 	Err  error
 }
 
+// Error implements the error interface.
 func (e *MatError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("nardy: mat: %v", e.Err)

@@ -199,6 +199,7 @@ type RecordError struct {
 	Err    error
 }
 
+// Error implements the error interface.
 func (e *RecordError) Error() string {
 	if e.Index < 0 {
 		return fmt.Sprintf("nardy: bad record: %v", e.Err)

@@ -72,6 +72,7 @@ type PlayerError struct {
 	Err    error
 }
 
+// Error implements the error interface.
 func (e *PlayerError) Error() string {
 	if e.Action.Kind == 0 {
 		return fmt.Sprintf("bot %s: %v", e.Bot, e.Err)

@@ -69,6 +69,9 @@ func (t Turn) Done() bool { return t.n == t.need }
 // mixed roll of which one die can be played, the other one.
 func (t Turn) Forfeited() []int {
 	out := []int{}
+	if !t.c.roll.IsValid() {
+		return out // the zero Turn
+	}
 	all := []int{int(t.c.roll.hi), int(t.c.roll.lo)}
 	if t.c.roll.IsDouble() {
 		all = append(all, all...)

@@ -316,3 +316,20 @@ func TestNewPositionErrors(t *testing.T) {
 	_, err = ParseKey(Long, White, "0000000000000000000000000g/00000000000000000000000f00")
 	assert.ErrorIs(t, err, ErrSyntax)
 }
+
+// TestZeroTurn: the zero Turn has nothing to play, forfeits nothing and
+// refuses every action with an error, never a panic.
+func TestZeroTurn(t *testing.T) {
+	var z Turn
+	require.Empty(t, z.Forfeited())
+	require.Empty(t, z.DiceLeft())
+	require.Empty(t, z.NextSteps())
+	_, err := z.Step(Step{From: 24, Die: 6})
+	require.Error(t, err)
+	_, err = z.Undo()
+	require.ErrorIs(t, err, ErrIllegalPlay)
+	_, err = z.Play()
+	require.ErrorIs(t, err, ErrInvalidPosition)
+	_, err = z.Move(24, 18)
+	require.Error(t, err)
+}

@@ -40,9 +40,10 @@ func (g *gen) mixedSimple(root *node) {
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
 			next &^= 1 << (uint(q) & 31)
-			var n2 node
-			s2 := g.applyTo(&n2, &n1, q, b)
-			g.put(&n2, 2, s1, s2)
+			lo, hi, mask, hits, s2 := g.stepValues(&n1, q, b)
+			if p := g.record(lo, hi, mask, hits, 2, s1.Die); p != nil {
+				p.steps[0], p.steps[1] = s1, s2
+			}
 		}
 		if g.maxDepth <= 1 {
 			g.put(&n1, 1, s1, Step{})
@@ -72,26 +73,18 @@ func (g *gen) mixedSimple(root *node) {
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(n *node, depth int, s0, s1 Step) {
-	if p := g.record(n, depth, s0.Die); p != nil {
+	if p := g.record(n.me[0], n.me[1], n.mask, n.hits, depth, s0.Die); p != nil {
 		p.steps[0], p.steps[1] = s0, s1
 	}
 }
 
-// putFourth is put for a double's play of four steps: the first three in
-// g.path, the last one s. Each step is copied alone: copying the path as an
-// array would read narrow stores back with a wide load.
-func (g *gen) putFourth(n *node, s Step) {
-	if p := g.record(n, 4, 0); p != nil {
-		p.steps[0], p.steps[1], p.steps[2], p.steps[3] = g.path[0], g.path[1], g.path[2], s
-	}
-}
-
-// record lists the play ending on n after depth steps, whose first step
-// used die first, and returns it for its steps to be written; it returns
-// nil when the play is not listed (fewer dice than a play already found,
-// C5, or a forbidden block at the end, L5) or only counted.
-func (g *gen) record(n *node, depth int, first int8) *Play {
-	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
+// record lists the play ending with the mover's side (lo, hi), its
+// occupied points mask and the blots hit after depth steps, whose first
+// step used die first, and returns it for its steps to be written. It
+// returns nil when the play is not listed (fewer dice than a play already
+// found, C5, or a forbidden block at the end, L5) or only counted.
+func (g *gen) record(lo, hi uint64, mask, hits uint32, depth int, first int8) *Play {
+	if depth < g.maxDepth || (g.sixBlock && illegalBlock(mask, g.theirs, g.ahead)) {
 		return nil
 	}
 	g.reach(depth)
@@ -102,5 +95,5 @@ func (g *gen) record(n *node, depth int, first int8) *Play {
 		}
 		return nil
 	}
-	return g.fill(n, depth)
+	return g.fill(lo, hi, hits, depth)
 }

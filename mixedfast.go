@@ -40,10 +40,25 @@ func (g *gen) mixedSimple(root *node) {
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
 			next &^= 1 << (uint(q) & 31)
+			// record and fill by hand, as in doubleLastStep.
 			lo, hi, mask, hits, s2 := g.stepValues(&n1, q, b)
-			if p := g.record(lo, hi, mask, hits, 2, s1.Die); p != nil {
-				p.steps[0], p.steps[1] = s1, s2
+			if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
+				continue
 			}
+			g.reach(2)
+			if g.counting {
+				g.count++
+				continue
+			}
+			p := g.slot()
+			p.after.mover[0], p.after.mover[1] = lo, hi
+			p.after.opp[0], p.after.opp[1] = g.start.opp[0], g.start.opp[1]
+			if hits != 0 {
+				p.after.opp[0], p.after.opp[1] = g.oppAfter(hits)
+			}
+			p.after.turn, p.after.variant = g.start.turn, g.start.variant
+			p.n, p.roll = 2, g.roll
+			p.steps[0], p.steps[1], p.steps[2], p.steps[3] = s1, s2, Step{}, Step{}
 		}
 		if g.maxDepth <= 1 {
 			g.put(&n1, 1, s1, Step{})

@@ -15,22 +15,23 @@ type dedup struct {
 	slots [dedupSlots]uint8
 }
 
-// insert adds the position of node n to the set of positions of plays,
+// insert adds the position with the mover's side (lo, hi) and the blots
+// hit to the set of positions of plays,
 // reporting false when it is already there. The key is the mover's side and
 // the blots hit, which fix the opponent's side (the start is the same).
-func (d *dedup) insert(c *turnCtx, plays []Play, n *node) bool {
+func (d *dedup) insert(c *turnCtx, plays []Play, lo, hi uint64, hits uint32) bool {
 	k := len(plays)
 	if k >= 255 {
 		// More plays than a mixed roll can have: never reached, but a
 		// linear search keeps the set right if it were.
 		for i := range plays {
-			if c.samePosition(&plays[i], n) {
+			if c.samePosition(&plays[i], lo, hi, hits) {
 				return false
 			}
 		}
 		return true
 	}
-	h := n.me[0]*0x9e3779b97f4a7c15 ^ n.me[1]*0xc2b2ae3d27d4eb4f ^ uint64(n.hits)*0x165667b19e3779f9
+	h := lo*0x9e3779b97f4a7c15 ^ hi*0xc2b2ae3d27d4eb4f ^ uint64(hits)*0x165667b19e3779f9
 	const mask = dedupSlots - 1
 	for i := (h >> 40) & mask; ; i = (i + 1) & mask {
 		s := int(d.slots[i])
@@ -38,17 +39,18 @@ func (d *dedup) insert(c *turnCtx, plays []Play, n *node) bool {
 			d.slots[i] = uint8(k + 1)
 			return true
 		}
-		if c.samePosition(&plays[s-1], n) {
+		if c.samePosition(&plays[s-1], lo, hi, hits) {
 			return false
 		}
 	}
 }
 
-// samePosition reports whether play p ends on the position of node n.
-func (c *turnCtx) samePosition(p *Play, n *node) bool {
-	if p.after.mover[0] != n.me[0] || p.after.mover[1] != n.me[1] {
+// samePosition reports whether play p ends with the mover's side (lo, hi)
+// and the blots hit.
+func (c *turnCtx) samePosition(p *Play, lo, hi uint64, hits uint32) bool {
+	if p.after.mover[0] != lo || p.after.mover[1] != hi {
 		return false
 	}
-	lo, hi := c.oppAfter(n.hits)
-	return p.after.opp[0] == lo && p.after.opp[1] == hi
+	olo, ohi := c.oppAfter(hits)
+	return p.after.opp[0] == olo && p.after.opp[1] == ohi
 }

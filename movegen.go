@@ -322,7 +322,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.count++
 		return
 	}
-	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n) {
+	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n.me[0], n.me[1], n.hits) {
 		return
 	}
 	p := g.fill(n.me[0], n.me[1], n.hits, depth)
@@ -496,7 +496,7 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 // second, with the duplicate check (turns that are not simple: the bar, a
 // possible bear-off, blocks judged on the pass).
 func (g *gen) mixed(root *node, first, second int, seen *dedup) {
-	var c1, c2 node
+	var c1 node
 	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
@@ -508,12 +508,19 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 		for cand2 := g.movable(&c1, second); cand2 != 0; {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << (uint(q) & 31)
-			s2, ok := g.move(&c1, q, second, &c2)
-			if !ok {
+			// The last step, in registers and straight into the play (see
+			// doubleLastStep); its block check is both the one on the pass
+			// and the one at the end (L5).
+			lo, hi, mask, hits, s2 := g.stepValues(&c1, q, second)
+			if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
 				continue
 			}
-			g.path[1] = s2
-			g.emit(&c2, 2, seen)
+			g.reach(2)
+			if !seen.insert(&g.turnCtx, g.out[g.base:], lo, hi, hits) {
+				continue
+			}
+			p := g.fill(lo, hi, hits, 2)
+			p.steps[0], p.steps[1] = s1, s2
 		}
 		if g.maxDepth <= 1 {
 			g.emit(&c1, 1, seen)

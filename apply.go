@@ -128,8 +128,9 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 // their order; their hit flags are recomputed. It is how a play made
 // elsewhere (a user interface, a file, another engine) becomes a Play.
 func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
-	c, root, err := prepareTurn(r, pos, roll)
-	if err != nil {
+	var c turnCtx
+	var root node
+	if err := prepareTurn(r, pos, roll, &c, &root); err != nil {
 		return Play{}, err
 	}
 	if len(steps) > roll.Steps() {

@@ -418,26 +418,26 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 func (g *gen) double(ns *[4]node, depth, maxFrom int) {
 	n := &ns[depth]
 	d := int(g.roll.hi)
-	if depth == 3 && !g.passJudged {
-		g.doubleLastStep(n, maxFrom)
-		return
-	}
 	// The nodes live in ns, one per depth: passing a node by value to the
-	// next level would read it back with wide loads. The fourth step
-	// (reached here only when blocks are judged on the pass) is emitted
+	// next level would read it back with wide loads. The fourth step is
+	// doubleLastStep's, or, when blocks are judged on the pass, emitted
 	// from a local node.
 	var leaf node
 	child := &leaf
 	if depth < 3 {
 		child = &ns[depth+1]
 	}
+	last := depth == 2 && !g.passJudged
 	for cand := g.movable(n, d) & (2<<(uint(maxFrom)&31) - 1); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
 		g.path[depth] = g.applyTo(child, n, p, d)
-		if depth < 3 {
+		switch {
+		case last:
+			g.doubleLastStep(child, p)
+		case depth < 3:
 			g.double(ns, depth+1, p)
-		} else {
+		default:
 			g.emit(child, 4, nil)
 		}
 	}

@@ -1,9 +1,15 @@
 package nardy
 
-// dedupSlots is the size of the duplicate check's table: twice the most
-// plays a mixed roll can have (255, see MaxPlays). Doubles need no
-// duplicate check.
-const dedupSlots = 512
+// Sizes of the duplicate check's table, twice the most plays it can hold.
+// A mixed roll has at most 255 plays (see MaxPlays), but the turns that
+// need the check without blocks judged on the pass have at most 128: a
+// checker on the bar leaves one first step per die (at most 2*16+2 plays),
+// and with at most one checker outside home at most 7 points can move
+// (7*8 plays per die order, plus 14 single steps).
+const (
+	dedupSlots      = 512
+	dedupSmallSlots = 256
+)
 
 // dedup is an open-addressing set of the positions already listed, held in a
 // table on the caller's stack. A slot holds 1 + the index of a play in the
@@ -12,7 +18,7 @@ const dedupSlots = 512
 // table never needs clearing; a slot is trusted only after comparing the
 // whole position.
 type dedup struct {
-	slots [dedupSlots]uint8
+	slots []uint8 // a power of two long, on the caller's stack
 }
 
 // insert adds the position with the mover's side (lo, hi) and the blots
@@ -32,7 +38,7 @@ func (d *dedup) insert(c *turnCtx, plays []Play, lo, hi uint64, hits uint32) boo
 		return true
 	}
 	h := lo*0x9e3779b97f4a7c15 ^ hi*0xc2b2ae3d27d4eb4f ^ uint64(hits)*0x165667b19e3779f9
-	const mask = dedupSlots - 1
+	mask := uint64(len(d.slots) - 1)
 	for i := (h >> 40) & mask; ; i = (i + 1) & mask {
 		s := int(d.slots[i])
 		if s == 0 || s > k {

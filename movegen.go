@@ -581,6 +581,13 @@ func (g *gen) run() {
 		// The duplicate check needs the list: no counting here.
 		g.counting = false
 		var seen dedup
+		if g.sixBlock && !g.transient {
+			var table [dedupSlots]uint8
+			seen.slots = table[:]
+		} else {
+			var table [dedupSmallSlots]uint8
+			seen.slots = table[:]
+		}
 		g.mixed(root, hi, lo, &seen)
 		g.mixed(root, lo, hi, &seen)
 		g.emit(root, 0, &seen)

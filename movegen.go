@@ -491,7 +491,7 @@ func (g *gen) doubleLastStep(n *node, maxFrom int) {
 // mixed generates the plays of a mixed roll that play die first, then
 // second, with the duplicate check (turns that are not simple: the bar, a
 // possible bear-off, blocks judged on the pass).
-func (g *gen) mixed(root *node, first, second int, seen *dedup) {
+func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
 	var c1 node
 	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
@@ -501,7 +501,11 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup) {
 			continue
 		}
 		g.path[0] = s1
-		for cand2 := g.movable(&c1, second); cand2 != 0; {
+		cand2 := g.movable(&c1, second)
+		if s1.To != Off {
+			cand2 &^= skip
+		}
+		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << (uint(q) & 31)
 			// The last step, in registers and straight into the play (see
@@ -588,8 +592,17 @@ func (g *gen) run() {
 			var table [dedupSmallSlots]uint8
 			seen.slots = table[:]
 		}
-		g.mixed(root, hi, lo, &seen)
-		g.mixed(root, lo, hi, &seen)
+		// Second pass (smaller die first): two ordinary steps, the second
+		// from a point that held a checker at the start, are the same two
+		// steps the first pass made in the other order (legal there: no
+		// bar, no bear-off among them, blocks judged at the end). Skipping
+		// them saves making duplicates the check would drop.
+		var skip uint32
+		if root.mask&barBit == 0 && !(g.sixBlock && !g.transient) {
+			skip = root.mask &^ (2<<(uint(hi)&31) - 1)
+		}
+		g.mixed(root, hi, lo, &seen, 0)
+		g.mixed(root, lo, hi, &seen, skip)
 		g.emit(root, 0, &seen)
 	}
 	if g.maxDepth == 1 {

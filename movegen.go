@@ -196,18 +196,13 @@ func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
 	return s, true
 }
 
-// apply moves a checker of n from point from by die, in place, where the
-// caller knows the step is legal (movable, or step's checks); a step past
-// point 1 bears off. It is the one place that changes a side during the
-// search.
-func (c *turnCtx) apply(n *node, from, die int) Step {
-	return c.applyTo(n, n, from, die)
-}
-
-// applyTo is apply reading src and writing dst (which may be the same
-// node). It reads every field once and writes the node once, field by
-// field: reading a count back from memory right after writing it, or a
-// node built as a value and copied, stalls on store forwarding.
+// applyTo moves a checker of src from point from by die into dst (which may
+// be src), where the caller knows the step is legal (movable, or step's
+// checks); a step past point 1 bears off. With stepValues it is the one
+// place that changes a side during the search. It reads every field once
+// and writes the node once, field by field: reading a count back from
+// memory right after writing it, or a node built as a value and copied,
+// stalls on store forwarding.
 func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 	lo, hi, mask, hits, s := c.stepValues(src, from, die)
 	head := src.head
@@ -221,7 +216,7 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 
 // stepValues computes, in registers, the mover's side (two words), its
 // occupied points and the blots hit after moving a checker of src from
-// point from by die (see apply), and the step.
+// point from by die (see applyTo), and the step.
 func (c *turnCtx) stepValues(src *node, from, die int) (lo, hi uint64, mask, hits uint32, s Step) {
 	to := from - die
 	if to < Off {

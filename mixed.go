@@ -2,9 +2,10 @@ package nardy
 
 import "math/bits"
 
-// The fast path for the most common turn: a mixed roll in a simple turn
-// (see simpleTurn). It walks the same search as mixed but flat, on local
-// copies of the mover's side and masks, and it needs no duplicate check:
+// The search for mixed rolls (two different dice, C3). The fast path,
+// mixedSimple, is for the most common turn, a mixed roll in a simple turn
+// (see simpleTurn): it walks the same search as mixed but flat, on local
+// nodes, and needs no duplicate check:
 //
 //   - Larger die first (a, then b): every pair of steps gives a distinct
 //     position, except one checker moving on (q by a, then q-a by b) against
@@ -111,4 +112,82 @@ func (g *gen) record(lo, hi uint64, mask, hits uint32, depth int, first int8) *P
 		return nil
 	}
 	return g.fill(lo, hi, hits, depth)
+}
+
+// mixed generates the plays of a mixed roll that play die first, then
+// second, with the duplicate check (turns that are not simple: the bar, a
+// possible bear-off, blocks judged on the pass).
+func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
+	var c1 node
+	for cand := g.movable(root, first); cand != 0; {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << (uint(p) & 31)
+		s1, ok := g.move(root, p, first, &c1)
+		if !ok {
+			continue
+		}
+		g.path[0] = s1
+		cand2 := g.movable(&c1, second)
+		if s1.To != Off {
+			cand2 &^= skip
+		}
+		for cand2 != 0 {
+			q := 31 - bits.LeadingZeros32(cand2)
+			cand2 &^= 1 << (uint(q) & 31)
+			// The last step, in registers and straight into the play (see
+			// doubleLastStep); its block check is both the one on the pass
+			// and the one at the end (L5).
+			lo, hi, mask, hits, s2 := g.stepValues(&c1, q, second)
+			if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
+				continue
+			}
+			g.reach(2)
+			if !seen.insert(&g.turnCtx, g.out[g.base:], lo, hi, hits) {
+				continue
+			}
+			p := g.fill(lo, hi, hits, 2)
+			p.steps[0], p.steps[1] = s1, s2
+		}
+		if g.maxDepth <= 1 {
+			g.emit(&c1, 1, seen)
+		}
+	}
+}
+
+// chainIsNew reports, for a simple turn, whether one checker moving from p
+// by small then by large can end in a position that large-then-small did not
+// give: when the other order's middle point p-large is closed, or when a
+// blot stands on either middle point (the hits differ).
+func (g *gen) chainIsNew(root *node, p, small, large int) bool {
+	mid := p - large
+	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
+		return true
+	}
+	return (g.blots>>uint(p-small)|g.blots>>uint(mid))&1 != 0
+}
+
+// sameAsChain reports, for a simple turn, whether the checker on q can move
+// by first and then on by the other die with the same hits as two checkers
+// making the same net move: the middle point q-first is open and no blot.
+func (g *gen) sameAsChain(root *node, q, first int) bool {
+	mid := q - first
+	return mid >= 1 && (g.blocked|g.blots)&(1<<uint(mid)) == 0
+}
+
+// simpleTurn reports whether the order of two steps of a mixed roll can
+// only matter through one checker moving twice: no checker on the bar (S3),
+// no bear-off possible during the turn (at least two checkers outside home,
+// C6), and blocks judged only at the end (L5).
+func (g *gen) simpleTurn(root *node) bool {
+	if root.mask&barBit != 0 || (g.sixBlock && !g.transient) {
+		return false
+	}
+	outsideCount := 0
+	for m := root.mask & outside; m != 0; m &= m - 1 {
+		outsideCount += root.me.get(bits.TrailingZeros32(m))
+		if outsideCount >= 2 {
+			return true
+		}
+	}
+	return false
 }

@@ -268,15 +268,12 @@ func (r Rules) validateGame() error {
 
 // CheckPosition reports whether pos is a valid position under r: of r's
 // variant, not the zero Position, and (long nardy) without a six-block of
-// the mover that L5 forbids (RULES.md §4).
+// the mover that L5 forbids (RULES.md §4). The generator, Apply and Turn
+// make the same checks in prepareTurn, fused with building the turn's masks.
 func (r Rules) CheckPosition(pos Position) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	return r.checkMovePosition(pos)
-}
-
-func (r Rules) checkMovePosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(ErrZeroPosition, "")
 	}

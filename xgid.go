@@ -121,7 +121,7 @@ func (x XGID) validate() error {
 	case x.MatchLength > 0 && (x.Score[0] >= x.MatchLength || x.Score[1] >= x.MatchLength):
 		return fmt.Errorf("score %d-%d: want each below the match length %d", x.Score[0], x.Score[1], x.MatchLength)
 	case x.MatchLength > 0 && (x.Jacoby || x.Beaver):
-		return fmt.Errorf("Jacoby and beaver flags belong to money play")
+		return fmt.Errorf("the Jacoby and beaver flags belong to money play")
 	case x.MatchLength == 0 && x.Crawford:
 		return fmt.Errorf("the Crawford flag belongs to match play")
 	}

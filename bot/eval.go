@@ -46,13 +46,9 @@ type weights struct {
 	// opponent checker behind them: one checker holds a point (L2) and six
 	// in a row is a block (L5).
 	longPrime [7]float64
-	block     float64    // each opponent landing point (1..6 ahead) that we hold
-	head      float64    // each checker beyond the first still on the head (L3)
-	stack     float64    // each checker beyond the third on one point
-	spread    float64    // each point held outside the head
-	block2    float64    // the square of the landing points held ahead of an opponent point
-	trapped   float64    // each opponent checker with all six landing points held
-	longDeep  [4]float64 // each checker on own point 1..3 before all are home
+	head      float64 // each checker beyond the first still on the head (L3)
+	stack     float64 // each checker beyond the third on one point
+	spread    float64 // each point held outside the head
 }
 
 // defaultWeights returns the weights of [Evaluate].

@@ -385,13 +385,7 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 	})(w, r)
 }
 
-func actionNames() string {
-	var names []string
-	for _, n := range actionOrder {
-		names = append(names, n)
-	}
-	return strings.Join(names, ", ")
-}
+func actionNames() string { return strings.Join(actionOrder, ", ") }
 
 // parseColor reads "white" or "black".
 func parseColor(s string) (nardy.Color, error) {

@@ -3,6 +3,7 @@ package ci
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -39,4 +40,23 @@ func TestCITestsNeverCached(t *testing.T) {
 		assert.Contains(t, l, " -count=1 ", "a go test run that the cache can satisfy: %s", l)
 	}
 	assert.GreaterOrEqual(t, runs, 2, "the whole suite and the race run")
+}
+
+// TestCIRunsStaticcheckPinned: .ci/run installs staticcheck with go
+// install at a fixed release (never @latest, so a new release cannot change
+// the verdict on unchanged code) and runs it over every package as a step.
+func TestCIRunsStaticcheckPinned(t *testing.T) {
+	lines := script(t)
+	pin := regexp.MustCompile(`^STATICCHECK=honnef\.co/go/tools/cmd/staticcheck@v\d+\.\d+\.\d+$`)
+	var pinned, installed, runs, stepped bool
+	for _, l := range lines {
+		pinned = pinned || pin.MatchString(l)
+		installed = installed || strings.HasPrefix(l, `go install "$STATICCHECK"`)
+		runs = runs || strings.Contains(l, `"$bin/staticcheck" ./...`)
+		stepped = stepped || (strings.HasPrefix(l, "step ") && strings.HasSuffix(l, " run_staticcheck"))
+	}
+	assert.True(t, pinned, "STATICCHECK names a release vX.Y.Z")
+	assert.True(t, installed, "staticcheck is installed with go install")
+	assert.True(t, runs, "staticcheck checks ./...")
+	assert.True(t, stepped, "a CI step runs it")
 }

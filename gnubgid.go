@@ -198,9 +198,13 @@ const (
 // is [Black]; fields of type Color and the Score index use that mapping.
 // The zero MatchID is not valid (its CubeValue is 0): start from
 // [NewMatchID] or set CubeValue to 1.
+//
+// The ranges below are those GNU Backgammon 1.07 accepts in "set matchid":
+// the key has room for more (a 32768-cube, a 32767-point match), but gnubg
+// refuses such IDs, so [ParseMatchID] and [FormatMatchID] refuse them too.
 type MatchID struct {
-	// CubeValue is the value of the cube, a power of two from 1 to 32768
-	// (bits 1-4 hold its base-2 logarithm).
+	// CubeValue is the value of the cube, a power of two from 1 to
+	// MaxMatchIDCube (bits 1-4 hold its base-2 logarithm).
 	CubeValue int
 	// CubeCentred reports a centred cube (owner bits 11); CubeOwner is then
 	// White (0).
@@ -210,7 +214,9 @@ type MatchID struct {
 	// OnRoll is the player on roll or who rolled (bit 7, gnubg's dice
 	// owner).
 	OnRoll Color
-	// Crawford reports that this game is the Crawford game (bit 8).
+	// Crawford reports that this game is the Crawford game (bit 8). Only a
+	// match of 2 points or more in which a player's score is one short of
+	// the length has a Crawford game, and its cube stays at 1.
 	Crawford bool
 	// State is the game state (bits 9-11).
 	State GameState
@@ -222,21 +228,33 @@ type MatchID struct {
 	// Resigned is the resignation on offer, if any (bits 14-15); the
 	// resigning player is the other one than Turn.
 	Resigned Resignation
-	// Dice are the two dice as rolled (bits 16-18 and 19-21), each 1..6, or
-	// both 0 when the dice have not been rolled.
+	// Dice are the two dice rolled (bits 16-18 and 19-21), each 1..6, or
+	// both 0 when the dice have not been rolled. GNU Backgammon writes the
+	// larger die first; [FormatMatchID] does the same whatever the order
+	// here, and [ParseMatchID] gives the larger die first, so one state has
+	// one ID.
 	Dice [2]int
 	// MatchLength is the length of the match, 0 for a money game, at most
-	// 32767 (bits 22-36).
+	// MaxMatchIDLength (bits 22-36).
 	MatchLength int
 	// Score is the score of each player, indexed by Color (White is gnubg's
-	// player 0), each at most 32767 (bits 37-51 and 52-66).
+	// player 0) (bits 37-51 and 52-66): in a match at most MatchLength
+	// each, in money play at most 32767.
 	Score [2]int
 	// Bit67 is the 67th bit of the key, one past the 66 the manual
-	// documents. GNU Backgammon 1.07 sets it in match play and clears it in
-	// money sessions (observed, not documented); it is kept so that every
-	// ID round-trips.
+	// documents. GNU Backgammon 1.07 sets it when the Jacoby rule is not in
+	// force: always in match play, where the rule does not apply, and in
+	// money sessions played without it; it clears it in money sessions
+	// played with the Jacoby rule (observed, not documented). It is kept so
+	// that every ID round-trips.
 	Bit67 bool
 }
+
+// Limits of the Match ID fields that GNU Backgammon 1.07 accepts.
+const (
+	MaxMatchIDCube   = 4096 // the largest cube value
+	MaxMatchIDLength = 64   // the longest match
+)
 
 // NewMatchID returns the state of a new money game with a centred 1-cube,
 // White on roll, the dice not rolled and the game being played.
@@ -268,8 +286,8 @@ const (
 // validate checks every field against the ranges the Match ID can hold.
 func (m MatchID) validate() error {
 	switch {
-	case m.CubeValue < 1 || m.CubeValue > 1<<15 || m.CubeValue&(m.CubeValue-1) != 0:
-		return fmt.Errorf("cube value %d: want a power of two from 1 to 32768", m.CubeValue)
+	case m.CubeValue < 1 || m.CubeValue > MaxMatchIDCube || m.CubeValue&(m.CubeValue-1) != 0:
+		return fmt.Errorf("cube value %d: want a power of two from 1 to %d", m.CubeValue, MaxMatchIDCube)
 	case !m.CubeOwner.IsValid() || !m.OnRoll.IsValid() || !m.Turn.IsValid():
 		return fmt.Errorf("a player is not White or Black")
 	case m.CubeCentred && m.CubeOwner != White:
@@ -282,17 +300,24 @@ func (m MatchID) validate() error {
 		return fmt.Errorf("dice %d and %d: want both 0 (not rolled) or both 1..6", m.Dice[0], m.Dice[1])
 	case m.Dice[0] < 0 || m.Dice[0] > 6 || m.Dice[1] < 0 || m.Dice[1] > 6:
 		return fmt.Errorf("dice %d and %d: want both 0 (not rolled) or both 1..6", m.Dice[0], m.Dice[1])
-	case m.MatchLength < 0 || m.MatchLength > maxMatchNum:
-		return fmt.Errorf("match length %d: want 0..%d", m.MatchLength, maxMatchNum)
+	case m.MatchLength < 0 || m.MatchLength > MaxMatchIDLength:
+		return fmt.Errorf("match length %d: want 0 (money) to %d", m.MatchLength, MaxMatchIDLength)
 	case m.Score[0] < 0 || m.Score[0] > maxMatchNum || m.Score[1] < 0 || m.Score[1] > maxMatchNum:
 		return fmt.Errorf("score %d-%d: want 0..%d each", m.Score[0], m.Score[1], maxMatchNum)
+	case m.MatchLength > 0 && (m.Score[0] > m.MatchLength || m.Score[1] > m.MatchLength):
+		return fmt.Errorf("score %d-%d is past the match length %d", m.Score[0], m.Score[1], m.MatchLength)
+	case m.Crawford && (m.MatchLength < 2 || m.Score[0] != m.MatchLength-1 && m.Score[1] != m.MatchLength-1):
+		return fmt.Errorf("a Crawford game needs a match of 2 points or more and a score one short of the length; have length %d, score %d-%d", m.MatchLength, m.Score[0], m.Score[1])
+	case m.Crawford && m.CubeValue != 1:
+		return fmt.Errorf("cube value %d in the Crawford game, where no one doubles: want 1", m.CubeValue)
 	}
 	return nil
 }
 
 // FormatMatchID returns the 12-character GNU Backgammon Match ID of m, or an
-// error matching [ErrSyntax] when a field is out of the range the ID can
-// hold (see the field comments of [MatchID]).
+// error matching [ErrSyntax] when a field is out of the range GNU Backgammon
+// accepts (see the field comments of [MatchID]). The larger die is written
+// first, as gnubg writes it.
 func FormatMatchID(m MatchID) (string, error) {
 	if err := m.validate(); err != nil {
 		type fields MatchID // without the String method, which calls FormatMatchID
@@ -311,8 +336,12 @@ func FormatMatchID(m MatchID) (string, error) {
 	k.put(midTurn, 1, uint64(m.Turn))
 	k.put(midDoubled, 1, b2u(m.Doubled))
 	k.put(midResign, 2, uint64(m.Resigned))
-	k.put(midDie1, 3, uint64(m.Dice[0]))
-	k.put(midDie2, 3, uint64(m.Dice[1]))
+	hi, lo := m.Dice[0], m.Dice[1]
+	if lo > hi {
+		hi, lo = lo, hi
+	}
+	k.put(midDie1, 3, uint64(hi))
+	k.put(midDie2, 3, uint64(lo))
 	k.put(midLength, 15, uint64(m.MatchLength))
 	k.put(midScore0, 15, uint64(m.Score[0]))
 	k.put(midScore1, 15, uint64(m.Score[1]))
@@ -346,11 +375,20 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ParseMatchID parses a 12-character GNU Backgammon Match ID. Errors match
-// [ErrSyntax]: wrong length, a character outside the Base64 alphabet,
-// nonzero bits past the 67th of the key (see [MatchID.Bit67]), a cube owner code of 2, a game state
-// above 4, a die of 7 or only one die 0. Every ID it accepts is given back
-// by [FormatMatchID] of the result.
+// ParseMatchID parses a 12-character GNU Backgammon Match ID. It refuses
+// what GNU Backgammon 1.07 refuses or never writes, with errors matching
+// [ErrSyntax]: a length other than 12 (it reads at most 12 bytes of id), a
+// character outside the Base64 alphabet, nonzero bits past the 67th of the
+// key (see [MatchID.Bit67]), a cube above [MaxMatchIDCube], a cube owner
+// code of 2, a game state above 4, a die of 7 or only one die 0, a match
+// longer than [MaxMatchIDLength], a score past the match length, and the
+// Crawford flag in money play, in a 1-point match, when no score is one
+// short of the length or with a cube above 1.
+//
+// The dice of the result are larger first, as gnubg reads them. Every ID
+// gnubg writes, and every ID with the larger die first that ParseMatchID
+// accepts, is given back by [FormatMatchID] of the result; an ID with the
+// smaller die first is given back in that canonical spelling.
 func ParseMatchID(id string) (MatchID, error) {
 	const what = "Match ID"
 	if len(id) != MatchIDLen {
@@ -383,6 +421,9 @@ func ParseMatchID(id string) (MatchID, error) {
 		m.CubeCentred = true
 	default:
 		return MatchID{}, syntaxError(what, id, -1, "cube owner code 2: want 0, 1 or 3 (centred)")
+	}
+	if m.Dice[1] > m.Dice[0] {
+		m.Dice[0], m.Dice[1] = m.Dice[1], m.Dice[0]
 	}
 	if err := m.validate(); err != nil {
 		return MatchID{}, syntaxError(what, id, -1, "%v", err)

@@ -200,7 +200,8 @@ func TestMatchIDManualExample(t *testing.T) {
 }
 
 // Match IDs printed by gnubg 1.07 after the commands named (both players
-// human; gnubg is player 0, "root" player 1).
+// human; gnubg is player 0, "root" player 1), or given to it with "set
+// matchid" and printed back unchanged.
 func TestMatchIDGnubg(t *testing.T) {
 	tests := []struct {
 		cmds  string
@@ -218,6 +219,23 @@ func TestMatchIDGnubg(t *testing.T) {
 			assert.Equal(t, [2]int{2, 1}, m.Dice, "gnubg stores the larger die first")
 			assert.Equal(t, 0, m.MatchLength)
 			assert.False(t, m.Bit67, "gnubg clears bit 67 in money play")
+		}},
+		{"new session (jacoby off); set dice 1 2", "cAkFAAAAAAAE", func(t *testing.T, m MatchID) {
+			assert.Equal(t, [2]int{2, 1}, m.Dice)
+			assert.True(t, m.Bit67, "gnubg sets bit 67 in money play without the Jacoby rule")
+		}},
+		{"set matchid of a 7-point match at 0-6, Crawford game", "sAHgAAAAMAAE", func(t *testing.T, m MatchID) {
+			assert.True(t, m.Crawford)
+			assert.Equal(t, [2]int{0, 6}, m.Score)
+		}},
+		{"set matchid of a 7-point match at 7-7", "MAHgAHAAOAAE", func(t *testing.T, m MatchID) {
+			assert.Equal(t, [2]int{7, 7}, m.Score)
+		}},
+		{"set matchid with a 4096-cube", "DAEAAAAAAAAA", func(t *testing.T, m MatchID) {
+			assert.Equal(t, 4096, m.CubeValue)
+		}},
+		{"set matchid of a 64-point match", "MAEACAAAAAAE", func(t *testing.T, m MatchID) {
+			assert.Equal(t, 64, m.MatchLength)
 		}},
 		{"new match 7; set score 3 5", "cInuADAAKAAE", func(t *testing.T, m MatchID) {
 			assert.Equal(t, 7, m.MatchLength)
@@ -274,6 +292,17 @@ func TestMatchIDErrors(t *testing.T) {
 		{"game state 5", "QY0qASAAIAAA"},
 		{"die 7", "QYk/ASAAIAAA"},
 		{"one die zero", "QYkCASAAIAAA"},
+		// Refused by gnubg 1.07 "set matchid" (issue 9 item 2).
+		{"score 8-0 in a 7-point match", "MAHgAIAAAAAE"},
+		{"score 0-9 in a 7-point match", "MAHgAAAASAAE"},
+		{"Crawford in money play", "sAEAAAAAAAAA"},
+		{"Crawford in a 1-point match", "sAEgAAAAAAAE"},
+		{"Crawford at 3-3 of 7", "sAHgADAAGAAE"},
+		{"Crawford at 7-3 of 7", "sAHgAHAAGAAE"},
+		{"cube 8192", "DQEAAAAAAAAA"},
+		{"cube 32768", "DwEAAAAAAAAA"},
+		{"length 65", "MAEgCAAAAAAE"},
+		{"length 32767", "MAHg/w8AAAAE"},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
@@ -283,17 +312,22 @@ func TestMatchIDErrors(t *testing.T) {
 		})
 	}
 	for name, m := range map[string]MatchID{
-		"zero":           {},
-		"cube 3":         {CubeValue: 3},
-		"cube 65536":     {CubeValue: 1 << 16},
-		"centred owned":  {CubeValue: 1, CubeCentred: true, CubeOwner: Black},
-		"state 5":        {CubeValue: 1, State: 5},
-		"die 7":          {CubeValue: 1, Dice: [2]int{7, 1}},
-		"one die":        {CubeValue: 1, Dice: [2]int{0, 1}},
-		"negative score": {CubeValue: 1, Score: [2]int{-1, 0}},
-		"length 32768":   {CubeValue: 1, MatchLength: 1 << 15},
-		"colour 2":       {CubeValue: 1, OnRoll: 2},
-		"resign 4":       {CubeValue: 1, Resigned: 4},
+		"zero":            {},
+		"cube 3":          {CubeValue: 3},
+		"cube 65536":      {CubeValue: 1 << 16},
+		"centred owned":   {CubeValue: 1, CubeCentred: true, CubeOwner: Black},
+		"state 5":         {CubeValue: 1, State: 5},
+		"die 7":           {CubeValue: 1, Dice: [2]int{7, 1}},
+		"one die":         {CubeValue: 1, Dice: [2]int{0, 1}},
+		"negative score":  {CubeValue: 1, Score: [2]int{-1, 0}},
+		"length 65":       {CubeValue: 1, MatchLength: 65},
+		"cube 8192":       {CubeValue: 8192},
+		"score past":      {CubeValue: 1, MatchLength: 7, Score: [2]int{3, 8}},
+		"crawford money":  {CubeValue: 1, Crawford: true},
+		"crawford 1-pt":   {CubeValue: 1, Crawford: true, MatchLength: 1},
+		"crawford 2-cube": {CubeValue: 2, Crawford: true, MatchLength: 7, Score: [2]int{6, 3}},
+		"colour 2":        {CubeValue: 1, OnRoll: 2},
+		"resign 4":        {CubeValue: 1, Resigned: 4},
 	} {
 		_, err := FormatMatchID(m)
 		assert.ErrorIs(t, err, ErrSyntax, name)
@@ -304,17 +338,26 @@ func TestMatchIDErrors(t *testing.T) {
 func TestMatchIDRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := MatchID{
-			CubeValue:   1 << rapid.IntRange(0, 15).Draw(t, "cubelog"),
+			CubeValue:   1 << rapid.IntRange(0, 12).Draw(t, "cubelog"),
 			CubeCentred: rapid.Bool().Draw(t, "centred"),
 			OnRoll:      Color(rapid.IntRange(0, 1).Draw(t, "onroll")),
-			Crawford:    rapid.Bool().Draw(t, "crawford"),
 			State:       GameState(rapid.IntRange(0, 4).Draw(t, "state")),
 			Turn:        Color(rapid.IntRange(0, 1).Draw(t, "turn")),
 			Doubled:     rapid.Bool().Draw(t, "doubled"),
 			Resigned:    Resignation(rapid.IntRange(0, 3).Draw(t, "resigned")),
-			MatchLength: rapid.IntRange(0, 32767).Draw(t, "length"),
-			Score:       [2]int{rapid.IntRange(0, 32767).Draw(t, "s0"), rapid.IntRange(0, 32767).Draw(t, "s1")},
+			MatchLength: rapid.IntRange(0, MaxMatchIDLength).Draw(t, "length"),
 			Bit67:       rapid.Bool().Draw(t, "bit67"),
+		}
+		maxScore := m.MatchLength
+		if maxScore == 0 {
+			maxScore = 32767
+		}
+		m.Score = [2]int{rapid.IntRange(0, maxScore).Draw(t, "s0"), rapid.IntRange(0, maxScore).Draw(t, "s1")}
+		if m.MatchLength >= 2 && (m.Score[0] == m.MatchLength-1 || m.Score[1] == m.MatchLength-1) {
+			m.Crawford = rapid.Bool().Draw(t, "crawford")
+			if m.Crawford {
+				m.CubeValue = 1
+			}
 		}
 		if !m.CubeCentred {
 			m.CubeOwner = Color(rapid.IntRange(0, 1).Draw(t, "owner"))
@@ -330,15 +373,38 @@ func TestMatchIDRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ParseMatchID(%q): %v", s, err)
 		}
-		if back != m {
+		want := m // the dice come back larger first
+		if want.Dice[1] > want.Dice[0] {
+			want.Dice[0], want.Dice[1] = want.Dice[1], want.Dice[0]
+		}
+		if back != want {
 			t.Fatalf("round trip of %+v via %q gave %+v", m, s, back)
 		}
 		var u MatchID
 		text, err := m.MarshalText()
-		if err != nil || u.UnmarshalText(text) != nil || u != m {
+		if err != nil || u.UnmarshalText(text) != nil || u != want {
 			t.Fatalf("text round trip of %+v failed", m)
 		}
 	})
+}
+
+// TestMatchIDDiceOrder: gnubg writes the larger die first and reads an ID
+// with the smaller die first as the same state ("set matchid MIEIAAAAAAAA",
+// dice 1-2, gives back MAEFAAAAAAAA, dice 2-1), so the same state has one
+// ID (issue 9 item 2).
+func TestMatchIDDiceOrder(t *testing.T) {
+	m := NewMatchID()
+	m.Dice = [2]int{1, 2}
+	s, err := FormatMatchID(m)
+	require.NoError(t, err)
+	assert.Equal(t, "MAEFAAAAAAAA", s)
+	m.Dice = [2]int{2, 1}
+	assert.Equal(t, "MAEFAAAAAAAA", m.String())
+
+	got, err := ParseMatchID("MIEIAAAAAAAA")
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{2, 1}, got.Dice)
+	assert.Equal(t, "MAEFAAAAAAAA", got.String())
 }
 
 // selfplayLine is one line of testdata/gnubg/selfplay.txt.
@@ -449,8 +515,11 @@ func FuzzParseMatchID(f *testing.F) {
 		if err != nil {
 			t.Fatalf("FormatMatchID(%+v) of parsed %q: %v", m, id, err)
 		}
-		if back != id {
+		if back != id && back != swapMatchIDDice(t, id) {
 			t.Fatalf("ParseMatchID(%q) encodes back to %q", id, back)
+		}
+		if again, err := ParseMatchID(back); err != nil || again != m {
+			t.Fatalf("ParseMatchID(%q) = %+v, %v; want %+v as from %q", back, again, err, m, id)
 		}
 	})
 }

@@ -14,7 +14,6 @@ import (
 // move notation, and their count.
 func legal(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "", "long or short (default: the preset's or the position's variant, else long)")
 	preset := fs.String("preset", "", "named rule set, such as long-moscow, long-classic, short-standard")
 	posText := fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start)`)
@@ -23,16 +22,10 @@ func legal(args []string, stdout, stderr io.Writer) int {
 	head := fs.String("head-exception", "", "long: classic, doubles or literal (L4)")
 	transient := fs.Bool("transient-block", true, "long: judge the six-block only at the end of the play (L5)")
 	ahead := fs.String("block-ahead", "", "long: on_route or opponent_home (L5)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: nardy legal -variant long|short [-preset NAME] [-position TEXT | -key KEY] -roll 6-5 [rule flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "nardy legal: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	const usage = "usage: nardy legal [-variant long|short] [-preset NAME] [-position TEXT | -key KEY] -roll 6-5 [rule flags]\n\n" +
+		"Prints the legal plays of the position for the roll, one a line, and their count."
+	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return status
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

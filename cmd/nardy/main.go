@@ -7,7 +7,12 @@
 //	nardy legal -variant long|short [-preset NAME] [-position "long w KEY" | -key KEY] -roll 6-5
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
-//	nardy perft -variant short|long -depth N [-workers N]
+//	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
+//
+// Every command prints its usage and flags on standard output with -h
+// (exit status 0) and refuses an unknown flag, a bad flag value or an
+// argument it does not take (a message and the usage on standard error,
+// exit status 2).
 //
 // conform reads one conformance case (JSON, format in
 // testdata/conformance/README.md) a line on standard input and writes one
@@ -16,6 +21,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -44,6 +51,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "conform":
+		fs := flag.NewFlagSet("conform", flag.ContinueOnError)
+		if status, ok := parseFlags(fs, conformUsage, args[1:], stdout, stderr); !ok {
+			return status
+		}
 		if err := conform(stdin, stdout); err != nil {
 			fmt.Fprintln(stderr, "nardy conform:", err)
 			return 1
@@ -59,4 +70,41 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "nardy: unknown command %q\n%s", args[0], usage)
 	return 2
+}
+
+const conformUsage = `usage: nardy conform < cases.jsonl
+
+Reads one conformance case (JSON, format in testdata/conformance/README.md)
+a line on standard input and writes one JSON answer a line on standard
+output: {"id":…,"plays":[sorted keys]} or {"id":…,"error":"…"}. A bad line
+gets an error answer; the command never stops at one. No flags.`
+
+// parseFlags parses the flags of a command into fs; usage is its synopsis,
+// printed before the flags. ok is false when the command must stop, with
+// status 0 after -h or -help (the usage goes to stdout) or 2 after an
+// unknown flag, a bad flag value or an argument (the message and the usage
+// go to stderr).
+func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (status int, ok bool) {
+	fs.SetOutput(stderr) // the flag package's own error messages
+	fs.Usage = func() {} // printed below, on the stream that fits
+	printUsage := func(w io.Writer) {
+		fmt.Fprintln(w, usage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		printUsage(stdout)
+		return 0, false
+	case err != nil:
+		printUsage(stderr)
+		return 2, false
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "nardy %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		printUsage(stderr)
+		return 2, false
+	}
+	return 0, true
 }

@@ -216,3 +216,39 @@ func TestUsage(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "conform")
 }
+
+// TestCommandFlags: every command prints its usage and flags on stdout
+// with -h or -help and exits 0; an unknown flag or an argument it does not
+// take is refused with exit status 2, the message and the usage on stderr,
+// and nothing read or written (conform must not answer its input).
+func TestCommandFlags(t *testing.T) {
+	flags := map[string][]string{"conform": nil, "legal": {"-roll", "-key"}, "perft": {"-depth", "-workers"}}
+	for cmd, want := range flags {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			var out, errOut bytes.Buffer
+			code := run([]string{cmd, h}, strings.NewReader(startCase), &out, &errOut)
+			assert.Equal(t, 0, code, "%s %s", cmd, h)
+			assert.True(t, strings.HasPrefix(out.String(), "usage: nardy "+cmd), "%s %s: %q", cmd, h, out.String())
+			for _, f := range want {
+				assert.Contains(t, out.String(), "  "+f+" ", "%s %s lists its flags", cmd, h)
+			}
+			assert.Empty(t, errOut.String(), "%s %s", cmd, h)
+		}
+		for _, bad := range [][]string{{"-bogus"}, {"--bogus=1"}, {"stray"}} {
+			var out, errOut bytes.Buffer
+			args := append([]string{cmd}, bad...)
+			code := run(args, strings.NewReader(startCase), &out, &errOut)
+			assert.Equal(t, 2, code, "%v", args)
+			assert.Empty(t, out.String(), "%v", args)
+			assert.Contains(t, errOut.String(), "usage: nardy "+cmd, "%v", args)
+			if bad[0] == "stray" {
+				assert.Contains(t, errOut.String(), `unexpected argument "stray"`)
+			} else {
+				assert.Contains(t, errOut.String(), "flag provided but not defined")
+			}
+		}
+	}
+	code, out, _ := runCmd("-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "usage: nardy COMMAND")
+}

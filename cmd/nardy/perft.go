@@ -15,17 +15,14 @@ import (
 // and prints the count and the time taken.
 func perft(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "short", "short or long")
 	preset := fs.String("preset", "", "named rule set instead of the variant's defaults")
 	depth := fs.Int("depth", 1, "plies (each ply: 21 rolls × their distinct legal plays)")
 	workers := fs.Int("workers", runtime.NumCPU(), "goroutines")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "nardy perft: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	const usage = "usage: nardy perft [-variant short|long] [-preset NAME] [-depth N] [-workers N]\n\n" +
+		"Counts the leaves of the roll×play tree from the start position to the depth."
+	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return status
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {

@@ -125,6 +125,9 @@ type Side struct {
 }
 
 // Total returns the number of checkers of s: on points, on the bar and off.
+// It is the plain sum of the counts, which wraps around for counts near
+// the limits of int; [NewPosition] checks each count against 0..15 before
+// it adds them.
 func (s Side) Total() int {
 	n := s.Bar + s.Off
 	for _, c := range s.Points {
@@ -288,8 +291,8 @@ func MustPosition(p Position, err error) Position {
 }
 
 // NewPosition builds a position from the counts of the player on roll and of
-// its opponent, each in its own numbering. It checks RULES.md §4: 15 checkers
-// per side including bar and off, no negative count, no point held by both
+// its opponent, each in its own numbering. It checks RULES.md §4: every count
+// in 0..15, 15 checkers per side including bar and off, no point held by both
 // colours, no bar checker in long nardy. It never repairs bad input.
 //
 // The six-block condition of §4 depends on the rule options, so it is
@@ -306,11 +309,18 @@ func NewPosition(v Variant, mover Color, me, opp Side) (Position, error) {
 		if s.Bar < 0 || s.Off < 0 {
 			return Position{}, positionError(ErrNegativeCount, "%s bar %d off %d", who, s.Bar, s.Off)
 		}
+		if s.Bar > Checkers || s.Off > Checkers {
+			return Position{}, positionError(ErrCheckerCount, "%s bar %d off %d, more than %d", who, s.Bar, s.Off, Checkers)
+		}
 		for q, c := range s.Points {
 			if c < 0 {
 				return Position{}, positionError(ErrNegativeCount, "%s point %d holds %d", who, q+1, c)
 			}
+			if c > Checkers {
+				return Position{}, positionError(ErrCheckerCount, "%s point %d holds %d, more than %d", who, q+1, c, Checkers)
+			}
 		}
+		// Each count is in 0..15, so the sum of 26 cannot overflow.
 		if n := s.Total(); n != Checkers {
 			return Position{}, positionError(ErrCheckerCount, "%s has %d", who, n)
 		}

@@ -4,6 +4,7 @@ package nardy
 // ids, and errors (never panics) for bad input.
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -272,6 +273,10 @@ func TestNewPositionErrors(t *testing.T) {
 		{"0 checkers", Short, White, Side{}, shortSide, ErrCheckerCount},
 		{"negative point", Long, White, neg, start, ErrNegativeCount},
 		{"negative bar", Short, White, shortSide, negBar, ErrNegativeCount},
+		// Issue 9 item 3: counts whose sum wraps around to 15.
+		{"overflow long", Long, White, Side{Points: [24]int{0: math.MaxInt, 1: math.MaxInt, 2: 17}}, start, ErrCheckerCount},
+		{"overflow short", Short, White, shortSide, Side{Points: [24]int{math.MaxInt, math.MaxInt, 17}}, ErrCheckerCount},
+		{"overflow bar off", Short, White, Side{Bar: math.MaxInt, Off: math.MaxInt, Points: [24]int{17}}, shortSide, ErrCheckerCount},
 		{"shared point long", Long, White, sd(24, 14, 12, 1), start, ErrSharedPoint},
 		{"shared point short", Short, White, sd(24, 14, 1, 1), shortSide, ErrSharedPoint},
 		{"bar in long", Long, White, sd(24, 14, Bar, 1), start, ErrBarInLong},

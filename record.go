@@ -173,15 +173,18 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 
 // Record is a game or match record: the rules (with the preset they were
 // built from, if any), the match length (0: one game of money play), the
-// seed of the dice if they came from [NewSeededDice], and every action. The
-// dice are in the actions, so a record replays without its seed; with a
-// seed, [Replay] also checks that the dice are the seed's throws.
+// seed of the dice if they came from [NewSeededDice] or the proof of fair
+// dice if they came from [FairDice], and every action. The dice are in the
+// actions, so a record replays without its seed; with a seed, or a fair
+// proof whose seed is revealed, [Replay] also checks that the dice are the
+// seed's throws.
 type Record struct {
-	Preset  string   `json:"preset,omitempty"`
-	Rules   Rules    `json:"rules"`
-	Length  int      `json:"length"`
-	Seed    *uint64  `json:"seed,omitempty"`
-	Actions []Action `json:"actions"`
+	Preset  string     `json:"preset,omitempty"`
+	Rules   Rules      `json:"rules"`
+	Length  int        `json:"length"`
+	Seed    *uint64    `json:"seed,omitempty"`
+	Fair    *FairProof `json:"fair,omitempty"`
+	Actions []Action   `json:"actions"`
 }
 
 // ErrBadRecord is matched by every error of [Replay].
@@ -214,7 +217,10 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // against the rules and the state, and returns the match (for Length 0 a
 // money-play Match whose Game is the game). The first refused action stops
 // it with a [*RecordError] giving its index and reason, and the match as it
-// stood before that action.
+// stood before that action. With a Seed, or a Fair proof whose seed is
+// revealed, every die must be the next throw of that seed
+// ([ErrDiceMismatch]); a fair seed must match its commitment
+// ([ErrBadCommitment], index -1).
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
 		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: match length %d", ErrInvalidRules, rec.Length)}
@@ -223,9 +229,20 @@ func Replay(rec Record) (Match, error) {
 	if err != nil {
 		return Match{}, &RecordError{Index: -1, Err: err}
 	}
-	var src *SeededDice
-	if rec.Seed != nil {
+	var src DiceSource
+	switch {
+	case rec.Seed != nil && rec.Fair != nil:
+		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: both a seed and a fair proof", ErrBadCommitment)}
+	case rec.Seed != nil:
 		src = NewSeededDice(*rec.Seed)
+	case rec.Fair != nil:
+		fd, err := rec.Fair.Dice()
+		if err != nil {
+			return Match{}, &RecordError{Index: -1, Err: err}
+		}
+		if fd != nil {
+			src = fd
+		}
 	}
 	for i, a := range rec.Actions {
 		n, err := m.Do(a)

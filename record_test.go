@@ -19,8 +19,14 @@ func seededMatch(t *testing.T, seed uint64) *Recorder {
 	t.Helper()
 	rc, err := NewRecorder("short-standard", DefaultRules(Short), 3, &seed)
 	require.NoError(t, err)
-	src := NewSeededDice(seed)
-	rng := rand.New(rand.NewPCG(seed, 1))
+	playRecorded(t, rc, NewSeededDice(seed), rand.New(rand.NewPCG(seed, 1)))
+	return rc
+}
+
+// playRecorded plays rc's match to its end with dice from src and random
+// legal actions from rng.
+func playRecorded(t *testing.T, rc *Recorder, src DiceSource, rng *rand.Rand) {
+	t.Helper()
 	for i := 0; !rc.Match().IsOver(); i++ {
 		require.Less(t, i, 20000)
 		g := rc.Match().Game()
@@ -35,7 +41,6 @@ func seededMatch(t *testing.T, seed uint64) *Recorder {
 		}
 		require.NoError(t, rc.Do(a))
 	}
-	return rc
 }
 
 func TestRecordJSONForm(t *testing.T) {
@@ -197,6 +202,9 @@ func FuzzReplayJSON(f *testing.F) {
 	require.NoError(f, err)
 	f.Add(b)
 	f.Add([]byte(`{"rules":{"variant":2},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	b, err = json.Marshal(fairMatch(&testing.T{}, vectorSeed(), "salt"))
+	require.NoError(f, err)
+	f.Add(b)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var rec Record
 		if json.Unmarshal(b, &rec) != nil {

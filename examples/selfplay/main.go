@@ -1,15 +1,18 @@
 // Command selfplay plays one whole game of nardy between two random players
 // and prints every turn, the final board and the result.
 //
-//	go run ./examples/selfplay                       # long nardy, seed 1
+//	go run ./examples/selfplay                     # long nardy, seed 1
 //	go run ./examples/selfplay -seed 42 -variant short-standard
-//	go run ./examples/selfplay -match 7                # a match to 7 points
+//	go run ./examples/selfplay -match 7            # a match to 7 points
+//	go run ./examples/selfplay -h                  # the flags
 //
 // Every random choice comes from explicit sources seeded by -seed: the same
 // seed plays the same game on every machine. -variant names a preset of
 // package variants (variants.Names lists them). -match N plays a whole match
-// to N points with the game layer ([nardy.Match]) and prints each game's
-// result and the score; the random players never double nor resign.
+// to N points (N >= 1) with the game layer ([nardy.Match]) and prints each
+// game's result and the score; the random players never double nor resign.
+// Results are named as the variant's players name them: single, gammon and
+// backgammon in short nardy, oin, mars, home_mars and koks in long nardy.
 package main
 
 import (
@@ -20,30 +23,69 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/variants"
 )
 
-func main() {
-	seed := flag.Uint64("seed", 1, "seed of the dice and of the players' choices")
-	variant := flag.String("variant", "long-moscow", "rule preset of package variants")
-	length := flag.Int("match", 0, "play a match to this many points instead of one game")
-	flag.Parse()
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const usage = `usage: selfplay [-seed N] [-variant PRESET] [-match N]
+
+Plays one seeded game (or a match to N points) of nardy between two random
+players and prints it.`
+
+// run is the whole program: it parses args, plays, and returns the exit
+// status: 0, 1 when the game fails, 2 for bad flags. -h prints the usage
+// on stdout; an unknown flag, an argument or a bad value is refused on
+// stderr.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "seed of the dice and of the players' choices")
+	variant := fs.String("variant", "long-moscow", "rule preset of package variants: "+strings.Join(variants.Names(), ", "))
+	length := fs.Int("match", 0, "play a match to this many points (1 or more) instead of one game")
+	var help strings.Builder
+	help.WriteString(usage + "\n")
+	fs.SetOutput(&help)
+	fs.PrintDefaults()
+	// The flag package writes its own error messages to stderr; the usage
+	// goes to stdout for -h and to stderr after an error.
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help.String())
+		return 0
+	} else if err != nil {
+		fmt.Fprint(stderr, help.String())
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "selfplay: "+format+"\n%s", append(a, help.String())...)
+		return 2
+	}
+	match := false
+	fs.Visit(func(f *flag.Flag) { match = match || f.Name == "match" })
+	switch {
+	case fs.NArg() > 0:
+		return fail("unexpected argument %q", fs.Arg(0))
+	case match && *length < 1:
+		return fail("-match %d: a match is to 1 point or more (leave -match out for one game)", *length)
+	}
 	preset, err := variants.Lookup(*variant)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "selfplay:", err)
-		os.Exit(2)
+		return fail("%v", err)
 	}
-	if *length > 0 {
-		_, err = playMatch(os.Stdout, preset, *seed, *length)
+	if match {
+		_, err = playMatch(stdout, preset, *seed, *length)
 	} else {
-		_, err = play(os.Stdout, preset, *seed)
+		_, err = play(stdout, preset, *seed)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "selfplay:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "selfplay:", err)
+		return 1
 	}
+	return 0
 }
 
 // maxTurns stops a game that does not end; a game of random players ends
@@ -55,7 +97,7 @@ type outcome struct {
 	Final  nardy.Position
 	Turns  int
 	Winner nardy.Color
-	Kind   string // oin or mars (L8); single, gammon or backgammon (S5)
+	Kind   string // the kind's name in the variant (kindName)
 	Points int
 }
 
@@ -121,11 +163,26 @@ func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, err
 	if err != nil {
 		return o, err
 	}
-	o.Kind, o.Points = kind.String(), table.Points(kind)
-	if r.Variant == nardy.Short {
-		o.Kind = map[nardy.ResultKind]string{nardy.Oin: "single", nardy.Mars: "gammon", nardy.Koks: "backgammon"}[kind]
-	}
+	o.Kind, o.Points = kindName(r.Variant, kind), table.Points(kind)
 	return o, nil
+}
+
+// kindName names a result kind the way players of the variant do, in a
+// single game and in a match alike: short nardy is backgammon, whose
+// results are single, gammon and backgammon (S5); long nardy's are oin,
+// mars, home_mars, koks and draw (L8, L9, L11).
+func kindName(v nardy.Variant, k nardy.ResultKind) string {
+	if v == nardy.Short {
+		switch k {
+		case nardy.Oin:
+			return "single"
+		case nardy.Mars:
+			return "gammon"
+		case nardy.Koks:
+			return "backgammon"
+		}
+	}
+	return k.String()
 }
 
 // maxActions stops a match that does not end.
@@ -170,7 +227,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
 			} else {
 				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point(s); score white %d, black %d\n",
-					number, res.Winner, res.Kind, res.End, res.Points, white, black)
+					number, res.Winner, kindName(preset.Rules.Variant, res.Kind), res.End, res.Points, white, black)
 			}
 		}
 	}

@@ -134,3 +134,80 @@ func TestSelfplayMatch(t *testing.T) {
 		}
 	}
 }
+
+// runSelfplay runs the command with args.
+func runSelfplay(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestSelfplayFlags: -h prints the usage on stdout (exit 0); an unknown
+// flag, an argument, an unknown preset and a match to fewer than 1 point
+// are refused with exit status 2 and nothing played.
+func TestSelfplayFlags(t *testing.T) {
+	for _, h := range []string{"-h", "-help"} {
+		code, out, stderr := runSelfplay(h)
+		assert.Equal(t, 0, code, h)
+		assert.True(t, strings.HasPrefix(out, "usage: selfplay"), "%s: %q", h, out)
+		for _, f := range []string{"-seed", "-variant", "-match"} {
+			assert.Contains(t, out, "  "+f+" ", h)
+		}
+		assert.Empty(t, stderr, h)
+	}
+	for _, args := range [][]string{
+		{"-bogus"}, {"stray"}, {"-variant", "nope"},
+		{"-match", "0"}, {"-match", "-3"}, {"-match=0", "-variant", "short-standard"}, {"-match", "x"},
+	} {
+		code, out, stderr := runSelfplay(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v: nothing is played", args)
+		assert.Contains(t, stderr, "usage: selfplay", "%v", args)
+	}
+	code, out, _ := runSelfplay("-seed", "3", "-match", "1", "-variant", "short-tavla")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "short-tavla, match to 1, seed 3\n")
+	code, out, _ = runSelfplay("-seed", "3")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "long-moscow, seed 3\n")
+}
+
+// TestResultNames: a game kind has one name whether it ends a single game
+// or a game of a match: short nardy's are backgammon's names, single,
+// gammon and backgammon (S5); long nardy's oin, mars, home_mars, koks (L8,
+// L9). The random players reach every short kind over these seeds.
+func TestResultNames(t *testing.T) {
+	names := map[nardy.Variant][]string{
+		nardy.Short: {"single", "gammon", "backgammon"},
+		nardy.Long:  {"oin", "mars", "home_mars", "koks"},
+	}
+	seen := map[string]bool{}
+	for _, preset := range variants.All() {
+		want := names[preset.Rules.Variant]
+		for seed := uint64(1); seed <= 3; seed++ {
+			o, err := play(io.Discard, preset, seed)
+			require.NoError(t, err)
+			assert.Contains(t, want, o.Kind, "%s seed %d, one game", preset.Name, seed)
+			seen[o.Kind] = true
+			var out bytes.Buffer
+			_, err = playMatch(&out, preset, seed, 7)
+			require.NoError(t, err)
+			for _, line := range strings.Split(out.String(), "\n") {
+				var n int
+				var who, kind string
+				if _, err := fmt.Sscanf(line, "game %d: %s wins %s", &n, &who, &kind); err == nil {
+					assert.Contains(t, want, kind, "%s seed %d, match: %s", preset.Name, seed, line)
+					seen[kind] = true
+				}
+			}
+		}
+	}
+	for _, k := range names[nardy.Short] {
+		assert.True(t, seen[k], "no %s met", k)
+	}
+	assert.Equal(t, "gammon", kindName(nardy.Short, nardy.Mars))
+	assert.Equal(t, "backgammon", kindName(nardy.Short, nardy.Koks))
+	assert.Equal(t, "single", kindName(nardy.Short, nardy.Oin))
+	assert.Equal(t, "koks", kindName(nardy.Long, nardy.Koks))
+	assert.Equal(t, "oin", kindName(nardy.Long, nardy.Oin))
+}

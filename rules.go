@@ -9,12 +9,13 @@ type HeadException uint8
 // The three readings of L4. The zero value is the default, Classic.
 const (
 	// Classic: only when a lone checker played from the head would be
-	// stopped by the opponent's head (002_* art. 3.1). Default.
+	// stopped by the opponent's head (the Turkish classic long tavla article,
+	// art. 3.1). Default.
 	Classic HeadException = iota
 	// Doubles: any first-turn 6-6, 4-4 or 3-3.
 	Doubles
 	// Literal: any first-turn roll that a lone head checker cannot play
-	// whole (003_*).
+	// whole (the wording of the Moscow tournament rules).
 	Literal
 )
 
@@ -26,7 +27,8 @@ const (
 	// OnRoute: an opponent checker stands ahead of the block on its route.
 	// Default.
 	OnRoute BlockAhead = iota
-	// OpponentHome: an opponent checker has reached its home (001_*).
+	// OpponentHome: an opponent checker has reached its home (the Azerbaijani
+	// rule article).
 	OpponentHome
 )
 
@@ -177,8 +179,9 @@ const (
 	// drawn game (L11) the opening throw decides.
 	WinnerStarts NextGameStarter = iota
 	// AlternateStarts: the player who did not start the previous game starts
-	// (002_* art. 1.4; colours are only names here, so changing colours is
-	// the same as alternating the starter).
+	// (the Turkish classic long tavla article, art. 1.4; colours are only
+	// names here, so changing colours is the same as alternating the
+	// starter).
 	AlternateStarts
 	// OpeningRollStarts: every game begins with the opening throw (C2), as in
 	// backgammon.

@@ -3,6 +3,13 @@
 // from. A preset is a function returning a fresh [nardy.Rules] value (so no
 // caller can change it for another): copy it and change options to build
 // your own, then check it with [Validate].
+//
+// The sources are four published rule texts and international backgammon
+// practice (docs/rules.md §7): the unified rules of long nardy of the 1st
+// Open Moscow International Tournament (the Russian original and an Uzbek
+// translation), the Turkish article on classic long tavla with numbered
+// articles, and the Azerbaijani article on both games and their scoring
+// traditions.
 package variants
 
 import (
@@ -12,43 +19,43 @@ import (
 	"github.com/nardylab/nardy"
 )
 
-// FederationMatchLength is the length of a federation long-nardy match:
-// matches are played to 7 points.
-const FederationMatchLength = 7
-
-// FederationScoring is the Moscow / federation table of long nardy (seed
-// 003_*, L8): oin 1, mars 2.
+// FederationScoring is the long-nardy table of the Moscow tournament rules
+// (L8): oin 1, mars 2.
 func FederationScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2} }
 
-// Scoring001 is the table of seed 001_* (L9): oin 1, mars 2, home mars 3,
-// koks 4.
+// Scoring001 is the table of the Azerbaijani rule article (L9), which gives
+// it in numbers: oin 1, mars 2, home mars 3, koks 4.
 func Scoring001() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4} }
 
-// KolaScoring is the table of seed 002_* ("mars", "kola", "ev mars"; L9):
-// oin 1, mars 2, koks 3, home mars 4.
+// KolaScoring is the library's reading of the Turkish classic long tavla
+// article (L9): oin 1, mars 2, koks 3, home mars 4. The article gives mars
+// 2 points (art. 4.2) and names two rarer results, "kola" (koks) and, rarer
+// still, "ev mars" (home mars), and says only that a winner can take "up to
+// 4 points"; the 3 and the 4 are that reading, not its text.
 func KolaScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2, Koks: 3, HomeMars: 4} }
 
 // BackgammonScoring is the backgammon table (S5): single 1, gammon (mars) 2,
 // backgammon (koks) 3, times the cube.
 func BackgammonScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2, Koks: 3} }
 
-// TavlaScoring is the Turkish tavla table (S7, seed 002_*): oin 1, mars 2,
-// no koks.
+// TavlaScoring is the Turkish tavla table (S7, the Turkish article): oin 1,
+// mars 2, no koks.
 func TavlaScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2} }
 
 // LongMoscow is long nardy under the unified rules of the 1st Open Moscow
-// International Tournament (seeds 003_*, Russian original, and 000_*, its
-// Uzbek translation): the defaults of RULES.md §2. HeadException Classic,
-// TransientBlock true (a block may be closed and opened again "on the pass"),
-// BlockAhead OnRoute, opening winner rerolls (C2), no cube, federation
-// scoring {oin 1, mars 2} (L8), the winner of a game starts the next (L10).
+// International Tournament (the Russian original and its Uzbek
+// translation): the defaults of docs/rules.md §2. HeadException Classic,
+// TransientBlock true (a block may be closed and opened again "on the
+// pass"), BlockAhead OnRoute, opening winner rerolls (C2), no cube, scoring
+// {oin 1, mars 2} (L8), the winner of a game starts the next (L10).
 func LongMoscow() nardy.Rules { return nardy.DefaultRules(nardy.Long) }
 
-// LongClassic is "classic long tavla" (seed 002_*, numbered articles): a
-// six-block is forbidden even on the pass (art. 3.5, TransientBlock false);
-// colours change after each game and the player who had Black starts the
-// next (art. 1.4, NextGameStarter Alternate); mars scores 2 (art. 4.2).
-// The draw of art. 4.3 (L11) is available: set LastRollDraw.
+// LongClassic is "classic long tavla" as the Turkish article with numbered
+// articles describes it: a six-block is forbidden even on the pass (art.
+// 3.5, TransientBlock false); colours change after each game and the player
+// who had Black starts the next (art. 1.4, NextGameStarter Alternate); mars
+// scores 2 (art. 4.2). The draw of art. 4.3 (L11) is available: set
+// LastRollDraw.
 func LongClassic() nardy.Rules {
 	r := nardy.DefaultRules(nardy.Long)
 	r.TransientBlock = false
@@ -56,10 +63,12 @@ func LongClassic() nardy.Rules {
 	return r
 }
 
-// Long001 is long nardy as seed 001_* describes it: a six-block is allowed
-// once an opponent checker has reached its home (L5 BlockAhead
-// OpponentHome), and the scoring table {oin 1, mars 2, home mars 3, koks 4}
-// (L9).
+// Long001 is long nardy as the Azerbaijani rule article describes it: a
+// six-block is allowed once an opponent checker has reached its home (the
+// article's variant of L5, BlockAhead OpponentHome), and its scoring table
+// {oin 1, mars 2, home mars 3, koks 4} (L9). The winner of the opening
+// throw rolls again for its first turn, as the article's main rule says;
+// [Long001OpeningDice] is the article's other reading of C2.
 func Long001() nardy.Rules {
 	r := nardy.DefaultRules(nardy.Long)
 	r.BlockAhead = nardy.OpponentHome
@@ -67,14 +76,24 @@ func Long001() nardy.Rules {
 	return r
 }
 
+// Long001OpeningDice is [Long001] under the variant of C2 that the
+// Azerbaijani rule article names ("qayda variantı"): the player who wins
+// the opening throw moves with the two opening dice (OpeningRoll
+// UseOpeningDice), so the first turn is never a double.
+func Long001OpeningDice() nardy.Rules {
+	r := Long001()
+	r.OpeningRoll = nardy.UseOpeningDice
+	return r
+}
+
 // ShortStandard is short nardy as standard international backgammon
-// (RULES.md §3, S1-S6): the two opening dice are the first roll, the cube
-// (limit 64) with Jacoby for money play (never applied in matches), the
-// Crawford rule in matches, no beavers, single/gammon/backgammon 1/2/3.
+// (docs/rules.md §3, S1-S6): the two opening dice are the first roll, the
+// cube (limit 64) with Jacoby for money play (never applied in matches),
+// the Crawford rule in matches, no beavers, single/gammon/backgammon 1/2/3.
 func ShortStandard() nardy.Rules { return nardy.DefaultRules(nardy.Short) }
 
-// ShortTavla is Turkish tavla (S7, seed 002_*): backgammon moves without
-// the cube, mars 2, no koks.
+// ShortTavla is Turkish tavla (S7, the Turkish article): backgammon moves
+// without the cube, mars 2, no koks.
 func ShortTavla() nardy.Rules {
 	r := nardy.DefaultRules(nardy.Short)
 	r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
@@ -92,11 +111,12 @@ type Preset struct {
 // All returns every preset, sorted by name.
 func All() []Preset {
 	out := []Preset{
-		{"long-moscow", "1st Open Moscow International Tournament unified rules (seeds 003_*, 000_*)", LongMoscow()},
-		{"long-classic", "classic long tavla, numbered articles (seed 002_*)", LongClassic()},
-		{"long-001", "long nardy variant rules and scoring of seed 001_*", Long001()},
-		{"short-standard", "standard backgammon (RULES.md §3)", ShortStandard()},
-		{"short-tavla", "Turkish tavla (RULES.md S7, seed 002_*)", ShortTavla()},
+		{"long-moscow", "the unified rules of the 1st Open Moscow International Tournament (Russian original, Uzbek translation)", LongMoscow()},
+		{"long-classic", "the Turkish article on classic long tavla, with numbered articles", LongClassic()},
+		{"long-001", "the Azerbaijani rule article: its block variant and scoring table", Long001()},
+		{"long-001-opening-dice", "the Azerbaijani rule article, with its variant of moving with the opening dice", Long001OpeningDice()},
+		{"short-standard", "standard international backgammon", ShortStandard()},
+		{"short-tavla", "Turkish tavla, as the Turkish article describes it (S7)", ShortTavla()},
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

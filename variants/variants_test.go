@@ -1,7 +1,13 @@
 package variants
 
 import (
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -38,11 +44,11 @@ func TestPresetOptions(t *testing.T) {
 	assert.False(t, m.Cube, "federation matches have no cube")
 	assert.Equal(t, nardy.WinnerStarts, m.NextGameStarter)
 	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2}, m.Scoring)
-	assert.Equal(t, 7, FederationMatchLength)
+	assert.Equal(t, nardy.Reroll, m.OpeningRoll, "Moscow: the winner of the opening throws both dice")
 
 	c := LongClassic()
-	assert.False(t, c.TransientBlock, "002_* art. 3.5")
-	assert.Equal(t, nardy.AlternateStarts, c.NextGameStarter, "002_* art. 1.4")
+	assert.False(t, c.TransientBlock, "the Turkish article, art. 3.5")
+	assert.Equal(t, nardy.AlternateStarts, c.NextGameStarter, "the Turkish article, art. 1.4")
 	assert.False(t, c.LastRollDraw, "available, off by default")
 	c.LastRollDraw = true
 	assert.NoError(t, Validate(c))
@@ -50,6 +56,7 @@ func TestPresetOptions(t *testing.T) {
 	l := Long001()
 	assert.Equal(t, nardy.OpponentHome, l.BlockAhead)
 	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}, l.Scoring)
+	assert.Equal(t, nardy.Reroll, l.OpeningRoll, "the Azerbaijani article's main rule")
 
 	s := ShortStandard()
 	assert.True(t, s.Cube)
@@ -127,4 +134,99 @@ func TestPresetsPlayMatches(t *testing.T) {
 		w, b := m.Score()
 		assert.GreaterOrEqual(t, max(w, b), 3, p.Name)
 	}
+}
+
+// TestLong001OpeningDice: the Azerbaijani article's variant of C2, the
+// opening winner moving with the two opening dice, is a preset of its own:
+// Long001 but for OpeningRoll. Played through the game layer, its first
+// roll is the opening throw (never a double); under Long001 the winner
+// throws again.
+func TestLong001OpeningDice(t *testing.T) {
+	p, err := Lookup("long-001-opening-dice")
+	require.NoError(t, err)
+	assert.Equal(t, Long001OpeningDice(), p.Rules)
+	want := Long001()
+	want.OpeningRoll = nardy.UseOpeningDice
+	assert.Equal(t, want, p.Rules, "Long001 but for the opening")
+
+	first := func(r nardy.Rules, seed uint64) (nardy.Roll, [2]int) {
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		src := nardy.NewSeededDice(seed)
+		for g.Phase() == nardy.PhaseOpening {
+			g, _, err = g.Roll(src)
+			require.NoError(t, err)
+		}
+		if g.Phase() == nardy.PhaseRoll {
+			g, _, err = g.Roll(src)
+			require.NoError(t, err)
+		}
+		roll, ok := g.Dice()
+		require.True(t, ok)
+		w, b, _ := g.Opening()
+		return roll, [2]int{w, b}
+	}
+	differ := false
+	for seed := uint64(1); seed <= 40; seed++ {
+		roll, opening := first(p.Rules, seed)
+		assert.Equal(t, nardy.MustRoll(opening[0], opening[1]), roll, "seed %d", seed)
+		assert.False(t, roll.IsDouble())
+		roll, opening = first(Long001(), seed)
+		differ = differ || roll != nardy.MustRoll(opening[0], opening[1])
+	}
+	assert.True(t, differ, "Long001 rerolls after the opening throw")
+}
+
+// TestDocsNameSources: the presets and tables describe their sources by
+// what they are, never by the project's internal file names ("seed 001_*"
+// means nothing to a user); every exported constant, table and preset of
+// the package cites a source (FederationMatchLength, a match length no
+// source gives, is gone); and the kola table says which of its values are
+// a reading of the Turkish article rather than its text.
+func TestDocsNameSources(t *testing.T) {
+	internal := regexp.MustCompile(`(?i:\bseeds?\b|\b00[0-9]_)|RULES\.md`)
+	sources := regexp.MustCompile(`Moscow|Turkish|Azerbaijani|backgammon`)
+	for _, p := range All() {
+		assert.NotRegexp(t, internal, p.Source, p.Name)
+		assert.Regexp(t, sources, p.Source, p.Name)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "variants.go", nil, parser.ParseComments)
+	require.NoError(t, err)
+	pkg, err := doc.NewFromFiles(fset, []*ast.File{f}, "github.com/nardylab/nardy/variants")
+	require.NoError(t, err)
+	assert.NotRegexp(t, internal, pkg.Doc)
+	data := map[string]string{} // every exported constant, table and rule set
+	for _, c := range pkg.Consts {
+		for _, n := range c.Names {
+			data[n] = c.Doc
+		}
+	}
+	for _, fn := range pkg.Funcs {
+		if res := fn.Decl.Type.Results; res != nil && len(res.List) == 1 {
+			if sel, ok := res.List[0].Type.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Rules" || sel.Sel.Name == "Scoring") {
+				data[fn.Name] = fn.Doc
+			}
+		}
+	}
+	for _, typ := range pkg.Types {
+		for _, fn := range typ.Funcs {
+			data[fn.Name] = fn.Doc
+		}
+	}
+	assert.Contains(t, data, "LongMoscow")
+	assert.Contains(t, data, "KolaScoring")
+	for name, d := range data {
+		d = strings.Join(strings.Fields(d), " ")
+		data[name] = d
+		if name == "All" || name == "Lookup" {
+			continue // the list of presets, not one
+		}
+		assert.NotRegexp(t, internal, d, name)
+		assert.Regexp(t, sources, d, "%s cites its source", name)
+		assert.Regexp(t, `\b[CLS]\d+\b|§\d`, d, "%s cites the rules it sets", name)
+	}
+	assert.NotContains(t, data, "FederationMatchLength")
+	assert.Contains(t, data["KolaScoring"], `"up to 4 points"`)
+	assert.Contains(t, data["KolaScoring"], "reading")
 }

@@ -14,14 +14,18 @@ import (
 
 // conform answers the conformance cases of r, one JSON object a line, with
 // one JSON line each on w. Blank lines are skipped. A bad line gets an error
-// answer and the loop goes on; lines of any length are read whole. It
-// returns only read and write errors.
+// answer and the loop goes on. A line keeps at most
+// conformance.MaxLineBytes bytes in memory: a longer one is answered with
+// an error and the rest of it is read and dropped. It returns only read and
+// write errors.
 func conform(r io.Reader, w io.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriter(w)
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	var line []byte
 	for {
-		line, rerr := in.ReadBytes('\n')
+		var rerr error
+		line, rerr = readLine(in, line[:0], conformance.MaxLineBytes+2) // and \r\n
 		if len(bytes.TrimSpace(line)) > 0 {
 			b, err := json.Marshal(answer(line, buf))
 			if err != nil {
@@ -45,6 +49,21 @@ func conform(r io.Reader, w io.Writer) error {
 			}
 			_ = out.Flush()
 			return rerr
+		}
+	}
+}
+
+// readLine appends the next line of in, up to its newline, to dst and
+// returns it; it keeps at most max bytes and reads past the rest. The
+// error is the reader's, io.EOF after the last line.
+func readLine(in *bufio.Reader, dst []byte, max int) ([]byte, error) {
+	for {
+		frag, err := in.ReadSlice('\n')
+		if room := max - len(dst); room > 0 {
+			dst = append(dst, frag[:min(len(frag), room)]...)
+		}
+		if err != bufio.ErrBufferFull {
+			return dst, err
 		}
 	}
 }

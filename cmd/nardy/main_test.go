@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nardylab/nardy/internal/conformance"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,7 +41,8 @@ func runConform(t *testing.T, input string) []outLine {
 }
 
 func TestConformLines(t *testing.T) {
-	huge := `{"note":"` + strings.Repeat("x", 1<<20) + `",` + startCase[1:]
+	// A line of conformance.MaxLineBytes is read whole.
+	huge := `{"note":"` + strings.Repeat("x", conformance.MaxLineBytes-len(startCase)-len(`"note":"",`)) + `",` + startCase[1:]
 	input := strings.Join([]string{
 		startCase,
 		"",
@@ -69,7 +71,7 @@ func TestConformLines(t *testing.T) {
 	}
 	assert.Equal(t, "bad-die", got[5].ID)
 	assert.Equal(t, "42", got[6].ID)
-	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[4], "a 1 MB line is read whole")
+	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[4], "a 1 MiB line is read whole")
 }
 
 func TestConformEmptyInput(t *testing.T) {

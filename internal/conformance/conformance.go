@@ -36,27 +36,133 @@ type Answer struct {
 // ErrCase is matched by every error about a malformed case.
 var ErrCase = errors.New("conformance: bad case")
 
-// ID returns the "id" field of a line when it has one, for error answers.
+// MaxLineBytes is the longest input line a case may have (1 MiB). The
+// largest valid case, with its expected plays listed, is under 300 kB.
+// `nardy conform` keeps at most this many bytes of a line: a longer line is
+// answered with an error (and its id, when the first MaxLineBytes bytes have
+// one) and the rest of it is skipped unread.
+const MaxLineBytes = 1 << 20
+
+// ErrLineTooLong is the error of a line longer than [MaxLineBytes].
+var ErrLineTooLong = fmt.Errorf("%w: line longer than %d bytes", ErrCase, MaxLineBytes)
+
+// ID returns the "id" member of the top-level object of a line, for the
+// answer: a string id unquoted, any other JSON value as its text. The line
+// need not be valid JSON elsewhere, so that a case with a bad number (NaN,
+// Infinity) or cut short is still answered with its id. When a key is
+// repeated the last one counts, as in Parse. It returns "" when no id is
+// found.
 func ID(line []byte) string {
-	var v struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if json.Unmarshal(line, &v) != nil {
+	i := skipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
 		return ""
 	}
+	id := ""
+	wantKey := true // at the next string of the top-level object
+	for i++; i < len(line); {
+		switch c := line[i]; {
+		case c == '}':
+			return id
+		case c == ',':
+			wantKey = true
+			i++
+		case c == '"' && wantKey:
+			end := valueEnd(line, i)
+			key := line[i:end]
+			j := skipSpace(line, end)
+			if j >= len(line) || line[j] != ':' {
+				return id
+			}
+			j = skipSpace(line, j+1)
+			vend := valueEnd(line, j)
+			if isIDKey(key) && vend > j {
+				id = idText(line[j:vend])
+			}
+			wantKey = false
+			i = vend // at a delimiter when the value is missing: the loop reads it
+		default:
+			end := valueEnd(line, i)
+			if end == i {
+				end++
+			}
+			i = end
+		}
+	}
+	return id
+}
+
+// isIDKey reports whether the JSON string token key spells "id".
+func isIDKey(key []byte) bool {
+	if string(key) == `"id"` {
+		return true
+	}
 	var s string
-	if json.Unmarshal(v.ID, &s) == nil {
+	return bytes.IndexByte(key, '\\') >= 0 && json.Unmarshal(key, &s) == nil && s == "id"
+}
+
+// idText is the answer's id for the value token v.
+func idText(v []byte) string {
+	var s string
+	if v[0] == '"' && json.Unmarshal(v, &s) == nil {
 		return s
 	}
-	return string(v.ID)
+	return string(v)
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns the end of the value that starts at b[i]: a string with
+// its quotes, an object or array with everything nested in it, or a run of
+// other bytes up to a delimiter (a number, a literal, or garbage such as
+// NaN). A string or container cut short ends at len(b).
+func valueEnd(b []byte, i int) int {
+	depth := 0
+	for j := i; j < len(b); j++ {
+		switch b[j] {
+		case '"':
+			for j++; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			if depth == 0 {
+				return min(j+1, len(b))
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return j
+			}
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case ',', ':', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(b)
 }
 
 // Parse reads one case. Invalid input of any kind (syntax, a missing or
-// mistyped field, an unknown option, an invalid position or roll) is an
+// mistyped field, a null where a number belongs, an unknown option, a
+// long-nardy option on a short case, an invalid position or roll) is an
 // error; unknown keys outside "rules" are ignored. The expected answer
-// fields (plays, error) are read when present.
+// fields (plays, error) are read when present. The ID is read with [ID],
+// so it is set even when Parse fails.
 func Parse(line []byte) (Case, error) {
-	var c Case
+	c := Case{ID: ID(line)}
+	if len(bytes.TrimRight(line, "\r\n")) > MaxLineBytes {
+		return c, ErrLineTooLong
+	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(line, &raw); err != nil {
 		return c, fmt.Errorf("%w: %v", ErrCase, err)
@@ -76,7 +182,6 @@ func Parse(line []byte) (Case, error) {
 		}
 		return nil
 	}
-	_ = field("id", &c.ID)
 	if b, ok := raw["plays"]; ok {
 		_ = json.Unmarshal(b, &c.Want)
 		if c.Want == nil {
@@ -87,9 +192,8 @@ func Parse(line []byte) (Case, error) {
 		_ = json.Unmarshal(b, &c.WantError)
 	}
 	var variant string
-	var me, opp []int
+	var me, opp, dice []*int // pointers, so that a null count is seen
 	var meBar, oppBar, meOff, oppOff int
-	var dice []int
 	for _, f := range []struct {
 		name string
 		v    any
@@ -112,6 +216,11 @@ func Parse(line []byte) (Case, error) {
 	if len(dice) != 2 {
 		return c, fmt.Errorf("%w: dice needs 2 numbers, has %d", ErrCase, len(dice))
 	}
+	for k, list := range [][]*int{me, opp, dice} {
+		if i := slices.Index(list, nil); i >= 0 {
+			return c, fmt.Errorf("%w: field %q: element %d is null", ErrCase, [...]string{"me", "opp", "dice"}[k], i)
+		}
+	}
 	c.Rules = nardy.DefaultRules(v)
 	if b, ok := raw["rules"]; ok {
 		if err := parseRules(b, &c.Rules); err != nil {
@@ -123,19 +232,25 @@ func Parse(line []byte) (Case, error) {
 	}
 	ms := nardy.Side{Bar: meBar, Off: meOff}
 	os := nardy.Side{Bar: oppBar, Off: oppOff}
-	copy(ms.Points[:], me)
-	copy(os.Points[:], opp)
+	for i := range 24 {
+		ms.Points[i], os.Points[i] = *me[i], *opp[i]
+	}
 	if c.Pos, err = nardy.NewPosition(v, nardy.White, ms, os); err != nil {
 		return c, err
 	}
 	if err := c.Rules.CheckPosition(c.Pos); err != nil {
 		return c, err
 	}
-	if c.Roll, err = nardy.NewRoll(dice[0], dice[1]); err != nil {
+	if c.Roll, err = nardy.NewRoll(*dice[0], *dice[1]); err != nil {
 		return c, err
 	}
 	return c, nil
 }
+
+// longOnly are the rules keys of long-nardy options. A short case with any
+// of them is an error naming it, whatever its value, even the value the
+// option would have in short nardy: the case is not what its writer meant.
+var longOnly = []string{"head_exception", "transient_block", "block_ahead"}
 
 // parseRules applies a "rules" object: known keys only, known values only.
 func parseRules(b []byte, r *nardy.Rules) error {
@@ -147,6 +262,9 @@ func parseRules(b []byte, r *nardy.Rules) error {
 		var err error
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 			return fmt.Errorf("%w: rules %q is null", ErrCase, k)
+		}
+		if r.Variant == nardy.Short && slices.Contains(longOnly, k) {
+			return fmt.Errorf("%w: rules %q is a long-nardy option; a short case may not have it", ErrCase, k)
 		}
 		switch k {
 		case "head_exception":
@@ -183,7 +301,7 @@ func Solve(c Case, buf []nardy.Play) ([]string, error) {
 func Run(line []byte, buf []nardy.Play) Answer {
 	c, err := Parse(line)
 	if err != nil {
-		return Answer{ID: ID(line), Error: err.Error()}
+		return Answer{ID: c.ID, Error: err.Error()}
 	}
 	keys, err := Solve(c, buf)
 	if err != nil {

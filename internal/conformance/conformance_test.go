@@ -2,12 +2,16 @@ package conformance
 
 import (
 	"bufio"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,4 +66,124 @@ func TestConformance(t *testing.T) {
 		})
 	}
 	t.Logf("%d cases", total)
+}
+
+// shortStart is the short-nardy start with 3-1 (RULES.md §5: 16 plays),
+// with the rules object left for the test to fill in.
+const shortStart = `{"id":"s31","variant":"short",%s"me":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],` +
+	`"opp":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`
+
+// TestID: the id of a line is echoed whenever the line has one, valid JSON
+// or not (issue 9 item 4).
+func TestID(t *testing.T) {
+	for line, want := range map[string]string{
+		`{"id":"a","x":1}`:                         "a",
+		`{"x":NaN,"id":"nan-after"}`:               "nan-after",
+		`{"id":"nan-before","x":NaN}`:              "nan-before",
+		`{"id":"inf","dice":[Infinity,-Infinity]}`: "inf",
+		`{"id":"cut","me":[0,0,0`:                  "cut",
+		`  {"id" : "spaces" }`:                     "spaces",
+		`{"rules":{"id":"inner"},"id":"outer"}`:    "outer",
+		`{"note":"\"id\":\"fake\"","id":"real"}`:   "real",
+		`{"note":"{[","id":"brackets"}`:            "brackets",
+		`{"\u0069d":"escaped"}`:                    "escaped",
+		`{"id":"first","id":"last"}`:               "last",
+		`{"id":42}`:                                "42",
+		`{"id":"é\n"}`:                             "é\n",
+		`{"a":,"id":"after-empty"}`:                "after-empty",
+		`{"a"::1,"id":"colons"}`:                   "colons",
+		`{"a":1 2,"id":"two-values"}`:              "two-values",
+		`{"id":"x"} {"id":"y"}`:                    "x",
+		`{"identity":"no"}`:                        "",
+		`["id","no"]`:                              "",
+		`"id"`:                                     "",
+		`{"plays":["id"],"x":{"id":"no"}}`:         "",
+		``:                                         "",
+		`{`:                                        "",
+		`{"id"`:                                    "",
+		`{"id":`:                                   "",
+	} {
+		assert.Equal(t, want, ID([]byte(line)), "%s", line)
+		c, err := Parse([]byte(line))
+		assert.Error(t, err, line)
+		assert.Equal(t, want, c.ID, "Parse sets the id of %s", line)
+	}
+}
+
+// TestParseNull: a null count inside me, opp or dice is an error, not 0
+// (issue 9 item 4).
+func TestParseNull(t *testing.T) {
+	valid := fmt.Sprintf(shortStart, "")
+	_, err := Parse([]byte(valid))
+	require.NoError(t, err)
+	for _, bad := range []string{
+		strings.Replace(valid, `"me":[0,`, `"me":[null,`, 1),
+		strings.Replace(valid, `"opp":[0,`, `"opp":[null,`, 1),
+		strings.Replace(valid, `,2],"opp"`, `,null],"opp"`, 1),
+		strings.Replace(valid, `"dice":[3,1]`, `"dice":[3,null]`, 1),
+		strings.Replace(valid, `"me_bar":0`, `"me_bar":null`, 1),
+	} {
+		require.NotEqual(t, valid, bad)
+		c, err := Parse([]byte(bad))
+		assert.ErrorIs(t, err, ErrCase, bad)
+		assert.ErrorContains(t, err, "null", bad)
+		assert.Equal(t, "s31", c.ID)
+	}
+}
+
+// TestParseLongOnlyOnShort: every long-nardy option on a short case is an
+// error naming the option, whatever its value, including the value short
+// nardy has anyway; on a long case every value is accepted (issue 9 item 4,
+// testdata/conformance/README.md).
+func TestParseLongOnlyOnShort(t *testing.T) {
+	values := map[string][]string{
+		"head_exception":  {`"classic"`, `"doubles"`, `"literal"`},
+		"transient_block": {`true`, `false`},
+		"block_ahead":     {`"on_route"`, `"opponent_home"`},
+	}
+	for key, vals := range values {
+		for _, v := range vals {
+			opt := fmt.Sprintf(`"rules":{%q:%s},`, key, v)
+			c, err := Parse([]byte(fmt.Sprintf(shortStart, opt)))
+			assert.ErrorIs(t, err, ErrCase, opt)
+			assert.ErrorContains(t, err, fmt.Sprintf("%q", key), opt)
+			assert.ErrorContains(t, err, "long-nardy option", opt)
+			assert.Equal(t, "s31", c.ID)
+
+			long := fmt.Sprintf(`{"id":"l","variant":"long",%s"me":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],`+
+				`"opp":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`, opt)
+			_, err = Parse([]byte(long))
+			assert.NoError(t, err, opt)
+		}
+	}
+	c, err := Parse([]byte(fmt.Sprintf(shortStart, `"rules":{},`)))
+	require.NoError(t, err)
+	keys, err := Solve(c, nil)
+	require.NoError(t, err)
+	assert.Len(t, keys, 16, "RULES.md §5: the short start with 3-1 has 16 plays")
+}
+
+// TestParseCountOverflow: counts whose sum wraps around to 15 are refused
+// (issue 9 item 3, reachable from nardy conform).
+func TestParseCountOverflow(t *testing.T) {
+	line := strings.Replace(fmt.Sprintf(shortStart, ""), `"me":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2]`,
+		fmt.Sprintf(`"me":[%d,%d,17,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]`, math.MaxInt, math.MaxInt), 1)
+	_, err := Parse([]byte(line))
+	assert.ErrorIs(t, err, nardy.ErrCheckerCount)
+}
+
+// TestParseLineBound: a line past MaxLineBytes is refused before it is
+// parsed, with its id; one just under it is read.
+func TestParseLineBound(t *testing.T) {
+	valid := fmt.Sprintf(shortStart, "")
+	pad := func(n int) []byte {
+		return []byte(`{"note":"` + strings.Repeat("x", n-len(valid)-len(`{"note":"",`)+1) + `",` + valid[1:])
+	}
+	at := pad(MaxLineBytes)
+	require.Len(t, at, MaxLineBytes)
+	_, err := Parse(append(at, "\r\n"...))
+	assert.NoError(t, err)
+	c, err := Parse(pad(MaxLineBytes + 1))
+	assert.ErrorIs(t, err, ErrLineTooLong)
+	assert.Equal(t, "s31", c.ID)
 }

@@ -58,3 +58,36 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// FuzzID: on a line that is a valid JSON object, ID gives what the JSON
+// decoder reads as "id" (the last one, a string unquoted, another value as
+// its compact text when it is a number or literal); on any line it ends.
+func FuzzID(f *testing.F) {
+	for _, s := range []string{`{"id":"a"}`, `{"x":{"id":1},"id":"b"}`, `{"id":"\u00e9","id":"c"}`, `{"\u0069d":2}`, `{"id":NaN}`, `[{"id":"x"}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		got := ID(line)
+		var m map[string]json.RawMessage
+		if json.Unmarshal(line, &m) != nil || m == nil {
+			return
+		}
+		raw, ok := m["id"]
+		if !ok {
+			if got != "" {
+				t.Fatalf("ID(%q) = %q; the line has no id", line, got)
+			}
+			return
+		}
+		var s string
+		want := string(raw)
+		if json.Unmarshal(raw, &s) == nil {
+			want = s
+		} else if raw[0] == '{' || raw[0] == '[' {
+			return // a composite id is echoed as written, spaces and all
+		}
+		if got != want {
+			t.Fatalf("ID(%q) = %q, want %q", line, got, want)
+		}
+	})
+}

@@ -102,7 +102,7 @@ func TestLastRollDraw_L11(t *testing.T) {
 	d = gmDo(t, d, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: Off, Die: 5}}})
 	res, ok := d.Result()
 	require.True(t, ok)
-	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1}, res)
+	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res, "1-1, the default table")
 
 	// The last roll falls short: the first player wins, judged when it
 	// finished (oin: Black had borne off).

@@ -137,6 +137,7 @@ func gmInvariants(t failer, prev, next Match) {
 	if nw < pw || nb < pb {
 		t.Fatalf("score went down: %d-%d to %d-%d", pw, pb, nw, nb)
 	}
+	gmScoreInvariants(t, prev, next)
 	c0, c1 := prev.Game().Cube().Value, g.Cube().Value
 	sameGame := next.GameNumber() == prev.GameNumber()
 	if sameGame && c1 != c0 && c1 != 2*c0 && c1 != 4*c0 {
@@ -156,6 +157,63 @@ func gmInvariants(t failer, prev, next Match) {
 	}
 	if g.Plays()%4 == 0 { // a sample: JSON costs more than the action
 		gmGameJSON(t, g)
+	}
+}
+
+// gmScoreInvariants: a finished game adds its points to the winner's score
+// only, a draw's to both (L11: 1–1 times the cube by default); a match is
+// over exactly when a player has reached the length ahead of the other
+// (money play: when its one game is).
+func gmScoreInvariants(t failer, prev, next Match) {
+	t.Helper()
+	pw, pb := prev.Score()
+	nw, nb := next.Score()
+	ended := next.GameNumber() != prev.GameNumber() || next.IsOver() != prev.IsOver()
+	if !ended {
+		if nw != pw || nb != pb {
+			t.Fatalf("score changed within a game: %d-%d to %d-%d", pw, pb, nw, nb)
+		}
+		return
+	}
+	res, ok := next.LastResult()
+	if !ok {
+		t.Fatalf("a game ended without a result")
+	}
+	want := [2]int{pw, pb}
+	switch {
+	case res.Kind == Draw && !next.Rules().scoring().DrawHalf:
+		if res.Points != res.Cube || res.Half {
+			t.Fatalf("a draw with cube %d scores %d each (half %v), want 1-1 times the cube", res.Cube, res.Points, res.Half)
+		}
+		want[White] += res.Points
+		want[Black] += res.Points
+	case res.Kind == Draw:
+		want[White] += res.Points
+		want[Black] += res.Points
+	default:
+		want[res.Winner] += res.Points
+	}
+	if want != [2]int{nw, nb} {
+		t.Fatalf("%+v after %d-%d gives %d-%d, want %v", res, pw, pb, nw, nb, want)
+	}
+	winner, decided := next.Winner()
+	switch l := next.Length(); {
+	case l == 0:
+		if !next.IsOver() || decided != (res.Kind != Draw) || (decided && winner != res.Winner) {
+			t.Fatalf("money game %+v: over %v, winner %v %v", res, next.IsOver(), winner, decided)
+		}
+	case max(nw, nb) >= l && nw != nb:
+		lead := White
+		if nb > nw {
+			lead = Black
+		}
+		if !next.IsOver() || !decided || winner != lead {
+			t.Fatalf("%d-%d in a match to %d: over %v, winner %v %v", nw, nb, l, next.IsOver(), winner, decided)
+		}
+	default:
+		if next.IsOver() {
+			t.Fatalf("%d-%d in a match to %d is not over", nw, nb, l)
+		}
 	}
 }
 

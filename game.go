@@ -432,7 +432,7 @@ func (g *Game) endPlay(pl Play) {
 	g.pos, g.turn, g.phase = next, Turn{}, PhaseRoll
 	if g.lastRoll { // L11: the second player's last roll is played
 		if next.Side(mover).Off == Checkers {
-			g.finish(Result{Kind: Draw, End: BoreOff, Cube: g.cube.Value})
+			g.finish(g.rules.drawResult(g.cube))
 			return
 		}
 		g.finishKind(mover.Other(), g.lastKind)

@@ -21,13 +21,15 @@ func gmPresets() map[string]Rules {
 	l001.BlockAhead, l001.Scoring = OpponentHome, Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}
 	lcube := DefaultRules(Long)
 	lcube.Cube, lcube.Beavers, lcube.Scoring = true, true, Scoring{Oin: 1, Mars: 2, Koks: 3, HomeMars: 4}
+	lcubed := lcube
+	lcubed.LastRollDraw = true
 	ss := DefaultRules(Short)
 	sb := ss
 	sb.Beavers, sb.MaxCube, sb.NextGameStarter = true, 8, WinnerStarts
 	st := DefaultRules(Short)
 	st.Cube, st.MaxCube, st.Jacoby, st.Crawford, st.Scoring = false, 0, false, false, Scoring{Oin: 1, Mars: 2}
 	return map[string]Rules{"long-moscow": lm, "long-classic": lc, "long-classic-draw": lcd,
-		"long-001": l001, "long-cube": lcube, "short-standard": ss, "short-beavers": sb, "short-tavla": st}
+		"long-001": l001, "long-cube": lcube, "long-cube-draw": lcubed, "short-standard": ss, "short-beavers": sb, "short-tavla": st}
 }
 
 // TestWholeGamesAndMatches plays whole money games and matches of every

@@ -12,6 +12,13 @@ import "fmt"
 // A Match of Length 0 is one game of money play (see [Replay]); it is over
 // when its game is.
 //
+// A drawn game (L11) adds its points to both scores (1–1 times the cube
+// under the default table). The match is won by the first player whose
+// score reaches Length while higher than the other's: a draw that brings
+// both players to Length or more with equal scores does not end it, and the
+// next game decides. A match keeps whole-point scores, so a table with a
+// ½–½ draw (Scoring.DrawHalf) is for money play only.
+//
 // Match is a comparable value without pointers, like [Game].
 type Match struct {
 	rules        Rules
@@ -23,11 +30,13 @@ type Match struct {
 	last         Result
 	hasLast      bool
 	over         bool
+	decided      bool // the match has a winner: false after a drawn money game
 	winner       Color
 }
 
 // NewMatch starts a match to length points (length >= 1) under r; the first
-// game begins with the opening throw (C2).
+// game begins with the opening throw (C2). A table with a ½–½ draw
+// (Scoring.DrawHalf) is refused: match scores are whole points.
 func NewMatch(r Rules, length int) (Match, error) {
 	if length < 1 {
 		return Match{}, fmt.Errorf("%w: match length %d, want 1 or more", ErrInvalidRules, length)
@@ -36,6 +45,9 @@ func NewMatch(r Rules, length int) (Match, error) {
 }
 
 func newMatch(r Rules, length int) (Match, error) {
+	if length > 0 && r.Scoring.DrawHalf {
+		return Match{}, fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
+	}
 	g, err := newGame(r, length == 0, false, 0, false)
 	if err != nil {
 		return Match{}, err
@@ -52,7 +64,8 @@ func (m Match) Rules() Rules { return m.rules }
 // Length returns the number of points to win, 0 for one game of money play.
 func (m Match) Length() int { return m.length }
 
-// Score returns the points of White and Black.
+// Score returns the points of White and Black. A money game drawn ½–½
+// adds its half points to neither: they are in [Match.LastResult].
 func (m Match) Score() (white, black int) { return m.score[White], m.score[Black] }
 
 // Game returns the game being played; when the match is over, the last game.
@@ -69,15 +82,15 @@ func (m Match) IsOver() bool { return m.over }
 
 // Winner returns the winner of the match once it is over; false also for a
 // money game that ended in a draw (L11).
-func (m Match) Winner() (Color, bool) { return m.winner, m.over && m.last.Kind != Draw }
+func (m Match) Winner() (Color, bool) { return m.winner, m.over && m.decided }
 
 // IsCrawford reports whether the current game is the Crawford game.
 func (m Match) IsCrawford() bool { return m.game.crawford }
 
 // Do performs action a in the current game. When the game ends, its points
-// are added to the winner's score, and either the match is over or the
-// next game starts. A refused action returns an [*ActionError] and m
-// unchanged.
+// are added to the winner's score (a draw's to both), and either the match
+// is over or the next game starts. A refused action returns an
+// [*ActionError] and m unchanged.
 func (m Match) Do(a Action) (Match, error) {
 	if !m.IsValid() {
 		return m, &ActionError{Kind: a.Kind, Player: a.Player, Reason: ErrInvalidGame}
@@ -95,14 +108,22 @@ func (m Match) Do(a Action) (Match, error) {
 	}
 	res := g.result
 	m.last, m.hasLast = res, true
-	if res.Kind != Draw {
+	if res.Kind == Draw {
+		m.score[White] += res.Points
+		m.score[Black] += res.Points
+	} else {
 		m.score[res.Winner] += res.Points
 	}
-	if m.length == 0 || (res.Kind != Draw && m.score[res.Winner] >= m.length) {
-		m.over, m.winner = true, res.Winner
-		if res.Kind == Draw {
-			m.winner = 0
-		}
+	lead := White
+	if m.score[Black] > m.score[White] {
+		lead = Black
+	}
+	switch {
+	case m.length == 0: // money play: one game
+		m.over, m.decided, m.winner = true, res.Kind != Draw, res.Winner
+		return m, nil
+	case m.score[lead] >= m.length && m.score[lead] > m.score[lead.Other()]:
+		m.over, m.decided, m.winner = true, true, lead
 		return m, nil
 	}
 	return m.nextGame(res)

@@ -198,3 +198,150 @@ func ExampleMatch() {
 	// game 5: black wins oin, 1 point(s); score 2-3
 	// match: black
 }
+
+// mDraw plays the end of the current game of m to the L11 last roll: the
+// game is put at a bear-off where White, who moved first, bears off its
+// last checker with 6-5 while Black has two checkers left (on 5 and 6);
+// Black's last roll is then 6-5, which bears both off (a draw), or 2-1,
+// which does not (White wins an oin). The cube is left as it is.
+func mDraw(t *testing.T, m Match, last [2]int) Match {
+	t.Helper()
+	g := m.game
+	g.pos, g.phase, g.started, g.first, g.starter = lastRollPos(t, loserSide(13, 0, 5, 1, 6, 1)), PhaseRoll, true, White, White
+	m.game = g
+	m = mDo(t, m, Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}})
+	m = mDo(t, m, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 6}}})
+	require.True(t, m.Game().IsLastRoll())
+	m = mDo(t, m, Action{Kind: ActRoll, Player: Black, Dice: last})
+	if last == [2]int{6, 5} {
+		return mDo(t, m, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: Off, Die: 5}}})
+	}
+	return mDo(t, m, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: 4, Die: 2}, {From: 4, To: 3, Die: 1}}})
+}
+
+func drawRules() Rules {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	return r
+}
+
+// TestMatchDraw_L11: in a match a drawn game scores 1–1 (the tournament
+// table of L11, the default, which keeps scores whole); the next game
+// starts with the opening throw (no winner to start it, L10); a draw that
+// takes the leader to the length wins the match; one that takes both to
+// the length with equal scores does not, and the next game decides.
+func TestMatchDraw_L11(t *testing.T) {
+	m, err := NewMatch(drawRules(), 3)
+	require.NoError(t, err)
+	m = mDraw(t, m, [2]int{6, 5})
+	res, ok := m.LastResult()
+	require.True(t, ok)
+	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res)
+	w, b := m.Score()
+	assert.Equal(t, [2]int{1, 1}, [2]int{w, b}, "1-1")
+	assert.False(t, m.IsOver())
+	assert.Equal(t, 2, m.GameNumber())
+	assert.Equal(t, PhaseOpening, m.Game().Phase(), "no winner to start the next game")
+
+	m = mLose(t, m, Black, Oin) // 2-1
+	m = mDraw(t, m, [2]int{6, 5})
+	w, b = m.Score()
+	assert.Equal(t, [2]int{3, 2}, [2]int{w, b})
+	assert.True(t, m.IsOver(), "the draw takes White to 3, ahead")
+	winner, ok := m.Winner()
+	assert.True(t, ok)
+	assert.Equal(t, White, winner)
+
+	// 2-2, then a draw: 3-3 in a match to 3 is no result; the next game
+	// decides.
+	m, err = NewMatch(drawRules(), 3)
+	require.NoError(t, err)
+	m = mDraw(t, m, [2]int{6, 5})
+	m = mDraw(t, m, [2]int{6, 5})
+	m = mDraw(t, m, [2]int{6, 5})
+	w, b = m.Score()
+	assert.Equal(t, [2]int{3, 3}, [2]int{w, b})
+	assert.False(t, m.IsOver(), "3-3: nobody is ahead")
+	_, ok = m.Winner()
+	assert.False(t, ok)
+	assert.Equal(t, 4, m.GameNumber())
+	m = mLose(t, m, White, Oin)
+	assert.True(t, m.IsOver())
+	winner, ok = m.Winner()
+	assert.True(t, ok)
+	assert.Equal(t, Black, winner)
+
+	// A last roll that does not bear off all: White wins as it finished.
+	m, err = NewMatch(drawRules(), 3)
+	require.NoError(t, err)
+	m = mDraw(t, m, [2]int{2, 1})
+	w, b = m.Score()
+	assert.Equal(t, [2]int{1, 0}, [2]int{w, b})
+}
+
+// TestMatchDrawCube_L11: like every entry of the scoring table, a draw's
+// points are multiplied by the cube: 2-2 with the cube at 2.
+func TestMatchDrawCube_L11(t *testing.T) {
+	r := drawRules()
+	r.Cube = true
+	m, err := NewMatch(r, 5)
+	require.NoError(t, err)
+	m = mDo(t, m, Action{Kind: ActOpening, Dice: [2]int{6, 5}})
+	m = mDo(t, m, Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}})
+	m = mDo(t, m, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 24, To: 18, Die: 6}, {From: 18, To: 13, Die: 5}}})
+	m = mDo(t, m, Action{Kind: ActDouble, Player: Black})
+	m = mDo(t, m, Action{Kind: ActTake, Player: White})
+	m = mDraw(t, m, [2]int{6, 5})
+	res, _ := m.LastResult()
+	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 2, Points: 2}, res)
+	w, b := m.Score()
+	assert.Equal(t, [2]int{2, 2}, [2]int{w, b})
+}
+
+// TestMoneyDrawHalf_L11: ½–½ is expressible for money play with
+// Scoring.DrawHalf: the result carries each player's half point (Points 0,
+// Half), or 1 each with the cube at 2; the default table gives 1 each. A
+// match refuses a ½–½ table, since its scores are whole points.
+func TestMoneyDrawHalf_L11(t *testing.T) {
+	half := drawRules()
+	half.Scoring.DrawHalf = true
+	require.NoError(t, half.Validate())
+	_, err := NewMatch(half, 7)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+
+	for _, c := range []struct {
+		r    Rules
+		cube bool
+		want Result
+	}{
+		{half, false, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 0, Half: true}},
+		{half, true, Result{Kind: Draw, End: BoreOff, Cube: 2, Points: 1}},
+		{drawRules(), false, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}},
+	} {
+		r := c.r
+		r.Cube = c.cube
+		m, err := newMatch(r, 0) // money play, as Replay makes it
+		require.NoError(t, err)
+		if c.cube {
+			m = mDo(t, m, Action{Kind: ActOpening, Dice: [2]int{6, 5}})
+			m = mDo(t, m, Action{Kind: ActDouble, Player: White})
+			m = mDo(t, m, Action{Kind: ActTake, Player: Black})
+		}
+		m = mDraw(t, m, [2]int{6, 5})
+		res, ok := m.LastResult()
+		require.True(t, ok)
+		assert.Equal(t, c.want, res)
+		assert.True(t, m.IsOver())
+		_, ok = m.Winner()
+		assert.False(t, ok, "a drawn money game has no winner")
+		w, b := m.Score()
+		assert.Equal(t, [2]int{c.want.Points, c.want.Points}, [2]int{w, b})
+		g, ok := m.Game().Result()
+		require.True(t, ok)
+		assert.Equal(t, res, g)
+	}
+
+	short := DefaultRules(Short)
+	short.Scoring.DrawHalf = true
+	assert.ErrorIs(t, short.Validate(), ErrInvalidRules, "no draw in short nardy")
+}

@@ -61,11 +61,20 @@ func (k *ResultKind) UnmarshalText(t []byte) error {
 // uses). It is a small comparable value; the tables found in the sources are
 // in package variants. The zero Scoring stands for the variant's default
 // table (see [Rules.Scoring]).
+//
+// A drawn game (L11, long nardy with LastRollDraw) scores for both players:
+// 1–1 by default, the tournament table, which keeps every score a whole
+// number; ½–½ with DrawHalf. Like every other entry, a draw's points are
+// multiplied by the cube. Points stay whole numbers everywhere in the
+// library, so ½–½ is for money play: the [Result] of such a draw carries
+// the half point in Result.Half, and a match (whose scores are whole
+// points) refuses a table with DrawHalf.
 type Scoring struct {
-	Oin      int `json:"oin"`
-	Mars     int `json:"mars"`
-	HomeMars int `json:"home_mars"`
-	Koks     int `json:"koks"`
+	Oin      int  `json:"oin"`
+	Mars     int  `json:"mars"`
+	HomeMars int  `json:"home_mars"`
+	Koks     int  `json:"koks"`
+	DrawHalf bool `json:"draw_half,omitempty"` // a draw scores ½–½, not 1–1 (L11)
 }
 
 // DefaultMaxCube is the default highest cube value (S6).
@@ -82,7 +91,7 @@ func defaultScoring(v Variant) Scoring {
 }
 
 // Points returns the points of kind k in the table, 0 for a kind it does
-// not use (and for Draw).
+// not use (and for Draw, which DrawHalf scores).
 func (s Scoring) Points(k ResultKind) int {
 	switch k {
 	case Oin:
@@ -114,6 +123,9 @@ func (s Scoring) validate(v Variant) error {
 	}
 	if v == Short && s.HomeMars != 0 {
 		return fmt.Errorf("%w: scoring %+v: home mars is a long-nardy kind (L9)", ErrInvalidRules, s)
+	}
+	if v == Short && s.DrawHalf {
+		return fmt.Errorf("%w: scoring %+v: a draw is a long-nardy result (L11)", ErrInvalidRules, s)
 	}
 	return nil
 }
@@ -231,21 +243,35 @@ func (e *EndReason) UnmarshalText(t []byte) error {
 }
 
 // Result is the outcome of a finished game.
+//
+// A Draw (L11) has no winner: each player scores Points, plus half a point
+// when Half is set. That is Cube points each under the default 1–1 table,
+// and Cube/2 under a ½–½ table (Scoring.DrawHalf): Points 0 and Half with
+// the cube at 1.
 type Result struct {
 	Winner Color      `json:"winner"` // no meaning for a Draw
 	Kind   ResultKind `json:"kind"`
 	End    EndReason  `json:"end"`
-	Cube   int        `json:"cube"`   // the cube value the game was played for
-	Points int        `json:"points"` // won by Winner: table points × Cube; 0 for a Draw
+	Cube   int        `json:"cube"`           // the cube value the game was played for
+	Points int        `json:"points"`         // won by Winner: table points × Cube; for a Draw, each player's
+	Half   bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
 }
 
-// points returns what kind k is worth under r with cube value cube, with
-// Jacoby applied in money play while the cube is centred.
+// drawResult returns the result of a game drawn (L11) with cube c: 1–1 or
+// ½–½ (Scoring.DrawHalf) times the cube value, a power of two, so only
+// ½ × 1 leaves a half point.
+func (r Rules) drawResult(c Cube) Result {
+	res := Result{Kind: Draw, End: BoreOff, Cube: c.Value, Points: c.Value}
+	if r.scoring().DrawHalf {
+		res.Points, res.Half = c.Value/2, c.Value%2 == 1
+	}
+	return res
+}
+
+// points returns what kind k (not Draw) is worth under r with cube value
+// cube, with Jacoby applied in money play while the cube is centred.
 func (r Rules) points(k ResultKind, c Cube, money bool) int {
 	t := r.scoring()
-	if k == Draw {
-		return 0
-	}
 	p := t.Points(k)
 	if money && r.Jacoby && r.Cube && !c.Owned && k != Oin {
 		p = t.Oin

@@ -144,13 +144,17 @@ func Lookup(name string) (Preset, error) {
 
 // Validate checks a user-built rule set: everything [nardy.Rules.Validate]
 // checks, and no option that cannot take effect: Jacoby, Beavers, Crawford
-// or a MaxCube without the cube.
+// or a MaxCube without the cube, a ½–½ draw (Scoring.DrawHalf) without
+// LastRollDraw.
 func Validate(r nardy.Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
 	if !r.Cube && (r.Jacoby || r.Beavers || r.Crawford || r.MaxCube != 0) {
 		return fmt.Errorf("%w: jacoby, beavers, crawford and max_cube need the cube", nardy.ErrInvalidRules)
+	}
+	if r.Scoring.DrawHalf && !r.LastRollDraw {
+		return fmt.Errorf("%w: scoring draw_half needs last_roll_draw (L11)", nardy.ErrInvalidRules)
 	}
 	return nil
 }

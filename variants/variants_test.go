@@ -103,6 +103,11 @@ func TestValidateUserRules(t *testing.T) {
 	r = ShortStandard()
 	r.TransientBlock = true
 	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules)
+	r = LongClassic()
+	r.Scoring.DrawHalf = true
+	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules, "a draw's points without the draw (L11)")
+	r.LastRollDraw = true
+	assert.NoError(t, Validate(r), "½–½ for money play")
 }
 
 // TestPresetsPlayMatches plays a match of every preset through the public

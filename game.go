@@ -128,6 +128,21 @@ type Game struct {
 	result   Result
 }
 
+// MaxGameCount is where the counts of a [Game] stop: plays made and equal
+// opening throws. No game comes near it (a game of short nardy, the only
+// one without an end in sight, has about a hundred plays); the counts stop
+// there so that they cannot overflow, and a game read from JSON with a
+// larger count is refused.
+const MaxGameCount = 1<<31 - 1
+
+// countUp returns n+1, or n at MaxGameCount.
+func countUp(n int) int {
+	if n >= MaxGameCount {
+		return n
+	}
+	return n + 1
+}
+
 // NewGame starts a game of money play under r with the opening throw (C2).
 func NewGame(r Rules) (Game, error) { return newGame(r, true, false, Color(0), false) }
 
@@ -185,7 +200,8 @@ func (g Game) Dice() (Roll, bool) { return g.turn.Roll(), g.phase == PhasePlay }
 func (g Game) Turn() (Turn, bool) { return g.turn, g.phase == PhasePlay }
 
 // Opening returns the last opening dice (white, black) and how many equal
-// throws came before them; zero dice when the game had no opening throw.
+// throws came before them (a count that stops at [MaxGameCount]); zero dice
+// when the game had no opening throw.
 func (g Game) Opening() (white, black, rerolls int) {
 	return g.opening[0], g.opening[1], g.rerolls
 }
@@ -193,7 +209,8 @@ func (g Game) Opening() (white, black, rerolls int) {
 // Starter returns the player who was first on roll, once known.
 func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening && g.phase != 0 }
 
-// Plays returns the number of plays made (empty plays included).
+// Plays returns the number of plays made (empty plays included), a count
+// that stops at [MaxGameCount].
 func (g Game) Plays() int { return g.plays }
 
 // Offer returns the pending resignation (PhaseResign): its kind and who
@@ -314,7 +331,7 @@ func (g *Game) openingThrow(w, b int) error {
 	}
 	g.opening = [2]int{w, b}
 	if w == b {
-		g.rerolls++ // C2: equal dice are thrown again
+		g.rerolls = countUp(g.rerolls) // C2: equal dice are thrown again
 		return nil
 	}
 	g.starter = White
@@ -425,7 +442,7 @@ func (g *Game) undo(p Color) error {
 func (g *Game) endPlay(pl Play) {
 	mover := g.pos.turn
 	next := pl.Result()
-	g.plays++
+	g.plays = countUp(g.plays)
 	if !g.started {
 		g.started, g.first = true, mover
 	}

@@ -394,9 +394,13 @@ func (g Game) turnInPlay() bool {
 }
 
 // UnmarshalJSON reads the form of MarshalJSON. It checks the rules, the
-// position, the phase, the cube and the offer, and rebuilds the play in
-// progress step by step, so a state no game could be in is refused (with
-// [ErrInvalidGame], or the error of the part that is wrong).
+// position, the phase, the cube, the offer, the opening throw (dice 1..6,
+// equal only while the opening lasts, won by the starter), the counts (at
+// most [MaxGameCount]), that the player on roll follows from the starter
+// and the number of plays, and rebuilds the play in progress step by step
+// (at most 4), so a state no game could be in is refused (with
+// [ErrInvalidGame], or the error of the part that is wrong). The position
+// itself is checked to be valid, not to be reachable from the start.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
@@ -417,6 +421,13 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		if err != nil {
 			return err
 		}
+		if !n.started && n.opening[0] != 0 && n.rules.OpeningRoll == UseOpeningDice &&
+			*j.Dice != MustRoll(n.opening[0], n.opening[1]) {
+			return fmt.Errorf("%w: first roll %v, not the opening dice (C2)", ErrInvalidGame, *j.Dice)
+		}
+		if len(j.Steps) > 4 {
+			return fmt.Errorf("%w: %d steps in one play", ErrInvalidGame, len(j.Steps))
+		}
 		for _, s := range j.Steps {
 			if t, err = t.Step(Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])}); err != nil {
 				return err
@@ -431,7 +442,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	if n.phase == PhaseOver {
 		if j.Result == nil || !j.Result.Kind.IsValid() || !j.Result.Winner.IsValid() ||
-			j.Result.End < BoreOff || j.Result.End > Dropped || j.Result.Points < 0 {
+			j.Result.End < BoreOff || j.Result.End > Dropped || j.Result.Points < 0 || j.Result.Cube != n.cube.Value {
 			return fmt.Errorf("%w: a finished game without a valid result", ErrInvalidGame)
 		}
 		n.result = *j.Result
@@ -479,11 +490,50 @@ func (g Game) checkState() error {
 		return bad("cube %+v without the cube", c)
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
-	case !g.first.IsValid() || !g.starter.IsValid() || (!g.started && g.plays != 0) || g.plays < 0 || g.rerolls < 0:
+	case !g.first.IsValid() || !g.starter.IsValid() || g.plays < 0 || g.rerolls < 0 ||
+		g.plays > MaxGameCount || g.rerolls > MaxGameCount:
 		return bad("players or counts")
-	case g.phase == PhaseOpening && (g.started || g.opening[0] != g.opening[1] ||
-		g.pos != MustPosition(StartPosition(g.rules.Variant, White))):
-		return bad("opening after the start")
+	}
+	return g.checkHistory()
+}
+
+// checkHistory checks that the opening throw, the counts, the starter and
+// the player on roll fit together as in a game played from its start.
+func (g Game) checkHistory() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidGame}, args...)...)
+	}
+	w, b := g.opening[0], g.opening[1]
+	thrown := w != 0 || b != 0 // the game began with an opening throw
+	if thrown && (w < 1 || w > 6 || b < 1 || b > 6) {
+		return bad("opening dice %d-%d", w, b)
+	}
+	if g.phase == PhaseOpening {
+		// C2: no throw yet, or equal dice thrown rerolls times.
+		if g.started || w != b || thrown != (g.rerolls > 0) || g.pos != MustPosition(StartPosition(g.rules.Variant, White)) {
+			return bad("opening %d-%d after %d equal throws", w, b, g.rerolls)
+		}
+		return nil
+	}
+	// The opening throw chose the starter, or the starter was given
+	// (a later game of a match) and no die was thrown.
+	switch {
+	case !thrown && g.rerolls != 0:
+		return bad("%d equal opening throws without opening dice", g.rerolls)
+	case thrown && w == b:
+		return bad("equal opening dice %d-%d after the opening", w, b)
+	case thrown && (b > w) != (g.starter == Black):
+		return bad("opening %d-%d won by %s", w, b, g.starter)
+	case g.started != (g.plays > 0):
+		return bad("started %v after %d plays", g.started, g.plays)
+	case g.started && g.first != g.starter, !g.started && g.first != White:
+		return bad("first player %s, starter %s", g.first, g.starter)
+	case g.plays < MaxGameCount && (g.pos.Turn() == g.starter) != (g.plays%2 == 0):
+		return bad("%s on roll after %d plays from %s", g.pos.Turn(), g.plays, g.starter)
+	case !g.started && g.pos != MustPosition(StartPosition(g.rules.Variant, g.starter)):
+		return bad("a position other than the start before the first play")
+	case !g.started && thrown && g.rules.OpeningRoll == UseOpeningDice && (g.phase == PhaseRoll || g.phase == PhaseCube):
+		return bad("phase %s before the first play, which uses the opening dice (C2)", g.phase)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -277,6 +278,86 @@ func TestGameJSON(t *testing.T) {
 	assert.Error(t, p.UnmarshalText([]byte("nap")))
 	_, err = Phase(0).MarshalText()
 	assert.Error(t, err)
+}
+
+// TestGameJSONReachable: a game read from JSON is a state a game can reach
+// (issue 9 item 5): opening dice 1..6, equal only during the opening, won
+// by the starter; counts that cannot overflow; the player on roll and the
+// first roll as the start, the starter and the plays made say.
+func TestGameJSONReachable(t *testing.T) {
+	short := DefaultRules(Short)
+	opening := gmDo(t, func() Game { g, err := NewGame(short); require.NoError(t, err); return g }(),
+		Action{Kind: ActOpening, Dice: [2]int{4, 4}}) // one equal throw
+	first := gmOpen(t, short, 3, 1) // white to play 3-1, the opening dice
+	played := gmDo(t, first, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}})
+	long := gmOpen(t, DefaultRules(Long), 6, 5)             // white to roll
+	given, err := newGame(short, false, false, Black, true) // a later game of a match: no opening throw
+	require.NoError(t, err)
+	for _, g := range []Game{opening, first, played, long, given} {
+		gmGameJSON(t, g) // the states themselves read back
+	}
+
+	edit := func(g Game, f func(m map[string]any)) []byte {
+		b, err := json.Marshal(g)
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(b, &m))
+		f(m)
+		out, err := json.Marshal(m)
+		require.NoError(t, err)
+		return out
+	}
+	bad := map[string][]byte{
+		"opening 9-9":             edit(opening, func(m map[string]any) { m["opening"] = []int{9, 9} }),
+		"opening 0-0 with reroll": edit(opening, func(m map[string]any) { m["opening"] = []int{0, 0} }),
+		"opening 4-4, no reroll":  edit(opening, func(m map[string]any) { m["rerolls"] = 0 }),
+		"rerolls MaxInt":          edit(opening, func(m map[string]any) { m["rerolls"] = math.MaxInt }),
+		"rerolls past the cap":    edit(opening, func(m map[string]any) { m["rerolls"] = MaxGameCount + 1 }),
+		"plays MaxInt":            edit(played, func(m map[string]any) { m["plays"] = math.MaxInt }),
+		"opening 7-1":             edit(long, func(m map[string]any) { m["opening"] = []int{7, 1} }),
+		"opening 0-5":             edit(long, func(m map[string]any) { m["opening"] = []int{0, 5} }),
+		"equal dice after":        edit(long, func(m map[string]any) { m["opening"] = []int{5, 5} }),
+		"won by the lower die":    edit(long, func(m map[string]any) { m["opening"] = []int{5, 6} }),
+		"rerolls, no dice":        edit(given, func(m map[string]any) { m["rerolls"] = 2 }),
+		"given, then white":       edit(given, func(m map[string]any) { m["starter"] = "white" }),
+		"plays before starting":   edit(long, func(m map[string]any) { m["plays"] = 2 }),
+		"started without plays":   edit(played, func(m map[string]any) { m["plays"] = 0 }),
+		"wrong player on roll":    edit(played, func(m map[string]any) { m["plays"] = 2 }),
+		"first is not the starter": edit(played, func(m map[string]any) {
+			m["first"], m["starter"], m["opening"] = "black", "black", []int{1, 3}
+		}),
+		"moved before playing": edit(long, func(m map[string]any) {
+			m["position"] = MustPosition(ParsePosition("long w 00000000000000000001000e00/00000000000000000000000f00")).String()
+		}),
+		"first roll not the opening dice": edit(first, func(m map[string]any) { m["dice"] = []int{6, 6} }),
+		"rolling after the opening dice":  edit(first, func(m map[string]any) { m["phase"] = "roll"; delete(m, "dice") }),
+		"five steps": edit(first, func(m map[string]any) {
+			m["steps"] = [][3]int{{8, 5, 3}, {6, 5, 1}, {8, 5, 3}, {6, 5, 1}, {8, 5, 3}}
+		}),
+	}
+	for name, b := range bad {
+		var g Game
+		err := json.Unmarshal(b, &g)
+		assert.ErrorIs(t, err, ErrInvalidGame, "%s: %s", name, b)
+		assert.Equal(t, Game{}, g, name)
+	}
+
+	// At the cap the counts stop instead of wrapping around.
+	var capped Game
+	require.NoError(t, json.Unmarshal(edit(opening, func(m map[string]any) { m["rerolls"] = MaxGameCount }), &capped))
+	capped = gmDo(t, capped, Action{Kind: ActOpening, Dice: [2]int{2, 2}})
+	_, _, rerolls := capped.Opening()
+	assert.Equal(t, MaxGameCount, rerolls)
+	gmGameJSON(t, capped)
+	require.NoError(t, json.Unmarshal(edit(played, func(m map[string]any) { m["plays"] = MaxGameCount }), &capped))
+	capped = gmDo(t, capped, Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}})
+	require.Equal(t, PhasePlay, capped.Phase())
+	plays, err := capped.Legal()
+	require.NoError(t, err)
+	capped, err = capped.Play(plays[0])
+	require.NoError(t, err)
+	assert.Equal(t, MaxGameCount, capped.Plays())
+	gmGameJSON(t, capped)
 }
 
 // recordLines writes rec as JSON with one action per line, the form of the

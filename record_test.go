@@ -229,14 +229,7 @@ func TestGameJSON(t *testing.T) {
 	_, err = json.Marshal(Game{})
 	assert.ErrorIs(t, err, ErrInvalidGame)
 
-	edit := func(f func(m map[string]any)) []byte {
-		var m map[string]any
-		require.NoError(t, json.Unmarshal(b, &m))
-		f(m)
-		out, err := json.Marshal(m)
-		require.NoError(t, err)
-		return out
-	}
+	edit := func(f func(m map[string]any)) []byte { return editGameJSON(t, g, f) }
 	bad := map[string]func(m map[string]any){
 		"unknown phase":      func(m map[string]any) { m["phase"] = "nap" },
 		"cube of 3":          func(m map[string]any) { m["cube"] = map[string]any{"value": 3, "owned": true} },
@@ -280,6 +273,19 @@ func TestGameJSON(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// editGameJSON returns the JSON of g as changed by f.
+func editGameJSON(t *testing.T, g Game, f func(m map[string]any)) []byte {
+	t.Helper()
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	f(m)
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return out
+}
+
 // TestGameJSONReachable: a game read from JSON is a state a game can reach
 // (issue 9 item 5): opening dice 1..6, equal only during the opening, won
 // by the starter; counts that cannot overflow; the player on roll and the
@@ -297,16 +303,7 @@ func TestGameJSONReachable(t *testing.T) {
 		gmGameJSON(t, g) // the states themselves read back
 	}
 
-	edit := func(g Game, f func(m map[string]any)) []byte {
-		b, err := json.Marshal(g)
-		require.NoError(t, err)
-		var m map[string]any
-		require.NoError(t, json.Unmarshal(b, &m))
-		f(m)
-		out, err := json.Marshal(m)
-		require.NoError(t, err)
-		return out
-	}
+	edit := func(g Game, f func(m map[string]any)) []byte { return editGameJSON(t, g, f) }
 	bad := map[string][]byte{
 		"opening 9-9":             edit(opening, func(m map[string]any) { m["opening"] = []int{9, 9} }),
 		"opening 0-0 with reroll": edit(opening, func(m map[string]any) { m["opening"] = []int{0, 0} }),

@@ -17,9 +17,14 @@ import (
 // numbered lines of two columns (player 1, here White, on the left; player
 // 2, Black, on the right) holding "hl: from/to from/to*" plays in the
 // mover's own numbering (25 the bar, 0 or "off" borne off, "*" a hit), " Doubles => v",
-// " Takes", " Drops", and "Wins n point(s)" under the winner's column. A
-// dice-only cell is a roll with no play (a dance, or a resignation after
-// rolling); a game that ends with "Wins" and no drop was resigned.
+// " Takes", " Drops", and "Wins n point(s)" in the winner's column. GNU
+// Backgammon writes the Wins in the right cell of the last row when player
+// 2 won and that cell is free (after player 1 drops, or rolls and
+// resigns), else on a line of its own; it reads a Wins line of its own
+// after a drop as one more double and a resignation. The reader takes
+// either layout. A dice-only cell is a roll with no play (a dance, or a
+// resignation after rolling); a game that ends with "Wins" and no drop was
+// resigned.
 
 // ErrMat is matched by every error about the content of a .mat file that
 // is not a syntax error: a play the rules refuse, a score or result that

@@ -27,12 +27,29 @@ func (mg *matGame) add(p Color, text string) {
 	mg.rows = append(mg.rows, row)
 }
 
+// result writes the winner's "Wins n point(s)" as gnubg does: in the right
+// column of the last row when player 2 (Black) won and that cell is free
+// (after player 1 drops, or rolls and resigns), else on a line of its own
+// under the winner's column. gnubg reads a line of its own after a drop as
+// one more double and a resignation.
+func (mg *matGame) result(res Result) {
+	text := fmt.Sprintf("Wins %d point%s", res.Points, plural(res.Points))
+	if n := len(mg.rows); res.Winner == Black && n > 0 && mg.rows[n-1][1] == "" {
+		mg.rows[n-1][1] = " " + text
+		return
+	}
+	mg.wins = matCell{player: res.Winner, text: text}
+}
+
 // WriteMat writes rec, a record of short nardy, as a .mat match file with
 // the players and tags of info (players default to "White" and "Black").
-// It replays the record and refuses one that does not replay. The format
-// has no place for equal opening throws, beavers, rejected resignations or
-// steps taken back: equal throws and the rest are left out, and a record
-// with a beaver or a draw is refused.
+// It replays the record and refuses one that does not replay. The layout
+// is GNU Backgammon's, and the tests check written files game by game
+// against gnubg's import. The format has no place for equal opening
+// throws, beavers, rejected resignations or steps taken back, nor for a
+// roll with a single legal play that a resignation follows (gnubg reads it
+// as that play): those are left out, and a record with a beaver or a draw
+// is refused.
 func WriteMat(w io.Writer, rec Record, info MatInfo) error {
 	if rec.Rules.Variant != Short {
 		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
@@ -61,7 +78,7 @@ func WriteMat(w io.Writer, rec Record, info MatInfo) error {
 			if res.Kind == Draw {
 				return &MatError{Err: &RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
 			}
-			cur.wins = matCell{player: res.Winner, text: fmt.Sprintf("Wins %d point%s", res.Points, plural(res.Points))}
+			cur.result(res)
 			if !n.IsOver() {
 				w, b := n.Score()
 				games = append(games, &matGame{score: [2]int{w, b}})
@@ -92,9 +109,17 @@ func matCellOf(g Game, n Match, num int, a Action) (matCell, error) {
 	case ActBeaver:
 		return matCell{}, fmt.Errorf("%w: a beaver", ErrMat)
 	case ActAccept:
-		if g.resume == PhasePlay { // rolled, then resigned
-			return matCell{player: g.pos.turn, text: matDice(g.turn.Roll()) + ":"}, nil
+		if g.resume != PhasePlay {
+			break
 		}
+		// Rolled, then resigned: a dice-only cell. gnubg reads a dice-only
+		// cell as the play when the roll has one legal play, so that roll
+		// is left out.
+		plays, err := g.rules.Legal(g.turn.Start(), g.turn.Roll())
+		if err != nil || len(plays) == 1 {
+			return matCell{}, err
+		}
+		return matCell{player: g.pos.turn, text: matDice(g.turn.Roll()) + ":"}, nil
 	case ActOpening, ActRoll:
 		if ng.IsValid() && ng.Phase() == PhaseRoll && ng.Plays() > g.Plays() { // a dance
 			r, err := NewRoll(a.Dice[0], a.Dice[1])

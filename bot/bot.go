@@ -146,13 +146,26 @@ func PlayGame(g nardy.Game, white, black Player, dice nardy.DiceSource) (nardy.G
 	return g, ErrTooLong
 }
 
+// MatchSeer is a [Player] whose decisions depend on the match score (cube
+// decisions in match play). [PlayMatch] shows it the match before each of
+// its actions; other drivers should do the same.
+type MatchSeer interface {
+	SeeMatch(m nardy.Match)
+}
+
 // PlayMatch plays m to its end like [PlayGame], game after game, and
-// returns the finished match.
+// returns the finished match. Players that implement [MatchSeer] see the
+// match before each action.
 func PlayMatch(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
 	players := [2]Player{nardy.White: white, nardy.Black: black}
 	for range MaxActions {
 		if m.IsOver() {
 			return m, nil
+		}
+		for _, p := range players {
+			if s, ok := p.(MatchSeer); ok {
+				s.SeeMatch(m)
+			}
 		}
 		a, err := Next(m.Game(), players, dice)
 		if err != nil {
@@ -176,10 +189,13 @@ func refused(players [2]Player, a nardy.Action, err error) error {
 }
 
 // Names returns the names [New] knows.
-func Names() []string { return []string{"random", "greedy", "expectimax"} }
+func Names() []string {
+	return []string{"random", "greedy", "expectimax", "neural0", "neural1", "neural2"}
+}
 
 // New returns a fresh player by name ("random", "greedy", "expectimax"
-// with its default budget) seeded with seed; only Random uses the seed, the
+// with its default budget, "neural0", "neural1", "neural2" with the
+// embedded networks) seeded with seed; only Random uses the seed, the
 // others are deterministic without one.
 func New(name string, seed uint64) (Player, error) {
 	switch name {
@@ -189,6 +205,8 @@ func New(name string, seed uint64) (Player, error) {
 		return NewGreedy(), nil
 	case "expectimax":
 		return NewExpectimax(DefaultBudget), nil
+	case "neural0", "neural1", "neural2":
+		return NewNeural(int(name[6] - '0')), nil
 	}
 	return nil, fmt.Errorf("%w %q; known: %v", ErrUnknownBot, name, Names())
 }

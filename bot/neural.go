@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// Neural is a player that chooses its plays with a trained network
+// (package neural) searched Ply rolls ahead: 0-ply plays the legal play
+// whose result the network scores best; 1-ply and 2-ply score the best
+// candidates of the 0-ply ranking by averaging over the opponent's rolls
+// (see [neural.Searcher]). Equities are taken under the game's scoring
+// table.
+//
+// In short nardy with the cube it doubles, takes and drops from the
+// network's chances at its Ply (see [neural.CubeDecision]): money play by
+// Janowski's cube-efficiency model, match play with the match equity table
+// of package neural. It accepts a resignation when it is worth at least
+// what playing on is worth to it, and never offers one.
+//
+// Net nil means the network embedded in package neural for the game's
+// variant ([neural.Default]). A Neural keeps buffers between calls and is
+// not safe for concurrent use.
+type Neural struct {
+	Ply int         // 0, 1 or 2
+	Net *neural.Net // nil: neural.Default
+
+	s     *neural.Searcher
+	buf   []nardy.Play
+	match nardy.Match // the match shown by SeeMatch, if any
+}
+
+// SeeMatch implements [MatchSeer]: cube decisions in match play use the
+// score of m. Without it, a game of match play is judged as money play.
+func (x *Neural) SeeMatch(m nardy.Match) { x.match = m }
+
+// away returns the points me and its opponent still need in the match
+// shown, and false when there is none for g.
+func (x *Neural) away(g nardy.Game, me nardy.Color) ([2]int, bool) {
+	if g.IsMoney() || !x.match.IsValid() || x.match.Game() != g {
+		return [2]int{}, false
+	}
+	w, b := x.match.Score()
+	n := x.match.Length()
+	aw := [2]int{n - w, n - b}
+	if me == nardy.Black {
+		aw[0], aw[1] = aw[1], aw[0]
+	}
+	return aw, true
+}
+
+// NewNeural returns a Neural player searching ply rolls ahead (0..2) with
+// the embedded networks.
+func NewNeural(ply int) *Neural { return &Neural{Ply: min(max(ply, 0), neural.MaxPly)} }
+
+// Name returns "neural0", "neural1" or "neural2".
+func (x *Neural) Name() string { return fmt.Sprintf("neural%d", x.Ply) }
+
+// searcher returns the Searcher for g's rules, building it on first use
+// or when the rules change.
+func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
+	r := g.Rules()
+	if x.s != nil && x.s.Rules == r && (x.Net == nil || x.s.Net == x.Net) {
+		return x.s, nil
+	}
+	n := x.Net
+	if n == nil {
+		var err error
+		if n, err = neural.Default(r.Variant); err != nil {
+			return nil, err
+		}
+	}
+	if n.Variant() != r.Variant {
+		return nil, fmt.Errorf("bot: a %s network cannot play %s nardy", n.Variant(), r.Variant)
+	}
+	if x.s == nil {
+		x.s = neural.NewSearcher(n, r)
+	} else {
+		x.s.Net, x.s.Rules = n, r
+	}
+	return x.s, nil
+}
+
+// Act implements [Player].
+func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if err := checkTurn(g, me); err != nil {
+		return nardy.Action{}, err
+	}
+	s, err := x.searcher(g)
+	if err != nil {
+		return nardy.Action{}, err
+	}
+	if g.Phase() != nardy.PhasePlay {
+		aw, _ := x.away(g, me)
+		return neural.CubeAction(s, g, me, x.Ply, aw)
+	}
+	plays, undo, err := legalPlays(g, me, &x.buf)
+	if undo || err != nil {
+		return undoAction(me), err
+	}
+	i, _ := s.Choose(plays, x.Ply)
+	return playAction(me, plays[i]), nil
+}

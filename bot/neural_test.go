@@ -1,0 +1,49 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestNeuralPlaysWholeGames: the neural players finish games of every
+// preset against Greedy with only accepted actions, the cube included
+// (money play), and a short match in which they see the score.
+func TestNeuralPlaysWholeGames(t *testing.T) {
+	for _, name := range []string{"long-moscow", "long-001", "short-standard", "short-tavla"} {
+		for ply := range 2 {
+			r := preset(t, name)
+			g, err := nardy.NewGame(r)
+			require.NoError(t, err)
+			g, err = PlayGame(g, NewNeural(ply), NewGreedy(), nardy.NewSeededDice(uint64(ply+7)))
+			require.NoError(t, err, "%s ply %d", name, ply)
+			assert.True(t, g.IsOver())
+		}
+	}
+	m, err := nardy.NewMatch(preset(t, "short-standard"), 3)
+	require.NoError(t, err)
+	m, err = PlayMatch(m, NewNeural(0), NewNeural(0), nardy.NewSeededDice(3))
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
+}
+
+// TestNeuralNames: New knows the neural players by name.
+func TestNeuralNames(t *testing.T) {
+	for ply, name := range []string{"neural0", "neural1", "neural2"} {
+		p, err := New(name, 0)
+		require.NoError(t, err)
+		assert.Equal(t, name, p.Name())
+		assert.Equal(t, ply, p.(*Neural).Ply)
+	}
+}
+
+// TestNeuralNotToAct: a neural player asked out of turn says so.
+func TestNeuralNotToAct(t *testing.T) {
+	g := midGame(t, "short-standard", 4)
+	c, _ := g.ToAct()
+	_, err := NewNeural(0).Act(g, c.Other())
+	assert.ErrorIs(t, err, ErrNotToAct)
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/neural"
+)
+
+func judge(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "long", "long or short")
+	name := fs.String("player", "expectimax", "the player judged (plays both sides)")
+	ply := fs.Int("judge", 2, "plies of the neural judge")
+	games := fs.Int("games", 100, "games")
+	seed := fs.Uint64("seed", 1, "seed of the dice")
+	threshold := fs.Float64("threshold", 0.04, "equity loss that counts as an error")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	v, err := nardy.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	r := cubeless(v)
+	net, err := neural.Default(v)
+	if err != nil {
+		return err
+	}
+	s := neural.NewSearcher(net, r)
+	p, err := bot.New(*name, *seed)
+	if err != nil {
+		return err
+	}
+	var plays, choices, errs, agree int
+	var loss, lossSq float64
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	for i := range *games {
+		g, err := nardy.NewGame(r)
+		if err != nil {
+			return err
+		}
+		dice := nardy.NewSeededDice(splitmix64(*seed ^ splitmix64(uint64(i))))
+		players := [2]bot.Player{p, p}
+		for !g.IsOver() {
+			a, err := bot.Next(g, players, dice)
+			if err != nil {
+				return err
+			}
+			if a.Kind == nardy.ActPlay {
+				plays++
+				roll, _ := g.Dice()
+				legal, err := r.AppendLegal(buf[:0], g.Position(), roll)
+				if err != nil {
+					return err
+				}
+				if len(legal) > 1 {
+					choices++
+					chosen, err := r.PlayOf(g.Position(), roll, a.Steps...)
+					if err != nil {
+						return err
+					}
+					l := neural.PlayLoss(s, legal, chosen, *ply)
+					loss += l
+					lossSq += l * l
+					if l > *threshold {
+						errs++
+					}
+					if l == 0 {
+						agree++
+					}
+				}
+			}
+			if g, err = g.Do(a); err != nil {
+				return err
+			}
+		}
+	}
+	n := float64(choices)
+	mean := loss / n
+	sd := math.Sqrt(max(lossSq/n-mean*mean, 0))
+	lo, hi := wilson(errs, choices)
+	fmt.Fprintf(stdout, "%s's plays in %d %s-nardy games judged by the neural player at %d-ply\n", *name, *games, v, *ply)
+	fmt.Fprintf(stdout, "  %d plays, %d with a choice; the judge's best play chosen in %.1f%%\n", plays, choices, 100*float64(agree)/n)
+	fmt.Fprintf(stdout, "  error rate (loss > %.3f): %.1f%% (95%% CI %.1f-%.1f%%)\n", *threshold, 100*float64(errs)/n, 100*lo, 100*hi)
+	fmt.Fprintf(stdout, "  mean equity loss per play with a choice: %.4f (95%% CI %.4f..%.4f)\n", mean, mean-1.96*sd/math.Sqrt(n), mean+1.96*sd/math.Sqrt(n))
+	return nil
+}

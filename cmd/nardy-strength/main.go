@@ -1,0 +1,249 @@
+// Command nardy-strength measures the players of package bot: games between
+// two players with mirrored dice, and games against GNU Backgammon.
+//
+//	nardy-strength vs -variant short -a neural0 -b expectimax -games 1000
+//	nardy-strength vs -variant short -a neural0 -b gnubg -games 2000
+//	nardy-strength judge -variant long -player expectimax -judge 2 -games 100
+//
+// vs plays cubeless money games (the variant's default scoring table) in
+// pairs with the same dice, each player White once, and prints a's win rate
+// (95% Wilson interval), its points per game (95% normal interval), and the
+// rates of each result kind for both sides. "gnubg" is GNU Backgammon's
+// player at -gnubg-plies (short nardy only; it must be installed). Pair i
+// uses dice seeded from -seed and i alone, so figures do not depend on
+// -workers.
+//
+// judge plays -games games of -player against itself and judges every play
+// with more than one choice by the neural player at -judge plies: the
+// equity lost against the judge's best play, the error rate (plays losing
+// more than -threshold) and the mean loss per play.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/gnubgplay"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge [flags]")
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "vs":
+		err = vs(args[1:], stdout, stderr)
+	case "judge":
+		err = judge(args[1:], stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy-strength:", err)
+		return 1
+	}
+	return 0
+}
+
+// cubeless returns the default rules of v without the cube.
+func cubeless(v nardy.Variant) nardy.Rules {
+	r := nardy.DefaultRules(v)
+	r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
+	return r
+}
+
+// tally adds up games from a's side.
+type tally struct {
+	n, wins     int
+	sum, sumSq  float64
+	kinds       [2][nardy.Draw + 1]int // [0] a's wins by kind, [1] b's
+	plies, time float64
+}
+
+func (t *tally) add(u tally) {
+	t.n += u.n
+	t.wins += u.wins
+	t.sum += u.sum
+	t.sumSq += u.sumSq
+	for i := range t.kinds {
+		for k := range t.kinds[i] {
+			t.kinds[i][k] += u.kinds[i][k]
+		}
+	}
+}
+
+func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
+	lo, hi := wilson(t.wins, t.n)
+	ppg := t.sum / float64(t.n)
+	sd := math.Sqrt(max(t.sumSq/float64(t.n)-ppg*ppg, 0))
+	ci := 1.96 * sd / math.Sqrt(float64(t.n))
+	fmt.Fprintf(w, "%s vs %s, %s nardy, %d cubeless games (pairs with the same dice)\n", a, b, v, t.n)
+	fmt.Fprintf(w, "  %s wins %.1f%% (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
+	fmt.Fprintf(w, "  %s points per game %+.3f (95%% CI %+.3f..%+.3f)\n", a, ppg, ppg-ci, ppg+ci)
+	names := map[nardy.ResultKind]string{nardy.Oin: "oin", nardy.Mars: "mars", nardy.Koks: "koks", nardy.HomeMars: "home mars"}
+	if v == nardy.Short {
+		names = map[nardy.ResultKind]string{nardy.Oin: "single", nardy.Mars: "gammon", nardy.Koks: "backgammon"}
+	}
+	for side, name := range []string{a, b} {
+		fmt.Fprintf(w, "  %s wins by kind:", name)
+		for _, k := range []nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.HomeMars, nardy.Koks} {
+			if n, ok := names[k]; ok {
+				c := t.kinds[side][k]
+				l, h := wilson(c, t.n)
+				fmt.Fprintf(w, " %s %.1f%% (%.1f-%.1f%%)", n, 100*float64(c)/float64(t.n), 100*l, 100*h)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// wilson returns the 95% Wilson score interval of k successes in n.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	p, nf := float64(k)/float64(n), float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
+	return c - h, c + h
+}
+
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// newPlayer returns a player by name: bot.New's names or "gnubg".
+func newPlayer(name string, seed uint64, gnubgPlies int) (bot.Player, func(), error) {
+	if name == "gnubg" {
+		e, err := gnubgplay.Start(gnubgPlies)
+		if err != nil {
+			return nil, nil, err
+		}
+		return gnubgplay.Player{E: e}, func() { e.Close() }, nil
+	}
+	p, err := bot.New(name, seed)
+	return p, func() {}, err
+}
+
+func vs(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("vs", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "short", "long or short")
+	a := fs.String("a", "neural0", "first player")
+	b := fs.String("b", "expectimax", "second player (or gnubg)")
+	games := fs.Int("games", 1000, "games (even: pairs with the same dice)")
+	seed := fs.Uint64("seed", 1, "seed of the dice")
+	workers := fs.Int("workers", 1, "parallel goroutines (each with its own players)")
+	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	v, err := nardy.ParseVariant(*variant)
+	if err != nil {
+		return err
+	}
+	if (*a == "gnubg" || *b == "gnubg") && v != nardy.Short {
+		return fmt.Errorf("gnubg plays short nardy only")
+	}
+	r := cubeless(v)
+	pairs := (*games + 1) / 2
+	var mu sync.Mutex
+	var total tally
+	var firstErr error
+	next := 0
+	var wg sync.WaitGroup
+	for range max(1, min(*workers, runtime.NumCPU(), pairs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pa, ca, err := newPlayer(*a, *seed, *gp)
+			if err != nil {
+				mu.Lock()
+				firstErr = err
+				mu.Unlock()
+				return
+			}
+			defer ca()
+			pb, cb, err := newPlayer(*b, *seed+1, *gp)
+			if err != nil {
+				mu.Lock()
+				firstErr = err
+				mu.Unlock()
+				return
+			}
+			defer cb()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := i >= pairs || firstErr != nil
+				mu.Unlock()
+				if stop {
+					return
+				}
+				t, err := playPair(r, pa, pb, splitmix64(*seed^splitmix64(uint64(i))))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				total.add(t)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	total.report(stdout, *a, *b, v)
+	return nil
+}
+
+// playPair plays two games with the same dice, a White then Black.
+func playPair(r nardy.Rules, a, b bot.Player, seed uint64) (tally, error) {
+	var t tally
+	for side := range 2 {
+		g, err := nardy.NewGame(r)
+		if err != nil {
+			return t, err
+		}
+		white, black, aColor := a, b, nardy.White
+		if side == 1 {
+			white, black, aColor = b, a, nardy.Black
+		}
+		g, err = bot.PlayGame(g, white, black, nardy.NewSeededDice(seed))
+		if err != nil {
+			return t, err
+		}
+		res, _ := g.Result()
+		pts := float64(res.Points)
+		winner := 0
+		if res.Winner != aColor {
+			pts, winner = -pts, 1
+		} else {
+			t.wins++
+		}
+		t.kinds[winner][res.Kind]++
+		t.n++
+		t.sum += pts
+		t.sumSq += pts * pts
+	}
+	return t, nil
+}

@@ -1,0 +1,168 @@
+// Command nardy-train trains the network of package neural for one game by
+// TD(0) self-play from a seed, and writes the weights, a log and a
+// learning-curve picture.
+//
+//	go run ./cmd/nardy-train -variant short -games 300000 -out neural/weights/short
+//	go run ./cmd/nardy-train -variant long -games 200000 -out neural/weights/long
+//
+// It writes OUT.nn (the weights, the format of [neural.ReadNet]), OUT.log
+// (one line per checkpoint) and OUT.svg (the win rate of the network at
+// 0-ply against a fixed opponent, bot.Expectimax by default, by games
+// trained). Every -every games it measures the network in -eval games
+// (pairs with the same dice, each side once) and saves the weights, so a
+// stopped run leaves its last checkpoint.
+//
+// The run is deterministic: one goroutine plays and learns, and every die
+// comes from -seed, so the same flags give the same weights on every
+// machine (floating-point arithmetic in Go is IEEE and not reordered).
+// -init continues from saved weights (its learning rate schedule starts
+// over). The learning rate decays from -rate to -rate-end, linearly in the
+// games played.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/neural"
+)
+
+type config struct {
+	variant       nardy.Variant
+	games, hidden int
+	seed          uint64
+	rate, rateEnd float64
+	every, eval   int
+	opponent      string
+	out, init     string
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("nardy-train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c config
+	variant := fs.String("variant", "short", "game: long or short")
+	fs.IntVar(&c.games, "games", 100000, "self-play games to train")
+	fs.IntVar(&c.hidden, "hidden", 128, "hidden units of a new network")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the weights and the dice")
+	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start")
+	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end")
+	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
+	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even)")
+	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
+	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
+	fs.StringVar(&c.init, "init", "", "weights to continue from")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, err := nardy.ParseVariant(*variant)
+	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 {
+		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0")
+		return 2
+	}
+	c.variant = v
+	if _, err := bot.New(c.opponent, 0); err != nil {
+		fmt.Fprintln(stderr, "nardy-train:", err)
+		return 2
+	}
+	if err := train(c, stdout); err != nil {
+		fmt.Fprintln(stderr, "nardy-train:", err)
+		return 1
+	}
+	return 0
+}
+
+func train(c config, stdout io.Writer) error {
+	net, err := neural.NewNet(c.variant, c.hidden, c.seed)
+	if err != nil {
+		return err
+	}
+	if c.init != "" {
+		f, err := os.Open(c.init)
+		if err != nil {
+			return err
+		}
+		net, err = neural.ReadNet(f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	logf, err := os.Create(c.out + ".log")
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	log := io.MultiWriter(stdout, logf)
+	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q\n",
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init)
+	fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
+	r := nardy.DefaultRules(c.variant)
+	t := newTrainer(net, r, c.seed)
+	opp := func() bot.Player { p, _ := bot.New(c.opponent, c.seed); return p }
+	var curve []point
+	start := time.Now()
+	checkpoint := func(games int) error {
+		pt := point{games: games}
+		if c.eval > 0 {
+			if pt, err = measure(net, r, opp, c.eval, c.seed^0xe7a1); err != nil {
+				return err
+			}
+			pt.games = games
+		}
+		pt.seconds = time.Since(start).Seconds()
+		curve = append(curve, pt)
+		fmt.Fprintf(log, "%d\t%.0f\t%d\t%.3f\t%.3f\t%.3f\t%+.3f\t%.3f\t%s\n",
+			pt.games, pt.seconds, t.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
+		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g; %d games trained, %d plies, %.0fs",
+			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, games, t.plies, pt.seconds))
+		return save(c.out, net, curve)
+	}
+	if err := checkpoint(0); err != nil {
+		return err
+	}
+	for g := 1; g <= c.games; g++ {
+		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))
+		if err := t.game(rate); err != nil {
+			return err
+		}
+		if g%c.every == 0 || g == c.games {
+			if err := checkpoint(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// save writes the weights and the learning curve, each through a
+// temporary file renamed into place.
+func save(out string, net *neural.Net, curve []point) error {
+	var w, s bytes.Buffer
+	if _, err := net.WriteTo(&w); err != nil {
+		return err
+	}
+	title := fmt.Sprintf("%s nardy: network at 0-ply against %s", net.Variant(), curve[len(curve)-1].oppName)
+	if err := writeSVG(&s, title, curve); err != nil {
+		return err
+	}
+	for ext, b := range map[string][]byte{".nn": w.Bytes(), ".svg": s.Bytes()} {
+		if err := os.WriteFile(out+ext+".tmp", b, 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(out+ext+".tmp", out+ext); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"math/rand/v2"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// trainer plays self-play games and trains the network by TD(0): before
+// each play the network's evaluation of the position (for the player on
+// roll) is moved toward the evaluation of the position after the play the
+// network chooses (for the same player), and toward the exact outcome when
+// the play ends the game. Plays are chosen greedily at 0-ply by cubeless
+// equity; the dice are the only randomness, as in TD-Gammon.
+type trainer struct {
+	net   *neural.Net
+	rules nardy.Rules
+	rng   *rand.Rand
+	buf   []nardy.Play
+	plies int
+}
+
+func newTrainer(n *neural.Net, r nardy.Rules, seed uint64) *trainer {
+	return &trainer{net: n, rules: r, rng: rand.New(rand.NewPCG(seed, 0x7464)),
+		buf: make([]nardy.Play, 0, nardy.MaxPlays)}
+}
+
+func (t *trainer) roll(first bool) nardy.Roll {
+	for {
+		a, b := 1+t.rng.IntN(6), 1+t.rng.IntN(6)
+		if first && a == b && t.rules.OpeningRoll == nardy.UseOpeningDice {
+			continue // C2: the opening dice are the first roll, never a double
+		}
+		return nardy.MustRoll(a, b)
+	}
+}
+
+// game plays one self-play game from the start, learning at rate.
+func (t *trainer) game(rate float64) error {
+	pos, err := nardy.StartPosition(t.rules.Variant, nardy.Color(t.rng.IntN(2)))
+	if err != nil {
+		return err
+	}
+	table := t.rules.Scoring
+	for first := true; !pos.IsOver(); first = false {
+		plays, err := t.rules.AppendLegal(t.buf[:0], pos, t.roll(first))
+		if err != nil {
+			return err
+		}
+		best, bestE := 0, 0.0
+		var bestP neural.Probs
+		for i := range plays {
+			p := t.net.Evaluate(plays[i].Result()).Flip()
+			if e := p.Equity(table); i == 0 || e > bestE {
+				best, bestE, bestP = i, e, p
+			}
+		}
+		t.net.Learn(pos, bestP, rate)
+		pos = plays[best].Result()
+		t.plies++
+	}
+	return nil
+}

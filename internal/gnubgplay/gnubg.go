@@ -1,0 +1,200 @@
+// Package gnubgplay is a short-nardy player that asks GNU Backgammon for its
+// plays, for measuring the strength of the players of package bot. One
+// long-lived gnubg process (gnubg -t -q -r -p driver.py) answers every
+// question over two named pipes: the Go side writes "PositionID d1 d2" a
+// line, the driver answers with gnubg's best move at the evaluation depth
+// asked (cubeless, money, no Jacoby), written as gnubg writes moves, which
+// nardy.ParsePlay reads. GNU Backgammon is GPL: it runs as a separate
+// program here, and nothing of it is copied.
+package gnubgplay
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/nardylab/nardy"
+)
+
+// ErrNoGnubg: GNU Backgammon is not installed.
+var ErrNoGnubg = errors.New("gnubgplay: GNU Backgammon is not installed (apt-get install gnubg)")
+
+// Path returns the gnubg binary, or "" when it is not installed.
+func Path() string {
+	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
+		return "/usr/games/gnubg"
+	}
+	if p, err := exec.LookPath("gnubg"); err == nil {
+		return p
+	}
+	return ""
+}
+
+const driver = `import gnubg, sys
+gnubg.command("set display off")
+gnubg.command("set jacoby off")
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+gnubg.command("new game")
+ci = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
+ec = gnubg.evalcontext(0, %d, 0, 0, 0.0)
+fin = open(%q, "r")
+fout = open(%q, "w")
+fout.write("READY\n")
+fout.flush()
+while True:
+    line = fin.readline()
+    if not line:
+        break
+    try:
+        pid, a, b = line.split()
+        board = gnubg.positionfromid(pid)
+        gnubg.command("set dice %%s %%s" %% (a, b))
+        mv = gnubg.findbestmove(board, ci, ec)
+        fout.write(gnubg.movetupletostring(mv, board) + "\n")
+    except Exception as e:
+        fout.write("ERR %%r\n" %% (e,))
+    fout.flush()
+`
+
+// Engine is a running gnubg process. It is not safe for concurrent use.
+type Engine struct {
+	cmd    *exec.Cmd
+	dir    string
+	in     *os.File
+	out    *bufio.Reader
+	outF   *os.File
+	cancel context.CancelFunc
+}
+
+// Start starts gnubg evaluating its plays at plies (0: gnubg's 0-ply).
+func Start(plies int) (*Engine, error) {
+	bin := Path()
+	if bin == "" {
+		return nil, ErrNoGnubg
+	}
+	dir, err := os.MkdirTemp("", "gnubgplay")
+	if err != nil {
+		return nil, err
+	}
+	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
+	for _, p := range []string{in, out} {
+		if err := syscall.Mkfifo(p, 0o600); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	script := filepath.Join(dir, "driver.py")
+	if err := os.WriteFile(script, []byte(fmt.Sprintf(driver, plies, in, out)), 0o600); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "-t", "-q", "-r", "-p", script)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		cancel()
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	e := &Engine{cmd: cmd, dir: dir, cancel: cancel}
+	// Opening a FIFO blocks until the other side opens it: the driver opens
+	// in for reading, then out for writing.
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		if e.in, err = os.OpenFile(in, os.O_WRONLY, 0); err == nil {
+			e.outF, err = os.OpenFile(out, os.O_RDONLY, 0)
+		}
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(60 * time.Second):
+		err = errors.New("gnubgplay: gnubg did not open its pipes within 60s")
+	}
+	if err == nil {
+		e.out = bufio.NewReader(e.outF)
+		var line string
+		if line, err = e.out.ReadString('\n'); err == nil && line != "READY\n" {
+			err = fmt.Errorf("gnubgplay: driver said %q", line)
+		}
+	}
+	if err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// Close stops gnubg and removes its pipes.
+func (e *Engine) Close() error {
+	if e.in != nil {
+		e.in.Close()
+	}
+	if e.outF != nil {
+		e.outF.Close()
+	}
+	e.cancel()
+	_ = e.cmd.Wait()
+	return os.RemoveAll(e.dir)
+}
+
+// Move returns gnubg's play of roll in pos (short nardy).
+func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy.Play, error) {
+	id, err := nardy.PositionID(pos)
+	if err != nil {
+		return nardy.Play{}, err
+	}
+	if _, err := fmt.Fprintf(e.in, "%s %d %d\n", id, roll.High(), roll.Low()); err != nil {
+		return nardy.Play{}, err
+	}
+	line, err := e.out.ReadString('\n')
+	if err != nil {
+		return nardy.Play{}, fmt.Errorf("gnubgplay: reading the answer: %w", err)
+	}
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "ERR") {
+		return nardy.Play{}, fmt.Errorf("gnubgplay: gnubg: %s (position %s, roll %s)", line, id, roll)
+	}
+	return nardy.ParsePlay(r, pos, roll, line)
+}
+
+// Player is a bot.Player (package bot) that plays gnubg's moves and always
+// rolls, takes and accepts: it is meant for cubeless games.
+type Player struct {
+	E *Engine
+}
+
+// Name returns "gnubg".
+func (p Player) Name() string { return "gnubg" }
+
+// Act returns gnubg's play in PhasePlay, else a roll (or take, accept).
+func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	a := nardy.Action{Player: me}
+	switch g.Phase() {
+	case nardy.PhaseRoll:
+		a.Kind = nardy.ActRoll
+	case nardy.PhaseCube:
+		a.Kind = nardy.ActTake
+	case nardy.PhaseResign:
+		a.Kind = nardy.ActAccept
+	case nardy.PhasePlay:
+		roll, _ := g.Dice()
+		pl, err := p.E.Move(g.Rules(), g.Position(), roll)
+		if err != nil {
+			return a, err
+		}
+		a.Kind, a.Steps = nardy.ActPlay, pl.Steps()
+	default:
+		return a, nardy.ErrWrongPhase
+	}
+	return a, nil
+}

@@ -1,0 +1,164 @@
+package neural
+
+// The match equity table is computed, not copied: a model of a match of
+// backgammon-like games in which
+//
+//   - each game is even (both sides 50%) and a win is a gammon with chance
+//     metGammon (backgammons are folded into gammons);
+//   - post-Crawford the trailer doubles at once and the leader takes or
+//     drops, whichever is better for it (the free drop);
+//   - in the Crawford game there is no cube;
+//   - before the Crawford game the chance of winning moves as a continuous
+//     martingale and both sides use the cube as in Janowski's live-cube
+//     model (double at the opponent's take point, which the recursion over
+//     cube values finds); the live-cube table and the cubeless one are mixed
+//     with cube efficiency metEfficiency, as Janowski mixes money equities.
+//
+// Its entries are close to the published tables (for example 2-away
+// 2-away is 0.5, and 1-away 2-away Crawford about 0.68 for the leader); a
+// user who wants a published table passes its own to [MatchState].
+const (
+	// MaxAway is the largest number of points away the table covers.
+	MaxAway       = 25
+	metGammon     = 0.26
+	metEfficiency = 0.68
+)
+
+// MET is a match equity table: MET[a][b] is the chance of winning the
+// match of the player who needs a more points against an opponent who
+// needs b more, before a game with the cube centred (a, b in 1..MaxAway;
+// post-Crawford for a or b equal to 1: see PostCrawford). Row or column 0
+// stands for a match already won (1) or lost (0).
+type MET struct {
+	Pre          [MaxAway + 1][MaxAway + 1]float64
+	PostCrawford [MaxAway + 1]float64 // PostCrawford[b]: leader at 1-away, trailer b away
+	Crawford     [MaxAway + 1]float64 // Crawford[b]: leader at 1-away in the Crawford game
+}
+
+// At returns the match-winning chance of the player a away against b away
+// with the cube centred; crawford says whether the game about to start is
+// the Crawford game (only meaningful when a or b is 1). Scores at or below
+// 0 are won (or lost) matches.
+func (m *MET) At(a, b int, crawford bool) float64 {
+	switch {
+	case a <= 0:
+		return 1
+	case b <= 0:
+		return 0
+	}
+	a, b = min(a, MaxAway), min(b, MaxAway)
+	switch {
+	case a == 1 && b == 1:
+		return 0.5
+	case a == 1 && crawford:
+		return m.Crawford[b]
+	case a == 1:
+		return m.PostCrawford[b]
+	case b == 1 && crawford:
+		return 1 - m.Crawford[a]
+	case b == 1:
+		return 1 - m.PostCrawford[a]
+	}
+	return m.Pre[a][b]
+}
+
+// after returns the match-winning chance after a game in which the player
+// a away won (won true) or lost pts points. Called only from scores before
+// the Crawford game, so a side that reaches 1-away starts the Crawford game.
+func (m *MET) after(a, b, pts int, won bool) float64 {
+	if won {
+		a -= pts
+	} else {
+		b -= pts
+	}
+	return m.At(a, b, true)
+}
+
+// ComputeMET returns the match equity table of the model above. It is
+// deterministic and takes a few milliseconds.
+func ComputeMET() *MET {
+	m := &MET{}
+	g := metGammon
+	post := func(b int) float64 { // leader 1-away, post-Crawford
+		if b <= 0 {
+			return 0
+		}
+		return m.PostCrawford[b]
+	}
+	m.PostCrawford[1] = 0.5
+	for b := 2; b <= MaxAway; b++ {
+		take := 0.5 + 0.5*((1-g)*post(b-2)+g*post(b-4))
+		drop := post(b - 1)
+		m.PostCrawford[b] = max(take, drop)
+	}
+	for b := 2; b <= MaxAway; b++ {
+		m.Crawford[b] = 0.5 + 0.5*((1-g)*post(b-1)+g*post(b-2))
+	}
+	// Every entry refers to scores nearer the end of the match (a smaller
+	// a+b), so fill the table in order of a+b.
+	for sum := 4; sum <= 2*MaxAway; sum++ {
+		for a := max(2, sum-MaxAway); a <= min(MaxAway, sum-2); a++ {
+			b := sum - a
+			dead := 0.5*((1-g)*m.after(a, b, 1, true)+g*m.after(a, b, 2, true)) +
+				0.5*((1-g)*m.after(a, b, 1, false)+g*m.after(a, b, 2, false))
+			live := m.liveCentred(a, b, 0.5)
+			m.Pre[a][b] = metEfficiency*live + (1-metEfficiency)*dead
+		}
+	}
+	return m
+}
+
+// ends returns the chances of winning the match when the game ends at cube
+// value c with a win (w) or a loss (l) of the player a away, gammons mixed
+// in at rate metGammon.
+func (m *MET) ends(a, b, c int) (w, l float64) {
+	g := metGammon
+	w = (1-g)*m.after(a, b, c, true) + g*m.after(a, b, 2*c, true)
+	l = (1-g)*m.after(a, b, c, false) + g*m.after(a, b, 2*c, false)
+	return w, l
+}
+
+// dead reports whether a cube worth c can no longer be doubled usefully:
+// one win at c already ends the match for both.
+func dead(a, b, c int) bool { return c >= a && c >= b }
+
+// ownerDead reports whether the owner of a cube worth c, a away, gains
+// nothing by doubling: a single win at c already wins it the match.
+func ownerDead(a, c int) bool { return c >= a }
+
+// ownedLine returns the live-cube line of the player a away who owns a
+// cube worth c: its chance of winning the match is lo + p·(hi−lo)/cp at
+// game-winning chance p ≤ cp, where cp is the opponent's drop point (the
+// owner doubles there and the opponent drops: hi is the chance after
+// cashing c). A dead cube gives the cubeless line (cp 1, hi the win value).
+func (m *MET) ownedLine(a, b, c int) (lo, hi, cp float64) {
+	w, l := m.ends(a, b, c)
+	if ownerDead(a, c) || 2*c > 2*MaxAway {
+		return l, w, 1
+	}
+	// The opponent owns the cube at 2c after a take; it takes while its
+	// owned line is at least its chance after dropping.
+	olo, ohi, ocp := m.ownedLine(b, a, 2*c)
+	drop := 1 - m.after(a, b, c, true)
+	tp := 0.0
+	if ohi > olo {
+		tp = min(max(ocp*(drop-olo)/(ohi-olo), 0), 1)
+	}
+	return l, m.after(a, b, c, true), 1 - tp
+}
+
+// liveCentred returns the live-cube value of the centred cube worth 1 at
+// chance p for the player a away: the line between the opponent's cash
+// point and its own.
+func (m *MET) liveCentred(a, b int, p float64) float64 {
+	_, _, cpMe := m.ownedLine(a, b, 1)
+	_, _, cpOpp := m.ownedLine(b, a, 1)
+	lo, hi := 1-cpOpp, cpMe
+	vLo, vHi := m.after(a, b, 1, false), m.after(a, b, 1, true)
+	if hi <= lo {
+		w, l := m.ends(a, b, 1)
+		return l + p*(w-l)
+	}
+	p = min(max(p, lo), hi)
+	return vLo + (p-lo)*(vHi-vLo)/(hi-lo)
+}

@@ -1,0 +1,274 @@
+package neural
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/nardylab/nardy"
+)
+
+// Limits of a network's shape.
+const (
+	// MaxHidden is the largest hidden layer a network may have.
+	MaxHidden = 512
+	maxOut    = 7
+)
+
+// Net is a trained (or training) evaluator of one variant: a fully
+// connected network with one hidden layer of sigmoid units and sigmoid
+// outputs, the outcome chances of [Probs].
+//
+// A Net is safe for concurrent use by several goroutines as long as none
+// of them trains it ([Net.Learn] writes its weights). Evaluations allocate
+// nothing.
+type Net struct {
+	variant   nardy.Variant
+	nIn, nHid int
+	nOut      int
+	w1        []float32 // nIn rows of nHid: the weights of input i are w1[i*nHid:]
+	b1        []float32 // nHid
+	w2        []float32 // nOut rows of nHid
+	b2        []float32 // nOut
+	info      string    // provenance, saved with the weights
+}
+
+// NewNet returns an untrained network for variant v with hidden units,
+// its weights drawn from seed (uniform in ±0.1, input weights scaled by the
+// fan-in).
+func NewNet(v nardy.Variant, hidden int, seed uint64) (*Net, error) {
+	if !v.IsValid() {
+		return nil, errorf("variant %d", v)
+	}
+	if hidden < 1 || hidden > MaxHidden {
+		return nil, errorf("hidden units %d not in 1..%d", hidden, MaxHidden)
+	}
+	n := newShape(v, hidden)
+	rng := rand.New(rand.NewPCG(seed, 0x6e61726479))
+	u := func(scale float64) float32 { return float32((2*rng.Float64() - 1) * scale) }
+	for i := range n.w1 {
+		n.w1[i] = u(0.5 / math.Sqrt(float64(n.nIn)/4))
+	}
+	for i := range n.w2 {
+		n.w2[i] = u(0.1)
+	}
+	return n, nil
+}
+
+func newShape(v nardy.Variant, hidden int) *Net {
+	n := &Net{variant: v, nIn: numInputs(v), nHid: hidden, nOut: outputs(v)}
+	n.w1 = make([]float32, n.nIn*n.nHid)
+	n.b1 = make([]float32, n.nHid)
+	n.w2 = make([]float32, n.nOut*n.nHid)
+	n.b2 = make([]float32, n.nOut)
+	return n
+}
+
+// Variant returns the game the network evaluates.
+func (n *Net) Variant() nardy.Variant { return n.variant }
+
+// Hidden returns the number of hidden units.
+func (n *Net) Hidden() int { return n.nHid }
+
+// Info returns the provenance text saved with the weights (how they were
+// trained).
+func (n *Net) Info() string { return n.info }
+
+// SetInfo sets the provenance text saved with the weights.
+func (n *Net) SetInfo(s string) { n.info = s }
+
+// Evaluate returns the outcome chances of pos for its player on roll. A
+// finished position (a side has borne off all) gets its exact outcome. pos
+// must be of the network's variant (else the zero Probs); it allocates
+// nothing.
+func (n *Net) Evaluate(pos nardy.Position) Probs {
+	if !pos.IsValid() || pos.Variant() != n.variant {
+		return Probs{}
+	}
+	b := boardOf(pos)
+	return n.evalBoard(&b)
+}
+
+func (n *Net) evalBoard(b *board) Probs {
+	if p, over := terminal(b); over {
+		return p
+	}
+	var in inputs
+	encode(b, &in)
+	var h [MaxHidden]float32
+	var o [maxOut]float32
+	n.forward(&in, &h, &o)
+	return probsOf(n.variant, &o)
+}
+
+// terminal returns the exact outcome of a finished board for its player
+// on roll.
+func terminal(b *board) (Probs, bool) {
+	p := Probs{Variant: b.variant}
+	switch {
+	case b.opp[nardy.Off] == nardy.Checkers:
+		mars, koks, home := loserKind(&b.me, b.variant)
+		p.LoseMars, p.LoseKoks, p.LoseHomeMars = f(mars), f(koks), f(home)
+		return p, true
+	case b.me[nardy.Off] == nardy.Checkers:
+		mars, koks, home := loserKind(&b.opp, b.variant)
+		p.Win, p.WinMars, p.WinKoks, p.WinHomeMars = 1, f(mars), f(koks), f(home)
+		return p, true
+	}
+	return p, false
+}
+
+func f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// forward computes the hidden units h and outputs o of in.
+func (n *Net) forward(in *inputs, h *[MaxHidden]float32, o *[maxOut]float32) {
+	H := n.nHid
+	hs := h[:H:H]
+	copy(hs, n.b1)
+	for k := range in.n {
+		i, x := int(in.idx[k]), in.val[k]
+		row := n.w1[i*H : i*H+H : i*H+H]
+		if x == 1 {
+			addRow(hs, row)
+		} else {
+			addRowScaled(hs, row, x)
+		}
+	}
+	for j := range hs {
+		hs[j] = sigmoid(hs[j])
+	}
+	for k := range n.nOut {
+		row := n.w2[k*H : k*H+H : k*H+H]
+		o[k] = sigmoid(n.b2[k] + dot(hs, row))
+	}
+}
+
+// addRow adds row to h (len(row) ≥ len(h)).
+func addRow(h, row []float32) {
+	row = row[:len(h)]
+	j := 0
+	for ; j+4 <= len(h); j += 4 {
+		hh, rr := h[j:j+4:j+4], row[j:j+4:j+4]
+		hh[0] += rr[0]
+		hh[1] += rr[1]
+		hh[2] += rr[2]
+		hh[3] += rr[3]
+	}
+	for ; j < len(h); j++ {
+		h[j] += row[j]
+	}
+}
+
+// addRowScaled adds x times row to h (len(row) ≥ len(h)).
+func addRowScaled(h, row []float32, x float32) {
+	row = row[:len(h)]
+	j := 0
+	for ; j+4 <= len(h); j += 4 {
+		hh, rr := h[j:j+4:j+4], row[j:j+4:j+4]
+		hh[0] += x * rr[0]
+		hh[1] += x * rr[1]
+		hh[2] += x * rr[2]
+		hh[3] += x * rr[3]
+	}
+	for ; j < len(h); j++ {
+		h[j] += x * row[j]
+	}
+}
+
+// dot returns the dot product of h and row (len(row) ≥ len(h)).
+func dot(h, row []float32) float32 {
+	row = row[:len(h)]
+	var s0, s1, s2, s3 float32
+	j := 0
+	for ; j+4 <= len(h); j += 4 {
+		hh, rr := h[j:j+4:j+4], row[j:j+4:j+4]
+		s0 += hh[0] * rr[0]
+		s1 += hh[1] * rr[1]
+		s2 += hh[2] * rr[2]
+		s3 += hh[3] * rr[3]
+	}
+	for ; j < len(h); j++ {
+		s0 += h[j] * row[j]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// Learn moves the network's evaluation of pos (for its player on roll)
+// toward target by one step of gradient descent on the cross-entropy of
+// each output, with learning rate rate. Training programs call it;
+// it must not run concurrently with any other use of n.
+func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
+	b := boardOf(pos)
+	if _, over := terminal(&b); over || pos.Variant() != n.variant {
+		return
+	}
+	var in inputs
+	encode(&b, &in)
+	var h [MaxHidden]float32
+	var o [maxOut]float32
+	n.forward(&in, &h, &o)
+	t := targets(target)
+	H := n.nHid
+	var d [maxOut]float32
+	for k := range n.nOut {
+		d[k] = float32(rate) * (t[k] - o[k])
+	}
+	var g [MaxHidden]float32
+	for k := range n.nOut {
+		row := n.w2[k*H : k*H+H : k*H+H]
+		dk := d[k]
+		for j := range row {
+			g[j] += dk * row[j]
+			row[j] += dk * h[j]
+		}
+		n.b2[k] += dk
+	}
+	for j := range H {
+		g[j] *= h[j] * (1 - h[j])
+		n.b1[j] += g[j]
+	}
+	gs := g[:H:H]
+	for k := range in.n {
+		i, x := int(in.idx[k]), in.val[k]
+		row := n.w1[i*H : i*H+H : i*H+H]
+		for j := range row {
+			row[j] += x * gs[j]
+		}
+	}
+}
+
+// sigmoid is 1/(1+e^-x) from a table with linear interpolation (error
+// below 1e-6), the same in training and play.
+func sigmoid(x float32) float32 {
+	const lim = sigRange - 1.0/sigSteps
+	if x >= lim {
+		return 1 - float32(math.Exp(-float64(x))) // tail: exact
+	}
+	if x <= -lim {
+		return float32(math.Exp(float64(x)))
+	}
+	t := (x + sigRange) * sigSteps
+	i := int(t)
+	fr := t - float32(i)
+	return sigTable[i] + fr*(sigTable[i+1]-sigTable[i])
+}
+
+const (
+	sigRange = 12  // the table covers −sigRange..sigRange
+	sigSteps = 256 // entries per unit
+)
+
+// sigTable holds the sigmoid at −sigRange + i/sigSteps; built once at
+// start-up and never written again.
+var sigTable = func() []float32 {
+	t := make([]float32, 2*sigRange*sigSteps+1)
+	for i := range t {
+		x := -sigRange + float64(i)/sigSteps
+		t[i] = float32(1 / (1 + math.Exp(-x)))
+	}
+	return t
+}()

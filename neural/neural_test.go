@@ -1,0 +1,221 @@
+package neural
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
+)
+
+// finished plays seeded random games to their end and returns the final
+// positions (the loser on roll).
+func finished(t *testing.T, v nardy.Variant, n int, seed uint64) []nardy.Position {
+	t.Helper()
+	r := nardy.DefaultRules(v)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	var out []nardy.Position
+	for range n {
+		pos := nardy.MustPosition(nardy.StartPosition(v, nardy.White))
+		for !pos.IsOver() {
+			plays, err := r.AppendLegal(buf[:0], pos, nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6)))
+			require.NoError(t, err)
+			// Prefer plays that bear off or run: random games then end in
+			// every kind, mars and koks included.
+			pos = plays[rng.IntN(len(plays))].Result()
+		}
+		out = append(out, pos)
+	}
+	return out
+}
+
+// TestTerminalEquity: a finished position evaluates to its exact outcome,
+// and its equity under every scoring table of package variants is minus
+// the points nardy.Classify gives the winner (L8, L9, S5).
+func TestTerminalEquity(t *testing.T) {
+	tables := []nardy.Scoring{{}, variants.Scoring001(), variants.KolaScoring(), variants.BackgammonScoring(), variants.TavlaScoring()}
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		net, err := Default(v)
+		require.NoError(t, err)
+		kinds := map[nardy.ResultKind]int{}
+		for _, pos := range finished(t, v, 300, uint64(v)) {
+			winner, over := pos.Winner()
+			require.True(t, over)
+			require.NotEqual(t, winner, pos.Turn(), "the loser is on roll")
+			p := net.Evaluate(pos)
+			assert.Zero(t, p.Win)
+			for _, tab := range tables {
+				if v == nardy.Short && tab.HomeMars != 0 {
+					continue
+				}
+				k, err := nardy.Classify(pos, winner, tab)
+				require.NoError(t, err)
+				full := tab
+				if full == (nardy.Scoring{}) {
+					full = nardy.DefaultRules(v).Scoring
+				}
+				kinds[k]++
+				assert.InDelta(t, -float64(full.Points(k)), p.Equity(tab), 1e-12, "%v %+v %s", pos, tab, k)
+				assert.InDelta(t, float64(full.Points(k)), p.Flip().Equity(tab), 1e-12)
+			}
+		}
+		assert.NotZero(t, kinds[nardy.Mars]+kinds[nardy.Koks], "%s: random games end in mars too", v)
+	}
+}
+
+// TestFlip: Flip is an involution and negates the equity.
+func TestFlip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SampledFrom([]nardy.Variant{nardy.Long, nardy.Short}).Draw(t, "v")
+		f := func(name string, hi float64) float64 { return rapid.Float64Range(0, hi).Draw(t, name) }
+		p := Probs{Variant: v, Win: f("win", 1)}
+		p.WinMars = f("wm", p.Win)
+		p.WinKoks = f("wk", p.WinMars)
+		p.LoseMars = f("lm", p.Lose())
+		p.LoseKoks = f("lk", p.LoseMars)
+		if v == nardy.Long {
+			p.WinHomeMars = f("wh", p.WinMars-p.WinKoks)
+			p.LoseHomeMars = f("lh", p.LoseMars-p.LoseKoks)
+		}
+		q := p.Flip().Flip()
+		q.Win = p.Win // 1-(1-w) may differ from w in the last bit
+		if q != p || math.Abs(p.Flip().Flip().Win-p.Win) > 1e-15 {
+			t.Fatalf("flip twice: %+v", p.Flip().Flip())
+		}
+		for _, tab := range []nardy.Scoring{{}, variants.KolaScoring()} {
+			if math.Abs(p.Equity(tab)+p.Flip().Equity(tab)) > 1e-12 {
+				t.Fatalf("equity %v, flipped %v", p.Equity(tab), p.Flip().Equity(tab))
+			}
+		}
+	})
+}
+
+// TestEvaluateInvariants: chances are nested and in range for positions of
+// random games, and the evaluation allocates nothing.
+func TestEvaluateInvariants(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		net, err := Default(v)
+		require.NoError(t, err)
+		for _, pos := range samplePositions(t, v, 500, 3) {
+			p := net.Evaluate(pos)
+			require.Equal(t, v, p.Variant)
+			assert.True(t, 0 <= p.Win && p.Win <= 1)
+			assert.True(t, p.WinKoks+p.WinHomeMars <= p.WinMars+1e-9 && p.WinMars <= p.Win+1e-9, "%+v", p)
+			assert.True(t, p.LoseKoks+p.LoseHomeMars <= p.LoseMars+1e-9 && p.LoseMars <= p.Lose()+1e-9, "%+v", p)
+			if v == nardy.Short {
+				assert.Zero(t, p.WinHomeMars+p.LoseHomeMars)
+			}
+		}
+		pos := samplePositions(t, v, 1, 4)[0]
+		assert.Zero(t, testing.AllocsPerRun(100, func() { net.Evaluate(pos) }))
+		// A position of the other game evaluates to the zero Probs.
+		other := nardy.MustPosition(nardy.StartPosition(3-v, nardy.White))
+		assert.Equal(t, Probs{}, net.Evaluate(other))
+		assert.Equal(t, Probs{}, net.Evaluate(nardy.Position{}))
+	}
+}
+
+// TestSigmoid: the table's interpolation is within 1e-6 of the function.
+func TestSigmoid(t *testing.T) {
+	for x := -20.0; x <= 20; x += 0.001 {
+		want := 1 / (1 + math.Exp(-x))
+		require.InDelta(t, want, float64(sigmoid(float32(x))), 2e-6, "x=%v", x)
+	}
+}
+
+// TestWeightsRoundTrip: WriteTo then ReadNet gives the same network.
+func TestWeightsRoundTrip(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		n, err := NewNet(v, 7, 42)
+		require.NoError(t, err)
+		n.SetInfo("test net")
+		var b bytes.Buffer
+		_, err = n.WriteTo(&b)
+		require.NoError(t, err)
+		m, err := ReadNet(&b)
+		require.NoError(t, err)
+		assert.Equal(t, n, m)
+	}
+}
+
+// TestReadNetErrors: a truncated, oversized, misshapen or non-finite file
+// is an ErrBadWeights error, never a panic.
+func TestReadNetErrors(t *testing.T) {
+	n, err := NewNet(nardy.Short, 4, 1)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = n.WriteTo(&b)
+	require.NoError(t, err)
+	good := b.Bytes()
+	nan := append([]byte(nil), good...)
+	binary.LittleEndian.PutUint32(nan[len(nan)-4:], math.Float32bits(float32(math.NaN())))
+	shape := append([]byte(nil), good...)
+	binary.LittleEndian.PutUint32(shape[8+4:], 199) // inputs
+	hidden := append([]byte(nil), good...)
+	binary.LittleEndian.PutUint32(hidden[8+8:], MaxHidden+1)
+	for name, data := range map[string][]byte{
+		"empty": nil, "magic": []byte("NARDYNN0" + string(good[8:])), "truncated": good[:len(good)-1],
+		"longer": append(append([]byte(nil), good...), 0), "nan": nan, "shape": shape, "hidden": hidden,
+		"huge": make([]byte, MaxWeightsSize+10),
+	} {
+		_, err := ReadNet(bytes.NewReader(data))
+		assert.True(t, errors.Is(err, ErrBadWeights), "%s: %v", name, err)
+	}
+}
+
+func FuzzReadNet(f *testing.F) {
+	n, _ := NewNet(nardy.Long, 2, 1)
+	var b bytes.Buffer
+	_, _ = n.WriteTo(&b)
+	f.Add(b.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		net, err := ReadNet(bytes.NewReader(data))
+		if err != nil {
+			if !errors.Is(err, ErrBadWeights) {
+				t.Fatalf("error %v does not match ErrBadWeights", err)
+			}
+			return
+		}
+		var out bytes.Buffer
+		if _, err := net.WriteTo(&out); err != nil || !bytes.Equal(out.Bytes(), data) {
+			t.Fatalf("a file read back differs")
+		}
+	})
+}
+
+// TestLearn: repeated steps toward a target bring the evaluation to it.
+func TestLearn(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		n, err := NewNet(v, 16, 5)
+		require.NoError(t, err)
+		pos := samplePositions(t, v, 1, 9)[0]
+		target := Probs{Variant: v, Win: 0.8, WinMars: 0.3, WinKoks: 0.05, LoseMars: 0.1}
+		before := math.Abs(n.Evaluate(pos).Win - target.Win)
+		for range 300 {
+			n.Learn(pos, target, 0.1)
+		}
+		p := n.Evaluate(pos)
+		assert.Less(t, math.Abs(p.Win-target.Win), min(before, 0.02), v)
+		assert.InDelta(t, target.WinMars, p.WinMars, 0.02)
+		assert.InDelta(t, target.LoseMars, p.LoseMars, 0.02)
+	}
+}
+
+// TestNewNetErrors: bad variants and sizes are errors.
+func TestNewNetErrors(t *testing.T) {
+	for _, h := range []int{0, -1, MaxHidden + 1} {
+		_, err := NewNet(nardy.Short, h, 1)
+		assert.ErrorIs(t, err, ErrBadWeights)
+	}
+	_, err := NewNet(0, 8, 1)
+	assert.ErrorIs(t, err, ErrBadWeights)
+}

@@ -1,0 +1,124 @@
+package neural
+
+import (
+	"fmt"
+
+	"github.com/nardylab/nardy"
+)
+
+// Probs are the chances of the ways a game ends, for the player on roll
+// (the "mover") of the evaluated position, playing on without the cube.
+// Every field is a chance in 0..1; the wider kinds include the narrower:
+//
+//   - Win: the mover wins (any kind).
+//   - WinMars: the mover wins and the opponent has borne off no checker:
+//     a mars (short nardy: a gammon) or more (L8, S5).
+//   - WinKoks: part of WinMars where the loser still has a checker on its own
+//     points 19..24 (short nardy: or on the bar): a koks (short nardy: a
+//     backgammon; L9, S5).
+//   - WinHomeMars: part of WinMars where all the loser's checkers are home
+//     (long nardy only, L9; always 0 in short nardy).
+//
+// and the same four for the opponent winning (LoseMars, LoseKoks,
+// LoseHomeMars; the opponent wins with chance 1 − Win). WinKoks + WinHomeMars
+// ≤ WinMars ≤ Win holds for every Probs this package returns. Draws (the L11
+// option) are not modelled.
+type Probs struct {
+	Variant                          nardy.Variant
+	Win, WinMars, WinKoks            float64
+	WinHomeMars                      float64
+	LoseMars, LoseKoks, LoseHomeMars float64
+}
+
+// Flip returns the same chances seen by the opponent.
+func (p Probs) Flip() Probs {
+	return Probs{
+		Variant: p.Variant,
+		Win:     1 - p.Win, WinMars: p.LoseMars, WinKoks: p.LoseKoks, WinHomeMars: p.LoseHomeMars,
+		LoseMars: p.WinMars, LoseKoks: p.WinKoks, LoseHomeMars: p.WinHomeMars,
+	}
+}
+
+// Lose returns the chance that the opponent wins, 1 − Win.
+func (p Probs) Lose() float64 { return 1 - p.Win }
+
+// kindPoints are the points of each class of win under a scoring table,
+// after the fall-backs of [nardy.Classify]: a kind the table does not use
+// counts as the next lower kind it uses.
+type kindPoints struct{ oin, mars, koks, home float64 }
+
+func pointsOf(s nardy.Scoring, v nardy.Variant) kindPoints {
+	if s == (nardy.Scoring{}) {
+		s = nardy.DefaultRules(v).Scoring
+	}
+	k := kindPoints{oin: float64(s.Oin)}
+	k.mars = k.oin
+	if s.Mars > 0 {
+		k.mars = float64(s.Mars)
+	}
+	k.koks, k.home = k.mars, k.mars
+	if s.Koks > 0 {
+		k.koks = float64(s.Koks)
+	}
+	if s.HomeMars > 0 && v == nardy.Long {
+		k.home = float64(s.HomeMars)
+	}
+	return k
+}
+
+// Equity returns the mover's expected points per game without the cube
+// (cube value 1) under scoring table s; the zero table stands for the
+// variant's default (L8, S5). Jacoby does not apply (no cube).
+func (p Probs) Equity(s nardy.Scoring) float64 {
+	k := pointsOf(s, p.Variant)
+	win := k.oin*(p.Win-p.WinMars) + k.mars*(p.WinMars-p.WinKoks-p.WinHomeMars) +
+		k.koks*p.WinKoks + k.home*p.WinHomeMars
+	lose := k.oin*(p.Lose()-p.LoseMars) + k.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
+		k.koks*p.LoseKoks + k.home*p.LoseHomeMars
+	return win - lose
+}
+
+// String prints the chances in percent in the game's own words.
+func (p Probs) String() string {
+	if p.Variant == nardy.Short {
+		return fmt.Sprintf("win %.1f%% (gammon %.1f%%, backgammon %.1f%%) lose %.1f%% (gammon %.1f%%, backgammon %.1f%%)",
+			100*p.Win, 100*p.WinMars, 100*p.WinKoks, 100*p.Lose(), 100*p.LoseMars, 100*p.LoseKoks)
+	}
+	return fmt.Sprintf("win %.1f%% (mars %.1f%%, koks %.1f%%, home mars %.1f%%) lose %.1f%% (mars %.1f%%, koks %.1f%%, home mars %.1f%%)",
+		100*p.Win, 100*p.WinMars, 100*p.WinKoks, 100*p.WinHomeMars,
+		100*p.Lose(), 100*p.LoseMars, 100*p.LoseKoks, 100*p.LoseHomeMars)
+}
+
+// outputs is the number of network outputs of each variant: short nardy
+// win, win gammon, win backgammon, lose gammon, lose backgammon; long nardy
+// the same and win/lose home mars.
+func outputs(v nardy.Variant) int {
+	if v == nardy.Long {
+		return 7
+	}
+	return 5
+}
+
+// probsOf maps raw network outputs (each in 0..1) to Probs, forcing the
+// order of the nested kinds.
+func probsOf(v nardy.Variant, o *[maxOut]float32) Probs {
+	c := func(x float32, hi float64) float64 { return min(max(float64(x), 0), hi) }
+	p := Probs{Variant: v}
+	p.Win = c(o[0], 1)
+	p.WinMars = c(o[1], p.Win)
+	p.WinKoks = c(o[2], p.WinMars)
+	p.LoseMars = c(o[3], p.Lose())
+	p.LoseKoks = c(o[4], p.LoseMars)
+	if v == nardy.Long {
+		p.WinHomeMars = c(o[5], p.WinMars-p.WinKoks)
+		p.LoseHomeMars = c(o[6], p.LoseMars-p.LoseKoks)
+	}
+	return p
+}
+
+// targets returns the network outputs that Probs p stands for (the inverse
+// of probsOf), the training targets.
+func targets(p Probs) [maxOut]float32 {
+	return [maxOut]float32{float32(p.Win), float32(p.WinMars), float32(p.WinKoks),
+		float32(p.LoseMars), float32(p.LoseKoks), float32(p.WinHomeMars), float32(p.LoseHomeMars)}
+}

@@ -1,0 +1,226 @@
+package neural
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/nardylab/nardy"
+)
+
+// MaxPly is the deepest search a [Searcher] makes.
+const MaxPly = 2
+
+// Searcher chooses and evaluates plays by looking ply rolls ahead with a
+// network. Its n-ply evaluation of a position is, as in GNU Backgammon's
+// and TD-Gammon's players:
+//
+//   - 0-ply: the network's [Probs];
+//   - n-ply: the average over the 21 rolls of the player on roll (weights
+//     1/36 and 2/36) of the (n−1)-ply evaluation of the position after the
+//     play that player chooses at 0-ply.
+//
+// To choose a play at n-ply it scores every legal play at 0-ply, keeps the
+// best Width (and those within Margin points of equity of the best) and
+// scores those at n-ply; at 2-ply the survivors of a 1-ply round are
+// narrowed again the same way before the 2-ply round.
+//
+// A Searcher keeps buffers between calls and is not safe for concurrent
+// use; build one per goroutine. The zero Searcher is not usable: use
+// [NewSearcher].
+type Searcher struct {
+	Net     *Net
+	Rules   nardy.Rules
+	Scoring nardy.Scoring // the table equities are taken under; zero: Rules'
+	// Width and Margin bound the plays searched deeper at each ply (the
+	// default 8 and 0.16 at 1-ply, 3 and 0.08 at 2-ply).
+	Width  [MaxPly + 1]int
+	Margin [MaxPly + 1]float64
+
+	bufs  [MaxPly + 1][]nardy.Play
+	cands [MaxPly + 1][]cand
+	rolls [21]nardy.WeightedRoll
+	score nardy.Scoring
+	kept  [MaxPly + 1]int // candidates evaluated at each ply by the last rank
+}
+
+type cand struct {
+	i int
+	e float64
+	p Probs
+}
+
+// NewSearcher returns a Searcher for the rules r with network n (of r's
+// variant) and the default move filters.
+func NewSearcher(n *Net, r nardy.Rules) *Searcher {
+	return &Searcher{Net: n, Rules: r,
+		Width:  [MaxPly + 1]int{0, 8, 3},
+		Margin: [MaxPly + 1]float64{0, 0.16, 0.08},
+		rolls:  nardy.AllRolls()}
+}
+
+func (s *Searcher) table() nardy.Scoring {
+	if s.Scoring != (nardy.Scoring{}) {
+		return s.Scoring
+	}
+	return s.Rules.Scoring
+}
+
+func (s *Searcher) buf(depth int) []nardy.Play {
+	if cap(s.bufs[depth]) < nardy.MaxPlays {
+		s.bufs[depth] = make([]nardy.Play, 0, nardy.MaxPlays)
+	}
+	return s.bufs[depth][:0]
+}
+
+// Eval returns the ply-ply evaluation of pos (ply 0..MaxPly, clamped) for
+// its player on roll.
+func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
+	s.score = s.table()
+	return s.eval(pos, min(max(ply, 0), MaxPly))
+}
+
+func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
+	if ply == 0 || pos.IsOver() {
+		return s.Net.Evaluate(pos)
+	}
+	var sum [8]float64
+	for _, wr := range s.rolls {
+		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
+		var p Probs
+		switch {
+		case err != nil || len(plays) == 0:
+			p = s.eval(pos.Pass(), ply-1).Flip()
+		default:
+			best := s.best0(plays)
+			p = s.eval(plays[best].Result(), ply-1).Flip()
+		}
+		w := float64(wr.Weight)
+		sum[0] += w * p.Win
+		sum[1] += w * p.WinMars
+		sum[2] += w * p.WinKoks
+		sum[3] += w * p.WinHomeMars
+		sum[4] += w * p.LoseMars
+		sum[5] += w * p.LoseKoks
+		sum[6] += w * p.LoseHomeMars
+	}
+	return Probs{Variant: pos.Variant(), Win: sum[0] / 36, WinMars: sum[1] / 36, WinKoks: sum[2] / 36,
+		WinHomeMars: sum[3] / 36, LoseMars: sum[4] / 36, LoseKoks: sum[5] / 36, LoseHomeMars: sum[6] / 36}
+}
+
+// best0 returns the index of the play whose result the network scores best
+// for the player who makes it.
+func (s *Searcher) best0(plays []nardy.Play) int {
+	best, bestE := 0, 0.0
+	for i := range plays {
+		e := s.Net.Evaluate(plays[i].Result()).Flip().Equity(s.score)
+		if i == 0 || e > bestE {
+			best, bestE = i, e
+		}
+	}
+	return best
+}
+
+// Choose returns the index in plays (the legal plays of one roll, as
+// [nardy.Rules.AppendLegal] lists them) of the play to make at ply ply, and
+// its evaluation for the player making it. plays must not be empty.
+func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
+	s.score = s.table()
+	ply = min(max(ply, 0), MaxPly)
+	c := s.rank(plays, ply)
+	return c[0].i, c[0].p
+}
+
+// Rank returns the plays' evaluations (for the player making them) at the
+// ply each reached, best first: every play at 0-ply, the survivors of the
+// filters at 1 and 2 ply. The slice is reused by the next call.
+func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
+	s.score = s.table()
+	c := s.rank(plays, min(max(ply, 0), MaxPly))
+	out := make([]Ranked, len(c))
+	for k, x := range c {
+		out[k] = Ranked{Index: x.i, Probs: x.p, Equity: x.e, Ply: s.plyOf(k, ply, len(c))}
+	}
+	return out
+}
+
+// Ranked is one play's evaluation by [Searcher.Rank].
+type Ranked struct {
+	Index  int     // the play's index in the slice given
+	Probs  Probs   // for the player making the play
+	Equity float64 // Probs' equity under the Searcher's table
+	Ply    int     // the depth it was evaluated at
+}
+
+// rank fills s.cands[0] with every play at 0-ply, then re-scores the
+// survivors of each filter deeper; it returns the candidates sorted, the
+// deepest first.
+func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
+	c := s.cands[0][:0]
+	for i := range plays {
+		p := s.Net.Evaluate(plays[i].Result()).Flip()
+		c = append(c, cand{i: i, e: p.Equity(s.score), p: p})
+	}
+	sortCands(c)
+	s.cands[0] = c
+	s.kept = [MaxPly + 1]int{len(c)}
+	for d := 1; d <= ply && len(c) > 1; d++ {
+		keep := 1
+		for keep < len(c) && (keep < s.Width[d] || c[0].e-c[keep].e <= s.Margin[d]) && keep < 2*s.Width[d] {
+			keep++
+		}
+		top := c[:keep]
+		for k := range top {
+			p := s.eval(plays[top[k].i].Result(), d).Flip()
+			top[k].p, top[k].e = p, p.Equity(s.score)
+		}
+		sortCands(top)
+		s.kept[d] = keep
+		c = top
+	}
+	return s.cands[0]
+}
+
+// plyOf returns the depth the k-th ranked candidate was evaluated at.
+func (s *Searcher) plyOf(k, ply, n int) int {
+	d := 0
+	for e := 1; e <= ply; e++ {
+		if k < s.kept[e] && n > 1 {
+			d = e
+		}
+	}
+	return d
+}
+
+func sortCands(c []cand) {
+	slices.SortStableFunc(c, func(a, b cand) int { return cmp.Compare(b.e, a.e) })
+}
+
+// PlayLoss returns the equity (under s's table, for the player making the
+// play) that chosen loses against the best of plays at ply: the best play
+// as [Searcher.Choose] finds it, and chosen evaluated at ply too (even when
+// the move filters would have dropped it). It is 0 when chosen is the best
+// or evaluates better. plays are the legal plays of the roll, chosen one
+// of them.
+func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float64 {
+	_, bestE, e := s.PlayEquities(plays, chosen, ply)
+	return max(0, bestE-e)
+}
+
+// PlayEquities returns the index of the best of plays at ply, its equity,
+// and the equity of chosen at ply (for the player making the plays).
+func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) (best int, bestE, chosenE float64) {
+	s.score = s.table()
+	ply = min(max(ply, 0), MaxPly)
+	c := s.rank(plays, ply)
+	best, bestE = c[0].i, c[0].e
+	res := chosen.Result()
+	if plays[best].Result() == res {
+		return best, bestE, bestE
+	}
+	for k := range c {
+		if plays[c[k].i].Result() == res && s.plyOf(k, ply, len(c)) == ply {
+			return best, bestE, c[k].e
+		}
+	}
+	return best, bestE, s.eval(res, ply).Flip().Equity(s.score)
+}

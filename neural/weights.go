@@ -1,0 +1,157 @@
+package neural
+
+import (
+	"bytes"
+	_ "embed" // the trained weights
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+
+	"github.com/nardylab/nardy"
+)
+
+// ErrBadWeights is matched by every error of reading a weights file.
+var ErrBadWeights = errors.New("neural: bad weights")
+
+func errorf(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrBadWeights}, a...)...)
+}
+
+// The weights file format (little endian):
+//
+//	magic   8 bytes "NARDYNN1"
+//	variant uint32 (1 long, 2 short)
+//	inputs, hidden, outputs uint32
+//	info    uint32 length, then that many bytes of UTF-8 text (provenance)
+//	weights float32: input→hidden (inputs rows of hidden), hidden biases,
+//	        hidden→output (outputs rows of hidden), output biases
+const magic = "NARDYNN1"
+
+// MaxInfo bounds the provenance text of a weights file.
+const MaxInfo = 1 << 16
+
+// MaxWeightsSize bounds the bytes [ReadNet] reads: the header, the largest
+// info text and the largest network.
+const MaxWeightsSize = 8 + 5*4 + MaxInfo + 4*(maxIn*MaxHidden+MaxHidden+maxOut*MaxHidden+maxOut)
+
+// WriteTo writes the network in the weights file format.
+func (n *Net) WriteTo(w io.Writer) (int64, error) {
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	info := n.info
+	if len(info) > MaxInfo {
+		info = info[:MaxInfo]
+	}
+	for _, x := range []uint32{uint32(n.variant), uint32(n.nIn), uint32(n.nHid), uint32(n.nOut), uint32(len(info))} {
+		_ = binary.Write(&buf, binary.LittleEndian, x)
+	}
+	buf.WriteString(info)
+	for _, s := range [][]float32{n.w1, n.b1, n.w2, n.b2} {
+		_ = binary.Write(&buf, binary.LittleEndian, s)
+	}
+	return buf.WriteTo(w)
+}
+
+// ReadNet reads a network in the weights file format, at most
+// [MaxWeightsSize] bytes. A file of another shape than this package's
+// encodings, or with a weight that is not a finite number, is an error
+// matching [ErrBadWeights].
+func ReadNet(r io.Reader) (*Net, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxWeightsSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxWeightsSize {
+		return nil, errorf("file longer than %d bytes", MaxWeightsSize)
+	}
+	if len(data) < len(magic)+20 || string(data[:len(magic)]) != magic {
+		return nil, errorf("not a weights file (magic %q)", magic)
+	}
+	data = data[len(magic):]
+	var hdr [5]uint32
+	for i := range hdr {
+		hdr[i] = binary.LittleEndian.Uint32(data[4*i:])
+	}
+	data = data[20:]
+	v := nardy.Variant(hdr[0])
+	if hdr[0] > 255 || !v.IsValid() {
+		return nil, errorf("variant %d", hdr[0])
+	}
+	if int(hdr[1]) != numInputs(v) || int(hdr[3]) != outputs(v) {
+		return nil, errorf("shape %d-%d-%d does not fit the %s encoding (%d inputs, %d outputs)",
+			hdr[1], hdr[2], hdr[3], v, numInputs(v), outputs(v))
+	}
+	if hdr[2] < 1 || hdr[2] > MaxHidden {
+		return nil, errorf("hidden units %d not in 1..%d", hdr[2], MaxHidden)
+	}
+	if hdr[4] > MaxInfo || int(hdr[4]) > len(data) {
+		return nil, errorf("info length %d", hdr[4])
+	}
+	n := newShape(v, int(hdr[2]))
+	n.info = string(data[:hdr[4]])
+	data = data[hdr[4]:]
+	want := 4 * (len(n.w1) + len(n.b1) + len(n.w2) + len(n.b2))
+	if len(data) != want {
+		return nil, errorf("%d bytes of weights, want %d", len(data), want)
+	}
+	for _, s := range [][]float32{n.w1, n.b1, n.w2, n.b2} {
+		for i := range s {
+			x := math.Float32frombits(binary.LittleEndian.Uint32(data))
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return nil, errorf("weight is %v", x)
+			}
+			s[i] = x
+			data = data[4:]
+		}
+	}
+	return n, nil
+}
+
+//go:embed weights/short.nn
+var shortWeights []byte
+
+//go:embed weights/long.nn
+var longWeights []byte
+
+var defaults = sync.OnceValues(func() ([2]*Net, error) {
+	var out [2]*Net
+	for i, b := range [][]byte{longWeights, shortWeights} {
+		n, err := ReadNet(bytes.NewReader(b))
+		if err != nil {
+			return out, err
+		}
+		out[i] = n
+	}
+	return out, nil
+})
+
+// Default returns the trained network of variant v embedded in the
+// package (see docs/strength.md for how it was trained and how strong it
+// is). The network is shared and read-only: do not call Learn on it (train
+// a [Net.Clone] instead).
+func Default(v nardy.Variant) (*Net, error) {
+	nets, err := defaults()
+	if err != nil {
+		return nil, err
+	}
+	switch v {
+	case nardy.Long:
+		return nets[0], nil
+	case nardy.Short:
+		return nets[1], nil
+	}
+	return nil, fmt.Errorf("neural: no network for variant %d", v)
+}
+
+// Clone returns a copy of n that can be trained without touching n.
+func (n *Net) Clone() *Net {
+	c := *n
+	c.w1 = append([]float32(nil), n.w1...)
+	c.b1 = append([]float32(nil), n.b1...)
+	c.w2 = append([]float32(nil), n.w2...)
+	c.b2 = append([]float32(nil), n.b2...)
+	return &c
+}

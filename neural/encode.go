@@ -1,6 +1,10 @@
 package neural
 
-import "github.com/nardylab/nardy"
+import (
+	"math/bits"
+
+	"github.com/nardylab/nardy"
+)
 
 // The input encodings. A position is seen by the player on roll; each side
 // is encoded in its own numbering, the mover's side first, then the
@@ -11,17 +15,38 @@ import "github.com/nardylab/nardy"
 //	               the head holds up to 15)
 //	input  96      checkers borne off / 15
 //	input  97      pip count / 200 (short) or / 400 (long)
-//	inputs 98, 99  short nardy only: a checker on the bar, and bar count / 4
 //
-// The first four units are the truncated unary code of TD-Gammon (Tesauro
+// then, short nardy:
+//
+//	inputs 98, 99  a checker on the bar, and bar count / 4
+//	input  100     shots: the share of the opponent's 36 rolls that hit a
+//	               blot of this side (direct and combined, made points of
+//	               this side closing the way; checkers on the opponent's bar
+//	               must enter first)
+//	input  101     the longest run of this side's made points with an
+//	               opponent checker behind it (a prime), / 6
+//	input  102     this side's made points in its home board, / 6
+//	input  103     contact: the sides must still pass each other
+//
+// and long nardy:
+//
+//	input  98      the longest run of points this side holds on the
+//	               opponent's route with an opponent checker still behind it
+//	               (a block, L5), / 6
+//	input  99      of the six points ahead of the opponent's rearmost
+//	               checker, those this side holds, / 6
+//
+// The per-point units are the truncated unary code of TD-Gammon (Tesauro
 // 1995): a blot, a made point and a spare are different things to a
-// backgammon player, and in long nardy one checker holds a point (L2).
-// Shorts use 200 inputs, long nardy 196. At most one unit per point is
-// fractional, so the vector is sparse: a typical position sets about 50 of
-// 200, and the network adds only the weight rows of those (see forward).
+// backgammon player, and in long nardy one checker holds a point (L2). The
+// few hand-made features are the ones TD-Gammon 1.0 and later players
+// added (shots, primes), which a small network learns slowly from the raw
+// counts. Short nardy uses 208 inputs, long nardy 200. The vector is
+// sparse: a typical position sets about 50 of them, and the network adds
+// only the weight rows of those (see forward).
 const (
-	perSideShort = 100
-	perSideLong  = 98
+	perSideShort = 104
+	perSideLong  = 100
 	maxIn        = 2 * perSideShort
 )
 
@@ -83,6 +108,162 @@ func encode(b *board, in *inputs) {
 			if bar := side[nardy.Bar]; bar > 0 {
 				in.add(base+98, 1)
 				in.add(base+99, float32(bar)/4)
+			}
+		}
+	}
+	if b.variant == nardy.Short {
+		encodeShort(b, in)
+	} else {
+		encodeLong(b, in)
+	}
+}
+
+// masks returns the points 1..24 of a side holding at least one and at
+// least two checkers, as bit p.
+func masks(side *[26]int8) (occ, made uint32) {
+	for p := 1; p <= 24; p++ {
+		if side[p] > 0 {
+			occ |= 1 << p
+			if side[p] > 1 {
+				made |= 1 << p
+			}
+		}
+	}
+	return occ, made
+}
+
+// mirror24 maps a mask of points 1..24 to 25−p: the other short-nardy
+// side's numbering.
+func mirror24(m uint32) uint32 { return bits.Reverse32(m&0x1fffffe) >> 6 }
+
+func encodeShort(b *board, in *inputs) {
+	occ := [2]uint32{}
+	made := [2]uint32{}
+	for s, side := range [2]*[26]int8{&b.me, &b.opp} {
+		occ[s], made[s] = masks(side)
+	}
+	// Contact: some checker of the mover (bar counts 25) is behind some
+	// checker of the opponent, both in the mover's numbering.
+	meBack, oppFront := 0, 25
+	if b.me[nardy.Bar] > 0 {
+		meBack = 25
+	} else if occ[0] != 0 {
+		meBack = 31 - bits.LeadingZeros32(occ[0])
+	}
+	if b.opp[nardy.Bar] > 0 {
+		oppFront = 0
+	} else if o := mirror24(occ[1]); o != 0 {
+		oppFront = bits.TrailingZeros32(o)
+	}
+	contact := meBack > oppFront
+	for s := range 2 {
+		base := s * perSideShort
+		x, y := s, 1-s
+		other := [2]*[26]int8{&b.me, &b.opp}[y]
+		// The opponent's checkers in x's numbering: its point q is x's 25−q,
+		// its bar x's 0.
+		yAt := mirror24(occ[y])
+		if other[nardy.Bar] > 0 {
+			yAt |= 1
+		}
+		blots := occ[x] &^ made[x]
+		if contact && blots != 0 {
+			srcs := yAt
+			if other[nardy.Bar] > 0 {
+				srcs = 1 // it must enter first
+			}
+			if n := shots(blots, made[x], srcs); n > 0 {
+				in.add(base+100, float32(n)/36)
+			}
+		}
+		if l := runBehind(made[x], yAt); l > 0 {
+			in.add(base+101, float32(l)/6)
+		}
+		if h := bits.OnesCount32(made[x] & 0x7e); h > 0 {
+			in.add(base+102, float32(h)/6)
+		}
+		if contact {
+			in.add(base+103, 1)
+		}
+	}
+}
+
+// shots returns how many of the 36 rolls let checkers at srcs (x's
+// numbering, moving up) hit a blot of x, with x's made points closing the
+// landing points on the way.
+func shots(blots, closed, srcs uint32) int {
+	const board = 0x1fffffe
+	open := ^closed
+	n := 0
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			var reach uint32
+			if d1 == d2 {
+				s := srcs
+				for range 4 {
+					s = (s << d1) & board
+					reach |= s
+					s &= open
+				}
+			} else {
+				r1, r2 := (srcs<<d1)&board, (srcs<<d2)&board
+				reach = r1 | r2 | ((r1&open)<<d2)&board | ((r2&open)<<d1)&board
+			}
+			if reach&blots != 0 {
+				n += 2
+				if d1 == d2 {
+					n--
+				}
+			}
+		}
+	}
+	return n
+}
+
+// runBehind returns the length (up to 6) of the longest run of points in
+// held (bits 1..24) with a bit of behind below its start: a run the other
+// side, moving up, must still pass.
+func runBehind(held, behind uint32) int {
+	best, run := 0, 0
+	for p := 1; p <= 24; p++ {
+		if held&(1<<p) == 0 {
+			run = 0
+			continue
+		}
+		run++
+		if start := p - run + 1; run > best && behind&(1<<start-1) != 0 {
+			best = run
+		}
+	}
+	return min(best, 6)
+}
+
+// toOther maps a mask of one long-nardy side's points 1..24 to the other
+// side's numbering (q ± 12).
+func toOther(m uint32) uint32 {
+	return (m&0x1ffe)<<12 | (m&0x1ffe000)>>12
+}
+
+func encodeLong(b *board, in *inputs) {
+	occ := [2]uint32{}
+	for s, side := range [2]*[26]int8{&b.me, &b.opp} {
+		occ[s], _ = masks(side)
+	}
+	for x := range 2 {
+		base := x * perSideLong
+		y := 1 - x
+		// In y's numbering y moves down from 24 to 1; reverse both masks
+		// (q → 25−q) so that it moves up, as runBehind wants.
+		held := mirror24(toOther(occ[x]))
+		yUp := mirror24(occ[y])
+		if l := runBehind(held, yUp); l > 0 {
+			in.add(base+98, float32(l)/6)
+		}
+		if yUp != 0 {
+			rear := bits.TrailingZeros32(yUp) // y's rearmost checker, moving up
+			ahead := held >> (rear + 1) & 0x3f
+			if n := bits.OnesCount32(ahead); n > 0 {
+				in.add(base+99, float32(n)/6)
 			}
 		}
 	}

@@ -8,6 +8,7 @@
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
+//	nardy analyze [-ply N] [-json] [-all] FILE
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0) and refuses an unknown flag, a bad flag value or an
@@ -18,6 +19,11 @@
 // testdata/conformance/README.md) a line on standard input and writes one
 // JSON answer a line: {"id":…,"plays":[sorted keys]} or {"id":…,"error":"…"}.
 // It never stops at a bad line.
+//
+// analyze judges every checker play and cube decision of a record (a JSON
+// nardy.Record, or a .mat file of short nardy) with the neural evaluator
+// of package neural (see package analysis) and prints the errors and each
+// player's error rate.
 package main
 
 import (
@@ -38,6 +44,7 @@ commands:
   conform   answer conformance cases (JSON lines) from standard input
   legal     list the legal plays of a position for a roll
   perft     count the leaves of the roll×play tree from the start
+  analyze   judge the plays and cube decisions of a record (JSON or .mat)
 
 Run "nardy COMMAND -h" for the flags of a command.
 `
@@ -64,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return legal(args[1:], stdout, stderr)
 	case "perft":
 		return perft(args[1:], stdout, stderr)
+	case "analyze":
+		return analyze(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -85,6 +94,12 @@ gets an error answer; the command never stops at one. No flags.`
 // unknown flag, a bad flag value or an argument (the message and the usage
 // go to stderr).
 func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io.Writer) (status int, ok bool) {
+	return parseFlagsArgs(fs, usage, args, 0, stdout, stderr)
+}
+
+// parseFlagsArgs is parseFlags for a command that takes exactly nargs
+// arguments after its flags.
+func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, stdout, stderr io.Writer) (status int, ok bool) {
 	fs.SetOutput(stderr) // the flag package's own error messages
 	fs.Usage = func() {} // printed below, on the stream that fits
 	printUsage := func(w io.Writer) {
@@ -101,8 +116,12 @@ func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io
 	case err != nil:
 		printUsage(stderr)
 		return 2, false
-	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "nardy %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+	case fs.NArg() > nargs:
+		fmt.Fprintf(stderr, "nardy %s: unexpected argument %q\n", fs.Name(), fs.Arg(nargs))
+		printUsage(stderr)
+		return 2, false
+	case fs.NArg() < nargs:
+		fmt.Fprintf(stderr, "nardy %s: want %d argument(s)\n", fs.Name(), nargs)
 		printUsage(stderr)
 		return 2, false
 	}

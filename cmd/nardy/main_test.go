@@ -254,3 +254,35 @@ func TestCommandFlags(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "usage: nardy COMMAND")
 }
+
+// TestAnalyze runs "nardy analyze" on the .mat file of testdata, in text
+// and JSON, and refuses a missing or unreadable file.
+func TestAnalyze(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run([]string{"analyze", "-ply", "0", "../../testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "short nardy, judged at 0-ply")
+	assert.Contains(t, out.String(), "white: ")
+	assert.Contains(t, out.String(), "error rate")
+
+	out.Reset()
+	code = run([]string{"analyze", "-ply", "0", "-json", "../../testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	var rep struct {
+		Variant   string `json:"variant"`
+		Decisions []struct {
+			Kind string  `json:"kind"`
+			Loss float64 `json:"loss"`
+		} `json:"decisions"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	assert.Equal(t, "short", rep.Variant)
+	assert.NotEmpty(t, rep.Decisions)
+
+	for _, args := range [][]string{{"analyze"}, {"analyze", "no-such-file.json"}, {"analyze", "main.go"}, {"analyze", "a", "b"}} {
+		assert.NotEqual(t, 0, run(args, strings.NewReader(""), &out, &errOut), "%v", args)
+	}
+	out.Reset()
+	assert.Equal(t, 0, run([]string{"analyze", "-h"}, strings.NewReader(""), &out, &errOut))
+	assert.True(t, strings.HasPrefix(out.String(), "usage: nardy analyze"))
+}

@@ -1,0 +1,284 @@
+// Package analysis judges the decisions of a recorded game or match of long
+// or short nardy with the neural evaluator of package neural: the equity
+// every checker play and cube decision loses against the best one, and an
+// error rate per player ([Analyze]); and it gives a hint for a game in
+// progress ([HintFor]), for a server's board or a trainer.
+//
+// Checker plays are judged by cubeless equity under the game's scoring
+// table, searched at Options.Ply; cube decisions (short nardy with the
+// cube) by [neural.DecideCube] on the chances at the same ply, money or
+// match play as the record says. Losses are in points per cube value 1
+// (money) or in the normalised match equity of [neural.CubeDecision].
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// DefaultThreshold is the loss above which a decision counts as an error:
+// 0.04, what GNU Backgammon calls a doubtful play.
+const DefaultThreshold = 0.04
+
+// Options set the judge. The zero Options judge at 0-ply with the embedded
+// networks and DefaultThreshold.
+type Options struct {
+	Ply       int        // search depth 0..2
+	Threshold float64    // 0: DefaultThreshold
+	Net       *neural.Net // nil: neural.Default of the record's variant
+}
+
+// Decision is one judged decision.
+type Decision struct {
+	Action int         `json:"action"` // index in the record's Actions (the last step of a play made step by step)
+	Game   int         `json:"game"`   // game number in the match, from 1
+	Player nardy.Color `json:"player"`
+	Kind   string      `json:"kind"`           // "play", "double", "no double", "take" or "drop"
+	Roll   string      `json:"roll,omitempty"` // plays: the roll
+	Played string      `json:"played"`         // the play made, or the cube action
+	Best   string      `json:"best"`           // the judge's choice
+	Equity float64     `json:"equity"`         // of the best choice, for the player deciding
+	Loss   float64     `json:"loss"`           // equity lost, ≥ 0
+	Error  bool        `json:"error"`          // Loss > the threshold
+}
+
+// PlayerStats sums up one player's decisions.
+type PlayerStats struct {
+	Plays     int     `json:"plays"`          // checker plays with more than one choice
+	Cube      int     `json:"cube_decisions"` // doubles, takes, drops, missed doubles
+	Errors    int     `json:"errors"`
+	Loss      float64 `json:"loss"`       // total equity lost
+	ErrorRate float64 `json:"error_rate"` // errors per decision
+	MeanLoss  float64 `json:"mean_loss"`  // loss per decision
+}
+
+// Report is the analysis of a record.
+type Report struct {
+	Variant   nardy.Variant  `json:"variant"`
+	Ply       int            `json:"ply"`
+	Threshold float64        `json:"threshold"`
+	Decisions []Decision     `json:"decisions"`
+	Players   [2]PlayerStats `json:"players"` // White, Black
+}
+
+// judge holds what analysing one record needs.
+type judge struct {
+	opt   Options
+	s     *neural.Searcher
+	buf   []nardy.Play
+	rep   Report
+	match nardy.Match // match play (Length > 0)
+	game  nardy.Game  // money play
+	money bool
+}
+
+func newJudge(r nardy.Rules, opt Options) (*judge, error) {
+	if opt.Threshold <= 0 {
+		opt.Threshold = DefaultThreshold
+	}
+	opt.Ply = min(max(opt.Ply, 0), neural.MaxPly)
+	n := opt.Net
+	if n == nil {
+		var err error
+		if n, err = neural.Default(r.Variant); err != nil {
+			return nil, err
+		}
+	}
+	if n.Variant() != r.Variant {
+		return nil, fmt.Errorf("analysis: a %s network cannot judge %s nardy", n.Variant(), r.Variant)
+	}
+	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays)}
+	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}
+	return j, nil
+}
+
+// Analyze replays rec and judges every checker play with a choice and
+// every cube decision: each double, take and drop, and each roll without a
+// double when the judge would have doubled. A record that does not replay
+// is an error (see [nardy.Replay]); the report then covers nothing.
+func Analyze(rec nardy.Record, opt Options) (Report, error) {
+	if _, err := nardy.Replay(rec); err != nil {
+		return Report{}, err
+	}
+	j, err := newJudge(rec.Rules, opt)
+	if err != nil {
+		return Report{}, err
+	}
+	if rec.Length == 0 {
+		j.money = true
+		if j.game, err = nardy.NewGame(rec.Rules); err != nil {
+			return Report{}, err
+		}
+	} else if j.match, err = nardy.NewMatch(rec.Rules, rec.Length); err != nil {
+		return Report{}, err
+	}
+	var start nardy.Game // the game when the play being made step by step began
+	var steps []nardy.Step
+	for i, a := range rec.Actions {
+		g := j.current()
+		switch {
+		case a.Kind == nardy.ActPlay && g.Phase() == nardy.PhasePlay:
+			j.play(i, g, a.Steps)
+		case a.Kind == nardy.ActStep && g.Phase() == nardy.PhasePlay:
+			if t, _ := g.Turn(); t.Len() == 0 {
+				start, steps = g, nil
+			}
+			steps = append(steps, a.Steps...)
+		case a.Kind == nardy.ActUndo && len(steps) > 0:
+			steps = steps[:len(steps)-1]
+		case g.Phase() == nardy.PhaseRoll && (a.Kind == nardy.ActRoll || a.Kind == nardy.ActDouble):
+			j.cube(i, g, a.Kind == nardy.ActDouble)
+		case g.Phase() == nardy.PhaseCube && (a.Kind == nardy.ActTake || a.Kind == nardy.ActDrop || a.Kind == nardy.ActBeaver):
+			j.answer(i, g, a.Kind != nardy.ActDrop)
+		}
+		if err := j.do(a); err != nil {
+			return Report{}, err
+		}
+		if a.Kind == nardy.ActStep && steps != nil {
+			// The step that completes a play ends the turn.
+			if t, inPlay := j.current().Turn(); !inPlay || t.Len() == 0 {
+				j.play(i, start, steps)
+				steps = nil
+			}
+		}
+	}
+	j.sum()
+	return j.rep, nil
+}
+
+func (j *judge) current() nardy.Game {
+	if j.money {
+		return j.game
+	}
+	return j.match.Game()
+}
+
+func (j *judge) do(a nardy.Action) error {
+	var err error
+	if j.money {
+		j.game, err = j.game.Do(a)
+	} else {
+		j.match, err = j.match.Do(a)
+	}
+	return err
+}
+
+func (j *judge) gameNumber() int {
+	if j.money {
+		return 1
+	}
+	return j.match.GameNumber()
+}
+
+// away returns the points the player on roll and its opponent still need
+// (zero in money play).
+func (j *judge) away(onRoll nardy.Color) [2]int {
+	if j.money {
+		return [2]int{}
+	}
+	w, b := j.match.Score()
+	n := j.match.Length()
+	if onRoll == nardy.White {
+		return [2]int{n - w, n - b}
+	}
+	return [2]int{n - b, n - w}
+}
+
+func (j *judge) add(d Decision, cube bool) {
+	d.Error = d.Loss > j.opt.Threshold
+	d.Game = j.gameNumber()
+	j.rep.Decisions = append(j.rep.Decisions, d)
+	ps := &j.rep.Players[d.Player]
+	if cube {
+		ps.Cube++
+	} else {
+		ps.Plays++
+	}
+	ps.Loss += d.Loss
+	if d.Error {
+		ps.Errors++
+	}
+}
+
+func (j *judge) sum() {
+	for i := range j.rep.Players {
+		ps := &j.rep.Players[i]
+		if n := ps.Plays + ps.Cube; n > 0 {
+			ps.ErrorRate = float64(ps.Errors) / float64(n)
+			ps.MeanLoss = ps.Loss / float64(n)
+		}
+	}
+}
+
+// play judges the play of steps made in g (waiting for its play).
+func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) {
+	roll, _ := g.Dice()
+	pos := g.Position()
+	r := g.Rules()
+	chosen, err := r.PlayOf(pos, roll, steps...)
+	if err != nil {
+		return // replayed already: cannot happen
+	}
+	legal, err := r.AppendLegal(j.buf[:0], pos, roll)
+	if err != nil || len(legal) < 2 {
+		return
+	}
+	best, bestE, e := j.s.PlayEquities(legal, chosen, j.opt.Ply)
+	j.add(Decision{Action: i, Player: pos.Turn(), Kind: "play", Roll: roll.String(),
+		Played: chosen.String(), Best: legal[best].String(), Equity: bestE, Loss: max(0, bestE-e)}, false)
+}
+
+// cubeInfo returns the cube state of g for a decision of onRoll.
+func (j *judge) cubeInfo(g nardy.Game, onRoll nardy.Color) neural.CubeInfo {
+	r := g.Rules()
+	aw := j.away(onRoll)
+	return neural.CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: j.money,
+		Jacoby: r.Jacoby && j.money, Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube}
+}
+
+// cube judges the choice of the player on roll between doubling and
+// rolling, when a double is allowed.
+func (j *judge) cube(i int, g nardy.Game, doubled bool) {
+	me := g.Position().Turn()
+	if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+		return
+	}
+	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, me))
+	if !doubled && !d.Double {
+		return
+	}
+	dbl := min(d.DoubleTake, d.DoublePass)
+	dec := Decision{Action: i, Player: me, Kind: "no double", Played: "no double", Best: "no double", Equity: d.NoDouble}
+	if doubled {
+		dec.Kind, dec.Played = "double", "double"
+	}
+	if d.Double {
+		dec.Best, dec.Equity = "double", dbl
+	}
+	if doubled != d.Double {
+		dec.Loss = max(0, max(dbl, d.NoDouble)-min(dbl, d.NoDouble))
+	}
+	j.add(dec, true)
+}
+
+// answer judges the take (or beaver) or drop of the doubled player.
+func (j *judge) answer(i int, g nardy.Game, took bool) {
+	doubler := g.Position().Turn()
+	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, doubler))
+	dec := Decision{Action: i, Player: doubler.Other(), Kind: "drop", Played: "drop", Best: "drop", Equity: -d.DoublePass}
+	if took {
+		dec.Kind, dec.Played = "take", "take"
+	}
+	if d.Take {
+		dec.Best, dec.Equity = "take", -d.DoubleTake
+	}
+	if took != d.Take {
+		dec.Loss = max(0, d.DoublePass-d.DoubleTake)
+		if took {
+			dec.Loss = max(0, d.DoubleTake-d.DoublePass)
+		}
+	}
+	j.add(dec, true)
+}

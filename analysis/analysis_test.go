@@ -1,0 +1,136 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/variants"
+)
+
+// record plays one game (length 0) or match between white and black and
+// returns its record. With steps, every play is recorded step by step.
+func record(t *testing.T, r nardy.Rules, length int, white, black bot.Player, seed uint64, steps bool) nardy.Record {
+	t.Helper()
+	rc, err := nardy.NewRecorder("", r, length, &seed)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(seed)
+	players := [2]bot.Player{white, black}
+	for !rc.Match().IsOver() {
+		m := rc.Match()
+		for _, p := range players {
+			if s, ok := p.(bot.MatchSeer); ok && length > 0 {
+				s.SeeMatch(m)
+			}
+		}
+		a, err := bot.Next(m.Game(), players, dice)
+		require.NoError(t, err)
+		if steps && a.Kind == nardy.ActPlay && len(a.Steps) > 0 {
+			for _, s := range a.Steps {
+				require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActStep, Player: a.Player, Steps: []nardy.Step{s}}))
+			}
+			continue
+		}
+		require.NoError(t, rc.Do(a))
+		if length == 0 && rc.Match().Game().IsOver() {
+			break
+		}
+	}
+	return rc.Record()
+}
+
+// TestJudgeAgreesWithItself: the neural player at 0-ply loses nothing by
+// the judgement of the same network at 0-ply, plays and cube decisions
+// alike, in money play and in a match; the random player loses plenty.
+func TestJudgeAgreesWithItself(t *testing.T) {
+	for _, r := range []nardy.Rules{variants.LongMoscow(), variants.ShortStandard()} {
+		rec := record(t, r, 0, bot.NewNeural(0), bot.NewRandom(5), 21, false)
+		rep, err := Analyze(rec, Options{})
+		require.NoError(t, err)
+		assert.NotZero(t, rep.Players[nardy.White].Plays, r.Variant)
+		assert.Zero(t, rep.Players[nardy.White].Errors, r.Variant)
+		assert.Zero(t, rep.Players[nardy.White].Loss, r.Variant)
+		assert.Greater(t, rep.Players[nardy.Black].ErrorRate, 0.2, r.Variant)
+		for _, d := range rep.Decisions {
+			assert.GreaterOrEqual(t, d.Loss, 0.0)
+			assert.Equal(t, d.Loss > rep.Threshold, d.Error)
+		}
+	}
+	rec := record(t, variants.ShortStandard(), 3, bot.NewNeural(0), bot.NewNeural(0), 4, false)
+	rep, err := Analyze(rec, Options{})
+	require.NoError(t, err)
+	for c := range 2 {
+		assert.Zero(t, rep.Players[c].Loss, "match play, %s", nardy.Color(c))
+	}
+}
+
+// TestStepByStep: a record made step by step gets the same judgement as
+// the same game made play by play.
+func TestStepByStep(t *testing.T) {
+	r := variants.ShortStandard()
+	whole := record(t, r, 0, bot.NewRandom(1), bot.NewNeural(0), 8, false)
+	steps := record(t, r, 0, bot.NewRandom(1), bot.NewNeural(0), 8, true)
+	a, err := Analyze(whole, Options{})
+	require.NoError(t, err)
+	b, err := Analyze(steps, Options{})
+	require.NoError(t, err)
+	require.Equal(t, len(a.Decisions), len(b.Decisions))
+	for i := range a.Decisions {
+		x, y := a.Decisions[i], b.Decisions[i]
+		x.Action, y.Action = 0, 0
+		assert.Equal(t, x, y)
+	}
+	assert.Equal(t, a.Players, b.Players)
+}
+
+// TestAnalyzeBadRecord: a record that does not replay is an error.
+func TestAnalyzeBadRecord(t *testing.T) {
+	rec := record(t, variants.LongMoscow(), 0, bot.NewRandom(1), bot.NewRandom(2), 3, false)
+	rec.Actions = append(rec.Actions[:5:5], nardy.Action{Kind: nardy.ActTake, Player: nardy.White})
+	_, err := Analyze(rec, Options{})
+	assert.ErrorIs(t, err, nardy.ErrBadRecord)
+}
+
+// TestHint: the hint's play is the 0-ply player's play, its list is every
+// legal play with the best first, and before a roll it advises rolling or
+// doubling.
+func TestHint(t *testing.T) {
+	r := variants.ShortStandard()
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(5)
+	players := [2]bot.Player{bot.NewNeural(0), bot.NewNeural(0)}
+	checked := map[nardy.Phase]int{}
+	for i := 0; !g.IsOver() && i < 400; i++ {
+		if g.Phase() != nardy.PhaseOpening {
+			h, err := HintFor(g, [2]int{}, Options{})
+			require.NoError(t, err)
+			c, _ := g.ToAct()
+			assert.Equal(t, c, h.Player)
+			if g.Phase() == nardy.PhasePlay {
+				legal, err := g.Legal()
+				require.NoError(t, err)
+				assert.Len(t, h.Plays, len(legal))
+				assert.Zero(t, h.Plays[0].Loss)
+				a, err := players[c].Act(g, c)
+				require.NoError(t, err)
+				p, err := r.PlayOf(g.Position(), h.Plays[0].Play.Roll(), a.Steps...)
+				require.NoError(t, err)
+				assert.Equal(t, p.Result(), h.Plays[0].Play.Result())
+				assert.Equal(t, h.Plays[0].Text, h.Advice)
+			}
+			checked[g.Phase()]++
+		}
+		a, err := bot.Next(g, players, dice)
+		require.NoError(t, err)
+		g, err = g.Do(a)
+		require.NoError(t, err)
+	}
+	assert.NotZero(t, checked[nardy.PhasePlay])
+	assert.NotZero(t, checked[nardy.PhaseRoll])
+	_, err = HintFor(g, [2]int{}, Options{})
+	assert.Error(t, err, "a finished game has no hint")
+}

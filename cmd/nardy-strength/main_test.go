@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/internal/gnubgplay"
+)
+
+// TestVsSmoke: a few games of each kind of match run and report.
+func TestVsSmoke(t *testing.T) {
+	for _, v := range []string{"short", "long"} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"vs", "-variant", v, "-a", "neural0", "-b", "greedy", "-games", "4", "-workers", "2"}, &stdout, &stderr)
+		require.Equal(t, 0, code, stderr.String())
+		assert.Contains(t, stdout.String(), "neural0 vs greedy, "+v+" nardy, 4 cubeless games")
+		assert.Contains(t, stdout.String(), "points per game")
+	}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"judge", "-variant", "long", "-player", "greedy", "-judge", "0", "-games", "1"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "error rate")
+}
+
+// TestGnubgSmoke is CI's check of the match against GNU Backgammon: a few
+// dozen cubeless games of the 0-ply neural player against gnubg's 0-ply
+// player. It skips, loudly, when gnubg is not installed.
+func TestGnubgSmoke(t *testing.T) {
+	if gnubgplay.Path() == "" {
+		msg := "GNU Backgammon is not installed: the games against gnubg are SKIPPED (apt-get install gnubg)"
+		fmt.Fprintln(os.Stderr, "WARNING:", msg)
+		t.Skip(msg)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"vs", "-variant", "short", "-a", "neural0", "-b", "gnubg", "-games", "24"}, &stdout, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "neural0 vs gnubg, short nardy, 24 cubeless games")
+	assert.True(t, strings.Contains(out, "gnubg wins by kind"), out)
+	t.Log(out)
+}
+
+// TestStrengthFlags: bad commands and flags fail.
+func TestStrengthFlags(t *testing.T) {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}} {
+		var stdout, stderr bytes.Buffer
+		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
+	}
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/neural"
+)
+
+// TestTrainSmoke is CI's short training: a few hundred self-play games of
+// each game with a small network, checkpoints measured against greedy.
+// It checks the files written and that the run is deterministic (the same
+// seed gives the same weights).
+func TestTrainSmoke(t *testing.T) {
+	for _, v := range []string{"short", "long"} {
+		dir := t.TempDir()
+		var w [2][]byte
+		for i := range 2 {
+			out := filepath.Join(dir, v+string(rune('a'+i)))
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"-variant", v, "-games", "300", "-hidden", "16", "-every", "150",
+				"-eval", "4", "-opponent", "greedy", "-seed", "3", "-out", out}, &stdout, &stderr)
+			require.Equal(t, 0, code, stderr.String())
+			var err error
+			w[i], err = os.ReadFile(out + ".nn")
+			require.NoError(t, err)
+			net, err := neural.ReadNet(bytes.NewReader(w[i]))
+			require.NoError(t, err)
+			assert.Equal(t, v, net.Variant().String())
+			assert.Contains(t, net.Info(), "300 games trained")
+			log, err := os.ReadFile(out + ".log")
+			require.NoError(t, err)
+			lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+			assert.Len(t, lines, 2+3, "header and checkpoints 0, 150, 300")
+			svg, err := os.ReadFile(out + ".svg")
+			require.NoError(t, err)
+			require.NoError(t, xml.Unmarshal(svg, new(struct{ XMLName xml.Name })), "the SVG is XML")
+		}
+		assert.Equal(t, w[0], w[1], "%s: same seed, same weights", v)
+	}
+}
+
+// TestTrainFlags: bad flags exit with 2.
+func TestTrainFlags(t *testing.T) {
+	for _, args := range [][]string{{}, {"-variant", "medium", "-out", "x"}, {"-out", "x", "-every", "0"}, {"-out", "x", "-opponent", "nobody"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+	}
+}

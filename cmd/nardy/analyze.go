@@ -1,0 +1,96 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/variants"
+)
+
+// MaxRecordSize bounds the record file analyze reads.
+const MaxRecordSize = 64 << 20
+
+// analyze judges every decision of a record (JSON, or a .mat file of short
+// nardy) with the neural evaluator and prints the errors and each
+// player's error rate, or the whole report as JSON.
+func analyze(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	ply := fs.Int("ply", 1, "search depth of the judge (0..2)")
+	threshold := fs.Float64("threshold", analysis.DefaultThreshold, "equity loss counted as an error")
+	asJSON := fs.Bool("json", false, "print the whole report as JSON")
+	all := fs.Bool("all", false, "list every decision, not only the errors")
+	preset := fs.String("preset", "short-standard", "rules of a .mat file (a preset of package variants)")
+	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] FILE\n\n" +
+		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
+		"file of short nardy) with the neural evaluator and prints the errors and\n" +
+		"each player's error rate."
+	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
+		return status
+	}
+	name := fs.Arg(0)
+	rec, err := readRecord(name, *preset)
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy analyze:", err)
+		return 1
+	}
+	rep, err := analysis.Analyze(rec, analysis.Options{Ply: *ply, Threshold: *threshold})
+	if err != nil {
+		fmt.Fprintln(stderr, "nardy analyze:", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintln(stderr, "nardy analyze:", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
+	for _, d := range rep.Decisions {
+		if !d.Error && !*all {
+			continue
+		}
+		mark := ""
+		if d.Error {
+			mark = "  ERROR"
+		}
+		fmt.Fprintf(stdout, "game %d action %d %s %s %s: played %s, best %s, loss %.3f%s\n",
+			d.Game, d.Action, d.Player, d.Kind, d.Roll, d.Played, d.Best, d.Loss, mark)
+	}
+	for c, ps := range rep.Players {
+		fmt.Fprintf(stdout, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",
+			nardy.Color(c), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss)
+	}
+	return 0
+}
+
+// readRecord reads a JSON record, or a .mat file under the preset's rules.
+func readRecord(name, preset string) (nardy.Record, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nardy.Record{}, err
+	}
+	defer f.Close()
+	src := io.LimitReader(f, MaxRecordSize)
+	if strings.HasSuffix(strings.ToLower(name), ".mat") {
+		p, err := variants.Lookup(preset)
+		if err != nil {
+			return nardy.Record{}, err
+		}
+		rec, _, err := nardy.ReadMat(src, p.Rules)
+		return rec, err
+	}
+	var rec nardy.Record
+	if err := json.NewDecoder(src).Decode(&rec); err != nil {
+		return nardy.Record{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return rec, nil
+}

@@ -1,0 +1,42 @@
+package gnubgplay
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestMoves: gnubg's answers are legal plays of positions from random
+// games (the driver and the notation agree); skips without gnubg.
+func TestMoves(t *testing.T) {
+	if Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+	e, err := Start(0)
+	require.NoError(t, err)
+	defer e.Close()
+	r := nardy.DefaultRules(nardy.Short)
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	pos := nardy.MustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+	for range 200 {
+		if pos.IsOver() {
+			pos = nardy.MustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+		}
+		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
+		p, err := e.Move(r, pos, roll)
+		require.NoError(t, err, "%v %v", pos, roll)
+		legal, err := r.AppendLegal(buf[:0], pos, roll)
+		require.NoError(t, err)
+		found := false
+		for _, l := range legal {
+			found = found || l.Result() == p.Result()
+		}
+		assert.True(t, found)
+		pos = legal[rng.IntN(len(legal))].Result()
+	}
+}

@@ -1,0 +1,92 @@
+package neural
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestShotsAgainstGenerator checks the shots feature against the move
+// generator: for the player not on roll, the rolls of the opponent (the
+// player on roll here) with a legal play that hits. Positions with a
+// checker on either bar are left out (the feature only lets a barred side
+// enter first, a simplification), and a few positions may differ where
+// forced play (C5) forbids a hitting step; the feature must agree on at
+// least 97% of the rest.
+func TestShotsAgainstGenerator(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	agree, n := 0, 0
+	for _, pos := range samplePositions(t, nardy.Short, 3000, 11) {
+		b := boardOf(pos)
+		if b.me[nardy.Bar] > 0 || b.opp[nardy.Bar] > 0 {
+			continue
+		}
+		var in inputs
+		encode(&b, &in)
+		got := 0.0
+		for k := range in.n {
+			if int(in.idx[k]) == perSideShort+100 { // the opponent's blots
+				got = float64(in.val[k]) * 36
+			}
+		}
+		want := 0
+		for _, wr := range nardy.AllRolls() {
+			plays, err := r.AppendLegal(buf[:0], pos, wr.Roll)
+			require.NoError(t, err)
+			for _, p := range plays {
+				if p.Hits() > 0 {
+					want += wr.Weight
+					break
+				}
+			}
+		}
+		n++
+		if int(got+0.5) == want {
+			agree++
+		}
+	}
+	require.Greater(t, n, 1000)
+	assert.GreaterOrEqual(t, float64(agree)/float64(n), 0.97, "%d of %d agree", agree, n)
+}
+
+// TestEncodeShape: every index is inside the variant's input vector, no
+// index repeats, and the start position sets the units a reader expects.
+func TestEncodeShape(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		for _, pos := range samplePositions(t, v, 500, 12) {
+			b := boardOf(pos)
+			var in inputs
+			encode(&b, &in)
+			seen := map[int16]bool{}
+			for k := range in.n {
+				i := in.idx[k]
+				require.True(t, int(i) >= 0 && int(i) < numInputs(v))
+				require.False(t, seen[i], "index %d twice", i)
+				seen[i] = true
+				require.True(t, in.val[k] > 0 && in.val[k] <= 4, "value %v", in.val[k])
+			}
+		}
+	}
+	start := nardy.MustPosition(nardy.StartPosition(nardy.Long, nardy.White))
+	b := boardOf(start)
+	var in inputs
+	encode(&b, &in)
+	got := map[int]float32{}
+	for k := range in.n {
+		got[int(in.idx[k])] = in.val[k]
+	}
+	// 15 on the head (point 24): units 92..95 = 1, 1, 1, 12/4; pips
+	// 360/400; the head is a run of one held point (the opponent's 12) with
+	// the opponent's head behind it; nothing else.
+	want := map[int]float32{}
+	for _, base := range []int{0, perSideLong} {
+		for i, v := range map[int]float32{92: 1, 93: 1, 94: 1, 95: 3, 97: 0.9, 98: 1.0 / 6} {
+			want[base+i] = v
+		}
+	}
+	assert.Equal(t, want, got)
+}

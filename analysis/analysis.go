@@ -25,8 +25,8 @@ const DefaultThreshold = 0.04
 // Options set the judge. The zero Options judge at 0-ply with the embedded
 // networks and DefaultThreshold.
 type Options struct {
-	Ply       int        // search depth 0..2
-	Threshold float64    // 0: DefaultThreshold
+	Ply       int         // search depth 0..2
+	Threshold float64     // 0: DefaultThreshold
 	Net       *neural.Net // nil: neural.Default of the record's variant
 }
 

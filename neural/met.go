@@ -118,10 +118,6 @@ func (m *MET) ends(a, b, c int) (w, l float64) {
 	return w, l
 }
 
-// dead reports whether a cube worth c can no longer be doubled usefully:
-// one win at c already ends the match for both.
-func dead(a, b, c int) bool { return c >= a && c >= b }
-
 // ownerDead reports whether the owner of a cube worth c, a away, gains
 // nothing by doubling: a single win at c already wins it the match.
 func ownerDead(a, c int) bool { return c >= a }

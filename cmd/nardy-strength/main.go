@@ -66,10 +66,9 @@ func cubeless(v nardy.Variant) nardy.Rules {
 
 // tally adds up games from a's side.
 type tally struct {
-	n, wins     int
-	sum, sumSq  float64
-	kinds       [2][nardy.Draw + 1]int // [0] a's wins by kind, [1] b's
-	plies, time float64
+	n, wins    int
+	sum, sumSq float64
+	kinds      [2][nardy.Draw + 1]int // [0] a's wins by kind, [1] b's
 }
 
 func (t *tally) add(u tally) {

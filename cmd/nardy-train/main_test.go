@@ -35,6 +35,11 @@ func TestTrainSmoke(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, v, net.Variant().String())
 			assert.Contains(t, net.Info(), "300 games trained")
+			net.SetInfo("") // the info holds the time taken
+			var b bytes.Buffer
+			_, err = net.WriteTo(&b)
+			require.NoError(t, err)
+			w[i] = b.Bytes()
 			log, err := os.ReadFile(out + ".log")
 			require.NoError(t, err)
 			lines := strings.Split(strings.TrimSpace(string(log)), "\n")

@@ -50,3 +50,46 @@ func benchNet(b *testing.B, v nardy.Variant) {
 
 func BenchmarkEvaluateShort(b *testing.B) { benchNet(b, nardy.Short) }
 func BenchmarkEvaluateLong(b *testing.B)  { benchNet(b, nardy.Long) }
+
+// benchPlays evaluates every legal play of positions of random games, the
+// way the players and the training do.
+func benchPlays(b *testing.B, v nardy.Variant, batch bool) {
+	net, err := Default(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := nardy.DefaultRules(v)
+	type job struct {
+		pos   nardy.Position
+		plays []nardy.Play
+	}
+	var jobs []job
+	for i, pos := range samplePositions(b, v, 256, 5) {
+		plays, err := r.Legal(pos, nardy.MustRoll(1+i%6, 1+(i/6)%6))
+		if err != nil {
+			b.Fatal(err)
+		}
+		jobs = append(jobs, job{pos, plays})
+	}
+	out := make([]Probs, 0, nardy.MaxPlays)
+	b.ReportAllocs()
+	evals, i := 0, 0
+	for b.Loop() {
+		j := jobs[i%len(jobs)]
+		i++
+		if batch {
+			out = net.EvaluatePlays(j.plays, out[:0])
+		} else {
+			for _, p := range j.plays {
+				net.Evaluate(p.Result())
+			}
+		}
+		evals += len(j.plays)
+	}
+	b.ReportMetric(float64(evals)/b.Elapsed().Seconds(), "evals/s")
+}
+
+func BenchmarkPlaysShort(b *testing.B)      { benchPlays(b, nardy.Short, false) }
+func BenchmarkPlaysShortBatch(b *testing.B) { benchPlays(b, nardy.Short, true) }
+func BenchmarkPlaysLong(b *testing.B)       { benchPlays(b, nardy.Long, false) }
+func BenchmarkPlaysLongBatch(b *testing.B)  { benchPlays(b, nardy.Long, true) }

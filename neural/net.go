@@ -126,18 +126,15 @@ func f(b bool) float64 {
 
 // forward computes the hidden units h and outputs o of in.
 func (n *Net) forward(in *inputs, h *[MaxHidden]float32, o *[maxOut]float32) {
+	n.accumulate(in, h)
+	n.activate(h, o)
+}
+
+// activate turns the hidden sums h into the hidden units (in place) and
+// computes the outputs o.
+func (n *Net) activate(h *[MaxHidden]float32, o *[maxOut]float32) {
 	H := n.nHid
 	hs := h[:H:H]
-	copy(hs, n.b1)
-	for k := range in.n {
-		i, x := int(in.idx[k]), in.val[k]
-		row := n.w1[i*H : i*H+H : i*H+H]
-		if x == 1 {
-			addRow(hs, row)
-		} else {
-			addRowScaled(hs, row, x)
-		}
-	}
 	for j := range hs {
 		hs[j] = sigmoid(hs[j])
 	}

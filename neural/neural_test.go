@@ -219,3 +219,29 @@ func TestNewNetErrors(t *testing.T) {
 	_, err := NewNet(0, 8, 1)
 	assert.ErrorIs(t, err, ErrBadWeights)
 }
+
+// TestEvaluatePlays: the batch evaluation of a roll's plays gives what
+// evaluating each result does, and allocates nothing.
+func TestEvaluatePlays(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		net, err := Default(v)
+		require.NoError(t, err)
+		r := nardy.DefaultRules(v)
+		out := make([]Probs, 0, nardy.MaxPlays)
+		for i, pos := range samplePositions(t, v, 300, 6) {
+			plays, err := r.Legal(pos, nardy.MustRoll(1+i%6, 1+(i/7)%6))
+			require.NoError(t, err)
+			out = net.EvaluatePlays(plays, out[:0])
+			require.Len(t, out, len(plays))
+			for k, p := range plays {
+				want := net.Evaluate(p.Result()).Flip()
+				for j, x := range outOf(out[k]) {
+					require.InDelta(t, outOf(want)[j], x, 1e-5, "%v %v", pos, p)
+				}
+			}
+			if i == 0 {
+				assert.Zero(t, testing.AllocsPerRun(20, func() { out = net.EvaluatePlays(plays, out[:0]) }))
+			}
+		}
+	}
+}

@@ -41,6 +41,7 @@ type Searcher struct {
 	rolls [21]nardy.WeightedRoll
 	score nardy.Scoring
 	kept  [MaxPly + 1]int // candidates evaluated at each ply by the last rank
+	probs [MaxPly + 1][]Probs
 }
 
 type cand struct {
@@ -90,8 +91,10 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 		switch {
 		case err != nil || len(plays) == 0:
 			p = s.eval(pos.Pass(), ply-1).Flip()
+		case ply == 1:
+			_, p = s.best0(plays, ply)
 		default:
-			best := s.best0(plays)
+			best, _ := s.best0(plays, ply)
 			p = s.eval(plays[best].Result(), ply-1).Flip()
 		}
 		w := float64(wr.Weight)
@@ -108,16 +111,16 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 }
 
 // best0 returns the index of the play whose result the network scores best
-// for the player who makes it.
-func (s *Searcher) best0(plays []nardy.Play) int {
+// for the player who makes it, and that evaluation.
+func (s *Searcher) best0(plays []nardy.Play, depth int) (int, Probs) {
+	s.probs[depth] = s.Net.EvaluatePlays(plays, s.probs[depth][:0])
 	best, bestE := 0, 0.0
-	for i := range plays {
-		e := s.Net.Evaluate(plays[i].Result()).Flip().Equity(s.score)
-		if i == 0 || e > bestE {
+	for i, p := range s.probs[depth] {
+		if e := p.Equity(s.score); i == 0 || e > bestE {
 			best, bestE = i, e
 		}
 	}
-	return best
+	return best, s.probs[depth][best]
 }
 
 // Choose returns the index in plays (the legal plays of one roll, as
@@ -156,8 +159,8 @@ type Ranked struct {
 // deepest first.
 func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	c := s.cands[0][:0]
-	for i := range plays {
-		p := s.Net.Evaluate(plays[i].Result()).Flip()
+	s.probs[0] = s.Net.EvaluatePlays(plays, s.probs[0][:0])
+	for i, p := range s.probs[0] {
 		c = append(c, cand{i: i, e: p.Equity(s.score), p: p})
 	}
 	sortCands(c)

@@ -18,6 +18,7 @@ type trainer struct {
 	rules nardy.Rules
 	rng   *rand.Rand
 	buf   []nardy.Play
+	probs []neural.Probs
 	plies int
 }
 
@@ -48,14 +49,14 @@ func (t *trainer) game(rate float64) error {
 		if err != nil {
 			return err
 		}
+		t.probs = t.net.EvaluatePlays(plays, t.probs[:0])
 		best, bestE := 0, 0.0
-		var bestP neural.Probs
-		for i := range plays {
-			p := t.net.Evaluate(plays[i].Result()).Flip()
+		for i, p := range t.probs {
 			if e := p.Equity(table); i == 0 || e > bestE {
-				best, bestE, bestP = i, e, p
+				best, bestE = i, e
 			}
 		}
+		bestP := t.probs[best]
 		t.net.Learn(pos, bestP, rate)
 		pos = plays[best].Result()
 		t.plies++

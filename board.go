@@ -36,6 +36,9 @@ func (v Variant) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler via ParseVariant.
 func (v *Variant) UnmarshalText(b []byte) error {
+	if err := checkText("variant", b); err != nil {
+		return err
+	}
 	w, err := ParseVariant(string(b))
 	if err != nil {
 		return err
@@ -44,8 +47,12 @@ func (v *Variant) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// ParseVariant parses "long" or "short".
+// ParseVariant parses "long" or "short". It reads at most [MaxTextLen]
+// bytes.
 func ParseVariant(s string) (Variant, error) {
+	if err := checkText("variant", s); err != nil {
+		return 0, err
+	}
 	switch s {
 	case "long":
 		return Long, nil
@@ -99,7 +106,7 @@ func (c *Color) UnmarshalText(b []byte) error {
 	case "black", "b":
 		*c = Black
 	default:
-		return syntaxError("colour", string(b), -1, "want white or black")
+		return syntaxError("colour", b, -1, "want white or black")
 	}
 	return nil
 }

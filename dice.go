@@ -71,6 +71,9 @@ func (r Roll) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler via ParseRoll.
 func (r *Roll) UnmarshalText(b []byte) error {
+	if err := checkText("roll", b); err != nil {
+		return err
+	}
 	q, err := ParseRoll(string(b))
 	if err != nil {
 		return err
@@ -80,8 +83,12 @@ func (r *Roll) UnmarshalText(b []byte) error {
 }
 
 // ParseRoll parses a roll written as two digits 1..6, optionally separated
-// by '-', ' ', ',' or 'x': "65", "6-5", "5 6", "3x3".
+// by '-', ' ', ',' or 'x': "65", "6-5", "5 6", "3x3". It reads at most
+// [MaxTextLen] bytes.
 func ParseRoll(s string) (Roll, error) {
+	if err := checkText("roll", s); err != nil {
+		return Roll{}, err
+	}
 	var d []int
 	for i := 0; i < len(s); i++ {
 		c := s[i]

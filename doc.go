@@ -122,4 +122,14 @@
 // details (errors.As): a RuleError says which rule (such as "L3") a play
 // breaks and its Reason matches a sentinel such as [ErrHeadRule],
 // [ErrSixBlock], [ErrPointClosed], [ErrMaxDice] or [ErrLargerDie].
+//
+// # Untrusted input
+//
+// Every reader of text or JSON has a size bound far above any valid input
+// and refuses a longer input at once, so that hostile input costs a small,
+// fixed amount of memory and time: [MaxTextLen] for the one-line parsers
+// and UnmarshalText methods, [MaxActionJSON], [MaxRulesJSON],
+// [MaxFairJSON], [MaxGameJSON], [MaxRecordJSON] with [MaxRecordActions]
+// for JSON, [MaxMatBytes], [MaxMatLine] and [MaxMatTags] for [ReadMat].
+// A [*SyntaxError] keeps at most 64 bytes of its input.
 package nardy

@@ -129,15 +129,24 @@ func ruleError(rule string, reason error, step int) *RuleError {
 // SyntaxError reports malformed text given to a parser. It matches
 // [ErrSyntax] with [errors.Is].
 type SyntaxError struct {
-	What   string // what was being parsed, such as "position" or "roll"
-	Input  string // the input, cut to 64 bytes
-	Offset int    // byte offset of the problem, or -1 when not known
+	What string // what was being parsed, such as "position" or "roll"
+	// Input is the start of the input: all of it up to 64 bytes, else its
+	// first 64 bytes or fewer, cut at the start of a UTF-8 character. It
+	// is a copy, so that the error does not keep a long input in memory.
+	Input  string
+	Len    int    // the length of the whole input in bytes
+	Offset int    // byte offset of the problem in the whole input, or -1 when not known
 	Msg    string // what is wrong
 }
 
-// Error implements the error interface.
+// Error implements the error interface. An input longer than Input is
+// shown as Input followed by "...".
 func (e *SyntaxError) Error() string {
-	s := "nardy: parsing " + e.What + " " + quoteCut(e.Input)
+	in := e.Input
+	if n := cutLen(in); n < len(in) || e.Len > len(in) {
+		in = in[:n] + "..."
+	}
+	s := "nardy: parsing " + e.What + " " + fmt.Sprintf("%q", in)
 	if e.Offset >= 0 {
 		s += fmt.Sprintf(" at offset %d", e.Offset)
 	}
@@ -147,13 +156,14 @@ func (e *SyntaxError) Error() string {
 // Unwrap makes errors.Is match ErrSyntax.
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
-func syntaxError(what, input string, off int, format string, args ...any) error {
-	return &SyntaxError{What: what, Input: input, Offset: off, Msg: fmt.Sprintf(format, args...)}
+func syntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
+	return &SyntaxError{What: what, Input: cutInput(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
+// quoteCut quotes s, cut to 64 bytes, for a message.
 func quoteCut(s string) string {
-	if len(s) > 64 {
-		s = s[:64] + "..."
+	if n := cutLen(s); n < len(s) {
+		s = s[:n] + "..."
 	}
 	return fmt.Sprintf("%q", s)
 }

@@ -68,7 +68,8 @@ func ParsePositionID(id string) (Position, error) {
 // into a short-nardy position whose player on roll, the second half of the
 // key, has colour mover.
 //
-// Malformed IDs give an error matching [ErrSyntax]: a length other than 14,
+// Malformed IDs give an error matching [ErrSyntax]: a length other than 14
+// (refused before the ID is read),
 // a character outside the Base64 alphabet, nonzero unused bits at the end,
 // more than 15 checkers for one side, or fewer than the 50 point-ending 0
 // bits. Checker counts that no position has (a point held by both sides)
@@ -321,7 +322,7 @@ func (m MatchID) validate() error {
 func FormatMatchID(m MatchID) (string, error) {
 	if err := m.validate(); err != nil {
 		type fields MatchID // without the String method, which calls FormatMatchID
-		return "", &SyntaxError{What: "Match ID fields", Input: fmt.Sprintf("%+v", fields(m)), Offset: -1, Msg: err.Error()}
+		return "", syntaxError("Match ID fields", fmt.Sprintf("%+v", fields(m)), -1, "%v", err)
 	}
 	var k midKey
 	k.put(midCube, 4, uint64(bits.TrailingZeros(uint(m.CubeValue))))
@@ -367,6 +368,9 @@ func (m MatchID) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMatchID].
 func (m *MatchID) UnmarshalText(text []byte) error {
+	if len(text) != MatchIDLen {
+		return syntaxError("Match ID", text, -1, "want %d characters, have %d", MatchIDLen, len(text))
+	}
 	v, err := ParseMatchID(string(text))
 	if err != nil {
 		return err
@@ -377,7 +381,7 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 
 // ParseMatchID parses a 12-character GNU Backgammon Match ID. It refuses
 // what GNU Backgammon 1.07 refuses or never writes, with errors matching
-// [ErrSyntax]: a length other than 12 (it reads at most 12 bytes of id), a
+// [ErrSyntax]: a length other than 12 (refused before the ID is read), a
 // character outside the Base64 alphabet, nonzero bits past the 67th of the
 // key (see [MatchID.Bit67]), a cube above [MaxMatchIDCube], a cube owner
 // code of 2, a game state above 4, a die of 7 or only one die 0, a match

@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -97,33 +98,39 @@ const matRightColumn = 20
 // every game, checked as they are read: an illegal play or a score that
 // does not agree with the games is an error. Opening throws of equal dice
 // are not in the format; with UseOpeningDice the opening is the first roll.
+//
+// ReadMat keeps one line in memory at a time and stops with an error
+// matching [ErrMat] at the first of its bounds: a file longer than
+// [MaxMatBytes], a line longer than [MaxMatLine], more than [MaxMatTags]
+// header tags, a game of more than 4096 moves and cube actions, or more
+// than [MaxRecordActions] actions in all.
 func ReadMat(src io.Reader, r Rules) (Record, MatInfo, error) {
 	var info MatInfo
 	if r.Variant != Short {
 		return Record{}, info, &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
 	}
-	sc := bufio.NewScanner(src)
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, strings.TrimRight(sc.Text(), " \t\r"))
-	}
-	if err := sc.Err(); err != nil {
-		return Record{}, info, &MatError{Err: err}
-	}
-	length, first := -1, len(lines)
-	for i, ln := range lines {
+	lines := newMatLines(src)
+	length := -1
+	for length < 0 && lines.next() {
+		if lines.comment('#') && !matTagRe.Match(lines.line) {
+			continue
+		}
+		ln, n := lines.text(), lines.n
 		if m := matTagRe.FindStringSubmatch(ln); m != nil {
+			if len(info.Tags) == MaxMatTags {
+				return Record{}, info, lines.fail(n, fmt.Errorf("%w: more than %d tags", ErrMat, MaxMatTags))
+			}
 			info.Tags = append(info.Tags, MatTag{m[1], m[2]})
 			continue
 		}
 		if m := matLenRe.FindStringSubmatch(ln); m != nil {
 			length, _ = strconv.Atoi(m[1])
-			first = i + 1
 			break
 		}
-		if t := strings.TrimSpace(ln); t != "" && !strings.HasPrefix(t, ";") && !strings.HasPrefix(t, "#") {
-			return Record{}, info, &MatError{Line: i + 1, Err: syntaxError("mat", ln, -1, `want "N point match"`)}
-		}
+		return Record{}, info, lines.fail(n, syntaxError("mat", ln, -1, `want "N point match"`))
+	}
+	if err := lines.err(); err != nil {
+		return Record{}, info, err
 	}
 	if length < 0 {
 		return Record{}, info, &MatError{Err: syntaxError("mat", "", -1, `no "N point match" line`)}
@@ -137,15 +144,82 @@ func ReadMat(src io.Reader, r Rules) (Record, MatInfo, error) {
 		return Record{}, info, &MatError{Err: err}
 	}
 	rd := matReader{m: m, rec: Record{Rules: r, Length: length, Actions: []Action{}}}
-	for i := first; i < len(lines); i++ {
-		if err := rd.line(i+1, lines[i], &info); err != nil {
-			return Record{}, info, matErr(i+1, err)
+	for lines.next() {
+		if lines.comment(';') {
+			continue
+		}
+		if err := rd.line(lines.n, lines.text(), &info); err != nil {
+			return Record{}, info, lines.fail(lines.n, err)
 		}
 	}
-	if err := rd.endGame(len(lines)); err != nil {
-		return Record{}, info, matErr(len(lines), err)
+	if err := lines.err(); err != nil {
+		return Record{}, info, err
+	}
+	if err := rd.endGame(lines.n); err != nil {
+		return Record{}, info, matErr(lines.n, err)
 	}
 	return rd.rec, info, nil
+}
+
+// matLines reads the lines of a .mat file within MaxMatBytes and
+// MaxMatLine, keeping one line at a time.
+type matLines struct {
+	lim  io.LimitedReader
+	sc   *bufio.Scanner
+	line []byte // the current line, without trailing blanks
+	n    int    // its number, from 1
+}
+
+func newMatLines(src io.Reader) *matLines {
+	l := &matLines{lim: io.LimitedReader{R: src, N: MaxMatBytes + 1}}
+	l.sc = bufio.NewScanner(&l.lim)
+	l.sc.Buffer(make([]byte, 0, 512), MaxMatLine)
+	return l
+}
+
+// next reads the next line; false at the end or on an error (see err).
+func (l *matLines) next() bool {
+	if !l.sc.Scan() {
+		return false
+	}
+	l.n++
+	l.line = bytes.TrimRight(l.sc.Bytes(), " \t\r")
+	return true
+}
+
+// text returns the current line as a string.
+func (l *matLines) text() string { return string(l.line) }
+
+// comment reports an empty line or one that starts with ';' or with
+// other, ignoring blanks.
+func (l *matLines) comment(other byte) bool {
+	t := bytes.TrimSpace(l.line)
+	return len(t) == 0 || t[0] == ';' || t[0] == other
+}
+
+// tooBig reports that the file is longer than MaxMatBytes.
+func (l *matLines) tooBig() bool { return l.lim.N <= 0 }
+
+// err is the error that stopped the lines, if any.
+func (l *matLines) err() error {
+	switch err := l.sc.Err(); {
+	case l.tooBig():
+		return &MatError{Err: fmt.Errorf("%w: file longer than %d bytes", ErrMat, MaxMatBytes)}
+	case errors.Is(err, bufio.ErrTooLong):
+		return &MatError{Line: l.n + 1, Err: fmt.Errorf("%w: line longer than %d bytes", ErrMat, MaxMatLine)}
+	case err != nil:
+		return &MatError{Err: err}
+	}
+	return nil
+}
+
+// fail is the error of line n, or the size error when the file was cut
+// short there.
+func (l *matLines) fail(n int, err error) error {
+	if l.tooBig() {
+		return l.err()
+	}
+	return matErr(n, err)
 }
 
 // matRules applies the header tags that name rule options.
@@ -182,10 +256,27 @@ type matReader struct {
 	m      Match
 	rec    Record
 	inGame bool
+	scored bool // the game's score line was read
 	cells  []matCell
 }
 
+// matMaxGameCells bounds the cells of one game, which are kept until the
+// game's end: a real game has a few hundred at most.
+const matMaxGameCells = 4096
+
+// addCells keeps the cells of a line until the game ends.
+func (rd *matReader) addCells(cells ...matCell) error {
+	if len(rd.cells)+len(cells) > matMaxGameCells {
+		return fmt.Errorf("%w: a game of more than %d moves and cube actions", ErrMat, matMaxGameCells)
+	}
+	rd.cells = append(rd.cells, cells...)
+	return nil
+}
+
 func (rd *matReader) do(a Action) error {
+	if len(rd.rec.Actions) == MaxRecordActions {
+		return fmt.Errorf("%w: more than %d actions", ErrMat, MaxRecordActions)
+	}
 	m, err := rd.m.Do(a)
 	if err != nil {
 		return err
@@ -213,6 +304,10 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		return rd.cellsOf(n, ln, len(ln)-len(m[2]))
 	}
 	if m := matScoreRe.FindStringSubmatch(ln); m != nil && len(rd.cells) == 0 {
+		if rd.scored {
+			return syntaxError("mat", ln, -1, "a second score line in one game")
+		}
+		rd.scored = true
 		info.Players = [2]string{m[1], m[3]}
 		w, _ := strconv.Atoi(m[2])
 		b, _ := strconv.Atoi(m[4])
@@ -226,8 +321,7 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		if len(ln)-len(strings.TrimLeft(ln, " ")) >= matRightColumn {
 			p = Black
 		}
-		rd.cells = append(rd.cells, matCell{n, p, t})
-		return nil
+		return rd.addCells(matCell{n, p, t})
 	}
 	return syntaxError("mat", ln, -1, "not a move, score or result line")
 }
@@ -269,8 +363,7 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 		}
 		cells[len(cells)-1].text += " " + tk.s
 	}
-	rd.cells = append(rd.cells, cells...)
-	return nil
+	return rd.addCells(cells...)
 }
 
 // endGame plays the cells of the game read so far.
@@ -280,7 +373,7 @@ func (rd *matReader) endGame(n int) error {
 	}
 	number := rd.m.GameNumber()
 	cells := rd.cells
-	rd.cells, rd.inGame = nil, false
+	rd.cells, rd.inGame, rd.scored = nil, false, false
 	for _, c := range cells {
 		ended := rd.m.GameNumber() != number || rd.m.IsOver()
 		var err error

@@ -214,7 +214,8 @@ func appendSmall(b []byte, n int) []byte {
 // [*RuleError] matching [ErrIllegalPlay] (with reason [ErrNoSuchPlay],
 // [ErrAmbiguousPlay] or the rule the text breaks) whose message lists the
 // legal plays. Invalid rules, position or roll give their own errors.
-// ParsePlay never panics.
+// Text longer than [MaxTextLen] bytes is a syntax error, found before the
+// text is read. ParsePlay never panics.
 func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
 	if err := r.CheckPosition(pos); err != nil {
 		return Play{}, err
@@ -331,6 +332,9 @@ const maxTextMoves = 8
 // parseMoves splits text into moves, repeats expanded. Blank text and the
 // NoPlay forms give no move.
 func parseMoves(text string) ([]textMove, error) {
+	if err := checkText("play", text); err != nil {
+		return nil, err
+	}
 	s := strings.ToLower(strings.TrimSpace(text))
 	switch s {
 	case "", NoPlay, "no play", "noplay":

@@ -60,7 +60,7 @@ func (k ActionKind) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *ActionKind) UnmarshalText(t []byte) error {
-	v, err := enumParse("action", actionKindNames[1:], string(t))
+	v, err := enumParse("action", actionKindNames[1:], t)
 	*k = ActionKind(v + 1)
 	if err != nil {
 		*k = 0
@@ -131,8 +131,12 @@ func (a Action) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads the form written by MarshalJSON.
+// UnmarshalJSON reads the form written by MarshalJSON. It refuses more than
+// [MaxActionJSON] bytes, unread, and more than 4 steps (C3).
 func (a *Action) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxActionJSON {
+		return jsonTooLong(ErrInvalidAction, "action", b, MaxActionJSON)
+	}
 	var j actionJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidAction, err)
@@ -155,6 +159,9 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("%w: %d dice", ErrInvalidAction, len(j.Dice))
 		}
 		n.Dice = [2]int{j.Dice[0], j.Dice[1]}
+	}
+	if len(j.Steps) > 4 {
+		return fmt.Errorf("%w: C3: %d steps, at most 4", ErrInvalidAction, len(j.Steps))
 	}
 	for _, s := range j.Steps {
 		for _, v := range s {
@@ -290,8 +297,18 @@ func NewRecorder(preset string, r Rules, length int, seed *uint64) (*Recorder, e
 	return &Recorder{rec: rec, match: m}, nil
 }
 
-// Do performs a on the match and records it when accepted.
+// ErrRecordFull: a [Recorder] holds MaxRecordActions actions already, the
+// most a record read back from JSON may have.
+var ErrRecordFull = errors.New("the record is full")
+
+// Do performs a on the match and records it when accepted. Past
+// [MaxRecordActions] actions it refuses every action with an
+// [*ActionError] matching [ErrRecordFull], so that every record it keeps
+// reads back from JSON.
 func (rc *Recorder) Do(a Action) error {
+	if len(rc.rec.Actions) >= MaxRecordActions {
+		return &ActionError{Kind: a.Kind, Player: a.Player, Phase: rc.match.game.phase, Reason: ErrRecordFull}
+	}
 	m, err := rc.match.Do(a)
 	if err != nil {
 		return err
@@ -356,7 +373,7 @@ func (p Phase) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (p *Phase) UnmarshalText(t []byte) error {
-	v, err := enumParse("phase", phaseNames[1:], string(t))
+	v, err := enumParse("phase", phaseNames[1:], t)
 	*p = Phase(v + 1)
 	if err != nil {
 		*p = 0
@@ -400,8 +417,12 @@ func (g Game) turnInPlay() bool {
 // and the number of plays, and rebuilds the play in progress step by step
 // (at most 4), so a state no game could be in is refused (with
 // [ErrInvalidGame], or the error of the part that is wrong). The position
-// itself is checked to be valid, not to be reachable from the start.
+// itself is checked to be valid, not to be reachable from the start. More
+// than [MaxGameJSON] bytes are refused unread.
 func (g *Game) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxGameJSON {
+		return jsonTooLong(ErrInvalidGame, "game", b, MaxGameJSON)
+	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalidGame, err)

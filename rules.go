@@ -58,13 +58,18 @@ func enumString(names []string, i uint8) string {
 	return fmt.Sprintf("invalid(%d)", i)
 }
 
-func enumParse(what string, names []string, s string) (uint8, error) {
+// enumParse returns the index of text in names. It reads at most
+// MaxTextLen bytes and never copies text.
+func enumParse(what string, names []string, text []byte) (uint8, error) {
+	if err := checkText(what, text); err != nil {
+		return 0, err
+	}
 	for i, n := range names {
-		if n == s {
+		if n == string(text) {
 			return uint8(i), nil
 		}
 	}
-	return 0, syntaxError(what, s, -1, "unknown option value; want one of %q", names)
+	return 0, syntaxError(what, text, -1, "unknown option value; want one of %q", names)
 }
 
 // String returns the option's name as used in conformance files.
@@ -81,7 +86,7 @@ func (h HeadException) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("classic", "doubles",
 // "literal").
 func (h *HeadException) UnmarshalText(b []byte) error {
-	v, err := enumParse("head exception", headExceptionNames[:], string(b))
+	v, err := enumParse("head exception", headExceptionNames[:], b)
 	*h = HeadException(v)
 	return err
 }
@@ -100,7 +105,7 @@ func (b BlockAhead) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("on_route",
 // "opponent_home").
 func (b *BlockAhead) UnmarshalText(t []byte) error {
-	v, err := enumParse("block ahead", blockAheadNames[:], string(t))
+	v, err := enumParse("block ahead", blockAheadNames[:], t)
 	*b = BlockAhead(v)
 	return err
 }
@@ -119,7 +124,7 @@ func (o OpeningRoll) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("reroll",
 // "use_opening_dice").
 func (o *OpeningRoll) UnmarshalText(t []byte) error {
-	v, err := enumParse("opening roll", openingRollNames[:], string(t))
+	v, err := enumParse("opening roll", openingRollNames[:], t)
 	*o = OpeningRoll(v)
 	return err
 }
@@ -204,7 +209,7 @@ func (n NextGameStarter) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("winner",
 // "alternate", "opening_roll").
 func (n *NextGameStarter) UnmarshalText(t []byte) error {
-	v, err := enumParse("next game starter", nextGameStarterNames[:], string(t))
+	v, err := enumParse("next game starter", nextGameStarterNames[:], t)
 	*n = NextGameStarter(v)
 	return err
 }

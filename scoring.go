@@ -47,7 +47,7 @@ func (k ResultKind) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *ResultKind) UnmarshalText(t []byte) error {
-	v, err := enumParse("result kind", resultKindNames[1:], string(t))
+	v, err := enumParse("result kind", resultKindNames[1:], t)
 	*k = ResultKind(v + 1)
 	if err != nil {
 		*k = 0
@@ -234,7 +234,7 @@ func (e EndReason) MarshalText() ([]byte, error) { return []byte(e.String()), ni
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *EndReason) UnmarshalText(t []byte) error {
-	v, err := enumParse("end reason", endReasonNames[1:], string(t))
+	v, err := enumParse("end reason", endReasonNames[1:], t)
 	*e = EndReason(v + 1)
 	if err != nil {
 		*e = 0

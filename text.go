@@ -54,6 +54,9 @@ func (p Position) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (p *Position) UnmarshalText(text []byte) error {
+	if err := checkText("position", text); err != nil {
+		return err
+	}
 	q, err := ParsePosition(string(text))
 	if err != nil {
 		return err
@@ -63,8 +66,11 @@ func (p *Position) UnmarshalText(text []byte) error {
 }
 
 // ParsePosition parses the form written by [Position.String] and validates
-// the position like [NewPosition].
+// the position like [NewPosition]. It reads at most [MaxTextLen] bytes.
 func ParsePosition(s string) (Position, error) {
+	if err := checkText("position", s); err != nil {
+		return Position{}, err
+	}
 	fields := strings.Fields(s)
 	if len(fields) != 3 {
 		return Position{}, syntaxError("position", s, -1, "want \"VARIANT TURN KEY\", such as \"long w 000...f00/000...f00\"")
@@ -96,7 +102,8 @@ func MustParsePosition(s string) Position {
 }
 
 // ParseKey parses a conformance key (see [Position.Key]) into a position of
-// variant v with the given player on roll.
+// variant v with the given player on roll. A key has 53 bytes; a text of
+// another length is refused before it is read.
 func ParseKey(v Variant, mover Color, key string) (Position, error) {
 	me, opp, err := parseKey(key)
 	if err != nil {

@@ -147,7 +147,7 @@ func (x XGID) AppendText(b []byte) ([]byte, error) {
 	}
 	if err := x.validate(); err != nil {
 		type fields XGID // without the String method
-		return b, &SyntaxError{What: "XGID fields", Input: fmt.Sprintf("%+v", fields(x)), Offset: -1, Msg: err.Error()}
+		return b, syntaxError("XGID fields", fmt.Sprintf("%+v", fields(x)), -1, "%v", err)
 	}
 	b = append(b, xgPrefix...)
 	b = appendXGIDPosition(b, x.Position)
@@ -232,6 +232,9 @@ func (x XGID) MarshalText() ([]byte, error) { return x.AppendText(nil) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseXGID].
 func (x *XGID) UnmarshalText(text []byte) error {
+	if err := checkText("XGID", text); err != nil {
+		return err
+	}
 	v, err := ParseXGID(string(text))
 	if err != nil {
 		return err
@@ -245,14 +248,18 @@ func (x *XGID) UnmarshalText(text []byte) error {
 // [FormatXGID] of the result gives the same text back (with the prefix).
 // Malformed text gives an error matching [ErrSyntax]; checkers that make no
 // position (more than 15 for a side, a point held by both) an error
-// matching [ErrSyntax] or [ErrInvalidPosition].
+// matching [ErrSyntax] or [ErrInvalidPosition]. It reads at most
+// [MaxTextLen] bytes.
 func ParseXGID(s string) (XGID, error) {
 	const what = "XGID"
+	if err := checkText(what, s); err != nil {
+		return XGID{}, err
+	}
 	body := strings.TrimPrefix(s, xgPrefix)
 	base := len(s) - len(body)
-	fields := strings.Split(body, ":")
+	fields := strings.SplitN(body, ":", 11) // one more than wanted, to see it
 	if len(fields) != 10 {
-		return XGID{}, syntaxError(what, s, -1, "want 10 fields separated by ':', have %d", len(fields))
+		return XGID{}, syntaxError(what, s, -1, "want 10 fields separated by ':', have %d", strings.Count(body, ":")+1)
 	}
 	offs := make([]int, 10)
 	for i, off := 1, base; i < 10; i++ {

@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy/internal/conformance"
+	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,16 +68,6 @@ func (r repeatByte) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// allocated returns the bytes f allocates on the heap.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestConformLineMemory: a 10 MB line and a 100 MB line cost the same
 // memory, less than 8 times conformance.MaxLineBytes, and are answered with an
 // error and their id; the next line is answered as usual (issue 9 item 6).
@@ -85,7 +75,7 @@ func TestConformLineMemory(t *testing.T) {
 	run := func(n int) (uint64, string) {
 		var out bytes.Buffer
 		in := io.MultiReader(hostile(n), strings.NewReader("\n"+startCase+"\n"))
-		a := allocated(func() { require.NoError(t, conform(in, &out)) })
+		a := testmem.Allocated(func() { require.NoError(t, conform(in, &out)) })
 		return a, out.String()
 	}
 	small, out := run(10 << 20)

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/jsonscan"
 )
 
 // Case is one parsed conformance case.
@@ -53,7 +54,7 @@ var ErrLineTooLong = fmt.Errorf("%w: line longer than %d bytes", ErrCase, MaxLin
 // repeated the last one counts, as in Parse. It returns "" when no id is
 // found.
 func ID(line []byte) string {
-	i := skipSpace(line, 0)
+	i := jsonscan.SkipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return ""
 	}
@@ -67,21 +68,21 @@ func ID(line []byte) string {
 			wantKey = true
 			i++
 		case c == '"' && wantKey:
-			end := valueEnd(line, i)
+			end := jsonscan.ValueEnd(line, i)
 			key := line[i:end]
-			j := skipSpace(line, end)
+			j := jsonscan.SkipSpace(line, end)
 			if j >= len(line) || line[j] != ':' {
 				return id
 			}
-			j = skipSpace(line, j+1)
-			vend := valueEnd(line, j)
+			j = jsonscan.SkipSpace(line, j+1)
+			vend := jsonscan.ValueEnd(line, j)
 			if isIDKey(key) && vend > j {
 				id = idText(line[j:vend])
 			}
 			wantKey = false
 			i = vend // at a delimiter when the value is missing: the loop reads it
 		default:
-			end := valueEnd(line, i)
+			end := jsonscan.ValueEnd(line, i)
 			if end == i {
 				end++
 			}
@@ -107,49 +108,6 @@ func idText(v []byte) string {
 		return s
 	}
 	return string(v)
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// valueEnd returns the end of the value that starts at b[i]: a string with
-// its quotes, an object or array with everything nested in it, or a run of
-// other bytes up to a delimiter (a number, a literal, or garbage such as
-// NaN). A string or container cut short ends at len(b).
-func valueEnd(b []byte, i int) int {
-	depth := 0
-	for j := i; j < len(b); j++ {
-		switch b[j] {
-		case '"':
-			for j++; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-			if depth == 0 {
-				return min(j+1, len(b))
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return j
-			}
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		case ',', ':', ' ', '\t', '\n', '\r':
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(b)
 }
 
 // Parse reads one case. Invalid input of any kind (syntax, a missing or

@@ -1,0 +1,178 @@
+package nardy
+
+import (
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/nardylab/nardy/internal/jsonscan"
+)
+
+// Size bounds of the readers of untrusted input. Each reader refuses a
+// longer input at once, with an error and without reading it further, so
+// that the memory and the time it spends stay within a fixed amount
+// whatever it is given; a [*SyntaxError] keeps at most the first 64 bytes
+// of the input. Every bound is far above what a valid input needs.
+const (
+	// MaxTextLen bounds the one-line texts: [ParsePosition], [ParsePlay],
+	// [ParseXGID], [ParseRoll], [ParseVariant] and the UnmarshalText
+	// methods of the package's types. The longest valid text of any of
+	// them is under 100 bytes. [ParseKey], [ParsePositionID] and
+	// [ParseMatchID] read inputs of one fixed length.
+	MaxTextLen = 256
+	// MaxActionJSON bounds the JSON of one [Action] (valid ones are under
+	// 100 bytes, under 1 kB indented).
+	MaxActionJSON = 4 << 10
+	// MaxRulesJSON bounds the JSON of a [Rules] (under 400 bytes).
+	MaxRulesJSON = 4 << 10
+	// MaxFairJSON bounds the JSON of a [FairProof] (its salt has at most
+	// MaxFairSalt bytes).
+	MaxFairJSON = 8 << 10
+	// MaxGameJSON bounds the JSON of a [Game] (about 1 kB).
+	MaxGameJSON = 16 << 10
+	// MaxRecordJSON bounds the JSON of a [Record].
+	MaxRecordJSON = 16 << 20
+	// MaxRecordActions bounds the actions of a [Record] read from JSON or
+	// from a .mat file, and of the record a [Recorder] keeps. A 64-point
+	// match played step by step has about 25,000.
+	MaxRecordActions = 1 << 16
+	// MaxMatBytes bounds a .mat file read by [ReadMat], MaxMatLine each of
+	// its lines and MaxMatTags the tags of its header.
+	MaxMatBytes = 16 << 20
+	MaxMatLine  = 4 << 10
+	MaxMatTags  = 64
+)
+
+// maxErrInput is how much of its input a SyntaxError keeps.
+const maxErrInput = 64
+
+// cutLen returns the length of s cut to maxErrInput bytes at the start of
+// a UTF-8 character.
+func cutLen[T string | []byte](s T) int {
+	if len(s) <= maxErrInput {
+		return len(s)
+	}
+	n := maxErrInput
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return n
+}
+
+// cutInput returns the start of s that a SyntaxError keeps, copied so that
+// the error does not hold the whole input in memory.
+func cutInput[T string | []byte](s T) string {
+	n := cutLen(s)
+	if n == len(s) {
+		return string(s)
+	}
+	return string([]byte(s[:n]))
+}
+
+// tooLong is the error of an input longer than max bytes, refused unread.
+func tooLong[T string | []byte](what string, s T, max int) error {
+	return &SyntaxError{What: what, Input: cutInput(s), Len: len(s), Offset: max,
+		Msg: fmt.Sprintf("longer than %d bytes", max)}
+}
+
+// checkText refuses a one-line text longer than MaxTextLen.
+func checkText[T string | []byte](what string, s T) error {
+	if len(s) > MaxTextLen {
+		return tooLong(what, s, MaxTextLen)
+	}
+	return nil
+}
+
+// jsonTooLong is the error of a JSON value longer than max bytes.
+func jsonTooLong(sentinel error, what string, b []byte, max int) error {
+	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
+}
+
+// UnmarshalJSON reads a rule set in the form of its fields' JSON tags,
+// refusing more than [MaxRulesJSON] bytes. Options left out keep their
+// values in r.
+func (r *Rules) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxRulesJSON {
+		return jsonTooLong(ErrInvalidRules, "rules", b, MaxRulesJSON)
+	}
+	type plain Rules // without this method
+	return json.Unmarshal(b, (*plain)(r))
+}
+
+// UnmarshalJSON reads a proof in the form of its fields' JSON tags,
+// refusing more than [MaxFairJSON] bytes.
+func (p *FairProof) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxFairJSON {
+		return jsonTooLong(ErrBadCommitment, "fair proof", b, MaxFairJSON)
+	}
+	type plain FairProof // without this method
+	return json.Unmarshal(b, (*plain)(p))
+}
+
+// UnmarshalJSON reads a record, refusing more than [MaxRecordJSON] bytes,
+// more than [MaxRecordActions] actions, a preset name longer than
+// [MaxTextLen], and the actions' own bounds ([MaxActionJSON]). The actions
+// are counted before any is read. Errors match [ErrBadRecord].
+func (rec *Record) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxRecordJSON {
+		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, MaxRecordJSON)}
+	}
+	type plain Record // without this method
+	var w struct {
+		*plain
+		Preset  jsonText    `json:"preset"`
+		Actions jsonActions `json:"actions"`
+	}
+	var n Record
+	w.plain = (*plain)(&n)
+	if err := json.Unmarshal(b, &w); err != nil {
+		return &RecordError{Index: -1, Err: err}
+	}
+	n.Preset, n.Actions = string(w.Preset), w.Actions
+	*rec = n
+	return nil
+}
+
+// jsonText is a JSON string of at most MaxTextLen bytes.
+type jsonText string
+
+func (t *jsonText) UnmarshalJSON(b []byte) error {
+	if len(b) > MaxTextLen+2 { // and its quotes
+		return jsonTooLong(ErrSyntax, "text", b, MaxTextLen)
+	}
+	return json.Unmarshal(b, (*string)(t))
+}
+
+// jsonActions is the actions of a record: a JSON array of at most
+// MaxRecordActions actions, counted before any is read. The array is valid
+// JSON (encoding/json checks a value before it hands it to an UnmarshalJSON
+// method), so jsonscan finds its elements without allocating.
+type jsonActions []Action
+
+func (as *jsonActions) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*as = nil
+		return nil
+	}
+	n, ok, _ := jsonscan.Array(b, nil)
+	if !ok {
+		return fmt.Errorf("%w: want a JSON array of actions", ErrSyntax)
+	}
+	if n > MaxRecordActions {
+		return fmt.Errorf("%w: %d actions, more than %d", ErrSyntax, n, MaxRecordActions)
+	}
+	out := make([]Action, 0, n)
+	_, _, err := jsonscan.Array(b, func(i int, elem []byte) error {
+		var a Action
+		if err := json.Unmarshal(elem, &a); err != nil {
+			return fmt.Errorf("action %d: %w", i, err)
+		}
+		out = append(out, a)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	*as = out
+	return nil
+}

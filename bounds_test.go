@@ -1,0 +1,203 @@
+package nardy
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/nardylab/nardy/internal/testmem"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hostileSize is the size of the hostile inputs of TestReaderMemory.
+const hostileSize = 10 << 20
+
+// hostileReader is one reader of untrusted text with its hostile input.
+type hostileReader struct {
+	name  string
+	input func(n int) string    // n bytes of hostile input
+	read  func(in string) error // the reader; its error
+}
+
+// hostileReaders lists every reader of untrusted text of the package with
+// an input built to make it work hard: many fields, many steps, many
+// actions, many lines, one long word.
+func hostileReaders() []hostileReader {
+	short, long := DefaultRules(Short), DefaultRules(Long)
+	start := MustPosition(StartPosition(Short, White))
+	rep := strings.Repeat
+	fill := func(s string) func(n int) string { return func(n int) string { return rep(s, n/len(s)) } }
+	around := func(prefix, item, suffix string) func(n int) string {
+		return func(n int) string {
+			s := prefix + rep(item, (n-len(prefix)-len(suffix))/len(item))
+			return strings.TrimSuffix(s, ",") + suffix
+		}
+	}
+	text := func(u encoding.TextUnmarshaler) func(in string) error {
+		return func(in string) error { return u.UnmarshalText(unsafeBytes(in)) }
+	}
+	jsonInto := func(v any) func(in string) error {
+		return func(in string) error { return json.Unmarshal(unsafeBytes(in), v) }
+	}
+	mat := func(r Rules) func(in string) error {
+		return func(in string) error { _, _, err := ReadMat(strings.NewReader(in), r); return err }
+	}
+	return []hostileReader{
+		{"ParseXGID colons", fill(":"), func(in string) error { _, err := ParseXGID(in); return err }},
+		{"ParseXGID long field", around("XGID=", "a", ""), func(in string) error { _, err := ParseXGID(in); return err }},
+		{"ParsePositionID", fill("A"), func(in string) error { _, err := ParsePositionID(in); return err }},
+		{"ParseMatchID", fill("A"), func(in string) error { _, err := ParseMatchID(in); return err }},
+		{"ParsePosition fields", fill("a "), func(in string) error { _, err := ParsePosition(in); return err }},
+		{"ParsePosition key", around("long w ", "0", ""), func(in string) error { _, err := ParsePosition(in); return err }},
+		{"ParseKey", fill("0"), func(in string) error { _, err := ParseKey(Long, White, in); return err }},
+		{"ParsePlay upper case", fill("A"), func(in string) error { _, err := ParsePlay(short, start, MustRoll(6, 5), in); return err }},
+		{"ParsePlay moves", fill("24/18 "), func(in string) error { _, err := ParsePlay(short, start, MustRoll(6, 5), in); return err }},
+		{"ParseRoll", fill("6"), func(in string) error { _, err := ParseRoll(in); return err }},
+		{"ParseVariant", fill("x"), func(in string) error { _, err := ParseVariant(in); return err }},
+		{"Position.UnmarshalText", fill("x"), text(new(Position))},
+		{"Roll.UnmarshalText", fill("x"), text(new(Roll))},
+		{"XGID.UnmarshalText", fill("x"), text(new(XGID))},
+		{"MatchID.UnmarshalText", fill("x"), text(new(MatchID))},
+		{"Variant.UnmarshalText", fill("x"), text(new(Variant))},
+		{"Color.UnmarshalText", fill("x"), text(new(Color))},
+		{"HeadException.UnmarshalText", fill("x"), text(new(HeadException))},
+		{"BlockAhead.UnmarshalText", fill("x"), text(new(BlockAhead))},
+		{"OpeningRoll.UnmarshalText", fill("x"), text(new(OpeningRoll))},
+		{"NextGameStarter.UnmarshalText", fill("x"), text(new(NextGameStarter))},
+		{"ActionKind.UnmarshalText", fill("x"), text(new(ActionKind))},
+		{"Phase.UnmarshalText", fill("x"), text(new(Phase))},
+		{"ResultKind.UnmarshalText", fill("x"), text(new(ResultKind))},
+		{"EndReason.UnmarshalText", fill("x"), text(new(EndReason))},
+		{"Rules JSON", around(`{"variant":"`, "x", `"}`), jsonInto(new(Rules))},
+		{"Rules JSON escapes", around(`{"variant":"`, `\u0078`, `"}`), jsonInto(new(Rules))},
+		{"FairProof JSON", around(`{"salt":"`, "x", `"}`), jsonInto(new(FairProof))},
+		{"Action JSON steps", around(`{"kind":"play","player":"white","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Action))},
+		{"Action JSON player", around(`{"kind":"roll","player":"`, "x", `"}`), jsonInto(new(Action))},
+		{"Game JSON steps", around(`{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Game))},
+		{"Record JSON actions", around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`), jsonInto(new(Record))},
+		{"Record JSON preset", around(`{"preset":"`, "x", `","rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
+		{"Record JSON fair salt", around(`{"fair":{"salt":"`, "x", `"},"rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
+		{"Record JSON past the bound", func(n int) string { // more than MaxRecordJSON
+			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, MaxRecordJSON+1))
+		}, jsonInto(new(Record))},
+		{"ReadMat blank lines", fill("\n"), mat(short)},
+		{"ReadMat tags", fill("; [Event \"x\"]\n"), mat(short)},
+		{"ReadMat long line", fill("x"), mat(short)},
+		{"ReadMat cells", around(" 1 point match\n Game 1\n", " 1) 31: 8/5 6/5                  31: 8/5 6/5\n", ""), mat(short)},
+		{"ReadMat score lines", around(" 1 point match\n Game 1\n", " a : 0                  b : 0\n", ""), mat(short)},
+		{"ReadMat long nardy", fill("x"), mat(long)},
+	}
+}
+
+// unsafeBytes returns the bytes of s without copying them (the readers do
+// not write to their input), so that the test itself allocates nothing.
+func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
+// TestReaderMemory: every reader of untrusted text refuses 10 MB of
+// hostile input with an error while allocating a small amount that does
+// not grow with the input: 20 MB cost no more than 10 MB (issue 9 item 6).
+// The error keeps at most 64 bytes of the input.
+func TestReaderMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 10 MB inputs")
+	}
+	for _, r := range hostileReaders() {
+		var err error
+		in := r.input(hostileSize)
+		a := testmem.Allocated(func() { err = r.read(in) })
+		in = r.input(2 * hostileSize)
+		a2 := testmem.Allocated(func() { _ = r.read(in) })
+		t.Logf("%-30s %9d bytes allocated for %d MB, %9d for %d MB", r.name, a, hostileSize>>20, a2, 2*hostileSize>>20)
+		assert.Less(t, a, uint64(maxHostileAlloc), "%s: allocates too much", r.name)
+		assert.Less(t, a2, a+a/4+64<<10, "%s: allocates in proportion to the input", r.name)
+		if !assert.Error(t, err, r.name) {
+			continue
+		}
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			assert.LessOrEqual(t, len(se.Input), 64, "%s: SyntaxError.Input keeps %d bytes", r.name, len(se.Input))
+		}
+		assert.Less(t, len(err.Error()), 1024, "%s: error message of %d bytes", r.name, len(err.Error()))
+	}
+}
+
+// maxHostileAlloc is the most a reader may allocate on hostile input: the
+// work of a few thousand moves of a .mat game at most.
+const maxHostileAlloc = 4 << 20
+
+// TestRecordActionsBound: a record of MaxRecordActions actions reads from
+// JSON, one more is refused before any action is read; a Recorder refuses
+// to grow past the bound, so every record it keeps reads back.
+func TestRecordActionsBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds records of 65,536 actions")
+	}
+	undo := `{"kind":"undo","player":"white"}`
+	record := func(n int) []byte {
+		return []byte(`{"rules":{"variant":"long"},"actions":[` + strings.Repeat(undo+",", n-1) + undo + `]}`)
+	}
+	var rec Record
+	assert.NoError(t, json.Unmarshal(record(MaxRecordActions), &rec))
+	assert.Len(t, rec.Actions, MaxRecordActions)
+	assert.Equal(t, Action{Kind: ActUndo, Player: White}, rec.Actions[MaxRecordActions-1])
+	err := json.Unmarshal(record(MaxRecordActions+1), &rec)
+	assert.ErrorIs(t, err, ErrBadRecord)
+	assert.ErrorContains(t, err, "65537 actions")
+
+	rc, err := NewRecorder("", DefaultRules(Long), 0, nil)
+	require.NoError(t, err)
+	rc.rec.Actions = make([]Action, MaxRecordActions-1) // as if played
+	src := NewSeededDice(1)
+	require.NoError(t, rc.Roll(src), "the last action that fits")
+	err = rc.Roll(src)
+	assert.ErrorIs(t, err, ErrRecordFull)
+	assert.ErrorIs(t, err, ErrActionRefused)
+	assert.Len(t, rc.Record().Actions, MaxRecordActions)
+}
+
+// TestActionJSONSteps: an action of more than 4 steps (C3) is refused when
+// read.
+func TestActionJSONSteps(t *testing.T) {
+	var a Action
+	four := `{"kind":"play","player":"white","steps":[[24,18,6],[18,12,6],[12,6,6],[6,0,6]]}`
+	require.NoError(t, json.Unmarshal([]byte(four), &a))
+	assert.Len(t, a.Steps, 4)
+	five := strings.Replace(four, `]]}`, `],[6,0,6]]}`, 1)
+	assert.ErrorIs(t, json.Unmarshal([]byte(five), &a), ErrInvalidAction)
+}
+
+// TestSyntaxErrorInput: the error keeps at most 64 bytes of its input,
+// cut at the start of a UTF-8 character, and a copy of them (issue 9 item
+// 6); the message marks a cut input with "...".
+func TestSyntaxErrorInput(t *testing.T) {
+	long := strings.Repeat("é", 100) // 2 bytes each
+	_, err := ParsePosition(long)
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, strings.Repeat("é", 32), se.Input)
+	assert.Equal(t, 200, se.Len)
+	assert.True(t, utf8.ValidString(se.Input))
+	assert.Contains(t, err.Error(), `é..."`)
+	assert.NotSame(t, unsafe.StringData(long), unsafe.StringData(se.Input), "Input is a copy")
+
+	odd := "x" + long // the 64th byte is the first of a character
+	_, err = ParsePosition(odd)
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "x"+strings.Repeat("é", 31), se.Input)
+
+	_, err = ParseRoll("7-1")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, SyntaxError{What: "roll", Input: "7-1", Len: 3, Offset: 0, Msg: `'7' is not a die 1..6`}, *se)
+	assert.NotContains(t, err.Error(), "...")
+
+	for _, s := range []string{strings.Repeat("x", MaxTextLen), strings.Repeat("x", MaxTextLen+1)} {
+		_, err = ParseXGID(s)
+		require.ErrorAs(t, err, &se)
+		assert.Equal(t, len(s) > MaxTextLen, strings.Contains(se.Msg, "longer than"), "%d bytes: %v", len(s), err)
+	}
+}

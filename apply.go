@@ -116,7 +116,8 @@ func stepTarget(from, d int) int {
 // in another order is refused if this order is not. Hit flags in the steps
 // are recomputed, not trusted.
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
-	p, err := r.PlayOf(pos, play.roll, play.steps[:play.n]...)
+	st, n := play.stepArray()
+	p, err := r.PlayOf(pos, play.Roll(), st[:n]...)
 	if err != nil {
 		return Position{}, err
 	}
@@ -136,7 +137,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if len(steps) > roll.Steps() {
 		return Play{}, ruleError("C3", ErrWrongDice, -1)
 	}
-	play := Play{roll: roll, n: uint8(len(steps))}
+	var checked [4]Step
 	cur := root
 	left := newDiceLeft(roll)
 	for i, s := range steps {
@@ -154,7 +155,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 			return Play{}, ruleError(rule, reason, i)
 		}
 		cur = next
-		play.steps[i] = st
+		checked[i] = st
 	}
 	if !c.endOK(&cur) {
 		return Play{}, ruleError("L5", ErrSixBlock, -1)
@@ -166,8 +167,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if die != 0 && int(steps[0].Die) != die {
 		return Play{}, ruleError("C5", ErrLargerDie, 0)
 	}
-	play.after = c.after(&cur)
-	return play, nil
+	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
 }
 
 // Apply is [Rules.Apply] under the default rules of pos's variant.

@@ -54,9 +54,9 @@ func (d *dedup) insert(c *turnCtx, plays []Play, lo, hi uint64, hits uint32) boo
 // samePosition reports whether play p ends with the mover's side (lo, hi)
 // and the blots hit.
 func (c *turnCtx) samePosition(p *Play, lo, hi uint64, hits uint32) bool {
-	if p.after.mover[0] != lo || p.after.mover[1] != hi {
+	if p.mover[0] != lo || p.mover[1] != hi {
 		return false
 	}
 	olo, ohi := c.oppAfter(hits)
-	return p.after.opp[0] == olo && p.after.opp[1] == ohi
+	return p.opp[0] == olo && p.opp[1] == ohi
 }

@@ -43,84 +43,189 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 	return false
 }
 
+// dnode is a node of the search for doubles: the mover's side (two
+// words), its occupied points, the blots hit, the checkers that may still
+// leave the head, the bits of the steps so far (see Play) and the points
+// from which the search still has to try a step.
+type dnode struct {
+	lo, hi     uint64
+	meta       playMeta
+	mask, hits uint32
+	cand       uint32
+	head       int8
+}
+
 // double generates the plays of a double in canonical order: each step
 // starts on a point no higher than the step before. Every legal multiset of
 // steps can be played in that order (higher checkers first never spoils a
 // later step: landings do not depend on order, and bearing off only gets
 // easier), and different multisets give different positions, so this
 // enumeration is complete and needs no duplicate check. Blocks judged on the
-// pass are the one thing order changes: the search ignores them and emit
-// checks the orders of each play (passJudged), so every step here is legal
-// once movable allows it.
-func (g *gen) double(ns *[4]node, depth, maxFrom int) {
-	n := &ns[depth]
+// pass are the one thing order changes: the search ignores them and
+// emitDouble checks the orders of each play (passJudged), so every step here
+// is legal once doubleCands allows it.
+//
+// The search is iterative over a stack of four nodes, and the last level is
+// a flat loop that writes each play straight into the list: no call per
+// node or per play (a call makes Go spill every live register).
+func (g *gen) double() {
 	d := int(g.roll.hi)
-	// The nodes live in ns, one per depth: passing a node by value to the
-	// next level would read it back with wide loads. The fourth step is
-	// doubleLastStep's, or, when blocks are judged on the pass, emitted
-	// from a local node.
-	var leaf node
-	child := &leaf
-	if depth < 3 {
-		child = &ns[depth+1]
+	// Points from which a step by d lands on an open point (C4); bearing
+	// off and the head are added or removed per node.
+	g.dstep = ^(g.blocked << (uint(d) & 31)) &^ (2<<(uint(d)&31) - 1)
+	g.dhead = 0
+	if g.headRule {
+		g.dhead = 1 << Head
 	}
-	last := depth == 2 && !g.passJudged
-	for cand := g.movable(n, d) & (2<<(uint(maxFrom)&31) - 1); cand != 0; {
-		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << (uint(p) & 31)
-		g.path[depth] = g.applyTo(child, n, p, d)
-		switch {
-		case last:
-			g.doubleLastStep(child, p)
-		case depth < 3:
-			g.double(ns, depth+1, p)
-		default:
-			g.emit(child, 4, nil)
+	var st [4]dnode
+	r := &g.root
+	st[0] = dnode{lo: r.me[0], hi: r.me[1], mask: r.mask, hits: r.hits, head: r.head}
+	st[0].cand = g.doubleCands(&st[0], Bar, d)
+	k := 0
+	for {
+		n := &st[k]
+		if k == 3 {
+			g.doubleLeaves(n, d)
+			n.cand = 0
 		}
-	}
-	if depth >= g.maxDepth {
-		g.emit(n, depth, nil)
+		if n.cand == 0 {
+			if k >= g.maxDepth {
+				g.emitDouble(n, k)
+			}
+			if k == 0 {
+				return
+			}
+			k--
+			continue
+		}
+		p := 31 - bits.LeadingZeros32(n.cand)
+		n.cand &^= 1 << (uint(p) & 31)
+		c := &st[k+1]
+		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
+		lo, hi := n.lo+e.lo, n.hi+e.hi
+		w := lo
+		if p >= 16 {
+			w = hi
+		}
+		left := w >> (4 * uint(p) & 63) & 15
+		bit := uint32(1) << (uint(max(p-d, Off)) & 31) &^ 1
+		h := g.blots & bit &^ n.hits
+		head := n.head
+		if g.dhead&(1<<(uint(p)&31)) != 0 {
+			head--
+		}
+		c.lo, c.hi = lo, hi
+		c.mask = n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | bit
+		c.hits = n.hits | h
+		c.head = head
+		c.meta = n.meta | playMeta(p)<<(5*uint(k)&31) | hitMeta(h, uint(k))
+		c.cand = g.doubleCands(c, p, d)
+		k++
 	}
 }
 
-// doubleLastStep is double's last level, flat: the fourth step of each
-// candidate point is made on locals and written out directly (put).
-func (g *gen) doubleLastStep(n *node, maxFrom int) {
-	d := int(g.roll.hi)
-	cand := g.movable(n, d) & (2<<(uint(maxFrom)&31) - 1)
+// doubleCands returns the points of n, none above maxFrom, from which a
+// step by d is legal as far as landing (C4), the bar (S3), bearing off (C6)
+// and the head (L3) go: movable for the search of doubles.
+func (g *gen) doubleCands(n *dnode, maxFrom, d int) uint32 {
+	src := n.mask
+	if src&barBit != 0 {
+		src = barBit
+	}
+	ok := src & g.dstep
+	if n.mask&outside == 0 {
+		ok |= g.bearOffCands(n.mask, d)
+	}
+	if n.head == 0 {
+		ok &^= g.dhead
+	}
+	return ok & (2<<(uint(maxFrom)&31) - 1)
+}
+
+// bearOffCands returns the points from which a die d bears off when every
+// checker of mask is home (C6): the exact point, and the highest point when
+// it is below the die.
+func (g *gen) bearOffCands(mask uint32, d int) uint32 {
+	ok := mask & (1 << (uint(d) & 31))
+	if top := 31 - bits.LeadingZeros32(mask); top >= 1 && top < d {
+		ok |= 1 << (uint(top) & 31)
+	}
+	return ok
+}
+
+// doubleLeaves is the last level of double: the fourth step from each
+// candidate of n, written straight into the list.
+func (g *gen) doubleLeaves(n *dnode, d int) {
+	cand := n.cand
 	if g.counting && !g.sixBlock && cand != 0 {
 		// Each candidate is a distinct play and no end rule applies in
 		// short nardy: count them without making them.
 		g.reach(4)
 		g.count += bits.OnesCount32(cand)
-		cand = 0
+		return
 	}
+	base := g.meta0 | 4<<metaNShift
+	g.reserve(bits.OnesCount32(cand))
 	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
-		// The leaf is written straight into the play, not into a node.
-		// This is record and fill by hand: the hottest loop of the
-		// generator, where the calls cost a sixth of the time.
-		lo, hi, mask, hits, s := g.stepValues(n, p, d)
-		if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
+		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
+		lo, hi := n.lo+e.lo, n.hi+e.hi
+		bit := uint32(1) << (uint(max(p-d, Off)) & 31) &^ 1
+		h := g.blots & bit &^ n.hits
+		stepBits := n.meta | playMeta(p)<<15 | hitMeta(h, 3)
+		if g.sixBlock {
+			w := lo
+			if p >= 16 {
+				w = hi
+			}
+			left := w >> (4 * uint(p) & 63) & 15
+			leaf := dnode{lo: lo, hi: hi, meta: stepBits,
+				mask: n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | bit, hits: n.hits | h}
+			g.emitDouble(&leaf, 4)
 			continue
 		}
-		g.reach(4)
+		if g.maxDepth < 4 {
+			g.reach(4)
+		}
 		if g.counting {
 			g.count++
 			continue
 		}
-		pl := g.slot()
-		pl.after.mover[0], pl.after.mover[1] = lo, hi
-		pl.after.opp[0], pl.after.opp[1] = g.start.opp[0], g.start.opp[1]
-		if hits != 0 {
-			pl.after.opp[0], pl.after.opp[1] = g.oppAfter(hits)
+		olo, ohi := g.start.opp[0], g.start.opp[1]
+		if n.hits|h != 0 {
+			olo, ohi = g.oppAfter(n.hits | h)
 		}
-		pl.after.turn, pl.after.variant = g.start.turn, g.start.variant
-		pl.n, pl.roll = 4, g.roll
-		pl.steps[0], pl.steps[1], pl.steps[2], pl.steps[3] = g.path[0], g.path[1], g.path[2], s
+		g.put5(lo, hi, olo, ohi, base|stepBits)
 	}
-	if g.maxDepth <= 3 {
-		g.emit(n, 3, nil)
+}
+
+// emitDouble records the play of a double ending on node n after depth
+// steps, under the same rules as emit.
+func (g *gen) emitDouble(n *dnode, depth int) {
+	if depth < g.maxDepth {
+		return
 	}
+	if g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead) {
+		return
+	}
+	meta := g.meta0 | playMeta(depth)<<metaNShift | n.meta
+	if g.passJudged {
+		steps, _ := Play{meta: meta}.stepArray()
+		if !g.someOrderPasses(&steps, depth) {
+			return
+		}
+		meta = g.stepsMeta(steps[:depth])
+	}
+	g.reach(depth)
+	if g.counting {
+		g.count++
+		return
+	}
+	olo, ohi := g.start.opp[0], g.start.opp[1]
+	if n.hits != 0 {
+		olo, ohi = g.oppAfter(n.hits)
+	}
+	g.reserve(1)
+	g.put5(n.lo, n.hi, olo, ohi, meta)
 }

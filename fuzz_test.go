@@ -221,8 +221,8 @@ func checkNoPanic(t interface{ Fatalf(string, ...any) }, data []byte) bool {
 	}
 	// An arbitrary play: an error or a valid position.
 	steps := fuzzSteps(&b)
-	other := mkPlay(roll, steps[:min(len(steps), 4)]...)
-	if got, err := r.Apply(pos, other); err == nil {
+	other, ok := mkPlay(roll, steps[:min(len(steps), 4)]...)
+	if got, err := r.Apply(pos, other); ok && err == nil {
 		if got.Mover().Total() != Checkers || got.Opponent().Total() != Checkers || r.CheckPosition(got.Pass()) != nil {
 			t.Fatalf("%v: Apply(%v) = %v", pos, steps, got)
 		}

@@ -38,12 +38,13 @@ func (g *gen) mixedSimple(root *node) {
 			g.count += bits.OnesCount32(next)
 			next = 0
 		}
+		meta := g.meta0 | 2<<metaNShift | stepMeta(s1, 0)
 		for next != 0 {
 			q := 31 - bits.LeadingZeros32(next)
 			next &^= 1 << (uint(q) & 31)
-			// record and fill by hand, as in doubleLastStep.
-			lo, hi, mask, hits, s2 := g.stepValues(&n1, q, b)
-			if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
+			// The last step inline, as in doubleLastStep.
+			lo, hi, bit := leafStep(&n1, q, b)
+			if g.sixBlock && illegalBlock(leafMask(&n1, lo, hi, q, bit), g.theirs, g.ahead) {
 				continue
 			}
 			g.reach(2)
@@ -51,15 +52,8 @@ func (g *gen) mixedSimple(root *node) {
 				g.count++
 				continue
 			}
-			p := g.slot()
-			p.after.mover[0], p.after.mover[1] = lo, hi
-			p.after.opp[0], p.after.opp[1] = g.start.opp[0], g.start.opp[1]
-			if hits != 0 {
-				p.after.opp[0], p.after.opp[1] = g.oppAfter(hits)
-			}
-			p.after.turn, p.after.variant = g.start.turn, g.start.variant
-			p.n, p.roll = 2, g.roll
-			p.steps[0], p.steps[1], p.steps[2], p.steps[3] = s1, s2, Step{}, Step{}
+			h := g.blots & bit &^ n1.hits
+			g.fill(lo, hi, n1.hits|h, meta|playMeta(q)<<5|hitMeta(h, 1))
 		}
 		if g.maxDepth <= 1 {
 			g.put(&n1, 1, s1, Step{})
@@ -89,19 +83,19 @@ func (g *gen) mixedSimple(root *node) {
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
 func (g *gen) put(n *node, depth int, s0, s1 Step) {
-	if p := g.record(n.me[0], n.me[1], n.mask, n.hits, depth, s0.Die); p != nil {
-		p.steps[0], p.steps[1] = s0, s1
+	if g.record(n, depth, s0.Die) {
+		steps := [2]Step{s0, s1}
+		g.fill(n.me[0], n.me[1], n.hits, g.stepsMeta(steps[:depth]))
 	}
 }
 
-// record lists the play ending with the mover's side (lo, hi), its
-// occupied points mask and the blots hit after depth steps, whose first
-// step used die first, and returns it for its steps to be written. It
-// returns nil when the play is not listed (fewer dice than a play already
-// found, C5, or a forbidden block at the end, L5) or only counted.
-func (g *gen) record(lo, hi uint64, mask, hits uint32, depth int, first int8) *Play {
-	if depth < g.maxDepth || (g.sixBlock && illegalBlock(mask, g.theirs, g.ahead)) {
-		return nil
+// record reports whether the play ending on node n after depth steps,
+// whose first step used die first, is to be written. It is not when a play
+// of more dice is known (C5) or it ends in a forbidden block (L5), or when
+// plays are only counted.
+func (g *gen) record(n *node, depth int, first int8) bool {
+	if depth < g.maxDepth || (g.sixBlock && illegalBlock(n.mask, g.theirs, g.ahead)) {
+		return false
 	}
 	g.reach(depth)
 	if g.counting {
@@ -109,9 +103,9 @@ func (g *gen) record(lo, hi uint64, mask, hits uint32, depth int, first int8) *P
 		if first == int8(g.roll.hi) {
 			g.countHi++
 		}
-		return nil
+		return false
 	}
-	return g.fill(lo, hi, hits, depth)
+	return true
 }
 
 // mixed generates the plays of a mixed roll that play die first, then
@@ -131,22 +125,26 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
 		if s1.To != Off {
 			cand2 &^= skip
 		}
+		meta := g.meta0 | 2<<metaNShift | stepMeta(s1, 0)
+		if first != int(g.roll.hi) {
+			meta |= metaSmallFirst
+		}
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << (uint(q) & 31)
-			// The last step, in registers and straight into the play (see
-			// doubleLastStep); its block check is both the one on the pass
-			// and the one at the end (L5).
-			lo, hi, mask, hits, s2 := g.stepValues(&c1, q, second)
-			if g.sixBlock && illegalBlock(mask, g.theirs, g.ahead) {
+			// The last step inline (see doubleLastStep); its block check
+			// is both the one on the pass and the one at the end (L5).
+			lo, hi, bit := leafStep(&c1, q, second)
+			if g.sixBlock && illegalBlock(leafMask(&c1, lo, hi, q, bit), g.theirs, g.ahead) {
 				continue
 			}
 			g.reach(2)
+			h := g.blots & bit &^ c1.hits
+			hits := c1.hits | h
 			if !seen.insert(&g.turnCtx, g.out[g.base:], lo, hi, hits) {
 				continue
 			}
-			p := g.fill(lo, hi, hits, 2)
-			p.steps[0], p.steps[1] = s1, s2
+			g.fill(lo, hi, hits, meta|playMeta(q)<<5|hitMeta(h, 1))
 		}
 		if g.maxDepth <= 1 {
 			g.emit(&c1, 1, seen)

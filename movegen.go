@@ -1,6 +1,9 @@
 package nardy
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // MaxPlays bounds the number of plays AppendLegal can return for one
 // position and roll: a buffer of this capacity never grows. The bound is
@@ -68,6 +71,9 @@ type node struct {
 	mask uint32 // mover's occupied points, bits 1..25 (25 = bar)
 	hits uint32 // short: blots hit so far, mover's numbering
 	head int8   // long: checkers that may still leave the head
+	// meta: the bits of the steps that led here (see Play), kept by the
+	// search for doubles only.
+	meta playMeta
 }
 
 // after returns the position of node n, the mover still on roll: the
@@ -216,43 +222,75 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 
 // stepValues computes, in registers, the mover's side (two words), its
 // occupied points and the blots hit after moving a checker of src from
-// point from by die (see applyTo), and the step.
+// point from by die (see applyTo), and the step. The change of the two
+// words comes from stepEffects; the count left on from is read from the
+// word that holds it (4*from&63 is its shift in either word).
 func (c *turnCtx) stepValues(src *node, from, die int) (lo, hi uint64, mask, hits uint32, s Step) {
-	to := from - die
-	if to < Off {
-		to = Off
+	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
+	lo, hi = src.me[0]+e.lo, src.me[1]+e.hi
+	w := lo
+	if from >= 16 {
+		w = hi
 	}
-	lo, hi = src.me[0], src.me[1]
-	mask, hits = src.mask, src.hits
-	// Shift counts are masked (& 63, & 31) so the compiler need not guard
-	// shifts past the word: they never are.
-	var left uint64 // the count left on from
-	if from < 16 {
-		s := 4 * uint(from) & 63
-		lo -= 1 << s
-		left = lo >> s & 15
-	} else {
-		s := 4 * uint(from-16) & 63
-		hi -= 1 << s
-		left = hi >> s & 15
+	left := w >> (4 * uint(from) & 63) & 15
+	to := max(from-die, Off)
+	// Branch-free: whether a point empties is hard to predict. The bit of
+	// Off (0) is cleared: a bear-off lands on no point.
+	bit := uint32(1) << (uint(to) & 31) &^ 1
+	mask = src.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | bit
+	h := c.blots & bit &^ src.hits
+	return lo, hi, mask, src.hits | h, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: h != 0}
+}
+
+// leafStep returns the mover's side (lo, hi) after moving a checker of n
+// from point from by die, and the bit of the landing point (0 for a
+// bear-off): the part of stepValues a play's last step needs, small enough
+// to be inlined in the loops that write plays.
+func leafStep(n *node, from, die int) (lo, hi uint64, bit uint32) {
+	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
+	return n.me[0] + e.lo, n.me[1] + e.hi, uint32(1) << (uint(max(from-die, Off)) & 31) &^ 1
+}
+
+// leafMask returns the occupied points after leafStep gave (lo, hi, bit).
+func leafMask(n *node, lo, hi uint64, from int, bit uint32) uint32 {
+	w := lo
+	if from >= 16 {
+		w = hi
 	}
-	// Branch-free: whether a point empties is hard to predict.
-	mask &^= uint32((left-1)>>63) << (uint(from) & 31)
-	if to < 16 {
-		lo += 1 << (4 * uint(to) & 63)
-	} else {
-		hi += 1 << (4 * uint(to-16) & 63)
+	left := w >> (4 * uint(from) & 63) & 15
+	return n.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | bit
+}
+
+// hitMeta returns the hit bit of step i of a play when h (the blot hit by
+// the step, if any) is not zero.
+func hitMeta(h uint32, i uint) playMeta {
+	var b playMeta
+	if h != 0 {
+		b = 1 << (metaHitShift + i&3)
 	}
-	hit := false
-	if to != Off {
-		bit := uint32(1) << (uint(to) & 31)
-		mask |= bit
-		if c.blots&^hits&bit != 0 {
-			hits |= bit
-			hit = true
+	return b
+}
+
+// stepEffects[from<<3|die] is what moving one checker from point from
+// (1..25) by die (1..6) adds to its side's two nibble words, wrapping: one
+// off the nibble of from, one on the landing point's (Off past point 1).
+var stepEffects = buildStepEffects()
+
+const stepEffectsLen = 256
+
+// stepEffect is one entry of stepEffects.
+type stepEffect struct{ lo, hi uint64 }
+
+func buildStepEffects() (t [stepEffectsLen]stepEffect) {
+	for from := 1; from <= Bar; from++ {
+		for die := 1; die <= 6; die++ {
+			var h half
+			h.add(from, -1)
+			h.add(max(from-die, Off), 1)
+			t[from<<3|die] = stepEffect{h[0], h[1]}
 		}
 	}
-	return lo, hi, mask, hits, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: hit}
+	return t
 }
 
 // endOK reports whether a play may end on node n: the six-block rule (L5) is
@@ -280,6 +318,10 @@ type gen struct {
 	maxDepth int
 	path     [4]Step
 	root     node
+	meta0    playMeta // the roll, the mover's colour and the variant (see Play)
+	// dstep and dhead: for a double, the points from which a step lands on
+	// an open point, and the head's bit when the head rule applies.
+	dstep, dhead uint32
 	// counting: only count the plays (perft's last ply), where the search
 	// needs no list to tell plays apart; count and countHi (one-step plays
 	// with the larger die) replace the list.
@@ -316,12 +358,19 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n.me[0], n.me[1], n.hits) {
 		return
 	}
-	p := g.fill(n.me[0], n.me[1], n.hits, depth)
-	for i := range p.steps {
-		if i < depth {
-			p.steps[i] = steps[i]
-		}
+	g.fill(n.me[0], n.me[1], n.hits, g.stepsMeta(steps[:depth]))
+}
+
+// stepsMeta returns the bits of a play of this turn with the given steps.
+func (g *gen) stepsMeta(steps []Step) playMeta {
+	m := g.meta0 | playMeta(len(steps))<<metaNShift
+	for i, s := range steps {
+		m |= stepMeta(s, i)
 	}
+	if len(steps) > 0 && steps[0].Die != int8(g.roll.hi) {
+		m |= metaSmallFirst
+	}
+	return m
 }
 
 // reach notes that a play of depth steps is listed: a longer play than
@@ -335,45 +384,55 @@ func (g *gen) reach(depth int) {
 }
 
 // fill appends the play ending with the mover's side (lo, hi) and the
-// blots hit after depth steps, and writes all but its steps, which it
-// leaves zero for the caller to set. It stores field by field (see
-// applyTo).
-func (g *gen) fill(lo, hi uint64, hits uint32, depth int) *Play {
-	p := g.slot()
-	p.after.mover[0], p.after.mover[1] = lo, hi
-	p.after.opp[0], p.after.opp[1] = g.start.opp[0], g.start.opp[1]
+// blots hit, whose other bits are meta: five stores.
+func (g *gen) fill(lo, hi uint64, hits uint32, meta playMeta) {
+	olo, ohi := g.start.opp[0], g.start.opp[1]
 	if hits != 0 {
-		p.after.opp[0], p.after.opp[1] = g.oppAfter(hits)
+		olo, ohi = g.oppAfter(hits)
 	}
-	p.after.turn, p.after.variant = g.start.turn, g.start.variant
-	p.n, p.roll = uint8(depth), g.roll
-	p.steps[0], p.steps[1], p.steps[2], p.steps[3] = Step{}, Step{}, Step{}, Step{}
-	return p
+	g.reserve(1)
+	g.put5(lo, hi, olo, ohi, meta)
 }
 
-// slot appends a Play to the list and returns it for filling, growing the
-// list only when the caller's buffer is full.
-func (g *gen) slot() *Play {
+// put5 appends the play with the mover's side (lo, hi), the opponent's
+// (olo, ohi) and meta, where reserve made room: five stores, field by
+// field (a Play built as a value and copied is read back with wide loads
+// from narrow stores, which stalls on store forwarding), and no call.
+func (g *gen) put5(lo, hi, olo, ohi uint64, meta playMeta) {
 	k := len(g.out)
-	if k < cap(g.out) {
-		g.out = g.out[:k+1]
-	} else {
-		g.out = append(g.out, Play{})
+	g.out = g.out[:k+1]
+	p := &g.out[k]
+	p.mover[0], p.mover[1] = lo, hi
+	p.opp[0], p.opp[1] = olo, ohi
+	p.meta = meta
+}
+
+// reserve makes room for n more plays, growing the list only when the
+// caller's buffer is full. A loop that writes plays calls it once for
+// all the plays it can write (one per candidate point, at most 25).
+func (g *gen) reserve(n int) {
+	if cap(g.out)-len(g.out) < n {
+		g.grow(n)
 	}
-	return &g.out[k]
+}
+
+// grow is reserve's slow path, out of line.
+//
+//go:noinline
+func (g *gen) grow(n int) {
+	g.out = slices.Grow(g.out, n)
 }
 
 // run fills g.out with the legal plays of the prepared turn.
 func (g *gen) run() {
 	root := &g.root
+	g.meta0 = metaOf(g.start, g.roll)
 	hi, lo := int(g.roll.hi), int(g.roll.lo)
 	if g.roll.IsDouble() {
 		if g.sixBlock && !g.transient {
 			g.passJudged, g.transient = true, true
 		}
-		var ns [4]node
-		ns[0] = *root
-		g.double(&ns, 0, Bar)
+		g.double()
 		return
 	}
 	if g.simpleTurn(root) {
@@ -417,10 +476,9 @@ func (g *gen) run() {
 // played, the larger must be played if any legal play uses it.
 func (g *gen) keepLargerDie() {
 	plays := g.out[g.base:]
-	hi := int8(g.roll.hi)
 	larger := false
 	for i := range plays {
-		if plays[i].steps[0].Die == hi {
+		if plays[i].meta&metaSmallFirst == 0 {
 			larger = true
 			break
 		}
@@ -430,7 +488,7 @@ func (g *gen) keepLargerDie() {
 	}
 	k := 0
 	for _, p := range plays {
-		if p.steps[0].Die == hi {
+		if p.meta&metaSmallFirst == 0 {
 			plays[k] = p
 			k++
 		}

@@ -51,12 +51,10 @@ func (p Play) String() string {
 // position and hits, not on the order of its steps. [ParsePlay] reads it
 // back.
 func (p Play) AppendNotation(b []byte) []byte {
-	k := int(p.n)
+	st, k := p.stepArray()
 	if k == 0 {
 		return append(b, NoPlay...)
 	}
-	var st [4]Step
-	copy(st[:], p.steps[:k])
 	var hits uint32 // the points hit
 	for i := range st[:k] {
 		if st[i].Hit {
@@ -285,7 +283,8 @@ func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
 // hitPoints returns the points (mover's numbering) where p hits a blot.
 func hitPoints(p Play) uint32 {
 	var m uint32
-	for _, s := range p.steps[:p.n] {
+	st, n := p.stepArray()
+	for _, s := range st[:n] {
 		if s.Hit {
 			m |= 1 << uint(s.To)
 		}

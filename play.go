@@ -1,5 +1,7 @@
 package nardy
 
+import "math/bits"
+
 // Step is one checker moved by one die (C3), in the mover's own numbering:
 // From is 1..24 or [Bar] (25), To is 1..24 or [Off] (0). Hit reports that the
 // step hit an opponent blot (short nardy, S2). Step is a comparable value.
@@ -24,58 +26,143 @@ func (s Step) IsEnter() bool { return s.From == Bar }
 // Result (or Key), not the Play values, when the steps may come in other
 // orders.
 type Play struct {
-	after Position // the mover's view after the steps, before the turn passes
-	steps [4]Step
-	n     uint8
-	roll  Roll
+	// mover and opp are the position after the steps, from the mover's
+	// side (before the turn passes), as in Position.
+	mover, opp half
+	meta       playMeta
+}
+
+// playMeta packs the rest of a play into one word, so that the generator
+// writes a play with five stores (40 bytes a play):
+//
+//	bits  0..19  From of step i at bit 5i (0 for a missing step)
+//	bits 20..23  step i hit a blot: bit 20+i
+//	bit  24      mixed roll: the first step used the smaller die
+//	bits 25..27  the number of steps
+//	bits 28..33  the roll: larger die at 28, smaller at 31
+//	bit  34      the colour of the mover
+//	bits 35..36  the variant
+//
+// A step's die follows from the roll and bit 24, and its To from From and
+// the die: every Play is made of legal steps, whose To is always
+// stepTarget(From, Die).
+type playMeta uint64
+
+const (
+	metaHitShift     = 20
+	metaSmallFirst   = playMeta(1) << 24
+	metaNShift       = 25
+	metaRollShift    = 28
+	metaTurnShift    = 34
+	metaVariantShift = 35
+)
+
+// metaOf returns the bits of a play's turn, variant and roll.
+func metaOf(start Position, roll Roll) playMeta {
+	return playMeta(roll.hi)<<metaRollShift | playMeta(roll.lo)<<(metaRollShift+3) |
+		playMeta(start.turn)<<metaTurnShift | playMeta(start.variant)<<metaVariantShift
+}
+
+// stepMeta returns the bits of step s as step i of a play.
+func stepMeta(s Step, i int) playMeta {
+	m := playMeta(uint8(s.From)) << (5 * uint(i) & 63)
+	if s.Hit {
+		m |= 1 << (metaHitShift + uint(i)&3)
+	}
+	return m
+}
+
+// makePlay returns the play of roll ending on after with the given steps,
+// each legal (To is stepTarget(From, Die)), the dice those of the roll.
+func makePlay(after Position, roll Roll, steps []Step) Play {
+	m := metaOf(after, roll) | playMeta(len(steps))<<metaNShift
+	for i, s := range steps {
+		m |= stepMeta(s, i)
+	}
+	if len(steps) > 0 && !roll.IsDouble() && steps[0].Die != int8(roll.hi) {
+		m |= metaSmallFirst
+	}
+	return Play{mover: after.mover, opp: after.opp, meta: m}
+}
+
+// after returns the position after the steps, the mover still on roll.
+func (p Play) after() Position {
+	return Position{mover: p.mover, opp: p.opp, turn: Color(p.meta>>metaTurnShift) & 1,
+		variant: Variant(p.meta>>metaVariantShift) & 3}
+}
+
+// n returns the number of steps.
+func (p Play) n() int { return int(p.meta>>metaNShift) & 7 }
+
+// die returns the die of step i.
+func (p Play) die(i int) int {
+	hi, lo := int(p.meta>>metaRollShift)&7, int(p.meta>>(metaRollShift+3))&7
+	if (i == 0) == (p.meta&metaSmallFirst != 0) {
+		return lo
+	}
+	return hi
+}
+
+// step returns step i (0 <= i < n).
+func (p Play) step(i int) Step {
+	from := int(p.meta>>(5*uint(i)&63)) & 31
+	d := p.die(i)
+	return Step{From: int8(from), To: int8(stepTarget(from, d)), Die: int8(d),
+		Hit: p.meta>>(metaHitShift+uint(i)&3)&1 != 0}
+}
+
+// stepArray returns the steps of p.
+func (p Play) stepArray() (st [4]Step, n int) {
+	n = p.n()
+	for i := range n {
+		st[i] = p.step(i)
+	}
+	return st, n
 }
 
 // IsValid reports whether p is a play made by this package (not the zero Play).
-func (p Play) IsValid() bool { return p.after.IsValid() && p.roll.IsValid() }
+func (p Play) IsValid() bool { return p.after().IsValid() && p.Roll().IsValid() }
 
 // Roll returns the roll the play was made with.
-func (p Play) Roll() Roll { return p.roll }
+func (p Play) Roll() Roll {
+	return Roll{hi: uint8(p.meta>>metaRollShift) & 7, lo: uint8(p.meta>>(metaRollShift+3)) & 7}
+}
 
 // Len returns the number of steps, 0 for the empty play of a blocked roll.
-func (p Play) Len() int { return int(p.n) }
+func (p Play) Len() int { return p.n() }
 
 // Step returns step i (0 <= i < Len); out of range it returns the zero Step.
 func (p Play) Step(i int) Step {
-	if i < 0 || i >= int(p.n) {
+	if i < 0 || i >= p.n() {
 		return Step{}
 	}
-	return p.steps[i]
+	return p.step(i)
 }
 
 // Steps returns the steps of the play in order. It allocates; in hot loops
 // use Len and Step.
 func (p Play) Steps() []Step {
-	out := make([]Step, p.n)
-	copy(out, p.steps[:p.n])
+	st, n := p.stepArray()
+	out := make([]Step, n)
+	copy(out, st[:n])
 	return out
 }
 
 // IsEmpty reports whether the play has no step (C5: no step was possible).
-func (p Play) IsEmpty() bool { return p.n == 0 }
+func (p Play) IsEmpty() bool { return p.n() == 0 }
 
 // Result returns the position after the play, with the opponent on roll.
-func (p Play) Result() Position { return p.after.Pass() }
+func (p Play) Result() Position { return p.after().Pass() }
 
 // Key returns the conformance key of the position after the play, still seen
 // from the player who made it (before the turn passes), as the conformance
 // files list plays.
-func (p Play) Key() string { return p.after.Key() }
+func (p Play) Key() string { return p.after().Key() }
 
 // AppendKey appends Key to b without allocating.
-func (p Play) AppendKey(b []byte) []byte { return p.after.AppendKey(b) }
+func (p Play) AppendKey(b []byte) []byte { return p.after().AppendKey(b) }
 
 // Hits returns the number of opponent checkers the play hits.
 func (p Play) Hits() int {
-	n := 0
-	for _, s := range p.steps[:p.n] {
-		if s.Hit {
-			n++
-		}
-	}
-	return n
+	return bits.OnesCount64(uint64(p.meta >> metaHitShift & 15))
 }

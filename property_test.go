@@ -476,7 +476,11 @@ func TestPropertyPlayOfSound(t *testing.T) {
 			if !want[p.Key()] {
 				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.Key())
 			}
-			got, err := c.Rules.Apply(c.Pos, mkPlay(c.Roll, s...))
+			other, ok := mkPlay(c.Roll, s...)
+			if !ok {
+				t.Fatalf("%v: PlayOf accepts %v, which no Play can carry", c, s)
+			}
+			got, err := c.Rules.Apply(c.Pos, other)
 			if err != nil || got != p.Result() {
 				t.Fatalf("%v: Apply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
 			}

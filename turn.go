@@ -224,5 +224,5 @@ func (t Turn) Play() (Play, error) {
 	if t.n < t.need {
 		return Play{}, ruleError("C5", ErrTurnIncomplete, -1)
 	}
-	return Play{after: t.Position(), steps: t.steps, n: uint8(t.n), roll: t.c.roll}, nil
+	return makePlay(t.Position(), t.c.roll, t.steps[:t.n]), nil
 }

@@ -45,13 +45,12 @@ func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, de
 
 // dnode is a node of the search for doubles: the mover's side (two
 // words), its occupied points, the blots hit, the checkers that may still
-// leave the head, the bits of the steps so far (see Play) and the points
-// from which the search still has to try a step.
+// leave the head and the bits of the steps so far (see Play).
 type dnode struct {
 	lo, hi     uint64
 	meta       playMeta
 	mask, hits uint32
-	cand       uint32
+	excl       uint32 // the head's bit once no more checkers may leave it
 	head       int8
 }
 
@@ -65,88 +64,101 @@ type dnode struct {
 // emitDouble checks the orders of each play (passJudged), so every step here
 // is legal once doubleCands allows it.
 //
-// The search is iterative over a stack of four nodes, and the last level is
-// a flat loop that writes each play straight into the list: no call per
-// node or per play (a call makes Go spill every live register).
+// The four levels are written out as nested loops over nodes on the stack,
+// and the last level (doubleLeaves) writes each play straight into the
+// list: no call per node or per play (a call makes Go spill every live
+// register), and each level's branches are predicted on their own.
+// A node is emitted after its children, when no longer play is known.
 func (g *gen) double() {
 	d := int(g.roll.hi)
 	// Points from which a step by d lands on an open point (C4); bearing
-	// off and the head are added or removed per node.
+	// off, the bar and the head are judged per node (doubleCands).
 	g.dstep = ^(g.blocked << (uint(d) & 31)) &^ (2<<(uint(d)&31) - 1)
 	g.dhead = 0
 	if g.headRule {
 		g.dhead = 1 << Head
 	}
-	var st [4]dnode
 	r := &g.root
-	st[0] = dnode{lo: r.me[0], hi: r.me[1], mask: r.mask, hits: r.hits, head: r.head}
-	st[0].cand = g.doubleCands(&st[0], Bar, d)
-	k := 0
-	for {
-		n := &st[k]
-		if k == 3 {
-			g.doubleLeaves(n, d)
-			n.cand = 0
-		}
-		if n.cand == 0 {
-			if k >= g.maxDepth {
-				g.emitDouble(n, k)
+	var n0, n1, n2, n3 dnode
+	n0.lo, n0.hi, n0.mask, n0.hits, n0.head = r.me[0], r.me[1], r.mask, r.hits, r.head
+	n0.excl = g.dhead & uint32(int32(n0.head-1)>>31)
+	for c0 := g.doubleCands(&n0, Bar, d); c0 != 0; {
+		p0 := 31 - bits.LeadingZeros32(c0)
+		c0 &^= 1 << (uint(p0) & 31)
+		for c1 := g.doubleStep(&n1, &n0, p0, d, 0); c1 != 0; {
+			p1 := 31 - bits.LeadingZeros32(c1)
+			c1 &^= 1 << (uint(p1) & 31)
+			for c2 := g.doubleStep(&n2, &n1, p1, d, 1); c2 != 0; {
+				p2 := 31 - bits.LeadingZeros32(c2)
+				c2 &^= 1 << (uint(p2) & 31)
+				if c3 := g.doubleStep(&n3, &n2, p2, d, 2); c3 != 0 {
+					g.doubleLeaves(&n3, c3, d)
+				} else if g.maxDepth <= 3 {
+					g.emitDouble(&n3, 3)
+				}
 			}
-			if k == 0 {
-				return
+			if g.maxDepth <= 2 {
+				g.emitDouble(&n2, 2)
 			}
-			k--
-			continue
 		}
-		p := 31 - bits.LeadingZeros32(n.cand)
-		n.cand &^= 1 << (uint(p) & 31)
-		c := &st[k+1]
-		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
-		lo, hi := n.lo+e.lo, n.hi+e.hi
-		w := lo
-		if p >= 16 {
-			w = hi
+		if g.maxDepth <= 1 {
+			g.emitDouble(&n1, 1)
 		}
-		left := w >> (4 * uint(p) & 63) & 15
-		bit := uint32(1) << (uint(max(p-d, Off)) & 31) &^ 1
-		h := g.blots & bit &^ n.hits
-		head := n.head
-		if g.dhead&(1<<(uint(p)&31)) != 0 {
-			head--
-		}
-		c.lo, c.hi = lo, hi
-		c.mask = n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | bit
-		c.hits = n.hits | h
-		c.head = head
-		c.meta = n.meta | playMeta(p)<<(5*uint(k)&31) | hitMeta(h, uint(k))
-		c.cand = g.doubleCands(c, p, d)
-		k++
 	}
+	if g.maxDepth == 0 {
+		g.emitDouble(&n0, 0)
+	}
+}
+
+// doubleStep writes to c the node after step k of a double, from point p
+// of node n by d, and returns the points of c from which the search goes
+// on (doubleCands).
+func (g *gen) doubleStep(c, n *dnode, p, d, k int) uint32 {
+	e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
+	lo, hi := n.lo+e.lo, n.hi+e.hi
+	w := lo
+	if p >= 16 {
+		w = hi
+	}
+	left := w >> (4 * uint(p) & 63) & 15
+	h := g.blots & e.bit &^ n.hits
+	c.lo, c.hi = lo, hi
+	c.mask = n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+	c.hits = n.hits | h
+	head := n.head - int8(g.dhead>>(uint(p)&31)&1)
+	c.head = head
+	c.excl = g.dhead & uint32(int32(head-1)>>31)
+	c.meta = n.meta | playMeta(p)<<(5*uint(k)&31) | hitMeta(h, uint(k))
+	// doubleCands(c, p, d), by hand: the call would cost more than it.
+	mask := c.mask
+	ok := mask & g.dstep
+	if x := mask & outside; x == 0 || x&barBit != 0 {
+		ok = g.doubleCandsSlow(mask, d)
+	}
+	return ok &^ c.excl & (2<<(uint(p)&31) - 1)
 }
 
 // doubleCands returns the points of n, none above maxFrom, from which a
 // step by d is legal as far as landing (C4), the bar (S3), bearing off (C6)
 // and the head (L3) go: movable for the search of doubles.
 func (g *gen) doubleCands(n *dnode, maxFrom, d int) uint32 {
-	src := n.mask
-	if src&barBit != 0 {
-		src = barBit
+	ok := n.mask & g.dstep
+	if x := n.mask & outside; x == 0 || x&barBit != 0 {
+		ok = g.doubleCandsSlow(n.mask, d)
 	}
-	ok := src & g.dstep
-	if n.mask&outside == 0 {
-		ok |= g.bearOffCands(n.mask, d)
-	}
-	if n.head == 0 {
-		ok &^= g.dhead
-	}
-	return ok & (2<<(uint(maxFrom)&31) - 1)
+	return ok &^ n.excl & (2<<(uint(maxFrom)&31) - 1)
 }
 
-// bearOffCands returns the points from which a die d bears off when every
-// checker of mask is home (C6): the exact point, and the highest point when
-// it is below the die.
-func (g *gen) bearOffCands(mask uint32, d int) uint32 {
-	ok := mask & (1 << (uint(d) & 31))
+// doubleCandsSlow is doubleCands with a checker on the bar (only the bar
+// moves, S3) or every checker home (bearing off, C6): the exact point, and
+// the highest point when it is below the die.
+//
+//go:noinline
+func (g *gen) doubleCandsSlow(mask uint32, d int) uint32 {
+	if mask&barBit != 0 {
+		return barBit & g.dstep
+	}
+	ok := mask&g.dstep | mask&(1<<(uint(d)&31))
 	if top := 31 - bits.LeadingZeros32(mask); top >= 1 && top < d {
 		ok |= 1 << (uint(top) & 31)
 	}
@@ -154,49 +166,50 @@ func (g *gen) bearOffCands(mask uint32, d int) uint32 {
 }
 
 // doubleLeaves is the last level of double: the fourth step from each
-// candidate of n, written straight into the list.
-func (g *gen) doubleLeaves(n *dnode, d int) {
-	cand := n.cand
-	if g.counting && !g.sixBlock && cand != 0 {
-		// Each candidate is a distinct play and no end rule applies in
-		// short nardy: count them without making them.
-		g.reach(4)
-		g.count += bits.OnesCount32(cand)
+// point of cand, written straight into the list.
+func (g *gen) doubleLeaves(n *dnode, cand uint32, d int) {
+	if g.sixBlock {
+		g.doubleLeavesJudged(n, cand, d)
 		return
 	}
-	base := g.meta0 | 4<<metaNShift
-	g.reserve(bits.OnesCount32(cand))
-	for cand != 0 {
+	g.reach(4)
+	cnt := bits.OnesCount32(cand)
+	if g.counting {
+		// Each candidate is a distinct play and no end rule applies in
+		// short nardy: count them without making them.
+		g.count += cnt
+		return
+	}
+	g.reserve(cnt)
+	k := len(g.out)
+	g.out = g.out[:k+cnt]
+	out := g.out[k:]
+	meta := g.meta0 | 4<<metaNShift | n.meta
+	for i := range out {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
 		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
-		lo, hi := n.lo+e.lo, n.hi+e.hi
-		bit := uint32(1) << (uint(max(p-d, Off)) & 31) &^ 1
-		h := g.blots & bit &^ n.hits
-		stepBits := n.meta | playMeta(p)<<15 | hitMeta(h, 3)
-		if g.sixBlock {
-			w := lo
-			if p >= 16 {
-				w = hi
-			}
-			left := w >> (4 * uint(p) & 63) & 15
-			leaf := dnode{lo: lo, hi: hi, meta: stepBits,
-				mask: n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | bit, hits: n.hits | h}
-			g.emitDouble(&leaf, 4)
-			continue
-		}
-		if g.maxDepth < 4 {
-			g.reach(4)
-		}
-		if g.counting {
-			g.count++
-			continue
-		}
+		h := g.blots & e.bit &^ n.hits
 		olo, ohi := g.start.opp[0], g.start.opp[1]
-		if n.hits|h != 0 {
-			olo, ohi = g.oppAfter(n.hits | h)
+		if hits := n.hits | h; hits != 0 {
+			olo, ohi = g.oppAfter(hits)
 		}
-		g.put5(lo, hi, olo, ohi, base|stepBits)
+		pl := &out[i]
+		pl.mover[0], pl.mover[1] = n.lo+e.lo, n.hi+e.hi
+		pl.opp[0], pl.opp[1] = olo, ohi
+		pl.meta = meta | playMeta(p)<<15 | hitMeta(h, 3)
+	}
+}
+
+// doubleLeavesJudged is doubleLeaves when an end rule applies (L5, long
+// nardy): each leaf goes through emitDouble.
+func (g *gen) doubleLeavesJudged(n *dnode, cand uint32, d int) {
+	for cand != 0 {
+		p := 31 - bits.LeadingZeros32(cand)
+		cand &^= 1 << (uint(p) & 31)
+		var leaf dnode
+		_ = g.doubleStep(&leaf, n, p, d, 3)
+		g.emitDouble(&leaf, 4)
 	}
 }
 

@@ -71,9 +71,6 @@ type node struct {
 	mask uint32 // mover's occupied points, bits 1..25 (25 = bar)
 	hits uint32 // short: blots hit so far, mover's numbering
 	head int8   // long: checkers that may still leave the head
-	// meta: the bits of the steps that led here (see Play), kept by the
-	// search for doubles only.
-	meta playMeta
 }
 
 // after returns the position of node n, the mover still on roll: the
@@ -278,8 +275,12 @@ var stepEffects = buildStepEffects()
 
 const stepEffectsLen = 256
 
-// stepEffect is one entry of stepEffects.
-type stepEffect struct{ lo, hi uint64 }
+// stepEffect is one entry of stepEffects, with the bit of the landing
+// point (0 for a bear-off).
+type stepEffect struct {
+	lo, hi uint64
+	bit    uint32
+}
 
 func buildStepEffects() (t [stepEffectsLen]stepEffect) {
 	for from := 1; from <= Bar; from++ {
@@ -287,7 +288,7 @@ func buildStepEffects() (t [stepEffectsLen]stepEffect) {
 			var h half
 			h.add(from, -1)
 			h.add(max(from-die, Off), 1)
-			t[from<<3|die] = stepEffect{h[0], h[1]}
+			t[from<<3|die] = stepEffect{h[0], h[1], uint32(1) << max(from-die, Off) &^ 1}
 		}
 	}
 	return t

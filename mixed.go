@@ -32,28 +32,8 @@ func (g *gen) mixedSimple(root *node) {
 		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
 			next &^= 1 << (uint(q) & 31)
 		}
-		if g.counting && !g.sixBlock && next != 0 {
-			// Distinct plays with no end rule (short nardy): count them.
-			g.reach(2)
-			g.count += bits.OnesCount32(next)
-			next = 0
-		}
-		meta := g.meta0 | 2<<metaNShift | stepMeta(s1, 0)
-		for next != 0 {
-			q := 31 - bits.LeadingZeros32(next)
-			next &^= 1 << (uint(q) & 31)
-			// The last step inline, as in doubleLastStep.
-			lo, hi, bit := leafStep(&n1, q, b)
-			if g.sixBlock && illegalBlock(leafMask(&n1, lo, hi, q, bit), g.theirs, g.ahead) {
-				continue
-			}
-			g.reach(2)
-			if g.counting {
-				g.count++
-				continue
-			}
-			h := g.blots & bit &^ n1.hits
-			g.fill(lo, hi, n1.hits|h, meta|playMeta(q)<<5|hitMeta(h, 1))
+		if next != 0 {
+			g.mixedLeaves(&n1, next, b, g.meta0|2<<metaNShift|stepMeta(s1, 0))
 		}
 		if g.maxDepth <= 1 {
 			g.put(&n1, 1, s1, Step{})
@@ -76,6 +56,61 @@ func (g *gen) mixedSimple(root *node) {
 		}
 	}
 	g.put(root, 0, Step{}, Step{})
+}
+
+// mixedLeaves lists the two-step plays whose second step goes by die b
+// from each point of next (not empty) on node n1; meta holds the play's
+// bits but the second step's. The plays are distinct (mixedSimple) and
+// written straight into the list, as in doubleLeaves.
+func (g *gen) mixedLeaves(n1 *node, next uint32, b int, meta playMeta) {
+	if g.sixBlock {
+		g.mixedLeavesJudged(n1, next, b, meta)
+		return
+	}
+	g.reach(2)
+	cnt := bits.OnesCount32(next)
+	if g.counting {
+		// Distinct plays with no end rule (short nardy): count them.
+		g.count += cnt
+		return
+	}
+	g.reserve(cnt)
+	k := len(g.out)
+	g.out = g.out[:k+cnt]
+	out := g.out[k:]
+	for i := range out {
+		q := 31 - bits.LeadingZeros32(next)
+		next &^= 1 << (uint(q) & 31)
+		e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
+		h := g.blots & e.bit &^ n1.hits
+		olo, ohi := g.start.opp[0], g.start.opp[1]
+		if hits := n1.hits | h; hits != 0 {
+			olo, ohi = g.oppAfter(hits)
+		}
+		pl := &out[i]
+		pl.mover[0], pl.mover[1] = n1.me[0]+e.lo, n1.me[1]+e.hi
+		pl.opp[0], pl.opp[1] = olo, ohi
+		pl.meta = meta | playMeta(q)<<5 | hitMeta(h, 1)
+	}
+}
+
+// mixedLeavesJudged is mixedLeaves when the end of the play is judged
+// (L5, long nardy).
+func (g *gen) mixedLeavesJudged(n1 *node, next uint32, b int, meta playMeta) {
+	for next != 0 {
+		q := 31 - bits.LeadingZeros32(next)
+		next &^= 1 << (uint(q) & 31)
+		lo, hi, bit := leafStep(n1, q, b)
+		if illegalBlock(leafMask(n1, lo, hi, q, bit), g.theirs, g.ahead) {
+			continue
+		}
+		g.reach(2)
+		if g.counting {
+			g.count++
+			continue
+		}
+		g.fill(lo, hi, n1.hits, meta|playMeta(q)<<5)
+	}
 }
 
 // put records a play of the fast path of depth steps (s0, s1) ending on
@@ -132,7 +167,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << (uint(q) & 31)
-			// The last step inline (see doubleLastStep); its block check
+			// The last step inline (see doubleLeaves); its block check
 			// is both the one on the pass and the one at the end (L5).
 			lo, hi, bit := leafStep(&c1, q, second)
 			if g.sixBlock && illegalBlock(leafMask(&c1, lo, hi, q, bit), g.theirs, g.ahead) {

@@ -201,47 +201,36 @@ func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
 
 // applyTo moves a checker of src from point from by die into dst (which may
 // be src), where the caller knows the step is legal (movable, or step's
-// checks); a step past point 1 bears off. With stepValues it is the one
-// place that changes a side during the search. It reads every field once
-// and writes the node once, field by field: reading a count back from
-// memory right after writing it, or a node built as a value and copied,
-// stalls on store forwarding.
+// checks); a step past point 1 bears off. The change of the side's words
+// comes from stepEffects, as in doubleStep and the loops that write plays.
+// It reads every field once and writes the node once, field by field:
+// reading a count back from memory right after writing it, or a node built
+// as a value and copied, stalls on store forwarding.
 func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
-	lo, hi, mask, hits, s := c.stepValues(src, from, die)
-	head := src.head
-	if from == Head && c.headRule {
-		head--
-	}
-	dst.me[0], dst.me[1] = lo, hi
-	dst.mask, dst.hits, dst.head = mask, hits, head
-	return s
-}
-
-// stepValues computes, in registers, the mover's side (two words), its
-// occupied points and the blots hit after moving a checker of src from
-// point from by die (see applyTo), and the step. The change of the two
-// words comes from stepEffects; the count left on from is read from the
-// word that holds it (4*from&63 is its shift in either word).
-func (c *turnCtx) stepValues(src *node, from, die int) (lo, hi uint64, mask, hits uint32, s Step) {
 	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
-	lo, hi = src.me[0]+e.lo, src.me[1]+e.hi
+	lo, hi := src.me[0]+e.lo, src.me[1]+e.hi
+	// The count left on from, read from the word that holds it (4*from&63
+	// is its shift in either word).
 	w := lo
 	if from >= 16 {
 		w = hi
 	}
 	left := w >> (4 * uint(from) & 63) & 15
-	to := max(from-die, Off)
-	// Branch-free: whether a point empties is hard to predict. The bit of
-	// Off (0) is cleared: a bear-off lands on no point.
-	bit := uint32(1) << (uint(to) & 31) &^ 1
-	mask = src.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | bit
-	h := c.blots & bit &^ src.hits
-	return lo, hi, mask, src.hits | h, Step{From: int8(from), To: int8(to), Die: int8(die), Hit: h != 0}
+	h := c.blots & e.bit &^ src.hits
+	head := src.head
+	if from == Head && c.headRule {
+		head--
+	}
+	dst.me[0], dst.me[1] = lo, hi
+	// Branch-free: whether a point empties is hard to predict.
+	dst.mask = src.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | e.bit
+	dst.hits, dst.head = src.hits|h, head
+	return Step{From: int8(from), To: int8(max(from-die, Off)), Die: int8(die), Hit: h != 0}
 }
 
 // leafStep returns the mover's side (lo, hi) after moving a checker of n
 // from point from by die, and the bit of the landing point (0 for a
-// bear-off): the part of stepValues a play's last step needs, small enough
+// bear-off): the part of applyTo a play's last step needs, small enough
 // to be inlined in the loops that write plays.
 func leafStep(n *node, from, die int) (lo, hi uint64, bit uint32) {
 	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
@@ -429,6 +418,11 @@ func (g *gen) run() {
 	root := &g.root
 	g.meta0 = metaOf(g.start, g.roll)
 	hi, lo := int(g.roll.hi), int(g.roll.lo)
+	if g.sixBlock && !g.blockPossible() {
+		// No position of this turn can hold a forbidden block (L5): the
+		// search need not judge any.
+		g.sixBlock = false
+	}
 	if g.roll.IsDouble() {
 		if g.sixBlock && !g.transient {
 			g.passJudged, g.transient = true, true
@@ -471,6 +465,22 @@ func (g *gen) run() {
 		}
 		g.keepLargerDie()
 	}
+}
+
+// blockPossible reports whether some position of the turn could hold a
+// six-block that L5 forbids. Every such position's points lie within the
+// mover's points at the start and the points a checker could land on with
+// the roll, and illegalBlock is monotone (a block in a subset of points is
+// a block in the whole set, with no more opponent checkers ahead of it),
+// so when that union holds no forbidden block, no position of the turn does.
+func (g *gen) blockPossible() bool {
+	m := g.root.mask & points24
+	a, b := uint(g.roll.hi), uint(g.roll.lo)
+	u := m | m>>a | m>>b | m>>(a+b)
+	if a == b {
+		u |= m>>(3*a) | m>>(4*a)
+	}
+	return illegalBlock(u&points24, g.theirs, g.ahead)
 }
 
 // keepLargerDie applies the second sentence of C5: when only one die can be

@@ -21,23 +21,22 @@ type dedup struct {
 	slots []uint8 // a power of two long, on the caller's stack
 }
 
-// insert adds the position with the mover's side (lo, hi) and the blots
-// hit to the set of positions of plays,
-// reporting false when it is already there. The key is the mover's side and
-// the blots hit, which fix the opponent's side (the start is the same).
-func (d *dedup) insert(c *turnCtx, plays []Play, lo, hi uint64, hits uint32) bool {
+// insert adds the position with the mover's side (lo, hi) and the
+// opponent's (olo, ohi) to the set of positions of plays, reporting false
+// when it is already there.
+func (d *dedup) insert(plays []Play, lo, hi, olo, ohi uint64) bool {
 	k := len(plays)
 	if k >= 255 {
 		// More plays than a mixed roll can have: never reached, but a
 		// linear search keeps the set right if it were.
 		for i := range plays {
-			if c.samePosition(&plays[i], lo, hi, hits) {
+			if samePosition(&plays[i], lo, hi, olo, ohi) {
 				return false
 			}
 		}
 		return true
 	}
-	h := lo*0x9e3779b97f4a7c15 ^ hi*0xc2b2ae3d27d4eb4f ^ uint64(hits)*0x165667b19e3779f9
+	h := (lo*0x9e3779b97f4a7c15 ^ hi ^ olo<<1 ^ ohi) * 0xc2b2ae3d27d4eb4f
 	mask := uint64(len(d.slots) - 1)
 	for i := (h >> 40) & mask; ; i = (i + 1) & mask {
 		s := int(d.slots[i])
@@ -45,18 +44,14 @@ func (d *dedup) insert(c *turnCtx, plays []Play, lo, hi uint64, hits uint32) boo
 			d.slots[i] = uint8(k + 1)
 			return true
 		}
-		if c.samePosition(&plays[s-1], lo, hi, hits) {
+		if samePosition(&plays[s-1], lo, hi, olo, ohi) {
 			return false
 		}
 	}
 }
 
 // samePosition reports whether play p ends with the mover's side (lo, hi)
-// and the blots hit.
-func (c *turnCtx) samePosition(p *Play, lo, hi uint64, hits uint32) bool {
-	if p.mover[0] != lo || p.mover[1] != hi {
-		return false
-	}
-	olo, ohi := c.oppAfter(hits)
-	return p.opp[0] == olo && p.opp[1] == ohi
+// and the opponent's (olo, ohi).
+func samePosition(p *Play, lo, hi, olo, ohi uint64) bool {
+	return p.mover[0] == lo && p.mover[1] == hi && p.opp[0] == olo && p.opp[1] == ohi
 }

@@ -175,11 +175,15 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
 			}
 			g.reach(2)
 			h := g.blots & bit &^ c1.hits
-			hits := c1.hits | h
-			if !seen.insert(&g.turnCtx, g.out[g.base:], lo, hi, hits) {
+			olo, ohi := g.start.opp[0], g.start.opp[1]
+			if hits := c1.hits | h; hits != 0 {
+				olo, ohi = g.oppAfter(hits)
+			}
+			if !seen.insert(g.out[g.base:], lo, hi, olo, ohi) {
 				continue
 			}
-			g.fill(lo, hi, hits, meta|playMeta(q)<<5|hitMeta(h, 1))
+			g.reserve(1)
+			g.put5(lo, hi, olo, ohi, meta|playMeta(q)<<5|hitMeta(h, 1))
 		}
 		if g.maxDepth <= 1 {
 			g.emit(&c1, 1, seen)

@@ -345,10 +345,15 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		g.count++
 		return
 	}
-	if seen != nil && !seen.insert(&g.turnCtx, g.out[g.base:], n.me[0], n.me[1], n.hits) {
+	olo, ohi := g.start.opp[0], g.start.opp[1]
+	if n.hits != 0 {
+		olo, ohi = g.oppAfter(n.hits)
+	}
+	if seen != nil && !seen.insert(g.out[g.base:], n.me[0], n.me[1], olo, ohi) {
 		return
 	}
-	g.fill(n.me[0], n.me[1], n.hits, g.stepsMeta(steps[:depth]))
+	g.reserve(1)
+	g.put5(n.me[0], n.me[1], olo, ohi, g.stepsMeta(steps[:depth]))
 }
 
 // stepsMeta returns the bits of a play of this turn with the given steps.
@@ -443,14 +448,18 @@ func (g *gen) run() {
 			var table [dedupSmallSlots]uint8
 			seen.slots = table[:]
 		}
-		// Second pass (smaller die first): two ordinary steps, the second
-		// from a point that held a checker at the start, are the same two
-		// steps the first pass made in the other order (legal there: no
-		// bar, no bear-off among them, blocks judged at the end). Skipping
-		// them saves making duplicates the check would drop.
+		// Second pass (smaller die first): a first step y by the smaller
+		// die that does not bear off, then x by the larger die where x by
+		// the larger die is legal at the start, are the same two steps the
+		// first pass made in the other order, and legal there: x by the
+		// larger die first, then y by the smaller, which lands where it
+		// did and still finds a checker on y (x was not y's last checker,
+		// or the second pass would not find x). No bar, blocks judged at
+		// the end. Skipping them saves making duplicates the check would
+		// drop.
 		var skip uint32
 		if root.mask&barBit == 0 && !(g.sixBlock && !g.transient) {
-			skip = root.mask &^ (2<<(uint(hi)&31) - 1)
+			skip = g.movable(root, hi)
 		}
 		g.mixed(root, hi, lo, &seen, 0)
 		g.mixed(root, lo, hi, &seen, skip)

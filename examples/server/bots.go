@@ -1,14 +1,57 @@
 package main
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"slices"
+	"sync"
+
 	"github.com/nardylab/nardy/bot"
 )
 
 // player chooses the actions of the computer player.
 type player = bot.Player
 
-// newBot returns the bot of the given name (random, greedy or expectimax),
-// seeded.
-func newBot(name string, seed uint64) (player, error) {
-	return bot.New(name, seed)
+func botNames() []string { return bot.Names() }
+
+func knownBot(name string) bool { return slices.Contains(bot.Names(), name) }
+
+// botPool lends bots to the games whose turn it is. A bot keeps search
+// buffers of hundreds of kilobytes (room for nardy.MaxPlays plays), so the
+// games do not hold one each: a game borrows one for the moves it makes
+// in a request and gives it back. At most slots bots think at once, which
+// also bounds the CPU the bots take; a request waits for a free slot.
+type botPool struct {
+	slots chan struct{}
+	pools map[string]*sync.Pool
+}
+
+func newBotPool(slots int) *botPool {
+	p := &botPool{slots: make(chan struct{}, slots), pools: map[string]*sync.Pool{}}
+	for _, name := range bot.Names() {
+		p.pools[name] = &sync.Pool{New: func() any {
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			pl, _ := bot.New(name, binary.LittleEndian.Uint64(b[:]))
+			return pl
+		}}
+	}
+	return p
+}
+
+// with runs f with a bot of the given name, waiting for a slot until ctx
+// is done.
+func (p *botPool) with(ctx context.Context, name string, f func(player)) error {
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-p.slots }()
+	pool := p.pools[name]
+	b := pool.Get().(player)
+	defer pool.Put(b)
+	f(b)
+	return nil
 }

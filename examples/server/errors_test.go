@@ -14,9 +14,50 @@ import (
 // says why.
 func TestBadRequests(t *testing.T) {
 	c := newClient(t, Config{})
-	g := c.create(`{"preset":"long-moscow","seed":1}`).ID // white: person, black: bot
-	api := "/api/games/" + g
+	st0, me, _ := c.create(`{"preset":"long-moscow","seed":1}`) // white: person, black: bot
+	v := withVersion(st0.Version, "")
 	cases := []struct {
+		name         string
+		status       int
+		code         string
+		method, what string
+		body         string
+	}{
+		{"post a state", 405, "method_not_allowed", "POST", "", v},
+		{"post steps", 405, "method_not_allowed", "POST", "steps", v},
+		{"get roll", 405, "method_not_allowed", "GET", "roll", ``},
+		{"unknown action", 404, "unknown_action", "POST", "fly", v},
+		{"acting for the bot's colour", 403, "wrong_seat", "POST", "roll", withVersion(st0.Version, `{"player":"black"}`)},
+		{"no such player", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"player":"green"}`)},
+		{"action bad json", 400, "bad_json", "POST", "roll", `[1,2]`},
+		{"action without version", 400, "no_version", "POST", "roll", `{}`},
+		{"action with no body", 415, "not_json", "POST", "roll", ``},
+		{"step in the opening", 409, "wrong_phase", "POST", "step", withVersion(st0.Version, `{"from":24,"to":18}`)},
+		{"steps in the opening", 409, "wrong_phase", "GET", "steps", ``},
+		{"undo in the opening", 409, "wrong_phase", "POST", "undo", v},
+		{"finish in the opening", 409, "wrong_phase", "POST", "play", v},
+		{"double without cube", 409, "wrong_phase", "POST", "double", v},
+		{"take without double", 409, "wrong_phase", "POST", "take", v},
+		{"accept without offer", 409, "wrong_phase", "POST", "accept", v},
+		{"resign in the opening", 409, "wrong_phase", "POST", "resign", v},
+		{"step field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"from":3}`)},
+		{"steps field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"steps":[]}`)},
+		{"kind field on take", 400, "bad_request", "POST", "take", withVersion(st0.Version, `{"kind":"oin"}`)},
+		{"seed field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"client_seed":"x"}`)},
+		{"resign kind unknown", 400, "bad_request", "POST", "resign", withVersion(st0.Version, `{"kind":"gammon"}`)},
+		{"bad viewer", 400, "bad_viewer", "GET", "board.svg?viewer=purple", ``},
+		{"empty client seed", 400, "bad_request", "POST", "seed", withVersion(st0.Version, `{"client_seed":""}`)},
+		{"client seed not plain", 400, "bad_request", "POST", "seed", withVersion(st0.Version, `{"client_seed":"a|b"}`)},
+		{"client seed too long", 400, "bad_request", "POST", "seed", withVersion(st0.Version, `{"client_seed":"`+strings.Repeat("a", 65)+`"}`)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c.t = t
+			me.refused(tc.status, tc.code, tc.method, tc.what, tc.body)
+		})
+	}
+	c.t = t
+	for _, tc := range []struct {
 		name         string
 		status       int
 		code         string
@@ -36,55 +77,34 @@ func TestBadRequests(t *testing.T) {
 		{"body too large", 413, "too_large", "POST", "/api/games", `{"preset":"` + strings.Repeat("x", maxBody) + `"}`},
 		{"list games", 405, "method_not_allowed", "GET", "/api/games", ``},
 		{"put presets", 405, "method_not_allowed", "PUT", "/api/presets", ``},
-		{"post a state", 405, "method_not_allowed", "POST", api, ``},
-		{"post steps", 405, "method_not_allowed", "POST", api + "/steps", ``},
-		{"get roll", 405, "method_not_allowed", "GET", api + "/roll", ``},
 		{"no such path", 404, "not_found", "GET", "/nowhere", ``},
-		{"no such game", 404, "no_game", "GET", "/api/games/feedface", ``},
-		{"action on no game", 404, "no_game", "POST", "/api/games/feedface/roll", ``},
-		{"steps of no game", 404, "no_game", "GET", "/api/games/feedface/steps", ``},
-		{"unknown action", 404, "unknown_action", "POST", api + "/fly", ``},
-		{"bot's colour", 403, "bot_player", "POST", api + "/roll", `{"player":"black"}`},
-		{"no such player", 400, "bad_request", "POST", api + "/roll", `{"player":"green"}`},
-		{"action bad json", 400, "bad_json", "POST", api + "/roll", `[1,2]`},
-		{"step in the opening", 409, "wrong_phase", "POST", api + "/step", `{"from":24,"to":18}`},
-		{"steps in the opening", 409, "wrong_phase", "GET", api + "/steps", ``},
-		{"undo in the opening", 409, "wrong_phase", "POST", api + "/undo", ``},
-		{"finish in the opening", 409, "wrong_phase", "POST", api + "/play", ``},
-		{"double without cube", 409, "wrong_phase", "POST", api + "/double", ``},
-		{"take without double", 409, "wrong_phase", "POST", api + "/take", ``},
-		{"accept without offer", 409, "wrong_phase", "POST", api + "/accept", ``},
-		{"resign in the opening", 409, "wrong_phase", "POST", api + "/resign", ``},
-		{"step field on roll", 400, "bad_request", "POST", api + "/roll", `{"from":3}`},
-		{"steps field on roll", 400, "bad_request", "POST", api + "/roll", `{"steps":[]}`},
-		{"kind field on take", 400, "bad_request", "POST", api + "/take", `{"kind":"oin"}`},
-		{"resign kind unknown", 400, "bad_request", "POST", api + "/resign", `{"kind":"gammon"}`},
-		{"bad viewer", 400, "bad_viewer", "GET", api + "/board.svg?viewer=purple", ``},
-	}
-	for _, tc := range cases {
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c.t = t
 			c.refused(tc.status, tc.code, tc.method, tc.path, tc.body)
 		})
 	}
 	c.t = t
+	lost := &seat{c: c, id: "feedface", color: "white", token: me.token}
+	lost.refused(404, "no_game", "GET", "", "")
+	lost.refused(404, "no_game", "POST", "roll", v)
+	lost.refused(404, "no_game", "GET", "steps", "")
 
 	// Refusals during the play of a roll.
-	var st stateJSON
-	c.ok("POST", api+"/roll", "", &st)
+	st := me.act("roll", st0, "")
 	for st.Phase != "play" || st.ToAct != "white" {
-		st, _ = c.move(g, "white", st, 0)
+		st, _ = me.move(st, 0)
 	}
 	var sj stepsJSON
-	c.ok("GET", api+"/steps", "", &sj)
+	me.ok("GET", "steps", "", &sj)
 	legal := map[[2]int]bool{}
 	for _, s := range sj.Next {
 		legal[[2]int{s.From, s.To}] = true
 	}
-	bad := func(name string, status int, code, what, body string) {
+	bad := func(name string, status int, code, what, fields string) {
 		t.Run(name, func(t *testing.T) {
 			c.t = t
-			c.refused(status, code, "POST", api+"/"+what, body)
+			me.refused(status, code, "POST", what, withVersion(st.Version, fields))
 		})
 		c.t = t
 	}
@@ -102,6 +122,7 @@ func TestBadRequests(t *testing.T) {
 	bad("finish before the steps", 422, "illegal", "play", ``)
 	bad("undo without a step", 422, "illegal", "undo", ``)
 	bad("roll again", 409, "wrong_phase", "roll", ``)
+	bad("seed after the first die", 409, "seed_set", "seed", `{"client_seed":"late"}`)
 	bad("double in the play", 409, "wrong_phase", "double", ``)
 	bad("resign koks in long-moscow", 422, "resign_kind", "resign", `{"kind":"koks"}`)
 	bad("whole play not legal", 422, "illegal", "play", `{"steps":[[1,0,1]]}`)
@@ -111,16 +132,16 @@ func TestBadRequests(t *testing.T) {
 	// off the head, L3, unless the roll is an exception).
 	for to := 1; to <= 24; to++ {
 		if !legal[[2]int{24, to}] && 24-to <= 6 {
-			e := c.refused(422, "illegal", "POST", api+"/step", fmt.Sprintf(`{"from":24,"to":%d}`, to))
+			e := me.refused(422, "illegal", "POST", "step", withVersion(st.Version, fmt.Sprintf(`{"from":24,"to":%d}`, to)))
 			assert.NotEmpty(t, e.Rule)
 		}
 	}
 	s := sj.Next[0]
-	c.ok("POST", api+"/step", fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To), &st)
+	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
 	bad("whole play after a step", 409, "wrong_phase", "play", fmt.Sprintf(`{"steps":[[%d,%d,%d]]}`, s.From, s.To, s.Die))
 
 	// The bot accepts a resignation; the game is over and refuses more.
-	c.ok("POST", api+"/resign", "", &st)
+	st = me.act("resign", st, "")
 	require.True(t, st.MatchOver)
 	bad("roll after the end", 409, "game_over", "roll", ``)
 	bad("resign after the end", 409, "game_over", "resign", ``)
@@ -128,34 +149,15 @@ func TestBadRequests(t *testing.T) {
 }
 
 // TestHotseatTurns: between two people, a player who is not to act is
-// refused.
+// refused, and either throws the opening.
 func TestHotseatTurns(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"long-classic","opponent":"human","seed":2}`)
-	api := "/api/games/" + st.ID
-	c.ok("POST", api+"/roll", `{"player":"black"}`, &st) // either throws the opening
-	other := map[string]string{"white": "black", "black": "white"}[st.ToAct]
-	c.refused(http.StatusConflict, "not_your_turn", "POST", api+"/roll", fmt.Sprintf(`{"player":%q}`, other))
-	c.ok("POST", api+"/roll", "", &st) // the player to act by default
-	c.refused(http.StatusConflict, "not_your_turn", "POST", api+"/step", fmt.Sprintf(`{"player":%q,"from":24,"to":18}`, other))
-	c.refused(http.StatusConflict, "not_your_turn", "POST", api+"/play", fmt.Sprintf(`{"player":%q}`, other))
-}
-
-// TestTooManyGames: a full store refuses new games with 429 until a game is
-// finished, then drops the least recently used finished game.
-func TestTooManyGames(t *testing.T) {
-	c := newClient(t, Config{MaxGames: 2})
-	a := c.create(`{"seed":1}`)
-	b := c.create(`{"seed":2}`)
-	c.refused(http.StatusTooManyRequests, "too_many_games", "POST", "/api/games", `{}`)
-	var st stateJSON
-	c.ok("POST", "/api/games/"+a.ID+"/roll", "", &st)
-	for st.ToAct != "white" {
-		st, _ = c.move(a.ID, "white", st, 0)
-	}
-	c.ok("POST", "/api/games/"+a.ID+"/resign", "", &st)
-	require.True(t, st.MatchOver)
-	c.create(`{"seed":3}`)
-	c.refused(http.StatusNotFound, "no_game", "GET", "/api/games/"+a.ID, "")
-	c.state(b.ID)
+	st, a, b := c.create(`{"preset":"long-classic","opponent":"human","seed":2}`)
+	st = b.act("roll", st, "") // either throws the opening
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	other.refused(http.StatusConflict, "not_your_turn", "POST", "roll", withVersion(st.Version, ""))
+	st = mover.act("roll", st, "")
+	other.refused(http.StatusConflict, "not_your_turn", "POST", "step", withVersion(st.Version, `{"from":24,"to":18}`))
+	other.refused(http.StatusConflict, "not_your_turn", "POST", "play", withVersion(st.Version, ""))
 }

@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
-	"sync/atomic"
+	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/render"
@@ -14,29 +13,40 @@ import (
 
 // Errors of requests that the game layer does not produce itself.
 var (
-	// errForbidden: the request acts for the bot's colour.
-	errForbidden = errors.New("that colour is played by the bot")
 	// errBadRequest: a field is missing, malformed or out of range.
 	errBadRequest = errors.New("bad request")
 	// errNoPlay: a step, undo or finish asked outside the play of a roll.
 	errNoPlay = errors.New("no roll is being played")
+	// errWrongSeat: the request names the other seat than its token's.
+	errWrongSeat = errors.New("the token is not that player's")
+	// errSeedSet: a player seed sent twice, or after the first die.
+	errSeedSet = errors.New("the player seeds are fixed once the first die is thrown, and each seat sends one")
 )
 
 // maxLog is the number of events kept for the client.
 const maxLog = 40
 
-// game is one game or match on the server. Every field is guarded by mu,
-// except id (set once before the game is shared) and the atomics the store
-// reads for eviction.
+// game is one game or match on the server. A game is used by one request
+// at a time (under its cache entry's lock) and is written to the store
+// after every change.
 type game struct {
-	mu     sync.Mutex
-	id     string
-	preset string
-	kinds  [2]string // "human" or "bot", by colour
-	bot    player    // plays the colour of kind "bot"
-	seed   uint64
-	dice   *nardy.SeededDice
-	rec    *nardy.Recorder
+	id      string
+	preset  string
+	kinds   [2]string // "human" or "bot", by colour
+	botName string    // the bot's name when a colour is "bot"
+	tokens  [2]string // hex SHA-256 of each human seat's token
+	client  string    // who created it, for the quota
+	created time.Time
+
+	// The dice: every die comes from fair (seed, salt) in record order;
+	// dicePos counts the dice thrown.
+	seed        [nardy.FairSeedSize]byte
+	dev         bool      // the seed came from the request (development only)
+	clientSeeds [2]string // the players' seeds, the public salt
+	fair        *nardy.FairDice
+	dicePos     int
+
+	rec *nardy.Recorder
 
 	// The play being made step by step by a person: steps are taken and
 	// undone on pending, and only the finished play goes to the game.
@@ -47,9 +57,6 @@ type game struct {
 	last    *lastPlay
 	log     []string
 	version int
-
-	used atomic.Uint64 // last use, for eviction
-	over atomic.Bool   // the match is over
 }
 
 // lastPlay is the last play made in the game, for the client to show.
@@ -61,25 +68,71 @@ type lastPlay struct {
 	game     int
 	plays    int
 	by       nardy.Color
-	steps    []nardy.Step
 }
 
-func newGame(p variants.Preset, length int, seed uint64, kinds [2]string, botName string) (*game, error) {
-	rec, err := nardy.NewRecorder(p.Name, p.Rules, length, &seed)
+func newGame(p variants.Preset, length int, kinds [2]string, botName string) (*game, error) {
+	rec, err := nardy.NewRecorder(p.Name, p.Rules, length, nil)
 	if err != nil {
 		return nil, err
 	}
-	g := &game{preset: p.Name, kinds: kinds, seed: seed, dice: nardy.NewSeededDice(seed), rec: rec}
+	g := &game{preset: p.Name, kinds: kinds, rec: rec}
 	if kinds[0] == "bot" || kinds[1] == "bot" {
-		if g.bot, err = newBot(botName, seed^0x9e3779b97f4a7c15); err != nil {
-			return nil, err
+		if !knownBot(botName) {
+			return nil, badRequest("bot %q: want one of %v", botName, botNames())
 		}
+		g.botName = botName
 	}
 	return g, nil
 }
 
 func (g *game) match() nardy.Match { return g.rec.Match() }
 func (g *game) game() nardy.Game   { return g.rec.Match().Game() }
+
+// salt is the public salt of the dice: both players' seeds.
+func (g *game) salt() string { return "white:" + g.clientSeeds[0] + "|black:" + g.clientSeeds[1] }
+
+// die throws the next die of the game's fair dice.
+func (g *game) die() int {
+	if g.fair == nil {
+		g.fair = nardy.NewFairDice(g.seed, g.salt())
+		for range g.dicePos {
+			g.fair.Die()
+		}
+	}
+	g.dicePos++
+	return g.fair.Die()
+}
+
+// throw throws two dice.
+func (g *game) throw() [2]int { return [2]int{g.die(), g.die()} }
+
+// resyncDice drops the dice source after a refused action that threw dice,
+// so the next die is the one after the last recorded throw.
+func (g *game) resyncDice() {
+	n := 0
+	for _, a := range g.rec.Record().Actions {
+		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
+			n += 2
+		}
+	}
+	g.fair, g.dicePos = nil, n
+}
+
+// proof returns the fair-dice proof: the seed only once the match is over.
+func (g *game) proof() *nardy.FairProof {
+	p := &nardy.FairProof{Commitment: nardy.FairCommitment(g.seed), Salt: g.salt()}
+	if g.match().IsOver() {
+		p.Seed = fmt.Sprintf("%x", g.seed[:])
+	}
+	return p
+}
+
+// record returns the game record with its fair-dice proof.
+func (g *game) record() nardy.Record {
+	r := g.rec.Record()
+	r.Fair = g.proof()
+	return r
+}
 
 func (g *game) logf(format string, args ...any) {
 	g.log = append(g.log, fmt.Sprintf(format, args...))
@@ -88,56 +141,35 @@ func (g *game) logf(format string, args ...any) {
 	}
 }
 
-// actionRequest is the body of POST /api/games/{id}/{action}. Player says
-// who acts (default: the person against the bot, or the player who must
-// act); the other fields belong to single actions.
+// actionRequest is the body of POST /api/games/{id}/{action}. Version is
+// the state version the action was made on; Player, if given, must be the
+// token's seat; the other fields belong to single actions.
 type actionRequest struct {
-	Player string   `json:"player"`
-	From   *int     `json:"from"`  // step
-	To     *int     `json:"to"`    // step
-	Die    int      `json:"die"`   // step (0: the die that makes from/to)
-	Steps  [][3]int `json:"steps"` // play: a whole play as [from, to, die] triples
-	Kind   string   `json:"kind"`  // resign: oin, mars, home_mars or koks (default oin)
+	Version    *int     `json:"version"`
+	Player     string   `json:"player"`
+	From       *int     `json:"from"`        // step
+	To         *int     `json:"to"`          // step
+	Die        int      `json:"die"`         // step (0: the die that makes from/to)
+	Steps      [][3]int `json:"steps"`       // play: a whole play as [from, to, die] triples
+	Kind       string   `json:"kind"`        // resign: oin, mars, home_mars or koks (default oin)
+	ClientSeed string   `json:"client_seed"` // seed: the player's part of the dice salt
 }
 
-// actions are the actions a client may post, by name.
+// actions are the game actions a client may post, by name.
 var actions = map[string]nardy.ActionKind{
 	"roll": nardy.ActRoll, "step": nardy.ActStep, "undo": nardy.ActUndo, "play": nardy.ActPlay,
 	"double": nardy.ActDouble, "take": nardy.ActTake, "drop": nardy.ActDrop, "beaver": nardy.ActBeaver,
 	"resign": nardy.ActResign, "accept": nardy.ActAccept, "reject": nardy.ActReject,
 }
 
-var actionOrder = []string{"roll", "step", "undo", "play", "double", "take", "drop", "beaver", "resign", "accept", "reject"}
+var actionOrder = []string{"seed", "roll", "step", "undo", "play", "double", "take", "drop", "beaver", "resign", "accept", "reject"}
 
 func badRequest(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", errBadRequest, fmt.Sprintf(format, args...))
 }
 
-// player returns the colour a request acts for.
-func (g *game) player(name string) (nardy.Color, error) {
-	var c nardy.Color
-	switch {
-	case name != "":
-		var err error
-		if c, err = parseColor(name); err != nil {
-			return 0, badRequest("player %v", err)
-		}
-	case g.bot != nil:
-		c = nardy.White
-		if g.kinds[c] != "human" {
-			c = nardy.Black
-		}
-	default:
-		c, _ = g.game().ToAct() // White in the opening
-	}
-	if g.kinds[c] == "bot" {
-		return c, fmt.Errorf("%w: %s", errForbidden, c)
-	}
-	return c, nil
-}
-
-// act performs the action named what for the request.
-func (g *game) act(what string, req actionRequest) error {
+// act performs the action named what for seat p (checked by its token).
+func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 	if what != "step" && (req.From != nil || req.To != nil || req.Die != 0) {
 		return badRequest("from, to and die belong to step, not %s", what)
 	}
@@ -147,11 +179,21 @@ func (g *game) act(what string, req actionRequest) error {
 	if what != "resign" && req.Kind != "" {
 		return badRequest("kind belongs to resign, not %s", what)
 	}
-	p, err := g.player(req.Player)
-	if err != nil {
-		return err
+	if what != "seed" && req.ClientSeed != "" {
+		return badRequest("client_seed belongs to seed, not %s", what)
+	}
+	if req.Player != "" {
+		c, err := parseColor(req.Player)
+		if err != nil {
+			return badRequest("player %v", err)
+		}
+		if c != p {
+			return fmt.Errorf("%w: it plays %s, not %s", errWrongSeat, p, c)
+		}
 	}
 	switch what {
+	case "seed":
+		return g.setSeed(p, req.ClientSeed)
 	case "roll":
 		return g.roll(p)
 	case "step":
@@ -181,10 +223,41 @@ func (g *game) act(what string, req actionRequest) error {
 	return g.do(nardy.Action{Kind: actions[what], Player: p})
 }
 
+// maxClientSeed bounds a player's seed.
+const maxClientSeed = 64
+
+// setSeed sets seat p's part of the dice salt, once, before the first die.
+func (g *game) setSeed(p nardy.Color, s string) error {
+	if len(s) == 0 || len(s) > maxClientSeed {
+		return badRequest("client_seed of %d characters: want 1 to %d of A-Z a-z 0-9 _ -", len(s), maxClientSeed)
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return badRequest("client_seed: %q is not one of A-Z a-z 0-9 _ -", c)
+		}
+	}
+	if !g.canSeed(p) {
+		return errSeedSet
+	}
+	g.clientSeeds[p] = s
+	g.fair = nil
+	g.version++
+	g.logf("%s adds a seed to the dice", p)
+	return nil
+}
+
+// canSeed reports whether seat p may still send its seed.
+func (g *game) canSeed(p nardy.Color) bool {
+	return g.dicePos == 0 && g.clientSeeds[p] == "" && g.kinds[p] == "human"
+}
+
 // do performs a on the match, logs it and remembers the last play.
 func (g *game) do(a nardy.Action) error {
 	before := g.match()
 	if err := g.rec.Do(a); err != nil {
+		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
+			g.resyncDice()
+		}
 		return err
 	}
 	g.version++
@@ -221,47 +294,36 @@ func (g *game) do(a nardy.Action) error {
 			}
 		}
 	}
-	g.over.Store(m.IsOver())
 	return nil
 }
 
 // setLast remembers the play just made in game bg (before it), and logs it.
 func (g *game) setLast(bg nardy.Game, by nardy.Color, r nardy.Roll, steps []nardy.Step) {
-	l := &lastPlay{Player: by.String(), Roll: r.String(), Steps: [][3]int{}, Notation: nardy.NoPlay,
-		by: by, steps: append([]nardy.Step(nil), steps...)}
+	l := &lastPlay{Player: by.String(), Roll: r.String(), Steps: triples(steps), Notation: nardy.NoPlay, by: by}
 	if pl, err := bg.Rules().PlayOf(bg.Position(), r, steps...); err == nil {
 		l.Notation = pl.String()
-	}
-	for _, s := range steps {
-		l.Steps = append(l.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
 	}
 	l.game, l.plays = g.match().GameNumber(), g.game().Plays()
 	g.last = l
 	g.logf("%s plays %s", by, l.Notation)
 }
 
-// roll throws the dice from the game's seeded source: the opening throw
-// (again after equal dice) or the roll of player p.
+// roll throws the dice: the opening throw (again after equal dice) or the
+// roll of player p.
 func (g *game) roll(p nardy.Color) error {
-	gm := g.game()
-	if gm.Phase() == nardy.PhaseOpening {
+	if g.game().Phase() == nardy.PhaseOpening {
 		for i := 0; i < 100 && g.game().Phase() == nardy.PhaseOpening && !g.match().IsOver(); i++ {
-			_, a, err := g.game().Roll(g.dice)
-			if err != nil {
-				return err
-			}
-			if err := g.do(a); err != nil {
+			if err := g.do(nardy.Action{Kind: nardy.ActOpening, Dice: g.throw()}); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	// Check the roll before throwing, so that a refused roll uses no dice
-	// and the record keeps replaying from its seed.
+	// Check the roll before throwing, so that a refused roll uses no dice.
 	if _, err := g.match().Do(nardy.Action{Kind: nardy.ActRoll, Player: p, Dice: [2]int{2, 1}}); err != nil {
 		return err
 	}
-	return g.do(nardy.Action{Kind: nardy.ActRoll, Player: p, Dice: [2]int{g.dice.Die(), g.dice.Die()}})
+	return g.do(nardy.Action{Kind: nardy.ActRoll, Player: p, Dice: g.throw()})
 }
 
 // turn returns the step-by-step play of the roll being played, if any.
@@ -286,7 +348,7 @@ func (g *game) turnOf(p nardy.Color, k nardy.ActionKind) (nardy.Turn, error) {
 	if !ok {
 		return t, &nardy.ActionError{Kind: k, Player: p, Phase: gm.Phase(), Reason: errNoPlay}
 	}
-	if p != gm.Position().Turn() {
+	if p != onRoll(gm.Position()) {
 		return t, &nardy.ActionError{Kind: k, Player: p, Phase: gm.Phase(), Reason: nardy.ErrNotYourTurn}
 	}
 	return t, nil
@@ -311,11 +373,11 @@ func (g *game) step(p nardy.Color, req actionRequest) error {
 	}
 	switch {
 	case req.Die != 0:
-		s := nardy.Step{From: int8(from), Die: int8(req.Die)}
+		to := 0
 		if req.To != nil {
-			s.To = int8(*req.To)
+			to = *req.To
 		}
-		t, err = t.Step(s)
+		t, err = t.Step(makeStep(from, to, req.Die))
 	default:
 		t, err = t.Move(from, *req.To)
 	}
@@ -347,8 +409,8 @@ func (g *game) play(p nardy.Color, steps [][3]int) error {
 					return badRequest("step %v: points are 0..25, dice 1..6", s)
 				}
 			}
-			st = append(st, nardy.Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])})
 		}
+		st = fromTriples(steps)
 	} else {
 		pl, err := t.Play()
 		if err != nil {
@@ -359,25 +421,29 @@ func (g *game) play(p nardy.Color, steps [][3]int) error {
 	return g.do(nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st})
 }
 
-// runBot lets the bot act until a person must act or the match is over. A
-// person throws the opening of each game.
-func (g *game) runBot() {
-	if g.bot == nil {
-		return
+// botToAct reports whether the bot must act now. A person throws the
+// opening of each game.
+func (g *game) botToAct() bool {
+	m := g.match()
+	gm := m.Game()
+	if g.botName == "" || m.IsOver() || gm.Phase() == nardy.PhaseOpening {
+		return false
 	}
+	c, ok := gm.ToAct()
+	return ok && g.kinds[c] == "bot"
+}
+
+// runBot lets the bot b act until a person must act or the match is over.
+func (g *game) runBot(b player) {
 	for range 10000 {
-		m := g.match()
-		gm := m.Game()
-		if m.IsOver() || gm.Phase() == nardy.PhaseOpening {
+		if !g.botToAct() {
 			return
 		}
-		c, ok := gm.ToAct()
-		if !ok || g.kinds[c] != "bot" {
-			return
-		}
-		a, err := g.bot.Act(gm, c)
+		gm := g.game()
+		c, _ := gm.ToAct()
+		a, err := b.Act(gm, c)
 		if err == nil && a.Kind == nardy.ActRoll {
-			a.Dice = [2]int{g.dice.Die(), g.dice.Die()}
+			a.Dice = g.throw()
 		}
 		if err == nil {
 			err = g.do(a)
@@ -394,27 +460,27 @@ func (g *game) runBot() {
 func (g *game) steps() (stepsJSON, error) {
 	gm := g.game()
 	t, ok := g.turn()
+	mover := onRoll(gm.Position())
 	if !ok {
-		return stepsJSON{}, &nardy.ActionError{Kind: nardy.ActStep, Player: gm.Position().Turn(), Phase: gm.Phase(), Reason: errNoPlay}
+		return stepsJSON{}, &nardy.ActionError{Kind: nardy.ActStep, Player: mover, Phase: gm.Phase(), Reason: errNoPlay}
 	}
-	out := stepsJSON{Player: gm.Position().Turn().String(), Roll: t.Roll().String(), DiceLeft: t.DiceLeft(),
-		Taken: stepTriples(t.Steps()), Next: []stepJSON{}, Required: t.Required(), Done: t.Done(),
+	out := stepsJSON{Player: mover.String(), Roll: t.Roll().String(), DiceLeft: t.DiceLeft(),
+		Taken: triples(t.Steps()), Next: []stepJSON{}, Required: t.Required(), Done: t.Done(),
 		Forfeited: t.Forfeited()}
 	for _, s := range t.NextSteps() {
-		out.Next = append(out.Next, stepJSON{From: int(s.From), To: int(s.To), Die: int(s.Die), Hit: s.Hit})
+		tr := triple(s)
+		out.Next = append(out.Next, stepJSON{From: tr[0], To: tr[1], Die: tr[2], Hit: stepHit(s)})
 	}
 	return out, nil
 }
 
 // board writes the SVG picture of the game for the viewer of the query
-// (default: the person, or the player who must act).
-func (g *game) board(w http.ResponseWriter, r *http.Request) {
+// (default: the seat of the token).
+func (g *game) board(w http.ResponseWriter, r *http.Request, seat nardy.Color) {
 	gm := g.game()
-	viewer, err := g.player("")
-	if err != nil || g.bot == nil {
-		viewer, _ = gm.ToAct()
-	}
+	viewer := seat
 	if v := r.URL.Query().Get("viewer"); v != "" {
+		var err error
 		if viewer, err = parseColor(v); err != nil {
 			fail(w, http.StatusBadRequest, "bad_viewer", "viewer %v", err)
 			return
@@ -430,9 +496,9 @@ func (g *game) board(w http.ResponseWriter, r *http.Request) {
 	if t, ok := g.turn(); ok {
 		pos = t.Position()
 		o.Dice, o.DiceLeft = t.Roll(), t.DiceLeft()
-		o.Steps, o.StepsBy = t.Steps(), pos.Turn()
+		o.Steps, o.StepsBy = t.Steps(), onRoll(pos)
 	} else if l := g.last; l != nil && l.game == g.match().GameNumber() && l.plays == gm.Plays() {
-		o.Steps, o.StepsBy = l.steps, l.by
+		o.Steps, o.StepsBy = fromTriples(l.Steps), l.by
 	}
 	b, err := render.AppendSVG(nil, pos, o)
 	if err != nil {

@@ -1,29 +1,16 @@
-// Command server is an example game server for long and short nardy: a
-// JSON API over net/http that plays games of any preset of package variants
-// against a bot or between two people, and a browser board (one static
-// page) that plays against the bot.
+// Command server is an example game server for long and short nardy that
+// can be put in front of players: a JSON API over net/http that plays
+// games of any preset of package variants against a bot or between two
+// people, with a token per seat, exactly-once actions, provably fair dice,
+// bounded resources, games stored in SQLite (or PostgreSQL, for several
+// servers behind a load balancer) and live updates over Server-Sent
+// Events; and a browser board (one static page).
 //
-//	go run ./examples/server -addr 127.0.0.1:8080
+//	go run ./examples/server -addr 127.0.0.1:8080 -db nardy.db
 //
-// then open http://127.0.0.1:8080/. The API (every error is a JSON object
-// {"error": why, "code": what, "rule": rule id} with a 4xx status):
-//
-//	GET    /api/presets                 the presets
-//	POST   /api/games                   {"preset","opponent":"bot"|"human","color","bot","length","seed"} -> state
-//	GET    /api/games/{id}              the state
-//	DELETE /api/games/{id}              forget the game
-//	GET    /api/games/{id}/steps        the roll being played: dice left, steps taken, legal next steps
-//	GET    /api/games/{id}/board.svg    the board picture (?viewer=white|black)
-//	GET    /api/games/{id}/record       the game record (nardy.Record JSON)
-//	POST   /api/games/{id}/roll         throw the dice (the opening throw, or the roll of the player on roll)
-//	POST   /api/games/{id}/step         {"from","to"} or {"from","die"}: one step of the play
-//	POST   /api/games/{id}/undo         take back the last step
-//	POST   /api/games/{id}/play         finish the play made step by step, or {"steps":[[from,to,die],...]}
-//	POST   /api/games/{id}/double|take|drop|beaver|accept|reject
-//	POST   /api/games/{id}/resign       {"kind":"oin"|"mars"|"home_mars"|"koks"}
-//
-// Every action body may say {"player":"white"|"black"}; by default the
-// person playing the bot, or the player who must act.
+// then open http://127.0.0.1:8080/. The API is described in README.md
+// beside this file. Every error is a JSON object {"error": why, "code":
+// what, "rule": rule id} with a 4xx status (503 when the store fails).
 package main
 
 import (
@@ -35,27 +22,49 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	maxGames := flag.Int("max-games", 1000, "games kept in memory at once")
+	db := flag.String("db", "nardy.db", "SQLite file of the games (:memory: keeps them in memory only)")
+	pg := flag.String("postgres", "", "PostgreSQL connection string: store the games there instead (several servers may share it)")
+	ttl := flag.Duration("ttl", 24*time.Hour, "a game not changed for this long is deleted")
+	maxGames := flag.Int("max-games", 100_000, "games kept at once over all clients")
+	perClient := flag.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
+	perMinute := flag.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
+	trustProxy := flag.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
+	devSeeds := flag.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
 	flag.Parse()
+
+	store, err := openStore(*db, *pg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer store.Close()
+	if *devSeeds {
+		log.Printf("WARNING: -dev-seeds: requests may fix the dice; never use it in front of players")
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)
 	}
+	server := NewServer(Config{Store: store, TTL: *ttl, MaxGames: *maxGames, MaxGamesPerClient: *perClient,
+		CreatesPerMinute: *perMinute, TrustProxy: *trustProxy, DevSeeds: *devSeeds})
 	srv := &http.Server{
-		Handler:           NewServer(Config{MaxGames: *maxGames}),
+		Handler:           server,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
+		WriteTimeout:      60 * time.Second, // event streams extend it write by write
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
 		<-ctx.Done()
+		server.Close() // ends the event streams, so Shutdown need not wait for them
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)
@@ -64,4 +73,16 @@ func main() {
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
 	}
+}
+
+// openStore opens the PostgreSQL store when dsn is set, else the SQLite
+// file db (or memory for ":memory:").
+func openStore(db, dsn string) (Store, error) {
+	switch {
+	case dsn != "":
+		return openPostgres(context.Background(), dsn)
+	case db == ":memory:":
+		return newMemStore(), nil
+	}
+	return openSQLite(db)
 }

@@ -1,20 +1,23 @@
 package main
 
 import (
-	"crypto/rand"
+	"container/list"
+	"context"
+	"crypto/sha256"
 	"embed"
-	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log"
+	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/variants"
@@ -23,43 +26,126 @@ import (
 //go:embed static
 var staticFiles embed.FS
 
-// Config sets the limits of a [Server].
+// Config sets the store and the limits of a [Server]. The zero Config is a
+// server with games in memory and the default limits.
 type Config struct {
-	// MaxGames is the number of games kept in memory at once (0: 1000).
-	// When it is reached, the least recently used finished game is dropped
-	// to make room; when none is finished, creating a game is refused with
-	// 429 Too Many Requests.
+	// Store keeps the games; nil: in memory (lost on restart).
+	Store Store
+	// TTL: a game not changed for this long is deleted (0: 24 hours).
+	TTL time.Duration
+	// MaxGames bounds the games kept at once, over all clients (0:
+	// 100,000); past it creating a game is refused with 503.
 	MaxGames int
-	// Logf logs requests that were refused by a bug (a recovered panic);
-	// nil: the log package.
+	// MaxGamesPerClient bounds the unfinished games one client (an IP
+	// address, an IPv6 /64) has at once (0: 20); past it 429.
+	MaxGamesPerClient int
+	// CreatesPerMinute and CreateBurst bound how fast one client creates
+	// games (0: 30 a minute, bursts of 10); past it 429 with Retry-After.
+	CreatesPerMinute, CreateBurst int
+	// DevSeeds lets a request fix the dice with "seed": for development
+	// and tests only, never in front of players.
+	DevSeeds bool
+	// TrustProxy takes the client's address from the last entry of
+	// X-Forwarded-For (set it only behind a reverse proxy that sets it).
+	TrustProxy bool
+	// CacheSize bounds the games kept decoded in memory (0: 2048); the
+	// others are read from the store when used.
+	CacheSize int
+	// BotSlots bounds the bots thinking at once (0: twice GOMAXPROCS).
+	BotSlots int
+	// MaxStreams bounds the live event streams at once (0: 1000), and
+	// StreamLifetime the life of one (0: 30 minutes; the page reconnects).
+	MaxStreams     int
+	StreamLifetime time.Duration
+	// SweepEvery is how often expired games are deleted (0: a tenth of
+	// TTL, at most a minute; negative: never, for tests that sweep by hand).
+	SweepEvery time.Duration
+	// Now is the clock (nil: time.Now); tests move it.
+	Now func() time.Time
+	// Logf logs store failures and recovered panics; nil: the log package.
 	Logf func(format string, args ...any)
 }
 
 // maxBody is the largest request body read.
 const maxBody = 16 << 10
 
-// Server is the game server: an http.Handler with games in memory, each
-// behind its own lock.
+// Server is the game server: an http.Handler over a Store. Each game is
+// used by one request at a time in a server (a lock per game); between
+// servers sharing a store, the version each change is saved on decides.
 type Server struct {
-	cfg   Config
-	mux   *http.ServeMux
-	mu    sync.Mutex // guards games and clock
-	games map[string]*game
-	clock uint64 // counts uses, for least recently used
+	cfg    Config
+	store  Store
+	mux    *http.ServeMux
+	bots   *botPool
+	rate   *rateLimiter
+	hub    *hub
+	cancel context.CancelFunc
+	done   sync.WaitGroup
+
+	mu    sync.Mutex // guards cache and lru
+	cache map[string]*entry
+	lru   list.List // of *entry, most recently used first
 }
 
-// NewServer returns a server with the limits of cfg.
+// entry is a game's place in the server: its lock and its decoded state
+// (nil until loaded, and after a failed save).
+type entry struct {
+	mu   sync.Mutex
+	id   string
+	g    *game
+	refs int // requests using it; guarded by Server.mu
+	elem *list.Element
+}
+
+// NewServer returns a server over cfg.Store with the limits of cfg. Close
+// stops its background work.
 func NewServer(cfg Config) *Server {
+	if cfg.Store == nil {
+		cfg.Store = newMemStore()
+	}
+	if cfg.TTL <= 0 {
+		cfg.TTL = 24 * time.Hour
+	}
 	if cfg.MaxGames <= 0 {
-		cfg.MaxGames = 1000
+		cfg.MaxGames = 100_000
+	}
+	if cfg.MaxGamesPerClient <= 0 {
+		cfg.MaxGamesPerClient = 20
+	}
+	if cfg.CreatesPerMinute <= 0 {
+		cfg.CreatesPerMinute = 30
+	}
+	if cfg.CreateBurst <= 0 {
+		cfg.CreateBurst = 10
+	}
+	if cfg.CacheSize <= 0 {
+		cfg.CacheSize = 2048
+	}
+	if cfg.BotSlots <= 0 {
+		cfg.BotSlots = 2 * runtime.GOMAXPROCS(0)
+	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = 1000
+	}
+	if cfg.StreamLifetime <= 0 {
+		cfg.StreamLifetime = 30 * time.Minute
+	}
+	if cfg.SweepEvery == 0 {
+		cfg.SweepEvery = min(cfg.TTL/10, time.Minute)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), games: map[string]*game{}}
+	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots),
+		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), hub: newHub(cfg.MaxStreams),
+		cache: map[string]*entry{}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
 	s.mux.HandleFunc("/{$}", s.only("GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", pagePolicy)
 		http.ServeFileFS(w, r, static, "index.html")
 	}))
 	s.mux.Handle("/static/", s.only("GET", http.StripPrefix("/static/", files).ServeHTTP))
@@ -70,7 +156,63 @@ func NewServer(cfg Config) *Server {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "not_found", "no such path: %s", r.URL.Path)
 	})
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	if cfg.SweepEvery > 0 {
+		s.done.Add(1)
+		go func() {
+			defer s.done.Done()
+			t := time.NewTicker(cfg.SweepEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					s.Sweep(ctx)
+				}
+			}
+		}()
+	}
+	if wt, ok := cfg.Store.(Watcher); ok {
+		s.done.Add(1)
+		go func() {
+			defer s.done.Done()
+			for ctx.Err() == nil {
+				if err := wt.Watch(ctx, s.hub.notify); err != nil && ctx.Err() == nil {
+					s.cfg.Logf("server: watching the store: %v", err)
+					select {
+					case <-ctx.Done():
+					case <-time.After(time.Second):
+					}
+				}
+			}
+		}()
+	}
 	return s
+}
+
+// pagePolicy is the Content-Security-Policy of the board page: its own
+// script and style only, no framing.
+const pagePolicy = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+	"frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+// Close stops the server's background work (the sweeper, the store
+// watcher) and ends its event streams. It does not close the store.
+func (s *Server) Close() {
+	s.cancel()
+	s.hub.closeAll()
+	s.done.Wait()
+}
+
+// Sweep deletes the games not changed for the TTL and forgets full rate
+// buckets; the server calls it every SweepEvery.
+func (s *Server) Sweep(ctx context.Context) {
+	now := s.cfg.Now()
+	if _, err := s.store.Expire(ctx, now.Add(-s.cfg.TTL)); err != nil {
+		s.cfg.Logf("server: expiring games: %v", err)
+	}
+	s.rate.prune(now)
 }
 
 // ServeHTTP serves the API and the board page. A panic (a bug) is logged
@@ -78,10 +220,17 @@ func NewServer(cfg Config) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
 			s.cfg.Logf("server: panic serving %s %s: %v", r.Method, r.URL.Path, v)
 			fail(w, http.StatusInternalServerError, "internal", "internal error")
 		}
 	}()
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	s.mux.ServeHTTP(w, r)
 }
@@ -100,9 +249,10 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 
 // apiError is the body of every refused request.
 type apiError struct {
-	Error string `json:"error"`          // why, for people
-	Code  string `json:"code"`           // what, for programs
-	Rule  string `json:"rule,omitempty"` // the rule a refused step or play breaks (RULES.md id)
+	Error string     `json:"error"`           // why, for people
+	Code  string     `json:"code"`            // what, for programs
+	Rule  string     `json:"rule,omitempty"`  // the rule a refused step or play breaks (RULES.md id)
+	State *stateJSON `json:"state,omitempty"` // the current state, with a 409 for a stale version
 }
 
 func fail(w http.ResponseWriter, status int, code, format string, args ...any) {
@@ -123,10 +273,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func failGame(w http.ResponseWriter, err error) {
 	var re *nardy.RuleError
 	switch {
-	case errors.Is(err, errForbidden):
-		fail(w, http.StatusForbidden, "bot_player", "%v", err)
+	case errors.Is(err, errWrongSeat):
+		fail(w, http.StatusForbidden, "wrong_seat", "%v", err)
 	case errors.Is(err, errBadRequest):
 		fail(w, http.StatusBadRequest, "bad_request", "%v", err)
+	case errors.Is(err, errSeedSet):
+		fail(w, http.StatusConflict, "seed_set", "%v", err)
 	case errors.As(err, &re):
 		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: err.Error(), Code: "illegal", Rule: re.Rule})
 	case errors.Is(err, nardy.ErrNotYourTurn):
@@ -145,9 +297,17 @@ func failGame(w http.ResponseWriter, err error) {
 	}
 }
 
-// decode reads a JSON body into v: unknown fields, trailing data and bodies
-// over maxBody are refused. An empty body leaves v as it is.
+// decode reads a JSON object body into v. The body must be sent as
+// Content-Type application/json: other types are what a page of another
+// site can send without asking (a "simple" request), so they are refused
+// with 415. Unknown fields, trailing data and bodies over maxBody are
+// refused; an empty body leaves v as it is.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		fail(w, http.StatusUnsupportedMediaType, "not_json", "send the body as Content-Type: application/json")
+		return false
+	}
 	b, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -194,10 +354,27 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 type createRequest struct {
 	Preset   string  `json:"preset"`   // a name of variants.All (default long-moscow)
 	Opponent string  `json:"opponent"` // "bot" (default) or "human"
-	Color    string  `json:"color"`    // the person's colour against the bot (default white)
+	Color    string  `json:"color"`    // the creator's colour (default white)
 	Bot      string  `json:"bot"`      // random, greedy (default) or expectimax
 	Length   int     `json:"length"`   // match length, 0: one game of money play
-	Seed     *uint64 `json:"seed"`     // the dice seed (default: random)
+	Seed     *uint64 `json:"seed"`     // fixes the dice: only with Config.DevSeeds
+}
+
+// createdJSON is the answer of POST /api/games: the state, the creator's
+// seat and token, and for a game between two people the other seat's
+// invitation.
+type createdJSON struct {
+	Game   stateJSON   `json:"game"`
+	Seat   string      `json:"seat"`
+	Token  string      `json:"token"`
+	Invite *inviteJSON `json:"invite,omitempty"`
+}
+
+// inviteJSON is the other person's seat: its token and the page's link.
+type inviteJSON struct {
+	Seat  string `json:"seat"`
+	Token string `json:"token"`
+	URL   string `json:"url"` // relative: /#g=ID&t=TOKEN (the fragment never reaches a server)
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -214,126 +391,243 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "bad_length", "match length %d: want 0 (money game) to 99", req.Length)
 		return
 	}
-	human, err := parseColor(req.Color)
+	me, err := parseColor(req.Color)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "bad_color", "color: %v", err)
 		return
 	}
-	var seed uint64
-	if req.Seed != nil {
-		seed = *req.Seed
-	} else {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		seed = binary.LittleEndian.Uint64(b[:])
+	if req.Seed != nil && !s.cfg.DevSeeds {
+		fail(w, http.StatusForbidden, "no_seed", "the server throws the dice: a seed is taken only in development (-dev-seeds)")
+		return
 	}
 	var kinds [2]string
 	switch req.Opponent {
 	case "bot":
-		kinds[human], kinds[human.Other()] = "human", "bot"
+		kinds[me], kinds[me.Other()] = "human", "bot"
 	case "human":
 		kinds = [2]string{"human", "human"}
 	default:
 		fail(w, http.StatusBadRequest, "bad_opponent", "opponent %q: want \"bot\" or \"human\"", req.Opponent)
 		return
 	}
-	g, err := newGame(preset, req.Length, seed, kinds, req.Bot)
+	g, err := newGame(preset, req.Length, kinds, req.Bot)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "bad_game", "%v", err)
 		return
 	}
-	if !s.add(g) {
-		fail(w, http.StatusTooManyRequests, "too_many_games", "the server holds %d games, none finished; try later", s.cfg.MaxGames)
+	now := s.cfg.Now()
+	client := clientOf(r, s.cfg.TrustProxy)
+	ctx := r.Context()
+	all, mine, err := s.store.Count(ctx, client, now.Add(-s.cfg.TTL))
+	if err != nil {
+		s.storeFailed(w, err)
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.runBot()
-	writeJSON(w, http.StatusCreated, g.state())
+	if all >= s.cfg.MaxGames {
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "server_full", "the server holds %d games; try later", all)
+		return
+	}
+	if mine >= s.cfg.MaxGamesPerClient {
+		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished games, the most one client may have; finish or delete one", mine)
+		return
+	}
+	if ok, wait := s.rate.allow(client, now); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per client; try in %.0f s",
+			s.cfg.CreatesPerMinute, wait.Seconds()+1)
+		return
+	}
+	if req.Seed != nil {
+		g.seed, g.dev = sha256.Sum256([]byte("nardy dev seed "+strconv.FormatUint(*req.Seed, 10))), true
+	} else {
+		g.seed = newSeed()
+	}
+	out := createdJSON{Seat: me.String(), Token: newSecret()}
+	g.tokens[me] = tokenHash(out.Token)
+	g.id, g.client, g.created, g.version = newID(), client, now, 1
+	if kinds[me.Other()] == "human" {
+		inv := newSecret()
+		g.tokens[me.Other()] = tokenHash(inv)
+		out.Invite = &inviteJSON{Seat: me.Other().String(), Token: inv, URL: "/#g=" + g.id + "&t=" + inv}
+	}
+	data, err := g.encode()
+	if err != nil {
+		s.storeFailed(w, err)
+		return
+	}
+	if err := s.store.Create(ctx, Row{ID: g.id, Version: g.version, Client: client, Updated: now, Data: data}); err != nil {
+		s.storeFailed(w, err)
+		return
+	}
+	out.Game = g.state()
+	writeJSON(w, http.StatusCreated, out)
 }
 
-// add stores g under a fresh id, dropping the least recently used
-// finished game when the store is full; it reports false when it is full
-// of unfinished games.
-func (s *Server) add(g *game) bool {
+func (s *Server) storeFailed(w http.ResponseWriter, err error) {
+	s.cfg.Logf("server: store: %v", err)
+	w.Header().Set("Retry-After", "1")
+	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
+}
+
+// acquire returns the entry of game id, locked.
+func (s *Server) acquire(id string) *entry {
+	s.mu.Lock()
+	e := s.cache[id]
+	if e == nil {
+		e = &entry{id: id}
+		s.cache[id] = e
+		e.elem = s.lru.PushFront(e)
+	} else {
+		s.lru.MoveToFront(e.elem)
+	}
+	e.refs++
+	s.mu.Unlock()
+	e.mu.Lock()
+	return e
+}
+
+// release unlocks e and trims the cache to its size, dropping the least
+// recently used entries no request holds.
+func (s *Server) release(e *entry) {
+	e.mu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.games) >= s.cfg.MaxGames && !s.evict() {
-		return false
-	}
-	for {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		id := hex.EncodeToString(b[:])
-		if _, ok := s.games[id]; !ok {
-			g.id = id
-			break
+	e.refs--
+	for el := s.lru.Back(); len(s.cache) > s.cfg.CacheSize && el != nil; {
+		prev := el.Prev()
+		if v := el.Value.(*entry); v.refs == 0 {
+			s.lru.Remove(el)
+			delete(s.cache, v.id)
 		}
+		el = prev
 	}
-	s.clock++
-	g.used.Store(s.clock)
-	s.games[g.id] = g
-	return true
 }
 
-// evict drops the least recently used finished game; s.mu is held.
-func (s *Server) evict() bool {
-	var victim *game
-	for _, g := range s.games {
-		if g.over.Load() && (victim == nil || g.used.Load() < victim.used.Load()) {
-			victim = g
+// load returns e's game as the store has it now (ErrNotFound for a game
+// deleted or idle past the TTL); e is locked.
+func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
+	have := -1
+	if e.g != nil {
+		have = e.g.version
+	}
+	row, err := s.store.Load(ctx, e.id, have)
+	if err != nil {
+		e.g = nil
+		return nil, err
+	}
+	if row.Updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
+		e.g = nil
+		_ = s.store.Delete(ctx, e.id)
+		return nil, ErrNotFound
+	}
+	if row.Data != nil {
+		if e.g, err = decodeGame(e.id, row.Data); err != nil {
+			return nil, err
 		}
 	}
-	if victim == nil {
-		return false
-	}
-	delete(s.games, victim.id)
-	return true
+	return e.g, nil
 }
 
-// lookup returns the game named in the path, or answers 404.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) *game {
-	id := r.PathValue("id")
-	s.mu.Lock()
-	g := s.games[id]
-	if g != nil {
-		s.clock++
-		g.used.Store(s.clock)
+// save writes g, changed from version prev, to the store; e is locked. On
+// failure the cached copy is dropped, so the next request reads the store.
+func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
+	data, err := g.encode()
+	if err == nil {
+		err = s.store.Save(ctx, Row{ID: g.id, Version: g.version, Client: g.client, Over: g.match().IsOver(),
+			Updated: s.cfg.Now(), Data: data}, prev)
 	}
-	s.mu.Unlock()
-	if g == nil {
+	if err != nil {
+		e.g = nil
+		return err
+	}
+	s.hub.notify(g.id)
+	return nil
+}
+
+// catchUp lets the bot make the moves it owes (a request that ended while
+// it waited for a bot slot) and saves them.
+func (s *Server) catchUp(ctx context.Context, e *entry, g *game) (*game, error) {
+	if !g.botToAct() {
+		return g, nil
+	}
+	prev := g.version
+	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
+		return g, err
+	}
+	if err := s.save(ctx, e, g, prev); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return s.load(ctx, e)
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// open authenticates a request on game id: it returns the entry (locked:
+// the caller releases it), the game and the token's seat, or answers the
+// request with an error and returns a nil entry.
+func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry, *game, nardy.Color) {
+	token := bearer(r)
+	if token == "" {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy"`)
+		fail(w, http.StatusUnauthorized, "no_token", "send the seat's token as Authorization: Bearer TOKEN")
+		return nil, nil, 0
+	}
+	e := s.acquire(id)
+	g, err := s.load(r.Context(), e)
+	if err == nil {
+		seat, ok := g.seatOf(token)
+		if !ok {
+			s.release(e)
+			w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
+			fail(w, http.StatusUnauthorized, "bad_token", "that token holds no seat in game %s", id)
+			return nil, nil, 0
+		}
+		if g, err = s.catchUp(r.Context(), e, g); err == nil {
+			return e, g, seat
+		}
+	}
+	s.release(e)
+	if errors.Is(err, ErrNotFound) {
 		fail(w, http.StatusNotFound, "no_game", "no game %q", id)
+	} else {
+		s.storeFailed(w, err)
 	}
-	return g
+	return nil, nil, 0
 }
 
 // gameRoot serves GET (the state) and DELETE of /api/games/{id}.
 func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
-	switch r.Method {
-	case "GET", "HEAD":
-		g := s.lookup(w, r)
-		if g == nil {
-			return
-		}
-		g.mu.Lock()
-		st := g.state()
-		g.mu.Unlock()
-		writeJSON(w, http.StatusOK, st)
-	case "DELETE":
-		if g := s.lookup(w, r); g != nil {
-			s.mu.Lock()
-			delete(s.games, g.id)
-			s.mu.Unlock()
-			w.WriteHeader(http.StatusNoContent)
-		}
-	default:
+	if r.Method != "GET" && r.Method != "HEAD" && r.Method != "DELETE" {
 		w.Header().Set("Allow", "GET, DELETE")
 		fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use GET or DELETE", r.Method, r.URL.Path)
+		return
 	}
+	e, g, _ := s.open(w, r, r.PathValue("id"))
+	if e == nil {
+		return
+	}
+	defer s.release(e)
+	if r.Method != "DELETE" {
+		writeJSON(w, http.StatusOK, g.state())
+		return
+	}
+	if g.kinds == [2]string{"human", "human"} && !g.match().IsOver() {
+		fail(w, http.StatusConflict, "in_play", "a game between two people is deleted once it is over: resign first")
+		return
+	}
+	if err := s.store.Delete(r.Context(), g.id); err != nil {
+		s.storeFailed(w, err)
+		return
+	}
+	e.g = nil
+	s.hub.notify(g.id)
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // reads are the GET resources of a game; everything else is an action.
-var reads = map[string]bool{"steps": true, "board.svg": true, "record": true}
+var reads = map[string]bool{"steps": true, "board.svg": true, "record": true, "events": true}
 
 // gameSub serves the resources and actions of one game.
 func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
@@ -343,21 +637,30 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case reads[what]:
 		method = "GET"
-	case !isAction:
-		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %q; actions: %s", what, actionNames())
+	case !isAction && what != "seed":
+		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %q; actions: %s", what, strings.Join(actionOrder, ", "))
 		return
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {
+		if what == "events" {
+			s.events(w, r, r.PathValue("id"))
+			return
+		}
 		var req actionRequest
-		if method == "POST" && !decode(w, r, &req) {
+		if method == "POST" {
+			if !decode(w, r, &req) {
+				return
+			}
+			if req.Version == nil {
+				fail(w, http.StatusBadRequest, "no_version", "an action says the state version it was made on: {\"version\": N}")
+				return
+			}
+		}
+		e, g, seat := s.open(w, r, r.PathValue("id"))
+		if e == nil {
 			return
 		}
-		g := s.lookup(w, r)
-		if g == nil {
-			return
-		}
-		g.mu.Lock()
-		defer g.mu.Unlock()
+		defer s.release(e)
 		switch what {
 		case "steps":
 			st, err := g.steps()
@@ -367,25 +670,54 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			}
 			writeJSON(w, http.StatusOK, st)
 		case "board.svg":
-			g.board(w, r)
+			g.board(w, r, seat)
 		case "record":
-			rec := g.rec.Record()
-			if !g.match().IsOver() {
-				rec.Seed = nil // the seed tells the dice to come
-			}
-			writeJSON(w, http.StatusOK, rec)
+			writeJSON(w, http.StatusOK, g.record())
 		default:
-			if err := g.act(what, req); err != nil {
-				failGame(w, err)
-				return
-			}
-			g.runBot()
-			writeJSON(w, http.StatusOK, g.state())
+			s.action(w, r, e, g, seat, what, req)
 		}
 	})(w, r)
 }
 
-func actionNames() string { return strings.Join(actionOrder, ", ") }
+// action performs one action: exactly once, on the version it was made on.
+func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *game, seat nardy.Color, what string, req actionRequest) {
+	ctx := r.Context()
+	if *req.Version != g.version {
+		st := g.state()
+		writeJSON(w, http.StatusConflict, apiError{Code: "stale", State: &st,
+			Error: fmt.Sprintf("the action was made on version %d; the game is at version %d: nothing was done", *req.Version, g.version)})
+		return
+	}
+	prev := g.version
+	err := g.act(what, seat, req)
+	if err == nil && g.botToAct() {
+		_ = s.bots.with(ctx, g.botName, g.runBot) // if the request ends first, catchUp moves later
+	}
+	if g.version != prev {
+		if serr := s.save(ctx, e, g, prev); serr != nil {
+			if !errors.Is(serr, ErrConflict) {
+				s.storeFailed(w, serr)
+				return
+			}
+			// Another server changed the game first: nothing of this
+			// request was kept.
+			cur, lerr := s.load(ctx, e)
+			if lerr != nil {
+				fail(w, http.StatusConflict, "stale", "the game changed meanwhile: nothing was done")
+				return
+			}
+			st := cur.state()
+			writeJSON(w, http.StatusConflict, apiError{Code: "stale", State: &st,
+				Error: "the game changed meanwhile: nothing was done"})
+			return
+		}
+	}
+	if err != nil {
+		failGame(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, g.state())
+}
 
 // parseColor reads "white" or "black".
 func parseColor(s string) (nardy.Color, error) {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,25 +24,48 @@ type client struct {
 	t   require.TestingT
 	url string
 	hc  *http.Client
+	srv *Server
 }
 
+// newClient starts a test server of cfg (games in memory, dice seeds
+// allowed unless the test sets a store of its own) and returns its client.
 func newClient(t *testing.T, cfg Config) *client {
 	if cfg.Logf == nil {
 		cfg.Logf = t.Logf
 	}
-	ts := httptest.NewServer(NewServer(cfg))
-	t.Cleanup(ts.Close)
-	return &client{t: t, url: ts.URL, hc: ts.Client()}
+	if cfg.Store == nil {
+		cfg.DevSeeds = true
+	}
+	if cfg.CreatesPerMinute == 0 {
+		cfg.CreatesPerMinute, cfg.CreateBurst = 100_000, 100_000
+	}
+	if cfg.MaxGamesPerClient == 0 {
+		cfg.MaxGamesPerClient = 100_000
+	}
+	s := NewServer(cfg)
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	return &client{t: t, url: ts.URL, hc: ts.Client(), srv: s}
 }
 
-// do sends a request and returns the status and the body.
-func (c *client) do(method, path, body string) (int, []byte) {
+// request sends a request with the token (if any) and a JSON body (if
+// any) and returns the status and the body.
+func (c *client) request(method, path, token, body string, header ...string) (int, []byte) {
 	var r io.Reader
 	if body != "" {
 		r = strings.NewReader(body)
 	}
 	req, err := http.NewRequest(method, c.url+path, r)
 	require.NoError(c.t, err)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	resp, err := c.hc.Do(req)
 	require.NoError(c.t, err)
 	defer resp.Body.Close()
@@ -50,104 +74,162 @@ func (c *client) do(method, path, body string) (int, []byte) {
 	return resp.StatusCode, b
 }
 
-// ok sends a request that must succeed and decodes its JSON answer.
-func (c *client) ok(method, path, body string, v any) {
-	status, b := c.do(method, path, body)
-	require.Less(c.t, status, 300, "%s %s %s: %s", method, path, body, b)
-	if v != nil {
-		rv := reflect.ValueOf(v).Elem()
-		rv.Set(reflect.Zero(rv.Type())) // fields left out of the answer are zero
-		require.NoError(c.t, json.Unmarshal(b, v), "%s", b)
-	}
-}
+// do sends a request without a token.
+func (c *client) do(method, path, body string) (int, []byte) { return c.request(method, path, "", body) }
 
-// refused sends a request that must fail with status and code.
-func (c *client) refused(status int, code, method, path, body string) apiError {
-	got, b := c.do(method, path, body)
+// refusedWith checks that an answer is the JSON error status, code.
+func refusedWith(t require.TestingT, status int, code string, got int, b []byte, what string) apiError {
 	var e apiError
-	require.NoError(c.t, json.Unmarshal(b, &e), "%s %s: not a JSON error: %s", method, path, b)
-	assert.Equal(c.t, status, got, "%s %s %s: %s", method, path, body, b)
-	assert.Equal(c.t, code, e.Code, "%s %s %s: %s", method, path, body, b)
-	assert.NotEmpty(c.t, e.Error)
+	require.NoError(t, json.Unmarshal(b, &e), "%s: not a JSON error: %s", what, b)
+	assert.Equal(t, status, got, "%s: %s", what, b)
+	assert.Equal(t, code, e.Code, "%s: %s", what, b)
+	assert.NotEmpty(t, e.Error)
 	return e
 }
 
-func (c *client) create(body string) stateJSON {
-	var st stateJSON
-	status, b := c.do("POST", "/api/games", body)
+// refused sends a request without a token that must fail with status and code.
+func (c *client) refused(status int, code, method, path, body string) apiError {
+	got, b := c.do(method, path, body)
+	return refusedWith(c.t, status, code, got, b, method+" "+path+" "+body)
+}
+
+// seat is a person's place in a game: its colour and token.
+type seat struct {
+	c     *client
+	id    string
+	color string
+	token string
+}
+
+// create creates a game and returns its state and the creator's seat, and
+// for a game between people the invited seat (else nil).
+func (c *client) create(body string) (stateJSON, *seat, *seat) {
+	status, b := c.request("POST", "/api/games", "", body)
 	require.Equal(c.t, http.StatusCreated, status, "%s", b)
-	require.NoError(c.t, json.Unmarshal(b, &st))
-	return st
-}
-
-func (c *client) state(id string) stateJSON {
-	var st stateJSON
-	c.ok("GET", "/api/games/"+id, "", &st)
-	return st
-}
-
-func has(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+	var out createdJSON
+	require.NoError(c.t, json.Unmarshal(b, &out))
+	me := &seat{c: c, id: out.Game.ID, color: out.Seat, token: out.Token}
+	require.NotEmpty(c.t, out.Token)
+	var other *seat
+	if out.Invite != nil {
+		other = &seat{c: c, id: out.Game.ID, color: out.Invite.Seat, token: out.Invite.Token}
 	}
-	return false
+	return out.Game, me, other
 }
 
-// move makes one action for person color in a game: roll, a legal step
-// (the pick-th of the next steps), finish, take, accept. It reports false
-// when the person has nothing to do.
-func (c *client) move(id, color string, st stateJSON, pick int) (stateJSON, bool) {
-	allowed := st.Allowed[color]
-	body := fmt.Sprintf(`{"player":%q}`, color)
+func (s *seat) path(what string) string {
+	if what == "" {
+		return "/api/games/" + s.id
+	}
+	return "/api/games/" + s.id + "/" + what
+}
+
+// do sends a request on the game with the seat's token.
+func (s *seat) do(method, what, body string) (int, []byte) {
+	return s.c.request(method, s.path(what), s.token, body)
+}
+
+// ok sends a request that must succeed and decodes its JSON answer.
+func (s *seat) ok(method, what, body string, v any) {
+	status, b := s.do(method, what, body)
+	require.Less(s.c.t, status, 300, "%s %s %s: %s", method, what, body, b)
+	if v != nil {
+		rv := reflect.ValueOf(v).Elem()
+		rv.Set(reflect.Zero(rv.Type())) // fields left out of the answer are zero
+		require.NoError(s.c.t, json.Unmarshal(b, v), "%s", b)
+	}
+}
+
+// withVersion returns the JSON object fields with "version": v added.
+func withVersion(v int, fields string) string {
+	fields = strings.TrimSpace(fields)
+	if fields == "" || fields == "{}" {
+		return fmt.Sprintf(`{"version":%d}`, v)
+	}
+	return fmt.Sprintf(`{"version":%d,%s`, v, strings.TrimPrefix(fields, "{"))
+}
+
+// act posts action what made on state st, which must succeed, and returns
+// the new state.
+func (s *seat) act(what string, st stateJSON, fields string) stateJSON {
 	var next stateJSON
+	s.ok("POST", what, withVersion(st.Version, fields), &next)
+	return next
+}
+
+// refused sends a request on the game that must fail with status and code.
+func (s *seat) refused(status int, code, method, what, body string) apiError {
+	got, b := s.do(method, what, body)
+	return refusedWith(s.c.t, status, code, got, b, method+" "+what+" "+body)
+}
+
+func (s *seat) state() stateJSON {
+	var st stateJSON
+	s.ok("GET", "", "", &st)
+	return st
+}
+
+func has(list []string, x string) bool { return slices.Contains(list, x) }
+
+// move makes one action for the seat: roll, a legal step (the pick-th of
+// the next steps), finish, take, accept. It reports false when the seat
+// has nothing to do.
+func (s *seat) move(st stateJSON, pick int) (stateJSON, bool) {
+	allowed := st.Allowed[s.color]
 	switch {
 	case has(allowed, "roll"):
-		c.ok("POST", "/api/games/"+id+"/roll", body, &next)
+		return s.act("roll", st, ""), true
 	case has(allowed, "step"):
 		var sj stepsJSON
-		c.ok("GET", "/api/games/"+id+"/steps", "", &sj)
-		require.NotEmpty(c.t, sj.Next)
-		s := sj.Next[pick%len(sj.Next)]
-		c.ok("POST", "/api/games/"+id+"/step", fmt.Sprintf(`{"player":%q,"from":%d,"to":%d}`, color, s.From, s.To), &next)
+		s.ok("GET", "steps", "", &sj)
+		require.NotEmpty(s.c.t, sj.Next)
+		n := sj.Next[pick%len(sj.Next)]
+		return s.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, n.From, n.To)), true
 	case has(allowed, "play"):
-		c.ok("POST", "/api/games/"+id+"/play", body, &next)
+		return s.act("play", st, ""), true
 	case has(allowed, "take"):
-		c.ok("POST", "/api/games/"+id+"/take", body, &next)
+		return s.act("take", st, ""), true
 	case has(allowed, "accept"):
-		c.ok("POST", "/api/games/"+id+"/accept", body, &next)
-	default:
-		return st, false
+		return s.act("accept", st, ""), true
 	}
-	return next, true
+	return st, false
 }
 
 // playOut plays the game to its end through the API, the people choosing
 // steps by pick, and returns the final state.
-func (c *client) playOut(st stateJSON, pick func() int) stateJSON {
+func playOut(t require.TestingT, st stateJSON, seats []*seat, pick func() int) stateJSON {
 	for i := 0; i < 5000 && !st.MatchOver; i++ {
 		moved := false
-		for _, color := range []string{"white", "black"} {
-			if st.Players[color] != "human" {
-				continue
-			}
+		for _, s := range seats {
 			var ok bool
-			if st, ok = c.move(st.ID, color, st, pick()); ok {
+			if st, ok = s.move(st, pick()); ok {
 				moved = true
 				break
 			}
 		}
-		require.True(c.t, moved, "nobody can act: %+v", st)
+		require.True(t, moved, "nobody can act: %+v", st)
 	}
-	require.True(c.t, st.MatchOver, "game did not end")
+	require.True(t, st.MatchOver, "game did not end")
 	return st
+}
+
+// seats lists the non-nil seats.
+func seats(ss ...*seat) []*seat {
+	var out []*seat
+	for _, s := range ss {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func TestPresets(t *testing.T) {
 	c := newClient(t, Config{})
 	var got []presetJSON
-	c.ok("GET", "/api/presets", "", &got)
+	status, b := c.do("GET", "/api/presets", "")
+	require.Equal(t, http.StatusOK, status)
+	require.NoError(t, json.Unmarshal(b, &got))
 	var names []string
 	for _, p := range got {
 		names = append(names, p.Name)
@@ -155,28 +237,43 @@ func TestPresets(t *testing.T) {
 	assert.Equal(t, variants.Names(), names)
 }
 
+// byColor returns the seat of colour c among ss.
+func byColor(c string, ss ...*seat) *seat {
+	for _, s := range ss {
+		if s != nil && s.color == c {
+			return s
+		}
+	}
+	return nil
+}
+
 // TestWholeGames plays a game of every preset against the bot through the
-// API, and checks that the record replays to the same end.
+// API, and checks that the record replays to the same end, its dice
+// checked against the revealed seed.
 func TestWholeGames(t *testing.T) {
 	c := newClient(t, Config{})
 	for i, p := range variants.All() {
 		for _, color := range []string{"white", "black"} {
-			st := c.create(fmt.Sprintf(`{"preset":%q,"color":%q,"seed":%d}`, p.Name, color, i))
+			st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"color":%q,"seed":%d}`, p.Name, color, i))
 			assert.Equal(t, "opening", st.Phase)
 			assert.Equal(t, "human", st.Players[color])
+			assert.Equal(t, color, me.color)
+			commitment := st.Fair.Commitment
+			assert.Len(t, commitment, 64)
+			assert.Empty(t, st.Fair.Seed, "the seed is hidden while the game runs")
 			n := 0
-			st = c.playOut(st, func() int { n++; return n * 7 })
+			st = playOut(t, st, seats(me), func() int { n++; return n * 7 })
 			require.NotNil(t, st.Result)
 			assert.Equal(t, "bore_off", st.Result.End)
 			assert.Empty(t, st.Allowed)
 			assert.Positive(t, st.Score[st.Result.Winner])
 			var rec nardy.Record
-			c.ok("GET", "/api/games/"+st.ID+"/record", "", &rec)
+			me.ok("GET", "record", "", &rec)
 			assert.Equal(t, p.Name, rec.Preset)
-			require.NotNil(t, st.Seed, "the seed is shown once the game is over")
-			assert.Equal(t, uint64(i), *st.Seed)
-			require.NotNil(t, rec.Seed)
-			assert.Equal(t, uint64(i), *rec.Seed)
+			require.NotNil(t, rec.Fair)
+			assert.Equal(t, commitment, rec.Fair.Commitment)
+			assert.Len(t, rec.Fair.Seed, 64, "the seed is shown once the game is over")
+			assert.Equal(t, st.Fair, rec.Fair)
 			m, err := nardy.Replay(rec)
 			require.NoError(t, err)
 			assert.Equal(t, st.Position, m.Game().Position().String())
@@ -190,11 +287,10 @@ func TestWholeGames(t *testing.T) {
 // play to the game and lets the bot answer.
 func TestStepUndoFinish(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"short-standard","seed":3}`)
-	id := st.ID
-	c.ok("POST", "/api/games/"+id+"/roll", "", &st)
+	st, me, _ := c.create(`{"preset":"short-standard","seed":3}`)
+	st = me.act("roll", st, "")
 	for st.Phase != "play" || st.ToAct != "white" {
-		st, _ = c.move(id, "white", st, 0)
+		st, _ = me.move(st, 0)
 		require.False(t, st.MatchOver)
 	}
 	pos := nardy.MustParsePosition(st.Position)
@@ -202,7 +298,7 @@ func TestStepUndoFinish(t *testing.T) {
 	turn, err := nardy.NewTurn(pos, roll)
 	require.NoError(t, err)
 	var sj stepsJSON
-	c.ok("GET", "/api/games/"+id+"/steps", "", &sj)
+	me.ok("GET", "steps", "", &sj)
 	var want []stepJSON
 	for _, s := range turn.NextSteps() {
 		want = append(want, stepJSON{int(s.From), int(s.To), int(s.Die), s.Hit})
@@ -212,23 +308,23 @@ func TestStepUndoFinish(t *testing.T) {
 	assert.Empty(t, sj.Taken)
 
 	first := sj.Next[0]
-	c.ok("POST", "/api/games/"+id+"/step", fmt.Sprintf(`{"from":%d,"die":%d}`, first.From, first.Die), &st)
+	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, first.From, first.Die))
 	assert.Equal(t, [][3]int{{first.From, first.To, first.Die}}, st.Taken)
 	assert.Contains(t, st.Allowed["white"], "undo")
 	turn1, err := turn.Step(nardy.Step{From: int8(first.From), Die: int8(first.Die)})
 	require.NoError(t, err)
 	assert.Equal(t, turn1.Position().String(), st.Position, "the state shows the board after the step")
-	c.ok("POST", "/api/games/"+id+"/undo", "", &st)
+	st = me.act("undo", st, "")
 	assert.Empty(t, st.Taken)
 	assert.Equal(t, pos.String(), st.Position)
 
 	for !has(st.Allowed["white"], "play") {
-		c.ok("GET", "/api/games/"+id+"/steps", "", &sj)
+		me.ok("GET", "steps", "", &sj)
 		s := sj.Next[len(sj.Next)-1]
-		c.ok("POST", "/api/games/"+id+"/step", fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To), &st)
+		st = me.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
 	}
 	taken := st.Taken
-	c.ok("POST", "/api/games/"+id+"/play", "", &st)
+	st = me.act("play", st, "")
 	require.NotNil(t, st.LastPlay)
 	if st.LastPlay.Player == "white" { // the bot may have passed or the game ended
 		assert.Equal(t, taken, st.LastPlay.Steps)
@@ -239,10 +335,10 @@ func TestStepUndoFinish(t *testing.T) {
 	assert.Empty(t, st.Taken)
 
 	// The board picture shows the dice and the steps of a play.
-	status, svg := c.do("GET", "/api/games/"+id+"/board.svg", "")
+	status, svg := me.do("GET", "board.svg", "")
 	assert.Equal(t, http.StatusOK, status)
 	assert.True(t, bytes.HasPrefix(svg, []byte("<svg ")), "%.80s", svg)
-	status, _ = c.do("GET", "/api/games/"+id+"/board.svg?viewer=black", "")
+	status, _ = me.do("GET", "board.svg?viewer=black", "")
 	assert.Equal(t, http.StatusOK, status)
 }
 
@@ -250,91 +346,102 @@ func TestStepUndoFinish(t *testing.T) {
 // triples.
 func TestWholePlay(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"long-moscow","opponent":"human","seed":5}`)
-	c.ok("POST", "/api/games/"+st.ID+"/roll", "", &st)
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":5}`)
+	st = a.act("roll", st, "")
 	require.Equal(t, "roll", st.Phase)
-	c.ok("POST", "/api/games/"+st.ID+"/roll", fmt.Sprintf(`{"player":%q}`, st.ToAct), &st)
+	mover := byColor(st.ToAct, a, b)
+	st = mover.act("roll", st, "")
 	require.Equal(t, "play", st.Phase)
 	plays, err := nardy.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
 	require.NoError(t, err)
 	p := plays[len(plays)-1]
-	mover := st.ToAct
-	body, err := json.Marshal(map[string]any{"player": mover, "steps": stepTriples(p.Steps())})
+	body, err := json.Marshal(map[string]any{"player": mover.color, "steps": triples(p.Steps())})
 	require.NoError(t, err)
-	c.ok("POST", "/api/games/"+st.ID+"/play", string(body), &st)
+	st = mover.act("play", st, string(body))
 	assert.Equal(t, p.Result().String(), st.Position)
 	assert.Equal(t, "roll", st.Phase)
-	assert.NotEqual(t, mover, st.ToAct)
+	assert.NotEqual(t, mover.color, st.ToAct)
 	assert.Equal(t, p.String(), st.LastPlay.Notation)
 }
 
 // TestCubeAndResign: double, take, drop and resign against a person.
 func TestCubeAndResign(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
-	id := st.ID
-	c.ok("POST", "/api/games/"+id+"/roll", "", &st)
+	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
+	st = a.act("roll", st, "")
 	// Short nardy plays the opening dice: finish that play.
 	for st.Phase == "play" {
-		st, _ = c.move(id, st.ToAct, st, 0)
+		st, _ = byColor(st.ToAct, a, b).move(st, 0)
 	}
-	roller := st.ToAct
-	other := map[string]string{"white": "black", "black": "white"}[roller]
-	assert.Contains(t, st.Allowed[roller], "double")
-	c.ok("POST", "/api/games/"+id+"/double", fmt.Sprintf(`{"player":%q}`, roller), &st)
+	roller := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[roller.color], a, b)
+	assert.Contains(t, st.Allowed[roller.color], "double")
+	st = roller.act("double", st, "")
 	assert.Equal(t, "cube", st.Phase)
-	assert.Equal(t, other, st.ToAct)
-	c.refused(http.StatusConflict, "not_your_turn", "POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, roller))
+	assert.Equal(t, other.color, st.ToAct)
+	roller.refused(http.StatusConflict, "not_your_turn", "POST", "take", withVersion(st.Version, ""))
 	// short-standard has no beavers (S6).
-	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/beaver", fmt.Sprintf(`{"player":%q}`, other))
-	c.ok("POST", "/api/games/"+id+"/take", fmt.Sprintf(`{"player":%q}`, other), &st)
-	assert.Equal(t, &cubeJSON{Value: 2, Owner: other}, st.Cube)
-	c.refused(http.StatusConflict, "cube", "POST", "/api/games/"+id+"/double", fmt.Sprintf(`{"player":%q}`, roller))
+	other.refused(http.StatusConflict, "cube", "POST", "beaver", withVersion(st.Version, ""))
+	st = other.act("take", st, "")
+	assert.Equal(t, &cubeJSON{Value: 2, Owner: other.color}, st.Cube)
+	roller.refused(http.StatusConflict, "cube", "POST", "double", withVersion(st.Version, ""))
 
-	c.ok("POST", "/api/games/"+id+"/resign", fmt.Sprintf(`{"player":%q,"kind":"mars"}`, roller), &st)
+	st = roller.act("resign", st, `{"kind":"mars"}`)
 	assert.Equal(t, "resign", st.Phase)
-	assert.Equal(t, &offerJSON{Kind: "mars", By: roller}, st.Offer)
-	c.ok("POST", "/api/games/"+id+"/reject", fmt.Sprintf(`{"player":%q}`, other), &st)
+	assert.Equal(t, &offerJSON{Kind: "mars", By: roller.color}, st.Offer)
+	st = other.act("reject", st, "")
 	assert.Equal(t, "roll", st.Phase)
-	c.ok("POST", "/api/games/"+id+"/resign", fmt.Sprintf(`{"player":%q}`, roller), &st)
-	c.ok("POST", "/api/games/"+id+"/accept", fmt.Sprintf(`{"player":%q}`, other), &st)
+	st = roller.act("resign", st, "")
+	st = other.act("accept", st, "")
 	assert.True(t, st.MatchOver)
 	require.NotNil(t, st.Result)
-	assert.Equal(t, resultJSON{Game: 1, Winner: other, Kind: "oin", End: "resigned", Cube: 2, Points: 2}, *st.Result)
+	assert.Equal(t, resultJSON{Game: 1, Winner: other.color, Kind: "oin", End: "resigned", Cube: 2, Points: 2}, *st.Result)
 
 	// A double dropped ends the game for the cube's value.
-	st = c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
-	c.ok("POST", "/api/games/"+st.ID+"/roll", "", &st)
+	st, a, b = c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
+	st = b.act("roll", st, "")
 	for st.Phase == "play" {
-		st, _ = c.move(st.ID, st.ToAct, st, 0)
+		st, _ = byColor(st.ToAct, a, b).move(st, 0)
 	}
-	roller = st.ToAct
-	c.ok("POST", "/api/games/"+st.ID+"/double", "", &st)
-	c.ok("POST", "/api/games/"+st.ID+"/drop", "", &st)
+	roller = byColor(st.ToAct, a, b)
+	st = roller.act("double", st, "")
+	st = byColor(st.ToAct, a, b).act("drop", st, "")
 	require.NotNil(t, st.Result)
-	assert.Equal(t, resultJSON{Game: 1, Winner: roller, Kind: "oin", End: "dropped", Cube: 1, Points: 1}, *st.Result)
+	assert.Equal(t, resultJSON{Game: 1, Winner: roller.color, Kind: "oin", End: "dropped", Cube: 1, Points: 1}, *st.Result)
 }
 
 // TestMatch: a match goes on to the next game and keeps the score.
 func TestMatch(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"long-moscow","length":3,"seed":11}`)
+	st, me, _ := c.create(`{"preset":"long-moscow","length":3,"seed":11}`)
 	assert.Equal(t, 3, st.Length)
 	n := 0
-	st = c.playOut(st, func() int { n++; return n })
+	st = playOut(t, st, seats(me), func() int { n++; return n })
 	assert.GreaterOrEqual(t, st.Score[st.Winner], 3)
 	assert.Greater(t, st.GameNumber, 1)
 }
 
+// TestDelete: a seat deletes a game against the bot at once, and a game
+// between people only once it is over.
 func TestDelete(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{}`)
-	status, _ := c.do("DELETE", "/api/games/"+st.ID, "")
+	_, me, _ := c.create(`{}`)
+	status, _ := me.do("DELETE", "", "")
 	assert.Equal(t, http.StatusNoContent, status)
-	c.refused(http.StatusNotFound, "no_game", "GET", "/api/games/"+st.ID, "")
+	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
+
+	st, a, b := c.create(`{"opponent":"human"}`)
+	b.refused(http.StatusConflict, "in_play", "DELETE", "", "")
+	st = a.act("roll", st, "")
+	st = byColor(st.ToAct, a, b).act("resign", st, "")
+	require.Equal(t, "resign", st.Phase)
+	byColor(st.ToAct, a, b).act("accept", st, "")
+	status, _ = b.do("DELETE", "", "")
+	assert.Equal(t, http.StatusNoContent, status)
 }
 
-// TestStaticPage: the board page and its script are served.
+// TestStaticPage: the board page and its script are served, the page with
+// a content security policy.
 func TestStaticPage(t *testing.T) {
 	c := newClient(t, Config{})
 	status, b := c.do("GET", "/", "")
@@ -343,26 +450,30 @@ func TestStaticPage(t *testing.T) {
 	status, b = c.do("GET", "/static/app.js", "")
 	assert.Equal(t, http.StatusOK, status)
 	assert.Contains(t, string(b), "/api/games")
+	resp, err := c.hc.Get(c.url + "/")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
+	assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
 }
 
 // TestPendingKeptOverResign: the steps taken survive a resignation offered
 // in the middle of a play and rejected.
 func TestPendingKeptOverResign(t *testing.T) {
 	c := newClient(t, Config{})
-	st := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
-	api := "/api/games/" + st.ID
-	c.ok("POST", api+"/roll", "", &st)
+	st, a, b := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
+	st = a.act("roll", st, "")
 	require.Equal(t, "play", st.Phase)
-	mover := st.ToAct
-	other := map[string]string{"white": "black", "black": "white"}[mover]
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
 	var sj stepsJSON
-	c.ok("GET", api+"/steps", "", &sj)
+	mover.ok("GET", "steps", "", &sj)
 	s := sj.Next[0]
-	c.ok("POST", api+"/step", fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To), &st)
+	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
 	taken, pos := st.Taken, st.Position
-	c.ok("POST", api+"/resign", fmt.Sprintf(`{"player":%q}`, other), &st)
+	st = other.act("resign", st, "")
 	assert.Equal(t, "resign", st.Phase)
-	c.ok("POST", api+"/reject", fmt.Sprintf(`{"player":%q}`, mover), &st)
+	st = mover.act("reject", st, "")
 	assert.Equal(t, "play", st.Phase)
 	assert.Equal(t, taken, st.Taken)
 	assert.Equal(t, pos, st.Position)

@@ -11,8 +11,9 @@ type stateJSON struct {
 	Version    int                 `json:"version"` // grows with every change
 	Preset     string              `json:"preset"`
 	Variant    string              `json:"variant"`
-	Seed       *uint64             `json:"seed,omitempty"` // the dice seed, shown once the match is over
-	Players    map[string]string   `json:"players"`        // colour: "human" or "bot"
+	Fair       *nardy.FairProof    `json:"fair"`          // the dice commitment; the seed once the match is over
+	Dev        bool                `json:"dev,omitempty"` // the dice seed came from the request (development only)
+	Players    map[string]string   `json:"players"`       // colour: "human" or "bot"
 	Bot        string              `json:"bot,omitempty"`
 	Phase      string              `json:"phase"`            // opening, roll, play, cube, resign, over
 	ToAct      string              `json:"to_act,omitempty"` // who must act now
@@ -89,19 +90,11 @@ type stepsJSON struct {
 	Forfeited []int      `json:"forfeited"` // dice that cannot be played
 }
 
-func stepTriples(steps []nardy.Step) [][3]int {
-	out := [][3]int{}
-	for _, s := range steps {
-		out = append(out, [3]int{int(s.From), int(s.To), int(s.Die)})
-	}
-	return out
-}
-
 func colorKeyed[T any](white, black T) map[string]T {
 	return map[string]T{"white": white, "black": black}
 }
 
-// state returns the game's state; g.mu is held.
+// state returns the game's state.
 func (g *game) state() stateJSON {
 	m := g.match()
 	gm := m.Game()
@@ -112,24 +105,17 @@ func (g *game) state() stateJSON {
 	}
 	st := stateJSON{
 		ID: g.id, Version: g.version, Preset: g.preset, Variant: gm.Rules().Variant.String(),
-		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: pos.Turn().String(),
+		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: onRoll(pos).String(),
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
-	}
-	if g.bot != nil {
-		st.Bot = g.bot.Name()
-	}
-	if m.IsOver() {
-		seed := g.seed
-		st.Seed = &seed
+		Fair: g.proof(), Dev: g.dev, Bot: g.botName,
 	}
 	if c, ok := gm.ToAct(); ok && !m.IsOver() {
 		st.ToAct = c.String()
 	}
-	w, b := pos.Side(nardy.White), pos.Side(nardy.Black)
-	st.Sides = colorKeyed(sideJSON{w.Points, w.Bar, w.Off}, sideJSON{b.Points, b.Bar, b.Off})
+	st.Sides = colorKeyed(sideOf(pos, nardy.White), sideOf(pos, nardy.Black))
 	mp, op := pos.Pips()
-	if pos.Turn() == nardy.White {
+	if onRoll(pos) == nardy.White {
 		st.Pips = colorKeyed(mp, op)
 	} else {
 		st.Pips = colorKeyed(op, mp)
@@ -137,7 +123,7 @@ func (g *game) state() stateJSON {
 	if playing {
 		r := t.Roll()
 		st.Dice = []int{r.High(), r.Low()}
-		st.DiceLeft, st.Taken = t.DiceLeft(), stepTriples(t.Steps())
+		st.DiceLeft, st.Taken = t.DiceLeft(), triples(t.Steps())
 	}
 	if gm.Rules().Cube {
 		c := gm.Cube()
@@ -180,6 +166,9 @@ func (g *game) state() stateJSON {
 // undo when a step was taken, play to finish it.
 func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 	out := []string{}
+	if g.canSeed(c) {
+		out = append(out, "seed")
+	}
 	gm := g.game()
 	for _, k := range gm.Allowed(c) {
 		switch k {
@@ -190,7 +179,7 @@ func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 			out = append(out, k.String())
 		}
 	}
-	if playing && gm.Position().Turn() == c {
+	if playing && onRoll(gm.Position()) == c {
 		if !t.Done() {
 			out = append(out, "step")
 		}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nardylab/nardy"
+)
+
+// newSecret returns 32 random bytes from the system's CSPRNG as base64url
+// (43 characters): a seat's token.
+func newSecret() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// newSeed returns a game's dice seed: 32 bytes from the system's CSPRNG.
+func newSeed() [nardy.FairSeedSize]byte {
+	var b [nardy.FairSeedSize]byte
+	_, _ = rand.Read(b[:])
+	return b
+}
+
+// newID returns a fresh game id: 16 random bytes in hex.
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// tokenHash returns what the store keeps of a token: its SHA-256 in hex,
+// so that a copy of the store gives no one a seat.
+func tokenHash(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// bearer returns the token of the request's Authorization header
+// ("Bearer TOKEN"), or "" when there is none.
+func bearer(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
+		return ""
+	}
+	return strings.TrimSpace(h[7:])
+}
+
+// seatOf returns the seat whose token the request carries. Both hashes
+// are compared in constant time.
+func (g *game) seatOf(token string) (nardy.Color, bool) {
+	if token == "" || len(token) > 256 {
+		return 0, false
+	}
+	h := tokenHash(token)
+	seat, ok := nardy.Color(0), false
+	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
+		if g.tokens[c] != "" && subtle.ConstantTimeCompare([]byte(h), []byte(g.tokens[c])) == 1 {
+			seat, ok = c, true
+		}
+	}
+	return seat, ok
+}
+
+// clientOf names the client of a request for the quotas: its IP address
+// (an IPv6 address by its /64 network, which one host usually holds
+// whole). Behind a reverse proxy (trustProxy) it is the last address of
+// X-Forwarded-For, the one the proxy itself saw.
+func clientOf(r *http.Request, trustProxy bool) string {
+	addr := r.RemoteAddr
+	if trustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			last := xff[len(xff)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			addr = strings.TrimSpace(last)
+		}
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	if ip == nil {
+		return "?" + host
+	}
+	if ip.To4() == nil {
+		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+	}
+	return ip.String()
+}
+
+// rateLimiter is a token bucket per client: rate tokens a minute, at most
+// burst saved. Full buckets are forgotten, so its memory is bounded by the
+// clients seen within the time a bucket takes to fill.
+type rateLimiter struct {
+	mu      sync.Mutex
+	rate    float64 // tokens per second
+	burst   float64
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newRateLimiter(perMinute, burst int) *rateLimiter {
+	return &rateLimiter{rate: float64(perMinute) / 60, burst: float64(burst), buckets: map[string]*bucket{}}
+}
+
+// allow takes a token of client's bucket at now, reporting whether there
+// was one, and if not how long until there is.
+func (l *rateLimiter) allow(client string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[client]
+	if b == nil {
+		b = &bucket{tokens: l.burst, at: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
+	b.at = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+}
+
+// prune forgets the buckets that are full again at now.
+func (l *rateLimiter) prune(now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for c, b := range l.buckets {
+		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, c)
+		}
+	}
+}

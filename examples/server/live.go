@@ -1,0 +1,174 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// hub tells the event streams of a game that it changed. A stream's
+// channel holds one wake-up: changes made while it writes are coalesced
+// into one new state.
+type hub struct {
+	mu      sync.Mutex
+	max     int // streams at once over all games
+	n       int
+	streams map[string]map[chan struct{}]struct{}
+	closed  bool
+}
+
+// maxStreamsPerGame bounds the streams of one game (a few tabs of each
+// player).
+const maxStreamsPerGame = 8
+
+func newHub(max int) *hub { return &hub{max: max, streams: map[string]map[chan struct{}]struct{}{}} }
+
+var (
+	errTooManyStreams = errors.New("too many event streams")
+	errHubClosed      = errors.New("the server is stopping")
+)
+
+// subscribe adds a stream for game id.
+func (h *hub) subscribe(id string) (chan struct{}, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, errHubClosed
+	}
+	if h.n >= h.max || len(h.streams[id]) >= maxStreamsPerGame {
+		return nil, errTooManyStreams
+	}
+	ch := make(chan struct{}, 1)
+	if h.streams[id] == nil {
+		h.streams[id] = map[chan struct{}]struct{}{}
+	}
+	h.streams[id][ch] = struct{}{}
+	h.n++
+	return ch, nil
+}
+
+func (h *hub) unsubscribe(id string, ch chan struct{}) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.streams[id][ch]; !ok {
+		return
+	}
+	delete(h.streams[id], ch)
+	if len(h.streams[id]) == 0 {
+		delete(h.streams, id)
+	}
+	h.n--
+}
+
+// notify wakes the streams of game id.
+func (h *hub) notify(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.streams[id] {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// closeAll ends every stream (their channels close) and refuses new ones.
+func (h *hub) closeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for id, set := range h.streams {
+		for ch := range set {
+			close(ch)
+		}
+		delete(h.streams, id)
+	}
+	h.n = 0
+}
+
+// heartbeat is how often an idle stream sends a comment, so proxies keep
+// it open and a dead client is noticed.
+const heartbeat = 20 * time.Second
+
+// events serves GET /api/games/{id}/events: Server-Sent Events, each a
+// "state" event with the game's state (id: its version) whenever it
+// changes, from any server sharing the store; a "gone" event when the game
+// is deleted or expires. The page reads it with fetch, so the token goes in
+// the Authorization header as everywhere else, never in a URL.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
+	e, _, _ := s.open(w, r, id)
+	if e == nil {
+		return
+	}
+	s.release(e)
+	ch, err := s.hub.subscribe(id)
+	if err != nil {
+		w.Header().Set("Retry-After", "10")
+		fail(w, http.StatusServiceUnavailable, "streams", "%v; try later", err)
+		return
+	}
+	defer s.hub.unsubscribe(id, ch)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	write := func(format string, args ...any) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	sent := -1
+	send := func() bool {
+		e := s.acquire(id)
+		g, err := s.load(r.Context(), e)
+		if err != nil {
+			s.release(e)
+			if errors.Is(err, ErrNotFound) {
+				write("event: gone\ndata: {}\n\n")
+				return false
+			}
+			return write(": store unavailable\n\n")
+		}
+		if g.version == sent {
+			s.release(e)
+			return true
+		}
+		st := g.state()
+		s.release(e)
+		b, _ := json.Marshal(st)
+		sent = st.Version
+		return write("id: %d\nevent: state\ndata: %s\n\n", st.Version, b)
+	}
+	if !send() {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	end := time.NewTimer(s.cfg.StreamLifetime)
+	defer end.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-end.C:
+			return
+		case _, ok := <-ch:
+			if !ok || !send() {
+				return
+			}
+		case <-tick.C:
+			// Also a check of the store, should a change not have been
+			// told (another server's notice lost).
+			if !send() || !write(": ping\n\n") {
+				return
+			}
+		}
+	}
+}

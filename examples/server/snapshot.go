@@ -1,0 +1,101 @@
+package main
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/nardylab/nardy"
+)
+
+// snapshot is the stored form of a game: everything needed to rebuild it
+// after a restart or on another server. The match is rebuilt by replaying
+// its record, so a stored game is checked as it is read.
+type snapshot struct {
+	Format      int          `json:"format"` // 1
+	Preset      string       `json:"preset"`
+	Kinds       [2]string    `json:"kinds"`
+	Bot         string       `json:"bot,omitempty"`
+	Tokens      [2]string    `json:"tokens"` // hex SHA-256 of the seats' tokens
+	Client      string       `json:"client"`
+	Created     time.Time    `json:"created"`
+	Seed        string       `json:"seed"` // hex; secret until the match is over
+	Dev         bool         `json:"dev,omitempty"`
+	ClientSeeds [2]string    `json:"client_seeds"`
+	Record      nardy.Record `json:"record"`
+	Pending     [][3]int     `json:"pending,omitempty"` // steps of the play being made
+	Last        *lastSnap    `json:"last,omitempty"`
+	Log         []string     `json:"log"`
+	Version     int          `json:"version"`
+}
+
+type lastSnap struct {
+	lastPlay
+	Game  int         `json:"game"`
+	Plays int         `json:"plays"`
+	By    nardy.Color `json:"by"`
+}
+
+// encode returns the stored form of g.
+func (g *game) encode() ([]byte, error) {
+	s := snapshot{Format: 1, Preset: g.preset, Kinds: g.kinds, Bot: g.botName, Tokens: g.tokens,
+		Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
+		ClientSeeds: g.clientSeeds, Record: g.rec.Record(), Log: g.log, Version: g.version}
+	if t, ok := g.turn(); ok && t.Len() > 0 {
+		s.Pending = triples(t.Steps())
+	}
+	if l := g.last; l != nil {
+		s.Last = &lastSnap{lastPlay: *l, Game: l.game, Plays: l.plays, By: l.by}
+	}
+	return json.Marshal(s)
+}
+
+// decodeGame rebuilds game id from its stored form, replaying its record.
+func decodeGame(id string, b []byte) (*game, error) {
+	var s snapshot
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("stored game %s: %w", id, err)
+	}
+	if s.Format != 1 {
+		return nil, fmt.Errorf("stored game %s: format %d", id, s.Format)
+	}
+	seed, err := hex.DecodeString(s.Seed)
+	if err != nil || len(seed) != nardy.FairSeedSize {
+		return nil, fmt.Errorf("stored game %s: bad seed", id)
+	}
+	r := s.Record
+	rec, err := nardy.NewRecorder(r.Preset, r.Rules, r.Length, r.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("stored game %s: %w", id, err)
+	}
+	g := &game{id: id, preset: s.Preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, client: s.Client,
+		created: s.Created, seed: [nardy.FairSeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
+		rec: rec, log: s.Log, version: s.Version}
+	for i, a := range r.Actions {
+		if err := rec.Do(a); err != nil {
+			return nil, fmt.Errorf("stored game %s: action %d: %w", id, i, err)
+		}
+		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
+			g.dicePos += 2
+		}
+	}
+	if len(s.Pending) > 0 {
+		t, ok := g.turn()
+		if !ok {
+			return nil, fmt.Errorf("stored game %s: steps without a roll being played", id)
+		}
+		for _, st := range fromTriples(s.Pending) {
+			if t, err = t.Step(st); err != nil {
+				return nil, fmt.Errorf("stored game %s: pending step: %w", id, err)
+			}
+		}
+		g.pending = t
+	}
+	if l := s.Last; l != nil {
+		p := l.lastPlay
+		p.game, p.plays, p.by = l.Game, l.Plays, l.By
+		g.last = &p
+	}
+	return g, nil
+}

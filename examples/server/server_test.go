@@ -75,7 +75,9 @@ func (c *client) request(method, path, token, body string, header ...string) (in
 }
 
 // do sends a request without a token.
-func (c *client) do(method, path, body string) (int, []byte) { return c.request(method, path, "", body) }
+func (c *client) do(method, path, body string) (int, []byte) {
+	return c.request(method, path, "", body)
+}
 
 // refusedWith checks that an answer is the JSON error status, code.
 func refusedWith(t require.TestingT, status int, code string, got int, b []byte, what string) apiError {

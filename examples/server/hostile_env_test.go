@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// This file sets up the server the hostile tests (hostile_test.go) attack:
+// the production defaults (no dice seeds, the quotas, the TTL) over the
+// default SQLite store, with a clock the tests move and the client's
+// address taken from X-Forwarded-For so one test plays several clients.
+// The hostile tests use only HTTP, so they also run against older servers
+// with another copy of this file.
+
+// fakeClock is a clock tests move by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func newHostile(t *testing.T) *hostile {
+	st, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
+	require.NoError(t, err)
+	clock := &fakeClock{t: time.Now()}
+	s := NewServer(Config{Store: st, TrustProxy: true, Now: clock.now, SweepEvery: -1, Logf: t.Logf})
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		ts.Close()
+		s.Close()
+		st.Close()
+	})
+	return &hostile{t: t, url: ts.URL, hc: ts.Client(),
+		advance: func(d time.Duration) {
+			clock.add(d)
+			s.Sweep(context.Background())
+		},
+		body: withVersion,
+	}
+}

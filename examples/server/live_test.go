@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// event is one event of a game's stream.
+type event struct {
+	name  string
+	state stateJSON
+}
+
+// events opens the seat's event stream of its game; the channel closes
+// when the stream ends. The stream ends with ctx.
+func (s *seat) events(ctx context.Context) <-chan event {
+	req, err := http.NewRequestWithContext(ctx, "GET", s.c.url+s.path("events"), nil)
+	require.NoError(s.c.t, err)
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	resp, err := s.c.hc.Do(req)
+	require.NoError(s.c.t, err)
+	require.Equal(s.c.t, http.StatusOK, resp.StatusCode)
+	require.Equal(s.c.t, "text/event-stream", resp.Header.Get("Content-Type"))
+	out := make(chan event, 64)
+	go func() {
+		defer close(out)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		var ev event
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: ") && ev.name == "state":
+				if json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &ev.state) != nil {
+					return
+				}
+			case line == "" && ev.name != "":
+				out <- ev
+				ev = event{}
+			}
+		}
+	}()
+	return out
+}
+
+// next returns the next event of ch, failing after a few seconds.
+func next(t *testing.T, ch <-chan event) event {
+	t.Helper()
+	select {
+	case ev, ok := <-ch:
+		require.True(t, ok, "the stream ended")
+		return ev
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+	return event{}
+}
+
+// TestEvents: a player's stream gets the state at once and again whenever
+// the other player acts, without asking; a deleted game says "gone".
+func TestEvents(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":1}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch := b.events(ctx)
+	ev := next(t, ch)
+	assert.Equal(t, "state", ev.name)
+	assert.Equal(t, st.Version, ev.state.Version)
+	st = a.act("roll", st, "")
+	ev = next(t, ch)
+	assert.Equal(t, st.Version, ev.state.Version)
+	assert.Equal(t, st.Position, ev.state.Position)
+	mover := byColor(st.ToAct, a, b)
+	st, _ = mover.move(st, 0)
+	assert.Equal(t, st.Version, next(t, ch).state.Version)
+
+	_, me, _ := c.create(`{"seed":2}`)
+	ch2 := me.events(ctx)
+	next(t, ch2)
+	status, _ := me.do("DELETE", "", "")
+	require.Equal(t, http.StatusNoContent, status)
+	assert.Equal(t, "gone", next(t, ch2).name)
+	_, open := <-ch2
+	assert.False(t, open, "the stream of a deleted game ends")
+}
+
+// TestEventsBounded: a game has at most maxStreamsPerGame streams, and
+// closing the server ends them.
+func TestEventsBounded(t *testing.T) {
+	c := newClient(t, Config{})
+	_, me, _ := c.create(`{"seed":3}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var chans []<-chan event
+	for range maxStreamsPerGame {
+		ch := me.events(ctx)
+		next(t, ch)
+		chans = append(chans, ch)
+	}
+	me.refused(http.StatusServiceUnavailable, "streams", "GET", "events", "")
+	c.srv.Close()
+	for _, ch := range chans {
+		for range ch {
+		}
+	}
+}
+
+// TestPostgresTwoServers: two servers behind a load balancer share one
+// PostgreSQL store. A game created on one is played on the other; the
+// same action sent to both at once on the same version is done exactly
+// once (the other gets 409); and a stream on one server sees the changes
+// made on the other (LISTEN/NOTIFY).
+func TestPostgresTwoServers(t *testing.T) {
+	dsn := postgresDSN(t)
+	open := func() *client {
+		st, err := openPostgres(context.Background(), dsn)
+		require.NoError(t, err)
+		s := NewServer(Config{Store: st, DevSeeds: true, Logf: t.Logf, CreatesPerMinute: 1000, CreateBurst: 1000})
+		ts := httptest.NewServer(s)
+		t.Cleanup(func() { ts.Close(); s.Close(); st.Close() })
+		return &client{t: t, url: ts.URL, hc: ts.Client(), srv: s}
+	}
+	ca, cb := open(), open()
+	st, a, b := ca.create(`{"preset":"long-moscow","opponent":"human","seed":5}`)
+	bOnB := &seat{c: cb, id: b.id, color: b.color, token: b.token}
+	aOnB := &seat{c: cb, id: a.id, color: a.color, token: a.token}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream := bOnB.events(ctx)
+	assert.Equal(t, st.Version, next(t, stream).state.Version)
+
+	st = a.act("roll", st, "") // on server A
+	assert.Equal(t, st.Version, next(t, stream).state.Version, "server B's stream sees server A's change")
+	assert.Equal(t, st.Version, aOnB.state().Version)
+
+	// Racing: the player to act sends the same action to both servers.
+	for range 10 {
+		mover := byColor(st.ToAct, a, b)
+		if st.Phase != "roll" {
+			st, _ = mover.move(st, 0)
+			next(t, stream)
+			continue
+		}
+		on := [2]*seat{mover, {c: cb, id: mover.id, color: mover.color, token: mover.token}}
+		var wg sync.WaitGroup
+		var codes [2]int
+		var bodies [2][]byte
+		for i, s := range on {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], bodies[i] = s.do("POST", "roll", withVersion(st.Version, ""))
+			}()
+		}
+		wg.Wait()
+		ok := 0
+		for i := range codes {
+			switch codes[i] {
+			case http.StatusOK:
+				ok++
+				require.NoError(t, json.Unmarshal(bodies[i], &st))
+			case http.StatusConflict:
+				var e apiError
+				require.NoError(t, json.Unmarshal(bodies[i], &e))
+				assert.Equal(t, "stale", e.Code)
+			default:
+				t.Fatalf("status %d: %s", codes[i], bodies[i])
+			}
+		}
+		require.Equal(t, 1, ok, "the roll was done %d times", ok)
+		for ev := next(t, stream); ev.state.Version < st.Version; ev = next(t, stream) {
+		}
+	}
+}

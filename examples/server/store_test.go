@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// testStore checks the contract of a Store: create once, load with and
+// without the data, save only on the version loaded (one winner among
+// racing saves), count, expire, delete. Ids and clients are fresh, so a
+// shared database may hold other rows.
+func testStore(t *testing.T, s Store) {
+	ctx := context.Background()
+	now := time.Now().Truncate(time.Millisecond)
+	id, client := newID(), "test-"+newID()
+	r := Row{ID: id, Version: 1, Client: client, Updated: now, Data: []byte(`{"a":1}`)}
+	require.NoError(t, s.Create(ctx, r))
+	assert.ErrorIs(t, s.Create(ctx, r), ErrExists)
+
+	got, err := s.Load(ctx, id, -1)
+	require.NoError(t, err)
+	assert.Equal(t, r.Data, got.Data)
+	assert.Equal(t, 1, got.Version)
+	assert.Equal(t, client, got.Client)
+	assert.False(t, got.Over)
+	assert.True(t, got.Updated.Equal(now), "updated %v, want %v", got.Updated, now)
+	got, err = s.Load(ctx, id, 1)
+	require.NoError(t, err)
+	assert.Nil(t, got.Data, "the caller's copy is current: no data")
+	_, err = s.Load(ctx, newID(), -1)
+	assert.ErrorIs(t, err, ErrNotFound)
+
+	r2 := r
+	r2.Version, r2.Data, r2.Updated = 2, []byte(`{"a":2}`), now.Add(time.Second)
+	require.NoError(t, s.Save(ctx, r2, 1))
+	r3 := r2
+	r3.Version = 3
+	assert.ErrorIs(t, s.Save(ctx, r3, 1), ErrConflict, "a save on an old version")
+	got, err = s.Load(ctx, id, 1)
+	require.NoError(t, err)
+	assert.Equal(t, 2, got.Version)
+	assert.Equal(t, `{"a":2}`, string(got.Data))
+	missing := r3
+	missing.ID = newID()
+	assert.ErrorIs(t, s.Save(ctx, missing, 2), ErrConflict, "a save of a deleted game")
+
+	// Racing saves on one version: exactly one wins.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ri := r2
+			ri.Version, ri.Data = 3, []byte(fmt.Sprintf(`{"writer":%d}`, i))
+			err := s.Save(ctx, ri, 2)
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				wins++
+			} else if !errors.Is(err, ErrConflict) {
+				t.Errorf("racing save: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, wins)
+
+	all, mine, err := s.Count(ctx, client, now.Add(-time.Hour))
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, all, 1)
+	assert.Equal(t, 1, mine)
+	over := r2
+	over.Version, over.Over = 4, true
+	require.NoError(t, s.Save(ctx, over, 3))
+	_, mine, err = s.Count(ctx, client, now.Add(-time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, 0, mine, "a finished game is not counted against its client")
+	_, mine, err = s.Count(ctx, "nobody-"+newID(), now.Add(-time.Hour))
+	require.NoError(t, err)
+	assert.Zero(t, mine)
+
+	old := Row{ID: newID(), Version: 1, Client: client, Updated: now.Add(-48 * time.Hour), Data: []byte(`{}`)}
+	require.NoError(t, s.Create(ctx, old))
+	n, err := s.Expire(ctx, now.Add(-24*time.Hour))
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, n, 1)
+	_, err = s.Load(ctx, old.ID, -1)
+	assert.ErrorIs(t, err, ErrNotFound, "expired")
+	_, err = s.Load(ctx, id, -1)
+	assert.NoError(t, err, "a recent game is kept")
+
+	require.NoError(t, s.Delete(ctx, id))
+	require.NoError(t, s.Delete(ctx, id), "deleting twice")
+	_, err = s.Load(ctx, id, -1)
+	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestMemStore(t *testing.T) { testStore(t, newMemStore()) }
+
+func TestSQLiteStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	s, err := openSQLite(path)
+	require.NoError(t, err)
+	testStore(t, s)
+	// The games are in the file: another opening sees them.
+	r := Row{ID: newID(), Version: 7, Client: "c", Updated: time.Now(), Data: []byte(`{"kept":true}`)}
+	require.NoError(t, s.Create(context.Background(), r))
+	require.NoError(t, s.Close())
+	s, err = openSQLite(path)
+	require.NoError(t, err)
+	defer s.Close()
+	got, err := s.Load(context.Background(), r.ID, -1)
+	require.NoError(t, err)
+	assert.Equal(t, r.Data, got.Data)
+}
+
+// postgresDSN returns the test database's connection string, or skips the
+// test loudly: .ci/run installs and starts PostgreSQL and sets it.
+func postgresDSN(t *testing.T) string {
+	dsn := os.Getenv("NARDY_TEST_POSTGRES")
+	if dsn == "" {
+		t.Skip("SKIP: no PostgreSQL: set NARDY_TEST_POSTGRES to a connection string (.ci/run starts one) " +
+			"to test the PostgreSQL store")
+	}
+	return dsn
+}
+
+func TestPostgresStore(t *testing.T) {
+	s, err := openPostgres(context.Background(), postgresDSN(t))
+	require.NoError(t, err)
+	defer s.Close()
+	testStore(t, s)
+}

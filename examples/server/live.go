@@ -99,7 +99,7 @@ const heartbeat = 20 * time.Second
 // is deleted or expires. The page reads it with fetch, so the token goes in
 // the Authorization header as everywhere else, never in a URL.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
-	e, _, _ := s.open(w, r, id)
+	e, _, seat := s.open(w, r, id)
 	if e == nil {
 		return
 	}
@@ -140,7 +140,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
 			s.release(e)
 			return true
 		}
-		st := g.state()
+		st := g.state(seat)
 		s.release(e)
 		b, _ := json.Marshal(st)
 		sent = st.Version

@@ -97,7 +97,7 @@ func TestRestartKill9(t *testing.T) {
 
 	url, _ = startServer(t, bin, db)
 	c.url = url
-	after := a.state()
+	after := byColor(half.You, a, b).state()
 	assert.Equal(t, half, after, "the game between people after the restart")
 	assert.Equal(t, botHalf, bme.state(), "the game against the bot after the restart")
 	stale := byColor(half.ToAct, a, b)

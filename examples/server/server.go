@@ -460,7 +460,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.storeFailed(w, err)
 		return
 	}
-	out.Game = g.state()
+	out.Game = g.state(me)
 	writeJSON(w, http.StatusCreated, out)
 }
 
@@ -604,13 +604,13 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use GET or DELETE", r.Method, r.URL.Path)
 		return
 	}
-	e, g, _ := s.open(w, r, r.PathValue("id"))
+	e, g, seat := s.open(w, r, r.PathValue("id"))
 	if e == nil {
 		return
 	}
 	defer s.release(e)
 	if r.Method != "DELETE" {
-		writeJSON(w, http.StatusOK, g.state())
+		writeJSON(w, http.StatusOK, g.state(seat))
 		return
 	}
 	if g.kinds == [2]string{"human", "human"} && !g.match().IsOver() {
@@ -683,7 +683,7 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *game, seat nardy.Color, what string, req actionRequest) {
 	ctx := r.Context()
 	if *req.Version != g.version {
-		st := g.state()
+		st := g.state(seat)
 		writeJSON(w, http.StatusConflict, apiError{Code: "stale", State: &st,
 			Error: fmt.Sprintf("the action was made on version %d; the game is at version %d: nothing was done", *req.Version, g.version)})
 		return
@@ -706,7 +706,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 				fail(w, http.StatusConflict, "stale", "the game changed meanwhile: nothing was done")
 				return
 			}
-			st := cur.state()
+			st := cur.state(seat)
 			writeJSON(w, http.StatusConflict, apiError{Code: "stale", State: &st,
 				Error: "the game changed meanwhile: nothing was done"})
 			return
@@ -716,7 +716,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 		failGame(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, g.state())
+	writeJSON(w, http.StatusOK, g.state(seat))
 }
 
 // parseColor reads "white" or "black".

@@ -8,7 +8,8 @@ import (
 // return it. Points are in each side's own numbering (RULES.md §0).
 type stateJSON struct {
 	ID         string              `json:"id"`
-	Version    int                 `json:"version"` // grows with every change
+	You        string              `json:"you,omitempty"` // the seat of the token that asked
+	Version    int                 `json:"version"`       // grows with every change
 	Preset     string              `json:"preset"`
 	Variant    string              `json:"variant"`
 	Fair       *nardy.FairProof    `json:"fair"`          // the dice commitment; the seed once the match is over
@@ -94,8 +95,8 @@ func colorKeyed[T any](white, black T) map[string]T {
 	return map[string]T{"white": white, "black": black}
 }
 
-// state returns the game's state.
-func (g *game) state() stateJSON {
+// state returns the game's state as seat you sees it.
+func (g *game) state(you nardy.Color) stateJSON {
 	m := g.match()
 	gm := m.Game()
 	pos := gm.Position()
@@ -108,7 +109,7 @@ func (g *game) state() stateJSON {
 		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: onRoll(pos).String(),
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
-		Fair: g.proof(), Dev: g.dev, Bot: g.botName,
+		Fair: g.proof(), Dev: g.dev, Bot: g.botName, You: you.String(),
 	}
 	if c, ok := gm.ToAct(); ok && !m.IsOver() {
 		st.ToAct = c.String()

@@ -1,17 +1,20 @@
 // Browser test of the nardy example server's board page: plays whole games
-// against the bot in headless Chromium by clicking, as a person would,
-// only what the page offers (a highlighted checker, then a highlighted
-// target; Roll, Done, Undo now and then, Take, Accept), checks on the way that the offered
+// in headless Chromium by clicking, as a person would, only what the page
+// offers (a highlighted checker, then a highlighted target; Roll, Done,
+// Undo now and then, Take, Accept), checks on the way that the offered
 // checkers are exactly the sources of the server's legal steps, and takes
-// screenshots.
+// screenshots. Two games against the bot, then a whole game between two
+// people in two browser contexts (two players, no shared storage): one
+// creates it and sends the invitation link, the other opens it; each page
+// holds its own seat's token, and the waiting page must follow the game
+// over the server's event stream, never polling for the state.
 //
 //   node e2e.mjs http://127.0.0.1:PORT [outdir]
 //
 // It uses the system's Chromium (/usr/bin/chromium, or $CHROMIUM) and never
 // downloads a browser. Exit status 0 when every game reached its end.
 import { chromium } from "playwright-core";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 const base = process.argv[2];
@@ -27,37 +30,90 @@ const games = [
   { preset: "short-standard", color: "black", shot: "short" },
 ];
 
-const profile = mkdtempSync(join(tmpdir(), "nardy-e2e-"));
-const context = await chromium.launchPersistentContext(profile, {
+const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   headless: true,
-  viewport: { width: 1200, height: 760 },
   args: [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
   ],
 });
-// Only the test server may be reached.
-await context.route("**/*", (route) =>
-  route.request().url().startsWith(base) ? route.continue() : route.abort());
 
-let failed = false;
+// newContext opens a browser context (a player of its own) that reaches
+// only the test server.
+async function newContext() {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  await context.route("**/*", (route) =>
+    route.request().url().startsWith(base) ? route.continue() : route.abort());
+  return context;
+}
+
+let failed = false, passed = 0;
 try {
+  const context = await newContext();
   for (const g of games) {
     const t0 = Date.now();
     const n = await playGame(context, g);
     console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.undos} undos, ${n.checks} step checks, ` +
       `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
+    passed++;
   }
+  await context.close();
+  const t0 = Date.now();
+  const n = await playTwoPeople("short-standard");
+  console.log(`e2e: two people, short-standard: ${n.clicks} clicks, ${n.steps} steps, ${n.turns} changes of turn ` +
+    `followed live (${n.events.join(" and ")} stream events), ${n.polls} state polls, ` +
+    `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
+  passed++;
 } catch (err) {
   failed = true;
   console.error("e2e: FAIL:", err && err.stack ? err.stack : err);
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
 }
-console.log(failed ? "e2e: 0 passed, 1 failed" : `e2e: ${games.length} passed, 0 failed`);
+console.log(`e2e: ${passed} passed, ${failed ? 1 : 0} failed`);
 process.exit(failed ? 1 : 0);
+
+// clickOnce makes one click of a person at page, if the page offers one:
+// Done, a step (a source then a target; now and then taken back), Roll,
+// Take, Accept. It reports whether it clicked. beforeTarget runs between
+// the two clicks of a step.
+async function clickOnce(page, n, i, beforeTarget) {
+  const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
+  const visible = async (sel) => page.locator(sel).isVisible();
+  const sources = page.locator("#board .src .hit");
+  if (await visible("#play")) {
+    await page.click("#play");
+  } else if (await sources.count() > 0) {
+    if (n.steps % 5 === 0) await checkSources(page, n);
+    const k = await sources.count();
+    await sources.nth(i % k).click();
+    const targets = page.locator("#board .dst .hit");
+    const m = await targets.count();
+    if (m === 0) throw new Error("a source with no target");
+    if (beforeTarget) await beforeTarget();
+    await targets.nth(i % m).click();
+    n.steps++;
+    if (n.steps % 7 === 3) {
+      // Now and then take the step back.
+      await idle();
+      if (await visible("#undo")) {
+        await page.click("#undo");
+        n.undos++;
+      }
+    }
+  } else if (await visible("#roll")) {
+    await page.click("#roll");
+  } else if (await visible("#take")) {
+    await page.click("#take");
+  } else if (await visible("#accept")) {
+    await page.click("#accept");
+  } else {
+    return false;
+  }
+  n.clicks++;
+  return true;
+}
 
 async function playGame(context, g) {
   const page = await context.newPage();
@@ -73,6 +129,8 @@ async function playGame(context, g) {
   const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const visible = async (sel) => page.locator(sel).isVisible();
   const n = { clicks: 0, steps: 0, undos: 0, checks: 0, result: "" };
+  await idle();
+  if (!await page.evaluate(() => location.hash.includes("&t="))) throw new Error("no seat token in the page's address");
   let shot = false;
   for (let i = 0; i < 4000; i++) {
     await idle();
@@ -80,42 +138,15 @@ async function playGame(context, g) {
     if (await page.evaluate(() => document.body.dataset.phase) === "over") break;
     const err = await page.locator("#error").textContent();
     if (await visible("#error") && err) throw new Error("the page shows an error: " + err);
-    const sources = page.locator("#board .src .hit");
-    if (await visible("#play")) {
-      await page.click("#play");
-    } else if (await sources.count() > 0) {
-      if (n.steps % 5 === 0) await checkSources(page, n);
-      const k = await sources.count();
-      await sources.nth(i % k).click();
-      const targets = page.locator("#board .dst .hit");
-      const m = await targets.count();
-      if (m === 0) throw new Error("a source with no target");
+    if (!await clickOnce(page, n, i, async () => {
       if (!shot && n.steps > 12) {
         // A picture mid-game: a checker chosen, its targets lit.
         await page.screenshot({ path: join(out, `${g.shot}-midgame.png`) });
         shot = true;
       }
-      await targets.nth(i % m).click();
-      n.steps++;
-      if (n.steps % 7 === 3) {
-        // Now and then take the step back.
-        await idle();
-        if (await visible("#undo")) {
-          await page.click("#undo");
-          n.undos++;
-        }
-      }
-    } else if (await visible("#roll")) {
-      await page.click("#roll");
-    } else if (await visible("#take")) {
-      await page.click("#take");
-    } else if (await visible("#accept")) {
-      await page.click("#accept");
-    } else {
+    })) {
       await page.waitForTimeout(20);
-      continue;
     }
-    n.clicks++;
   }
   await idle();
   if (await page.evaluate(() => document.body.dataset.phase) !== "over") {
@@ -134,12 +165,99 @@ async function checkSources(page, n) {
   const got = await page.evaluate(() =>
     [...document.querySelectorAll("#board .src")].map((e) => Number(e.dataset.point)).sort((a, b) => a - b));
   const want = await page.evaluate(async () => {
-    const id = /g=([0-9a-f]+)/.exec(location.hash)[1];
-    const steps = await (await fetch(`/api/games/${id}/steps`)).json();
+    const h = new URLSearchParams(location.hash.slice(1));
+    const steps = await (await fetch(`/api/games/${h.get("g")}/steps`,
+      { headers: { Authorization: "Bearer " + h.get("t") } })).json();
     return [...new Set(steps.next.map((s) => s.from))].sort((a, b) => a - b);
   });
   if (JSON.stringify(got) !== JSON.stringify(want)) {
     throw new Error(`offered sources ${got} differ from the legal ones ${want}`);
   }
   n.checks++;
+}
+
+// playTwoPeople plays a whole game between two people, each in a browser
+// context of its own: A creates it (white) and hands the invitation link to
+// B (black), who opens it. Each page clicks only when the page itself says
+// it is its turn (body[data-turn="me"]), which, for the player who waited,
+// comes from the event stream: the test counts the GETs of the state each
+// page makes, and allows none past the first.
+async function playTwoPeople(preset) {
+  const ctxA = await newContext(), ctxB = await newContext();
+  const a = await ctxA.newPage(), b = await ctxB.newPage();
+  const errors = [];
+  const polls = [0, 0];
+  [a, b].forEach((p, k) => {
+    p.on("pageerror", (err) => errors.push(err.message));
+    p.on("request", (req) => {
+      if (req.method() === "GET" && /\/api\/games\/[0-9a-f]+$/.test(new URL(req.url()).pathname)) polls[k]++;
+    });
+  });
+  await a.goto(base + "/");
+  await a.waitForSelector("#preset option", { state: "attached" });
+  await a.selectOption("#preset", preset);
+  await a.selectOption("#opponent", "human");
+  await a.selectOption("#color", "white");
+  await a.click("#create");
+  await a.waitForSelector("#board svg", { state: "attached" });
+  await a.waitForSelector("#invite:not([hidden])");
+  const link = await a.inputValue("#invite-link");
+  if (!link.startsWith(base + "/#g=")) throw new Error("bad invitation link: " + link);
+  const tokA = new URLSearchParams(new URL(a.url()).hash.slice(1)).get("t");
+  const tokB = new URLSearchParams(new URL(link).hash.slice(1)).get("t");
+  if (!tokA || !tokB || tokA === tokB) throw new Error("the two seats need tokens of their own");
+  await b.goto(link);
+  await b.waitForSelector("#board svg", { state: "attached" });
+  const pages = [a, b];
+  const idle = (p) => p.waitForSelector('body[data-busy="0"]', { state: "attached" });
+  const n = { clicks: 0, steps: 0, undos: 0, checks: 0, turns: 0, result: "", events: [], polls: 0 };
+  let last = -1, shot = false;
+  for (let i = 0; i < 6000; i++) {
+    if (errors.length) throw new Error("script error in a page: " + errors.join("; "));
+    const over = await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)));
+    if (over[0] === "over" && over[1] === "over") break;
+    // Whose turn is it, by the pages themselves? Wait for one to say so.
+    let k = -1;
+    for (let w = 0; w < 500 && k < 0; w++) {
+      for (const j of [0, 1]) {
+        await idle(pages[j]);
+        const err = await pages[j].locator("#error").textContent();
+        if (await pages[j].locator("#error").isVisible() && err) throw new Error(`page ${"AB"[j]} shows an error: ${err}`);
+        if (await pages[j].evaluate(() => document.body.dataset.turn) === "me") { k = j; break; }
+      }
+      if (k < 0) {
+        if ((await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)))).every((ph) => ph === "over")) break;
+        await pages[0].waitForTimeout(20);
+      }
+    }
+    if (k < 0) {
+      if ((await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)))).every((ph) => ph === "over")) break;
+      throw new Error("neither page says it is its turn within 10 s");
+    }
+    if (k !== last) { n.turns++; last = k; }
+    await clickOnce(pages[k], n, i, async () => {
+      if (!shot && n.steps > 20) {
+        await pages[k].screenshot({ path: join(out, "two-people-midgame.png") });
+        shot = true;
+      }
+    });
+  }
+  for (const p of pages) {
+    await idle(p);
+    if (await p.evaluate(() => document.body.dataset.phase) !== "over") throw new Error("the game did not end on both pages");
+  }
+  const results = await Promise.all(pages.map((p) => p.locator("#result").textContent()));
+  if (!/wins|draw/.test(results[0]) || results[0] !== results[1]) throw new Error("results differ: " + results.join(" / "));
+  n.result = results[0];
+  n.events = await Promise.all(pages.map((p) => p.evaluate(() => Number(document.body.dataset.events || 0))));
+  n.polls = polls[0] + polls[1];
+  if (polls[0] > 1 || polls[1] > 1) throw new Error(`the pages polled the state: ${polls}`);
+  if (n.events[0] < n.turns / 2 || n.events[1] < n.turns / 2) throw new Error(`too few stream events: ${n.events}`);
+  const fair = await a.locator("#fair").textContent();
+  if (!/Dice seed [0-9a-f]{64}/.test(fair)) throw new Error("the dice seed is not revealed at the end: " + fair);
+  await a.screenshot({ path: join(out, "two-people-end-white.png") });
+  await b.screenshot({ path: join(out, "two-people-end-black.png") });
+  await ctxA.close();
+  await ctxB.close();
+  return n;
 }

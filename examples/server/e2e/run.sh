@@ -3,7 +3,9 @@
 # what it needs (Debian packages chromium and chromium-driver, npm package
 # playwright-core, which never downloads a browser), builds and starts
 # examples/server on a free localhost port, and plays whole games in
-# headless Chromium (e2e.mjs). Screenshots go to examples/server/e2e/out/.
+# headless Chromium (e2e.mjs): two against the bot, and one between two
+# people in two browser contexts that follow each other over the server's
+# event stream. Screenshots go to examples/server/e2e/out/.
 #
 #   bash examples/server/e2e/run.sh
 #
@@ -54,7 +56,8 @@ echo "$("$chromium_bin" --version 2>/dev/null), node $(node --version)"
 mkdir -p "$out"
 (cd "$root" && go build -o "$out/server" ./examples/server) || { echo "e2e: FAIL: go build"; exit 1; }
 log="$out/server.log"
-"$out/server" -addr 127.0.0.1:0 2>"$log" &
+rm -f "$out"/e2e.db*
+"$out/server" -addr 127.0.0.1:0 -db "$out/e2e.db" 2>"$log" &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
 url=""

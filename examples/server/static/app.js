@@ -2,15 +2,28 @@
 // (/api/games...). It draws the board the server renders as SVG, offers
 // only the legal steps the server lists (GET .../steps), and posts one step
 // per click pair: a checker (source point), then a target point.
+//
+// The page holds one seat of a game: the game id and the seat's token are
+// in the address's fragment (#g=ID&t=TOKEN), which never reaches a server;
+// the token goes in the Authorization header of every request. Every action
+// says the state version it was made on, so a double click acts once. The
+// page follows the game live over the server's event stream (read with
+// fetch, so the token stays out of URLs): the waiting player's board moves
+// as soon as the other player acts, without polling.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const page = {
   game: null,      // the game's id
-  state: null,     // the last state from the server
-  steps: null,     // the legal next steps, when a person is to step
+  token: null,     // this seat's token
+  state: null,     // the last state drawn
+  steps: null,     // the legal next steps, when this seat is to step
   selected: null,  // the chosen source point
   busy: 0,
+  queue: Promise.resolve(), // draws, one at a time, in order
+  stream: null,    // AbortController of the event stream
+  events: 0,       // states received from the stream
+  seeding: false,
 };
 
 function setBusy(d) {
@@ -18,10 +31,19 @@ function setBusy(d) {
   document.body.dataset.busy = String(page.busy);
 }
 
+class APIError extends Error {
+  constructor(status, data) {
+    super(data && data.error ? data.error : String(status));
+    this.status = status;
+    this.data = data;
+  }
+}
+
 async function api(method, path, body) {
   setBusy(1);
   try {
     const opts = { method, headers: {} };
+    if (page.token) opts.headers.Authorization = "Bearer " + page.token;
     if (body !== undefined) {
       opts.body = JSON.stringify(body);
       opts.headers["Content-Type"] = "application/json";
@@ -29,9 +51,7 @@ async function api(method, path, body) {
     const resp = await fetch(path, opts);
     const type = resp.headers.get("Content-Type") || "";
     const data = type.includes("json") ? await resp.json() : await resp.text();
-    if (!resp.ok) {
-      throw new Error(data && data.error ? data.error : String(resp.status));
-    }
+    if (!resp.ok) throw new APIError(resp.status, data);
     return data;
   } finally {
     setBusy(-1);
@@ -44,12 +64,9 @@ function showError(err) {
   e.textContent = err ? String(err.message || err) : "";
 }
 
-// me returns the colour the person at this screen plays now: its colour
-// against the bot, or whoever must act between two people.
+// me returns the colour of this page's seat.
 function me(st) {
-  if (st.players.white === "bot") return "black";
-  if (st.players.black === "bot") return "white";
-  return st.to_act || "white";
+  return st.you || "white";
 }
 
 async function loadPresets() {
@@ -69,15 +86,17 @@ async function newGame(ev) {
   showError(null);
   setBusy(1);
   try {
-    const st = await api("POST", "/api/games", {
+    const out = await api("POST", "/api/games", {
       preset: $("preset").value,
       opponent: $("opponent").value,
       color: $("color").value,
       length: Number($("length").value) || 0,
     });
-    page.game = st.id;
-    location.hash = "g=" + st.id;
-    await show(st);
+    open(out.game.id, out.token);
+    const inv = $("invite");
+    inv.hidden = !out.invite;
+    if (out.invite) $("invite-link").value = location.origin + out.invite.url;
+    await draw(out.game);
   } catch (err) {
     showError(err);
   } finally {
@@ -85,23 +104,37 @@ async function newGame(ev) {
   }
 }
 
-// act posts an action and shows the new state. The page stays busy
-// (body[data-busy] > 0) until it has drawn the answer.
+// open makes this page the seat of token in game id and follows the game.
+function open(id, token) {
+  page.game = id;
+  page.token = token;
+  page.state = null;
+  history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
+  listen();
+}
+
+// act posts an action made on the state drawn and draws the answer. The
+// page stays busy (body[data-busy] > 0) until it has drawn it. A stale
+// version (the game moved meanwhile) draws the current state instead.
 async function act(action, extra) {
-  if (!page.game) return;
+  if (!page.game || !page.state) return;
   showError(null);
-  const body = Object.assign({ player: me(page.state) }, extra || {});
+  const body = Object.assign({ version: page.state.version }, extra || {});
   setBusy(1);
   try {
     const st = await api("POST", `/api/games/${page.game}/${action}`, body);
     page.selected = null;
-    await show(st);
+    await draw(st);
     if ($("auto").checked && (st.allowed[me(st)] || []).includes("play")) {
       await act("play");
     }
   } catch (err) {
-    showError(err);
-    await refresh();
+    if (err.status === 409 && err.data && err.data.state) {
+      await draw(err.data.state);
+    } else {
+      showError(err);
+      await refresh();
+    }
   } finally {
     setBusy(-1);
   }
@@ -110,33 +143,110 @@ async function act(action, extra) {
 async function refresh() {
   if (!page.game) return;
   try {
-    await show(await api("GET", `/api/games/${page.game}`));
+    await draw(await api("GET", `/api/games/${page.game}`));
   } catch (err) {
     showError(err);
   }
+}
+
+// listen follows the game's event stream, reconnecting when it ends.
+async function listen() {
+  if (page.stream) page.stream.abort();
+  const ctrl = new AbortController();
+  page.stream = ctrl;
+  const id = page.game;
+  while (!ctrl.signal.aborted) {
+    try {
+      const resp = await fetch(`/api/games/${id}/events`, {
+        headers: { Authorization: "Bearer " + page.token },
+        signal: ctrl.signal,
+      });
+      if (resp.status === 401 || resp.status === 404) {
+        showError(new Error(resp.status === 404 ? "This game is gone." : "This link holds no seat in the game."));
+        return;
+      }
+      if (resp.ok) {
+        const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let i;
+          while ((i = buf.indexOf("\n\n")) >= 0) {
+            if (!onEvent(buf.slice(0, i))) return;
+            buf = buf.slice(i + 2);
+          }
+        }
+      }
+    } catch (err) {
+      if (ctrl.signal.aborted) return;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+// onEvent handles one event of the stream; false ends the stream.
+function onEvent(chunk) {
+  let name = "message", data = "";
+  for (const line of chunk.split("\n")) {
+    if (line.startsWith("event: ")) name = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
+  }
+  if (name === "gone") {
+    showError(new Error("This game is gone (deleted or expired)."));
+    return false;
+  }
+  if (name === "state") {
+    page.events++;
+    document.body.dataset.events = String(page.events);
+    draw(JSON.parse(data));
+  }
+  return true;
+}
+
+// draw queues the drawing of a state; states older than the one drawn are
+// skipped, so the stream and the answers to actions never draw backwards.
+function draw(st) {
+  setBusy(1);
+  page.queue = page.queue.then(() => show(st)).catch(showError).finally(() => setBusy(-1));
+  return page.queue;
 }
 
 const resultWords = { oin: "oin (single)", mars: "mars (gammon)", home_mars: "home mars", koks: "koks (backgammon)", draw: "draw" };
 
 // show draws a state: the board, the buttons, the texts, the legal steps.
 async function show(st) {
+  if (page.state && page.state.id === st.id && st.version < page.state.version) return;
+  if (page.state && page.state.id === st.id && st.version === page.state.version && page.drawn) return;
   page.state = st;
+  page.drawn = false;
   document.body.dataset.phase = st.match_over ? "over" : st.phase;
   const who = me(st);
   const allowed = st.allowed[who] || [];
   page.steps = null;
   if (allowed.includes("step")) {
-    page.steps = (await api("GET", `/api/games/${st.id}/steps`)).next;
+    try {
+      page.steps = (await api("GET", `/api/games/${st.id}/steps`)).next;
+    } catch (err) {
+      if (err.status !== 409) throw err;
+      return; // the game moved on: its new state is on its way
+    }
   }
   const svg = await api("GET", `/api/games/${st.id}/board.svg?viewer=${who}`);
+  if (page.state !== st) return; // a newer state came meanwhile
   $("board").innerHTML = svg;
   for (const b of document.querySelectorAll("#actions button")) {
     b.hidden = !allowed.includes(b.dataset.action);
   }
+  document.body.dataset.turn = allowed.filter((a) => a !== "seed" && a !== "resign").length ? "me" : "wait";
   $("status").textContent = statusText(st, who, allowed);
   $("dice").textContent = st.dice ? `Dice ${st.dice.join("-")}` + (st.dice_left ? `, left: ${st.dice_left.join(" ") || "none"}` : "") : "";
   $("cube").textContent = st.cube ? `Cube ${st.cube.value}${st.cube.owner ? ", owned by " + st.cube.owner : ", centred"}` : "";
   $("score").textContent = st.length ? `Match to ${st.length}: white ${st.score.white}, black ${st.score.black} (game ${st.game_number})` : "";
+  $("fair").textContent = st.fair ? (st.fair.seed ?
+    `Dice seed ${st.fair.seed}: its SHA-256 is the commitment ${st.fair.commitment.slice(0, 16)}…; the record checks every die.` :
+    `Dice committed to: SHA-256 ${st.fair.commitment.slice(0, 16)}… (the seed is shown at the end).`) : "";
   const res = $("result");
   res.hidden = !st.result;
   if (st.result) {
@@ -154,18 +264,39 @@ async function show(st) {
   }
   log.scrollTop = log.scrollHeight;
   markSteps();
+  page.drawn = true;
+  if (allowed.includes("seed") && !page.seeding) seed();
+}
+
+// seed sends this player's part of the dice salt before the first die:
+// random bytes of the browser, so that the dice depend on a secret of each
+// player as well as on the server's committed seed.
+async function seed() {
+  page.seeding = true;
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  const s = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  try {
+    await draw(await api("POST", `/api/games/${page.game}/seed`, { version: page.state.version, client_seed: s }));
+  } catch (err) {
+    // The other player rolled first, or the game moved on: no seed then.
+    if (err.data && err.data.state) await draw(err.data.state);
+  } finally {
+    page.seeding = false;
+  }
 }
 
 function statusText(st, who, allowed) {
   if (st.match_over) return "Game over.";
-  if (st.phase === "opening") return "Roll to throw the opening dice.";
-  if (!allowed.length) return `Waiting for ${st.to_act}.`;
-  const you = st.players.white === "human" && st.players.black === "human" ? who : "you";
-  if (st.phase === "cube") return `${st.to_act === who ? you : st.to_act}: take or drop the double.`;
+  const mine = allowed.filter((a) => a !== "seed" && a !== "resign");
+  if (st.phase === "opening") return mine.includes("roll") ? "Roll to throw the opening dice." : "Waiting for the opening throw.";
+  if (!mine.length) return `Waiting for ${st.to_act}.`;
+  const you = `you (${who})`;
+  if (st.phase === "cube") return `${you}: take or drop the double.`;
   if (st.phase === "resign") return `${you}: accept or reject the resignation.`;
   if (allowed.includes("play")) return `${you}: the play is complete. Done, or undo.`;
-  if (allowed.includes("step")) return `${you} (${who}): click a checker, then where it goes.`;
-  if (allowed.includes("roll")) return `${you} (${who}): roll${allowed.includes("double") ? " or double" : ""}.`;
+  if (allowed.includes("step")) return `${you}: click a checker, then where it goes.`;
+  if (allowed.includes("roll")) return `${you}: roll${allowed.includes("double") ? " or double" : ""}.`;
   return `${you}: ${allowed.join(", ")}`;
 }
 
@@ -214,6 +345,7 @@ function onBoardClick(ev) {
 async function start() {
   $("new-game").addEventListener("submit", newGame);
   $("board").addEventListener("click", onBoardClick);
+  $("invite-link").addEventListener("focus", (ev) => ev.target.select());
   for (const b of document.querySelectorAll("#actions button")) {
     b.addEventListener("click", () => act(b.dataset.action));
   }
@@ -222,9 +354,9 @@ async function start() {
   } catch (err) {
     showError(err);
   }
-  const m = /g=([0-9a-f]+)/.exec(location.hash);
-  if (m) {
-    page.game = m[1];
+  const h = new URLSearchParams(location.hash.slice(1));
+  if (/^[0-9a-f]+$/.test(h.get("g") || "") && h.get("t")) {
+    open(h.get("g"), h.get("t"));
     await refresh();
   }
 }

@@ -78,7 +78,7 @@ process.exit(failed ? 1 : 0);
 // Done, a step (a source then a target; now and then taken back), Roll,
 // Take, Accept. It reports whether it clicked. beforeTarget runs between
 // the two clicks of a step.
-async function clickOnce(page, n, i, beforeTarget) {
+async function clickOnce(page, n, i, beforeTarget, undoEvery = 7) {
   const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const visible = async (sel) => page.locator(sel).isVisible();
   const sources = page.locator("#board .src .hit");
@@ -94,7 +94,7 @@ async function clickOnce(page, n, i, beforeTarget) {
     if (beforeTarget) await beforeTarget();
     await targets.nth(i % m).click();
     n.steps++;
-    if (n.steps % 7 === 3) {
+    if (undoEvery && n.steps % undoEvery === 3) {
       // Now and then take the step back.
       await idle();
       if (await visible("#undo")) {
@@ -211,36 +211,31 @@ async function playTwoPeople(preset) {
   const pages = [a, b];
   const idle = (p) => p.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const n = { clicks: 0, steps: 0, undos: 0, checks: 0, turns: 0, result: "", events: [], polls: 0 };
-  let last = -1, shot = false;
+  // B finishes its plays without Done (the page's option); A clicks Done.
+  await b.check("#auto");
+  const phase = (p) => p.evaluate(() => document.body.dataset.phase);
+  let k = 0, shot = false;
   for (let i = 0; i < 6000; i++) {
+    const p = pages[k];
+    await idle(p);
     if (errors.length) throw new Error("script error in a page: " + errors.join("; "));
-    const over = await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)));
-    if (over[0] === "over" && over[1] === "over") break;
-    // Whose turn is it, by the pages themselves? Wait for one to say so.
-    let k = -1;
-    for (let w = 0; w < 500 && k < 0; w++) {
-      for (const j of [0, 1]) {
-        await idle(pages[j]);
-        const err = await pages[j].locator("#error").textContent();
-        if (await pages[j].locator("#error").isVisible() && err) throw new Error(`page ${"AB"[j]} shows an error: ${err}`);
-        if (await pages[j].evaluate(() => document.body.dataset.turn) === "me") { k = j; break; }
-      }
-      if (k < 0) {
-        if ((await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)))).every((ph) => ph === "over")) break;
-        await pages[0].waitForTimeout(20);
-      }
+    const err = await p.locator("#error").textContent();
+    if (await p.locator("#error").isVisible() && err) throw new Error(`page ${"AB"[k]} shows an error: ${err}`);
+    if (await p.evaluate(() => document.body.dataset.turn) === "me" && await phase(p) !== "over") {
+      await clickOnce(p, n, i, async () => {
+        if (!shot && n.steps > 20) {
+          await p.screenshot({ path: join(out, "two-people-midgame.png") });
+          shot = true;
+        }
+      }, 0);
+      continue;
     }
-    if (k < 0) {
-      if ((await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.phase)))).every((ph) => ph === "over")) break;
-      throw new Error("neither page says it is its turn within 10 s");
-    }
-    if (k !== last) { n.turns++; last = k; }
-    await clickOnce(pages[k], n, i, async () => {
-      if (!shot && n.steps > 20) {
-        await pages[k].screenshot({ path: join(out, "two-people-midgame.png") });
-        shot = true;
-      }
-    });
+    if (await phase(pages[0]) === "over" && await phase(pages[1]) === "over") break;
+    // This page waits: the other must learn of its turn from the stream.
+    k = 1 - k;
+    n.turns++;
+    await pages[k].waitForFunction(() => document.body.dataset.turn === "me" || document.body.dataset.phase === "over",
+      null, { timeout: 10000 });
   }
   for (const p of pages) {
     await idle(p);

@@ -297,13 +297,14 @@ func TestStepUndoFinish(t *testing.T) {
 	}
 	pos := nardy.MustParsePosition(st.Position)
 	roll := nardy.MustRoll(st.Dice[0], st.Dice[1])
-	turn, err := nardy.NewTurn(pos, roll)
+	turn, err := variants.ShortStandard().NewTurn(pos, roll)
 	require.NoError(t, err)
 	var sj stepsJSON
 	me.ok("GET", "steps", "", &sj)
 	var want []stepJSON
 	for _, s := range turn.NextSteps() {
-		want = append(want, stepJSON{int(s.From), int(s.To), int(s.Die), s.Hit})
+		tr := triple(s)
+		want = append(want, stepJSON{tr[0], tr[1], tr[2], stepHit(s)})
 	}
 	assert.Equal(t, want, sj.Next)
 	assert.Equal(t, roll.String(), sj.Roll)
@@ -313,7 +314,7 @@ func TestStepUndoFinish(t *testing.T) {
 	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, first.From, first.Die))
 	assert.Equal(t, [][3]int{{first.From, first.To, first.Die}}, st.Taken)
 	assert.Contains(t, st.Allowed["white"], "undo")
-	turn1, err := turn.Step(nardy.Step{From: int8(first.From), Die: int8(first.Die)})
+	turn1, err := turn.Step(makeStep(first.From, 0, first.Die))
 	require.NoError(t, err)
 	assert.Equal(t, turn1.Position().String(), st.Position, "the state shows the board after the step")
 	st = me.act("undo", st, "")
@@ -354,7 +355,7 @@ func TestWholePlay(t *testing.T) {
 	mover := byColor(st.ToAct, a, b)
 	st = mover.act("roll", st, "")
 	require.Equal(t, "play", st.Phase)
-	plays, err := nardy.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	plays, err := variants.LongMoscow().Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
 	require.NoError(t, err)
 	p := plays[len(plays)-1]
 	body, err := json.Marshal(map[string]any{"player": mover.color, "steps": triples(p.Steps())})

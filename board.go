@@ -173,13 +173,15 @@ func (h half) mask(min int) uint32 {
 }
 
 // gatherNibbles returns a 16-bit mask with bit i set when nibble i of x is
-// not zero.
+// not zero. Two multiplications gather the flags: 0x1248 brings the four
+// flags of each 16-bit lane (bits 0, 4, 8, 12) to the lane's bits 12..15,
+// and 0x0001001001001000 brings the four lanes' nibbles to bits 48..63. No
+// two partial products of either meet on a bit (and none carries), so
+// the sums are exact.
 func gatherNibbles(x uint64) uint64 {
 	x = (x | x>>1 | x>>2 | x>>3) & 0x1111111111111111
-	x = (x | x>>3) & 0x0303030303030303
-	x = (x | x>>6) & 0x000f000f000f000f
-	x = (x | x>>12) & 0x000000ff000000ff
-	return (x | x>>24) & 0xffff
+	x = (x * 0x1248 >> 12) & 0x000f000f000f000f
+	return x * 0x0001001001001000 >> 48
 }
 
 func packSide(s Side) half {

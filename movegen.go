@@ -97,7 +97,7 @@ func (c *turnCtx) oppAfter(hits uint32) (lo, hi uint64) {
 // turn into c and n: the masks are computed once, for the checks and the
 // search. It writes through pointers: returning the context by value cost a
 // sixth of a short call.
-func prepareTurn(r Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
+func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 	if err := r.validateMoves(); err != nil {
 		return err
 	}
@@ -565,7 +565,7 @@ func (g *gen) keepLargerDie() {
 // move-rule fields of r (the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
 	var g gen
-	if err := prepareTurn(r, pos, roll, &g.turnCtx, &g.root); err != nil {
+	if err := prepareTurn(&r, pos, roll, &g.turnCtx, &g.root); err != nil {
 		return dst, err
 	}
 	g.out, g.base = dst, len(dst)
@@ -578,7 +578,7 @@ func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) 
 // the list where it cannot. Perft's last ply uses it.
 func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
 	var g gen
-	if err := prepareTurn(r, pos, roll, &g.turnCtx, &g.root); err != nil {
+	if err := prepareTurn(&r, pos, roll, &g.turnCtx, &g.root); err != nil {
 		return 0, err
 	}
 	g.out, g.base, g.counting = buf[:0], 0, true

@@ -146,7 +146,7 @@ func (g *gen) record(n *node, depth int, first int8) bool {
 // mixed generates the plays of a mixed roll that play die first, then
 // second, with the duplicate check (turns that are not simple: the bar, a
 // possible bear-off, blocks judged on the pass).
-func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
+func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32, skipOff bool) {
 	var c1 node
 	for cand := g.movable(root, first); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
@@ -159,6 +159,8 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32) {
 		cand2 := g.movable(&c1, second)
 		if s1.To != Off {
 			cand2 &^= skip
+		} else if skipOff {
+			cand2 = 0
 		}
 		meta := g.meta0 | 2<<metaNShift | stepMeta(s1, 0)
 		if first != int(g.roll.hi) {

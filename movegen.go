@@ -457,12 +457,20 @@ func (g *gen) run() {
 		// or the second pass would not find x). No bar, blocks judged at
 		// the end. Skipping them saves making duplicates the check would
 		// drop.
+		//
+		// A first step that bears off with the smaller die gives nothing
+		// new at all (skipOff): every checker is home, and whatever the
+		// larger die does next, the first pass made the same end with the
+		// larger die's step first, or, when both dice bear off, with the
+		// dice swapped (each checker borne off by an exact die or from
+		// the highest point, in an order where that holds).
 		var skip uint32
-		if root.mask&barBit == 0 && !(g.sixBlock && !g.transient) {
+		skipOff := root.mask&barBit == 0 && !(g.sixBlock && !g.transient)
+		if skipOff {
 			skip = g.movable(root, hi)
 		}
-		g.mixed(root, hi, lo, &seen, 0)
-		g.mixed(root, lo, hi, &seen, skip)
+		g.mixed(root, hi, lo, &seen, 0, false)
+		g.mixed(root, lo, hi, &seen, skip, skipOff)
 		g.emit(root, 0, &seen)
 	}
 	if g.maxDepth == 1 {

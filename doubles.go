@@ -79,7 +79,7 @@ func (g *gen) double() {
 		g.dhead = 1 << Head
 	}
 	r := &g.root
-	var n0, n1, n2, n3 dnode
+	var n0, n1, n2 dnode
 	n0.lo, n0.hi, n0.mask, n0.hits, n0.head = r.me[0], r.me[1], r.mask, r.hits, r.head
 	n0.excl = g.dhead & uint32(int32(n0.head-1)>>31)
 	for c0 := g.doubleCands(&n0, Bar, d); c0 != 0; {
@@ -88,14 +88,8 @@ func (g *gen) double() {
 		for c1 := g.doubleStep(&n1, &n0, p0, d, 0); c1 != 0; {
 			p1 := 31 - bits.LeadingZeros32(c1)
 			c1 &^= 1 << (uint(p1) & 31)
-			for c2 := g.doubleStep(&n2, &n1, p1, d, 1); c2 != 0; {
-				p2 := 31 - bits.LeadingZeros32(c2)
-				c2 &^= 1 << (uint(p2) & 31)
-				if c3 := g.doubleStep(&n3, &n2, p2, d, 2); c3 != 0 {
-					g.doubleLeaves(&n3, c3, d)
-				} else if g.maxDepth <= 3 {
-					g.emitDouble(&n3, 3)
-				}
+			if c2 := g.doubleStep(&n2, &n1, p1, d, 1); c2 != 0 {
+				g.doubleLast2(&n2, c2, d)
 			}
 			if g.maxDepth <= 2 {
 				g.emitDouble(&n2, 2)
@@ -165,39 +159,103 @@ func (g *gen) doubleCandsSlow(mask uint32, d int) uint32 {
 	return ok
 }
 
-// doubleLeaves is the last level of double: the fourth step from each
-// point of cand, written straight into the list.
+// doubleLast2 is the last two levels of double below node n2, whose
+// candidates are c2 (not empty). Without end rules or counting, a third
+// step's node stays in registers and its plays are written in the same
+// loop (no call per node).
+func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
+	if g.sixBlock || g.counting {
+		g.doubleLast2Nodes(n2, c2, d)
+		return
+	}
+	base := g.meta0 | 4<<metaNShift | n2.meta
+	for c2 != 0 {
+		p := 31 - bits.LeadingZeros32(c2)
+		c2 &^= 1 << (uint(p) & 31)
+		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
+		lo, hi := n2.lo+e.lo, n2.hi+e.hi
+		w := lo
+		if p >= 16 {
+			w = hi
+		}
+		left := w >> (4 * uint(p) & 63) & 15
+		mask := n2.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+		// doubleCands by hand.
+		c3 := mask & g.dstep
+		if x := mask & outside; x == 0 || x&barBit != 0 {
+			c3 = g.doubleCandsSlow(mask, d)
+		}
+		head := n2.head - int8(g.dhead>>(uint(p)&31)&1)
+		c3 &^= g.dhead & uint32(int32(head-1)>>31)
+		c3 &= 2<<(uint(p)&31) - 1
+		if c3 == 0 {
+			if g.maxDepth <= 3 {
+				g.doubleLast2Nodes(n2, 1<<(uint(p)&31), d)
+			}
+			continue
+		}
+		h3 := g.blots & e.bit &^ n2.hits
+		hits := n2.hits | h3
+		meta := base | playMeta(p)<<10 | hitMeta(h3, 2)
+		g.reach(4)
+		cnt := bits.OnesCount32(c3)
+		g.reserve(cnt)
+		k := len(g.out)
+		g.out = g.out[:k+cnt]
+		out := g.out[k:]
+		for i := range out {
+			q := 31 - bits.LeadingZeros32(c3)
+			c3 &^= 1 << (uint(q) & 31)
+			e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
+			h := g.blots & e.bit &^ hits
+			olo, ohi := g.start.opp[0], g.start.opp[1]
+			if hits|h != 0 {
+				olo, ohi = g.oppAfter(hits | h)
+			}
+			pl := &out[i]
+			pl.mover[0], pl.mover[1] = lo+e.lo, hi+e.hi
+			pl.opp[0], pl.opp[1] = olo, ohi
+			pl.meta = meta | playMeta(q)<<15 | hitMeta(h, 3)
+		}
+	}
+}
+
+// doubleLast2Nodes is doubleLast2 the general way: each third step's node
+// made in full, then its fourth steps (doubleLeaves) or itself emitted.
+func (g *gen) doubleLast2Nodes(n2 *dnode, c2 uint32, d int) {
+	var n3 dnode
+	for c2 != 0 {
+		p := 31 - bits.LeadingZeros32(c2)
+		c2 &^= 1 << (uint(p) & 31)
+		if c3 := g.doubleStep(&n3, n2, p, d, 2); c3 != 0 {
+			g.doubleLeaves(&n3, c3, d)
+		} else if g.maxDepth <= 3 {
+			g.emitDouble(&n3, 3)
+		}
+	}
+}
+
+// doubleLeaves is the last level of double made the general way (see
+// doubleLast2): the fourth step from each point of cand (not empty) of
+// node n.
 func (g *gen) doubleLeaves(n *dnode, cand uint32, d int) {
 	if g.sixBlock {
 		g.doubleLeavesJudged(n, cand, d)
 		return
 	}
 	g.reach(4)
-	cnt := bits.OnesCount32(cand)
 	if g.counting {
 		// Each candidate is a distinct play and no end rule applies in
 		// short nardy: count them without making them.
-		g.count += cnt
+		g.count += bits.OnesCount32(cand)
 		return
 	}
-	g.reserve(cnt)
-	k := len(g.out)
-	g.out = g.out[:k+cnt]
-	out := g.out[k:]
-	meta := g.meta0 | 4<<metaNShift | n.meta
-	for i := range out {
+	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
 		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
 		h := g.blots & e.bit &^ n.hits
-		olo, ohi := g.start.opp[0], g.start.opp[1]
-		if hits := n.hits | h; hits != 0 {
-			olo, ohi = g.oppAfter(hits)
-		}
-		pl := &out[i]
-		pl.mover[0], pl.mover[1] = n.lo+e.lo, n.hi+e.hi
-		pl.opp[0], pl.opp[1] = olo, ohi
-		pl.meta = meta | playMeta(p)<<15 | hitMeta(h, 3)
+		g.fill(n.lo+e.lo, n.hi+e.hi, n.hits|h, g.meta0|4<<metaNShift|n.meta|playMeta(p)<<15|hitMeta(h, 3))
 	}
 }
 

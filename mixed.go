@@ -17,36 +17,84 @@ import "math/bits"
 //     other order are legal in a simple turn), so only a checker moving on
 //     from where its first step landed can give something new (chainIsNew).
 
-// mixedSimple lists the plays of a mixed roll in a simple turn.
+// mixedSimple lists the plays of a mixed roll in a simple turn. Without
+// end rules or counting, the first steps by the larger die are made in
+// registers and their second steps written in the same loop (no call per
+// play or per first step).
 func (g *gen) mixedSimple(root *node) {
 	a, b := int(g.roll.hi), int(g.roll.lo)
+	// Points from which a step by b lands on an open point: no bear-off
+	// in a simple turn (C6).
+	stepB := ^(g.blocked << (uint(b) & 31)) &^ (2<<(uint(b)&31) - 1)
+	fast := !g.sixBlock && !g.counting
 	for cand := g.movable(root, a); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
-		var n1 node
-		s1 := g.applyTo(&n1, root, p, a)
-		next := n1.mask &^ (g.blocked << (uint(b) & 31)) &^ (2<<(uint(b)&31) - 1)
-		if g.headRule && n1.head == 0 {
-			next &^= 1 << Head
+		e := &stepEffects[uint(p<<3|a)&(stepEffectsLen-1)]
+		lo, hi := root.me[0]+e.lo, root.me[1]+e.hi
+		w := lo
+		if p >= 16 {
+			w = hi
+		}
+		left := w >> (4 * uint(p) & 63) & 15
+		next := (root.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit) & stepB
+		if g.headRule && (root.head == 0 || p == Head && root.head == 1) {
+			next &^= 1 << Head // no checker may leave the head any more (L3)
 		}
 		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
 			next &^= 1 << (uint(q) & 31)
 		}
-		if next != 0 {
-			g.mixedLeaves(&n1, next, b, g.meta0|2<<metaNShift|stepMeta(s1, 0))
+		h1 := g.blots & e.bit // the root hits nothing: no bar in a simple turn
+		if next != 0 && fast {
+			g.reach(2)
+			meta := g.meta0 | 2<<metaNShift | playMeta(p) | hitMeta(h1, 0)
+			cnt := bits.OnesCount32(next)
+			g.reserve(cnt)
+			k := len(g.out)
+			g.out = g.out[:k+cnt]
+			out := g.out[k:]
+			for i := range out {
+				q := 31 - bits.LeadingZeros32(next)
+				next &^= 1 << (uint(q) & 31)
+				e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
+				h := g.blots & e.bit &^ h1
+				olo, ohi := g.start.opp[0], g.start.opp[1]
+				if h1|h != 0 {
+					olo, ohi = g.oppAfter(h1 | h)
+				}
+				pl := &out[i]
+				pl.mover[0], pl.mover[1] = lo+e.lo, hi+e.hi
+				pl.opp[0], pl.opp[1] = olo, ohi
+				pl.meta = meta | playMeta(q)<<5 | hitMeta(h, 1)
+			}
+			continue
 		}
-		if g.maxDepth <= 1 {
-			g.put(&n1, 1, s1, Step{})
+		if next != 0 || g.maxDepth <= 1 {
+			var n1 node
+			s1 := g.applyTo(&n1, root, p, a)
+			if next != 0 {
+				g.mixedLeaves(&n1, next, b, g.meta0|2<<metaNShift|stepMeta(s1, 0))
+			}
+			if g.maxDepth <= 1 {
+				g.put(&n1, 1, s1, Step{})
+			}
 		}
 	}
 	for cand := g.movable(root, b); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
-		var n1 node
-		s1 := g.applyTo(&n1, root, p, b)
 		mid := p - b
+		chain := false
 		if to := mid - a; to >= 1 && g.blocked&(1<<uint(to)) == 0 &&
 			root.mask&(1<<uint(mid)) == 0 && g.chainIsNew(root, p, b, a) {
+			chain = true
+		}
+		if !chain && g.maxDepth > 1 {
+			continue
+		}
+		var n1 node
+		s1 := g.applyTo(&n1, root, p, b)
+		if chain {
 			var n2 node
 			s2 := g.applyTo(&n2, &n1, mid, a)
 			g.put(&n2, 2, s1, s2)

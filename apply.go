@@ -169,8 +169,3 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	}
 	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
 }
-
-// Apply is [Rules.Apply] under the default rules of pos's variant.
-func Apply(pos Position, play Play) (Position, error) {
-	return DefaultRules(pos.variant).Apply(pos, play)
-}

@@ -64,8 +64,8 @@ func mkPlay(roll Roll, steps ...Step) (p Play, ok bool) {
 }
 
 var (
-	longStart  = MustPosition(StartPosition(Long, White))
-	shortStart = MustPosition(StartPosition(Short, White))
+	longStart  = mustPosition(StartPosition(Long, White))
+	shortStart = mustPosition(StartPosition(Short, White))
 )
 
 // illegalCase is one play that a rule refuses.
@@ -224,20 +224,20 @@ func TestApply_LegalControls(t *testing.T) {
 // TestApply_PlayFromAnotherPosition: a legal play of one position applied
 // to another is refused with a rule error, never a panic.
 func TestApply_PlayFromAnotherPosition(t *testing.T) {
-	plays, err := Legal(shortStart, MustRoll(6, 5))
+	plays, err := testLegal(shortStart, MustRoll(6, 5))
 	require.NoError(t, err)
 	other := mkPos(t, Short, sd(6, 5, 5, 5, 4, 5), sd(24, 15))
 	for _, p := range plays {
-		_, err := Apply(other, p)
+		_, err := testApply(other, p)
 		assert.ErrorIs(t, err, ErrIllegalPlay)
 	}
 	// A long-nardy play on a short position: its steps are judged as steps
 	// of short nardy (24/18/13 is legal there); an error or a valid
 	// position, never a panic.
-	lp, err := Legal(longStart, MustRoll(6, 5))
+	lp, err := testLegal(longStart, MustRoll(6, 5))
 	require.NoError(t, err)
 	for _, p := range lp {
-		got, err := Apply(shortStart, p)
+		got, err := testApply(shortStart, p)
 		if err == nil {
 			assert.Equal(t, Checkers, got.Mover().Total())
 			assert.Equal(t, Checkers, got.Opponent().Total())

@@ -290,12 +290,10 @@ func StartPosition(v Variant, mover Color) (Position, error) {
 	return NewPosition(v, mover, s, s)
 }
 
-// MustPosition returns p or panics on err. It is meant for tests and for
-// package-level literals whose validity is known, like regexp.MustCompile.
-func MustPosition(p Position, err error) Position {
-	if err != nil {
-		panic(err)
-	}
+// startOrZero is StartPosition for callers that have validated v and mover:
+// the zero Position when they are invalid.
+func startOrZero(v Variant, mover Color) Position {
+	p, _ := StartPosition(v, mover)
 	return p
 }
 

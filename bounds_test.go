@@ -29,7 +29,7 @@ type hostileReader struct {
 // actions, many lines, one long word.
 func hostileReaders() []hostileReader {
 	short, long := DefaultRules(Short), DefaultRules(Long)
-	start := MustPosition(StartPosition(Short, White))
+	start := mustPosition(StartPosition(Short, White))
 	rep := strings.Repeat
 	fill := func(s string) func(n int) string { return func(n int) string { return rep(s, n/len(s)) } }
 	around := func(prefix, item, suffix string) func(n int) string {
@@ -55,8 +55,8 @@ func hostileReaders() []hostileReader {
 		{"ParsePosition fields", fill("a "), func(in string) error { _, err := ParsePosition(in); return err }},
 		{"ParsePosition key", around("long w ", "0", ""), func(in string) error { _, err := ParsePosition(in); return err }},
 		{"ParseKey", fill("0"), func(in string) error { _, err := ParseKey(Long, White, in); return err }},
-		{"ParsePlay upper case", fill("A"), func(in string) error { _, err := ParsePlay(short, start, MustRoll(6, 5), in); return err }},
-		{"ParsePlay moves", fill("24/18 "), func(in string) error { _, err := ParsePlay(short, start, MustRoll(6, 5), in); return err }},
+		{"ParsePlay upper case", fill("A"), func(in string) error { _, err := short.ParsePlay(start, MustRoll(6, 5), in); return err }},
+		{"ParsePlay moves", fill("24/18 "), func(in string) error { _, err := short.ParsePlay(start, MustRoll(6, 5), in); return err }},
 		{"ParseRoll", fill("6"), func(in string) error { _, err := ParseRoll(in); return err }},
 		{"ParseVariant", fill("x"), func(in string) error { _, err := ParseVariant(in); return err }},
 		{"Position.UnmarshalText", fill("x"), text(new(Position))},

@@ -12,7 +12,7 @@ import (
 // before the double).
 func TestCubeFlow_S6(t *testing.T) {
 	r := DefaultRules(Short)
-	startW := MustPosition(StartPosition(Short, White))
+	startW := mustPosition(StartPosition(Short, White))
 	g := gmAt(t, r, startW, White)
 	assert.True(t, g.Cube().Centred())
 	assert.ElementsMatch(t, []ActionKind{ActRoll, ActDouble, ActResign}, g.Allowed(White))
@@ -42,7 +42,7 @@ func TestCubeFlow_S6(t *testing.T) {
 func TestBeaver_S6(t *testing.T) {
 	r := DefaultRules(Short)
 	r.Beavers = true
-	g := gmAt(t, r, MustPosition(StartPosition(Short, White)), White)
+	g := gmAt(t, r, mustPosition(StartPosition(Short, White)), White)
 	g = gmDo(t, g, Action{Kind: ActDouble, Player: White})
 	assert.Contains(t, g.Allowed(Black), ActBeaver)
 	g = gmDo(t, g, Action{Kind: ActBeaver, Player: Black})

@@ -30,13 +30,13 @@ func steps(p nardy.Play) string {
 // the head (the L4 first-turn exception) and stop on point 18, because the
 // opponent's head (the mover's point 12) closes the next six; the other two
 // sixes are lost (C5). 3-3 has two plays: {15, 21} and {18, 18}.
-func ExampleLegal() {
+func ExampleRules_Legal() {
 	start, err := nardy.StartPosition(nardy.Long, nardy.White)
 	if err != nil {
 		panic(err)
 	}
 	for _, roll := range []nardy.Roll{nardy.MustRoll(6, 6), nardy.MustRoll(3, 3)} {
-		plays, err := nardy.Legal(start, roll)
+		plays, err := nardy.DefaultRules(start.Variant()).Legal(start, roll)
 		if err != nil {
 			panic(err)
 		}
@@ -121,7 +121,7 @@ func ExampleTurn() {
 	if err != nil {
 		panic(err)
 	}
-	t, err := nardy.NewTurn(start, nardy.MustRoll(6, 5))
+	t, err := nardy.DefaultRules(start.Variant()).NewTurn(start, nardy.MustRoll(6, 5))
 	if err != nil {
 		panic(err)
 	}
@@ -249,7 +249,7 @@ func ExamplePlay_String() {
 	if err != nil {
 		panic(err)
 	}
-	plays, err := nardy.Legal(start, nardy.MustRoll(3, 3))
+	plays, err := nardy.DefaultRules(start.Variant()).Legal(start, nardy.MustRoll(3, 3))
 	if err != nil {
 		panic(err)
 	}
@@ -257,7 +257,7 @@ func ExamplePlay_String() {
 		fmt.Println(p)
 	}
 	r := variants.LongMoscow()
-	p, err := nardy.ParsePlay(r, start, nardy.MustRoll(6, 5), "24/19 19/13")
+	p, err := r.ParsePlay(start, nardy.MustRoll(6, 5), "24/19 19/13")
 	if err != nil {
 		panic(err)
 	}

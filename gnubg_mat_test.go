@@ -223,7 +223,7 @@ func gnubgPlayed(t *testing.T, r nardy.Rules, p nardy.Color, board string, dice 
 	for _, s := range mv {
 		text = append(text, fmt.Sprintf("%d/%d", s[0], s[1]))
 	}
-	pl, err := nardy.ParsePlay(r, pos, nardy.MustRoll(dice[0], dice[1]), strings.Join(text, " "))
+	pl, err := r.ParsePlay(pos, nardy.MustRoll(dice[0], dice[1]), strings.Join(text, " "))
 	if err != nil {
 		return fmt.Sprintf("%v (gnubg's play %s)", err, strings.Join(text, " "))
 	}

@@ -51,7 +51,7 @@ func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
 	var pos Position
 	for len(out) < n {
 		if !pos.IsValid() || pos.IsOver() {
-			pos = MustPosition(StartPosition(Short, Color(rng.IntN(2))))
+			pos = mustPosition(StartPosition(Short, Color(rng.IntN(2))))
 		}
 		roll, err := Throw(dice)
 		require.NoError(tb, err)
@@ -242,7 +242,7 @@ func TestGnubgDifferential(t *testing.T) {
 		theirs := make(map[string]string, len(a.moves))
 		var problems []string
 		for _, m := range a.moves {
-			p, err := ParsePlay(r, c.pos, c.roll, m)
+			p, err := r.ParsePlay(c.pos, c.roll, m)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("gnubg's %q: %v", m, err))
 				continue

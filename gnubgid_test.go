@@ -19,7 +19,7 @@ import (
 // the ID 4HPwATDgc/ABMA.
 func TestPositionIDManualStart(t *testing.T) {
 	for _, mover := range []Color{White, Black} {
-		start := MustPosition(StartPosition(Short, mover))
+		start := mustPosition(StartPosition(Short, mover))
 		id, err := PositionID(start)
 		require.NoError(t, err)
 		assert.Equal(t, "4HPwATDgc/ABMA", id)
@@ -92,7 +92,7 @@ func sideFromGnubg(b [25]int) Side {
 }
 
 func TestPositionIDErrors(t *testing.T) {
-	long := MustPosition(StartPosition(Long, White))
+	long := mustPosition(StartPosition(Long, White))
 	_, err := PositionID(long)
 	assert.ErrorIs(t, err, ErrVariantMismatch)
 	_, err = PositionID(Position{})
@@ -456,7 +456,7 @@ func TestSelfplayIDs(t *testing.T) {
 		require.Equal(t, GamePlaying, m.State, l.mid)
 		roll, err := NewRoll(m.Dice[0], m.Dice[1])
 		require.NoError(t, err, l.mid)
-		play, err := ParsePlay(r, pos, roll, l.move)
+		play, err := r.ParsePlay(pos, roll, l.move)
 		require.NoError(t, err, "%s %v %q", l.pid, roll, l.move)
 		assert.Equal(t, l.move, play.String(), "gnubg's notation")
 		next, err := PositionID(play.Result())

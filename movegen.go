@@ -601,13 +601,3 @@ func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
 func (r Rules) Legal(pos Position, roll Roll) ([]Play, error) {
 	return r.AppendLegal(nil, pos, roll)
 }
-
-// AppendLegal is [Rules.AppendLegal] under the default rules of pos's variant.
-func AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
-	return DefaultRules(pos.variant).AppendLegal(dst, pos, roll)
-}
-
-// Legal is [Rules.Legal] under the default rules of pos's variant.
-func Legal(pos Position, roll Roll) ([]Play, error) {
-	return DefaultRules(pos.variant).AppendLegal(nil, pos, roll)
-}

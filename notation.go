@@ -214,7 +214,7 @@ func appendSmall(b []byte, n int) []byte {
 // legal plays. Invalid rules, position or roll give their own errors.
 // Text longer than [MaxTextLen] bytes is a syntax error, found before the
 // text is read. ParsePlay never panics.
-func ParsePlay(r Rules, pos Position, roll Roll, text string) (Play, error) {
+func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if err := r.CheckPosition(pos); err != nil {
 		return Play{}, err
 	}

@@ -27,7 +27,7 @@ func notationsOf(t *testing.T, r Rules, pos Position, roll Roll) []string {
 	return out
 }
 
-func notationShortStart() Position { return MustPosition(StartPosition(Short, White)) }
+func notationShortStart() Position { return mustPosition(StartPosition(Short, White)) }
 
 // TestNotationShortStart_gnubg: the notations are those GNU Backgammon
 // 1.07.001 prints for the short start (hint at 0-ply, "set board
@@ -73,7 +73,7 @@ func TestNotationMatchesGnubg(t *testing.T) {
 			assert.ElementsMatch(t, c.Moves, mine, "%s %s", c.Key, roll)
 		}
 		for _, m := range c.Moves {
-			p, err := ParsePlay(r, pos, roll, m)
+			p, err := r.ParsePlay(pos, roll, m)
 			if assert.NoError(t, err, "%s %s %q", c.Key, roll, m) {
 				assert.Equal(t, m, p.String())
 			}
@@ -151,7 +151,7 @@ func TestNotationZeroPlay(t *testing.T) {
 }
 
 func TestAppendNotationNoAllocs(t *testing.T) {
-	plays, err := Legal(notationShortStart(), MustRoll(3, 3))
+	plays, err := testLegal(notationShortStart(), MustRoll(3, 3))
 	require.NoError(t, err)
 	buf := make([]byte, 0, 64)
 	allocs := testing.AllocsPerRun(10, func() {
@@ -177,7 +177,7 @@ func randomSpots(t testing.TB, r Rules, seed uint64, n int) []gameSpot {
 	var out []gameSpot
 	buf := make([]Play, 0, MaxPlays)
 	for len(out) < n {
-		pos := MustPosition(StartPosition(r.Variant, White))
+		pos := mustPosition(StartPosition(r.Variant, White))
 		for !pos.IsOver() && len(out) < n {
 			roll, err := Throw(dice)
 			require.NoError(t, err)
@@ -243,11 +243,11 @@ func TestParsePlayRoundTrip(t *testing.T) {
 				require.NoError(t, err)
 				for _, p := range plays {
 					text := p.String()
-					got, err := ParsePlay(r, sp.pos, sp.roll, text)
+					got, err := r.ParsePlay(sp.pos, sp.roll, text)
 					require.NoError(t, err, "%s %s %q", sp.pos, sp.roll, text)
 					require.Equal(t, p.Result(), got.Result(), "%s %s %q", sp.pos, sp.roll, text)
 					alt := stepsText(p, pick)
-					got, err = ParsePlay(r, sp.pos, sp.roll, alt)
+					got, err = r.ParsePlay(sp.pos, sp.roll, alt)
 					require.NoError(t, err, "%s %s %q", sp.pos, sp.roll, alt)
 					require.Equal(t, p.Result(), got.Result(), "%s %s %q", sp.pos, sp.roll, alt)
 				}
@@ -298,7 +298,7 @@ func TestParsePlayTolerant(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for _, text := range tc.texts {
-			p, err := ParsePlay(tc.r, tc.pos, tc.roll, text)
+			p, err := tc.r.ParsePlay(tc.pos, tc.roll, text)
 			if assert.NoError(t, err, "%q", text) {
 				assert.Equal(t, tc.want, p.String(), "%q", text)
 			}
@@ -315,7 +315,7 @@ func TestParsePlayErrors(t *testing.T) {
 		strings.Repeat("24/18 ", 9),
 	}
 	for _, text := range syntax {
-		_, err := ParsePlay(short, start, MustRoll(6, 5), text)
+		_, err := short.ParsePlay(start, MustRoll(6, 5), text)
 		require.Error(t, err, "%q", text)
 		assert.ErrorIs(t, err, ErrSyntax, "%q", text)
 		var se *SyntaxError
@@ -338,7 +338,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{"24/19/13", ErrPointClosed}, // C4: 19 is the opponent's 6 point
 	}
 	for _, tc := range illegal {
-		_, err := ParsePlay(short, start, MustRoll(6, 5), tc.text)
+		_, err := short.ParsePlay(start, MustRoll(6, 5), tc.text)
 		require.Error(t, err, "%q", tc.text)
 		assert.ErrorIs(t, err, ErrIllegalPlay, "%q", tc.text)
 		assert.NotErrorIs(t, err, ErrSyntax, "%q", tc.text)
@@ -351,17 +351,17 @@ func TestParsePlayErrors(t *testing.T) {
 	}
 
 	// Long nardy has no bar.
-	_, err := ParsePlay(DefaultRules(Long), MustPosition(StartPosition(Long, White)), MustRoll(3, 1), "bar/22")
+	_, err := DefaultRules(Long).ParsePlay(mustPosition(StartPosition(Long, White)), MustRoll(3, 1), "bar/22")
 	assert.ErrorIs(t, err, ErrIllegalPlay)
 
 	// Invalid inputs other than the text.
-	_, err = ParsePlay(short, Position{}, MustRoll(3, 1), "8/5 6/5")
+	_, err = short.ParsePlay(Position{}, MustRoll(3, 1), "8/5 6/5")
 	assert.ErrorIs(t, err, ErrInvalidPosition)
-	_, err = ParsePlay(short, start, Roll{}, "8/5 6/5")
+	_, err = short.ParsePlay(start, Roll{}, "8/5 6/5")
 	assert.ErrorIs(t, err, ErrInvalidRoll)
-	_, err = ParsePlay(DefaultRules(Long), start, MustRoll(3, 1), "8/5 6/5")
+	_, err = DefaultRules(Long).ParsePlay(start, MustRoll(3, 1), "8/5 6/5")
 	assert.ErrorIs(t, err, ErrVariantMismatch)
-	_, err = ParsePlay(Rules{}, start, MustRoll(3, 1), "8/5 6/5")
+	_, err = Rules{}.ParsePlay(start, MustRoll(3, 1), "8/5 6/5")
 	assert.ErrorIs(t, err, ErrInvalidRules)
 }
 
@@ -372,19 +372,19 @@ func TestParsePlayAmbiguous(t *testing.T) {
 	r := DefaultRules(Short)
 	pos := MustParsePosition("short w 00000503000050000000000200/00003113000050000000000200")
 	roll := MustRoll(6, 5)
-	_, err := ParsePlay(r, pos, roll, "24/18/13")
+	_, err := r.ParsePlay(pos, roll, "24/18/13")
 	require.NoError(t, err)
 	got := notationsOf(t, r, pos, roll)
 	assert.Contains(t, got, "24/18*/13")
 	assert.Contains(t, got, "24/19*/13")
-	_, err = ParsePlay(r, pos, roll, "24/13")
+	_, err = r.ParsePlay(pos, roll, "24/13")
 	assert.ErrorIs(t, err, ErrIllegalPlay)
 	assert.ErrorIs(t, err, ErrAmbiguousPlay)
 	assert.Contains(t, err.Error(), "24/18*/13")
-	p, err := ParsePlay(r, pos, roll, "24/19*/13")
+	p, err := r.ParsePlay(pos, roll, "24/19*/13")
 	require.NoError(t, err)
 	assert.Equal(t, "24/19*/13", p.String())
-	p, err = ParsePlay(r, pos, roll, "24/18* 18/13")
+	p, err = r.ParsePlay(pos, roll, "24/18* 18/13")
 	require.NoError(t, err)
 	assert.Equal(t, "24/18*/13", p.String())
 }
@@ -400,14 +400,14 @@ func FuzzParsePlay(f *testing.F) {
 		MustParsePosition("short w 00000503000050000000000200/00003113000050000000000200"),
 		MustParsePosition("short w 000000000000d0000000000020/33033300000000000000000000"),
 		MustParsePosition("short w 00000f00000000000000000000/0000000000000000000000f000"),
-		MustPosition(StartPosition(Long, White)),
+		mustPosition(StartPosition(Long, White)),
 		MustParsePosition("long w 0000d000000010000000000100/00000000000000000000000f00"),
 	}
 	f.Fuzz(func(t *testing.T, text string, which, a, b uint8) {
 		pos := positions[int(which)%len(positions)]
 		roll := MustRoll(1+int(a)%6, 1+int(b)%6)
 		r := DefaultRules(pos.Variant())
-		p, err := ParsePlay(r, pos, roll, text)
+		p, err := r.ParsePlay(pos, roll, text)
 		if err != nil {
 			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrIllegalPlay) {
 				t.Fatalf("%q: unexpected error kind %v", text, err)
@@ -426,22 +426,22 @@ func FuzzParsePlay(f *testing.F) {
 
 func ExamplePlay_String() {
 	r := DefaultRules(Short)
-	pos := MustPosition(StartPosition(Short, White))
-	p, _ := ParsePlay(r, pos, MustRoll(6, 6), "13/7 24/18 13/7 24/18")
+	pos := mustPosition(StartPosition(Short, White))
+	p, _ := r.ParsePlay(pos, MustRoll(6, 6), "13/7 24/18 13/7 24/18")
 	fmt.Println(p)
-	p, _ = ParsePlay(r, pos, MustRoll(6, 5), "24/18 18/13")
+	p, _ = r.ParsePlay(pos, MustRoll(6, 5), "24/18 18/13")
 	fmt.Println(p)
 	// Output:
 	// 24/18(2) 13/7(2)
 	// 24/13
 }
 
-func ExampleParsePlay() {
+func ExampleRules_ParsePlay() {
 	r := DefaultRules(Short)
-	pos := MustPosition(StartPosition(Short, White))
-	p, err := ParsePlay(r, pos, MustRoll(6, 5), "24/18, 18/13")
+	pos := mustPosition(StartPosition(Short, White))
+	p, err := r.ParsePlay(pos, MustRoll(6, 5), "24/18, 18/13")
 	fmt.Println(p, err)
-	_, err = ParsePlay(r, pos, MustRoll(6, 5), "24/21")
+	_, err = r.ParsePlay(pos, MustRoll(6, 5), "24/21")
 	fmt.Println(errors.Is(err, ErrIllegalPlay))
 	// Output:
 	// 24/13 <nil>

@@ -16,25 +16,17 @@ import (
 // 447, 202,782 and 116,154,993 at depths 1 to 3, long 22, 484 and 35,387. It
 // is a counting oracle for the move generator, like chess perft.
 //
-// Perft allocates one buffer of [MaxPlays] plays per level and nothing in
-// its loop. It returns an error for invalid rules, position or a negative
-// depth.
-func Perft(r Rules, pos Position, depth int) (uint64, error) {
+// With workers > 1 the first ply's (roll, play) pairs are handed out to
+// that many goroutines, each with its own buffers; the count is the same.
+// Each walk allocates one buffer of [MaxPlays] plays per level and nothing
+// in its loop. Perft returns an error for invalid rules, position or a
+// negative depth.
+func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 	if err := checkPerft(r, pos, depth); err != nil {
 		return 0, err
 	}
-	return newPerfter(r, depth).count(pos, depth)
-}
-
-// PerftParallel is [Perft] with the work split over workers goroutines (at
-// least one): the first ply's (roll, play) pairs are handed out to the
-// workers, each with its own buffers. It returns the same count as Perft.
-func PerftParallel(r Rules, pos Position, depth, workers int) (uint64, error) {
-	if err := checkPerft(r, pos, depth); err != nil {
-		return 0, err
-	}
-	if workers < 1 {
-		workers = 1
+	if workers <= 1 {
+		return newPerfter(r, depth).count(pos, depth)
 	}
 	if depth == 0 || pos.IsOver() {
 		return 1, nil
@@ -89,8 +81,7 @@ func checkPerft(r Rules, pos Position, depth int) error {
 	return r.CheckPosition(pos)
 }
 
-// ErrInvalidDepth is returned by [Perft] and [PerftParallel] for a negative
-// depth.
+// ErrInvalidDepth is returned by [Rules.Perft] for a negative depth.
 var ErrInvalidDepth = errors.New("nardy: perft depth must not be negative")
 
 // perfter holds the reusable play buffers of one perft walk, one per level.

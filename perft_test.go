@@ -28,8 +28,8 @@ var perftCases = []struct {
 func TestPerftStart_C5_C8(t *testing.T) {
 	for _, tc := range perftCases {
 		t.Run(tc.name, func(t *testing.T) {
-			pos := MustPosition(StartPosition(tc.variant, White))
-			got, err := Perft(DefaultRules(tc.variant), pos, tc.depth)
+			pos := mustPosition(StartPosition(tc.variant, White))
+			got, err := DefaultRules(tc.variant).Perft(pos, tc.depth, 1)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -39,8 +39,8 @@ func TestPerftStart_C5_C8(t *testing.T) {
 func TestPerftParallelEqualsSerial(t *testing.T) {
 	for _, tc := range perftCases {
 		for _, workers := range []int{0, 1, 3} {
-			pos := MustPosition(StartPosition(tc.variant, White))
-			got, err := PerftParallel(DefaultRules(tc.variant), pos, tc.depth, workers)
+			pos := mustPosition(StartPosition(tc.variant, White))
+			got, err := DefaultRules(tc.variant).Perft(pos, tc.depth, workers)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got, "%s workers=%d", tc.name, workers)
 		}
@@ -53,37 +53,37 @@ func TestPerftShort3(t *testing.T) {
 	if os.Getenv("NARDY_PERFT3") == "" {
 		t.Skip("set NARDY_PERFT3=1 to run short perft depth 3 (116,154,993)")
 	}
-	pos := MustPosition(StartPosition(Short, White))
-	got, err := PerftParallel(DefaultRules(Short), pos, 3, 2)
+	pos := mustPosition(StartPosition(Short, White))
+	got, err := DefaultRules(Short).Perft(pos, 3, 2)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(116_154_993), got)
 }
 
 func TestPerftEdges(t *testing.T) {
-	pos := MustPosition(StartPosition(Long, White))
-	n, err := Perft(DefaultRules(Long), pos, 0)
+	pos := mustPosition(StartPosition(Long, White))
+	n, err := DefaultRules(Long).Perft(pos, 0, 1)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), n)
 
-	_, err = Perft(DefaultRules(Long), pos, -1)
+	_, err = DefaultRules(Long).Perft(pos, -1, 1)
 	assert.ErrorIs(t, err, ErrInvalidDepth)
-	_, err = PerftParallel(DefaultRules(Long), pos, -1, 2)
+	_, err = DefaultRules(Long).Perft(pos, -1, 2)
 	assert.ErrorIs(t, err, ErrInvalidDepth)
 
-	_, err = Perft(DefaultRules(Short), pos, 1)
+	_, err = DefaultRules(Short).Perft(pos, 1, 1)
 	assert.ErrorIs(t, err, ErrVariantMismatch)
-	_, err = Perft(DefaultRules(Long), Position{}, 1)
+	_, err = DefaultRules(Long).Perft(Position{}, 1, 1)
 	assert.ErrorIs(t, err, ErrInvalidPosition)
 
 	// A finished game is a leaf at any depth.
 	var done, rest Side
 	done.Off = Checkers
 	rest.Points[0] = Checkers
-	over := MustPosition(NewPosition(Long, White, rest, done))
-	n, err = Perft(DefaultRules(Long), over, 3)
+	over := mustPosition(NewPosition(Long, White, rest, done))
+	n, err = DefaultRules(Long).Perft(over, 3, 1)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), n)
-	n, err = PerftParallel(DefaultRules(Long), over, 3, 2)
+	n, err = DefaultRules(Long).Perft(over, 3, 2)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), n)
 }
@@ -94,7 +94,7 @@ func TestPerftEdges(t *testing.T) {
 func TestPerftNoAllocsInLoop(t *testing.T) {
 	for _, v := range []Variant{Short, Long} {
 		r := DefaultRules(v)
-		pos := MustPosition(StartPosition(v, White))
+		pos := mustPosition(StartPosition(v, White))
 		p := newPerfter(r, 2)
 		walk := testing.AllocsPerRun(2, func() {
 			_, _ = p.count(pos, 2)
@@ -117,9 +117,9 @@ func TestPerftNoAllocsInLoop(t *testing.T) {
 }
 
 func BenchmarkPerftShort3(b *testing.B) {
-	pos := MustPosition(StartPosition(Short, White))
+	pos := mustPosition(StartPosition(Short, White))
 	for b.Loop() {
-		n, err := Perft(DefaultRules(Short), pos, 3)
+		n, err := DefaultRules(Short).Perft(pos, 3, 1)
 		if err != nil || n != 116_154_993 {
 			b.Fatalf("perft short 3 = %d, %v; want 116154993", n, err)
 		}
@@ -127,10 +127,10 @@ func BenchmarkPerftShort3(b *testing.B) {
 }
 
 func BenchmarkPerftLong3(b *testing.B) {
-	pos := MustPosition(StartPosition(Long, White))
+	pos := mustPosition(StartPosition(Long, White))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Perft(DefaultRules(Long), pos, 3); err != nil {
+		if _, err := DefaultRules(Long).Perft(pos, 3, 1); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -160,9 +160,9 @@ func TestPropertyCountLegalEqualsLegal(t *testing.T) {
 // BenchmarkPerftLong4: long nardy perft depth 4 (2,410,395 leaves by this
 // engine; no published figure), issue 5's long-nardy perft benchmark.
 func BenchmarkPerftLong4(b *testing.B) {
-	pos := MustPosition(StartPosition(Long, White))
+	pos := mustPosition(StartPosition(Long, White))
 	for b.Loop() {
-		n, err := Perft(DefaultRules(Long), pos, 4)
+		n, err := DefaultRules(Long).Perft(pos, 4, 1)
 		if err != nil || n == 0 {
 			b.Fatalf("perft long 4 = %d, %v", n, err)
 		}

@@ -21,10 +21,10 @@ import (
 func legalOf(t *rapid.T, c testCase) []Play {
 	plays, err := c.Rules.Legal(c.Pos, c.Roll)
 	if err != nil {
-		t.Fatalf("Legal(%v): %v", c, err)
+		t.Fatalf("testLegal(%v): %v", c, err)
 	}
 	if len(plays) == 0 {
-		t.Fatalf("Legal(%v): no play (the empty play must be listed)", c)
+		t.Fatalf("testLegal(%v): no play (the empty play must be listed)", c)
 	}
 	return plays
 }
@@ -196,7 +196,7 @@ func TestPropertyApply(t *testing.T) {
 		for _, p := range legalOf(t, c) {
 			got, err := c.Rules.Apply(c.Pos, p)
 			if err != nil || got != p.Result() {
-				t.Fatalf("%v: Apply(%v) = %v, %v; want %v", c, p.Steps(), got, err, p.Result())
+				t.Fatalf("%v: testApply(%v) = %v, %v; want %v", c, p.Steps(), got, err, p.Result())
 			}
 			q, err := c.Rules.PlayOf(c.Pos, c.Roll, p.Steps()...)
 			if err != nil || q.Result() != p.Result() || q.Key() != p.Key() || q.Len() != p.Len() {
@@ -236,7 +236,7 @@ func TestPropertyAppendLegal(t *testing.T) {
 		}
 		// The package-level forms use the default rules.
 		if c.Rules == DefaultRules(c.Pos.Variant()) {
-			got, err := Legal(c.Pos, c.Roll)
+			got, err := testLegal(c.Pos, c.Roll)
 			if err != nil || !slices.Equal(got, plays) {
 				t.Fatalf("%v: Legal differs from Rules.Legal", c)
 			}
@@ -482,7 +482,7 @@ func TestPropertyPlayOfSound(t *testing.T) {
 			}
 			got, err := c.Rules.Apply(c.Pos, other)
 			if err != nil || got != p.Result() {
-				t.Fatalf("%v: Apply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
+				t.Fatalf("%v: testApply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
 			}
 		}
 	})

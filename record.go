@@ -531,7 +531,7 @@ func (g Game) checkHistory() error {
 	}
 	if g.phase == PhaseOpening {
 		// C2: no throw yet, or equal dice thrown rerolls times.
-		if g.started || w != b || thrown != (g.rerolls > 0) || g.pos != MustPosition(StartPosition(g.rules.Variant, White)) {
+		if g.started || w != b || thrown != (g.rerolls > 0) || g.pos != startOrZero(g.rules.Variant, White) {
 			return bad("opening %d-%d after %d equal throws", w, b, g.rerolls)
 		}
 		return nil
@@ -551,7 +551,7 @@ func (g Game) checkHistory() error {
 		return bad("first player %s, starter %s", g.first, g.starter)
 	case g.plays < MaxGameCount && (g.pos.Turn() == g.starter) != (g.plays%2 == 0):
 		return bad("%s on roll after %d plays from %s", g.pos.Turn(), g.plays, g.starter)
-	case !g.started && g.pos != MustPosition(StartPosition(g.rules.Variant, g.starter)):
+	case !g.started && g.pos != startOrZero(g.rules.Variant, g.starter):
 		return bad("a position other than the start before the first play")
 	case !g.started && thrown && g.rules.OpeningRoll == UseOpeningDice && (g.phase == PhaseRoll || g.phase == PhaseCube):
 		return bad("phase %s before the first play, which uses the opening dice (C2)", g.phase)

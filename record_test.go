@@ -241,7 +241,7 @@ func TestGameJSON(t *testing.T) {
 		"no dice":            func(m map[string]any) { delete(m, "dice") },
 		"illegal step":       func(m map[string]any) { m["steps"] = [][3]int{{13, 12, 1}} },
 		"finished play":      func(m map[string]any) { m["steps"] = [][3]int{{8, 5, 3}, {6, 5, 1}} },
-		"long position":      func(m map[string]any) { m["position"] = MustPosition(StartPosition(Long, White)).String() },
+		"long position":      func(m map[string]any) { m["position"] = mustPosition(StartPosition(Long, White)).String() },
 		"result while playing": func(m map[string]any) {
 			m["result"] = map[string]any{"winner": 0, "kind": "oin", "end": "resigned", "cube": 1, "points": 1}
 		},
@@ -324,7 +324,7 @@ func TestGameJSONReachable(t *testing.T) {
 			m["first"], m["starter"], m["opening"] = "black", "black", []int{1, 3}
 		}),
 		"moved before playing": edit(long, func(m map[string]any) {
-			m["position"] = MustPosition(ParsePosition("long w 00000000000000000001000e00/00000000000000000000000f00")).String()
+			m["position"] = mustPosition(ParsePosition("long w 00000000000000000001000e00/00000000000000000000000f00")).String()
 		}),
 		"first roll not the opening dice": edit(first, func(m map[string]any) { m["dice"] = []int{6, 6} }),
 		"rolling after the opening dice":  edit(first, func(m map[string]any) { m["phase"] = "roll"; delete(m, "dice") }),

@@ -391,7 +391,7 @@ func TestPropertyLegalMatchesReference(t *testing.T) {
 		c := genCase().Draw(t, "case")
 		plays, err := c.Rules.Legal(c.Pos, c.Roll)
 		if err != nil {
-			t.Fatalf("Legal(%v): %v", c, err)
+			t.Fatalf("testLegal(%v): %v", c, err)
 		}
 		got := map[string]bool{}
 		for _, p := range plays {

@@ -12,7 +12,7 @@ import (
 // action returns an *ActionError and the game unchanged.
 func TestRefusedActions(t *testing.T) {
 	short, long := DefaultRules(Short), DefaultRules(Long)
-	startW := MustPosition(StartPosition(Short, White))
+	startW := mustPosition(StartPosition(Short, White))
 
 	opening, err := NewGame(short)
 	require.NoError(t, err)

@@ -98,7 +98,11 @@ func ParsePosition(s string) (Position, error) {
 // MustParsePosition is like ParsePosition but panics on error; it is for
 // tests and literals.
 func MustParsePosition(s string) Position {
-	return MustPosition(ParsePosition(s))
+	p, err := ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
 
 // ParseKey parses a conformance key (see [Position.Key]) into a position of

@@ -33,11 +33,6 @@ func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
 	return t, nil
 }
 
-// NewTurn is [Rules.NewTurn] under the default rules of pos's variant.
-func NewTurn(pos Position, roll Roll) (Turn, error) {
-	return DefaultRules(pos.variant).NewTurn(pos, roll)
-}
-
 // Start returns the position the turn started from.
 func (t Turn) Start() Position { return t.c.start }
 

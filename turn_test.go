@@ -78,7 +78,7 @@ func TestWorkedCases(t *testing.T) {
 		n    int
 	}{{MustRoll(3, 1), 16}, {MustRoll(1, 1), 42}, {MustRoll(6, 5), 7}} {
 		t.Run("short start "+c.roll.String(), func(t *testing.T) {
-			plays, err := Legal(shortStart, c.roll)
+			plays, err := testLegal(shortStart, c.roll)
 			require.NoError(t, err)
 			assert.Len(t, plays, c.n)
 		})
@@ -244,14 +244,14 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	// Package-level forms on the zero Position.
-	_, err := Legal(Position{}, MustRoll(3, 1))
+	_, err := testLegal(Position{}, MustRoll(3, 1))
 	assert.Error(t, err)
-	_, err = Apply(Position{}, Play{})
+	_, err = testApply(Position{}, Play{})
 	assert.Error(t, err)
-	_, err = NewTurn(Position{}, MustRoll(3, 1))
+	_, err = testNewTurn(Position{}, MustRoll(3, 1))
 	assert.Error(t, err)
 	// The zero Play on a valid position.
-	_, err = Apply(longStart, Play{})
+	_, err = testApply(longStart, Play{})
 	assert.Error(t, err)
 }
 
@@ -316,7 +316,7 @@ func TestNewPositionErrors(t *testing.T) {
 	err = DefaultRules(Long).CheckPosition(block)
 	assert.ErrorIs(t, err, ErrHeldBlock)
 	assert.ErrorIs(t, err, ErrInvalidPosition)
-	_, err = Legal(block, MustRoll(3, 1))
+	_, err = testLegal(block, MustRoll(3, 1))
 	assert.ErrorIs(t, err, ErrHeldBlock)
 	// Counts above 15 on a point are unreachable with 15 checkers: a key
 	// digit f is the most.

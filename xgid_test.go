@@ -18,7 +18,7 @@ func TestXGIDStart(t *testing.T) {
 	const s = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 	x, err := ParseXGID(s)
 	require.NoError(t, err)
-	assert.Equal(t, MustPosition(StartPosition(Short, White)), x.Position)
+	assert.Equal(t, mustPosition(StartPosition(Short, White)), x.Position)
 	assert.Equal(t, 1, x.CubeValue)
 	assert.True(t, x.CubeCentred)
 	assert.Equal(t, [2]int{0, 0}, x.Dice)
@@ -169,10 +169,10 @@ func TestXGIDErrors(t *testing.T) {
 		})
 	}
 	// Formatting refuses what cannot be written.
-	start := MustPosition(StartPosition(Short, White))
+	start := mustPosition(StartPosition(Short, White))
 	for name, x := range map[string]XGID{
 		"zero":          {},
-		"long":          {Position: MustPosition(StartPosition(Long, White)), CubeValue: 1, MaxCube: 1},
+		"long":          {Position: mustPosition(StartPosition(Long, White)), CubeValue: 1, MaxCube: 1},
 		"no max cube":   {Position: start, CubeValue: 1},
 		"cube 3":        {Position: start, CubeValue: 3, MaxCube: 8},
 		"dice 7":        {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{7, 1}},
@@ -258,7 +258,7 @@ func FuzzParseXGID(f *testing.F) {
 func ExampleParseXGID() {
 	x, _ := ParseXGID("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
 	fmt.Println(x.Position.Turn(), x.Dice, x.Jacoby, x.Beaver, x.MaxCube)
-	plays, _ := Legal(x.Position, MustRoll(x.Dice[0], x.Dice[1]))
+	plays, _ := testLegal(x.Position, MustRoll(x.Dice[0], x.Dice[1]))
 	fmt.Println(len(plays), "plays")
 
 	x.CubeValue, x.CubeCentred, x.CubeOwner = 2, false, Black

@@ -18,7 +18,7 @@ func samplePositions(tb testing.TB, v nardy.Variant, n int, seed uint64) []nardy
 	var pos nardy.Position
 	for len(out) < n {
 		if !pos.IsValid() || pos.IsOver() {
-			pos = nardy.MustPosition(nardy.StartPosition(v, nardy.White))
+			pos = mustPosition(nardy.StartPosition(v, nardy.White))
 		}
 		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
 		plays, err := r.AppendLegal(buf[:0], pos, roll)

@@ -71,7 +71,7 @@ func TestEncodeShape(t *testing.T) {
 			}
 		}
 	}
-	start := nardy.MustPosition(nardy.StartPosition(nardy.Long, nardy.White))
+	start := mustPosition(nardy.StartPosition(nardy.Long, nardy.White))
 	b := boardOf(start)
 	var in inputs
 	encode(&b, &in)

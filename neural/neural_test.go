@@ -25,7 +25,7 @@ func finished(t *testing.T, v nardy.Variant, n int, seed uint64) []nardy.Positio
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	var out []nardy.Position
 	for range n {
-		pos := nardy.MustPosition(nardy.StartPosition(v, nardy.White))
+		pos := mustPosition(nardy.StartPosition(v, nardy.White))
 		for !pos.IsOver() {
 			plays, err := r.AppendLegal(buf[:0], pos, nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6)))
 			require.NoError(t, err)
@@ -118,7 +118,7 @@ func TestEvaluateInvariants(t *testing.T) {
 		pos := samplePositions(t, v, 1, 4)[0]
 		assert.Zero(t, testing.AllocsPerRun(100, func() { net.Evaluate(pos) }))
 		// A position of the other game evaluates to the zero Probs.
-		other := nardy.MustPosition(nardy.StartPosition(3-v, nardy.White))
+		other := mustPosition(nardy.StartPosition(3-v, nardy.White))
 		assert.Equal(t, Probs{}, net.Evaluate(other))
 		assert.Equal(t, Probs{}, net.Evaluate(nardy.Position{}))
 	}
@@ -244,4 +244,13 @@ func TestEvaluatePlays(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustPosition returns p or panics on err, for positions a test knows to be
+// valid.
+func mustPosition(p nardy.Position, err error) nardy.Position {
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

@@ -79,7 +79,7 @@ func (c goldenCase) picture(t require.TestingT) (nardy.Position, Options) {
 	}
 	roll, err := nardy.ParseRoll(c.roll)
 	require.NoError(t, err)
-	turn, err := nardy.NewTurn(pos, roll)
+	turn, err := nardy.DefaultRules(pos.Variant()).NewTurn(pos, roll)
 	require.NoError(t, err)
 	for _, s := range c.steps {
 		turn, err = turn.Move(s[0], s[1])
@@ -254,7 +254,7 @@ func TestSVGCheckers(t *testing.T) {
 		for i := rapid.IntRange(0, 80).Draw(t, "plies"); i > 0 && !pos.IsOver(); i-- {
 			roll, err := nardy.Throw(dice)
 			require.NoError(t, err)
-			plays, err := nardy.Legal(pos, roll)
+			plays, err := nardy.DefaultRules(pos.Variant()).Legal(pos, roll)
 			require.NoError(t, err)
 			pos = plays[dice.Die()%len(plays)].Result()
 		}

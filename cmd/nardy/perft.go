@@ -48,7 +48,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := time.Now()
-	n, err := nardy.PerftParallel(r, pos, *depth, *workers)
+	n, err := r.Perft(pos, *depth, *workers)
 	took := time.Since(start)
 	if err != nil {
 		fmt.Fprintln(stderr, "nardy perft:", err)

@@ -164,7 +164,7 @@ func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy
 	if strings.HasPrefix(line, "ERR") {
 		return nardy.Play{}, fmt.Errorf("gnubgplay: gnubg: %s (position %s, roll %s)", line, id, roll)
 	}
-	return nardy.ParsePlay(r, pos, roll, line)
+	return r.ParsePlay(pos, roll, line)
 }
 
 // Player is a bot.Player (package bot) that plays gnubg's moves and always

@@ -22,10 +22,10 @@ func TestMoves(t *testing.T) {
 	r := nardy.DefaultRules(nardy.Short)
 	rng := rand.New(rand.NewPCG(1, 2))
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
-	pos := nardy.MustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+	pos := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
 	for range 200 {
 		if pos.IsOver() {
-			pos = nardy.MustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+			pos = mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
 		}
 		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
 		p, err := e.Move(r, pos, roll)
@@ -39,4 +39,13 @@ func TestMoves(t *testing.T) {
 		assert.True(t, found)
 		pos = legal[rng.IntN(len(legal))].Result()
 	}
+}
+
+// mustPosition returns p or panics on err, for positions a test knows to be
+// valid.
+func mustPosition(p nardy.Position, err error) nardy.Position {
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

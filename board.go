@@ -220,8 +220,8 @@ func (p Position) IsValid() bool { return p.variant.IsValid() }
 // Variant returns the game of the position.
 func (p Position) Variant() Variant { return p.variant }
 
-// Turn returns the colour of the player on roll.
-func (p Position) Turn() Color { return p.turn }
+// OnRoll returns the colour of the player on roll.
+func (p Position) OnRoll() Color { return p.turn }
 
 // Mover returns the checkers of the player on roll, in its own numbering.
 func (p Position) Mover() Side { return p.mover.side() }

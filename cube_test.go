@@ -25,7 +25,7 @@ func TestCubeFlow_S6(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActTake, Player: Black})
 	assert.Equal(t, Cube{Value: 2, Owned: true, Owner: Black}, g.Cube())
 	assert.Equal(t, PhaseRoll, g.Phase())
-	assert.Equal(t, White, g.Position().Turn(), "the doubler rolls")
+	assert.Equal(t, White, g.Position().OnRoll(), "the doubler rolls")
 	// White rolls and plays; Black, owning the cube, redoubles to 4.
 	g, err := g.SetDice(MustRoll(3, 1))
 	require.NoError(t, err)
@@ -48,7 +48,7 @@ func TestBeaver_S6(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActBeaver, Player: Black})
 	assert.Equal(t, Cube{Value: 4, Owned: true, Owner: Black}, g.Cube())
 	assert.Equal(t, PhaseRoll, g.Phase())
-	assert.Equal(t, White, g.Position().Turn())
+	assert.Equal(t, White, g.Position().OnRoll())
 	_, err := g.Do(Action{Kind: ActDouble, Player: White})
 	assert.ErrorIs(t, err, ErrCubeNotYours)
 }
@@ -94,7 +94,7 @@ func TestLastRollDraw_L11(t *testing.T) {
 	g = gmDo(t, gmDo(t, g, Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}), bearOff)
 	assert.True(t, g.IsLastRoll())
 	assert.Equal(t, PhaseRoll, g.Phase())
-	assert.Equal(t, Black, g.Position().Turn())
+	assert.Equal(t, Black, g.Position().OnRoll())
 	_, err := g.Do(Action{Kind: ActDouble, Player: Black})
 	assert.ErrorIs(t, err, ErrCubeOff)
 	d, err := g.SetDice(MustRoll(6, 5))

@@ -233,7 +233,7 @@ func TestDrawingReadsBack(t *testing.T) {
 		letters, counts, oppBar, myBar, off := readDrawing(t, pos.Drawing())
 		me, opp := pos.Mover(), pos.Opponent()
 		myLetter, oppLetter := byte('X'), byte('O')
-		if pos.Turn() == Black {
+		if pos.OnRoll() == Black {
 			myLetter, oppLetter = 'O', 'X'
 		}
 		for q := 1; q <= 24; q++ {

@@ -97,7 +97,7 @@ func ExampleRules_Apply() {
 		panic(err)
 	}
 	white := next.Side(nardy.White)
-	fmt.Println("on roll:", next.Turn())
+	fmt.Println("on roll:", next.OnRoll())
 	fmt.Println("white on 24 and 13:", white.Points[24-1], white.Points[13-1])
 
 	_, err = r.PlayOf(start, roll,
@@ -176,7 +176,7 @@ func ExampleParsePosition() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(pos.Variant(), pos.Turn())
+	fmt.Println(pos.Variant(), pos.OnRoll())
 	fmt.Println(pos.Pips())
 	fmt.Println(pos == nardy.MustParsePosition(pos.String()))
 

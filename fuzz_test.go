@@ -52,7 +52,7 @@ func FuzzParsePosition(f *testing.F) {
 		if err := u.UnmarshalText(b); err != nil || u != p {
 			t.Fatalf("text round trip of %v: %v, %v", p, u, err)
 		}
-		k, err := ParseKey(p.Variant(), p.Turn(), p.Key())
+		k, err := ParseKey(p.Variant(), p.OnRoll(), p.Key())
 		if err != nil || k != p {
 			t.Fatalf("key round trip of %v: %v, %v", p, k, err)
 		}
@@ -100,7 +100,7 @@ func FuzzParseKey(f *testing.F) {
 			}
 			return
 		}
-		if p.Key() != strings.ToLower(key) || p.Variant() != Variant(v) || p.Turn() != Color(c) {
+		if p.Key() != strings.ToLower(key) || p.Variant() != Variant(v) || p.OnRoll() != Color(c) {
 			t.Fatalf("ParseKey(%d, %d, %q) = %v", v, c, key, p)
 		}
 	})

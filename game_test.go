@@ -108,13 +108,13 @@ func TestOpening_C2(t *testing.T) {
 	roll, ok := g.Dice()
 	assert.True(t, ok)
 	assert.Equal(t, MustRoll(5, 3), roll)
-	assert.Equal(t, Black, g.Position().Turn())
+	assert.Equal(t, Black, g.Position().OnRoll())
 	st, _ := g.Starter()
 	assert.Equal(t, Black, st)
 	// Long: the winner throws both dice afresh.
 	g = gmOpen(t, DefaultRules(Long), 6, 2)
 	assert.Equal(t, PhaseRoll, g.Phase())
-	assert.Equal(t, White, g.Position().Turn())
+	assert.Equal(t, White, g.Position().OnRoll())
 	// Equal dice are thrown again.
 	g, err := NewGame(DefaultRules(Long))
 	require.NoError(t, err)
@@ -124,7 +124,7 @@ func TestOpening_C2(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{1, 2}})
 	w, b, rr := g.Opening()
 	assert.Equal(t, [3]int{1, 2, 2}, [3]int{w, b, rr})
-	assert.Equal(t, Black, g.Position().Turn())
+	assert.Equal(t, Black, g.Position().OnRoll())
 }
 
 func TestRollFromSourceAndBlockedRoll(t *testing.T) {
@@ -150,7 +150,7 @@ func TestRollFromSourceAndBlockedRoll(t *testing.T) {
 	g, err = g.SetDice(MustRoll(6, 6))
 	require.NoError(t, err)
 	assert.Equal(t, PhaseRoll, g.Phase(), "the dance passes the turn")
-	assert.Equal(t, Black, g.Position().Turn())
+	assert.Equal(t, Black, g.Position().OnRoll())
 	assert.Equal(t, 1, g.Plays())
 }
 
@@ -166,7 +166,7 @@ func TestStepByStep(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 8, To: 5, Die: 3}}})
 	g = gmDo(t, g, Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 6, To: 5, Die: 1}}})
 	assert.Equal(t, PhaseRoll, g.Phase(), "the completing step ends the turn")
-	assert.Equal(t, White, g.Position().Turn())
+	assert.Equal(t, White, g.Position().OnRoll())
 	assert.Equal(t, 2, g.Position().Opponent().Points[4], "black made its 5 point")
 	// The whole-play form gives the same position.
 	h := gmOpen(t, DefaultRules(Short), 1, 3)

@@ -114,7 +114,7 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 				require.NoError(t, err)
 				if len(plays) > 1 {
 					cur.Events = append(cur.Events, fmt.Sprintf("%s rolls %s",
-						tn.Start().Turn(), diceText(tn.Roll().High(), tn.Roll().Low())))
+						tn.Start().OnRoll(), diceText(tn.Roll().High(), tn.Roll().Low())))
 				}
 			}
 			res, _ := n.LastResult()

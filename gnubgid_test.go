@@ -33,7 +33,7 @@ func TestPositionIDManualStart(t *testing.T) {
 	}
 	got, err := ParsePositionID("4HPwATDgc/ABMA")
 	require.NoError(t, err)
-	assert.Equal(t, White, got.Turn(), "ParsePositionID puts White on roll")
+	assert.Equal(t, White, got.OnRoll(), "ParsePositionID puts White on roll")
 }
 
 // Positions set up in gnubg 1.07 with "set board ID" and read back with
@@ -163,7 +163,7 @@ func TestPositionIDRoundTrip(t *testing.T) {
 		if len(id) != PositionIDLen {
 			t.Fatalf("PositionID(%v) = %q: length %d", p, id, len(id))
 		}
-		back, err := ParsePositionIDTurn(id, p.Turn())
+		back, err := ParsePositionIDTurn(id, p.OnRoll())
 		if err != nil {
 			t.Fatalf("ParsePositionIDTurn(%q): %v", id, err)
 		}
@@ -532,7 +532,7 @@ func ExamplePositionID() {
 	// The position after gnubg's opening 24/18 13/11, the other player on
 	// roll (ParsePositionIDTurn says which colour that is).
 	p, _ := ParsePositionIDTurn("4HPkQSDgc/ABMA", Black)
-	fmt.Println(p.Turn(), p.Opponent().Points[18-1], p.Opponent().Points[11-1])
+	fmt.Println(p.OnRoll(), p.Opponent().Points[18-1], p.Opponent().Points[11-1])
 	// Output:
 	// 4HPwATDgc/ABMA
 	// black 1 1

@@ -101,7 +101,7 @@ func TestNextGameStarter_L10(t *testing.T) {
 		m = mLose(t, m, Black, Oin)
 		assert.Equal(t, c.phase, m.Game().Phase(), c.starter.String())
 		if c.phase == PhaseRoll {
-			assert.Equal(t, c.turn, m.Game().Position().Turn(), c.starter.String())
+			assert.Equal(t, c.turn, m.Game().Position().OnRoll(), c.starter.String())
 			st, ok := m.Game().Starter()
 			assert.True(t, ok)
 			assert.Equal(t, c.turn, st)
@@ -112,7 +112,7 @@ func TestNextGameStarter_L10(t *testing.T) {
 	require.NoError(t, err)
 	m = mLose(t, m, Black, Oin)
 	m = mLose(t, m, White, Mars)
-	assert.Equal(t, Black, m.Game().Position().Turn())
+	assert.Equal(t, Black, m.Game().Position().OnRoll())
 	w, b := m.Score()
 	assert.Equal(t, [2]int{1, 2}, [2]int{w, b})
 	// Alternate: game 3 is started by white again.
@@ -122,7 +122,7 @@ func TestNextGameStarter_L10(t *testing.T) {
 	require.NoError(t, err)
 	m = mLose(t, m, Black, Oin)
 	m = mLose(t, m, Black, Oin)
-	assert.Equal(t, White, m.Game().Position().Turn())
+	assert.Equal(t, White, m.Game().Position().OnRoll())
 	assert.Equal(t, 3, m.GameNumber())
 }
 
@@ -176,7 +176,7 @@ func ExampleMatch() {
 			_, a, _ = g.Roll(src) // a is the throw, for a record
 		case PhasePlay:
 			plays, _ := g.Legal()
-			a = Action{Kind: ActPlay, Player: g.Position().Turn(), Steps: plays[0].Steps()}
+			a = Action{Kind: ActPlay, Player: g.Position().OnRoll(), Steps: plays[0].Steps()}
 		}
 		number := m.GameNumber()
 		if m, err = m.Do(a); err != nil {

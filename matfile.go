@@ -450,7 +450,7 @@ func (rd *matReader) roll(c matCell, f []string) error {
 	}
 	g = rd.m.Game()
 	roll, playing := g.Dice()
-	if !playing || roll != MustRoll(hi, lo) || g.Position().Turn() != c.player {
+	if !playing || roll != MustRoll(hi, lo) || g.Position().OnRoll() != c.player {
 		if len(f) == 1 && g.Plays() > 0 {
 			return nil // the roll was a dance and the turn passed
 		}

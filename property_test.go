@@ -37,7 +37,7 @@ func TestPropertyConservation(t *testing.T) {
 		c := genCase().Draw(t, "case")
 		for _, p := range legalOf(t, c) {
 			res := p.Result()
-			if !res.IsValid() || res.Variant() != c.Pos.Variant() || res.Turn() != c.Pos.Turn().Other() {
+			if !res.IsValid() || res.Variant() != c.Pos.Variant() || res.OnRoll() != c.Pos.OnRoll().Other() {
 				t.Fatalf("%v: play %v gives %v", c, p.Steps(), res)
 			}
 			if res.Mover().Total() != Checkers || res.Opponent().Total() != Checkers {

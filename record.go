@@ -549,8 +549,8 @@ func (g Game) checkHistory() error {
 		return bad("started %v after %d plays", g.started, g.plays)
 	case g.started && g.first != g.starter, !g.started && g.first != White:
 		return bad("first player %s, starter %s", g.first, g.starter)
-	case g.plays < MaxGameCount && (g.pos.Turn() == g.starter) != (g.plays%2 == 0):
-		return bad("%s on roll after %d plays from %s", g.pos.Turn(), g.plays, g.starter)
+	case g.plays < MaxGameCount && (g.pos.OnRoll() == g.starter) != (g.plays%2 == 0):
+		return bad("%s on roll after %d plays from %s", g.pos.OnRoll(), g.plays, g.starter)
 	case !g.started && g.pos != startOrZero(g.rules.Variant, g.starter):
 		return bad("a position other than the start before the first play")
 	case !g.started && thrown && g.rules.OpeningRoll == UseOpeningDice && (g.phase == PhaseRoll || g.phase == PhaseCube):

@@ -169,7 +169,7 @@ func (x XGID) AppendText(b []byte) ([]byte, error) {
 		b = strconv.AppendInt(b, int64(sign(x.CubeOwner)), 10)
 	}
 	b = append(b, ':')
-	b = strconv.AppendInt(b, int64(sign(x.Position.Turn())), 10)
+	b = strconv.AppendInt(b, int64(sign(x.Position.OnRoll())), 10)
 	b = append(b, ':')
 	switch {
 	case x.Action != XGNoAction:

@@ -45,7 +45,7 @@ func TestXGIDDocExample(t *testing.T) {
 	assert.Equal(t, [2]int{5, 2}, x.Dice)
 	assert.True(t, x.Jacoby)
 	assert.True(t, x.Beaver)
-	assert.Equal(t, White, x.Position.Turn())
+	assert.Equal(t, White, x.Position.OnRoll())
 	assert.Equal(t, s, x.String())
 	pid, err := PositionID(x.Position)
 	require.NoError(t, err)
@@ -80,7 +80,7 @@ func TestXGIDAgainstGnubg(t *testing.T) {
 			}
 			m, err := ParseMatchID(tc.mid)
 			require.NoError(t, err)
-			onRoll := x.Position.Turn()
+			onRoll := x.Position.OnRoll()
 			assert.Equal(t, x.CubeValue, m.CubeValue)
 			assert.Equal(t, x.CubeCentred, m.CubeCentred)
 			if !x.CubeCentred {
@@ -126,7 +126,7 @@ func TestXGIDFields(t *testing.T) {
 	assert.Equal(t, 5, black.Points[12])
 	assert.Equal(t, 3, black.Points[7])
 	assert.Equal(t, 3, black.Off)
-	assert.Equal(t, Black, x.Position.Turn())
+	assert.Equal(t, Black, x.Position.OnRoll())
 }
 
 func TestXGIDErrors(t *testing.T) {
@@ -257,7 +257,7 @@ func FuzzParseXGID(f *testing.F) {
 
 func ExampleParseXGID() {
 	x, _ := ParseXGID("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
-	fmt.Println(x.Position.Turn(), x.Dice, x.Jacoby, x.Beaver, x.MaxCube)
+	fmt.Println(x.Position.OnRoll(), x.Dice, x.Jacoby, x.Beaver, x.MaxCube)
 	plays, _ := testLegal(x.Position, MustRoll(x.Dice[0], x.Dice[1]))
 	fmt.Println(len(plays), "plays")
 

@@ -226,7 +226,7 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) {
 		return
 	}
 	best, bestE, e := j.s.PlayEquities(legal, chosen, j.opt.Ply)
-	j.add(Decision{Action: i, Player: pos.Turn(), Kind: "play", Roll: roll.String(),
+	j.add(Decision{Action: i, Player: pos.OnRoll(), Kind: "play", Roll: roll.String(),
 		Played: chosen.String(), Best: legal[best].String(), Equity: bestE, Loss: max(0, bestE-e)}, false)
 }
 
@@ -241,7 +241,7 @@ func (j *judge) cubeInfo(g nardy.Game, onRoll nardy.Color) neural.CubeInfo {
 // cube judges the choice of the player on roll between doubling and
 // rolling, when a double is allowed.
 func (j *judge) cube(i int, g nardy.Game, doubled bool) {
-	me := g.Position().Turn()
+	me := g.Position().OnRoll()
 	if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
 		return
 	}
@@ -265,7 +265,7 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) {
 
 // answer judges the take (or beaver) or drop of the doubled player.
 func (j *judge) answer(i int, g nardy.Game, took bool) {
-	doubler := g.Position().Turn()
+	doubler := g.Position().OnRoll()
 	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, doubler))
 	dec := Decision{Action: i, Player: doubler.Other(), Kind: "drop", Played: "drop", Best: "drop", Equity: -d.DoublePass}
 	if took {

@@ -85,7 +85,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		}
 	case nardy.PhaseResign:
 		h.Probs = j.s.Eval(pos, j.opt.Ply)
-		if pos.Turn() != me {
+		if pos.OnRoll() != me {
 			h.Probs = h.Probs.Flip()
 		}
 		a, err := neural.CubeAction(j.s, g, me, j.opt.Ply, away)

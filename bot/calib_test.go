@@ -40,8 +40,8 @@ func TestCalibration(t *testing.T) {
 				if g.Phase() == nardy.PhaseRoll && g.Plays()%3 == 0 {
 					pos := g.Position()
 					pm, po := pos.Pips()
-					pend = append(pend, sample{e: w.evaluate(pos, pos.Turn()), pips: float64(pm+po) / 2})
-					who = append(who, pos.Turn())
+					pend = append(pend, sample{e: w.evaluate(pos, pos.OnRoll()), pips: float64(pm+po) / 2})
+					who = append(who, pos.OnRoll())
 				}
 				a, _ := Next(g, players, dice)
 				g, _ = g.Do(a)

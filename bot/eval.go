@@ -139,7 +139,7 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 		return e
 	}
 	a, b := newView(pos.Side(me)), newView(pos.Side(me.Other()))
-	onRoll := pos.Turn() == me
+	onRoll := pos.OnRoll() == me
 	e := float64(b.pips-a.pips) + w.off*float64(a.off-b.off)
 	if onRoll {
 		e += w.tempo

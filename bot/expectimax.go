@@ -171,7 +171,7 @@ func (x *Expectimax) chance(pos nardy.Position, me nardy.Color) float64 {
 		if err != nil || len(plays) == 0 {
 			return x.w.winChance(pos, me)
 		}
-		p := plays[x.w.bestPlay(plays, pos.Turn())]
+		p := plays[x.w.bestPlay(plays, pos.OnRoll())]
 		sum += float64(wr.Weight) * x.w.winChance(p.Result(), me)
 	}
 	return sum / 36

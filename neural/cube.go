@@ -206,7 +206,7 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 	case nardy.PhaseResign:
 		kind, by, _ := g.Offer()
 		p := s.Eval(pos, ply)
-		if pos.Turn() != me {
+		if pos.OnRoll() != me {
 			p = p.Flip()
 		}
 		k := pointsOf(r.Scoring, r.Variant)

@@ -50,7 +50,7 @@ func TestTerminalEquity(t *testing.T) {
 		for _, pos := range finished(t, v, 300, uint64(v)) {
 			winner, over := pos.Winner()
 			require.True(t, over)
-			require.NotEqual(t, winner, pos.Turn(), "the loser is on roll")
+			require.NotEqual(t, winner, pos.OnRoll(), "the loser is on roll")
 			p := net.Evaluate(pos)
 			assert.Zero(t, p.Win)
 			for _, tab := range tables {

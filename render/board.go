@@ -197,11 +197,11 @@ func (d *drawer) numbers() {
 func (d *drawer) pips() {
 	mover, other := d.pos.Pips()
 	mp, op := mover, other
-	if d.pos.Turn() != d.me {
+	if d.pos.OnRoll() != d.me {
 		mp, op = other, mover
 	}
 	on := func(c nardy.Color) string {
-		if d.pos.Turn() == c {
+		if d.pos.OnRoll() == c {
 			return "\u25b6 "
 		}
 		return ""

@@ -27,14 +27,14 @@ func (d *drawer) dice() {
 		}
 	}
 	half := rightX
-	if d.pos.Turn() != d.me {
+	if d.pos.OnRoll() != d.me {
 		half = leftX
 	}
 	const gap = 8
 	total := len(dice)*dieSize + (len(dice)-1)*gap
 	x := half + (6*pointW-total)/2
 	y := midY + (midH-dieSize)/2
-	c := d.pos.Turn()
+	c := d.pos.OnRoll()
 	d.printf(`<g class="dice" pointer-events="none">` + "\n")
 	for i, v := range dice {
 		d.die(x+i*(dieSize+gap), y, v, c, used[i])

@@ -85,7 +85,7 @@ func (c goldenCase) picture(t require.TestingT) (nardy.Position, Options) {
 		turn, err = turn.Move(s[0], s[1])
 		require.NoError(t, err, "step %v", s)
 	}
-	o.Steps, o.StepsBy = turn.Steps(), pos.Turn()
+	o.Steps, o.StepsBy = turn.Steps(), pos.OnRoll()
 	if c.done {
 		play, err := turn.Play()
 		require.NoError(t, err)

@@ -127,7 +127,7 @@ func TestPresetsPlayMatches(t *testing.T) {
 			case nardy.PhasePlay:
 				plays, err := g.Legal()
 				require.NoError(t, err)
-				require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActPlay, Player: g.Position().Turn(),
+				require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(),
 					Steps: plays[i%len(plays)].Steps()}))
 			default:
 				t.Fatalf("%s: phase %s", p.Name, g.Phase())

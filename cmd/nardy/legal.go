@@ -42,7 +42,7 @@ func legal(args []string, stdout, stderr io.Writer) int {
 	for _, p := range plays {
 		fmt.Fprintln(stdout, p.String())
 	}
-	fmt.Fprintf(stdout, "%d legal plays (%s, %s, %s)\n", len(plays), r.Variant, pos.Turn(), roll)
+	fmt.Fprintf(stdout, "%d legal plays (%s, %s, %s)\n", len(plays), r.Variant, pos.OnRoll(), roll)
 	return 0
 }
 

@@ -127,7 +127,7 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 			return outcome{}, fmt.Errorf("turn %d: %w", turn, err)
 		}
 		p := plays[choose.IntN(len(plays))]
-		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.Turn(), roll, p)
+		fmt.Fprintf(w, "%4d. %-5s %s  %s\n", turn, pos.OnRoll(), roll, p)
 		pos = p.Result()
 		if winner, over := pos.Winner(); over {
 			o, err := result(r, pos, winner)
@@ -213,7 +213,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				return m, err
 			}
 			p := plays[choose.IntN(len(plays))]
-			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().Turn(), Steps: p.Steps()}
+			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(), Steps: p.Steps()}
 		default:
 			return m, fmt.Errorf("game %d: unexpected phase %s", m.GameNumber(), g.Phase())
 		}

@@ -7,7 +7,7 @@ package main
 import "github.com/nardylab/nardy"
 
 // onRoll returns the player on roll in pos.
-func onRoll(pos nardy.Position) nardy.Color { return pos.Turn() }
+func onRoll(pos nardy.Position) nardy.Color { return pos.OnRoll() }
 
 // sideOf returns c's checkers in pos in the state's form.
 func sideOf(pos nardy.Position, c nardy.Color) sideJSON {

@@ -343,8 +343,8 @@ func botMatch(t *testing.T, seed uint64, length int) nardy.Record {
 	rec := nardy.Record{Rules: r, Length: length}
 	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
-	bold := &bot.Greedy{Cube: bot.Cube{DoubleAt: 0.6, TakeAt: 0.35, AcceptBelow: 0.9}}
-	shy := &bot.Greedy{Cube: bot.Cube{DoubleAt: 0.75, TakeAt: 0.2, AcceptBelow: 0.97}}
+	bold := &bot.Greedy{Cube: bot.CubePolicy{DoubleAt: 0.6, TakeAt: 0.35, AcceptBelow: 0.9}}
+	shy := &bot.Greedy{Cube: bot.CubePolicy{DoubleAt: 0.75, TakeAt: 0.2, AcceptBelow: 0.97}}
 	players := [][2]bot.Player{{bold, shy}, {shy, bold}, {bot.NewRandom(seed), bot.NewGreedy()}}[seed%3]
 	dice := nardy.NewSeededDice(seed)
 	res := &resigner{rng: rand.New(rand.NewPCG(seed, 9)), offered: map[[2]int]bool{}}

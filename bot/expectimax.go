@@ -38,7 +38,7 @@ type Expectimax struct {
 	Budget   int           // evaluations per decision; 0: DefaultBudget
 	Width    int           // candidates searched at 2 ply; 0: DefaultWidth
 	Deadline time.Duration // 0: no time limit
-	Cube     Cube
+	Cube     CubePolicy
 
 	// Searched counts the plays decided with more than one legal play;
 	// Cutoffs those of them where the budget or the deadline ran out.
@@ -57,9 +57,9 @@ type cand struct {
 }
 
 // NewExpectimax returns an Expectimax player with the given node budget
-// (0: [DefaultBudget]), [DefaultWidth] and [DefaultCube].
+// (0: [DefaultBudget]), [DefaultWidth] and [DefaultCubePolicy].
 func NewExpectimax(budget int) *Expectimax {
-	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCube(), w: defaultWeights()}
+	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCubePolicy(), w: defaultWeights()}
 }
 
 // Name returns "expectimax".

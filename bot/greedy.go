@@ -2,10 +2,10 @@ package bot
 
 import "github.com/nardylab/nardy"
 
-// Cube holds the thresholds of the cube and resignation decisions of
+// CubePolicy holds the thresholds of the cube and resignation decisions of
 // [Greedy] and [Expectimax], on the chance of winning that [WinChance]
-// estimates. The zero Cube stands for [DefaultCube].
-type Cube struct {
+// estimates. The zero CubePolicy stands for [DefaultCubePolicy].
+type CubePolicy struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
 	DoubleAt float64
@@ -17,23 +17,23 @@ type Cube struct {
 	AcceptBelow float64
 }
 
-// DefaultCube returns the thresholds of [NewGreedy] and [NewExpectimax]:
+// DefaultCubePolicy returns the thresholds of [NewGreedy] and [NewExpectimax]:
 // double at 70%, take at 25%, accept a single resignation below 95%.
-func DefaultCube() Cube { return Cube{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow: 0.95} }
+func DefaultCubePolicy() CubePolicy { return CubePolicy{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow: 0.95} }
 
 // Greedy is a 1-ply player: it plays the legal play whose resulting
 // position [Evaluate] scores best for it (the first in the generator's
 // order on a tie, so it is deterministic), and takes its cube decisions by
 // the thresholds of its Cube on [WinChance]. It never offers to resign.
-// The zero Greedy is ready to use, with [DefaultCube].
+// The zero Greedy is ready to use, with [DefaultCubePolicy].
 type Greedy struct {
-	Cube Cube
+	Cube CubePolicy
 	w    weights
 	buf  []nardy.Play
 }
 
-// NewGreedy returns a Greedy player with [DefaultCube].
-func NewGreedy() *Greedy { return &Greedy{Cube: DefaultCube(), w: defaultWeights()} }
+// NewGreedy returns a Greedy player with [DefaultCubePolicy].
+func NewGreedy() *Greedy { return &Greedy{Cube: DefaultCubePolicy(), w: defaultWeights()} }
 
 // Name returns "greedy".
 func (g *Greedy) Name() string { return "greedy" }
@@ -66,12 +66,12 @@ func (w *weights) bestPlay(plays []nardy.Play, me nardy.Color) int {
 // act decides every action but a play: roll or double (PhaseRoll), take or
 // drop (PhaseCube), accept or reject (PhaseResign), by chance, an estimate
 // of me's chance of winning pos. done is false in PhasePlay.
-func (c Cube) act(g nardy.Game, me nardy.Color, chance func(pos nardy.Position, me nardy.Color) float64) (a nardy.Action, done bool, err error) {
+func (c CubePolicy) act(g nardy.Game, me nardy.Color, chance func(pos nardy.Position, me nardy.Color) float64) (a nardy.Action, done bool, err error) {
 	if err := checkTurn(g, me); err != nil {
 		return nardy.Action{}, true, err
 	}
-	if c == (Cube{}) {
-		c = DefaultCube()
+	if c == (CubePolicy{}) {
+		c = DefaultCubePolicy()
 	}
 	a = nardy.Action{Player: me}
 	switch g.Phase() {

@@ -135,7 +135,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 		return Play{}, err
 	}
 	if len(steps) > roll.Steps() {
-		return Play{}, ruleError("C3", ErrWrongDice, -1)
+		return Play{}, ruleError("C3", errWrongDice, -1)
 	}
 	var checked [4]Step
 	cur := root
@@ -143,10 +143,10 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	for i, s := range steps {
 		from, to, d := int(s.From), int(s.To), int(s.Die)
 		if !left.take(d) {
-			return Play{}, ruleError("C3", ErrWrongDice, i)
+			return Play{}, ruleError("C3", errWrongDice, i)
 		}
 		if from < 1 || from > Bar || to != stepTarget(from, d) {
-			return Play{}, ruleError("C3", ErrWrongDice, i)
+			return Play{}, ruleError("C3", errWrongDice, i)
 		}
 		var next node
 		st, f := c.step(&cur, from, d, &next)
@@ -158,14 +158,14 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 		checked[i] = st
 	}
 	if !c.endOK(&cur) {
-		return Play{}, ruleError("L5", ErrSixBlock, -1)
+		return Play{}, ruleError("L5", errSixBlock, -1)
 	}
 	need, die := c.required(&root)
 	if len(steps) < need {
-		return Play{}, ruleError("C5", ErrMaxDice, -1)
+		return Play{}, ruleError("C5", errMaxDice, -1)
 	}
 	if die != 0 && int(steps[0].Die) != die {
-		return Play{}, ruleError("C5", ErrLargerDie, 0)
+		return Play{}, ruleError("C5", errLargerDie, 0)
 	}
 	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
 }

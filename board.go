@@ -29,7 +29,7 @@ func (v Variant) String() string {
 // MarshalText implements encoding.TextMarshaler ("long", "short").
 func (v Variant) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
-		return nil, positionError(ErrBadVariant, "%d", v)
+		return nil, positionError(errBadVariant, "%d", v)
 	}
 	return []byte(v.String()), nil
 }
@@ -92,7 +92,7 @@ func (c Color) String() string {
 // MarshalText implements encoding.TextMarshaler ("white", "black").
 func (c Color) MarshalText() ([]byte, error) {
 	if !c.IsValid() {
-		return nil, positionError(ErrBadColor, "%d", c)
+		return nil, positionError(errBadColor, "%d", c)
 	}
 	return []byte(c.String()), nil
 }
@@ -285,7 +285,7 @@ func StartPosition(v Variant, mover Color) (Position, error) {
 	case Short:
 		s.Points[24-1], s.Points[13-1], s.Points[8-1], s.Points[6-1] = 2, 5, 3, 5
 	default:
-		return Position{}, positionError(ErrBadVariant, "%d", v)
+		return Position{}, positionError(errBadVariant, "%d", v)
 	}
 	return NewPosition(v, mover, s, s)
 }
@@ -306,39 +306,39 @@ func startOrZero(v Variant, mover Color) Position {
 // checked by [Rules.CheckPosition] and by every [Rules] method instead.
 func NewPosition(v Variant, mover Color, me, opp Side) (Position, error) {
 	if !v.IsValid() {
-		return Position{}, positionError(ErrBadVariant, "%d", v)
+		return Position{}, positionError(errBadVariant, "%d", v)
 	}
 	if !mover.IsValid() {
-		return Position{}, positionError(ErrBadColor, "%d", mover)
+		return Position{}, positionError(errBadColor, "%d", mover)
 	}
 	for i, s := range [2]*Side{&me, &opp} {
 		who := [2]string{"mover", "opponent"}[i]
 		if s.Bar < 0 || s.Off < 0 {
-			return Position{}, positionError(ErrNegativeCount, "%s bar %d off %d", who, s.Bar, s.Off)
+			return Position{}, positionError(errCountRange, "%s bar %d off %d", who, s.Bar, s.Off)
 		}
 		if s.Bar > Checkers || s.Off > Checkers {
-			return Position{}, positionError(ErrCheckerCount, "%s bar %d off %d, more than %d", who, s.Bar, s.Off, Checkers)
+			return Position{}, positionError(errCheckerCount, "%s bar %d off %d, more than %d", who, s.Bar, s.Off, Checkers)
 		}
 		for q, c := range s.Points {
 			if c < 0 {
-				return Position{}, positionError(ErrNegativeCount, "%s point %d holds %d", who, q+1, c)
+				return Position{}, positionError(errCountRange, "%s point %d holds %d", who, q+1, c)
 			}
 			if c > Checkers {
-				return Position{}, positionError(ErrCheckerCount, "%s point %d holds %d, more than %d", who, q+1, c, Checkers)
+				return Position{}, positionError(errCheckerCount, "%s point %d holds %d, more than %d", who, q+1, c, Checkers)
 			}
 		}
 		// Each count is in 0..15, so the sum of 26 cannot overflow.
 		if n := s.Total(); n != Checkers {
-			return Position{}, positionError(ErrCheckerCount, "%s has %d", who, n)
+			return Position{}, positionError(errCheckerCount, "%s has %d", who, n)
 		}
 		if v == Long && s.Bar != 0 {
-			return Position{}, positionError(ErrBarInLong, "%s has %d on the bar", who, s.Bar)
+			return Position{}, positionError(errBarInLong, "%s has %d on the bar", who, s.Bar)
 		}
 	}
 	for q := 1; q <= 24; q++ {
 		if me.Points[q-1] > 0 {
 			if o := opponentPoint(v, q); opp.Points[o-1] > 0 {
-				return Position{}, positionError(ErrSharedPoint, "mover's %d is the opponent's %d", q, o)
+				return Position{}, positionError(errSharedPoint, "mover's %d is the opponent's %d", q, o)
 			}
 		}
 	}

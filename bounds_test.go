@@ -155,7 +155,7 @@ func TestRecordActionsBound(t *testing.T) {
 	src := NewSeededDice(1)
 	require.NoError(t, rc.Roll(src), "the last action that fits")
 	err = rc.Roll(src)
-	assert.ErrorIs(t, err, ErrRecordFull)
+	assert.True(t, hasReason(err, errRecordFull), "want %v, got %v", errRecordFull, err)
 	assert.ErrorIs(t, err, ErrActionRefused)
 	assert.Len(t, rc.Record().Actions, MaxRecordActions)
 }
@@ -168,7 +168,9 @@ func TestActionJSONSteps(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(four), &a))
 	assert.Len(t, a.Steps, 4)
 	five := strings.Replace(four, `]]}`, `],[6,0,6]]}`, 1)
-	assert.ErrorIs(t, json.Unmarshal([]byte(five), &a), ErrInvalidAction)
+	err := json.Unmarshal([]byte(five), &a)
+	assert.ErrorIs(t, err, ErrSyntax)
+	assert.ErrorContains(t, err, "5 steps, at most 4")
 }
 
 // TestSyntaxErrorInput: the error keeps at most 64 bytes of its input,

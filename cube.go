@@ -32,11 +32,11 @@ func (g *Game) double(p Color) error {
 	case p != g.pos.turn:
 		return ErrNotYourTurn
 	case !g.cubeEnabled():
-		return ErrCubeOff
+		return errCubeOff
 	case !g.cube.MayDouble(p):
-		return ErrCubeNotYours
+		return errCubeNotYours
 	case g.cube.Value*2 > g.rules.maxCube():
-		return ErrMaxCube
+		return errMaxCube
 	}
 	g.phase = PhaseCube
 	return nil
@@ -61,9 +61,9 @@ func (g *Game) beaver(p Color) error {
 	}
 	switch {
 	case !g.rules.Beavers || !g.money:
-		return ErrNoBeaver
+		return errNoBeaver
 	case g.cube.Value*4 > g.rules.maxCube():
-		return ErrMaxCube
+		return errMaxCube
 	}
 	g.cube = Cube{Value: g.cube.Value * 4, Owned: true, Owner: p}
 	g.phase = PhaseRoll

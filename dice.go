@@ -3,7 +3,6 @@ package nardy
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	mrand "math/rand/v2"
 )
@@ -148,9 +147,9 @@ type DiceSource interface {
 	Die() int
 }
 
-// ErrBadDice is returned when a DiceSource gives a die outside 1..6, or
-// ties the opening throw maxOpeningTies times in a row.
-var ErrBadDice = errors.New("nardy: dice source gave an impossible throw")
+// errBadSource: a DiceSource gave a die outside 1..6, or tied the opening
+// throw maxOpeningTies times in a row. It matches ErrInvalidRoll.
+var errBadSource = fmt.Errorf("%w: the dice source gave an impossible throw", ErrInvalidRoll)
 
 // maxOpeningTies bounds the rerolls of equal opening dice; a fair source
 // reaches it with probability (1/6)^1000.
@@ -161,7 +160,7 @@ func Throw(src DiceSource) (Roll, error) {
 	a, b := src.Die(), src.Die()
 	r, err := NewRoll(a, b)
 	if err != nil {
-		return Roll{}, fmt.Errorf("%w: %d and %d", ErrBadDice, a, b)
+		return Roll{}, fmt.Errorf("%w: %d and %d", errBadSource, a, b)
 	}
 	return r, nil
 }
@@ -207,19 +206,19 @@ type Opening struct {
 // ThrowOpening plays the opening (C2): each player throws one die, equal
 // dice are thrown again, the higher die moves first. With UseOpeningDice the
 // two opening dice are the first roll; with Reroll the winner throws both
-// dice afresh. A source giving impossible dice returns ErrBadDice.
+// dice afresh. A source giving impossible dice returns ErrInvalidRoll.
 func ThrowOpening(src DiceSource, mode OpeningRoll) (Opening, error) {
 	var o Opening
 	for {
 		o.WhiteDie, o.BlackDie = src.Die(), src.Die()
 		if _, err := NewRoll(o.WhiteDie, o.BlackDie); err != nil {
-			return Opening{}, fmt.Errorf("%w: opening dice %d and %d", ErrBadDice, o.WhiteDie, o.BlackDie)
+			return Opening{}, fmt.Errorf("%w: opening dice %d and %d", errBadSource, o.WhiteDie, o.BlackDie)
 		}
 		if o.WhiteDie != o.BlackDie {
 			break
 		}
 		if o.Rerolls++; o.Rerolls >= maxOpeningTies {
-			return Opening{}, fmt.Errorf("%w: %d equal opening throws", ErrBadDice, o.Rerolls)
+			return Opening{}, fmt.Errorf("%w: %d equal opening throws", errBadSource, o.Rerolls)
 		}
 	}
 	if o.BlackDie > o.WhiteDie {

@@ -47,12 +47,12 @@ func TestNewRoll_RejectsDiceOutsideOneToSix(t *testing.T) {
 
 func TestThrow_BrokenSourceIsAnError(t *testing.T) {
 	_, err := Throw(constDice(7))
-	require.ErrorIs(t, err, ErrBadDice)
+	require.ErrorIs(t, err, ErrInvalidRoll)
 	_, err = ThrowOpening(constDice(0), Reroll)
-	require.ErrorIs(t, err, ErrBadDice)
+	require.ErrorIs(t, err, ErrInvalidRoll)
 	// A source that always ties would loop for ever without the bound (C2).
 	_, err = ThrowOpening(constDice(3), UseOpeningDice)
-	require.True(t, errors.Is(err, ErrBadDice))
+	require.True(t, errors.Is(err, ErrInvalidRoll))
 }
 
 func TestSeededDice_SameSeedSameThrows(t *testing.T) {

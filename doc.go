@@ -88,8 +88,8 @@
 // [Play.String] and [Play.AppendNotation] write a play in the standard
 // notation ("24/18 13/11", "bar/22*", "6/off", "8/5(2)"; long nardy uses the
 // mover's own point numbers), and [ParsePlay] reads such text tolerantly
-// into the legal play of a position and roll it means ([ErrNoSuchPlay],
-// [ErrAmbiguousPlay] otherwise). [NoPlay] is the text of the empty play. For
+// into the legal play of a position and roll it means ([errNoSuchPlay],
+// [errAmbiguousPlay] otherwise). [NoPlay] is the text of the empty play. For
 // short nardy, [PositionID] and [ParsePositionID] speak GNU Backgammon's
 // Position ID, and [MatchID] with [ParseMatchID] and [FormatMatchID] its
 // Match ID.
@@ -120,8 +120,8 @@
 // [ErrVariantMismatch], [ErrSyntax], [ErrIllegalPlay] or [ErrGameOver]. The
 // typed errors [*PositionError], [*RuleError] and [*SyntaxError] carry the
 // details (errors.As): a RuleError says which rule (such as "L3") a play
-// breaks and its Reason matches a sentinel such as [ErrHeadRule],
-// [ErrSixBlock], [ErrPointClosed], [ErrMaxDice] or [ErrLargerDie].
+// breaks and its Reason matches a sentinel such as [errHeadRule],
+// [errSixBlock], [errPointClosed], [errMaxDice] or [errLargerDie].
 //
 // # Untrusted input
 //

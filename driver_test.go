@@ -242,7 +242,7 @@ func gmRefusesAll(t failer, m Match) {
 			a := Action{Kind: k, Player: p, Dice: [2]int{3, 1}, Resign: Oin,
 				Steps: []Step{{From: 6, To: 3, Die: 3}}}
 			n, err := m.Do(a)
-			if !errors.Is(err, ErrMatchOver) || n != m {
+			if !errors.Is(err, errMatchOver) || n != m {
 				t.Fatalf("finished match accepted %s: %v", k, err)
 			}
 			g := m.Game()

@@ -6,13 +6,18 @@ import (
 )
 
 // Sentinel errors. Every error the package returns matches one of these with
-// [errors.Is]; the typed errors [*PositionError], [*RuleError] and
-// [*SyntaxError] carry the details and can be taken out with [errors.As].
+// [errors.Is]; the typed errors [*PositionError], [*RuleError],
+// [*SyntaxError], [*ActionError] and [*RecordError] carry the details and
+// can be taken out with [errors.As]. Where a rule decides, the typed error
+// names it by its id in the rule book, docs/rules.md (such as "L5").
 var (
 	// ErrInvalidPosition is matched by every error about a position that
-	// breaks the rules of §4 of RULES.md (checker counts, shared points, ...).
+	// is not valid input (docs/rules.md §4: checker counts, shared points,
+	// a bar checker in long nardy, a six-block the mover may not hold, the
+	// zero Position). The [*PositionError] says what is wrong.
 	ErrInvalidPosition = errors.New("nardy: invalid position")
-	// ErrInvalidRoll is returned for dice outside 1..6 or the zero Roll.
+	// ErrInvalidRoll is returned for dice outside 1..6, the zero Roll, and
+	// a [DiceSource] that gives an impossible throw.
 	ErrInvalidRoll = errors.New("nardy: invalid roll")
 	// ErrInvalidRules is returned for a rule set with an unknown variant or
 	// option value, or options that do not belong to its variant.
@@ -20,110 +25,99 @@ var (
 	// ErrVariantMismatch is returned when rules of one variant are asked
 	// about a position of the other.
 	ErrVariantMismatch = errors.New("nardy: rules and position are of different variants")
-	// ErrSyntax is matched by every parse error.
+	// ErrSyntax is matched by every parse error ([*SyntaxError]).
 	ErrSyntax = errors.New("nardy: syntax error")
-	// ErrIllegalPlay is matched by every error about a play or step that the
-	// rules refuse; the [RuleError] says which rule.
+	// ErrIllegalPlay is matched by every play or step the rules refuse; the
+	// [*RuleError] says which rule.
 	ErrIllegalPlay = errors.New("nardy: illegal play")
-	// ErrGameOver is returned when a step or play is asked of a position in
-	// which a side has already borne off all its checkers.
+	// ErrGameOver is returned when a play, a step or a game action is asked
+	// of a position, game or match that is already decided.
 	ErrGameOver = errors.New("nardy: game is over")
 )
 
-// Reasons a play or a single step is refused. Each is wrapped in a
-// [*RuleError] that also matches [ErrIllegalPlay].
-var (
-	// ErrWrongDice: the steps do not use the dice of the roll (C3).
-	ErrWrongDice = errors.New("not a play of this roll")
-	// ErrNoChecker: no checker of the mover on the step's starting point.
-	ErrNoChecker = errors.New("no checker to move there")
-	// ErrPointClosed: the step lands on a point the rules close (C4, L2, S2).
-	ErrPointClosed = errors.New("landing on a point held by the opponent")
-	// ErrBarFirst: short nardy, a checker on the bar must enter first (S3).
-	ErrBarFirst = errors.New("checkers on the bar must enter first")
-	// ErrBearOffNotHome: bearing off before all checkers are home (C6).
-	ErrBearOffNotHome = errors.New("bearing off before all checkers are home")
-	// ErrBearOffHigher: bearing off with a larger die while a checker stands
-	// on a higher point (C6).
-	ErrBearOffHigher = errors.New("bearing off with a larger die while a higher checker remains")
-	// ErrHeadRule: more checkers leave the head than L3/L4 allow.
-	ErrHeadRule = errors.New("too many checkers leave the head")
-	// ErrSixBlock: the play holds a forbidden six-block (L5).
-	ErrSixBlock = errors.New("six-block with no opponent checker ahead")
-	// ErrMaxDice: the play uses fewer dice than a legal play could (C5).
-	ErrMaxDice = errors.New("not using the maximum number of dice")
-	// ErrLargerDie: only one die can be used and the play uses the smaller
-	// one although the larger one can be used (C5).
-	ErrLargerDie = errors.New("not using the larger die")
-	// ErrTurnComplete: a step was asked of a turn that has no die left to play.
-	ErrTurnComplete = errors.New("the play is already complete")
-	// ErrTurnIncomplete: the finished play was asked of a turn that still
-	// has dice to play.
-	ErrTurnIncomplete = errors.New("the play is not complete")
-	// ErrNothingToUndo: Undo on a turn without steps.
-	ErrNothingToUndo = errors.New("no step to undo")
-)
-
-// PositionError describes why a position is invalid. It matches
-// [ErrInvalidPosition] and its Reason with [errors.Is].
+// PositionError says why a position is invalid. It matches
+// [ErrInvalidPosition] with [errors.Is].
 type PositionError struct {
-	Reason error  // one of the ErrChecker..., ErrShared... sentinels below
-	Detail string // human detail, such as the point or the count
+	Rule string // "§4", or "L5" for a six-block the mover may not hold
+	Msg  string // what is wrong, such as "white has 16 checkers"
 }
-
-// Reasons for a [PositionError].
-var (
-	ErrCheckerCount  = errors.New("a side does not have 15 checkers")
-	ErrNegativeCount = errors.New("negative checker count")
-	ErrSharedPoint   = errors.New("both colours on one point")
-	ErrBarInLong     = errors.New("a bar checker in long nardy")
-	ErrHeldBlock     = errors.New("the mover already holds a forbidden six-block (L5)")
-	ErrZeroPosition  = errors.New("zero Position")
-	ErrBadVariant    = errors.New("unknown variant")
-	ErrBadColor      = errors.New("unknown colour")
-)
 
 // Error implements the error interface.
 func (e *PositionError) Error() string {
-	if e.Detail == "" {
-		return "nardy: invalid position: " + e.Reason.Error()
-	}
-	return "nardy: invalid position: " + e.Reason.Error() + ": " + e.Detail
+	return "nardy: invalid position: " + e.Msg + " (" + e.Rule + ")"
 }
 
-// Unwrap makes errors.Is match both ErrInvalidPosition and the reason.
-func (e *PositionError) Unwrap() []error { return []error{ErrInvalidPosition, e.Reason} }
+// Unwrap makes errors.Is match ErrInvalidPosition.
+func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
+
+// Reasons for a PositionError, as messages.
+var (
+	errCheckerCount = errors.New("a side does not have 15 checkers")
+	errCountRange   = errors.New("a checker count outside 0..15")
+	errSharedPoint  = errors.New("both colours on one point")
+	errBarInLong    = errors.New("a bar checker in long nardy")
+	errHeldBlock    = errors.New("the mover already holds a six-block with no opponent checker ahead")
+	errZeroPosition = errors.New("the zero Position")
+	errBadVariant   = errors.New("unknown variant")
+	errBadColor     = errors.New("unknown colour")
+)
 
 func positionError(reason error, format string, args ...any) error {
-	return &PositionError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
+	rule := "§4"
+	if reason == errHeldBlock {
+		rule = "L5"
+	}
+	msg := reason.Error()
+	if d := fmt.Sprintf(format, args...); d != "" {
+		msg += ": " + d
+	}
+	return &PositionError{Rule: rule, Msg: msg}
 }
 
 // RuleError says which rule a play or a step breaks. It matches
-// [ErrIllegalPlay] and Reason with [errors.Is].
+// [ErrIllegalPlay] with [errors.Is].
 type RuleError struct {
-	Rule   string // rule id of RULES.md, such as "L3" or "C5"
-	Reason error  // one of the reason sentinels, such as ErrHeadRule
-	Step   int    // index of the offending step, or -1 for the whole play
-	Detail string // optional human detail
+	Rule string // the rule's id in docs/rules.md, such as "L3" or "C5"
+	Step int    // index of the offending step, or -1 for the whole play
+	Msg  string // what is wrong, such as "too many checkers leave the head"
 }
 
 // Error implements the error interface.
 func (e *RuleError) Error() string {
-	s := "nardy: illegal play: " + e.Reason.Error() + " (" + e.Rule + ")"
+	s := "nardy: illegal play"
+	if e.Rule != "" {
+		s += " (" + e.Rule + ")"
+	}
 	if e.Step >= 0 {
 		s += fmt.Sprintf(" at step %d", e.Step+1)
 	}
-	if e.Detail != "" {
-		s += ": " + e.Detail
-	}
-	return s
+	return s + ": " + e.Msg
 }
 
-// Unwrap makes errors.Is match both ErrIllegalPlay and the reason.
-func (e *RuleError) Unwrap() []error { return []error{ErrIllegalPlay, e.Reason} }
+// Unwrap makes errors.Is match ErrIllegalPlay.
+func (e *RuleError) Unwrap() error { return ErrIllegalPlay }
+
+// Reasons a play or a single step is refused, as messages of a RuleError.
+var (
+	errWrongDice      = errors.New("not a play of this roll")                                      // C3
+	errNoChecker      = errors.New("no checker to move there")                                     // C3
+	errPointClosed    = errors.New("landing on a point held by the opponent")                      // C4, L2, S2
+	errBarFirst       = errors.New("checkers on the bar must enter first")                         // S3
+	errBearOffNotHome = errors.New("bearing off before all checkers are home")                     // C6
+	errBearOffHigher  = errors.New("bearing off with a larger die while a higher checker remains") // C6
+	errHeadRule       = errors.New("too many checkers leave the head")                             // L3, L4
+	errSixBlock       = errors.New("six-block with no opponent checker ahead")                     // L5
+	errMaxDice        = errors.New("not using the maximum number of dice")                         // C5
+	errLargerDie      = errors.New("not using the larger die")                                     // C5
+	errTurnComplete   = errors.New("the play is already complete")
+	errTurnIncomplete = errors.New("the play is not complete")
+	errNothingToUndo  = errors.New("no step to undo")
+	errNoSuchPlay     = errors.New("no legal play matches the text")
+	errAmbiguousPlay  = errors.New("the text matches several legal plays")
+)
 
 func ruleError(rule string, reason error, step int) *RuleError {
-	return &RuleError{Rule: rule, Reason: reason, Step: step}
+	return &RuleError{Rule: rule, Msg: reason.Error(), Step: step}
 }
 
 // SyntaxError reports malformed text given to a parser. It matches

@@ -105,13 +105,13 @@ func ExampleRules_Apply() {
 		nardy.Step{From: 24, To: 19, Die: 5})
 	var re *nardy.RuleError
 	if errors.As(err, &re) {
-		fmt.Println("refused:", re.Rule, errors.Is(err, nardy.ErrHeadRule), errors.Is(err, nardy.ErrIllegalPlay))
+		fmt.Println("refused:", re.Rule, re.Msg, errors.Is(err, nardy.ErrIllegalPlay))
 	}
 	// Output:
 	// 1 play: 24/18 18/13
 	// on roll: black
 	// white on 24 and 13: 14 1
-	// refused: L3 true true
+	// refused: L3 too many checkers leave the head true
 }
 
 // A Turn plays a roll one step at a time, offering only the steps that lead
@@ -135,7 +135,7 @@ func ExampleTurn() {
 	}
 	// A second checker may not leave the head (L3).
 	if _, err := t.Move(24, 19); err != nil {
-		fmt.Println("24/19 refused:", errors.Is(err, nardy.ErrHeadRule))
+		fmt.Println("24/19 refused:", err)
 	}
 	for _, s := range t.NextSteps() {
 		fmt.Printf("offered %d/%d with the %d\n", s.From, s.To, s.Die)
@@ -160,7 +160,7 @@ func ExampleTurn() {
 	// required dice: 2
 	// offered 24/18 with the 6
 	// offered 24/19 with the 5
-	// 24/19 refused: true
+	// 24/19 refused: nardy: illegal play (L3) at step 2: too many checkers leave the head
 	// offered 18/13 with the 5
 	// done: true dice left: []
 	// play: 24/18 18/13
@@ -182,15 +182,17 @@ func ExampleParsePosition() {
 
 	_, err = nardy.ParsePosition("long w 0f")
 	fmt.Println(errors.Is(err, nardy.ErrSyntax))
-	// White's point 13 is Black's point 1 (RULES.md §0): both colours there.
+	// White's point 13 is Black's point 1 (docs/rules.md §0): both colours there.
 	_, err = nardy.ParsePosition("long w 00000000000010000000000e00/10000000000000000000000e00")
-	fmt.Println(errors.Is(err, nardy.ErrInvalidPosition), errors.Is(err, nardy.ErrSharedPoint))
+	fmt.Println(errors.Is(err, nardy.ErrInvalidPosition))
+	fmt.Println(err)
 	// Output:
 	// long black
 	// 349 360
 	// true
 	// true
-	// true true
+	// true
+	// nardy: invalid position: both colours on one point: mover's 13 is the opponent's 1 (§4)
 }
 
 // The drawing shows the board from the player on roll: its points 13..24

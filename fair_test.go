@@ -152,9 +152,9 @@ func TestReplayFair(t *testing.T) {
 		{"a die changed", edit(func(r *Record) {
 			d := r.Actions[firstRoll].Dice
 			r.Actions[firstRoll].Dice = [2]int{d[0]%6 + 1, d[0]}
-		}), firstRoll, ErrDiceMismatch},
+		}), firstRoll, errDiceMismatch},
 		{"another seed revealed", edit(func(r *Record) { r.Fair.Seed = hex.EncodeToString(other[:]) }), -1, ErrBadCommitment},
-		{"another salt", edit(func(r *Record) { r.Fair.Salt = "w|B" }), 0, ErrDiceMismatch},
+		{"another salt", edit(func(r *Record) { r.Fair.Salt = "w|B" }), 0, errDiceMismatch},
 		{"a short seed", edit(func(r *Record) { r.Fair.Seed = r.Fair.Seed[:62] }), -1, ErrBadCommitment},
 		{"a seed not hex", edit(func(r *Record) { r.Fair.Seed = strings.Repeat("zz", 32) }), -1, ErrBadCommitment},
 		{"a commitment not hex", edit(func(r *Record) { r.Fair.Commitment = "sha256:" + r.Fair.Commitment }), -1, ErrBadCommitment},

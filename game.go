@@ -6,46 +6,43 @@ import (
 )
 
 // Errors of [Game] and [Match]. A refused action returns an [*ActionError]
-// that matches ErrActionRefused and its Reason (one of the sentinels below,
-// [ErrGameOver], [ErrInvalidRoll], or a [*RuleError] for an illegal play).
+// that matches ErrActionRefused and its Reason: [ErrNotYourTurn],
+// [ErrWrongPhase], [ErrGameOver], [ErrInvalidRoll], a [*RuleError] for an
+// illegal play, or a message of the rule the action breaks (the cube, S6;
+// a resignation the scoring table does not use, L9 or S5).
 var (
 	// ErrActionRefused is matched by every refused game or match action.
 	ErrActionRefused = errors.New("nardy: action refused")
-	// ErrInvalidAction: an action of unknown kind, or malformed.
-	ErrInvalidAction = errors.New("malformed action")
 	// ErrWrongPhase: the action is not possible in the game's phase (such as
-	// a roll while a double waits for an answer).
+	// a roll while a double waits for an answer, a whole play while one is
+	// being made step by step, or any action on the zero Game).
 	ErrWrongPhase = errors.New("action not possible now")
 	// ErrNotYourTurn: another player must act.
 	ErrNotYourTurn = errors.New("not this player's turn to act")
-	// ErrCubeOff: the cube is not in use (the rules, the Crawford game or the
-	// L11 last roll).
-	ErrCubeOff = errors.New("the cube is not in use")
-	// ErrCubeNotYours: the opponent owns the cube.
-	ErrCubeNotYours = errors.New("the opponent owns the cube")
-	// ErrMaxCube: the cube would pass MaxCube.
-	ErrMaxCube = errors.New("the cube would pass its limit")
-	// ErrNoBeaver: beavers are off, or this is match play.
-	ErrNoBeaver = errors.New("beavers are not allowed")
-	// ErrResignKind: a resignation of a kind the scoring table does not use.
-	ErrResignKind = errors.New("resignation of a kind the scoring table does not use")
-	// ErrPlayStarted: a whole play was given while a play is being made step
-	// by step (undo the steps first).
-	ErrPlayStarted = errors.New("a play is being made step by step")
-	// ErrMatchOver: the match has a winner.
-	ErrMatchOver = errors.New("the match is over")
-	// ErrInvalidGame: an action on the zero Game or Match, or a game read
-	// from JSON in a state no game can be in.
-	ErrInvalidGame = errors.New("nardy: invalid game")
+)
+
+// Reasons of refused actions, as messages of an ActionError.
+var (
+	errInvalidAction = errors.New("malformed action")
+	errCubeOff       = errors.New("the cube is not in use")        // S6: the rules, the Crawford game or the L11 last roll
+	errCubeNotYours  = errors.New("the opponent owns the cube")    // S6
+	errMaxCube       = errors.New("the cube would pass its limit") // S6
+	errNoBeaver      = errors.New("beavers are not allowed")       // S6
+	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
+	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
+	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
+	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
 )
 
 // ActionError reports a refused action. It matches [ErrActionRefused] and
 // Reason with [errors.Is]; a [*RuleError] reason can be taken out with
-// [errors.As].
+// [errors.As]. Rule names the rule of docs/rules.md the action breaks, if
+// one does ("S6" for a refused double, the play's rule for an illegal play).
 type ActionError struct {
 	Kind   ActionKind // the refused action
 	Player Color
-	Phase  Phase // the game's phase when it was refused
+	Phase  Phase  // the game's phase when it was refused
+	Rule   string // the rule id, or "" when the action is refused for its timing
 	Reason error
 }
 
@@ -56,6 +53,24 @@ func (e *ActionError) Error() string {
 
 // Unwrap makes errors.Is match ErrActionRefused and the reason.
 func (e *ActionError) Unwrap() []error { return []error{ErrActionRefused, e.Reason} }
+
+// actionError builds the error of a refused action, naming its rule.
+func actionError(a Action, phase Phase, reason error, table Scoring) *ActionError {
+	e := &ActionError{Kind: a.Kind, Player: a.Player, Phase: phase, Reason: reason}
+	var re *RuleError
+	switch {
+	case errors.As(reason, &re):
+		e.Rule = re.Rule
+	case reason == errCubeOff, reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
+		e.Rule = "S6"
+	case reason == errResignKind:
+		e.Rule = "L9"
+		if table == defaultScoring(Short) {
+			e.Rule = "S5"
+		}
+	}
+	return e
+}
 
 // Phase is the state of a game: what it waits for.
 type Phase uint8
@@ -159,7 +174,7 @@ func newGame(r Rules, money, crawford bool, starter Color, hasStarter bool) (Gam
 	g := Game{rules: r, pos: pos, phase: PhaseOpening, cube: NewCube(), money: money, crawford: crawford}
 	if hasStarter {
 		if !starter.IsValid() {
-			return Game{}, positionError(ErrBadColor, "%d", starter)
+			return Game{}, positionError(errBadColor, "%d", starter)
 		}
 		g.pos, _ = StartPosition(r.Variant, starter)
 		g.starter, g.phase = starter, PhaseRoll
@@ -270,7 +285,7 @@ func (g Game) Legal() ([]Play, error) {
 }
 
 func (g Game) refuse(a Action, reason error) error {
-	return &ActionError{Kind: a.Kind, Player: a.Player, Phase: g.phase, Reason: reason}
+	return actionError(a, g.phase, reason, g.rules.Scoring)
 }
 
 // Do performs action a and returns the new game; a refused action returns
@@ -286,13 +301,13 @@ func (g Game) Do(a Action) (Game, error) {
 func (g *Game) do(a Action) error {
 	switch {
 	case g.phase == 0:
-		return ErrInvalidGame
+		return errNoGame
 	case g.phase == PhaseOver:
 		return ErrGameOver
 	case a.Kind == ActOpening:
 		return g.openingThrow(a.Dice[0], a.Dice[1])
 	case !a.Player.IsValid():
-		return ErrInvalidAction
+		return errInvalidAction
 	}
 	switch a.Kind {
 	case ActRoll:
@@ -301,7 +316,7 @@ func (g *Game) do(a Action) error {
 		return g.play(a.Player, a.Steps)
 	case ActStep:
 		if len(a.Steps) != 1 {
-			return ErrInvalidAction
+			return errInvalidAction
 		}
 		return g.step(a.Player, a.Steps[0])
 	case ActUndo:
@@ -319,7 +334,7 @@ func (g *Game) do(a Action) error {
 	case ActAccept, ActReject:
 		return g.answer(a.Player, a.Kind == ActAccept)
 	}
-	return ErrInvalidAction
+	return errInvalidAction
 }
 
 func (g *Game) openingThrow(w, b int) error {
@@ -393,10 +408,10 @@ func (g *Game) play(p Color, steps []Step) error {
 		return err
 	}
 	if g.turn.Len() > 0 {
-		return ErrPlayStarted
+		return errPlayStarted
 	}
 	if len(steps) > 4 {
-		return ruleError("C3", ErrWrongDice, -1)
+		return ruleError("C3", errWrongDice, -1)
 	}
 	pl, err := g.rules.PlayOf(g.pos, g.turn.Roll(), steps...)
 	if err != nil {
@@ -486,7 +501,7 @@ func (g *Game) resign(p Color, k ResultKind) error {
 	case g.phase != PhaseRoll && g.phase != PhasePlay:
 		return ErrWrongPhase
 	case k == Draw || !g.rules.scoring().Uses(k):
-		return ErrResignKind
+		return errResignKind
 	}
 	g.resume, g.phase, g.offer, g.offerBy = g.phase, PhaseResign, k, p
 	return nil

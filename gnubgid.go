@@ -37,7 +37,7 @@ const (
 // gives an error matching [ErrInvalidPosition].
 func PositionID(p Position) (string, error) {
 	if !p.IsValid() {
-		return "", positionError(ErrZeroPosition, "no Position ID")
+		return "", positionError(errZeroPosition, "no Position ID")
 	}
 	if p.variant != Short {
 		return "", fmt.Errorf("%w: a Position ID describes short nardy only, not %v", ErrVariantMismatch, p.variant)

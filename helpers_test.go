@@ -1,5 +1,10 @@
 package nardy
 
+import (
+	"errors"
+	"strings"
+)
+
 // Helpers of the package's own tests: the default rules of a position's
 // variant, and positions known to be valid.
 
@@ -25,4 +30,24 @@ func testApply(pos Position, play Play) (Position, error) {
 // testNewTurn is Rules.NewTurn under the default rules of pos's variant.
 func testNewTurn(pos Position, roll Roll) (Turn, error) {
 	return DefaultRules(pos.Variant()).NewTurn(pos, roll)
+}
+
+// hasReason reports whether err is refused for reason: err matches it with
+// errors.Is, or the typed error's message starts with its text.
+func hasReason(err, reason error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, reason) {
+		return true
+	}
+	var re *RuleError
+	var pe *PositionError
+	switch {
+	case errors.As(err, &re):
+		return strings.HasPrefix(re.Msg, reason.Error())
+	case errors.As(err, &pe):
+		return strings.HasPrefix(pe.Msg, reason.Error())
+	}
+	return strings.Contains(err.Error(), reason.Error())
 }

@@ -93,10 +93,10 @@ func (m Match) IsCrawford() bool { return m.game.crawford }
 // [*ActionError] and m unchanged.
 func (m Match) Do(a Action) (Match, error) {
 	if !m.IsValid() {
-		return m, &ActionError{Kind: a.Kind, Player: a.Player, Reason: ErrInvalidGame}
+		return m, actionError(a, 0, errNoGame, m.rules.Scoring)
 	}
 	if m.over {
-		return m, &ActionError{Kind: a.Kind, Player: a.Player, Phase: m.game.phase, Reason: ErrMatchOver}
+		return m, actionError(a, m.game.phase, errMatchOver, m.rules.Scoring)
 	}
 	g, err := m.game.Do(a)
 	if err != nil {

@@ -32,19 +32,19 @@ const (
 func (f refusal) rule() (string, error) {
 	switch f {
 	case refNoChecker:
-		return "C3", ErrNoChecker
+		return "C3", errNoChecker
 	case refBarFirst:
-		return "S3", ErrBarFirst
+		return "S3", errBarFirst
 	case refClosed:
-		return "C4", ErrPointClosed
+		return "C4", errPointClosed
 	case refNotHome:
-		return "C6", ErrBearOffNotHome
+		return "C6", errBearOffNotHome
 	case refHigher:
-		return "C6", ErrBearOffHigher
+		return "C6", errBearOffHigher
 	case refHead:
-		return "L3", ErrHeadRule
+		return "L3", errHeadRule
 	case refBlock:
-		return "L5", ErrSixBlock
+		return "L5", errSixBlock
 	}
 	return "", nil
 }
@@ -102,7 +102,7 @@ func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 		return err
 	}
 	if !pos.IsValid() {
-		return positionError(ErrZeroPosition, "")
+		return positionError(errZeroPosition, "")
 	}
 	if pos.variant != r.Variant {
 		return r.mismatch(pos)
@@ -120,7 +120,7 @@ func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 		c.blocked = rotate12(c.theirs)
 		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
 		if illegalBlock(n.mask, c.theirs, c.ahead) {
-			return positionError(ErrHeldBlock, "")
+			return positionError(errHeldBlock, "")
 		}
 	} else {
 		c.blocked, c.blots = shortOpponent(pos.opp)

@@ -12,17 +12,6 @@ import (
 // [ParsePlay] reads NoPlay, "no play" and the empty text as the empty play.
 const NoPlay = "(no play)"
 
-// Errors of [ParsePlay] besides the [*SyntaxError] and the rule errors of
-// [Rules.PlayOf], all wrapped in a [*RuleError] matching [ErrIllegalPlay].
-var (
-	// ErrNoSuchPlay: the text is well formed but no legal play of the
-	// position and roll matches it.
-	ErrNoSuchPlay = errors.New("no legal play matches the text")
-	// ErrAmbiguousPlay: the text matches several legal plays (C8: plays with
-	// different resulting positions).
-	ErrAmbiguousPlay = errors.New("the text matches several legal plays")
-)
-
 // String returns the play in the standard notation, as [Play.AppendNotation].
 func (p Play) String() string {
 	return string(p.AppendNotation(make([]byte, 0, 32)))
@@ -209,8 +198,8 @@ func appendSmall(b []byte, n int) []byte {
 //
 // Malformed text gives a [*SyntaxError] (matching [ErrSyntax]); well-formed
 // text that is not a legal play, or that matches several, gives a
-// [*RuleError] matching [ErrIllegalPlay] (with reason [ErrNoSuchPlay],
-// [ErrAmbiguousPlay] or the rule the text breaks) whose message lists the
+// [*RuleError] matching [ErrIllegalPlay] (with reason [errNoSuchPlay],
+// [errAmbiguousPlay] or the rule the text breaks) whose message lists the
 // legal plays. Invalid rules, position or roll give their own errors.
 // Text longer than [MaxTextLen] bytes is a syntax error, found before the
 // text is read. ParsePlay never panics.
@@ -237,7 +226,7 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		if len(legal) == 1 && legal[0].IsEmpty() {
 			return legal[0], nil
 		}
-		return Play{}, notationError(legal, ErrNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
+		return Play{}, notationError(legal, errNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
 	}
 	rs := resolver{r: r, pos: pos, roll: roll, moves: moves}
 	rs.search(0, newDiceLeft(roll))
@@ -268,16 +257,16 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		if nbest == 1 {
 			return found[best], nil
 		}
-		return Play{}, notationError(legal, ErrAmbiguousPlay, "C8",
+		return Play{}, notationError(legal, errAmbiguousPlay, "C8",
 			quoteCut(text)+" could be "+joinPlays(found, len(found)))
 	}
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, re.Reason, re.Rule, quoteCut(text))
+			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, quoteCut(text))
 		}
 	}
-	return Play{}, notationError(legal, ErrNoSuchPlay, "C3", quoteCut(text))
+	return Play{}, notationError(legal, errNoSuchPlay, "C3", quoteCut(text))
 }
 
 // hitPoints returns the points (mover's numbering) where p hits a blot.
@@ -296,8 +285,8 @@ func hitPoints(p Play) uint32 {
 const maxListed = 40
 
 func notationError(legal []Play, reason error, rule, detail string) error {
-	return &RuleError{Rule: rule, Reason: reason, Step: -1,
-		Detail: detail + "; legal plays: " + joinPlays(legal, maxListed)}
+	return &RuleError{Rule: rule, Step: -1,
+		Msg: reason.Error() + ": " + detail + "; legal plays: " + joinPlays(legal, maxListed)}
 }
 
 // joinPlays writes up to max plays in notation, separated by commas.
@@ -442,7 +431,7 @@ func (rs *resolver) search(h int, left diceLeft) {
 			}
 		}
 		if len(rs.hops) > rs.roll.Steps() {
-			rs.err = ruleError("C3", ErrWrongDice, -1)
+			rs.err = ruleError("C3", errWrongDice, -1)
 			return
 		}
 	}
@@ -453,7 +442,7 @@ func (rs *resolver) search(h int, left diceLeft) {
 	from, to := int(rs.hops[h][0]), int(rs.hops[h][1])
 	if from == Off || to == Bar || (to != Off && to >= from) {
 		if rs.err == nil {
-			rs.err = ruleError("C3", ErrWrongDice, h)
+			rs.err = ruleError("C3", errWrongDice, h)
 		}
 		return
 	}
@@ -465,7 +454,7 @@ func (rs *resolver) hop(h, cur, to int, left diceLeft) {
 	vals, k := left.values()
 	if k == 0 || rs.n == len(rs.steps) {
 		if rs.err == nil {
-			rs.err = ruleError("C3", ErrWrongDice, h)
+			rs.err = ruleError("C3", errWrongDice, h)
 		}
 		return
 	}

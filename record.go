@@ -53,7 +53,7 @@ func (k ActionKind) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (k ActionKind) MarshalText() ([]byte, error) {
 	if k < ActOpening || k > ActReject {
-		return nil, ErrInvalidAction
+		return nil, ErrSyntax
 	}
 	return []byte(k.String()), nil
 }
@@ -114,7 +114,7 @@ func (a Action) MarshalJSON() ([]byte, error) {
 	j := actionJSON{Kind: a.Kind}
 	if a.Kind != ActOpening {
 		if !a.Player.IsValid() {
-			return nil, fmt.Errorf("%w: player %d", ErrInvalidAction, a.Player)
+			return nil, fmt.Errorf("%w: player %d", ErrSyntax, a.Player)
 		}
 		j.Player = a.Player.String()
 	}
@@ -135,11 +135,11 @@ func (a Action) MarshalJSON() ([]byte, error) {
 // [MaxActionJSON] bytes, unread, and more than 4 steps (C3).
 func (a *Action) UnmarshalJSON(b []byte) error {
 	if len(b) > MaxActionJSON {
-		return jsonTooLong(ErrInvalidAction, "action", b, MaxActionJSON)
+		return jsonTooLong(ErrSyntax, "action", b, MaxActionJSON)
 	}
 	var j actionJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidAction, err)
+		return fmt.Errorf("%w: %v", ErrSyntax, err)
 	}
 	n := Action{Kind: j.Kind}
 	switch j.Player {
@@ -149,24 +149,24 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		n.Player = Black
 	case "":
 		if j.Kind != ActOpening {
-			return fmt.Errorf("%w: %s without a player", ErrInvalidAction, j.Kind)
+			return fmt.Errorf("%w: %s without a player", ErrSyntax, j.Kind)
 		}
 	default:
-		return fmt.Errorf("%w: player %q", ErrInvalidAction, j.Player)
+		return fmt.Errorf("%w: player %q", ErrSyntax, j.Player)
 	}
 	if len(j.Dice) != 0 {
 		if len(j.Dice) != 2 {
-			return fmt.Errorf("%w: %d dice", ErrInvalidAction, len(j.Dice))
+			return fmt.Errorf("%w: %d dice", ErrSyntax, len(j.Dice))
 		}
 		n.Dice = [2]int{j.Dice[0], j.Dice[1]}
 	}
 	if len(j.Steps) > 4 {
-		return fmt.Errorf("%w: C3: %d steps, at most 4", ErrInvalidAction, len(j.Steps))
+		return fmt.Errorf("%w: C3: %d steps, at most 4", ErrSyntax, len(j.Steps))
 	}
 	for _, s := range j.Steps {
 		for _, v := range s {
 			if v < 0 || v > Bar {
-				return fmt.Errorf("%w: step %v", ErrInvalidAction, s)
+				return fmt.Errorf("%w: step %v", ErrSyntax, s)
 			}
 		}
 		n.Steps = append(n.Steps, Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])})
@@ -197,8 +197,8 @@ type Record struct {
 // ErrBadRecord is matched by every error of [Replay].
 var ErrBadRecord = errors.New("nardy: bad record")
 
-// ErrDiceMismatch: a record's dice are not the throws of its seed.
-var ErrDiceMismatch = errors.New("dice differ from the seed's throws")
+// errDiceMismatch: a record's dice are not the throws of its seed.
+var errDiceMismatch = errors.New("dice differ from the seed's throws")
 
 // RecordError reports the first action of a record that does not replay:
 // its index in Actions and why. Index is -1 for a record whose rules or
@@ -226,7 +226,7 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // it with a [*RecordError] giving its index and reason, and the match as it
 // stood before that action. With a Seed, or a Fair proof whose seed is
 // revealed, every die must be the next throw of that seed
-// ([ErrDiceMismatch]); a fair seed must match its commitment
+// ([errDiceMismatch]); a fair seed must match its commitment
 // ([ErrBadCommitment], index -1).
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
@@ -257,7 +257,7 @@ func Replay(rec Record) (Match, error) {
 			return m, &RecordError{Index: i, Action: a, Err: err}
 		}
 		if src != nil && (a.Kind == ActOpening || a.Kind == ActRoll) && !sameThrow(a, src.Die(), src.Die()) {
-			return m, &RecordError{Index: i, Action: a, Err: ErrDiceMismatch}
+			return m, &RecordError{Index: i, Action: a, Err: errDiceMismatch}
 		}
 		m = n
 	}
@@ -297,17 +297,17 @@ func NewRecorder(preset string, r Rules, length int, seed *uint64) (*Recorder, e
 	return &Recorder{rec: rec, match: m}, nil
 }
 
-// ErrRecordFull: a [Recorder] holds MaxRecordActions actions already, the
+// errRecordFull: a [Recorder] holds MaxRecordActions actions already, the
 // most a record read back from JSON may have.
-var ErrRecordFull = errors.New("the record is full")
+var errRecordFull = errors.New("the record is full")
 
 // Do performs a on the match and records it when accepted. Past
 // [MaxRecordActions] actions it refuses every action with an
-// [*ActionError] matching [ErrRecordFull], so that every record it keeps
+// [*ActionError] saying the record is full, so that every record it keeps
 // reads back from JSON.
 func (rc *Recorder) Do(a Action) error {
 	if len(rc.rec.Actions) >= MaxRecordActions {
-		return &ActionError{Kind: a.Kind, Player: a.Player, Phase: rc.match.game.phase, Reason: ErrRecordFull}
+		return actionError(a, rc.match.game.phase, errRecordFull, Scoring{})
 	}
 	m, err := rc.match.Do(a)
 	if err != nil {
@@ -366,7 +366,7 @@ type gameJSON struct {
 // MarshalText implements encoding.TextMarshaler.
 func (p Phase) MarshalText() ([]byte, error) {
 	if p < PhaseOpening || p > PhaseOver {
-		return nil, fmt.Errorf("%w: phase %d", ErrInvalidGame, p)
+		return nil, fmt.Errorf("%w: phase %d", ErrBadRecord, p)
 	}
 	return []byte(p.String()), nil
 }
@@ -385,7 +385,7 @@ func (p *Phase) UnmarshalText(t []byte) error {
 // or send it); UnmarshalJSON reads it back, checking it.
 func (g Game) MarshalJSON() ([]byte, error) {
 	if !g.IsValid() {
-		return nil, ErrInvalidGame
+		return nil, ErrBadRecord
 	}
 	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
 		Money: g.money, Crawford: g.crawford, Started: g.started, First: g.first, Starter: g.starter,
@@ -416,16 +416,16 @@ func (g Game) turnInPlay() bool {
 // most [MaxGameCount]), that the player on roll follows from the starter
 // and the number of plays, and rebuilds the play in progress step by step
 // (at most 4), so a state no game could be in is refused (with
-// [ErrInvalidGame], or the error of the part that is wrong). The position
+// [ErrBadRecord], or the error of the part that is wrong). The position
 // itself is checked to be valid, not to be reachable from the start. More
 // than [MaxGameJSON] bytes are refused unread.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	if len(b) > MaxGameJSON {
-		return jsonTooLong(ErrInvalidGame, "game", b, MaxGameJSON)
+		return jsonTooLong(ErrBadRecord, "game", b, MaxGameJSON)
 	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidGame, err)
+		return fmt.Errorf("%w: %v", ErrBadRecord, err)
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
 		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,
@@ -436,7 +436,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	if n.turnInPlay() {
 		if j.Dice == nil {
-			return fmt.Errorf("%w: a play in progress without dice", ErrInvalidGame)
+			return fmt.Errorf("%w: a play in progress without dice", ErrBadRecord)
 		}
 		t, err := n.rules.NewTurn(n.pos, *j.Dice)
 		if err != nil {
@@ -444,10 +444,10 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		}
 		if !n.started && n.opening[0] != 0 && n.rules.OpeningRoll == UseOpeningDice &&
 			*j.Dice != MustRoll(n.opening[0], n.opening[1]) {
-			return fmt.Errorf("%w: first roll %v, not the opening dice (C2)", ErrInvalidGame, *j.Dice)
+			return fmt.Errorf("%w: first roll %v, not the opening dice (C2)", ErrBadRecord, *j.Dice)
 		}
 		if len(j.Steps) > 4 {
-			return fmt.Errorf("%w: %d steps in one play", ErrInvalidGame, len(j.Steps))
+			return fmt.Errorf("%w: %d steps in one play", ErrBadRecord, len(j.Steps))
 		}
 		for _, s := range j.Steps {
 			if t, err = t.Step(Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])}); err != nil {
@@ -455,20 +455,20 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 			}
 		}
 		if t.Done() {
-			return fmt.Errorf("%w: a finished play still in progress", ErrInvalidGame)
+			return fmt.Errorf("%w: a finished play still in progress", ErrBadRecord)
 		}
 		n.turn = t
 	} else if j.Dice != nil || len(j.Steps) > 0 {
-		return fmt.Errorf("%w: dice in phase %s", ErrInvalidGame, n.phase)
+		return fmt.Errorf("%w: dice in phase %s", ErrBadRecord, n.phase)
 	}
 	if n.phase == PhaseOver {
 		if j.Result == nil || !j.Result.Kind.IsValid() || !j.Result.Winner.IsValid() ||
 			j.Result.End < BoreOff || j.Result.End > Dropped || j.Result.Points < 0 || j.Result.Cube != n.cube.Value {
-			return fmt.Errorf("%w: a finished game without a valid result", ErrInvalidGame)
+			return fmt.Errorf("%w: a finished game without a valid result", ErrBadRecord)
 		}
 		n.result = *j.Result
 	} else if j.Result != nil {
-		return fmt.Errorf("%w: a result in phase %s", ErrInvalidGame, n.phase)
+		return fmt.Errorf("%w: a result in phase %s", ErrBadRecord, n.phase)
 	}
 	*g = n
 	return nil
@@ -478,7 +478,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 // the play in progress.
 func (g Game) checkState() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidGame}, args...)...)
+		return fmt.Errorf("%w: "+format, append([]any{ErrBadRecord}, args...)...)
 	}
 	if err := g.rules.Validate(); err != nil {
 		return err
@@ -522,7 +522,7 @@ func (g Game) checkState() error {
 // the player on roll fit together as in a game played from its start.
 func (g Game) checkHistory() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrInvalidGame}, args...)...)
+		return fmt.Errorf("%w: "+format, append([]any{ErrBadRecord}, args...)...)
 	}
 	w, b := g.opening[0], g.opening[1]
 	thrown := w != 0 || b != 0 // the game began with an opening throw

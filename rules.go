@@ -283,14 +283,14 @@ func (r Rules) CheckPosition(pos Position) error {
 		return err
 	}
 	if !pos.IsValid() {
-		return positionError(ErrZeroPosition, "")
+		return positionError(errZeroPosition, "")
 	}
 	if pos.variant != r.Variant {
 		return r.mismatch(pos)
 	}
 	if r.Variant == Long {
 		if illegalBlock(pos.mover.mask(1), longOpponentMask(pos.opp), r.BlockAhead) {
-			return positionError(ErrHeldBlock, "")
+			return positionError(errHeldBlock, "")
 		}
 	}
 	return nil

@@ -40,7 +40,7 @@ func (k ResultKind) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (k ResultKind) MarshalText() ([]byte, error) {
 	if !k.IsValid() {
-		return nil, fmt.Errorf("%w: result kind %d", ErrInvalidAction, k)
+		return nil, fmt.Errorf("%w: result kind %d", ErrSyntax, k)
 	}
 	return []byte(k.String()), nil
 }
@@ -159,10 +159,10 @@ func (r Rules) maxCube() int {
 //   - else Mars when the table uses it, else Oin.
 func Classify(pos Position, winner Color, table Scoring) (ResultKind, error) {
 	if !pos.IsValid() {
-		return 0, positionError(ErrZeroPosition, "")
+		return 0, positionError(errZeroPosition, "")
 	}
 	if !winner.IsValid() {
-		return 0, positionError(ErrBadColor, "%d", winner)
+		return 0, positionError(errBadColor, "%d", winner)
 	}
 	if table == (Scoring{}) {
 		table = defaultScoring(pos.variant)

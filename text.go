@@ -47,7 +47,7 @@ func (p Position) String() string {
 // MarshalText implements encoding.TextMarshaler; JSON uses it too.
 func (p Position) MarshalText() ([]byte, error) {
 	if !p.IsValid() {
-		return nil, positionError(ErrZeroPosition, "cannot marshal")
+		return nil, positionError(errZeroPosition, "cannot marshal")
 	}
 	return p.AppendText(nil)
 }

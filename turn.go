@@ -138,13 +138,13 @@ func (t Turn) NextSteps() []Step { return t.AppendNextSteps(nil) }
 // [*RuleError] with the rule it breaks, and t is unchanged.
 func (t Turn) Step(s Step) (Turn, error) {
 	if t.n >= t.need {
-		return t, ruleError("C5", ErrTurnComplete, int(t.n))
+		return t, ruleError("C5", errTurnComplete, int(t.n))
 	}
 	from, d := int(s.From), int(s.Die)
 	step := int(t.n)
 	rest := t.left
 	if !rest.take(d) || from < 1 || from > Bar || (s.To != 0 && int(s.To) != stepTarget(from, d)) {
-		return t, ruleError("C3", ErrWrongDice, step)
+		return t, ruleError("C3", errWrongDice, step)
 	}
 	var child node
 	st, f := t.c.step(&t.cur, from, d, &child)
@@ -153,14 +153,14 @@ func (t Turn) Step(s Step) (Turn, error) {
 		return t, ruleError(rule, reason, step)
 	}
 	if t.n == 0 && t.forced != 0 && d != int(t.forced) {
-		return t, ruleError("C5", ErrLargerDie, step)
+		return t, ruleError("C5", errLargerDie, step)
 	}
 	remaining := int(t.need - t.n - 1)
 	if !t.c.reach(child, rest, remaining, false) {
 		if t.c.reach(child, rest, remaining, true) {
-			return t, ruleError("L5", ErrSixBlock, step)
+			return t, ruleError("L5", errSixBlock, step)
 		}
-		return t, ruleError("C5", ErrMaxDice, step)
+		return t, ruleError("C5", errMaxDice, step)
 	}
 	t.cur, t.left = child, rest
 	t.steps[t.n] = st
@@ -180,7 +180,7 @@ func (t Turn) Move(from, to int) (Turn, error) {
 	}
 	// Not offered: let Step explain why, trying each die that fits.
 	vals, k := t.left.values()
-	var err error = ruleError("C3", ErrWrongDice, int(t.n))
+	var err error = ruleError("C3", errWrongDice, int(t.n))
 	for i := 0; i < k; i++ {
 		if stepTarget(from, vals[i]) == to {
 			if _, err = t.Step(Step{From: int8(from), To: int8(to), Die: int8(vals[i])}); err == nil {
@@ -194,7 +194,7 @@ func (t Turn) Move(from, to int) (Turn, error) {
 // Undo takes back the last step.
 func (t Turn) Undo() (Turn, error) {
 	if t.n == 0 {
-		return t, ruleError("C3", ErrNothingToUndo, -1)
+		return t, ruleError("C3", errNothingToUndo, -1)
 	}
 	u := t
 	u.cur, u.left, u.n = u.root, newDiceLeft(u.c.roll), 0
@@ -214,10 +214,10 @@ func (t Turn) Undo() (Turn, error) {
 // Result, whose canonical steps may come in another order.
 func (t Turn) Play() (Play, error) {
 	if !t.c.start.IsValid() {
-		return Play{}, positionError(ErrZeroPosition, "zero Turn")
+		return Play{}, positionError(errZeroPosition, "zero Turn")
 	}
 	if t.n < t.need {
-		return Play{}, ruleError("C5", ErrTurnIncomplete, -1)
+		return Play{}, ruleError("C5", errTurnIncomplete, -1)
 	}
 	return makePlay(t.Position(), t.c.roll, t.steps[:t.n]), nil
 }

@@ -140,7 +140,7 @@ func FormatXGID(x XGID) (string, error) {
 // AppendText implements encoding.TextAppender with the form of FormatXGID.
 func (x XGID) AppendText(b []byte) ([]byte, error) {
 	if !x.Position.IsValid() {
-		return b, positionError(ErrZeroPosition, "no XGID")
+		return b, positionError(errZeroPosition, "no XGID")
 	}
 	if x.Position.variant != Short {
 		return b, fmt.Errorf("%w: an XGID describes short nardy only, not %v", ErrVariantMismatch, x.Position.variant)

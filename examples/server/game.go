@@ -21,6 +21,9 @@ var (
 	errWrongSeat = errors.New("the token is not that player's")
 	// errSeedSet: a player seed sent twice, or after the first die.
 	errSeedSet = errors.New("the player seeds are fixed once the first die is thrown, and each seat sends one")
+	// errPlayStarted: a whole play sent while steps of it were made one by
+	// one (undo them first).
+	errPlayStarted = fmt.Errorf("%w: a play is being made step by step", nardy.ErrWrongPhase)
 )
 
 // maxLog is the number of events kept for the client.
@@ -398,7 +401,7 @@ func (g *game) play(p nardy.Color, steps [][3]int) error {
 	var st []nardy.Step
 	if steps != nil {
 		if t.Len() > 0 {
-			return &nardy.ActionError{Kind: nardy.ActPlay, Player: p, Phase: nardy.PhasePlay, Reason: nardy.ErrPlayStarted}
+			return &nardy.ActionError{Kind: nardy.ActPlay, Player: p, Phase: nardy.PhasePlay, Reason: errPlayStarted}
 		}
 		if len(steps) > 4 {
 			return badRequest("%d steps: a play has at most 4", len(steps))

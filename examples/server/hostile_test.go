@@ -286,7 +286,8 @@ func TestHostileProvablyFair(t *testing.T) {
 	}
 	require.True(t, changed, "a roll in the record")
 	_, err = nardy.Replay(rec)
-	assert.ErrorIs(t, err, nardy.ErrDiceMismatch)
+	assert.ErrorIs(t, err, nardy.ErrBadRecord)
+	assert.ErrorContains(t, err, "dice differ from the seed's throws")
 }
 
 // TestHostileCreateFlood: 1,000 quick creations of 99-point matches from one

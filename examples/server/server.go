@@ -272,6 +272,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // rules forbid and for a malformed action.
 func failGame(w http.ResponseWriter, err error) {
 	var re *nardy.RuleError
+	var ae *nardy.ActionError
 	switch {
 	case errors.Is(err, errWrongSeat):
 		fail(w, http.StatusForbidden, "wrong_seat", "%v", err)
@@ -283,14 +284,13 @@ func failGame(w http.ResponseWriter, err error) {
 		writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: err.Error(), Code: "illegal", Rule: re.Rule})
 	case errors.Is(err, nardy.ErrNotYourTurn):
 		fail(w, http.StatusConflict, "not_your_turn", "%v", err)
-	case errors.Is(err, nardy.ErrGameOver), errors.Is(err, nardy.ErrMatchOver):
+	case errors.Is(err, nardy.ErrGameOver):
 		fail(w, http.StatusConflict, "game_over", "%v", err)
-	case errors.Is(err, nardy.ErrWrongPhase), errors.Is(err, nardy.ErrPlayStarted), errors.Is(err, errNoPlay):
+	case errors.Is(err, nardy.ErrWrongPhase), errors.Is(err, errNoPlay):
 		fail(w, http.StatusConflict, "wrong_phase", "%v", err)
-	case errors.Is(err, nardy.ErrCubeOff), errors.Is(err, nardy.ErrCubeNotYours),
-		errors.Is(err, nardy.ErrMaxCube), errors.Is(err, nardy.ErrNoBeaver):
+	case errors.As(err, &ae) && ae.Rule == "S6":
 		fail(w, http.StatusConflict, "cube", "%v", err)
-	case errors.Is(err, nardy.ErrResignKind):
+	case errors.As(err, &ae) && (ae.Rule == "L9" || ae.Rule == "S5"):
 		fail(w, http.StatusUnprocessableEntity, "resign_kind", "%v", err)
 	default:
 		fail(w, http.StatusUnprocessableEntity, "refused", "%v", err)

@@ -169,7 +169,8 @@ func TestParseCountOverflow(t *testing.T) {
 	line := strings.Replace(fmt.Sprintf(shortStart, ""), `"me":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2]`,
 		fmt.Sprintf(`"me":[%d,%d,17,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]`, math.MaxInt, math.MaxInt), 1)
 	_, err := Parse([]byte(line))
-	assert.ErrorIs(t, err, nardy.ErrCheckerCount)
+	assert.ErrorIs(t, err, nardy.ErrInvalidPosition)
+	assert.ErrorContains(t, err, "more than 15")
 }
 
 // TestParseLineBound: a line past MaxLineBytes is refused before it is

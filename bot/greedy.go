@@ -19,7 +19,9 @@ type CubePolicy struct {
 
 // DefaultCubePolicy returns the thresholds of [NewGreedy] and [NewExpectimax]:
 // double at 70%, take at 25%, accept a single resignation below 95%.
-func DefaultCubePolicy() CubePolicy { return CubePolicy{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow: 0.95} }
+func DefaultCubePolicy() CubePolicy {
+	return CubePolicy{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow: 0.95}
+}
 
 // Greedy is a 1-ply player: it plays the legal play whose resulting
 // position [Evaluate] scores best for it (the first in the generator's

@@ -26,7 +26,7 @@ func allocCases(t *testing.T) []pair {
 	require.NoError(t, err)
 	midShort, err := randomGame(short, 11, 20)
 	require.NoError(t, err)
-	worst, err := ParsePositionID("BwAAwLaBjDQAAA")
+	worst, err := positionFromID("BwAAwLaBjDQAAA")
 	require.NoError(t, err)
 	bar := mkPos(t, Short, sd(Bar, 2, 24, 1, 13, 4, 8, 3, 6, 5), sd(24, 2, 13, 5, 8, 3, 6, 5))
 	bearOff := mkPos(t, Long, sd(6, 3, 5, 2, 3, 4, 1, 1, Off, 5), sd(24, 15))

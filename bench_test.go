@@ -102,7 +102,7 @@ func corpusPositions(tb testing.TB, file string) []Position {
 		if line == "" {
 			continue
 		}
-		pos, err := ParsePositionID(line)
+		pos, err := positionFromID(line)
 		if err != nil {
 			tb.Fatalf("%s: %q: %v", file, line, err)
 		}
@@ -172,7 +172,7 @@ func BenchmarkShortRandom(b *testing.B) {
 // (450 and 536, short-edge-047 and -048).
 func BenchmarkShortWorst(b *testing.B) {
 	for _, c := range []struct{ id string }{{"u3MDACRm20YUAA"}, {"BwAAwLaBjDQAAA"}} {
-		pos, err := ParsePositionID(c.id)
+		pos, err := positionFromID(c.id)
 		if err != nil {
 			b.Fatal(err)
 		}

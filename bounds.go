@@ -3,8 +3,8 @@ package nardy
 import (
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
 
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/internal/jsonscan"
 )
 
@@ -15,10 +15,10 @@ import (
 // of the input. Every bound is far above what a valid input needs.
 const (
 	// MaxTextLen bounds the one-line texts: [ParsePosition], [ParsePlay],
-	// [ParseXGID], [ParseRoll], [ParseVariant] and the UnmarshalText
-	// methods of the package's types. The longest valid text of any of
-	// them is under 100 bytes. [ParseKey], [ParsePositionID] and
-	// [ParseMatchID] read inputs of one fixed length.
+	// [ParseRoll], [ParseVariant] and the UnmarshalText methods of the
+	// package's types, and the XGIDs of package xgid. The longest valid
+	// text of any of them is under 100 bytes. [ParseKey] reads inputs of
+	// one fixed length.
 	MaxTextLen = 256
 	// MaxActionJSON bounds the JSON of one [Action] (valid ones are under
 	// 100 bytes, under 1 kB indented).
@@ -33,45 +33,14 @@ const (
 	// MaxRecordJSON bounds the JSON of a [Record].
 	MaxRecordJSON = 16 << 20
 	// MaxRecordActions bounds the actions of a [Record] read from JSON or
-	// from a .mat file, and of the record a [Recorder] keeps. A 64-point
-	// match played step by step has about 25,000.
+	// from a .mat file (package gnubg), and of the record a [Recorder]
+	// keeps. A 64-point match played step by step has about 25,000.
 	MaxRecordActions = 1 << 16
-	// MaxMatBytes bounds a .mat file read by [ReadMat], MaxMatLine each of
-	// its lines and MaxMatTags the tags of its header.
-	MaxMatBytes = 16 << 20
-	MaxMatLine  = 4 << 10
-	MaxMatTags  = 64
 )
-
-// maxErrInput is how much of its input a SyntaxError keeps.
-const maxErrInput = 64
-
-// cutLen returns the length of s cut to maxErrInput bytes at the start of
-// a UTF-8 character.
-func cutLen[T string | []byte](s T) int {
-	if len(s) <= maxErrInput {
-		return len(s)
-	}
-	n := maxErrInput
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return n
-}
-
-// cutInput returns the start of s that a SyntaxError keeps, copied so that
-// the error does not hold the whole input in memory.
-func cutInput[T string | []byte](s T) string {
-	n := cutLen(s)
-	if n == len(s) {
-		return string(s)
-	}
-	return string([]byte(s[:n]))
-}
 
 // tooLong is the error of an input longer than max bytes, refused unread.
 func tooLong[T string | []byte](what string, s T, max int) error {
-	return &SyntaxError{What: what, Input: cutInput(s), Len: len(s), Offset: max,
+	return &SyntaxError{What: what, Input: errtext.Cut(s), Len: len(s), Offset: max,
 		Msg: fmt.Sprintf("longer than %d bytes", max)}
 }
 

@@ -14,9 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// hostileSize is the size of the hostile inputs of TestReaderMemory.
-const hostileSize = 10 << 20
-
 // hostileReader is one reader of untrusted text with its hostile input.
 type hostileReader struct {
 	name  string
@@ -28,7 +25,7 @@ type hostileReader struct {
 // an input built to make it work hard: many fields, many steps, many
 // actions, many lines, one long word.
 func hostileReaders() []hostileReader {
-	short, long := DefaultRules(Short), DefaultRules(Long)
+	short := DefaultRules(Short)
 	start := mustPosition(StartPosition(Short, White))
 	rep := strings.Repeat
 	fill := func(s string) func(n int) string { return func(n int) string { return rep(s, n/len(s)) } }
@@ -44,14 +41,7 @@ func hostileReaders() []hostileReader {
 	jsonInto := func(v any) func(in string) error {
 		return func(in string) error { return json.Unmarshal(unsafeBytes(in), v) }
 	}
-	mat := func(r Rules) func(in string) error {
-		return func(in string) error { _, _, err := ReadMat(strings.NewReader(in), r); return err }
-	}
 	return []hostileReader{
-		{"ParseXGID colons", fill(":"), func(in string) error { _, err := ParseXGID(in); return err }},
-		{"ParseXGID long field", around("XGID=", "a", ""), func(in string) error { _, err := ParseXGID(in); return err }},
-		{"ParsePositionID", fill("A"), func(in string) error { _, err := ParsePositionID(in); return err }},
-		{"ParseMatchID", fill("A"), func(in string) error { _, err := ParseMatchID(in); return err }},
 		{"ParsePosition fields", fill("a "), func(in string) error { _, err := ParsePosition(in); return err }},
 		{"ParsePosition key", around("long w ", "0", ""), func(in string) error { _, err := ParsePosition(in); return err }},
 		{"ParseKey", fill("0"), func(in string) error { _, err := ParseKey(Long, White, in); return err }},
@@ -61,8 +51,6 @@ func hostileReaders() []hostileReader {
 		{"ParseVariant", fill("x"), func(in string) error { _, err := ParseVariant(in); return err }},
 		{"Position.UnmarshalText", fill("x"), text(new(Position))},
 		{"Roll.UnmarshalText", fill("x"), text(new(Roll))},
-		{"XGID.UnmarshalText", fill("x"), text(new(XGID))},
-		{"MatchID.UnmarshalText", fill("x"), text(new(MatchID))},
 		{"Variant.UnmarshalText", fill("x"), text(new(Variant))},
 		{"Color.UnmarshalText", fill("x"), text(new(Color))},
 		{"HeadException.UnmarshalText", fill("x"), text(new(HeadException))},
@@ -85,12 +73,6 @@ func hostileReaders() []hostileReader {
 		{"Record JSON past the bound", func(n int) string { // more than MaxRecordJSON
 			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, MaxRecordJSON+1))
 		}, jsonInto(new(Record))},
-		{"ReadMat blank lines", fill("\n"), mat(short)},
-		{"ReadMat tags", fill("; [Event \"x\"]\n"), mat(short)},
-		{"ReadMat long line", fill("x"), mat(short)},
-		{"ReadMat cells", around(" 1 point match\n Game 1\n", " 1) 31: 8/5 6/5                  31: 8/5 6/5\n", ""), mat(short)},
-		{"ReadMat score lines", around(" 1 point match\n Game 1\n", " a : 0                  b : 0\n", ""), mat(short)},
-		{"ReadMat long nardy", fill("x"), mat(long)},
 	}
 }
 
@@ -101,34 +83,24 @@ func unsafeBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), le
 // TestReaderMemory: every reader of untrusted text refuses 10 MB of
 // hostile input with an error while allocating a small amount that does
 // not grow with the input: 20 MB cost no more than 10 MB (issue 9 item 6).
-// The error keeps at most 64 bytes of the input.
+// The error keeps at most 64 bytes of the input. The readers of packages
+// gnubg and xgid have the same test.
 func TestReaderMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 10 MB inputs")
-	}
+	var readers []testmem.Reader
 	for _, r := range hostileReaders() {
-		var err error
-		in := r.input(hostileSize)
-		a := testmem.Allocated(func() { err = r.read(in) })
-		in = r.input(2 * hostileSize)
-		a2 := testmem.Allocated(func() { _ = r.read(in) })
-		t.Logf("%-30s %9d bytes allocated for %d MB, %9d for %d MB", r.name, a, hostileSize>>20, a2, 2*hostileSize>>20)
-		assert.Less(t, a, uint64(maxHostileAlloc), "%s: allocates too much", r.name)
-		assert.Less(t, a2, a+a/4+64<<10, "%s: allocates in proportion to the input", r.name)
-		if !assert.Error(t, err, r.name) {
-			continue
-		}
-		var se *SyntaxError
-		if errors.As(err, &se) {
-			assert.LessOrEqual(t, len(se.Input), 64, "%s: SyntaxError.Input keeps %d bytes", r.name, len(se.Input))
-		}
-		assert.Less(t, len(err.Error()), 1024, "%s: error message of %d bytes", r.name, len(err.Error()))
+		readers = append(readers, testmem.Reader{Name: r.name, Input: r.input, Read: r.read})
 	}
+	testmem.CheckReaders(t, readers, syntaxInputLen)
 }
 
-// maxHostileAlloc is the most a reader may allocate on hostile input: the
-// work of a few thousand moves of a .mat game at most.
-const maxHostileAlloc = 4 << 20
+// syntaxInputLen returns the length of the input a *SyntaxError keeps.
+func syntaxInputLen(err error) (int, bool) {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		return len(se.Input), true
+	}
+	return 0, false
+}
 
 // TestRecordActionsBound: a record of MaxRecordActions actions reads from
 // JSON, one more is refused before any action is read; a Recorder refuses
@@ -198,7 +170,7 @@ func TestSyntaxErrorInput(t *testing.T) {
 	assert.NotContains(t, err.Error(), "...")
 
 	for _, s := range []string{strings.Repeat("x", MaxTextLen), strings.Repeat("x", MaxTextLen+1)} {
-		_, err = ParseXGID(s)
+		_, err = ParseVariant(s)
 		require.ErrorAs(t, err, &se)
 		assert.Equal(t, len(s) > MaxTextLen, strings.Contains(se.Msg, "longer than"), "%d bytes: %v", len(s), err)
 	}

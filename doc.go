@@ -89,10 +89,11 @@
 // notation ("24/18 13/11", "bar/22*", "6/off", "8/5(2)"; long nardy uses the
 // mover's own point numbers), and [ParsePlay] reads such text tolerantly
 // into the legal play of a position and roll it means ([errNoSuchPlay],
-// [errAmbiguousPlay] otherwise). [NoPlay] is the text of the empty play. For
-// short nardy, [PositionID] and [ParsePositionID] speak GNU Backgammon's
-// Position ID, and [MatchID] with [ParseMatchID] and [FormatMatchID] its
-// Match ID.
+// [errAmbiguousPlay] otherwise). [NoPlay] is the text of the empty play.
+// The exchange formats of other programs live in their own packages, built
+// on this one: package gnubg (github.com/nardylab/nardy/gnubg) for GNU
+// Backgammon's Position ID, Match ID and the .mat match file, package xgid
+// for eXtreme Gammon's XGID.
 //
 // # Games and matches
 //
@@ -130,6 +131,6 @@
 // fixed amount of memory and time: [MaxTextLen] for the one-line parsers
 // and UnmarshalText methods, [MaxActionJSON], [MaxRulesJSON],
 // [MaxFairJSON], [MaxGameJSON], [MaxRecordJSON] with [MaxRecordActions]
-// for JSON, [MaxMatBytes], [MaxMatLine] and [MaxMatTags] for [ReadMat].
+// for JSON; the readers of packages gnubg and xgid have their own.
 // A [*SyntaxError] keeps at most 64 bytes of its input.
 package nardy

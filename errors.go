@@ -3,6 +3,8 @@ package nardy
 import (
 	"errors"
 	"fmt"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // Sentinel errors. Every error the package returns matches one of these with
@@ -137,7 +139,7 @@ type SyntaxError struct {
 // shown as Input followed by "...".
 func (e *SyntaxError) Error() string {
 	in := e.Input
-	if n := cutLen(in); n < len(in) || e.Len > len(in) {
+	if n := errtext.CutLen(in); n < len(in) || e.Len > len(in) {
 		in = in[:n] + "..."
 	}
 	s := "nardy: parsing " + e.What + " " + fmt.Sprintf("%q", in)
@@ -151,12 +153,12 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
 func syntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
-	return &SyntaxError{What: what, Input: cutInput(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
 // quoteCut quotes s, cut to 64 bytes, for a message.
 func quoteCut(s string) string {
-	if n := cutLen(s); n < len(s) {
+	if n := errtext.CutLen(s); n < len(s) {
 		s = s[:n] + "..."
 	}
 	return fmt.Sprintf("%q", s)

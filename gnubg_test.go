@@ -1,4 +1,4 @@
-package nardy
+package nardy_test
 
 import (
 	"context"
@@ -14,27 +14,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
+	"github.com/nardylab/nardy/xgid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// gnubgPath returns the GNU Backgammon binary, or "" when it is not
-// installed.
-func gnubgPath() string {
-	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
-		return "/usr/games/gnubg"
-	}
-	if p, err := exec.LookPath("gnubg"); err == nil {
-		return p
-	}
-	return ""
-}
-
 // diffCase is one (position, roll) asked of gnubg.
 type diffCase struct {
-	pos  Position
-	roll Roll
-	id   string // PositionID(pos)
+	pos  nardy.Position
+	roll nardy.Roll
+	id   string // gnubg.PositionID(pos)
 }
 
 // differentialCases plays random games from the start (seeded dice and
@@ -42,20 +34,22 @@ type diffCase struct {
 // each position with the roll thrown for it.
 func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
 	tb.Helper()
-	r := DefaultRules(Short)
-	dice := NewSeededDice(seed)
+	r := nardy.DefaultRules(nardy.Short)
+	dice := nardy.NewSeededDice(seed)
 	rng := rand.New(rand.NewPCG(seed, 0x9b))
-	buf := make([]Play, 0, MaxPlays)
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	seen := make(map[diffCase]bool)
 	var out []diffCase
-	var pos Position
+	var pos nardy.Position
 	for len(out) < n {
 		if !pos.IsValid() || pos.IsOver() {
-			pos = mustPosition(StartPosition(Short, Color(rng.IntN(2))))
+			start, err := nardy.StartPosition(nardy.Short, nardy.Color(rng.IntN(2)))
+			require.NoError(tb, err)
+			pos = start
 		}
-		roll, err := Throw(dice)
+		roll, err := nardy.Throw(dice)
 		require.NoError(tb, err)
-		id, err := PositionID(pos)
+		id, err := gnubg.PositionID(pos)
 		require.NoError(tb, err)
 		c := diffCase{pos: pos, roll: roll, id: id}
 		if !seen[c] {
@@ -73,9 +67,9 @@ func differentialCases(tb testing.TB, seed uint64, n int) []diffCase {
 // FILE.py). For each input line "ID D1 D2 XGID" it sets the board and the
 // dice and asks hint() for every legal play at 0-ply; then, for the lines
 // whose XGID is not "-", it sets the position from the XGID. It writes one
-// line per input line, tab-separated: index, gnubg's Position ID after
+// line per input line, tab-separated: index, gnubg's nardy.Position ID after
 // "set board", both halves of gnubg.board(), the move texts (';'-separated)
-// and gnubg's Position ID after "set xgid" (or "-").
+// and gnubg's nardy.Position ID after "set xgid" (or "-").
 const gnubgDriver = `import gnubg
 IN, OUT = %s, %s
 gnubg.command("set player 0 human")
@@ -131,14 +125,14 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
 	var sb strings.Builder
 	for i, c := range cases {
-		xgid := "-" // "set xgid" is slow in gnubg: one case in xgidEvery
+		text := "-" // "set xgid" is slow in gnubg: one case in xgidEvery
 		if i%xgidEvery == 0 {
-			x := XGID{Position: c.pos, CubeValue: 1, CubeCentred: true, MaxCube: 1024, Dice: [2]int{c.roll.High(), c.roll.Low()}}
+			x := xgid.ID{Position: c.pos, CubeValue: 1, CubeCentred: true, MaxCube: 1024, Dice: [2]int{c.roll.High(), c.roll.Low()}}
 			var err error
-			xgid, err = FormatXGID(x)
+			text, err = xgid.Format(x)
 			require.NoError(t, err)
 		}
-		fmt.Fprintf(&sb, "%s %d %d %s\n", c.id, c.roll.High(), c.roll.Low(), xgid)
+		fmt.Fprintf(&sb, "%s %d %d %s\n", c.id, c.roll.High(), c.roll.Low(), text)
 	}
 	require.NoError(t, os.WriteFile(in, []byte(sb.String()), 0o644))
 	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(gnubgDriver, strconv.Quote(in), strconv.Quote(out))), 0o644))
@@ -187,13 +181,13 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 // TestGnubgDifferential compares Legal with GNU Backgammon's list of legal
 // plays (hint at 0-ply) over a few thousand positions from seeded random
 // games (issue 3 item 7), in both directions: every gnubg play, read with
-// ParsePlay, is one of Legal's, and every play of Legal is in gnubg's list.
-// It also checks that gnubg reads our Position IDs and XGIDs as we mean
-// them (its board and Position ID) and that Play.String writes each play as
+// nardy.ParsePlay, is one of Legal's, and every play of Legal is in gnubg's list.
+// It also checks that gnubg reads our nardy.Position IDs and XGIDs as we mean
+// them (its board and nardy.Position ID) and that nardy.Play.String writes each play as
 // gnubg does. It needs
 // /usr/games/gnubg and skips without it.
 func TestGnubgDifferential(t *testing.T) {
-	bin := gnubgPath()
+	bin := testgen.Gnubg()
 	if bin == "" {
 		t.Skip("GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH): differential test skipped; install it with apt-get install gnubg")
 	}
@@ -203,10 +197,10 @@ func TestGnubgDifferential(t *testing.T) {
 	}
 	cases := differentialCases(t, 20261130, n)
 	answers := askGnubg(t, bin, cases)
-	r := DefaultRules(Short)
-	buf := make([]Play, 0, MaxPlays)
+	r := nardy.DefaultRules(nardy.Short)
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	disagree, plays, blocked, onBar, bearOff := 0, 0, 0, 0, 0
-	var notation []string // plays that Play.String writes otherwise than gnubg
+	var notation []string // plays that nardy.Play.String writes otherwise than gnubg
 	for i, c := range cases {
 		a := answers[i]
 		where := fmt.Sprintf("position %s (%v) dice %d%d", c.id, c.pos, c.roll.High(), c.roll.Low())
@@ -216,10 +210,10 @@ func TestGnubgDifferential(t *testing.T) {
 			continue
 		}
 		// gnubg read the board as we wrote it.
-		if !assert.Equal(t, c.id, a.pid, "%s: gnubg's Position ID after set board", where) ||
-			!assert.Equal(t, sideFromGnubg(a.onRo), c.pos.Mover(), "%s: gnubg's board of the player on roll", where) ||
-			!assert.Equal(t, sideFromGnubg(a.notOnRoll), c.pos.Opponent(), "%s: gnubg's board of the other player", where) ||
-			(a.xgidPID != "-" && !assert.Equal(t, c.id, a.xgidPID, "%s: gnubg's Position ID after set xgid of our XGID", where)) {
+		if !assert.Equal(t, c.id, a.pid, "%s: gnubg's nardy.Position ID after set board", where) ||
+			!assert.Equal(t, a.onRo, gnubgBoard(c.pos.Mover()), "%s: gnubg's board of the player on roll", where) ||
+			!assert.Equal(t, a.notOnRoll, gnubgBoard(c.pos.Opponent()), "%s: gnubg's board of the other player", where) ||
+			(a.xgidPID != "-" && !assert.Equal(t, c.id, a.xgidPID, "%s: gnubg's nardy.Position ID after set xgid of our XGID", where)) {
 			disagree++
 			continue
 		}
@@ -229,13 +223,14 @@ func TestGnubgDifferential(t *testing.T) {
 		if legal[0].IsEmpty() {
 			blocked++
 		}
-		if c.pos.Mover().Bar > 0 {
+		mover := gnubgBoard(c.pos.Mover())
+		if mover[24] > 0 { // the bar
 			onBar++
 		}
-		if allHome(c.pos.Mover()) {
+		if allHome(mover) {
 			bearOff++
 		}
-		ours := make(map[string]Play, len(legal))
+		ours := make(map[string]nardy.Play, len(legal))
 		for _, p := range legal {
 			ours[p.Key()] = p
 		}
@@ -252,7 +247,7 @@ func TestGnubgDifferential(t *testing.T) {
 			}
 			theirs[p.Key()] = m
 			if p.String() != m {
-				notation = append(notation, fmt.Sprintf("%s: gnubg writes %q, Play.String %q", where, m, p.String()))
+				notation = append(notation, fmt.Sprintf("%s: gnubg writes %q, nardy.Play.String %q", where, m, p.String()))
 			}
 		}
 		if len(a.moves) == 0 { // gnubg lists no move when none is legal
@@ -284,7 +279,7 @@ func TestGnubgDifferential(t *testing.T) {
 				len(theirText), strings.Join(theirText, ", "), len(ourText), strings.Join(ourText, ", "))
 		}
 	}
-	// Play.String writes gnubg's notation and ordering (issue 3 item 6).
+	// nardy.Play.String writes gnubg's notation and ordering (issue 3 item 6).
 	for _, s := range notation {
 		t.Error(s)
 	}
@@ -295,14 +290,20 @@ func TestGnubgDifferential(t *testing.T) {
 	assert.Positive(t, blocked)
 }
 
-// allHome reports whether all of a side's checkers still in play are on its
-// points 1..6 (C6).
-func allHome(s Side) bool {
-	if s.Bar > 0 {
-		return false
-	}
-	for q := 7; q <= 24; q++ {
-		if s.Points[q-1] > 0 {
+// gnubgBoard returns a side's half of gnubg.board(): the checkers on its
+// own points 1..24 (indexes 0..23), then on the bar (index 24).
+func gnubgBoard(s nardy.Side) [25]int {
+	var b [25]int
+	copy(b[:24], s.Points[:])
+	b[24] = s.Bar
+	return b
+}
+
+// allHome reports whether all of a side's checkers still in play (b as
+// gnubgBoard gives it) are on its points 1..6 (C6).
+func allHome(b [25]int) bool {
+	for _, n := range b[6:] { // points 7..24 and the bar
+		if n > 0 {
 			return false
 		}
 	}

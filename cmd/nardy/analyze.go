@@ -10,6 +10,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -85,7 +86,7 @@ func readRecord(name, preset string) (nardy.Record, error) {
 		if err != nil {
 			return nardy.Record{}, err
 		}
-		rec, _, err := nardy.ReadMat(src, p.Rules)
+		rec, _, err := gnubg.ReadMat(src, p.Rules)
 		return rec, err
 	}
 	var rec nardy.Record

@@ -259,14 +259,14 @@ func TestCommandFlags(t *testing.T) {
 // and JSON, and refuses a missing or unreadable file.
 func TestAnalyze(t *testing.T) {
 	var out, errOut bytes.Buffer
-	code := run([]string{"analyze", "-ply", "0", "../../testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
+	code := run([]string{"analyze", "-ply", "0", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
 	require.Equal(t, 0, code, errOut.String())
 	assert.Contains(t, out.String(), "short nardy, judged at 0-ply")
 	assert.Contains(t, out.String(), "white: ")
 	assert.Contains(t, out.String(), "error rate")
 
 	out.Reset()
-	code = run([]string{"analyze", "-ply", "0", "-json", "../../testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
+	code = run([]string{"analyze", "-ply", "0", "-json", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
 	require.Equal(t, 0, code, errOut.String())
 	var rep struct {
 		Variant   string `json:"variant"`

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
 )
 
 // ErrNoGnubg: GNU Backgammon is not installed.
@@ -149,7 +150,7 @@ func (e *Engine) Close() error {
 
 // Move returns gnubg's play of roll in pos (short nardy).
 func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy.Play, error) {
-	id, err := nardy.PositionID(pos)
+	id, err := gnubg.PositionID(pos)
 	if err != nil {
 		return nardy.Play{}, err
 	}

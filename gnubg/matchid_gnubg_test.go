@@ -1,4 +1,4 @@
-package nardy
+package gnubg
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nardylab/nardy/internal/gnubgkey"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -46,7 +48,7 @@ func rawMatchID(cubeLog, owner, onRoll, crawford, die1, die2, length, s0, s1, bi
 	k.put(midOwner, 2, owner)
 	k.put(midOnRoll, 1, onRoll)
 	k.put(midCrawford, 1, crawford)
-	k.put(midState, 3, uint64(GamePlaying))
+	k.put(midState, 3, uint64(StatePlaying))
 	k.put(midTurn, 1, onRoll)
 	k.put(midDie1, 3, die1)
 	k.put(midDie2, 3, die2)
@@ -54,7 +56,7 @@ func rawMatchID(cubeLog, owner, onRoll, crawford, die1, die2, length, s0, s1, bi
 	k.put(midScore0, 15, s0)
 	k.put(midScore1, 15, s1)
 	k.put(midBit67, 1, bit67)
-	return gnubgBase64.EncodeToString(k[:])
+	return gnubgkey.Encode(k[:])
 }
 
 // TestMatchIDGnubgAgrees gives GNU Backgammon 1.07 a few thousand Match IDs
@@ -66,7 +68,7 @@ func rawMatchID(cubeLog, owner, onRoll, crawford, die1, die2, length, s0, s1, bi
 // FormatMatchID of the result is the ID gnubg holds. It needs
 // /usr/games/gnubg and skips without it.
 func TestMatchIDGnubgAgrees(t *testing.T) {
-	bin := gnubgPath()
+	bin := testgen.Gnubg()
 	if bin == "" {
 		t.Skip("gnubg not installed")
 	}
@@ -131,7 +133,7 @@ func TestMatchIDGnubgAgrees(t *testing.T) {
 // swapMatchIDDice returns id with its two dice swapped.
 func swapMatchIDDice(t *testing.T, id string) string {
 	var k midKey
-	_, err := gnubgBase64.Decode(k[:], []byte(id))
+	err := gnubgkey.Decode(k[:], id)
 	require.NoError(t, err)
 	var s midKey // put only sets bits: copy all but the dice, then add them swapped
 	for n := range midBits {
@@ -142,5 +144,5 @@ func swapMatchIDDice(t *testing.T, id string) string {
 	}
 	s.put(midDie1, 3, k.get(midDie2, 3))
 	s.put(midDie2, 3, k.get(midDie1, 3))
-	return gnubgBase64.EncodeToString(s[:])
+	return gnubgkey.Encode(s[:])
 }

@@ -1,11 +1,14 @@
-package nardy
+package xgid
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/formats"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -16,20 +19,20 @@ import (
 // (gnubg 1.07 "set xgid" of it gives Position ID 4HPwATDgc/ABMA).
 func TestXGIDStart(t *testing.T) {
 	const s = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
-	x, err := ParseXGID(s)
+	x, err := Parse(s)
 	require.NoError(t, err)
-	assert.Equal(t, mustPosition(StartPosition(Short, White)), x.Position)
+	assert.Equal(t, testgen.Start(t, nardy.Short, nardy.White), x.Position)
 	assert.Equal(t, 1, x.CubeValue)
 	assert.True(t, x.CubeCentred)
 	assert.Equal(t, [2]int{0, 0}, x.Dice)
-	assert.Equal(t, XGNoAction, x.Action)
+	assert.Equal(t, NoAction, x.Action)
 	assert.Equal(t, 0, x.MatchLength)
 	assert.Equal(t, 1024, x.MaxCube)
 	assert.False(t, x.Jacoby || x.Beaver || x.Crawford)
 	assert.Equal(t, s, x.String())
 
 	// Without the prefix it parses the same.
-	y, err := ParseXGID(strings.TrimPrefix(s, "XGID="))
+	y, err := Parse(strings.TrimPrefix(s, "XGID="))
 	require.NoError(t, err)
 	assert.Equal(t, x, y)
 }
@@ -40,17 +43,17 @@ func TestXGIDStart(t *testing.T) {
 // 5-2, money).
 func TestXGIDDocExample(t *testing.T) {
 	const s = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
-	x, err := ParseXGID(s)
+	x, err := Parse(s)
 	require.NoError(t, err)
 	assert.Equal(t, [2]int{5, 2}, x.Dice)
 	assert.True(t, x.Jacoby)
 	assert.True(t, x.Beaver)
-	assert.Equal(t, White, x.Position.OnRoll())
+	assert.Equal(t, nardy.White, x.Position.OnRoll())
 	assert.Equal(t, s, x.String())
-	pid, err := PositionID(x.Position)
+	pid, err := gnubg.PositionID(x.Position)
 	require.NoError(t, err)
 	assert.Equal(t, "4HPwATDgc/ABMA", pid)
-	m, err := ParseMatchID("cIkKAAAAAAAA")
+	m, err := gnubg.ParseMatchID("cIkKAAAAAAAA")
 	require.NoError(t, err)
 	assert.Equal(t, x.Dice, m.Dice)
 }
@@ -69,26 +72,26 @@ func TestXGIDAgainstGnubg(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.xgid, func(t *testing.T) {
-			x, err := ParseXGID(tc.xgid)
+			x, err := Parse(tc.xgid)
 			require.NoError(t, err)
 			assert.Equal(t, tc.xgid, x.String())
-			pid, err := PositionID(x.Position)
+			pid, err := gnubg.PositionID(x.Position)
 			require.NoError(t, err)
 			assert.Equal(t, tc.pid, pid)
 			if tc.mid == "" {
 				return
 			}
-			m, err := ParseMatchID(tc.mid)
+			m, err := gnubg.ParseMatchID(tc.mid)
 			require.NoError(t, err)
 			onRoll := x.Position.OnRoll()
 			assert.Equal(t, x.CubeValue, m.CubeValue)
 			assert.Equal(t, x.CubeCentred, m.CubeCentred)
 			if !x.CubeCentred {
 				// gnubg's player 1 is the XGID's player on roll.
-				assert.Equal(t, x.CubeOwner == onRoll, m.CubeOwner == Black)
+				assert.Equal(t, x.CubeOwner == onRoll, m.CubeOwner == nardy.Black)
 			}
-			assert.Equal(t, x.Score[onRoll], m.Score[Black])
-			assert.Equal(t, x.Score[onRoll.Other()], m.Score[White])
+			assert.Equal(t, x.Score[onRoll], m.Score[nardy.Black])
+			assert.Equal(t, x.Score[onRoll.Other()], m.Score[nardy.White])
 			assert.Equal(t, x.MatchLength, m.MatchLength)
 			assert.Equal(t, x.Dice, m.Dice)
 		})
@@ -96,20 +99,21 @@ func TestXGIDAgainstGnubg(t *testing.T) {
 }
 
 func TestXGIDFields(t *testing.T) {
-	x, err := ParseXGID("XGID=-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8")
+	x, err := Parse("XGID=-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8")
 	require.NoError(t, err)
 	assert.Equal(t, 2, x.CubeValue)
-	assert.Equal(t, Black, x.CubeOwner)
-	assert.Equal(t, XGDoubled, x.Action)
+	assert.Equal(t, nardy.Black, x.CubeOwner)
+	assert.Equal(t, Doubled, x.Action)
 	assert.Equal(t, [2]int{2, 4}, x.Score)
 	assert.True(t, x.Crawford)
 	assert.Equal(t, 9, x.MatchLength)
 	assert.Equal(t, 256, x.MaxCube)
-	assert.Equal(t, 1, x.Position.Side(White).Bar, "character 25 is the bottom player's bar")
-	assert.Equal(t, 1, x.Position.Side(White).Points[23])
+	white := formats.Counts(x.Position.Side(nardy.White))
+	assert.Equal(t, 1, white[nardy.Bar], "character 25 is the bottom player's bar")
+	assert.Equal(t, 1, white[24])
 
-	for s, a := range map[string]XGAction{"B": XGBeavered, "R": XGRaccooned} {
-		x, err := ParseXGID("-b----E-C---eE---c-e----B-:1:-1:1:" + s + ":0:0:2:0:10")
+	for s, a := range map[string]CubeAction{"B": Beavered, "R": Raccooned} {
+		x, err := Parse("-b----E-C---eE---c-e----B-:1:-1:1:" + s + ":0:0:2:0:10")
 		require.NoError(t, err)
 		assert.Equal(t, a, x.Action)
 		assert.True(t, x.Beaver)
@@ -118,20 +122,20 @@ func TestXGIDFields(t *testing.T) {
 
 	// The top player's bar is character 0, its points are read from the
 	// other end: 'b' on character 1 is two checkers on its own point 24.
-	x, err = ParseXGID("ca----E-C---eE---c------B-:0:0:-1:00:0:0:0:0:10")
+	x, err = Parse("ca----E-C---eE---c------B-:0:0:-1:00:0:0:0:0:10")
 	require.NoError(t, err)
-	black := x.Position.Side(Black)
-	assert.Equal(t, 3, black.Bar)
-	assert.Equal(t, 1, black.Points[23])
-	assert.Equal(t, 5, black.Points[12])
-	assert.Equal(t, 3, black.Points[7])
-	assert.Equal(t, 3, black.Off)
-	assert.Equal(t, Black, x.Position.OnRoll())
+	black := formats.Counts(x.Position.Side(nardy.Black))
+	assert.Equal(t, 3, black[nardy.Bar])
+	assert.Equal(t, 1, black[24])
+	assert.Equal(t, 5, black[13])
+	assert.Equal(t, 3, black[8])
+	assert.Equal(t, 3, black[nardy.Off])
+	assert.Equal(t, nardy.Black, x.Position.OnRoll())
 }
 
 func TestXGIDErrors(t *testing.T) {
 	const good = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
-	_, err := ParseXGID(good)
+	_, err := Parse(good)
 	require.NoError(t, err)
 	bad := map[string]string{
 		"empty":             "",
@@ -163,24 +167,24 @@ func TestXGIDErrors(t *testing.T) {
 	}
 	for name, s := range bad {
 		t.Run(name, func(t *testing.T) {
-			_, err := ParseXGID(s)
+			_, err := Parse(s)
 			require.Error(t, err)
-			assert.ErrorIs(t, err, ErrSyntax)
+			assert.ErrorIs(t, err, nardy.ErrSyntax)
 		})
 	}
 	// Formatting refuses what cannot be written.
-	start := mustPosition(StartPosition(Short, White))
-	for name, x := range map[string]XGID{
+	start := testgen.Start(t, nardy.Short, nardy.White)
+	for name, x := range map[string]ID{
 		"zero":          {},
-		"long":          {Position: mustPosition(StartPosition(Long, White)), CubeValue: 1, MaxCube: 1},
+		"long":          {Position: testgen.Start(t, nardy.Long, nardy.White), CubeValue: 1, MaxCube: 1},
 		"no max cube":   {Position: start, CubeValue: 1},
 		"cube 3":        {Position: start, CubeValue: 3, MaxCube: 8},
 		"dice 7":        {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{7, 1}},
-		"dice + action": {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{6, 1}, Action: XGDoubled},
+		"dice + action": {Position: start, CubeValue: 1, MaxCube: 8, Dice: [2]int{6, 1}, Action: Doubled},
 		"crawford":      {Position: start, CubeValue: 1, MaxCube: 8, Crawford: true},
 		"jacoby match":  {Position: start, CubeValue: 1, MaxCube: 8, Jacoby: true, MatchLength: 5},
 	} {
-		_, err := FormatXGID(x)
+		_, err := Format(x)
 		assert.Error(t, err, name)
 		assert.True(t, strings.HasPrefix(x.String(), "invalid XGID"), name)
 	}
@@ -188,16 +192,16 @@ func TestXGIDErrors(t *testing.T) {
 
 func TestXGIDRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		x := XGID{Position: genPosition(DefaultRules(Short)).Draw(t, "pos")}
+		x := ID{Position: testgen.ShortPosition().Draw(t, "pos")}
 		maxLog := rapid.IntRange(0, 15).Draw(t, "maxlog")
 		x.MaxCube = 1 << maxLog
 		x.CubeValue = 1 << rapid.IntRange(0, maxLog).Draw(t, "cubelog")
 		x.CubeCentred = rapid.Bool().Draw(t, "centred")
 		if !x.CubeCentred {
-			x.CubeOwner = Color(rapid.IntRange(0, 1).Draw(t, "owner"))
+			x.CubeOwner = nardy.Color(rapid.IntRange(0, 1).Draw(t, "owner"))
 		}
-		x.Action = XGAction(rapid.IntRange(0, 3).Draw(t, "action"))
-		if x.Action == XGNoAction && rapid.Bool().Draw(t, "rolled") {
+		x.Action = CubeAction(rapid.IntRange(0, 3).Draw(t, "action"))
+		if x.Action == NoAction && rapid.Bool().Draw(t, "rolled") {
 			x.Dice = [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}
 		}
 		if rapid.Bool().Draw(t, "match") {
@@ -208,25 +212,25 @@ func TestXGIDRoundTrip(t *testing.T) {
 			x.Jacoby = rapid.Bool().Draw(t, "jacoby")
 			x.Beaver = rapid.Bool().Draw(t, "beaver")
 		}
-		s, err := FormatXGID(x)
+		s, err := Format(x)
 		if err != nil {
-			t.Fatalf("FormatXGID(%+v): %v", x, err)
+			t.Fatalf("Format(%+v): %v", x, err)
 		}
-		back, err := ParseXGID(s)
+		back, err := Parse(s)
 		if err != nil {
-			t.Fatalf("ParseXGID(%q): %v", s, err)
+			t.Fatalf("Parse(%q): %v", s, err)
 		}
 		if back != x {
 			t.Fatalf("round trip via %q: %+v != %+v", s, back, x)
 		}
-		var u XGID
+		var u ID
 		if err := u.UnmarshalText([]byte(s)); err != nil || u != x {
 			t.Fatalf("UnmarshalText(%q) = %+v, %v", s, u, err)
 		}
 	})
 }
 
-func FuzzParseXGID(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
 		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
@@ -238,34 +242,19 @@ func FuzzParseXGID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		x, err := ParseXGID(s)
+		x, err := Parse(s)
 		if err != nil {
-			if !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrInvalidPosition) {
-				t.Fatalf("ParseXGID(%q): unexpected error kind %v", s, err)
+			if !errors.Is(err, nardy.ErrSyntax) && !errors.Is(err, nardy.ErrInvalidPosition) {
+				t.Fatalf("Parse(%q): unexpected error kind %v", s, err)
 			}
 			return
 		}
-		out, err := FormatXGID(x)
+		out, err := Format(x)
 		if err != nil {
 			t.Fatalf("FormatXGID of parsed %q: %v", s, err)
 		}
-		if out != s && out != xgPrefix+s {
-			t.Fatalf("ParseXGID(%q) formats back to %q", s, out)
+		if out != s && out != prefix+s {
+			t.Fatalf("Parse(%q) formats back to %q", s, out)
 		}
 	})
-}
-
-func ExampleParseXGID() {
-	x, _ := ParseXGID("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
-	fmt.Println(x.Position.OnRoll(), x.Dice, x.Jacoby, x.Beaver, x.MaxCube)
-	plays, _ := testLegal(x.Position, MustRoll(x.Dice[0], x.Dice[1]))
-	fmt.Println(len(plays), "plays")
-
-	x.CubeValue, x.CubeCentred, x.CubeOwner = 2, false, Black
-	x.Dice = [2]int{0, 0}
-	fmt.Println(x)
-	// Output:
-	// white [5 2] true true 1024
-	// 8 plays
-	// XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:0:0:3:0:10
 }

@@ -1,4 +1,4 @@
-package nardy
+package gnubg
 
 import (
 	"bytes"
@@ -8,13 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // matSummary is what a .mat file keeps of a match: the score, the number of
 // games, each game's result and the final board.
-func matSummary(m Match) []any {
+func matSummary(m nardy.Match) []any {
 	w, b := m.Score()
 	res, _ := m.LastResult()
 	return []any{w, b, m.GameNumber(), m.IsOver(), res, m.Game().Position()}
@@ -25,18 +28,20 @@ func matSummary(m Match) []any {
 // the same file, and the same match.
 func TestMatRoundTripRandom(t *testing.T) {
 	for seed := range uint64(30) {
-		rc := seededMatch(t, seed)
+		rec := testgen.RandomMatch(t, seed)
 		var buf bytes.Buffer
 		info := MatInfo{Players: [2]string{"alice", "bob"}, Tags: []MatTag{{"Site", "nardy test"}}}
-		require.NoError(t, WriteMat(&buf, rc.Record(), info))
-		rec, back, err := ReadMat(bytes.NewReader(buf.Bytes()), DefaultRules(Short))
+		require.NoError(t, WriteMat(&buf, rec, info))
+		read, back, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
 		require.NoError(t, err, "seed %d:\n%s", seed, buf.String())
 		assert.Equal(t, info, back)
-		m, err := Replay(rec)
+		want, err := nardy.Replay(rec)
 		require.NoError(t, err)
-		assert.Equal(t, matSummary(rc.Match()), matSummary(m), "seed %d", seed)
+		m, err := nardy.Replay(read)
+		require.NoError(t, err)
+		assert.Equal(t, matSummary(want), matSummary(m), "seed %d", seed)
 		var again bytes.Buffer
-		require.NoError(t, WriteMat(&again, rec, back))
+		require.NoError(t, WriteMat(&again, read, back))
 		assert.Equal(t, buf.String(), again.String(), "seed %d", seed)
 	}
 }
@@ -49,13 +54,13 @@ func TestMatRoundTripRandom(t *testing.T) {
 func TestMatHandWritten(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
 	require.NoError(t, err)
-	rec, info, err := ReadMat(bytes.NewReader(data), DefaultRules(Short))
+	rec, info, err := ReadMat(bytes.NewReader(data), nardy.DefaultRules(nardy.Short))
 	require.NoError(t, err)
 	assert.Equal(t, [2]string{"Aygun", "Timur"}, info.Players)
 	assert.Len(t, info.Tags, 11)
 	assert.Equal(t, 3, rec.Length)
 	assert.False(t, rec.Rules.Jacoby, "tag Jacoby Off")
-	m, err := Replay(rec)
+	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	assert.True(t, m.IsOver())
 	w, b := m.Score()
@@ -63,7 +68,7 @@ func TestMatHandWritten(t *testing.T) {
 	assert.Equal(t, 3, m.GameNumber())
 	assert.True(t, m.IsCrawford(), "game 3 is the Crawford game")
 	res, _ := m.LastResult()
-	assert.Equal(t, Result{Winner: White, Kind: Oin, End: Resigned, Cube: 1, Points: 1}, res)
+	assert.Equal(t, nardy.Result{Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
 
 	var out bytes.Buffer
 	require.NoError(t, WriteMat(&out, rec, info))
@@ -80,23 +85,23 @@ func TestMatReadErrors(t *testing.T) {
 		line int
 		is   error
 	}{
-		{"no match line", "; [Site \"x\"]\n", 0, ErrSyntax},
-		{"junk before the match line", "hello\n 1 point match\n", 1, ErrSyntax},
-		{"junk line", head + "what is this\n", 5, ErrSyntax},
+		{"no match line", "; [Site \"x\"]\n", 0, nardy.ErrSyntax},
+		{"junk before the match line", "hello\n 1 point match\n", 1, nardy.ErrSyntax},
+		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax},
 		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat},
 		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat},
 		{"no result", head + "  1)                             31: 8/5 6/5\n", 5, ErrMat},
 		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMat},
-		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, ErrActionRefused},
+		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, nardy.ErrActionRefused},
 		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMat},
 		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat},
-		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, ErrSyntax},
+		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, nardy.ErrSyntax},
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
-		{"a cell of unicode space", head + "  1) \u0085\n", 5, ErrSyntax},
+		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
 	}
 	for _, c := range cases {
-		_, _, err := ReadMat(strings.NewReader(c.text), DefaultRules(Short))
+		_, _, err := ReadMat(strings.NewReader(c.text), nardy.DefaultRules(nardy.Short))
 		require.Error(t, err, c.name)
 		assert.ErrorIs(t, err, c.is, c.name)
 		var me *MatError
@@ -104,28 +109,28 @@ func TestMatReadErrors(t *testing.T) {
 			assert.Equal(t, c.line, me.Line, c.name)
 		}
 	}
-	_, _, err := ReadMat(strings.NewReader(head), DefaultRules(Long))
+	_, _, err := ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
 	assert.ErrorIs(t, err, ErrMat)
-	assert.Error(t, WriteMat(&bytes.Buffer{}, Record{Rules: DefaultRules(Long)}, MatInfo{}))
+	assert.Error(t, WriteMat(&bytes.Buffer{}, nardy.Record{Rules: nardy.DefaultRules(nardy.Long)}, MatInfo{}))
 }
 
 // TestMatWriteRefuses: a beaver cannot be written.
 func TestMatWriteRefuses(t *testing.T) {
-	r := DefaultRules(Short)
+	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
-	rec := Record{Rules: r, Actions: []Action{
-		{Kind: ActOpening, Dice: [2]int{3, 1}},
-		{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
-		{Kind: ActDouble, Player: Black},
-		{Kind: ActBeaver, Player: White},
+	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
+		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
+		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
+		{Kind: nardy.ActDouble, Player: nardy.Black},
+		{Kind: nardy.ActBeaver, Player: nardy.White},
 	}}
-	_, err := Replay(rec)
+	_, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
 	assert.ErrorIs(t, err, ErrMat)
-	rec.Actions[1].Player = Black
+	rec.Actions[1].Player = nardy.Black
 	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
-	assert.ErrorIs(t, err, ErrNotYourTurn)
+	assert.ErrorIs(t, err, nardy.ErrNotYourTurn)
 }
 
 // TestMatReadNotations: other writers' forms: a roll then a resignation
@@ -141,12 +146,12 @@ func TestMatReadNotations(t *testing.T) {
   2) 62: 13/7* 24/22             51:
       Wins 1 point
 `
-	rec, _, err := ReadMat(strings.NewReader(text), DefaultRules(Short))
+	rec, _, err := ReadMat(strings.NewReader(text), nardy.DefaultRules(nardy.Short))
 	require.NoError(t, err)
-	m, err := Replay(rec)
+	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	res, _ := m.LastResult()
-	assert.Equal(t, Result{Winner: White, Kind: Oin, End: Resigned, Cube: 1, Points: 1}, res)
+	assert.Equal(t, nardy.Result{Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
 
 	text = `
  1 point match
@@ -158,17 +163,17 @@ func TestMatReadNotations(t *testing.T) {
   3) 21: 24/22 24/23              Doubles => 2
   4)  Drops                       Wins 1 point
 `
-	_, _, err = ReadMat(strings.NewReader(text), DefaultRules(Short))
+	_, _, err = ReadMat(strings.NewReader(text), nardy.DefaultRules(nardy.Short))
 	assert.ErrorIs(t, err, ErrMat, "black has no checker on the bar")
 	text = strings.Replace(text, "bar/19 14/8 13/7(2)", "24/18 14/8 13/7(2)", 1)
-	rec, _, err = ReadMat(strings.NewReader(text), DefaultRules(Short))
+	rec, _, err = ReadMat(strings.NewReader(text), nardy.DefaultRules(nardy.Short))
 	require.NoError(t, err)
-	m, err = Replay(rec)
+	m, err = nardy.Replay(rec)
 	require.NoError(t, err)
 	res, _ = m.LastResult()
-	assert.Equal(t, Result{Winner: Black, Kind: Oin, End: Dropped, Cube: 1, Points: 1}, res)
-	b := m.Game().Position().Side(Black)
-	assert.Equal(t, [3]int{1, 4, 2}, [3]int{b.Points[18-1], b.Points[8-1], b.Points[7-1]},
+	assert.Equal(t, nardy.Result{Winner: nardy.Black, Kind: nardy.Oin, End: nardy.Dropped, Cube: 1, Points: 1}, res)
+	b := formats.Counts(m.Game().Position().Side(nardy.Black))
+	assert.Equal(t, [3]int{1, 4, 2}, [3]int{b[18], b[8], b[7]},
 		"24/14 then 14/8 moved one checker, 13/7(2) two")
 }
 
@@ -181,11 +186,11 @@ func FuzzReadMat(f *testing.F) {
 	}
 	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		rec, info, err := ReadMat(strings.NewReader(s), DefaultRules(Short))
+		rec, info, err := ReadMat(strings.NewReader(s), nardy.DefaultRules(nardy.Short))
 		if err != nil {
 			return
 		}
-		if _, err := Replay(rec); err != nil {
+		if _, err := nardy.Replay(rec); err != nil {
 			t.Fatalf("ReadMat gave a record that does not replay: %v", err)
 		}
 		if err := WriteMat(&bytes.Buffer{}, rec, info); err != nil && !errors.Is(err, ErrMat) {

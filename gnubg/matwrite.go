@@ -1,10 +1,12 @@
-package nardy
+package gnubg
 
 import (
 	"bufio"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/nardylab/nardy"
 )
 
 // The .mat writer; the format and the reader are in matfile.go.
@@ -16,9 +18,9 @@ type matGame struct {
 	wins  matCell
 }
 
-func (mg *matGame) add(p Color, text string) {
+func (mg *matGame) add(p nardy.Color, text string) {
 	n := len(mg.rows)
-	if p == Black && n > 0 && mg.rows[n-1][1] == "" {
+	if p == nardy.Black && n > 0 && mg.rows[n-1][1] == "" {
 		mg.rows[n-1][1] = text
 		return
 	}
@@ -32,9 +34,9 @@ func (mg *matGame) add(p Color, text string) {
 // (after player 1 drops, or rolls and resigns), else on a line of its own
 // under the winner's column. gnubg reads a line of its own after a drop as
 // one more double and a resignation.
-func (mg *matGame) result(res Result) {
+func (mg *matGame) result(res nardy.Result) {
 	text := fmt.Sprintf("Wins %d point%s", res.Points, plural(res.Points))
-	if n := len(mg.rows); res.Winner == Black && n > 0 && mg.rows[n-1][1] == "" {
+	if n := len(mg.rows); res.Winner == nardy.Black && n > 0 && mg.rows[n-1][1] == "" {
 		mg.rows[n-1][1] = " " + text
 		return
 	}
@@ -50,33 +52,38 @@ func (mg *matGame) result(res Result) {
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a beaver or a draw
 // is refused.
-func WriteMat(w io.Writer, rec Record, info MatInfo) error {
-	if rec.Rules.Variant != Short {
+func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
+	if rec.Rules.Variant != nardy.Short {
 		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
 	}
-	m, err := newMatch(rec.Rules, rec.Length)
+	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length}) // the match before its first action
 	if err != nil {
 		return &MatError{Err: err}
 	}
 	games := []*matGame{{}}
+	var offer matOffer
 	for i, a := range rec.Actions {
 		cur := games[len(games)-1]
 		g, num := m.Game(), m.GameNumber()
 		n, err := m.Do(a)
 		if err != nil {
-			return &MatError{Err: &RecordError{Index: i, Action: a, Err: err}}
+			return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
 		}
-		cell, err := matCellOf(g, n, num, a)
+		if a.Kind == nardy.ActResign {
+			offer = matOffer{phase: g.Phase()}
+			offer.turn, _ = g.Turn()
+		}
+		cell, err := matCellOf(g, n, num, a, offer)
 		if err != nil {
-			return &MatError{Err: &RecordError{Index: i, Action: a, Err: err}}
+			return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
 		}
 		if cell.text != "" {
 			cur.add(cell.player, cell.text)
 		}
 		if n.GameNumber() != num || n.IsOver() {
 			res, _ := n.LastResult()
-			if res.Kind == Draw {
-				return &MatError{Err: &RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
+			if res.Kind == nardy.Draw {
+				return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
 			}
 			cur.result(res)
 			if !n.IsOver() {
@@ -92,64 +99,77 @@ func WriteMat(w io.Writer, rec Record, info MatInfo) error {
 	return writeMat(w, rec.Length, games, info)
 }
 
+// matOffer is the game when the last resignation was offered: its phase
+// and, in PhasePlay (the dice rolled), the turn being played.
+type matOffer struct {
+	phase nardy.Phase
+	turn  nardy.Turn
+}
+
 // matCellOf returns the cell that action a, taking game g to match n,
-// writes (text "" for none).
-func matCellOf(g Game, n Match, num int, a Action) (matCell, error) {
+// writes (text "" for none); offer is the last resignation offered.
+func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOffer) (matCell, error) {
 	ng := n.Game()
 	if n.GameNumber() != num {
-		ng = Game{} // the game ended; its result is in n.LastResult
+		ng = nardy.Game{} // the game ended; its result is in n.LastResult
 	}
+	onRoll := g.Position().OnRoll()
 	switch a.Kind {
-	case ActDouble:
+	case nardy.ActDouble:
 		return matCell{player: a.Player, text: fmt.Sprintf(" Doubles => %d", 2*g.Cube().Value)}, nil
-	case ActTake:
+	case nardy.ActTake:
 		return matCell{player: a.Player, text: " Takes"}, nil
-	case ActDrop:
+	case nardy.ActDrop:
 		return matCell{player: a.Player, text: " Drops"}, nil
-	case ActBeaver:
+	case nardy.ActBeaver:
 		return matCell{}, fmt.Errorf("%w: a beaver", ErrMat)
-	case ActAccept:
-		if g.resume != PhasePlay {
+	case nardy.ActAccept:
+		if offer.phase != nardy.PhasePlay {
 			break
 		}
 		// Rolled, then resigned: a dice-only cell. gnubg reads a dice-only
 		// cell as the play when the roll has one legal play, so that roll
 		// is left out.
-		plays, err := g.rules.Legal(g.turn.Start(), g.turn.Roll())
+		plays, err := g.Rules().Legal(offer.turn.Start(), offer.turn.Roll())
 		if err != nil || len(plays) == 1 {
 			return matCell{}, err
 		}
-		return matCell{player: g.pos.turn, text: matDice(g.turn.Roll()) + ":"}, nil
-	case ActOpening, ActRoll:
-		if ng.IsValid() && ng.Phase() == PhaseRoll && ng.Plays() > g.Plays() { // a dance
-			r, err := NewRoll(a.Dice[0], a.Dice[1])
-			return matCell{player: g.pos.turn, text: matDice(r) + ":"}, err
+		return matCell{player: onRoll, text: matDice(offer.turn.Roll()) + ":"}, nil
+	case nardy.ActOpening, nardy.ActRoll:
+		if ng.IsValid() && ng.Phase() == nardy.PhaseRoll && ng.Plays() > g.Plays() { // a dance
+			r, err := nardy.NewRoll(a.Dice[0], a.Dice[1])
+			return matCell{player: onRoll, text: matDice(r) + ":"}, err
 		}
-	case ActPlay, ActStep:
+	case nardy.ActPlay, nardy.ActStep:
 		done := n.GameNumber() != num || n.IsOver() || ng.Plays() > g.Plays()
 		if !done {
 			return matCell{}, nil
 		}
-		steps := append(g.turn.Steps(), a.Steps...)
-		pl, err := g.rules.PlayOf(g.pos, g.turn.Roll(), steps...)
+		tn, _ := g.Turn()
+		pl, err := g.Rules().PlayOf(tn.Start(), tn.Roll(), append(tn.Steps(), a.Steps...)...)
 		if err != nil {
 			return matCell{}, err
 		}
-		var b strings.Builder
-		b.WriteString(matDice(pl.Roll()) + ":")
-		for i := range pl.Len() {
-			s := pl.Step(i)
-			fmt.Fprintf(&b, " %d/%d", s.From, s.To)
-			if s.Hit {
-				b.WriteByte('*')
-			}
-		}
-		return matCell{player: g.pos.turn, text: b.String()}, nil
+		return matCell{player: onRoll, text: matPlayText(pl)}, nil
 	}
 	return matCell{}, nil
 }
 
-func matDice(r Roll) string { return fmt.Sprintf("%d%d", r.High(), r.Low()) }
+// matPlayText is the cell of a play: "hl: from/to from/to*".
+func matPlayText(pl nardy.Play) string {
+	var b strings.Builder
+	b.WriteString(matDice(pl.Roll()) + ":")
+	for i := range pl.Len() {
+		s := pl.Step(i)
+		fmt.Fprintf(&b, " %d/%d", s.From, s.To)
+		if s.Hit {
+			b.WriteByte('*')
+		}
+	}
+	return b.String()
+}
+
+func matDice(r nardy.Roll) string { return fmt.Sprintf("%d%d", r.High(), r.Low()) }
 
 func plural(n int) string {
 	if n == 1 {
@@ -187,7 +207,7 @@ func writeMat(w io.Writer, length int, games []*matGame, info MatInfo) error {
 		}
 		if mg.wins.text != "" {
 			ind := 6
-			if mg.wins.player == Black {
+			if mg.wins.player == nardy.Black {
 				ind = 34
 			}
 			fmt.Fprintf(bw, "%s%s\n", strings.Repeat(" ", ind), mg.wins.text)

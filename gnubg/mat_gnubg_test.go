@@ -1,4 +1,4 @@
-package nardy_test
+package gnubg_test
 
 // The .mat round trip with GNU Backgammon (issue 9 item 1), game by game
 // and event by event: matches of the bots written with WriteMat and read
@@ -22,6 +22,8 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -139,7 +141,7 @@ func diceText(a, b int) string { return fmt.Sprintf("%d%d", max(a, b), min(a, b)
 
 func posID(t *testing.T, p nardy.Position) string {
 	t.Helper()
-	id, err := nardy.PositionID(p)
+	id, err := gnubg.PositionID(p)
 	require.NoError(t, err)
 	return id
 }
@@ -217,7 +219,7 @@ func gnubgPlayed(t *testing.T, r nardy.Rules, p nardy.Color, board string, dice 
 	if len(mv) == 0 {
 		return "no play"
 	}
-	pos, err := nardy.ParsePositionIDTurn(board, p)
+	pos, err := gnubg.ParsePositionID(board, p)
 	require.NoError(t, err, board)
 	var text []string
 	for _, s := range mv {
@@ -232,10 +234,8 @@ func gnubgPlayed(t *testing.T, r nardy.Rules, p nardy.Color, board string, dice 
 
 // gnubgOrSkip returns the gnubg binary, or skips the test loudly.
 func gnubgOrSkip(t *testing.T) string {
-	for _, p := range []string{"/usr/games/gnubg", "gnubg"} {
-		if bin, err := exec.LookPath(p); err == nil {
-			return bin
-		}
+	if bin := testgen.Gnubg(); bin != "" {
+		return bin
 	}
 	t.Skip("SKIP: GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH): " +
 		"the .mat round trip with gnubg is NOT checked; install it with apt-get install gnubg")
@@ -386,7 +386,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 	type written struct {
 		name string
 		rec  nardy.Record
-		info nardy.MatInfo
+		info gnubg.MatInfo
 	}
 	var files []written
 	for i := range 26 {
@@ -395,22 +395,22 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 			length = 0
 		}
 		files = append(files, written{fmt.Sprintf("bots-%d-%d.mat", i, length), botMatch(t, uint64(i), length),
-			nardy.MatInfo{Players: [2]string{"alice", "bob"}}})
+			gnubg.MatInfo{Players: [2]string{"alice", "bob"}}})
 	}
 	for seed := range uint64(5) {
-		files = append(files, written{fmt.Sprintf("random-%d.mat", seed), nardy.SeededMatchRecord(t, seed),
-			nardy.MatInfo{Players: [2]string{"carol", "dave"}}})
+		files = append(files, written{fmt.Sprintf("random-%d.mat", seed), testgen.RandomMatch(t, seed),
+			gnubg.MatInfo{Players: [2]string{"carol", "dave"}}})
 	}
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
 	require.NoError(t, err)
-	rec, info, err := nardy.ReadMat(bytes.NewReader(data), r)
+	rec, info, err := gnubg.ReadMat(bytes.NewReader(data), r)
 	require.NoError(t, err)
 	files = append(files, written{"club-3p.mat", rec, info})
 
 	var list strings.Builder
 	for _, f := range files {
 		var buf bytes.Buffer
-		require.NoError(t, nardy.WriteMat(&buf, f.rec, f.info), f.name)
+		require.NoError(t, gnubg.WriteMat(&buf, f.rec, f.info), f.name)
 		path := filepath.Join(dir, f.name)
 		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 		fmt.Fprintln(&list, path)
@@ -482,7 +482,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			rg := r
 			rg.MaxCube = 4096 // gnubg's cube may go past the default limit of 64
-			rec, info, err := nardy.ReadMat(bytes.NewReader(text), rg)
+			rec, info, err := gnubg.ReadMat(bytes.NewReader(text), rg)
 			if !assert.NoError(t, err, "%s:\n%s", res.File, text) {
 				continue
 			}
@@ -516,7 +516,7 @@ func TestMatReadGnubgExport(t *testing.T) {
 	var gm gnubgMatch
 	require.NoError(t, json.Unmarshal(data, &gm))
 	r := nardy.DefaultRules(nardy.Short)
-	rec, info, err := nardy.ReadMat(bytes.NewReader(text), r)
+	rec, info, err := gnubg.ReadMat(bytes.NewReader(text), r)
 	require.NoError(t, err)
 	assert.Equal(t, [2]string{"gnubg", "root"}, info.Players)
 	want, got := gamesOfGnubg(t, r, gm), gamesOfRecord(t, rec)
@@ -530,7 +530,7 @@ func TestMatReadGnubgExport(t *testing.T) {
 	old := strings.Replace(string(text), " Drops                       Wins 2 points ",
 		" Drops\n                                  Wins 2 points", 1)
 	require.NotEqual(t, string(text), old)
-	back, _, err := nardy.ReadMat(strings.NewReader(old), r)
+	back, _, err := gnubg.ReadMat(strings.NewReader(old), r)
 	require.NoError(t, err)
 	assert.Equal(t, rec, back)
 }

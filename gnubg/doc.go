@@ -1,0 +1,25 @@
+// Package gnubg reads and writes the exchange formats of GNU Backgammon
+// for short nardy (backgammon), built on the public API of package nardy:
+//
+//   - the Position ID, 14 characters for the checkers ([PositionID],
+//     [ParsePositionID]; the start is "4HPwATDgc/ABMA");
+//   - the Match ID, 12 characters for the cube, the dice, the score and the
+//     game state ([MatchID], [ParseMatchID], [FormatMatchID]);
+//   - the .mat match file of Jellyfish, also written and read by GNU
+//     Backgammon, eXtreme Gammon, Snowie and BGBlitz ([ReadMat], [WriteMat]).
+//
+// The layouts of the IDs are those of the GNU Backgammon manual ("A
+// technical description of the Position ID" and "... of the Match ID");
+// the tests check IDs and .mat files against GNU Backgammon 1.07 itself.
+// gnubg's player 0 (X, the left column of a .mat file) is [nardy.White] and
+// its player 1 (O) is [nardy.Black].
+//
+// Errors match the sentinels of package nardy with errors.Is: malformed
+// text [nardy.ErrSyntax] (a [*nardy.SyntaxError] keeps at most 64 bytes of
+// the input), a position that cannot be [nardy.ErrInvalidPosition], a
+// position of long nardy [nardy.ErrVariantMismatch]; the content of a .mat
+// file that the rules refuse [ErrMat] or [nardy.ErrActionRefused], inside a
+// [*MatError] that gives the line. Every reader has a size bound: the IDs
+// have a fixed length, and [ReadMat] stops at [MaxMatBytes], [MaxMatLine]
+// and [MaxMatTags].
+package gnubg

@@ -1,0 +1,265 @@
+package gnubg
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
+)
+
+// The Jellyfish .mat match format (also written and read by eXtreme Gammon,
+// GNU Backgammon, Snowie, BGBlitz) for short nardy. A file is optional
+// header comments "; [Key "value"]", a line " N point match" (0 for money
+// play) and the games: " Game k", a score line " name1 : s1   name2 : s2",
+// numbered lines of two columns (player 1, here White, on the left; player
+// 2, Black, on the right) holding "hl: from/to from/to*" plays in the
+// mover's own numbering (25 the bar, 0 or "off" borne off, "*" a hit), " Doubles => v",
+// " Takes", " Drops", and "Wins n point(s)" in the winner's column. GNU
+// Backgammon writes the Wins in the right cell of the last row when player
+// 2 won and that cell is free (after player 1 drops, or rolls and
+// resigns), else on a line of its own; it reads a Wins line of its own
+// after a drop as one more double and a resignation. The reader takes
+// either layout. A dice-only cell is a roll with no play (a dance, or a
+// resignation after rolling); a game that ends with "Wins" and no drop was
+// resigned.
+
+// ErrMat is matched by every error about the content of a .mat file that
+// is not a syntax error: a play the rules refuse, a score or result that
+// does not agree with the games, or a feature the format cannot carry.
+var ErrMat = errors.New("gnubg: .mat file")
+
+// Size bounds of [ReadMat]: MaxMatBytes bounds a .mat file, MaxMatLine each
+// of its lines and MaxMatTags the tags of its header. A real file is far
+// below each.
+const (
+	MaxMatBytes = 16 << 20
+	MaxMatLine  = 4 << 10
+	MaxMatTags  = 64
+)
+
+// MatError reports a problem in a .mat file at a line (1-based; 0 when not
+// tied to a line). It matches Err with [errors.Is]: [nardy.ErrSyntax] for
+// malformed text, [nardy.ErrActionRefused] for an illegal play or cube action, or
+// [ErrMat].
+type MatError struct {
+	Line int
+	Err  error
+}
+
+// Error implements the error interface: Err's message, followed by the
+// line when there is one.
+func (e *MatError) Error() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("%v (.mat line %d)", e.Err, e.Line)
+}
+
+// Unwrap returns Err.
+func (e *MatError) Unwrap() error { return e.Err }
+
+func matErr(line int, err error) error {
+	var me *MatError
+	if errors.As(err, &me) {
+		return err
+	}
+	return &MatError{Line: line, Err: err}
+}
+
+// MatTag is a header comment "; [Key "Value"]".
+type MatTag struct{ Key, Value string }
+
+// MatInfo is what a .mat file says besides the games: the players' names
+// (White is player 1, the left column) and the header tags.
+type MatInfo struct {
+	Players [2]string
+	Tags    []MatTag
+}
+
+var (
+	matTagRe   = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
+	matLenRe   = regexp.MustCompile(`^\s*(\d+)\s+point match\s*$`)
+	matGameRe  = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\b`)
+	matMoveRe  = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
+	matWinsRe  = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
+	matDiceRe  = regexp.MustCompile(`^([1-6])([1-6]):$`)
+	matCubeRe  = regexp.MustCompile(`^Doubles\s*=>\s*(\d+)$`)
+)
+
+// matCell is one cell of a game: a player's entry in a column.
+type matCell struct {
+	line   int
+	player nardy.Color
+	text   string
+}
+
+// matRightColumn: a cell starting at or after this column is in the right
+// column (the standard layout puts it at 33 or 34).
+const matRightColumn = 20
+
+// ReadMat reads a .mat match file of short nardy played under r (the format
+// does not carry the rules; the tags Crawford, Jacoby, Beaver and CubeLimit
+// adjust r when present) and returns it as a [nardy.Record] whose actions replay
+// every game, checked as they are read: an illegal play or a score that
+// does not agree with the games is an error. Opening throws of equal dice
+// are not in the format; with UseOpeningDice the opening is the first roll.
+//
+// ReadMat keeps one line in memory at a time and stops with an error
+// matching [ErrMat] at the first of its bounds: a file longer than
+// [MaxMatBytes], a line longer than [MaxMatLine], more than [MaxMatTags]
+// header tags, a game of more than 4096 moves and cube actions, or more
+// than [nardy.MaxRecordActions] actions in all.
+func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
+	var info MatInfo
+	if r.Variant != nardy.Short {
+		return nardy.Record{}, info, &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
+	}
+	lines := newMatLines(src)
+	length := -1
+	for length < 0 && lines.next() {
+		if lines.comment('#') && !matTagRe.Match(lines.line) {
+			continue
+		}
+		ln, n := lines.text(), lines.n
+		if m := matTagRe.FindStringSubmatch(ln); m != nil {
+			if len(info.Tags) == MaxMatTags {
+				return nardy.Record{}, info, lines.fail(n, fmt.Errorf("%w: more than %d tags", ErrMat, MaxMatTags))
+			}
+			info.Tags = append(info.Tags, MatTag{m[1], m[2]})
+			continue
+		}
+		if m := matLenRe.FindStringSubmatch(ln); m != nil {
+			length, _ = strconv.Atoi(m[1])
+			break
+		}
+		return nardy.Record{}, info, lines.fail(n, formats.SyntaxError(".mat file", ln, -1, `want "N point match"`))
+	}
+	if err := lines.err(); err != nil {
+		return nardy.Record{}, info, err
+	}
+	if length < 0 {
+		return nardy.Record{}, info, &MatError{Err: formats.SyntaxError(".mat file", "", -1, `no "N point match" line`)}
+	}
+	var err error
+	if r, err = matRules(r, info.Tags); err != nil {
+		return nardy.Record{}, info, &MatError{Err: err}
+	}
+	m, err := nardy.Replay(nardy.Record{Rules: r, Length: length}) // the match before its first action
+	if err != nil {
+		return nardy.Record{}, info, &MatError{Err: err}
+	}
+	rd := matReader{m: m, rec: nardy.Record{Rules: r, Length: length, Actions: []nardy.Action{}}}
+	for lines.next() {
+		if lines.comment(';') {
+			continue
+		}
+		if err := rd.line(lines.n, lines.text(), &info); err != nil {
+			return nardy.Record{}, info, lines.fail(lines.n, err)
+		}
+	}
+	if err := lines.err(); err != nil {
+		return nardy.Record{}, info, err
+	}
+	if err := rd.endGame(lines.n); err != nil {
+		return nardy.Record{}, info, matErr(lines.n, err)
+	}
+	return rd.rec, info, nil
+}
+
+// matLines reads the lines of a .mat file within MaxMatBytes and
+// MaxMatLine, keeping one line at a time.
+type matLines struct {
+	lim  io.LimitedReader
+	sc   *bufio.Scanner
+	line []byte // the current line, without trailing blanks
+	n    int    // its number, from 1
+}
+
+func newMatLines(src io.Reader) *matLines {
+	l := &matLines{lim: io.LimitedReader{R: src, N: MaxMatBytes + 1}}
+	l.sc = bufio.NewScanner(&l.lim)
+	l.sc.Buffer(make([]byte, 0, 512), MaxMatLine)
+	return l
+}
+
+// next reads the next line; false at the end or on an error (see err).
+func (l *matLines) next() bool {
+	if !l.sc.Scan() {
+		return false
+	}
+	l.n++
+	l.line = bytes.TrimRight(l.sc.Bytes(), " \t\r")
+	return true
+}
+
+// text returns the current line as a string.
+func (l *matLines) text() string { return string(l.line) }
+
+// comment reports an empty line or one that starts with ';' or with
+// other, ignoring blanks.
+func (l *matLines) comment(other byte) bool {
+	t := bytes.TrimSpace(l.line)
+	return len(t) == 0 || t[0] == ';' || t[0] == other
+}
+
+// tooBig reports that the file is longer than MaxMatBytes.
+func (l *matLines) tooBig() bool { return l.lim.N <= 0 }
+
+// err is the error that stopped the lines, if any.
+func (l *matLines) err() error {
+	switch err := l.sc.Err(); {
+	case l.tooBig():
+		return &MatError{Err: fmt.Errorf("%w: file longer than %d bytes", ErrMat, MaxMatBytes)}
+	case errors.Is(err, bufio.ErrTooLong):
+		return &MatError{Line: l.n + 1, Err: fmt.Errorf("%w: line longer than %d bytes", ErrMat, MaxMatLine)}
+	case err != nil:
+		return &MatError{Err: err}
+	}
+	return nil
+}
+
+// fail is the error of line n, or the size error when the file was cut
+// short there.
+func (l *matLines) fail(n int, err error) error {
+	if l.tooBig() {
+		return l.err()
+	}
+	return matErr(n, err)
+}
+
+// matRules applies the header tags that name rule options.
+func matRules(r nardy.Rules, tags []MatTag) (nardy.Rules, error) {
+	for _, t := range tags {
+		on := strings.EqualFold(t.Value, "on")
+		switch t.Key {
+		case "Variation":
+			if !strings.EqualFold(t.Value, "backgammon") {
+				return r, fmt.Errorf("%w: variation %q is not short nardy", ErrMat, t.Value)
+			}
+		case "Crawford":
+			r.Crawford = on
+		case "Jacoby":
+			r.Jacoby = on
+		case "Beaver":
+			r.Beavers = on
+		case "CubeLimit":
+			n, err := strconv.Atoi(t.Value)
+			if err != nil {
+				return r, formats.SyntaxError(".mat cube limit", t.Value, -1, "want a number")
+			}
+			r.Cube, r.MaxCube = n > 1, 0
+			if n > 1 {
+				r.MaxCube = n
+			}
+		}
+	}
+	return r, r.Validate()
+}

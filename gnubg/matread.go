@@ -1,0 +1,412 @@
+package gnubg
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
+)
+
+// The reader of the games of a .mat file (see mat.go): their cells become
+// the actions of a match, each checked by the match as it is done.
+
+// matReader turns the lines of the games into actions.
+type matReader struct {
+	m      nardy.Match
+	rec    nardy.Record
+	inGame bool
+	scored bool // the game's score line was read
+	cells  []matCell
+}
+
+// matMaxGameCells bounds the cells of one game, which are kept until the
+// game's end: a real game has a few hundred at most.
+const matMaxGameCells = 4096
+
+// addCells keeps the cells of a line until the game ends.
+func (rd *matReader) addCells(cells ...matCell) error {
+	if len(rd.cells)+len(cells) > matMaxGameCells {
+		return fmt.Errorf("%w: a game of more than %d moves and cube actions", ErrMat, matMaxGameCells)
+	}
+	rd.cells = append(rd.cells, cells...)
+	return nil
+}
+
+func (rd *matReader) do(a nardy.Action) error {
+	if len(rd.rec.Actions) == nardy.MaxRecordActions {
+		return fmt.Errorf("%w: more than %d actions", ErrMat, nardy.MaxRecordActions)
+	}
+	m, err := rd.m.Do(a)
+	if err != nil {
+		return err
+	}
+	rd.m = m
+	rd.rec.Actions = append(rd.rec.Actions, a.Canonical())
+	return nil
+}
+
+func (rd *matReader) line(n int, ln string, info *MatInfo) error {
+	t := strings.TrimSpace(ln)
+	switch {
+	case t == "" || strings.HasPrefix(t, ";"):
+		return nil
+	case matGameRe.MatchString(ln):
+		if err := rd.endGame(n); err != nil {
+			return err
+		}
+		rd.inGame = true
+		return nil
+	case !rd.inGame:
+		return formats.SyntaxError(".mat file", ln, -1, `want "Game N"`)
+	}
+	if m := matMoveRe.FindStringSubmatch(ln); m != nil {
+		return rd.cellsOf(n, ln, len(ln)-len(m[2]))
+	}
+	if m := matScoreRe.FindStringSubmatch(ln); m != nil && len(rd.cells) == 0 {
+		if rd.scored {
+			return formats.SyntaxError(".mat file", ln, -1, "a second score line in one game")
+		}
+		rd.scored = true
+		info.Players = [2]string{m[1], m[3]}
+		w, _ := strconv.Atoi(m[2])
+		b, _ := strconv.Atoi(m[4])
+		if mw, mb := rd.m.Score(); mw != w || mb != b {
+			return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, mw, mb)
+		}
+		return nil
+	}
+	if matWinsRe.MatchString(t) {
+		p := nardy.White
+		if len(ln)-len(strings.TrimLeft(ln, " ")) >= matRightColumn {
+			p = nardy.Black
+		}
+		return rd.addCells(matCell{n, p, t})
+	}
+	return formats.SyntaxError(".mat file", ln, -1, "not a move, score or result line")
+}
+
+// cellsOf splits a numbered line into its cells: each starts with dice
+// "hl:" or a cube or result word; the column decides the player.
+func (rd *matReader) cellsOf(n int, ln string, off int) error {
+	type tok struct {
+		s   string
+		col int
+	}
+	var toks []tok
+	for i := off; i < len(ln); {
+		if ln[i] <= ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(ln) && ln[j] > ' ' {
+			j++
+		}
+		toks = append(toks, tok{ln[i:j], i})
+		i = j
+	}
+	var cells []matCell
+	for _, tk := range toks {
+		start := matDiceRe.MatchString(tk.s) || tk.s == "Doubles" || tk.s == "Takes" ||
+			tk.s == "Drops" || tk.s == "Wins" || tk.s == "Beavers" || tk.s == "???"
+		if start || len(cells) == 0 {
+			p := nardy.White
+			if tk.col >= matRightColumn || len(cells) == 1 {
+				p = nardy.Black
+			}
+			if len(cells) == 2 {
+				return formats.SyntaxError(".mat file", ln, tk.col, "more than two cells")
+			}
+			cells = append(cells, matCell{n, p, tk.s})
+			continue
+		}
+		cells[len(cells)-1].text += " " + tk.s
+	}
+	return rd.addCells(cells...)
+}
+
+// endGame plays the cells of the game read so far.
+func (rd *matReader) endGame(n int) error {
+	if !rd.inGame {
+		return nil
+	}
+	number := rd.m.GameNumber()
+	cells := rd.cells
+	rd.cells, rd.inGame, rd.scored = nil, false, false
+	for _, c := range cells {
+		ended := rd.m.GameNumber() != number || rd.m.IsOver()
+		var err error
+		if w := matWinsRe.FindStringSubmatch(c.text); w != nil {
+			pts, _ := strconv.Atoi(w[1])
+			err = rd.wins(c.player, pts, ended)
+		} else if ended {
+			err = fmt.Errorf("%w: %q after the end of the game", ErrMat, c.text)
+		} else {
+			err = rd.cell(c)
+		}
+		if err != nil {
+			return &MatError{Line: c.line, Err: err}
+		}
+	}
+	if rd.m.GameNumber() == number && !rd.m.IsOver() {
+		return fmt.Errorf("%w: game %d has no result", ErrMat, number)
+	}
+	return nil
+}
+
+func (rd *matReader) cell(c matCell) error {
+	g := rd.m.Game()
+	f := strings.Fields(c.text)
+	if len(f) == 0 {
+		return formats.SyntaxError(".mat file", c.text, -1, "empty cell")
+	}
+	switch {
+	case matDiceRe.MatchString(f[0]):
+		return rd.roll(c, f)
+	case matCubeRe.MatchString(c.text):
+		v, _ := strconv.Atoi(matCubeRe.FindStringSubmatch(c.text)[1])
+		if v != 2*g.Cube().Value {
+			return fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)
+		}
+		return rd.do(nardy.Action{Kind: nardy.ActDouble, Player: c.player})
+	case c.text == "Takes":
+		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: c.player})
+	case c.text == "Drops":
+		return rd.do(nardy.Action{Kind: nardy.ActDrop, Player: c.player})
+	}
+	return formats.SyntaxError(".mat file", c.text, -1, "unknown cell")
+}
+
+// roll reads "hl: moves": the opening (with UseOpeningDice the first roll
+// is the opening throw) or a roll, and the play.
+func (rd *matReader) roll(c matCell, f []string) error {
+	d := matDiceRe.FindStringSubmatch(f[0])
+	hi, _ := strconv.Atoi(d[1])
+	lo, _ := strconv.Atoi(d[2])
+	g := rd.m.Game()
+	if g.Phase() == nardy.PhaseOpening {
+		o := [2]int{hi, lo}
+		if c.player == nardy.Black {
+			o = [2]int{lo, hi}
+		}
+		if rd.m.Rules().OpeningRoll == nardy.Reroll {
+			o = [2]int{2, 1}
+			if c.player == nardy.Black {
+				o = [2]int{1, 2}
+			}
+		}
+		if err := rd.do(nardy.Action{Kind: nardy.ActOpening, Dice: o}); err != nil {
+			return err
+		}
+		if s, _ := rd.m.Game().Starter(); s != c.player {
+			return fmt.Errorf("%w: the opening roll %d%d does not let %s start", ErrMat, hi, lo, c.player)
+		}
+	}
+	if rd.m.Game().Phase() == nardy.PhaseRoll {
+		if err := rd.do(nardy.Action{Kind: nardy.ActRoll, Player: c.player, Dice: [2]int{hi, lo}}); err != nil {
+			return err
+		}
+	}
+	g = rd.m.Game()
+	roll, playing := g.Dice()
+	if !playing || roll != nardy.MustRoll(hi, lo) || g.Position().OnRoll() != c.player {
+		if len(f) == 1 && g.Plays() > 0 {
+			return nil // the roll was a dance and the turn passed
+		}
+		return fmt.Errorf("%w: roll %d%d by %s not expected here", ErrMat, hi, lo, c.player)
+	}
+	if len(f) == 1 {
+		return nil // rolled, then resigned: the result follows
+	}
+	steps, err := matFindPlay(g, f[1:])
+	if err != nil {
+		return err
+	}
+	return rd.do(nardy.Action{Kind: nardy.ActPlay, Player: c.player, Steps: steps})
+}
+
+// wins checks or makes the end of the game: p won pts points. A game not
+// yet ended was resigned by the other player, as the least result kind
+// that gives p those points (the game's own scoring decides, with the cube
+// and the Jacoby rule).
+func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
+	if !ended {
+		resign := nardy.Action{Kind: nardy.ActResign, Player: p.Other()}
+		accept := nardy.Action{Kind: nardy.ActAccept, Player: p}
+		for k := nardy.Oin; k <= nardy.Koks && resign.Resign == 0; k++ {
+			resign.Resign = k
+			m, err := rd.m.Do(resign)
+			if err == nil {
+				m, err = m.Do(accept)
+			}
+			if res, _ := m.LastResult(); err != nil || res.Points != pts {
+				resign.Resign = 0
+			}
+		}
+		if resign.Resign == 0 {
+			return fmt.Errorf("%w: %s wins %d points, which no resignation gives", ErrMat, p, pts)
+		}
+		if err := rd.do(resign); err != nil {
+			return err
+		}
+		if err := rd.do(accept); err != nil {
+			return err
+		}
+	}
+	res, _ := rd.m.LastResult()
+	if res.Winner != p || res.Points != pts || res.Kind == nardy.Draw {
+		return fmt.Errorf("%w: %s wins %d points, but the game gives %s %d", ErrMat, p, pts, res.Winner, res.Points)
+	}
+	return nil
+}
+
+// matFindPlay finds the legal play whose resulting position the written
+// moves give: the moves are applied checker by checker (hitting any blot
+// they land on), so any order and any grouping of steps is accepted.
+func matFindPlay(g nardy.Game, moves []string) ([]nardy.Step, error) {
+	if steps, ok := matStepsAsWritten(g, moves); ok {
+		return steps, nil
+	}
+	pos := g.Position()
+	me, opp := formats.Counts(pos.Mover()), formats.Counts(pos.Opponent())
+	for _, mv := range moves {
+		parts, n, err := matParseMove(mv)
+		if err != nil {
+			return nil, err
+		}
+		for range n {
+			for i := 0; i+1 < len(parts); i++ {
+				if err := matMoveChecker(&me, &opp, parts[i], parts[i+1]); err != nil {
+					return nil, fmt.Errorf("%w: move %q: %v", ErrMat, mv, err)
+				}
+			}
+		}
+	}
+	plays, err := g.Legal()
+	if err != nil {
+		return nil, err
+	}
+	for _, pl := range plays {
+		res := pl.Result() // opponent on roll
+		if formats.Counts(res.Opponent()) == me && formats.Counts(res.Mover()) == opp {
+			return playSteps(pl), nil
+		}
+	}
+	roll, _ := g.Dice()
+	return nil, fmt.Errorf("%w: %q is not a legal play of %s", ErrMat, strings.Join(moves, " "), roll)
+}
+
+// matStepsAsWritten reads the moves as single steps in the written order,
+// each by one die (a bear-off by the smallest die that reaches), and
+// reports whether that is a legal play: then the record keeps the order.
+func matStepsAsWritten(g nardy.Game, moves []string) ([]nardy.Step, bool) {
+	roll, _ := g.Dice()
+	left := []int{roll.High(), roll.Low()}
+	if roll.IsDouble() {
+		left = append(left, left...)
+	}
+	var steps []nardy.Step
+	for _, mv := range moves {
+		parts, n, err := matParseMove(mv)
+		if err != nil || len(parts) != 2 {
+			return nil, false
+		}
+		for range n {
+			a, b := parts[0], parts[1]
+			best := -1
+			for i, d := range left {
+				if (b != nardy.Off && a-b == d) || (b == nardy.Off && d >= a && (best < 0 || d < left[best])) {
+					best = i
+					if b != nardy.Off {
+						break
+					}
+				}
+			}
+			if best < 0 {
+				return nil, false
+			}
+			steps = append(steps, newStep(a, b, left[best]))
+			left = append(left[:best], left[best+1:]...)
+		}
+	}
+	if _, err := g.Rules().PlayOf(g.Position(), roll, steps...); err != nil {
+		return nil, false
+	}
+	return steps, true
+}
+
+// newStep is the step from a to b with die d (Hit is found by PlayOf and
+// Game.Do).
+func newStep(a, b, d int) nardy.Step {
+	return nardy.Step{From: int8(a), To: int8(b), Die: int8(d)}
+}
+
+// playSteps returns the steps of pl.
+func playSteps(pl nardy.Play) []nardy.Step {
+	steps := make([]nardy.Step, pl.Len())
+	for i := range steps {
+		steps[i] = pl.Step(i)
+	}
+	return steps
+}
+
+// matParseMove parses "13/7", "13/7*", "25/22", "bar/22", "6/off", "6/0",
+// "13/7*/5" and a repeat count "13/7(2)".
+func matParseMove(mv string) ([]int, int, error) {
+	n := 1
+	if i := strings.IndexByte(mv, '('); i > 0 && strings.HasSuffix(mv, ")") {
+		c, err := strconv.Atoi(mv[i+1 : len(mv)-1])
+		if err != nil || c < 1 || c > 4 {
+			return nil, 0, formats.SyntaxError(".mat move", mv, i, "bad repeat count")
+		}
+		mv, n = mv[:i], c
+	}
+	var pts []int
+	for _, s := range strings.Split(mv, "/") {
+		s = strings.TrimRight(s, "*")
+		switch strings.ToLower(s) {
+		case "bar":
+			pts = append(pts, nardy.Bar)
+			continue
+		case "off":
+			pts = append(pts, nardy.Off)
+			continue
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 || v > nardy.Bar {
+			return nil, 0, formats.SyntaxError(".mat move", mv, -1, "want from/to points 0..25, bar or off")
+		}
+		pts = append(pts, v)
+	}
+	if len(pts) < 2 {
+		return nil, 0, formats.SyntaxError(".mat move", mv, -1, "want from/to")
+	}
+	return pts, n, nil
+}
+
+// matMoveChecker moves one checker of me from point a to point b (short
+// nardy numbering, me and opp as formats.Counts gives them), hitting an opponent
+// blot on b.
+func matMoveChecker(me, opp *[26]int, a, b int) error {
+	if a == nardy.Off || b == nardy.Bar || b >= a {
+		return fmt.Errorf("%d/%d does not go forward", a, b)
+	}
+	if me[a] == 0 {
+		if a == nardy.Bar {
+			return errors.New("no checker on the bar")
+		}
+		return fmt.Errorf("no checker on %d", a)
+	}
+	me[a]--
+	me[b]++
+	if b == nardy.Off {
+		return nil
+	}
+	if q := 25 - b; opp[q] == 1 {
+		opp[q], opp[nardy.Bar] = 0, opp[nardy.Bar]+1
+	}
+	return nil
+}

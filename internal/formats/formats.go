@@ -1,0 +1,48 @@
+// Package formats holds what the exchange-format packages (gnubg, xgid)
+// share: the one place where they read or build a [nardy.Side], the check
+// that a position is one of short nardy, and their syntax errors.
+package formats
+
+import (
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
+)
+
+// Counts returns the checkers of s by point number, in its owner's
+// numbering: [nardy.Off] (0) borne off, 1..24 the points, [nardy.Bar] (25)
+// the bar. With Side, it is the only code of the format packages that
+// reads or builds a nardy.Side.
+func Counts(s nardy.Side) [26]int {
+	var c [26]int
+	copy(c[1:25], s.Points[:])
+	c[nardy.Off], c[nardy.Bar] = s.Off, s.Bar
+	return c
+}
+
+// Side is the Side of the counts c (see Counts).
+func Side(c [26]int) nardy.Side {
+	s := nardy.Side{Off: c[nardy.Off], Bar: c[nardy.Bar]}
+	copy(s.Points[:], c[1:25])
+	return s
+}
+
+// CheckShort refuses the zero Position, with the error package nardy gives
+// for it, and a position of long nardy, which the format what (such as "a
+// Position ID") cannot hold.
+func CheckShort(p nardy.Position, what string) error {
+	if !p.IsValid() {
+		return nardy.DefaultRules(nardy.Short).CheckPosition(p)
+	}
+	if v := p.Variant(); v != nardy.Short {
+		return fmt.Errorf("%w: %s describes short nardy only, not %v", nardy.ErrVariantMismatch, what, v)
+	}
+	return nil
+}
+
+// SyntaxError returns a *nardy.SyntaxError about input, which it keeps cut
+// to errtext.MaxInput bytes.
+func SyntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
+	return &nardy.SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,193 @@
+// Package testgen makes the random inputs of the tests of the format
+// packages (gnubg, xgid) through the public API of package nardy:
+// short-nardy positions for rapid, and matches of random legal actions.
+// (The tests of package nardy itself have their own generators, which may
+// use its internals; they cannot import this package, which imports
+// nardy.)
+package testgen
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"pgregory.net/rapid"
+)
+
+// ShortPosition draws a valid short-nardy position, either colour on roll:
+// each side has some checkers borne off (none to all 15), up to 3 on the
+// bar and the rest spread over up to 12 points, the opponent's on points
+// the mover left free. The position is built from its key
+// ([nardy.ParseKey]), so the generator reads no Side.
+func ShortPosition() *rapid.Generator[nardy.Position] {
+	return rapid.Custom(func(t *rapid.T) nardy.Position {
+		var me, opp [26]int // by point number: 0 borne off, 1..24, 25 the bar
+		place(t, "me", &me, func(int) bool { return true })
+		place(t, "opp", &opp, func(q int) bool { return me[25-q] == 0 }) // the mover's 25-q
+		turn := rapid.SampledFrom([]nardy.Color{nardy.White, nardy.Black}).Draw(t, "turn")
+		key := half(me) + "/" + half(opp)
+		p, err := nardy.ParseKey(nardy.Short, turn, key)
+		if err != nil {
+			t.Fatalf("generator made a bad position %s: %v", key, err)
+		}
+		return p
+	})
+}
+
+// place draws where one side's 15 checkers are, on the points free allows.
+func place(t *rapid.T, who string, c *[26]int, free func(q int) bool) {
+	n := nardy.Checkers
+	c[nardy.Off] = rapid.IntRange(0, n).Draw(t, who+"-off")
+	n -= c[nardy.Off]
+	c[nardy.Bar] = rapid.IntRange(0, min(3, n)).Draw(t, who+"-bar")
+	n -= c[nardy.Bar]
+	var points []int
+	for q := 1; q <= 24; q++ {
+		if free(q) {
+			points = append(points, q)
+		}
+	}
+	if n == 0 || len(points) == 0 {
+		c[nardy.Bar] += n
+		return
+	}
+	points = rapid.Permutation(points).Draw(t, who+"-points")
+	points = points[:rapid.IntRange(1, min(len(points), 12, n)).Draw(t, who+"-k")]
+	for i := range n {
+		q := points[i%len(points)] // every chosen point gets one, then at random
+		if i >= len(points) {
+			q = points[rapid.IntRange(0, len(points)-1).Draw(t, who+"-c")]
+		}
+		c[q]++
+	}
+}
+
+// half is one side's half of a position key: 26 hex digits, the counts on
+// points 1..24, the bar, borne off.
+func half(c [26]int) string {
+	const hex = "0123456789abcdef"
+	var b strings.Builder
+	for q := 1; q <= 25; q++ {
+		b.WriteByte(hex[c[q]])
+	}
+	b.WriteByte(hex[c[nardy.Off]])
+	return b.String()
+}
+
+// RandomMatch plays a 3-point match of short nardy with seeded dice and
+// random legal actions: whole plays and plays step by step with steps
+// taken back, doubles, takes and drops, and resignations (oin, mars or
+// koks, by either player) accepted or rejected. It returns its record.
+func RandomMatch(tb testing.TB, seed uint64) nardy.Record {
+	tb.Helper()
+	rc, err := nardy.NewRecorder("short-standard", nardy.DefaultRules(nardy.Short), 3, &seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	dice, rng := nardy.NewSeededDice(seed), rand.New(rand.NewPCG(seed, 1))
+	for i := 0; !rc.Match().IsOver(); i++ {
+		if i == 20000 {
+			tb.Fatalf("seed %d: the match has not ended after %d actions", seed, i)
+		}
+		a, ok := randomAction(rc.Match().Game(), rng)
+		if !ok {
+			err = rc.Roll(dice) // dice only from the seeded source
+		} else {
+			err = rc.Do(a)
+		}
+		if err != nil {
+			tb.Fatalf("seed %d, action %d %+v: %v", seed, i, a, err)
+		}
+	}
+	return rc.Record()
+}
+
+// randomAction picks a random legal action of g, or false for a roll.
+func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
+	to, _ := g.ToAct()
+	resign := func() (nardy.Action, bool) {
+		kinds := []nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.Koks}
+		return nardy.Action{Kind: nardy.ActResign, Player: nardy.Color(rng.IntN(2)), Resign: kinds[rng.IntN(len(kinds))]}, true
+	}
+	switch g.Phase() {
+	case nardy.PhaseRoll:
+		if rng.IntN(10) > 0 {
+			break // mostly a roll
+		}
+		if r := rng.IntN(1000); r < 3 {
+			return resign()
+		} else if r < 60 {
+			double := nardy.Action{Kind: nardy.ActDouble, Player: to}
+			if _, err := g.Do(double); err == nil {
+				return double, true
+			}
+		}
+	case nardy.PhasePlay:
+		if rng.IntN(1000) < 2 {
+			return resign()
+		}
+		t, _ := g.Turn()
+		if t.Len() > 0 && rng.IntN(8) == 0 {
+			return nardy.Action{Kind: nardy.ActUndo, Player: to}, true
+		}
+		if t.Len() == 0 && rng.IntN(2) == 0 {
+			plays, err := g.Legal()
+			if err == nil && len(plays) > 0 {
+				return nardy.Action{Kind: nardy.ActPlay, Player: to, Steps: plays[rng.IntN(len(plays))].Steps()}, true
+			}
+		}
+		if next := t.NextSteps(); len(next) > 0 {
+			i := rng.IntN(len(next))
+			return nardy.Action{Kind: nardy.ActStep, Player: to, Steps: next[i : i+1]}, true
+		}
+	case nardy.PhaseCube:
+		kinds := []nardy.ActionKind{nardy.ActTake, nardy.ActTake, nardy.ActTake, nardy.ActDrop}
+		if _, err := g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: to}); err == nil {
+			kinds = append(kinds, nardy.ActBeaver)
+		}
+		return nardy.Action{Kind: kinds[rng.IntN(len(kinds))], Player: to}, true
+	case nardy.PhaseResign:
+		k := nardy.ActReject
+		if rng.IntN(3) == 0 {
+			k = nardy.ActAccept
+		}
+		return nardy.Action{Kind: k, Player: to}, true
+	}
+	return nardy.Action{}, false
+}
+
+// Gnubg returns the GNU Backgammon binary, or "" when it is not installed.
+func Gnubg() string {
+	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
+		return "/usr/games/gnubg"
+	}
+	if p, err := exec.LookPath("gnubg"); err == nil {
+		return p
+	}
+	return ""
+}
+
+// SyntaxInputLen returns the length of the input a *nardy.SyntaxError in
+// err keeps, and false when err holds none: the kept function of
+// testmem.CheckReaders.
+func SyntaxInputLen(err error) (int, bool) {
+	var se *nardy.SyntaxError
+	if errors.As(err, &se) {
+		return len(se.Input), true
+	}
+	return 0, false
+}
+
+// Start returns the start position of v with onRoll on roll.
+func Start(tb testing.TB, v nardy.Variant, onRoll nardy.Color) nardy.Position {
+	tb.Helper()
+	p, err := nardy.StartPosition(v, onRoll)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}

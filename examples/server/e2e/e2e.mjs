@@ -60,8 +60,8 @@ try {
   }
   await context.close();
   const t0 = Date.now();
-  const n = await playTwoPeople("short-standard");
-  console.log(`e2e: two people, short-standard: ${n.clicks} clicks, ${n.steps} steps, ${n.turns} changes of turn ` +
+  const n = await playTwoPeople("long-moscow");
+  console.log(`e2e: two people, long-moscow: ${n.clicks} clicks, ${n.steps} steps, ${n.turns} changes of turn ` +
     `followed live (${n.events.join(" and ")} stream events), ${n.polls} state polls, ` +
     `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
   passed++;

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// limitsClient starts a server of cfg on a clock the test moves.
+func limitsClient(t *testing.T, cfg Config) (*client, *fakeClock) {
+	clock := &fakeClock{t: time.Now()}
+	cfg.Now, cfg.SweepEvery = clock.now, -1
+	return newClient(t, cfg), clock
+}
+
+// TestLimitMaxGames: past MaxGames games (finished ones included, until
+// they expire) creating one is refused with 503 and Retry-After.
+func TestLimitMaxGames(t *testing.T) {
+	c, clock := limitsClient(t, Config{MaxGames: 2})
+	c.create(`{}`)
+	c.create(`{}`)
+	got, b := c.do("POST", "/api/games", `{}`)
+	refusedWith(t, http.StatusServiceUnavailable, "server_full", got, b, "a third game")
+	clock.add(25 * time.Hour)
+	c.create(`{}`) // the two idled past the TTL
+}
+
+// TestLimitRate: a client creates at most CreateBurst games at once, then
+// CreatesPerMinute a minute; the refusal says when to come back.
+func TestLimitRate(t *testing.T) {
+	c, clock := limitsClient(t, Config{CreatesPerMinute: 2, CreateBurst: 2})
+	c.create(`{}`)
+	c.create(`{}`)
+	req, err := http.NewRequest("POST", c.url+"/api/games", nil)
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.hc.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+	wait, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	require.NoError(t, err)
+	assert.InDelta(t, 31, wait, 1, "one game every 30 s")
+	clock.add(30 * time.Second)
+	c.create(`{}`)
+}
+
+// TestLimitQuotaNotSpoofed: without TrustProxy a client cannot escape its
+// quota by sending X-Forwarded-For; with it, the proxy's last entry counts.
+func TestLimitQuotaNotSpoofed(t *testing.T) {
+	c, _ := limitsClient(t, Config{MaxGamesPerClient: 2})
+	for i := range 3 {
+		got, b := c.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", "192.0.2."+strconv.Itoa(i))
+		if i < 2 {
+			assert.Equal(t, http.StatusCreated, got, "%s", b)
+		} else {
+			refusedWith(t, http.StatusTooManyRequests, "quota", got, b, "a third game from a spoofed address")
+		}
+	}
+	p, _ := limitsClient(t, Config{MaxGamesPerClient: 1, TrustProxy: true})
+	got, _ := p.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", "192.0.2.1, 198.51.100.1")
+	assert.Equal(t, http.StatusCreated, got)
+	got, _ = p.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", "192.0.2.2, 198.51.100.1")
+	assert.Equal(t, http.StatusTooManyRequests, got, "the proxy saw the same client")
+	got, _ = p.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", "198.51.100.2")
+	assert.Equal(t, http.StatusCreated, got)
+}
+
+// TestLimitTTL: a game not changed for the TTL is gone (404) at once, even
+// before the sweeper deletes it; one in play stays.
+func TestLimitTTL(t *testing.T) {
+	c, clock := limitsClient(t, Config{TTL: time.Hour})
+	_, idle, _ := c.create(`{}`)
+	st, busy, _ := c.create(`{}`)
+	clock.add(50 * time.Minute)
+	busy.act("roll", st, "")
+	clock.add(20 * time.Minute)
+	idle.refused(http.StatusNotFound, "no_game", "GET", "", "")
+	busy.state()
+	c.srv.Sweep(t.Context())
+	busy.state()
+}
+
+// TestClientOf: the client of a request is its IP address, an IPv6 one by
+// its /64.
+func TestClientOf(t *testing.T) {
+	for _, c := range []struct{ remote, want string }{
+		{"192.0.2.7:5555", "192.0.2.7"},
+		{"[2001:db8:1:2:3:4:5:6]:443", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:ffff::1]:443", "2001:db8:1:2::/64"},
+		{"[::ffff:192.0.2.7]:1", "192.0.2.7"},
+	} {
+		r, err := http.NewRequest("GET", "/", nil)
+		require.NoError(t, err)
+		r.RemoteAddr = c.remote
+		assert.Equal(t, c.want, clientOf(r, false), c.remote)
+	}
+}

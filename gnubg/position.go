@@ -10,7 +10,7 @@ import (
 
 // PositionIDLen is the length of a Position ID: 14 Base64 characters for an
 // 80-bit key.
-const PositionIDLen = gnubgkey.PositionIDLen
+const PositionIDLen = 14
 
 // PositionID returns the GNU Backgammon Position ID of a short-nardy
 // position: 14 Base64 characters encoding the 80-bit key. The key lists, for

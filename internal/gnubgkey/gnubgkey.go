@@ -59,7 +59,8 @@ func isBase64Char(c byte) bool {
 	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/'
 }
 
-// PositionIDLen is the length of a Position ID (an 80-bit key).
+// PositionIDLen is the length of a Position ID (an 80-bit key), as
+// gnubg.PositionIDLen.
 const PositionIDLen = 14
 
 // checkers is the number of checkers of each side.

@@ -53,12 +53,15 @@ func (g *gen) mixedSimple(root *node) {
 			k := len(g.out)
 			g.out = g.out[:k+cnt]
 			out := g.out[k:]
+			// Fields used per play are read once: a store into the list
+			// could alias them for all the compiler knows.
+			blots, olo0, ohi0 := g.blots, g.start.opp[0], g.start.opp[1]
 			for i := range out {
 				q := 31 - bits.LeadingZeros32(next)
 				next &^= 1 << (uint(q) & 31)
 				e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
-				h := g.blots & e.bit &^ h1
-				olo, ohi := g.start.opp[0], g.start.opp[1]
+				h := blots & e.bit &^ h1
+				olo, ohi := olo0, ohi0
 				if h1|h != 0 {
 					olo, ohi = g.oppAfter(h1 | h)
 				}
@@ -103,7 +106,9 @@ func (g *gen) mixedSimple(root *node) {
 			g.put(&n1, 1, s1, Step{})
 		}
 	}
-	g.put(root, 0, Step{}, Step{})
+	if g.maxDepth == 0 {
+		g.put(root, 0, Step{}, Step{})
+	}
 }
 
 // mixedLeaves lists the two-step plays whose second step goes by die b
@@ -126,12 +131,13 @@ func (g *gen) mixedLeaves(n1 *node, next uint32, b int, meta playMeta) {
 	k := len(g.out)
 	g.out = g.out[:k+cnt]
 	out := g.out[k:]
+	blots, olo0, ohi0 := g.blots, g.start.opp[0], g.start.opp[1] // see mixedSimple
 	for i := range out {
 		q := 31 - bits.LeadingZeros32(next)
 		next &^= 1 << (uint(q) & 31)
 		e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
-		h := g.blots & e.bit &^ n1.hits
-		olo, ohi := g.start.opp[0], g.start.opp[1]
+		h := blots & e.bit &^ n1.hits
+		olo, ohi := olo0, ohi0
 		if hits := n1.hits | h; hits != 0 {
 			olo, ohi = g.oppAfter(hits)
 		}

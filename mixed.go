@@ -15,7 +15,9 @@ import "math/bits"
 //   - Smaller die first: a second step from a point that held a checker at
 //     the start gives a play the first pass made (the same two steps in the
 //     other order are legal in a simple turn), so only a checker moving on
-//     from where its first step landed can give something new (chainIsNew).
+//     from where its first step landed can give something new: when the
+//     other order's middle point is closed or off the board, or a blot
+//     stands on either middle point (the hits differ).
 
 // mixedSimple lists the plays of a mixed roll in a simple turn. Without
 // end rules or counting, the first steps by the larger die are made in
@@ -83,18 +85,23 @@ func (g *gen) mixedSimple(root *node) {
 			}
 		}
 	}
-	for cand := g.movable(root, b); cand != 0; {
+	// Smaller die first: only a checker moving on from where its first
+	// step landed can give something new (see the top of this file). As
+	// masks of the starting point p: the end p-b-a is open, nothing stood
+	// on p-b at the start, and the other order's middle point p-a is off
+	// the board or closed, or a blot stands on either middle point.
+	cand := g.movable(root, b)
+	open := ^g.blocked & points24
+	chains := cand & (open << (uint(a+b) & 31)) &^ (root.mask << (uint(b) & 31)) &
+		(2<<(uint(a)&31) - 1 | g.blocked<<(uint(a)&31) | g.blots<<(uint(b)&31) | g.blots<<(uint(a)&31))
+	if g.maxDepth > 1 {
+		cand = chains
+	}
+	for cand != 0 {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
 		mid := p - b
-		chain := false
-		if to := mid - a; to >= 1 && g.blocked&(1<<uint(to)) == 0 &&
-			root.mask&(1<<uint(mid)) == 0 && g.chainIsNew(root, p, b, a) {
-			chain = true
-		}
-		if !chain && g.maxDepth > 1 {
-			continue
-		}
+		chain := chains&(1<<(uint(p)&31)) != 0
 		var n1 node
 		s1 := g.applyTo(&n1, root, p, b)
 		if chain {
@@ -245,18 +252,6 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32, ski
 			g.emit(&c1, 1, seen)
 		}
 	}
-}
-
-// chainIsNew reports, for a simple turn, whether one checker moving from p
-// by small then by large can end in a position that large-then-small did not
-// give: when the other order's middle point p-large is closed, or when a
-// blot stands on either middle point (the hits differ).
-func (g *gen) chainIsNew(root *node, p, small, large int) bool {
-	mid := p - large
-	if mid < 1 || g.blocked&(1<<uint(mid)) != 0 {
-		return true
-	}
-	return (g.blots>>uint(p-small)|g.blots>>uint(mid))&1 != 0
 }
 
 // sameAsChain reports, for a simple turn, whether the checker on q can move

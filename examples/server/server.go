@@ -90,11 +90,12 @@ type Server struct {
 // entry is a game's place in the server: its lock and its decoded state
 // (nil until loaded, and after a failed save).
 type entry struct {
-	mu   sync.Mutex
-	id   string
-	g    *game
-	refs int // requests using it; guarded by Server.mu
-	elem *list.Element
+	mu      sync.Mutex
+	id      string
+	g       *game
+	updated time.Time // when g was last saved
+	refs    int       // requests using it; guarded by Server.mu
+	elem    *list.Element
 }
 
 // NewServer returns a server over cfg.Store with the limits of cfg. Close
@@ -507,6 +508,14 @@ func (s *Server) release(e *entry) {
 // load returns e's game as the store has it now (ErrNotFound for a game
 // deleted or idle past the TTL); e is locked.
 func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
+	if _, ok := s.store.(exclusive); ok && e.g != nil {
+		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
+			e.g = nil
+			_ = s.store.Delete(ctx, e.id)
+			return nil, ErrNotFound
+		}
+		return e.g, nil
+	}
 	have := -1
 	if e.g != nil {
 		have = e.g.version
@@ -526,6 +535,7 @@ func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 			return nil, err
 		}
 	}
+	e.updated = row.Updated
 	return e.g, nil
 }
 
@@ -533,14 +543,16 @@ func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 // failure the cached copy is dropped, so the next request reads the store.
 func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
 	data, err := g.encode()
+	now := s.cfg.Now()
 	if err == nil {
 		err = s.store.Save(ctx, Row{ID: g.id, Version: g.version, Client: g.client, Over: g.match().IsOver(),
-			Updated: s.cfg.Now(), Data: data}, prev)
+			Updated: now, Data: data}, prev)
 	}
 	if err != nil {
 		e.g = nil
 		return err
 	}
+	e.updated = now
 	s.hub.notify(g.id)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -23,7 +24,8 @@ type snapshot struct {
 	Seed        string       `json:"seed"` // hex; secret until the match is over
 	Dev         bool         `json:"dev,omitempty"`
 	ClientSeeds [2]string    `json:"client_seeds"`
-	Record      nardy.Record `json:"record"`
+	Record      nardy.Record    `json:"record"`  // without its actions:
+	Actions     json.RawMessage `json:"actions,omitempty"` // written by appendActions
 	Pending     [][3]int     `json:"pending,omitempty"` // steps of the play being made
 	Last        *lastSnap    `json:"last,omitempty"`
 	Log         []string     `json:"log"`
@@ -39,16 +41,25 @@ type lastSnap struct {
 
 // encode returns the stored form of g.
 func (g *game) encode() ([]byte, error) {
+	rec := g.rec.Record()
 	s := snapshot{Format: 1, Preset: g.preset, Kinds: g.kinds, Bot: g.botName, Tokens: g.tokens,
 		Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
-		ClientSeeds: g.clientSeeds, Record: g.rec.Record(), Log: g.log, Version: g.version}
+		ClientSeeds: g.clientSeeds, Record: rec, Log: g.log, Version: g.version}
+	s.Record.Actions = nil
 	if t, ok := g.turn(); ok && t.Len() > 0 {
 		s.Pending = triples(t.Steps())
 	}
 	if l := g.last; l != nil {
 		s.Last = &lastSnap{lastPlay: *l, Game: l.game, Plays: l.plays, By: l.by}
 	}
-	return json.Marshal(s)
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	// The actions go in last, as they are: json.Marshal would check and
+	// copy a RawMessage of the whole record again.
+	b = append(b[:len(b)-1], `,"actions":`...)
+	return append(appendActions(b, rec.Actions), '}'), nil
 }
 
 // decodeGame rebuilds game id from its stored form, replaying its record.
@@ -65,6 +76,9 @@ func decodeGame(id string, b []byte) (*game, error) {
 		return nil, fmt.Errorf("stored game %s: bad seed", id)
 	}
 	r := s.Record
+	if err := json.Unmarshal(s.Actions, &r.Actions); err != nil {
+		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)
+	}
 	rec, err := nardy.NewRecorder(r.Preset, r.Rules, r.Length, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("stored game %s: %w", id, err)
@@ -98,4 +112,57 @@ func decodeGame(id string, b []byte) (*game, error) {
 		g.last = &p
 	}
 	return g, nil
+}
+
+// appendActions appends the JSON array of actions as json.Marshal writes
+// it ([nardy.Action.MarshalJSON], checked by TestAppendActions), without
+// its reflection: a game is saved after every change, its whole record
+// each time.
+func appendActions(b []byte, actions []nardy.Action) []byte {
+	b = append(b, '[')
+	for i, a := range actions {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		a = a.Canonical()
+		b = append(b, `{"kind":"`...)
+		b = append(b, a.Kind.String()...)
+		b = append(b, '"')
+		if a.Kind != nardy.ActOpening {
+			b = append(b, `,"player":"`...)
+			b = append(b, a.Player.String()...)
+			b = append(b, '"')
+		}
+		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
+			b = append(b, `,"dice":[`...)
+			b = strconv.AppendInt(b, int64(a.Dice[0]), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(a.Dice[1]), 10)
+			b = append(b, ']')
+		}
+		if len(a.Steps) > 0 {
+			b = append(b, `,"steps":[`...)
+			for j, st := range a.Steps {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				t := triple(st)
+				b = append(b, '[')
+				b = strconv.AppendInt(b, int64(t[0]), 10)
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(t[1]), 10)
+				b = append(b, ',')
+				b = strconv.AppendInt(b, int64(t[2]), 10)
+				b = append(b, ']')
+			}
+			b = append(b, ']')
+		}
+		if a.Kind == nardy.ActResign {
+			b = append(b, `,"resign":"`...)
+			b = append(b, a.Resign.String()...)
+			b = append(b, '"')
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }

@@ -62,6 +62,14 @@ type Watcher interface {
 	Watch(ctx context.Context, changed func(id string)) error
 }
 
+// exclusive is a store only this server writes (memory; SQLite, one
+// process per file): the server's decoded copy of a game is then always
+// current, and a request reads the store only for a game not in memory.
+type exclusive interface{ exclusive() }
+
+func (*memStore) exclusive()    {}
+func (*sqliteStore) exclusive() {}
+
 // memStore is a Store in memory: for tests and for servers that need no
 // persistence (-db :memory:).
 type memStore struct {

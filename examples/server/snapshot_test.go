@@ -1,0 +1,48 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/variants"
+)
+
+// TestAppendActions: the snapshot's hand-written action JSON is the one
+// json.Marshal writes, for whole bot matches of every preset and for one
+// action of each kind, and reads back to the same actions.
+func TestAppendActions(t *testing.T) {
+	var all []nardy.Action
+	for i, p := range variants.All() {
+		rc, err := nardy.NewRecorder(p.Name, p.Rules, 3, nil)
+		require.NoError(t, err)
+		players := [2]bot.Player{bot.NewRandom(uint64(i)), bot.NewGreedy()}
+		dice := nardy.NewSeededDice(uint64(i))
+		for !rc.Match().IsOver() {
+			a, err := bot.Next(rc.Match().Game(), players, dice)
+			require.NoError(t, err)
+			require.NoError(t, rc.Do(a))
+		}
+		all = append(all, rc.Record().Actions...)
+	}
+	for k := nardy.ActOpening; k <= nardy.ActReject; k++ {
+		a := nardy.Action{Kind: k, Player: nardy.Black, Dice: [2]int{4, 4}, Steps: []nardy.Step{makeStep(25, 21, 4)}, Resign: nardy.Mars}
+		all = append(all, a)
+	}
+	for _, k := range []nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.HomeMars, nardy.Koks} {
+		all = append(all, nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: k})
+	}
+	want, err := json.Marshal(all)
+	require.NoError(t, err)
+	got := appendActions(nil, all)
+	assert.Equal(t, string(want), string(got))
+	var back []nardy.Action
+	require.NoError(t, json.Unmarshal(got, &back))
+	require.Len(t, back, len(all))
+	assert.Equal(t, string(got), string(appendActions(nil, back)), "read back (hits are not written)")
+	assert.Equal(t, "[]", string(appendActions(nil, nil)))
+}

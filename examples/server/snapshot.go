@@ -14,22 +14,22 @@ import (
 // after a restart or on another server. The match is rebuilt by replaying
 // its record, so a stored game is checked as it is read.
 type snapshot struct {
-	Format      int          `json:"format"` // 1
-	Preset      string       `json:"preset"`
-	Kinds       [2]string    `json:"kinds"`
-	Bot         string       `json:"bot,omitempty"`
-	Tokens      [2]string    `json:"tokens"` // hex SHA-256 of the seats' tokens
-	Client      string       `json:"client"`
-	Created     time.Time    `json:"created"`
-	Seed        string       `json:"seed"` // hex; secret until the match is over
-	Dev         bool         `json:"dev,omitempty"`
-	ClientSeeds [2]string    `json:"client_seeds"`
-	Record      nardy.Record    `json:"record"`  // without its actions:
+	Format      int             `json:"format"` // 1
+	Preset      string          `json:"preset"`
+	Kinds       [2]string       `json:"kinds"`
+	Bot         string          `json:"bot,omitempty"`
+	Tokens      [2]string       `json:"tokens"` // hex SHA-256 of the seats' tokens
+	Client      string          `json:"client"`
+	Created     time.Time       `json:"created"`
+	Seed        string          `json:"seed"` // hex; secret until the match is over
+	Dev         bool            `json:"dev,omitempty"`
+	ClientSeeds [2]string       `json:"client_seeds"`
+	Record      nardy.Record    `json:"record"`            // without its actions:
 	Actions     json.RawMessage `json:"actions,omitempty"` // written by appendActions
-	Pending     [][3]int     `json:"pending,omitempty"` // steps of the play being made
-	Last        *lastSnap    `json:"last,omitempty"`
-	Log         []string     `json:"log"`
-	Version     int          `json:"version"`
+	Pending     [][3]int        `json:"pending,omitempty"` // steps of the play being made
+	Last        *lastSnap       `json:"last,omitempty"`
+	Log         []string        `json:"log"`
+	Version     int             `json:"version"`
 }
 
 type lastSnap struct {

@@ -112,6 +112,8 @@ func TestEventsBounded(t *testing.T) {
 		chans = append(chans, ch)
 	}
 	me.refused(http.StatusServiceUnavailable, "streams", "GET", "events", "")
+	status, _ := me.do("HEAD", "events", "")
+	assert.Equal(t, http.StatusMethodNotAllowed, status, "a HEAD would hold a stream with no body")
 	c.srv.Close()
 	for _, ch := range chans {
 		for range ch {
@@ -185,4 +187,24 @@ func TestPostgresTwoServers(t *testing.T) {
 		for ev := next(t, stream); ev.state.Version < st.Version; ev = next(t, stream) {
 		}
 	}
+}
+
+// TestEventsOutliveReadTimeout: a stream outlives the server's read
+// timeout (net/http cancels a request whose read deadline passes while the
+// handler runs) and its write timeout.
+func TestEventsOutliveReadTimeout(t *testing.T) {
+	s := NewServer(Config{DevSeeds: true, Logf: t.Logf})
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.ReadTimeout, ts.Config.WriteTimeout = 500*time.Millisecond, 500*time.Millisecond
+	ts.Start()
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	c := &client{t: t, url: ts.URL, hc: ts.Client(), srv: s}
+	st, a, b := c.create(`{"opponent":"human","seed":1}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch := b.events(ctx)
+	next(t, ch)
+	time.Sleep(1500 * time.Millisecond)
+	st = a.act("roll", st, "")
+	assert.Equal(t, st.Version, next(t, ch).state.Version, "the same stream, after the timeouts")
 }

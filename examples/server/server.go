@@ -655,6 +655,11 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {
 		if what == "events" {
+			if r.Method == "HEAD" { // a stream without a body would only hold a slot
+				w.Header().Set("Allow", "GET")
+				fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "HEAD %s: use GET", r.URL.Path)
+				return
+			}
 			s.events(w, r, r.PathValue("id"))
 			return
 		}

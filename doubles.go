@@ -229,7 +229,10 @@ func (g *gen) doubleLast2Nodes(n2 *dnode, c2 uint32, d int) {
 		c2 &^= 1 << (uint(p) & 31)
 		if c3 := g.doubleStep(&n3, n2, p, d, 2); c3 != 0 {
 			g.doubleLeaves(&n3, c3, d)
-		} else if g.maxDepth <= 3 {
+		}
+		// After its children, as every node: when an end rule refused
+		// every fourth step, the three-step play may be the longest.
+		if g.maxDepth <= 3 {
 			g.emitDouble(&n3, 3)
 		}
 	}

@@ -7,6 +7,7 @@ package nardy
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -81,7 +82,7 @@ func spread(t *rapid.T, label string, s *Side, points []int, n int) {
 }
 
 // posShape names the kinds of random positions genPosition draws.
-var posShapes = []string{"spread", "first-turn", "bear-off", "dense", "race"}
+var posShapes = []string{"spread", "first-turn", "bear-off", "dense", "race", "runs"}
 
 // genSides draws the two sides of a raw position of variant v (counts valid
 // for NewPosition, the L5 condition not yet checked).
@@ -116,6 +117,21 @@ func genSides(t *rapid.T, v Variant) (me, opp Side) {
 		for i := 0; i < length; i++ {
 			pts = append(pts, (start+i-1)%24+1)
 		}
+		spread(t, "me-c", &me, pts, Checkers)
+	case "runs":
+		// Two runs of four to six held points, one checker on each point of
+		// the second: the end rules of L5 (a step may close a block, or
+		// every last step may) are met in many ways.
+		var pts []int
+		for _, r := range [2]string{"a", "b"} {
+			start := rapid.IntRange(1, 24).Draw(t, "me-run-"+r)
+			length := rapid.IntRange(4, 6).Draw(t, "me-len-"+r)
+			for i := 0; i < length; i++ {
+				pts = append(pts, (start+i-1)%24+1)
+			}
+		}
+		slices.Sort(pts)
+		pts = slices.Compact(pts)
 		spread(t, "me-c", &me, pts, Checkers)
 	default:
 		pts := rapid.Permutation(seq(1, 24)).Draw(t, "me-pts")

@@ -404,3 +404,38 @@ func TestPropertyLegalMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// TestLegalMatchesReferenceWhenEveryLastStepIsRefused: long nardy with
+// runs of held points, where for some doubles every fourth step breaks L5
+// (on the pass or at the end), so the longest plays have three steps. The
+// search for doubles once skipped a three-step node whose fourth steps
+// were all refused; the random positions had not met such a case.
+func TestLegalMatchesReferenceWhenEveryLastStepIsRefused(t *testing.T) {
+	me := Side{Points: [24]int{2, 1, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1}}
+	opp := Side{Points: [24]int{18: 1, 19: 1, 20: 1, 21: 1}, Off: 11}
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	checked := 0
+	for _, transient := range []bool{false, true} {
+		for _, ahead := range []BlockAhead{OnRoute, OpponentHome} {
+			r := DefaultRules(Long)
+			r.TransientBlock, r.BlockAhead = transient, ahead
+			if r.CheckPosition(pos) != nil {
+				continue
+			}
+			for _, w := range AllRolls() {
+				plays, err := r.Legal(pos, w.Roll)
+				require.NoError(t, err)
+				got := map[string]bool{}
+				for _, p := range plays {
+					got[p.Key()] = true
+				}
+				want, _ := refLegalPos(r, pos, w.Roll)
+				require.Equal(t, slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)),
+					"transient %v, ahead %v, roll %v", transient, ahead, w.Roll)
+				checked++
+			}
+		}
+	}
+	require.Equal(t, 4*21, checked)
+}

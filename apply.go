@@ -116,7 +116,11 @@ func stepTarget(from, d int) int {
 // in another order is refused if this order is not. Hit flags in the steps
 // are recomputed, not trusted.
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
-	st, n := play.stepArray()
+	var st [4]Step
+	n := play.n()
+	for i := range n {
+		st[i] = play.step(i).public()
+	}
 	p, err := r.PlayOf(pos, play.Roll(), st[:n]...)
 	if err != nil {
 		return Position{}, err
@@ -137,7 +141,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if len(steps) > roll.Steps() {
 		return Play{}, ruleError("C3", errWrongDice, -1)
 	}
-	var checked [4]Step
+	var checked [4]rawStep
 	cur := root
 	left := newDiceLeft(roll)
 	for i, s := range steps {

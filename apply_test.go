@@ -7,6 +7,7 @@ package nardy
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,7 +39,7 @@ func mkPos(t testing.TB, v Variant, me, opp Side) Position {
 }
 
 // st is a step from, to with die d (to 0 is off, from 25 the bar).
-func st(from, to, d int) Step { return Step{From: int8(from), To: int8(to), Die: int8(d)} }
+func st(from, to, d int) Step { return Step{From: from, To: to, Die: d} }
 
 // mkPlay builds a Play value from steps, as a caller could only get from
 // another position; Apply must check it. ok is false when no Play can
@@ -49,13 +50,17 @@ func mkPlay(roll Roll, steps ...Step) (p Play, ok bool) {
 	if len(steps) > 4 {
 		return Play{}, false
 	}
-	p = makePlay(Position{}, roll, steps)
+	var raw [4]rawStep
+	for i, s := range steps {
+		raw[i] = rawStep{From: int8(s.From), To: int8(s.To), Die: int8(s.Die), Hit: s.Hit}
+	}
+	p = makePlay(Position{}, roll, raw[:len(steps)])
 	got, n := p.stepArray()
 	if n != len(steps) {
 		return Play{}, false
 	}
 	for i, s := range steps {
-		g := got[i]
+		g := got[i].public()
 		if g.From != s.From || g.To != s.To || g.Die != s.Die {
 			return Play{}, false
 		}
@@ -148,7 +153,7 @@ func TestApply_IllegalPlays(t *testing.T) {
 			plays, err := c.rules.Legal(c.pos, c.roll)
 			require.NoError(t, err)
 			for _, p := range plays {
-				assert.NotEqual(t, c.steps, p.Steps())
+				assert.NotEqual(t, c.steps, slices.Collect(p.Steps()))
 			}
 		})
 	}

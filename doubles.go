@@ -9,10 +9,10 @@ import "math/bits"
 // in canonical order, can be played in some order in which no intermediate
 // position holds a forbidden block (L5 with TransientBlock false). On
 // success steps holds the first such order (canonical order preferred).
-func (g *gen) someOrderPasses(steps *[4]Step, depth int) bool {
+func (g *gen) someOrderPasses(steps *[4]rawStep, depth int) bool {
 	c := g.turnCtx
 	c.transient = false
-	var order [4]Step
+	var order [4]rawStep
 	if !c.permutePasses(g.root, steps, &order, 0, 0, depth) {
 		return false
 	}
@@ -22,7 +22,7 @@ func (g *gen) someOrderPasses(steps *[4]Step, depth int) bool {
 
 // permutePasses tries the unused steps of steps[:depth] (used is a bit set)
 // in order from node n, k steps made so far, each judged by c.step.
-func (c *turnCtx) permutePasses(n node, steps, order *[4]Step, used uint8, k, depth int) bool {
+func (c *turnCtx) permutePasses(n node, steps, order *[4]rawStep, used uint8, k, depth int) bool {
 	if k == depth {
 		return true
 	}

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"slices"
 )
 
 // picker draws an int in 0..n-1; label names the choice for rapid.
@@ -56,9 +57,9 @@ func gmChoose(g Game, pick picker) Action {
 			if err != nil || len(plays) == 0 {
 				panic("driver: no legal play in PhasePlay")
 			}
-			return Action{Kind: ActPlay, Player: to, Steps: plays[pick(len(plays), "play")].Steps()}
+			return Action{Kind: ActPlay, Player: to, Steps: slices.Collect(plays[pick(len(plays), "play")].Steps())}
 		}
-		next := t.NextSteps()
+		next := t.AppendNextSteps(nil)
 		if len(next) == 0 {
 			panic("driver: no next step in PhasePlay")
 		}

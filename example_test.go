@@ -126,7 +126,7 @@ func ExampleTurn() {
 		panic(err)
 	}
 	fmt.Println("required dice:", t.Required())
-	for _, s := range t.NextSteps() {
+	for _, s := range t.AppendNextSteps(nil) {
 		fmt.Printf("offered %d/%d with the %d\n", s.From, s.To, s.Die)
 	}
 	t, err = t.Move(24, 18)
@@ -137,7 +137,7 @@ func ExampleTurn() {
 	if _, err := t.Move(24, 19); err != nil {
 		fmt.Println("24/19 refused:", err)
 	}
-	for _, s := range t.NextSteps() {
+	for _, s := range t.AppendNextSteps(nil) {
 		fmt.Printf("offered %d/%d with the %d\n", s.From, s.To, s.Die)
 	}
 	t, err = t.Move(18, 13)

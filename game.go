@@ -3,6 +3,7 @@ package nardy
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Errors of [Game] and [Match]. A refused action returns an [*ActionError]
@@ -548,7 +549,7 @@ func (g Game) SetDice(r Roll) (Game, error) {
 // Play plays p, a play of the current roll (from [Game.Legal] or
 // [Rules.PlayOf]), as the player on roll.
 func (g Game) Play(p Play) (Game, error) {
-	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: p.Steps()})
+	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: slices.Collect(p.Steps())})
 }
 
 // Step takes one step of the current roll as the player on roll.

@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -176,7 +177,7 @@ func ExampleMatch() {
 			_, a, _ = g.Roll(src) // a is the throw, for a record
 		case PhasePlay:
 			plays, _ := g.Legal()
-			a = Action{Kind: ActPlay, Player: g.Position().OnRoll(), Steps: plays[0].Steps()}
+			a = Action{Kind: ActPlay, Player: g.Position().OnRoll(), Steps: slices.Collect(plays[0].Steps())}
 		}
 		number := m.GameNumber()
 		if m, err = m.Do(a); err != nil {

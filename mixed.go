@@ -81,7 +81,7 @@ func (g *gen) mixedSimple(root *node) {
 				g.mixedLeaves(&n1, next, b, g.meta0|2<<metaNShift|stepMeta(s1, 0))
 			}
 			if g.maxDepth <= 1 {
-				g.put(&n1, 1, s1, Step{})
+				g.put(&n1, 1, s1, rawStep{})
 			}
 		}
 	}
@@ -110,11 +110,11 @@ func (g *gen) mixedSimple(root *node) {
 			g.put(&n2, 2, s1, s2)
 		}
 		if g.maxDepth <= 1 {
-			g.put(&n1, 1, s1, Step{})
+			g.put(&n1, 1, s1, rawStep{})
 		}
 	}
 	if g.maxDepth == 0 {
-		g.put(root, 0, Step{}, Step{})
+		g.put(root, 0, rawStep{}, rawStep{})
 	}
 }
 
@@ -178,9 +178,9 @@ func (g *gen) mixedLeavesJudged(n1 *node, next uint32, b int, meta playMeta) {
 // node n, under
 // the same rules as emit: most dice first (C5), no forbidden block at the
 // end (L5).
-func (g *gen) put(n *node, depth int, s0, s1 Step) {
+func (g *gen) put(n *node, depth int, s0, s1 rawStep) {
 	if g.record(n, depth, s0.Die) {
-		steps := [2]Step{s0, s1}
+		steps := [2]rawStep{s0, s1}
 		g.fill(n.me[0], n.me[1], n.hits, g.stepsMeta(steps[:depth]))
 	}
 }

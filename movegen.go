@@ -132,38 +132,38 @@ func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 // the step, or the reason the step is refused. It judges one step: landing
 // (C4), bar first (S3), bearing off (C6), the head (L3, L4) and, when blocks
 // are judged on the pass, the six-block (L5).
-func (c *turnCtx) step(n *node, from, die int, res *node) (Step, refusal) {
+func (c *turnCtx) step(n *node, from, die int, res *node) (rawStep, refusal) {
 	m := n.mask
 	var to int
 	if from == Bar {
 		if m&barBit == 0 {
-			return Step{}, refNoChecker
+			return rawStep{}, refNoChecker
 		}
 		to = Bar - die
 	} else {
 		if from < 1 || from > 24 || m&(1<<uint(from)) == 0 {
-			return Step{}, refNoChecker
+			return rawStep{}, refNoChecker
 		}
 		if m&barBit != 0 {
-			return Step{}, refBarFirst
+			return rawStep{}, refBarFirst
 		}
 		to = from - die
 	}
 	if to >= 1 {
 		if c.blocked&(1<<uint(to)) != 0 {
-			return Step{}, refClosed
+			return rawStep{}, refClosed
 		}
 	} else if f := bearOffRefusal(m, from, to); f != stepOK {
-		return Step{}, f
+		return rawStep{}, f
 	} else {
 		to = Off
 	}
 	if from == Head && c.headRule && n.head == 0 {
-		return Step{}, refHead
+		return rawStep{}, refHead
 	}
 	s, ok := c.move(n, from, die, res)
 	if !ok {
-		return Step{}, refBlock
+		return rawStep{}, refBlock
 	}
 	return s, stepOK
 }
@@ -191,10 +191,10 @@ func (c *turnCtx) movable(n *node, d int) uint32 {
 
 // move makes a step that movable allows, writing the new node to res; it
 // returns false only when the step breaks a six-block judged on the pass.
-func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
+func (c *turnCtx) move(n *node, from, die int, res *node) (rawStep, bool) {
 	s := c.applyTo(res, n, from, die)
 	if c.sixBlock && !c.transient && illegalBlock(res.mask, c.theirs, c.ahead) {
-		return Step{}, false
+		return rawStep{}, false
 	}
 	return s, true
 }
@@ -206,7 +206,7 @@ func (c *turnCtx) move(n *node, from, die int, res *node) (Step, bool) {
 // It reads every field once and writes the node once, field by field:
 // reading a count back from memory right after writing it, or a node built
 // as a value and copied, stalls on store forwarding.
-func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
+func (c *turnCtx) applyTo(dst, src *node, from, die int) rawStep {
 	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
 	lo, hi := src.me[0]+e.lo, src.me[1]+e.hi
 	// The count left on from, read from the word that holds it (4*from&63
@@ -225,7 +225,7 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) Step {
 	// Branch-free: whether a point empties is hard to predict.
 	dst.mask = src.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | e.bit
 	dst.hits, dst.head = src.hits|h, head
-	return Step{From: int8(from), To: int8(max(from-die, Off)), Die: int8(die), Hit: h != 0}
+	return rawStep{From: int8(from), To: int8(max(from-die, Off)), Die: int8(die), Hit: h != 0}
 }
 
 // leafStep returns the mover's side (lo, hi) after moving a checker of n
@@ -306,7 +306,7 @@ type gen struct {
 	out      []Play
 	base     int // plays of this call start at out[base]
 	maxDepth int
-	path     [4]Step
+	path     [4]rawStep
 	root     node
 	meta0    playMeta // the roll, the mover's colour and the variant (see Play)
 	// dstep and dhead: for a double, the points from which a step lands on
@@ -332,7 +332,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		return
 	}
 	steps := &g.path
-	var reordered [4]Step
+	var reordered [4]rawStep
 	if g.passJudged {
 		reordered = g.path
 		if !g.someOrderPasses(&reordered, depth) {
@@ -357,7 +357,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 }
 
 // stepsMeta returns the bits of a play of this turn with the given steps.
-func (g *gen) stepsMeta(steps []Step) playMeta {
+func (g *gen) stepsMeta(steps []rawStep) playMeta {
 	m := g.meta0 | playMeta(len(steps))<<metaNShift
 	for i, s := range steps {
 		m |= stepMeta(s, i)

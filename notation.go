@@ -120,7 +120,7 @@ func (p Play) AppendNotation(b []byte) []byte {
 
 // stepBefore orders steps for the notation: higher From first, then higher
 // To (the nearer landing point) first.
-func stepBefore(a, b Step) bool {
+func stepBefore(a, b rawStep) bool {
 	if a.From != b.From {
 		return a.From > b.From
 	}
@@ -469,7 +469,7 @@ func (rs *resolver) hop(h, cur, to int, left diceLeft) {
 		}
 		rest := left
 		rest.take(d)
-		rs.steps[rs.n] = Step{From: int8(cur), To: int8(next), Die: int8(d)}
+		rs.steps[rs.n] = Step{From: cur, To: next, Die: d}
 		rs.n++
 		switch {
 		case next == to:

@@ -1,13 +1,18 @@
 package nardy
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Step is one checker moved by one die (C3), in the mover's own numbering:
-// From is 1..24 or [Bar] (25), To is 1..24 or [Off] (0). Hit reports that the
-// step hit an opponent blot (short nardy, S2). Step is a comparable value.
+// From is 1..24 or [Bar] (25), To is 1..24 or [Off] (0), Die is 1..6. Hit
+// reports that the step hit an opponent blot (short nardy, S2). Step is a
+// comparable value; [Play] and [Turn] keep their steps packed and give them
+// out as Steps.
 type Step struct {
-	From, To int8
-	Die      int8
+	From, To int
+	Die      int
 	Hit      bool
 }
 
@@ -16,6 +21,18 @@ func (s Step) IsBearOff() bool { return s.To == Off }
 
 // IsEnter reports whether the step enters a checker from the bar.
 func (s Step) IsEnter() bool { return s.From == Bar }
+
+// rawStep is a Step as the move generator and Turn keep it, in four bytes.
+type rawStep struct {
+	From, To int8
+	Die      int8
+	Hit      bool
+}
+
+// public returns s as a Step.
+func (s rawStep) public() Step {
+	return Step{From: int(s.From), To: int(s.To), Die: int(s.Die), Hit: s.Hit}
+}
 
 // Play is a whole turn: the steps made with one roll and the position they
 // give (C8). Plays come from [Legal], [AppendLegal], [Turn.Play] and the
@@ -64,7 +81,7 @@ func metaOf(start Position, roll Roll) playMeta {
 }
 
 // stepMeta returns the bits of step s as step i of a play.
-func stepMeta(s Step, i int) playMeta {
+func stepMeta(s rawStep, i int) playMeta {
 	m := playMeta(uint8(s.From)) << (5 * uint(i) & 63)
 	if s.Hit {
 		m |= 1 << (metaHitShift + uint(i)&3)
@@ -74,7 +91,7 @@ func stepMeta(s Step, i int) playMeta {
 
 // makePlay returns the play of roll ending on after with the given steps,
 // each legal (To is stepTarget(From, Die)), the dice those of the roll.
-func makePlay(after Position, roll Roll, steps []Step) Play {
+func makePlay(after Position, roll Roll, steps []rawStep) Play {
 	m := metaOf(after, roll) | playMeta(len(steps))<<metaNShift
 	for i, s := range steps {
 		m |= stepMeta(s, i)
@@ -104,15 +121,15 @@ func (p Play) die(i int) int {
 }
 
 // step returns step i (0 <= i < n).
-func (p Play) step(i int) Step {
+func (p Play) step(i int) rawStep {
 	from := int(p.meta>>(5*uint(i)&63)) & 31
 	d := p.die(i)
-	return Step{From: int8(from), To: int8(stepTarget(from, d)), Die: int8(d),
+	return rawStep{From: int8(from), To: int8(stepTarget(from, d)), Die: int8(d),
 		Hit: p.meta>>(metaHitShift+uint(i)&3)&1 != 0}
 }
 
 // stepArray returns the steps of p.
-func (p Play) stepArray() (st [4]Step, n int) {
+func (p Play) stepArray() (st [4]rawStep, n int) {
 	n = p.n()
 	for i := range n {
 		st[i] = p.step(i)
@@ -136,16 +153,20 @@ func (p Play) Step(i int) Step {
 	if i < 0 || i >= p.n() {
 		return Step{}
 	}
-	return p.step(i)
+	return p.step(i).public()
 }
 
-// Steps returns the steps of the play in order. It allocates; in hot loops
-// use Len and Step.
-func (p Play) Steps() []Step {
-	st, n := p.stepArray()
-	out := make([]Step, n)
-	copy(out, st[:n])
-	return out
+// Steps returns the steps of the play in order, for a range loop:
+//
+//	for s := range play.Steps() { ... }
+func (p Play) Steps() iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		for i := range p.n() {
+			if !yield(p.step(i).public()) {
+				return
+			}
+		}
+	}
 }
 
 // IsEmpty reports whether the play has no step (C5: no step was possible).

@@ -38,18 +38,18 @@ func TestPropertyConservation(t *testing.T) {
 		for _, p := range legalOf(t, c) {
 			res := p.Result()
 			if !res.IsValid() || res.Variant() != c.Pos.Variant() || res.OnRoll() != c.Pos.OnRoll().Other() {
-				t.Fatalf("%v: play %v gives %v", c, p.Steps(), res)
+				t.Fatalf("%v: play %v gives %v", c, slices.Collect(p.Steps()), res)
 			}
 			if res.Mover().Total() != Checkers || res.Opponent().Total() != Checkers {
-				t.Fatalf("%v: play %v gives %v", c, p.Steps(), res)
+				t.Fatalf("%v: play %v gives %v", c, slices.Collect(p.Steps()), res)
 			}
 			opp := res.Mover() // the side that did not move, now on roll
 			was := c.Pos.Opponent()
 			if c.Pos.Variant() == Long && opp != was {
-				t.Fatalf("%v: play %v moved the opponent", c, p.Steps())
+				t.Fatalf("%v: play %v moved the opponent", c, slices.Collect(p.Steps()))
 			}
 			if opp.Bar-was.Bar != p.Hits() || opp.Off != was.Off {
-				t.Fatalf("%v: play %v hits %d but the bar went %d -> %d", c, p.Steps(), p.Hits(), was.Bar, opp.Bar)
+				t.Fatalf("%v: play %v hits %d but the bar went %d -> %d", c, slices.Collect(p.Steps()), p.Hits(), was.Bar, opp.Bar)
 			}
 			if p.Roll() != c.Roll {
 				t.Fatalf("%v: play has roll %v", c, p.Roll())
@@ -65,7 +65,7 @@ func TestPropertyDistinctResults(t *testing.T) {
 		seen := map[Position]int{}
 		for i, p := range legalOf(t, c) {
 			if j, ok := seen[p.Result()]; ok {
-				t.Fatalf("%v: plays %d %v and %d %v give the same position", c, j, p.Steps(), i, p.Steps())
+				t.Fatalf("%v: plays %d %v and %d %v give the same position", c, j, slices.Collect(p.Steps()), i, slices.Collect(p.Steps()))
 			}
 			seen[p.Result()] = i
 			if p.Key() != p.Result().Pass().Key() {
@@ -89,7 +89,7 @@ func TestPropertyForcedPlay(t *testing.T) {
 		}
 		for _, p := range plays {
 			if p.Len() != ref.most {
-				t.Fatalf("%v: play %v uses %d dice, the most is %d", c, p.Steps(), p.Len(), ref.most)
+				t.Fatalf("%v: play %v uses %d dice, the most is %d", c, slices.Collect(p.Steps()), p.Len(), ref.most)
 			}
 			dice := map[int]int{}
 			for i := range p.Len() {
@@ -105,13 +105,13 @@ func TestPropertyForcedPlay(t *testing.T) {
 			}
 			if c.Roll.IsDouble() {
 				if dice[c.Roll.High()] != p.Len() {
-					t.Fatalf("%v: play %v uses other dice", c, p.Steps())
+					t.Fatalf("%v: play %v uses other dice", c, slices.Collect(p.Steps()))
 				}
 			} else if dice[c.Roll.High()] > 1 || dice[c.Roll.Low()] > 1 || dice[c.Roll.High()]+dice[c.Roll.Low()] != p.Len() {
-				t.Fatalf("%v: play %v uses other dice", c, p.Steps())
+				t.Fatalf("%v: play %v uses other dice", c, slices.Collect(p.Steps()))
 			}
 			if p.Len() == 1 && !c.Roll.IsDouble() && largerPossible && int(p.Step(0).Die) != c.Roll.High() {
-				t.Fatalf("%v: play %v uses the smaller die", c, p.Steps())
+				t.Fatalf("%v: play %v uses the smaller die", c, slices.Collect(p.Steps()))
 			}
 		}
 	})
@@ -144,7 +144,7 @@ func TestPropertyHeadRule(t *testing.T) {
 			}
 			left := pos.Mover().Points[Head-1] - p.Result().Opponent().Points[Head-1]
 			if steps > limit || left != steps {
-				t.Fatalf("%v: play %v takes %d (steps %d) from the head, limit %d", c, p.Steps(), left, steps, limit)
+				t.Fatalf("%v: play %v takes %d (steps %d) from the head, limit %d", c, slices.Collect(p.Steps()), left, steps, limit)
 			}
 		}
 	})
@@ -171,17 +171,17 @@ func TestPropertyNoBlock(t *testing.T) {
 				var ok bool
 				b, _, ok = refStep(Long, b, int(s.From), int(s.Die))
 				if !ok {
-					t.Fatalf("%v: step %v of %v is illegal", c, s, p.Steps())
+					t.Fatalf("%v: step %v of %v is illegal", c, s, slices.Collect(p.Steps()))
 				}
 				if !r.TransientBlock && refIllegalBlock(b, r.BlockAhead) {
-					t.Fatalf("%v: play %v makes a six-block at step %d", c, p.Steps(), i+1)
+					t.Fatalf("%v: play %v makes a six-block at step %d", c, slices.Collect(p.Steps()), i+1)
 				}
 			}
 			if refIllegalBlock(b, r.BlockAhead) {
-				t.Fatalf("%v: play %v ends in a six-block", c, p.Steps())
+				t.Fatalf("%v: play %v ends in a six-block", c, slices.Collect(p.Steps()))
 			}
 			if refKey(b) != p.Key() {
-				t.Fatalf("%v: steps %v replay to %s, play says %s", c, p.Steps(), refKey(b), p.Key())
+				t.Fatalf("%v: steps %v replay to %s, play says %s", c, slices.Collect(p.Steps()), refKey(b), p.Key())
 			}
 		}
 	})
@@ -196,11 +196,11 @@ func TestPropertyApply(t *testing.T) {
 		for _, p := range legalOf(t, c) {
 			got, err := c.Rules.Apply(c.Pos, p)
 			if err != nil || got != p.Result() {
-				t.Fatalf("%v: testApply(%v) = %v, %v; want %v", c, p.Steps(), got, err, p.Result())
+				t.Fatalf("%v: testApply(%v) = %v, %v; want %v", c, slices.Collect(p.Steps()), got, err, p.Result())
 			}
-			q, err := c.Rules.PlayOf(c.Pos, c.Roll, p.Steps()...)
+			q, err := c.Rules.PlayOf(c.Pos, c.Roll, slices.Collect(p.Steps())...)
 			if err != nil || q.Result() != p.Result() || q.Key() != p.Key() || q.Len() != p.Len() {
-				t.Fatalf("%v: PlayOf(%v) = %v, %v", c, p.Steps(), q.Steps(), err)
+				t.Fatalf("%v: PlayOf(%v) = %v, %v", c, slices.Collect(p.Steps()), slices.Collect(q.Steps()), err)
 			}
 		}
 		if c.Pos != before {
@@ -287,7 +287,7 @@ func TestConcurrentLegal(t *testing.T) {
 	}
 	shared, err := DefaultRules(Short).NewTurn(shortStart, MustRoll(3, 1))
 	require.NoError(t, err)
-	sharedNext := shared.NextSteps()
+	sharedNext := shared.AppendNextSteps(nil)
 	require.NotEmpty(t, sharedNext)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
@@ -313,7 +313,7 @@ func TestConcurrentLegal(t *testing.T) {
 					return
 				}
 				// One Turn value shared by all goroutines.
-				if next := shared.NextSteps(); len(next) != len(sharedNext) {
+				if next := shared.AppendNextSteps(nil); len(next) != len(sharedNext) {
 					errs <- fmt.Errorf("goroutine %d: shared Turn offers %v, want %v", g, next, sharedNext)
 					return
 				}
@@ -350,7 +350,7 @@ func TestPropertyTurnFirstSteps(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", c, err)
 		}
-		next := tn.NextSteps()
+		next := tn.AppendNextSteps(nil)
 		got := stepSet(next)
 		if len(got) != len(next) {
 			t.Fatalf("%v: NextSteps repeats a step: %v", c, next)
@@ -383,17 +383,17 @@ func TestPropertyTurnWalk(t *testing.T) {
 			t.Fatalf("%v: new turn at %v", c, tn.Position())
 		}
 		for !tn.Done() {
-			next := tn.NextSteps()
+			next := tn.AppendNextSteps(nil)
 			if len(next) == 0 {
-				t.Fatalf("%v: not done after %v but no next step", c, tn.Steps())
+				t.Fatalf("%v: not done after %v but no next step", c, slices.Collect(tn.Steps()))
 			}
 			s := rapid.SampledFrom(next).Draw(t, "step")
 			u, err := tn.Step(s)
 			if err != nil {
 				t.Fatalf("%v: offered step %v refused: %v", c, s, err)
 			}
-			if u.Len() != tn.Len()+1 || u.Steps()[tn.Len()] != s {
-				t.Fatalf("%v: step %v recorded as %v", c, s, u.Steps())
+			if u.Len() != tn.Len()+1 || slices.Collect(u.Steps())[tn.Len()] != s {
+				t.Fatalf("%v: step %v recorded as %v", c, s, slices.Collect(u.Steps()))
 			}
 			back, err := u.Undo()
 			if err != nil || back != tn {
@@ -401,15 +401,15 @@ func TestPropertyTurnWalk(t *testing.T) {
 			}
 			tn = u
 		}
-		if len(tn.NextSteps()) != 0 {
-			t.Fatalf("%v: done but offers %v", c, tn.NextSteps())
+		if len(tn.AppendNextSteps(nil)) != 0 {
+			t.Fatalf("%v: done but offers %v", c, tn.AppendNextSteps(nil))
 		}
-		if _, err := tn.Step(Step{From: Head, Die: int8(c.Roll.High())}); err == nil {
+		if _, err := tn.Step(Step{From: Head, Die: c.Roll.High()}); err == nil {
 			t.Fatalf("%v: a step after Done was accepted", c)
 		}
 		p, err := tn.Play()
 		if err != nil || !results[p.Result()] {
-			t.Fatalf("%v: walk %v ends in %v (%v), not a legal result", c, tn.Steps(), p.Result(), err)
+			t.Fatalf("%v: walk %v ends in %v (%v), not a legal result", c, slices.Collect(tn.Steps()), p.Result(), err)
 		}
 		// Forfeited: the roll's dice minus the dice used.
 		all := []int{c.Roll.High(), c.Roll.Low()}
@@ -423,7 +423,7 @@ func TestPropertyTurnWalk(t *testing.T) {
 		slices.Sort(all)
 		slices.Reverse(all)
 		if got := tn.Forfeited(); !slices.Equal(got, all) {
-			t.Fatalf("%v: Forfeited %v, want %v after %v", c, got, all, p.Steps())
+			t.Fatalf("%v: Forfeited %v, want %v after %v", c, got, all, slices.Collect(p.Steps()))
 		}
 		if got := tn.DiceLeft(); !slices.Equal(got, all) {
 			t.Fatalf("%v: DiceLeft %v, want %v", c, got, all)
@@ -456,7 +456,7 @@ func TestPropertyPlayOfSound(t *testing.T) {
 		// Arbitrary sequences, and each legal play's steps in every order.
 		seqs := [][]Step{genSteps(c.Roll).Draw(t, "steps")}
 		for _, p := range legalOf(t, c) {
-			s := p.Steps()
+			s := slices.Collect(p.Steps())
 			seqs = append(seqs, s)
 			if len(s) == 2 {
 				seqs = append(seqs, []Step{s[1], s[0]})
@@ -500,7 +500,7 @@ func TestPropertyTurnStepIffOffered(t *testing.T) {
 		}
 		for {
 			offered := map[Step]bool{}
-			next := tn.NextSteps()
+			next := tn.AppendNextSteps(nil)
 			for _, s := range next {
 				s.Hit = false
 				offered[s] = true
@@ -510,7 +510,7 @@ func TestPropertyTurnStepIffOffered(t *testing.T) {
 					s := st(from, max(from-d, 0), d)
 					_, err := tn.Step(s)
 					if (err == nil) != offered[s] {
-						t.Fatalf("%v after %v: Step(%v) err %v, offered %v", c, tn.Steps(), s, err, next)
+						t.Fatalf("%v after %v: Step(%v) err %v, offered %v", c, slices.Collect(tn.Steps()), s, err, next)
 					}
 					if err != nil && !errors.Is(err, ErrIllegalPlay) {
 						t.Fatalf("%v: Step(%v): %v is not ErrIllegalPlay", c, s, err)
@@ -550,18 +550,18 @@ func TestPropertyCanonicalOrder(t *testing.T) {
 		passJudged := c.Rules.Variant == Long && !c.Rules.TransientBlock
 		for i, p := range plays {
 			if c.Roll.IsDouble() && !passJudged && !slices.IsSortedFunc(froms(p), func(a, b int) int { return b - a }) {
-				t.Fatalf("%v: double's steps %v are not from the highest point down", c, p.Steps())
+				t.Fatalf("%v: double's steps %v are not from the highest point down", c, slices.Collect(p.Steps()))
 			}
 			if i == 0 {
 				continue
 			}
 			q := plays[i-1]
 			if !c.Roll.IsDouble() && q.Len() > 0 && p.Step(0).Die > q.Step(0).Die {
-				t.Fatalf("%v: play %v (larger die first) listed after %v", c, p.Steps(), q.Steps())
+				t.Fatalf("%v: play %v (larger die first) listed after %v", c, slices.Collect(p.Steps()), slices.Collect(q.Steps()))
 			}
 			sameGroup := c.Roll.IsDouble() || p.Step(0).Die == q.Step(0).Die
 			if sameGroup && !passJudged && slices.Compare(froms(q), froms(p)) <= 0 {
-				t.Fatalf("%v: play %v listed after %v, not from the highest point down", c, p.Steps(), q.Steps())
+				t.Fatalf("%v: play %v listed after %v, not from the highest point down", c, slices.Collect(p.Steps()), slices.Collect(q.Steps()))
 			}
 		}
 		// A smaller-die-first play has no larger-die-first order.
@@ -569,7 +569,7 @@ func TestPropertyCanonicalOrder(t *testing.T) {
 			if !c.Roll.IsDouble() && p.Len() == 2 && int(p.Step(0).Die) == c.Roll.Low() {
 				r, err := c.Rules.PlayOf(c.Pos, c.Roll, p.Step(1), p.Step(0))
 				if err == nil && r.Result() == p.Result() {
-					t.Fatalf("%v: play %v could start with the larger die", c, p.Steps())
+					t.Fatalf("%v: play %v could start with the larger die", c, slices.Collect(p.Steps()))
 				}
 			}
 		}

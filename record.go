@@ -169,7 +169,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 				return fmt.Errorf("%w: step %v", ErrSyntax, s)
 			}
 		}
-		n.Steps = append(n.Steps, Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])})
+		n.Steps = append(n.Steps, Step{From: s[0], To: s[1], Die: s[2]})
 	}
 	if j.Resign != nil {
 		n.Resign = *j.Resign
@@ -394,7 +394,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	if g.turnInPlay() {
 		r := g.turn.Roll()
 		j.Dice = &r
-		for _, s := range g.turn.Steps() {
+		for s := range g.turn.Steps() {
 			j.Steps = append(j.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
 		}
 	}
@@ -450,7 +450,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("%w: %d steps in one play", ErrBadRecord, len(j.Steps))
 		}
 		for _, s := range j.Steps {
-			if t, err = t.Step(Step{From: int8(s[0]), To: int8(s[1]), Die: int8(s[2])}); err != nil {
+			if t, err = t.Step(Step{From: s[0], To: s[1], Die: s[2]}); err != nil {
 				return err
 			}
 		}

@@ -186,7 +186,7 @@ func refStep(v Variant, b refBoard, from, d int) (refBoard, Step, bool) {
 		b.opp[refOpp(v, to)]--
 		b.opp[25]++
 	}
-	return b, Step{From: int8(from), To: int8(to), Die: int8(d), Hit: hit}, true
+	return b, Step{From: from, To: to, Die: d, Hit: hit}, true
 }
 
 // refSeq is one legal step sequence found by the enumeration.

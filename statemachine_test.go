@@ -86,9 +86,9 @@ func gmArbitrary(t *rapid.T) Action {
 	n := rapid.IntRange(0, 5).Draw(t, "steps")
 	for range n {
 		a.Steps = append(a.Steps, Step{
-			From: int8(rapid.IntRange(-1, 26).Draw(t, "from")),
-			To:   int8(rapid.IntRange(-1, 26).Draw(t, "to")),
-			Die:  int8(rapid.IntRange(0, 7).Draw(t, "die")),
+			From: rapid.IntRange(-1, 26).Draw(t, "from"),
+			To:   rapid.IntRange(-1, 26).Draw(t, "to"),
+			Die:  rapid.IntRange(0, 7).Draw(t, "die"),
 		})
 	}
 	return a

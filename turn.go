@@ -1,6 +1,11 @@
 package nardy
 
-import "math/bits"
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"math/bits"
+)
 
 // Turn plays one roll step by step, as a user interface with drag and drop
 // needs: it offers only the single steps that extend to a legal whole play
@@ -14,7 +19,7 @@ type Turn struct {
 	root   node
 	cur    node
 	left   diceLeft
-	steps  [4]Step
+	steps  [4]rawStep
 	n      int8
 	need   int8 // dice every legal play uses (C5)
 	forced int8 // mixed roll of which one die can be played: that die
@@ -48,8 +53,16 @@ func (t Turn) Position() Position {
 // Len returns the number of steps taken.
 func (t Turn) Len() int { return int(t.n) }
 
-// Steps returns the steps taken so far.
-func (t Turn) Steps() []Step { return append([]Step(nil), t.steps[:t.n]...) }
+// Steps returns the steps taken so far, in order, for a range loop.
+func (t Turn) Steps() iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		for _, s := range t.steps[:t.n] {
+			if !yield(s.public()) {
+				return
+			}
+		}
+	}
+}
 
 // Required returns the number of dice every legal play of this turn uses (C5).
 func (t Turn) Required() int { return int(t.need) }
@@ -122,15 +135,31 @@ func (t Turn) AppendNextSteps(dst []Step) []Step {
 			var child node
 			s, f := t.c.step(&t.cur, p, d, &child)
 			if f == stepOK && t.c.reach(child, rest, int(t.need-t.n-1), false) {
-				dst = append(dst, s)
+				dst = append(dst, s.public())
 			}
 		}
 	}
 	return dst
 }
 
-// NextSteps returns the legal next steps; see AppendNextSteps.
-func (t Turn) NextSteps() []Step { return t.AppendNextSteps(nil) }
+// NextSteps returns the legal next steps for a range loop, in the order of
+// AppendNextSteps:
+//
+//	for s := range turn.NextSteps() { ... }
+func (t Turn) NextSteps() iter.Seq[Step] {
+	return func(yield func(Step) bool) {
+		var buf [maxNextSteps]Step
+		for _, s := range t.AppendNextSteps(buf[:0]) {
+			if !yield(s) {
+				return
+			}
+		}
+	}
+}
+
+// maxNextSteps bounds the legal next steps of a turn: 15 points by two
+// dice numbers.
+const maxNextSteps = 32
 
 // Step takes one step: s.From and s.Die say which checker and which die;
 // s.To, when not zero, must be where that step lands (Off is 0, so a
@@ -168,27 +197,61 @@ func (t Turn) Step(s Step) (Turn, error) {
 	return t, nil
 }
 
-// Move is Step for a user interface that knows only the points: it takes
-// the legal next step from point from to point to (Off for a bear-off). When
-// two dice could make that step (bearing off), the larger is used.
+// Move is Step for a user interface that knows only the points: it moves
+// the checker on point from to point to (Off for a bear-off), the way a
+// player drags a checker.
+//
+// When one die makes the move, Move takes that step; when two dice could
+// (bearing off), the larger is used. Otherwise the checker may use several
+// dice of the roll in a row (8 to 4 with 3-1 is 8/5/4 or 8/7/4; C3: every
+// point it lands on must be open): Move takes the steps of such a path,
+// each a legal next step, larger die first. When the paths give different
+// positions (one hits a blot on the way and the other does not), Move
+// refuses with a [*RuleError] (C8) that names them: move one die at a time
+// then. A move no path makes is refused with the rule the single step
+// breaks.
 func (t Turn) Move(from, to int) (Turn, error) {
-	var buf [32]Step
+	var buf [maxNextSteps]Step
 	for _, s := range t.AppendNextSteps(buf[:0]) {
-		if int(s.From) == from && int(s.To) == to {
+		if s.From == from && s.To == to {
 			return t.Step(s)
 		}
 	}
-	// Not offered: let Step explain why, trying each die that fits.
+	if first, other, ok := t.paths(from, to); ok {
+		if other.n == 0 {
+			return first, nil
+		}
+		return t, &RuleError{Rule: "C8", Step: int(t.n), Msg: fmt.Sprintf(
+			"%s could be played as %s or as %s, with different results: move one die at a time",
+			movesText(from, to), pathText(first, t.n), pathText(other, t.n))}
+	}
+	return t, t.why(from, to)
+}
+
+// why explains why no path of one checker leads from point from to point
+// to: the rule error of a step on a way the dice could go, or C3 when the
+// dice cannot make the distance at all.
+func (t Turn) why(from, to int) error {
+	wrong := ruleError("C3", errWrongDice, int(t.n))
+	if from < 1 || from > Bar {
+		return wrong
+	}
 	vals, k := t.left.values()
-	var err error = ruleError("C3", errWrongDice, int(t.n))
 	for i := 0; i < k; i++ {
-		if stepTarget(from, vals[i]) == to {
-			if _, err = t.Step(Step{From: int8(from), To: int8(to), Die: int8(vals[i])}); err == nil {
-				break
-			}
+		next := stepTarget(from, vals[i])
+		if next != to && (next == Off || next < to) {
+			continue
+		}
+		u, err := t.Step(Step{From: from, To: next, Die: vals[i]})
+		if err == nil && next != to {
+			err = u.why(next, to)
+		}
+		var re *RuleError
+		if err != nil && !(errors.As(err, &re) && re.Msg == wrong.Msg) {
+			return err // the first rule a way breaks
 		}
 	}
-	return t, err
+	return wrong
 }
 
 // Undo takes back the last step.
@@ -198,7 +261,7 @@ func (t Turn) Undo() (Turn, error) {
 	}
 	u := t
 	u.cur, u.left, u.n = u.root, newDiceLeft(u.c.roll), 0
-	u.steps = [4]Step{}
+	u.steps = [4]rawStep{}
 	for i := int8(0); i < t.n-1; i++ {
 		s := t.steps[i]
 		u.left.take(int(s.Die))
@@ -220,4 +283,72 @@ func (t Turn) Play() (Play, error) {
 		return Play{}, ruleError("C5", errTurnIncomplete, -1)
 	}
 	return makePlay(t.Position(), t.c.roll, t.steps[:t.n]), nil
+}
+
+// paths searches the moves of one checker from point from to point to
+// through several legal next steps. It returns the turn after the first path
+// found (larger dice first) and, if another path gives a different position,
+// the turn after that one (else a Turn with no steps beyond t's); ok is false
+// when no path exists.
+func (t Turn) paths(from, to int) (first, other Turn, ok bool) {
+	var walk func(u Turn, cur int) bool
+	walk = func(u Turn, cur int) bool {
+		var buf [maxNextSteps]Step
+		for _, s := range u.AppendNextSteps(buf[:0]) {
+			if s.From != cur || (s.To != to && (s.To == Off || s.To < to)) {
+				continue
+			}
+			next, err := u.Step(s)
+			if err != nil {
+				continue
+			}
+			if s.To != to {
+				if walk(next, s.To) {
+					return true
+				}
+				continue
+			}
+			switch {
+			case !ok:
+				first, ok = next, true
+			case next.Position() != first.Position():
+				other = next
+				return true
+			}
+		}
+		return false
+	}
+	other = t
+	walk(t, from)
+	if ok && other.n == t.n {
+		other = Turn{}
+	}
+	return first, other, ok
+}
+
+// pathText writes the steps of u from step k on as one checker's path,
+// such as "8/5*/4".
+func pathText(u Turn, k int8) string {
+	b := fmt.Appendf(nil, "%s", pointText(int(u.steps[k].From)))
+	for _, s := range u.steps[k:u.n] {
+		b = fmt.Appendf(b, "/%s", pointText(int(s.To)))
+		if s.Hit {
+			b = append(b, '*')
+		}
+	}
+	return string(b)
+}
+
+// movesText writes a move from one point to another, such as "8/4".
+func movesText(from, to int) string { return pointText(from) + "/" + pointText(to) }
+
+// pointText writes a point of a move: "bar", "off" or its number.
+func pointText(p int) string {
+	switch p {
+	case Bar:
+		return "bar"
+	case Off:
+		return "off"
+	}
+	return fmt.Sprint(p)
 }

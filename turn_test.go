@@ -5,6 +5,7 @@ package nardy
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,17 +60,17 @@ func TestWorkedCases(t *testing.T) {
 		plays, err := long.Legal(last1, MustRoll(6, 1))
 		require.NoError(t, err)
 		require.Len(t, plays, 1)
-		assert.Equal(t, []Step{st(1, 0, 6)}, plays[0].Steps(), "1/off with the 6 (C5)")
+		assert.Equal(t, []Step{st(1, 0, 6)}, slices.Collect(plays[0].Steps()), "1/off with the 6 (C5)")
 
 		plays, err = long.Legal(last3, MustRoll(3, 1))
 		require.NoError(t, err)
 		require.Len(t, plays, 1)
-		assert.Equal(t, []Step{st(3, 2, 1), st(2, 0, 3)}, plays[0].Steps(), "3/2 2/off uses both dice")
+		assert.Equal(t, []Step{st(3, 2, 1), st(2, 0, 3)}, slices.Collect(plays[0].Steps()), "3/2 2/off uses both dice")
 
 		plays, err = long.Legal(longStart, MustRoll(6, 6))
 		require.NoError(t, err)
 		require.Len(t, plays, 1)
-		assert.Equal(t, []Step{st(24, 18, 6), st(24, 18, 6)}, plays[0].Steps())
+		assert.Equal(t, []Step{st(24, 18, 6), st(24, 18, 6)}, slices.Collect(plays[0].Steps()))
 		assert.Equal(t, []int{6, 6}, mustTurn(t, long, longStart, MustRoll(6, 6)).Forfeited())
 	})
 
@@ -135,7 +136,7 @@ func TestTurn_Refusals(t *testing.T) {
 			require.ErrorAs(t, err, &re)
 			assert.Equal(t, c.rule, re.Rule, "%v", err)
 			assert.Equal(t, tn, u, "a refused step changes the turn")
-			assert.NotContains(t, tn.NextSteps(), c.step)
+			assert.NotContains(t, tn.AppendNextSteps(nil), c.step)
 		})
 	}
 }
@@ -152,7 +153,7 @@ func TestTurn_DeadEnd(t *testing.T) {
 	r := DefaultRules(Long)
 	tn := mustTurn(t, r, pos, MustRoll(6, 5))
 	require.Equal(t, 2, tn.Required())
-	assert.ElementsMatch(t, []Step{st(24, 19, 5), st(10, 4, 6)}, tn.NextSteps())
+	assert.ElementsMatch(t, []Step{st(24, 19, 5), st(10, 4, 6)}, tn.AppendNextSteps(nil))
 	_, err := tn.Step(st(10, 5, 5))
 	assert.True(t, hasReason(err, errMaxDice), "want %v, got %v", errMaxDice, err)
 	var re *RuleError
@@ -161,10 +162,10 @@ func TestTurn_DeadEnd(t *testing.T) {
 	_, err = r.PlayOf(pos, MustRoll(6, 5), st(10, 5, 5))
 	assert.True(t, hasReason(err, errMaxDice), "want %v, got %v", errMaxDice, err)
 	// Every offered step extends to a two-dice play.
-	for _, s := range tn.NextSteps() {
+	for _, s := range tn.AppendNextSteps(nil) {
 		u, err := tn.Step(s)
 		require.NoError(t, err)
-		assert.NotEmpty(t, u.NextSteps(), "offered step %v leads to a dead end", s)
+		assert.NotEmpty(t, u.AppendNextSteps(nil), "offered step %v leads to a dead end", s)
 	}
 }
 
@@ -197,7 +198,7 @@ func TestTurn_UndoAndPlay(t *testing.T) {
 
 	_, err = Turn{}.Play()
 	assert.Error(t, err, "the zero Turn has no play")
-	assert.Empty(t, Turn{}.NextSteps())
+	assert.Empty(t, Turn{}.AppendNextSteps(nil))
 }
 
 // TestBadInput: invalid rules, positions and rolls are errors from every
@@ -330,7 +331,7 @@ func TestZeroTurn(t *testing.T) {
 	var z Turn
 	require.Empty(t, z.Forfeited())
 	require.Empty(t, z.DiceLeft())
-	require.Empty(t, z.NextSteps())
+	require.Empty(t, z.AppendNextSteps(nil))
 	_, err := z.Step(Step{From: 24, Die: 6})
 	require.Error(t, err)
 	_, err = z.Undo()

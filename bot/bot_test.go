@@ -283,7 +283,7 @@ func inject(t *rapid.T, g nardy.Game, c nardy.Color, players [2]Player, rng *ran
 		}
 	case 2: // a step is taken by hand: the bot must undo it
 		if tn, ok := g.Turn(); ok {
-			if steps := tn.NextSteps(); len(steps) > 0 {
+			if steps := tn.AppendNextSteps(nil); len(steps) > 0 {
 				n, err := g.Step(steps[rng.IntN(len(steps))])
 				if err != nil {
 					t.Fatalf("step: %v", err)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/nardylab/nardy"
 )
@@ -70,5 +71,5 @@ func undoAction(me nardy.Color) nardy.Action {
 }
 
 func playAction(me nardy.Color, p nardy.Play) nardy.Action {
-	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: p.Steps()}
+	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: slices.Collect(p.Steps())}
 }

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,7 +96,7 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 				break // a step of a play not finished
 			}
 			tn, _ := g.Turn()
-			pl, err := rec.Rules.PlayOf(rolled.Position(), tn.Roll(), append(tn.Steps(), a.Steps...)...)
+			pl, err := rec.Rules.PlayOf(rolled.Position(), tn.Roll(), append(slices.Collect(tn.Steps()), a.Steps...)...)
 			require.NoError(t, err)
 			cur.Events = append(cur.Events, fmt.Sprintf("%s %s %s -> %s", a.Player,
 				diceText(tn.Roll().High(), tn.Roll().Low()), posID(t, rolled.Position()), posID(t, pl.Result())))

@@ -341,7 +341,7 @@ func matStepsAsWritten(g nardy.Game, moves []string) ([]nardy.Step, bool) {
 // newStep is the step from a to b with die d (Hit is found by PlayOf and
 // Game.Do).
 func newStep(a, b, d int) nardy.Step {
-	return nardy.Step{From: int8(a), To: int8(b), Die: int8(d)}
+	return nardy.Step{From: a, To: b, Die: d}
 }
 
 // playSteps returns the steps of pl.

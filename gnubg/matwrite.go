@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nardylab/nardy"
@@ -146,7 +147,7 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 			return matCell{}, nil
 		}
 		tn, _ := g.Turn()
-		pl, err := g.Rules().PlayOf(tn.Start(), tn.Roll(), append(tn.Steps(), a.Steps...)...)
+		pl, err := g.Rules().PlayOf(tn.Start(), tn.Roll(), append(slices.Collect(tn.Steps()), a.Steps...)...)
 		if err != nil {
 			return matCell{}, err
 		}

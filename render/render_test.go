@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 func step(from, to, die int) nardy.Step {
-	return nardy.Step{From: int8(from), To: int8(to), Die: int8(die)}
+	return nardy.Step{From: from, To: to, Die: die}
 }
 
 // goldenCase is a picture kept in testdata/: a position, and optionally a
@@ -85,7 +86,7 @@ func (c goldenCase) picture(t require.TestingT) (nardy.Position, Options) {
 		turn, err = turn.Move(s[0], s[1])
 		require.NoError(t, err, "step %v", s)
 	}
-	o.Steps, o.StepsBy = turn.Steps(), pos.OnRoll()
+	o.Steps, o.StepsBy = slices.Collect(turn.Steps()), pos.OnRoll()
 	if c.done {
 		play, err := turn.Play()
 		require.NoError(t, err)

@@ -128,7 +128,7 @@ func TestPresetsPlayMatches(t *testing.T) {
 				plays, err := g.Legal()
 				require.NoError(t, err)
 				require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(),
-					Steps: plays[i%len(plays)].Steps()}))
+					Steps: slices.Collect(plays[i%len(plays)].Steps())}))
 			default:
 				t.Fatalf("%s: phase %s", p.Name, g.Phase())
 			}

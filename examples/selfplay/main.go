@@ -22,6 +22,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,7 +214,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				return m, err
 			}
 			p := plays[choose.IntN(len(plays))]
-			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(), Steps: p.Steps()}
+			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(), Steps: slices.Collect(p.Steps())}
 		default:
 			return m, fmt.Errorf("game %d: unexpected phase %s", m.GameNumber(), g.Phase())
 		}

@@ -24,7 +24,7 @@ func stepHit(s nardy.Step) bool { return s.Hit }
 // makeStep returns the step from, to with die; to may be 0 when die says
 // where it goes.
 func makeStep(from, to, die int) nardy.Step {
-	return nardy.Step{From: int8(from), To: int8(to), Die: int8(die)}
+	return nardy.Step{From: from, To: to, Die: die}
 }
 
 // triples returns steps as [from, to, die] triples (never nil).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -419,7 +420,7 @@ func (g *game) play(p nardy.Color, steps [][3]int) error {
 		if err != nil {
 			return err
 		}
-		st = pl.Steps()
+		st = slices.Collect(pl.Steps())
 	}
 	return g.do(nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st})
 }
@@ -468,9 +469,9 @@ func (g *game) steps() (stepsJSON, error) {
 		return stepsJSON{}, &nardy.ActionError{Kind: nardy.ActStep, Player: mover, Phase: gm.Phase(), Reason: errNoPlay}
 	}
 	out := stepsJSON{Player: mover.String(), Roll: t.Roll().String(), DiceLeft: t.DiceLeft(),
-		Taken: triples(t.Steps()), Next: []stepJSON{}, Required: t.Required(), Done: t.Done(),
+		Taken: triples(slices.Collect(t.Steps())), Next: []stepJSON{}, Required: t.Required(), Done: t.Done(),
 		Forfeited: t.Forfeited()}
-	for _, s := range t.NextSteps() {
+	for s := range t.NextSteps() {
 		tr := triple(s)
 		out.Next = append(out.Next, stepJSON{From: tr[0], To: tr[1], Die: tr[2], Hit: stepHit(s)})
 	}
@@ -499,7 +500,7 @@ func (g *game) board(w http.ResponseWriter, r *http.Request, seat nardy.Color) {
 	if t, ok := g.turn(); ok {
 		pos = t.Position()
 		o.Dice, o.DiceLeft = t.Roll(), t.DiceLeft()
-		o.Steps, o.StepsBy = t.Steps(), onRoll(pos)
+		o.Steps, o.StepsBy = slices.Collect(t.Steps()), onRoll(pos)
 	} else if l := g.last; l != nil && l.game == g.match().GameNumber() && l.plays == gm.Plays() {
 		o.Steps, o.StepsBy = fromTriples(l.Steps), l.by
 	}

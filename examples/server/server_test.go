@@ -302,7 +302,7 @@ func TestStepUndoFinish(t *testing.T) {
 	var sj stepsJSON
 	me.ok("GET", "steps", "", &sj)
 	var want []stepJSON
-	for _, s := range turn.NextSteps() {
+	for s := range turn.NextSteps() {
 		tr := triple(s)
 		want = append(want, stepJSON{tr[0], tr[1], tr[2], stepHit(s)})
 	}
@@ -358,7 +358,7 @@ func TestWholePlay(t *testing.T) {
 	plays, err := variants.LongMoscow().Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
 	require.NoError(t, err)
 	p := plays[len(plays)-1]
-	body, err := json.Marshal(map[string]any{"player": mover.color, "steps": triples(p.Steps())})
+	body, err := json.Marshal(map[string]any{"player": mover.color, "steps": triples(slices.Collect(p.Steps()))})
 	require.NoError(t, err)
 	st = mover.act("play", st, string(body))
 	assert.Equal(t, p.Result().String(), st.Position)

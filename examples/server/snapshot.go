@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"slices"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -47,7 +48,7 @@ func (g *game) encode() ([]byte, error) {
 		ClientSeeds: g.clientSeeds, Record: rec, Log: g.log, Version: g.version}
 	s.Record.Actions = nil
 	if t, ok := g.turn(); ok && t.Len() > 0 {
-		s.Pending = triples(t.Steps())
+		s.Pending = triples(slices.Collect(t.Steps()))
 	}
 	if l := g.last; l != nil {
 		s.Last = &lastSnap{lastPlay: *l, Game: l.game, Plays: l.plays, By: l.by}

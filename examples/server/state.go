@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/nardylab/nardy"
+	"slices"
 )
 
 // stateJSON is the state of a game as GET /api/games/{id} and every action
@@ -124,7 +125,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 	if playing {
 		r := t.Roll()
 		st.Dice = []int{r.High(), r.Low()}
-		st.DiceLeft, st.Taken = t.DiceLeft(), triples(t.Steps())
+		st.DiceLeft, st.Taken = t.DiceLeft(), triples(slices.Collect(t.Steps()))
 	}
 	if gm.Rules().Cube {
 		c := gm.Cube()

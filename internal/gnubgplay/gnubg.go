@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -193,7 +194,7 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		if err != nil {
 			return a, err
 		}
-		a.Kind, a.Steps = nardy.ActPlay, pl.Steps()
+		a.Kind, a.Steps = nardy.ActPlay, slices.Collect(pl.Steps())
 	default:
 		return a, nardy.ErrWrongPhase
 	}

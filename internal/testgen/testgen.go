@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,10 +138,10 @@ func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 		if t.Len() == 0 && rng.IntN(2) == 0 {
 			plays, err := g.Legal()
 			if err == nil && len(plays) > 0 {
-				return nardy.Action{Kind: nardy.ActPlay, Player: to, Steps: plays[rng.IntN(len(plays))].Steps()}, true
+				return nardy.Action{Kind: nardy.ActPlay, Player: to, Steps: slices.Collect(plays[rng.IntN(len(plays))].Steps())}, true
 			}
 		}
-		if next := t.NextSteps(); len(next) > 0 {
+		if next := t.AppendNextSteps(nil); len(next) > 0 {
 			i := rng.IntN(len(next))
 			return nardy.Action{Kind: nardy.ActStep, Player: to, Steps: next[i : i+1]}, true
 		}

@@ -1,0 +1,84 @@
+package nardy_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestTurnMoveOneCheckerBothDice_C3: Move takes one checker over several
+// dice, the drag of a board user interface: 8 to 4 with 3-1 is 8/5/4 or
+// 8/7/4 (C3: each landing point must be open).
+func TestTurnMoveOneCheckerBothDice_C3(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	turn, err := r.NewTurn(start, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+
+	turn, err = turn.Move(8, 4)
+	require.NoError(t, err)
+	assert.True(t, turn.Done())
+	play, err := turn.Play()
+	require.NoError(t, err)
+	want, err := r.ParsePlay(start, nardy.MustRoll(3, 1), "8/4")
+	require.NoError(t, err)
+	assert.Equal(t, want.Result(), play.Result())
+	assert.Equal(t, 2, play.Len())
+
+	// A double: 13 to 5 with 4-4 is two fours of one checker, then two
+	// more dice remain.
+	turn, err = r.NewTurn(start, nardy.MustRoll(4, 4))
+	require.NoError(t, err)
+	turn, err = turn.Move(13, 5)
+	require.NoError(t, err)
+	assert.Equal(t, 2, turn.Len())
+	assert.Equal(t, []int{4, 4}, turn.DiceLeft())
+}
+
+// TestTurnMoveAmbiguousPath_C8: when the two paths of one checker give
+// different positions (one hits a blot on the way), Move refuses and says
+// so, naming both paths; one die at a time still works.
+func TestTurnMoveAmbiguousPath_C8(t *testing.T) {
+	// White: the short start but one checker of 6 moved to 9... simpler: a
+	// checker on 8, the opponent's blot on White's 5 (its own 20).
+	me := key(map[int]int{24: 2, 13: 5, 8: 3, 6: 5}, 0, 0)
+	opp := key(map[int]int{24: 2, 13: 5, 8: 3, 6: 4, 20: 1}, 0, 0)
+	pos := nardy.MustParsePosition("short w " + me + "/" + opp)
+	r := nardy.DefaultRules(nardy.Short)
+	turn, err := r.NewTurn(pos, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+
+	_, err = turn.Move(8, 4)
+	var re *nardy.RuleError
+	require.True(t, errors.As(err, &re), "%v", err)
+	assert.Equal(t, "C8", re.Rule)
+	assert.Contains(t, re.Msg, "8/5*/4")
+	assert.Contains(t, re.Msg, "8/7/4")
+
+	turn, err = turn.Move(8, 5)
+	require.NoError(t, err)
+	turn, err = turn.Move(5, 4)
+	require.NoError(t, err)
+	assert.True(t, turn.Done())
+}
+
+// TestTurnMoveBlockedPath_C4: a move whose every path lands on a closed
+// point is refused with the rule of the single step.
+func TestTurnMoveBlockedPath_C4(t *testing.T) {
+	// The opponent holds White's 5 and 7 (its own 20 and 18).
+	me := key(map[int]int{24: 2, 13: 5, 8: 3, 6: 5}, 0, 0)
+	opp := key(map[int]int{24: 2, 13: 5, 8: 3, 20: 2, 18: 3}, 0, 0)
+	pos := nardy.MustParsePosition("short w " + me + "/" + opp)
+	turn, err := nardy.DefaultRules(nardy.Short).NewTurn(pos, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	_, err = turn.Move(8, 4)
+	assert.ErrorIs(t, err, nardy.ErrIllegalPlay)
+	var re *nardy.RuleError
+	require.True(t, errors.As(err, &re), "%v", err)
+	assert.Equal(t, "C4", re.Rule)
+}

@@ -126,6 +126,46 @@ func BenchmarkPerftShort3(b *testing.B) {
 	}
 }
 
+// perftList counts the leaves like Perft but lists every ply's plays with
+// AppendLegal, the last ply too (no counting shortcut): the loop other
+// engines' perft figures are measured with.
+func perftList(r Rules, pos Position, depth int, bufs [][]Play) uint64 {
+	if depth == 0 || pos.IsOver() {
+		return 1
+	}
+	var n uint64
+	for _, w := range AllRolls() {
+		plays, err := r.AppendLegal(bufs[depth-1][:0], pos, w.Roll)
+		if err != nil {
+			panic(err)
+		}
+		if depth == 1 {
+			n += uint64(len(plays))
+			continue
+		}
+		for i := range plays {
+			n += perftList(r, plays[i].Result(), depth-1, bufs)
+		}
+	}
+	return n
+}
+
+// BenchmarkPerftShort3List: short perft depth 3 listing every ply, one
+// goroutine, one MaxPlays buffer per depth (issue 11).
+func BenchmarkPerftShort3List(b *testing.B) {
+	pos := mustPosition(StartPosition(Short, White))
+	bufs := make([][]Play, 3)
+	for i := range bufs {
+		bufs[i] = make([]Play, 0, MaxPlays)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if n := perftList(DefaultRules(Short), pos, 3, bufs); n != 116_154_993 {
+			b.Fatalf("listed perft short 3 = %d; want 116154993", n)
+		}
+	}
+}
+
 func BenchmarkPerftLong3(b *testing.B) {
 	pos := mustPosition(StartPosition(Long, White))
 	b.ReportAllocs()

@@ -203,6 +203,20 @@ func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 		k := len(g.out)
 		g.out = g.out[:k+cnt]
 		out := g.out[k:]
+		if hits == 0 && g.blots&(c3>>(uint(d)&31)) == 0 {
+			// No step hits (the usual case): see mixedSimple.
+			olo, ohi := g.start.opp[0], g.start.opp[1]
+			for i := range out {
+				q := 31 - bits.LeadingZeros32(c3)
+				c3 &^= 1 << (uint(q) & 31)
+				e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
+				pl := &out[i]
+				pl.mover[0], pl.mover[1] = lo+e.lo, hi+e.hi
+				pl.opp[0], pl.opp[1] = olo, ohi
+				pl.meta = meta | playMeta(q)<<15
+			}
+			continue
+		}
 		for i := range out {
 			q := 31 - bits.LeadingZeros32(c3)
 			c3 &^= 1 << (uint(q) & 31)

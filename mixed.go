@@ -58,6 +58,20 @@ func (g *gen) mixedSimple(root *node) {
 			// Fields used per play are read once: a store into the list
 			// could alias them for all the compiler knows.
 			blots, olo0, ohi0 := g.blots, g.start.opp[0], g.start.opp[1]
+			if h1 == 0 && blots&(next>>(uint(b)&31)) == 0 {
+				// Neither step hits (the usual case): the opponent's side
+				// is the same in every play, and the loop is short.
+				for i := range out {
+					q := 31 - bits.LeadingZeros32(next)
+					next &^= 1 << (uint(q) & 31)
+					e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
+					pl := &out[i]
+					pl.mover[0], pl.mover[1] = lo+e.lo, hi+e.hi
+					pl.opp[0], pl.opp[1] = olo0, ohi0
+					pl.meta = meta | playMeta(q)<<5
+				}
+				continue
+			}
 			for i := range out {
 				q := 31 - bits.LeadingZeros32(next)
 				next &^= 1 << (uint(q) & 31)

@@ -20,11 +20,11 @@ func sd(pairs ...int) Side {
 	for i := 0; i+1 < len(pairs); i += 2 {
 		switch p, n := pairs[i], pairs[i+1]; p {
 		case Off:
-			s.Off += n
+			s[Off] += n
 		case Bar:
-			s.Bar += n
+			s[Bar] += n
 		default:
-			s.Points[p-1] += n
+			s[p] += n
 		}
 	}
 	return s

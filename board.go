@@ -123,21 +123,20 @@ const (
 // Checkers is the number of checkers of each side (C1).
 const Checkers = 15
 
-// Side is one player's checkers, counted along its own route:
-// Points[i] is the count on its own point i+1.
-type Side struct {
-	Points [24]int
-	Bar    int
-	Off    int
-}
+// Side is one player's checkers, indexed by point number in the player's
+// own numbering: s[1] to s[24] are the counts on its points 1..24, s[Off]
+// (s[0]) the checkers it has borne off and s[Bar] (s[25]) those on its bar
+// (short nardy). So the long-nardy start is s[24] == 15 and the short one
+// s[24], s[13], s[8], s[6] == 2, 5, 3, 5.
+type Side [26]int
 
 // Total returns the number of checkers of s: on points, on the bar and off.
 // It is the plain sum of the counts, which wraps around for counts near
 // the limits of int; [NewPosition] checks each count against 0..15 before
 // it adds them.
 func (s Side) Total() int {
-	n := s.Bar + s.Off
-	for _, c := range s.Points {
+	n := 0
+	for _, c := range s {
 		n += c
 	}
 	return n
@@ -186,18 +185,16 @@ func gatherNibbles(x uint64) uint64 {
 
 func packSide(s Side) half {
 	var h half
-	h.add(Off, s.Off)
-	h.add(Bar, s.Bar)
-	for i, c := range s.Points {
-		h.add(i+1, c)
+	for p, c := range s {
+		h.add(p, c)
 	}
 	return h
 }
 
 func (h half) side() Side {
-	s := Side{Bar: h.get(Bar), Off: h.get(Off)}
-	for i := range s.Points {
-		s.Points[i] = h.get(i + 1)
+	var s Side
+	for p := range s {
+		s[p] = h.get(p)
 	}
 	return s
 }
@@ -281,9 +278,9 @@ func StartPosition(v Variant, mover Color) (Position, error) {
 	var s Side
 	switch v {
 	case Long:
-		s.Points[Head-1] = Checkers
+		s[Head] = Checkers
 	case Short:
-		s.Points[24-1], s.Points[13-1], s.Points[8-1], s.Points[6-1] = 2, 5, 3, 5
+		s[24], s[13], s[8], s[6] = 2, 5, 3, 5
 	default:
 		return Position{}, positionError(errBadVariant, "%d", v)
 	}
@@ -313,36 +310,38 @@ func NewPosition(v Variant, mover Color, me, opp Side) (Position, error) {
 	}
 	for i, s := range [2]*Side{&me, &opp} {
 		who := [2]string{"mover", "opponent"}[i]
-		if s.Bar < 0 || s.Off < 0 {
-			return Position{}, positionError(errCountRange, "%s bar %d off %d", who, s.Bar, s.Off)
-		}
-		if s.Bar > Checkers || s.Off > Checkers {
-			return Position{}, positionError(errCheckerCount, "%s bar %d off %d, more than %d", who, s.Bar, s.Off, Checkers)
-		}
-		for q, c := range s.Points {
-			if c < 0 {
-				return Position{}, positionError(errCountRange, "%s point %d holds %d", who, q+1, c)
-			}
-			if c > Checkers {
-				return Position{}, positionError(errCheckerCount, "%s point %d holds %d, more than %d", who, q+1, c, Checkers)
+		for p, c := range s {
+			if c < 0 || c > Checkers {
+				return Position{}, positionError(errCountRange, "%s %s holds %d", who, placeName(p), c)
 			}
 		}
 		// Each count is in 0..15, so the sum of 26 cannot overflow.
 		if n := s.Total(); n != Checkers {
 			return Position{}, positionError(errCheckerCount, "%s has %d", who, n)
 		}
-		if v == Long && s.Bar != 0 {
-			return Position{}, positionError(errBarInLong, "%s has %d on the bar", who, s.Bar)
+		if v == Long && s[Bar] != 0 {
+			return Position{}, positionError(errBarInLong, "%s has %d on the bar", who, s[Bar])
 		}
 	}
 	for q := 1; q <= 24; q++ {
-		if me.Points[q-1] > 0 {
-			if o := opponentPoint(v, q); opp.Points[o-1] > 0 {
+		if me[q] > 0 {
+			if o := opponentPoint(v, q); opp[o] > 0 {
 				return Position{}, positionError(errSharedPoint, "mover's %d is the opponent's %d", q, o)
 			}
 		}
 	}
 	return Position{mover: packSide(me), opp: packSide(opp), turn: mover, variant: v}, nil
+}
+
+// placeName names index p of a Side: "point p", "the bar" or "off".
+func placeName(p int) string {
+	switch p {
+	case Off:
+		return "off"
+	case Bar:
+		return "the bar"
+	}
+	return fmt.Sprintf("point %d", p)
 }
 
 // opponentPoint maps the mover's point q (1..24) to the opponent's own

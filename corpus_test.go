@@ -47,7 +47,7 @@ func positionFromID(id string) (Position, error) {
 	}
 	side := func(c [26]int) Side {
 		s := Side{Off: c[Off], Bar: c[Bar]}
-		copy(s.Points[:], c[1:25])
+		copy(s[1:25], c[1:25])
 		return s
 	}
 	return NewPosition(Short, White, side(b[1]), side(b[0]))

@@ -109,15 +109,15 @@ func TestDrawingOpponentPlaces(t *testing.T) {
 	for q := 1; q <= 24; q++ {
 		for _, v := range []Variant{Long, Short} {
 			var me, opp Side
-			opp.Points[q-1] = 1
-			opp.Off = 14
+			opp[q] = 1
+			opp[Off] = 14
 			// Put the mover somewhere free of the opponent's checker.
 			mine := 1
 			if (v == Long && q == 13) || (v == Short && q == 24) {
 				mine = 2
 			}
-			me.Points[mine-1] = 1
-			me.Off = 14
+			me[mine] = 1
+			me[Off] = 14
 			p, err := NewPosition(v, White, me, opp)
 			require.NoError(t, err)
 			want := q + 12
@@ -246,19 +246,19 @@ func TestDrawingReadsBack(t *testing.T) {
 				oq = 25 - q
 			}
 			switch {
-			case me.Points[q-1] > 0:
+			case me[q] > 0:
 				assert.Equal(t, myLetter, letters[q], "point %d", q)
-				assert.Equal(t, me.Points[q-1], counts[q], "point %d", q)
-			case opp.Points[oq-1] > 0:
+				assert.Equal(t, me[q], counts[q], "point %d", q)
+			case opp[oq] > 0:
 				assert.Equal(t, oppLetter, letters[q], "point %d", q)
-				assert.Equal(t, opp.Points[oq-1], counts[q], "point %d", q)
+				assert.Equal(t, opp[oq], counts[q], "point %d", q)
 			default:
 				assert.Zero(t, counts[q], "point %d", q)
 			}
 		}
-		assert.Equal(t, me.Bar, myBar)
-		assert.Equal(t, opp.Bar, oppBar)
-		assert.Equal(t, me.Off, off[myLetter])
-		assert.Equal(t, opp.Off, off[oppLetter])
+		assert.Equal(t, me[Bar], myBar)
+		assert.Equal(t, opp[Bar], oppBar)
+		assert.Equal(t, me[Off], off[myLetter])
+		assert.Equal(t, opp[Off], off[oppLetter])
 	})
 }

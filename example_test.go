@@ -98,7 +98,7 @@ func ExampleRules_Apply() {
 	}
 	white := next.Side(nardy.White)
 	fmt.Println("on roll:", next.OnRoll())
-	fmt.Println("white on 24 and 13:", white.Points[24-1], white.Points[13-1])
+	fmt.Println("white on 24 and 13:", white[24], white[13])
 
 	_, err = r.PlayOf(start, roll,
 		nardy.Step{From: 24, To: 18, Die: 6},

@@ -125,20 +125,20 @@ func (b *fuzzBytes) next() byte {
 func fuzzSide(b *fuzzBytes, raw bool) Side {
 	var s Side
 	if raw {
-		for i := range s.Points {
-			s.Points[i] = int(int8(b.next()))
+		for p := 1; p <= 24; p++ {
+			s[p] = int(int8(b.next()))
 		}
-		s.Bar, s.Off = int(int8(b.next())), int(int8(b.next()))
+		s[Bar], s[Off] = int(int8(b.next())), int(int8(b.next()))
 		return s
 	}
 	for range Checkers {
 		switch k := int(b.next() % 26); k {
 		case 24:
-			s.Off++
+			s[Off]++
 		case 25:
-			s.Bar++
+			s[Bar]++
 		default:
-			s.Points[23-k]++
+			s[23-k+1]++
 		}
 	}
 	return s
@@ -175,13 +175,13 @@ func checkNoPanic(t interface{ Fatalf(string, ...any) }, data []byte) bool {
 		// Mostly valid: opponent checkers on the mover's points and bar
 		// checkers in long nardy go off.
 		for q := 1; q <= 24; q++ {
-			if o := OpponentPoint(v, q); o > 0 && me.Points[q-1] > 0 && opp.Points[o-1] > 0 {
-				opp.Off += opp.Points[o-1]
-				opp.Points[o-1] = 0
+			if o := OpponentPoint(v, q); o > 0 && me[q] > 0 && opp[o] > 0 {
+				opp[Off] += opp[o]
+				opp[o] = 0
 			}
 		}
 		if v == Long {
-			me.Off, me.Bar, opp.Off, opp.Bar = me.Off+me.Bar, 0, opp.Off+opp.Bar, 0
+			me[Off], me[Bar], opp[Off], opp[Bar] = me[Off]+me[Bar], 0, opp[Off]+opp[Bar], 0
 		}
 	}
 	r := DefaultRules(v)

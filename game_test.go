@@ -167,7 +167,7 @@ func TestStepByStep(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 6, To: 5, Die: 1}}})
 	assert.Equal(t, PhaseRoll, g.Phase(), "the completing step ends the turn")
 	assert.Equal(t, White, g.Position().OnRoll())
-	assert.Equal(t, 2, g.Position().Opponent().Points[4], "black made its 5 point")
+	assert.Equal(t, 2, g.Position().Opponent()[5], "black made its 5 point")
 	// The whole-play form gives the same position.
 	h := gmOpen(t, DefaultRules(Short), 1, 3)
 	plays, err := h.Legal()

@@ -66,18 +66,18 @@ func physical(v Variant, mover bool, q int) int {
 // each (len(points) <= n), the rest at random.
 func spread(t *rapid.T, label string, s *Side, points []int, n int) {
 	if n == 0 || len(points) == 0 {
-		s.Off += n
+		s[Off] += n
 		return
 	}
 	if len(points) > n {
 		points = points[:n]
 	}
 	for _, q := range points {
-		s.Points[q-1]++
+		s[q]++
 	}
 	for i := len(points); i < n; i++ {
 		q := points[rapid.IntRange(0, len(points)-1).Draw(t, label)]
-		s.Points[q-1]++
+		s[q]++
 	}
 }
 
@@ -93,16 +93,16 @@ func genSides(t *rapid.T, v Variant) (me, opp Side) {
 	switch shape {
 	case "first-turn":
 		if v == Long {
-			me.Points[Head-1] = Checkers
+			me[Head] = Checkers
 		} else {
-			me.Points[23], me.Points[12], me.Points[7], me.Points[5] = 2, 5, 3, 5
+			me[24], me[13], me[8], me[6] = 2, 5, 3, 5
 		}
 	case "bear-off", "race":
 		off := 0
 		if shape == "bear-off" {
 			off = rapid.IntRange(0, 14).Draw(t, "me-off")
 		}
-		me.Off = off
+		me[Off] = off
 		hi := 6
 		if shape == "race" {
 			hi = rapid.IntRange(6, 12).Draw(t, "me-hi")
@@ -137,22 +137,22 @@ func genSides(t *rapid.T, v Variant) (me, opp Side) {
 		pts := rapid.Permutation(seq(1, 24)).Draw(t, "me-pts")
 		k := rapid.IntRange(1, 12).Draw(t, "me-k")
 		off := rapid.IntRange(0, 3).Draw(t, "me-off")
-		me.Off = off
+		me[Off] = off
 		spread(t, "me-c", &me, pts[:k], Checkers-off)
 	}
 	if v == Short && shape != "bear-off" && shape != "first-turn" {
 		// A few checkers on the bar, taken from the mover's points.
 		bar := rapid.IntRange(0, 2).Draw(t, "me-bar")
 		for q := 24; q >= 1 && bar > 0; q-- {
-			for me.Points[q-1] > 0 && bar > 0 {
-				me.Points[q-1]--
-				me.Bar++
+			for me[q] > 0 && bar > 0 {
+				me[q]--
+				me[Bar]++
 				bar--
 			}
 		}
 	}
 	for q := 1; q <= 24; q++ {
-		if me.Points[q-1] > 0 {
+		if me[q] > 0 {
 			used[physical(v, true, q)] = true
 		}
 	}
@@ -181,7 +181,7 @@ func genSides(t *rapid.T, v Variant) (me, opp Side) {
 				pts = append(pts, q)
 			}
 		}
-		opp.Off = rapid.IntRange(0, 10).Draw(t, "opp-off")
+		opp[Off] = rapid.IntRange(0, 10).Draw(t, "opp-off")
 	}
 	if len(pts) == 0 {
 		pts = rapid.Permutation(free).Draw(t, "opp-pts")
@@ -189,10 +189,10 @@ func genSides(t *rapid.T, v Variant) (me, opp Side) {
 			pts = pts[:rapid.IntRange(1, min(len(pts), 12)).Draw(t, "opp-k")]
 		}
 	}
-	n := Checkers - opp.Off
+	n := Checkers - opp[Off]
 	if v == Short && oshape != "home" {
-		opp.Bar = rapid.IntRange(0, 2).Draw(t, "opp-bar")
-		n -= opp.Bar
+		opp[Bar] = rapid.IntRange(0, 2).Draw(t, "opp-bar")
+		n -= opp[Bar]
 	}
 	spread(t, "opp-c", &opp, pts, n)
 	return me, opp
@@ -225,19 +225,19 @@ func repairBlock(t *rapid.T, r Rules, v Variant, turn Color, me, opp Side) Posit
 		if q == 0 {
 			t.Fatalf("CheckPosition refuses %v but no run found", pos)
 		}
-		c := me.Points[q-1]
-		me.Points[q-1] = 0
+		c := me[q]
+		me[q] = 0
 		dst := 0
 		for p := 24; p >= 1; p-- {
-			if me.Points[p-1] > 0 {
+			if me[p] > 0 {
 				dst = p
 				break
 			}
 		}
 		if dst == 0 {
-			me.Off += c
+			me[Off] += c
 		} else {
-			me.Points[dst-1] += c
+			me[dst] += c
 		}
 	}
 }
@@ -250,7 +250,7 @@ func blockPoint(me Side) int {
 		if o > 12 {
 			q = o - 12
 		}
-		return me.Points[q-1] > 0
+		return me[q] > 0
 	}
 	for s := 1; s+5 <= 24; s++ {
 		all := true

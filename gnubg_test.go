@@ -294,8 +294,8 @@ func TestGnubgDifferential(t *testing.T) {
 // own points 1..24 (indexes 0..23), then on the bar (index 24).
 func gnubgBoard(s nardy.Side) [25]int {
 	var b [25]int
-	copy(b[:24], s.Points[:])
-	b[24] = s.Bar
+	copy(b[:24], s[1:25])
+	b[24] = s[nardy.Bar]
 	return b
 }
 

@@ -77,8 +77,8 @@ func TestPerftEdges(t *testing.T) {
 
 	// A finished game is a leaf at any depth.
 	var done, rest Side
-	done.Off = Checkers
-	rest.Points[0] = Checkers
+	done[Off] = Checkers
+	rest[1] = Checkers
 	over := mustPosition(NewPosition(Long, White, rest, done))
 	n, err = DefaultRules(Long).Perft(over, 3, 1)
 	require.NoError(t, err)

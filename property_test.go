@@ -48,8 +48,8 @@ func TestPropertyConservation(t *testing.T) {
 			if c.Pos.Variant() == Long && opp != was {
 				t.Fatalf("%v: play %v moved the opponent", c, slices.Collect(p.Steps()))
 			}
-			if opp.Bar-was.Bar != p.Hits() || opp.Off != was.Off {
-				t.Fatalf("%v: play %v hits %d but the bar went %d -> %d", c, slices.Collect(p.Steps()), p.Hits(), was.Bar, opp.Bar)
+			if opp[Bar]-was[Bar] != p.Hits() || opp[Off] != was[Off] {
+				t.Fatalf("%v: play %v hits %d but the bar went %d -> %d", c, slices.Collect(p.Steps()), p.Hits(), was[Bar], opp[Bar])
 			}
 			if p.Roll() != c.Roll {
 				t.Fatalf("%v: play has roll %v", c, p.Roll())
@@ -127,13 +127,8 @@ func TestPropertyHeadRule(t *testing.T) {
 			pos = genPosition(r).Draw(t, "spread-pos")
 		}
 		c := testCase{Rules: r, Pos: pos, Roll: genRoll().Draw(t, "roll")}
-		var b refBoard
-		for i, n := range pos.Mover().Points {
-			b.me[i+1] = n
-		}
-		for i, n := range pos.Opponent().Points {
-			b.opp[i+1] = n
-		}
+		b := refBoard{me: pos.Mover(), opp: pos.Opponent()}
+		b.me[Off], b.me[Bar], b.opp[Off], b.opp[Bar] = 0, 0, 0, 0
 		limit := refHeadLimit(r, b, c.Roll)
 		for _, p := range legalOf(t, c) {
 			steps := 0
@@ -142,7 +137,7 @@ func TestPropertyHeadRule(t *testing.T) {
 					steps++
 				}
 			}
-			left := pos.Mover().Points[Head-1] - p.Result().Opponent().Points[Head-1]
+			left := pos.Mover()[Head] - p.Result().Opponent()[Head]
 			if steps > limit || left != steps {
 				t.Fatalf("%v: play %v takes %d (steps %d) from the head, limit %d", c, slices.Collect(p.Steps()), left, steps, limit)
 			}
@@ -158,14 +153,8 @@ func TestPropertyNoBlock(t *testing.T) {
 		pos := genPosition(r).Draw(t, "pos")
 		c := testCase{Rules: r, Pos: pos, Roll: genRoll().Draw(t, "roll")}
 		for _, p := range legalOf(t, c) {
-			var b refBoard
-			for i, n := range pos.Mover().Points {
-				b.me[i+1] = n
-			}
-			for i, n := range pos.Opponent().Points {
-				b.opp[i+1] = n
-			}
-			b.me[0], b.opp[0] = pos.Mover().Off, pos.Opponent().Off
+			b := refBoard{me: pos.Mover(), opp: pos.Opponent()}
+			b.me[Bar], b.opp[Bar] = 0, 0
 			for i := range p.Len() {
 				s := p.Step(i)
 				var ok bool

@@ -216,9 +216,9 @@ func refSolve(r Rules, me, opp Side, roll Roll) refResult {
 	v := r.Variant
 	var b refBoard
 	for i := range 24 {
-		b.me[i+1], b.opp[i+1] = me.Points[i], opp.Points[i]
+		b.me[i+1], b.opp[i+1] = me[i+1], opp[i+1]
 	}
-	b.me[25], b.opp[25], b.me[0], b.opp[0] = me.Bar, opp.Bar, me.Off, opp.Off
+	b.me[25], b.opp[25], b.me[0], b.opp[0] = me[Bar], opp[Bar], me[Off], opp[Off]
 	limit := 99
 	if v == Long {
 		limit = refHeadLimit(r, b, roll)
@@ -358,9 +358,9 @@ func (c confCase) rules(t testing.TB) Rules {
 }
 
 func (c confCase) sides() (me, opp Side) {
-	copy(me.Points[:], c.Me)
-	copy(opp.Points[:], c.Opp)
-	me.Bar, opp.Bar, me.Off, opp.Off = c.MeBar, c.OppBar, c.MeOff, c.OppOff
+	copy(me[1:25], c.Me)
+	copy(opp[1:25], c.Opp)
+	me[Bar], opp[Bar], me[Off], opp[Off] = c.MeBar, c.OppBar, c.MeOff, c.OppOff
 	return me, opp
 }
 
@@ -411,8 +411,8 @@ func TestPropertyLegalMatchesReference(t *testing.T) {
 // search for doubles once skipped a three-step node whose fourth steps
 // were all refused; the random positions had not met such a case.
 func TestLegalMatchesReferenceWhenEveryLastStepIsRefused(t *testing.T) {
-	me := Side{Points: [24]int{2, 1, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1}}
-	opp := Side{Points: [24]int{18: 1, 19: 1, 20: 1, 21: 1}, Off: 11}
+	me := Side{1: 2, 2: 1, 3: 2, 4: 3, 5: 2, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1}
+	opp := Side{19: 1, 20: 1, 21: 1, 22: 1, Off: 11}
 	pos, err := NewPosition(Long, White, me, opp)
 	require.NoError(t, err)
 	checked := 0

@@ -171,26 +171,26 @@ func Classify(pos Position, winner Color, table Scoring) (ResultKind, error) {
 		return 0, err
 	}
 	w, l := pos.Side(winner), pos.Side(winner.Other())
-	if w.Off != Checkers || l.Off == Checkers {
+	if w[Off] != Checkers || l[Off] == Checkers {
 		return 0, fmt.Errorf("%w: %s has not won this position", ErrInvalidPosition, winner)
 	}
 	return classify(pos.variant, l, table), nil
 }
 
 func classify(v Variant, loser Side, table Scoring) ResultKind {
-	if loser.Off > 0 {
+	if loser[Off] > 0 {
 		return Oin
 	}
-	back := loser.Bar > 0
-	home := loser.Bar == 0
-	for i, n := range loser.Points {
-		if n == 0 {
+	back := loser[Bar] > 0
+	home := loser[Bar] == 0
+	for p := 1; p <= 24; p++ {
+		if loser[p] == 0 {
 			continue
 		}
-		if i+1 >= 19 {
+		if p >= 19 {
 			back = true
 		}
-		if i+1 > 6 {
+		if p > 6 {
 			home = false
 		}
 	}

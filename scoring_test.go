@@ -13,7 +13,7 @@ import (
 func loserSide(off, bar int, pc ...int) Side {
 	s := Side{Off: off, Bar: bar}
 	for i := 0; i+1 < len(pc); i += 2 {
-		s.Points[pc[i]-1] += pc[i+1]
+		s[pc[i]] += pc[i+1]
 	}
 	return s
 }

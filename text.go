@@ -137,11 +137,11 @@ func parseKey(key string) (me, opp Side, err error) {
 			}
 			switch {
 			case j < 24:
-				s.Points[j] = n
+				s[j+1] = n
 			case j == 24:
-				s.Bar = n
+				s[Bar] = n
 			default:
-				s.Off = n
+				s[Off] = n
 			}
 		}
 	}

@@ -261,9 +261,9 @@ func TestNewPositionErrors(t *testing.T) {
 	start := sd(24, 15)
 	shortSide := sd(24, 2, 13, 5, 8, 3, 6, 5)
 	neg := sd(24, 16)
-	neg.Points[0] = -1
+	neg[1] = -1
 	negBar := shortSide
-	negBar.Bar, negBar.Off = -1, 1
+	negBar[Bar], negBar[Off] = -1, 1
 	for _, c := range []struct {
 		name    string
 		v       Variant
@@ -271,15 +271,15 @@ func TestNewPositionErrors(t *testing.T) {
 		me, opp Side
 		reason  error
 	}{
-		{"16 checkers", Long, White, sd(24, 16), start, errCheckerCount},
+		{"16 checkers", Long, White, sd(24, 16), start, errCountRange},
 		{"14 checkers", Long, White, start, sd(24, 14), errCheckerCount},
 		{"0 checkers", Short, White, Side{}, shortSide, errCheckerCount},
 		{"negative point", Long, White, neg, start, errCountRange},
 		{"negative bar", Short, White, shortSide, negBar, errCountRange},
 		// Issue 9 item 3: counts whose sum wraps around to 15.
-		{"overflow long", Long, White, Side{Points: [24]int{0: math.MaxInt, 1: math.MaxInt, 2: 17}}, start, errCheckerCount},
-		{"overflow short", Short, White, shortSide, Side{Points: [24]int{math.MaxInt, math.MaxInt, 17}}, errCheckerCount},
-		{"overflow bar off", Short, White, Side{Bar: math.MaxInt, Off: math.MaxInt, Points: [24]int{17}}, shortSide, errCheckerCount},
+		{"overflow long", Long, White, Side{1: math.MaxInt, 2: math.MaxInt, 3: 17}, start, errCountRange},
+		{"overflow short", Short, White, shortSide, Side{1: math.MaxInt, 2: math.MaxInt, 3: 17}, errCountRange},
+		{"overflow bar off", Short, White, Side{Bar: math.MaxInt, Off: math.MaxInt, 1: 17}, shortSide, errCountRange},
 		{"shared point long", Long, White, sd(24, 14, 12, 1), start, errSharedPoint},
 		{"shared point short", Short, White, sd(24, 14, 1, 1), shortSide, errSharedPoint},
 		{"bar in long", Long, White, sd(24, 14, Bar, 1), start, errBarInLong},

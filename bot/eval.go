@@ -76,14 +76,14 @@ type view struct {
 }
 
 func newView(s nardy.Side) view {
-	v := view{off: s.Off}
-	v.pts[nardy.Bar] = s.Bar
-	if s.Bar > 0 {
+	v := view{off: s[nardy.Off]}
+	v.pts[nardy.Bar] = s[nardy.Bar]
+	if s[nardy.Bar] > 0 {
 		v.back = nardy.Bar
 	}
-	v.pips = 25 * s.Bar
-	for i, n := range s.Points {
-		p := i + 1
+	v.pips = 25 * s[nardy.Bar]
+	for p := 1; p <= 24; p++ {
+		n := s[p]
 		v.pts[p] = n
 		if n == 0 {
 			continue
@@ -130,7 +130,7 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 	}
 	if w, over := pos.Winner(); over {
 		e := winScore
-		if pos.Side(w.Other()).Off == 0 {
+		if pos.Side(w.Other())[nardy.Off] == 0 {
 			e += marsScore
 		}
 		if w != me {

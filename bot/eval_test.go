@@ -79,10 +79,10 @@ func TestEvaluateSymmetric(t *testing.T) {
 func TestExpectBlocked(t *testing.T) {
 	var me, opp nardy.Side
 	for p := 1; p <= 6; p++ {
-		me.Points[p-1] = 2
+		me[p] = 2
 	}
-	me.Points[8-1] = 3
-	opp.Bar, opp.Points[6-1] = 1, 14
+	me[8] = 3
+	opp[nardy.Bar], opp[6] = 1, 14
 	pos, err := nardy.NewPosition(nardy.Short, nardy.Black, opp, me)
 	require.NoError(t, err)
 	x := NewExpectimax(0)

@@ -19,10 +19,8 @@ type board struct {
 func boardOf(pos nardy.Position) board {
 	b := board{variant: pos.Variant()}
 	fill := func(dst *[26]int8, s nardy.Side) {
-		dst[nardy.Off] = int8(s.Off)
-		dst[nardy.Bar] = int8(s.Bar)
-		for i, n := range s.Points {
-			dst[i+1] = int8(n)
+		for p, n := range s {
+			dst[p] = int8(n)
 		}
 	}
 	fill(&b.me, pos.Mover())

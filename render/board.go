@@ -28,10 +28,10 @@ func stackY(top bool, i int) int {
 // occupant returns the colour and count of the checkers on the viewer's
 // point q.
 func (d *drawer) occupant(q int) (nardy.Color, int) {
-	if n := d.mine.Points[q-1]; n > 0 {
+	if n := d.mine[q]; n > 0 {
 		return d.me, n
 	}
-	return d.opp, d.theirs.Points[nardy.OpponentPoint(d.v, q)-1]
+	return d.opp, d.theirs[nardy.OpponentPoint(d.v, q)]
 }
 
 // point draws the viewer's point q: triangle, highlights, checkers, hit area.
@@ -141,11 +141,11 @@ func (d *drawer) bar() {
 	x := barX + barW/2
 	d.printf(`<g class="bar opp">` + "\n")
 	d.highlight(barX, topY, barW, halfH, d.marks(d.opp, nardy.Bar))
-	d.stack(x, d.theirs.Bar, d.opp, func(i int) int { return midY - checker/2 - i*checker })
+	d.stack(x, d.theirs[nardy.Bar], d.opp, func(i int) int { return midY - checker/2 - i*checker })
 	d.buf.WriteString("</g>\n")
 	d.printf(`<g class="bar" data-point="%d">`+"\n", nardy.Bar)
 	d.highlight(barX, botY, barW, halfH, d.marks(d.me, nardy.Bar))
-	d.stack(x, d.mine.Bar, d.me, func(i int) int { return botY + checker/2 + i*checker })
+	d.stack(x, d.mine[nardy.Bar], d.me, func(i int) int { return botY + checker/2 + i*checker })
 	d.hit(barX, botY, barW, halfH)
 	d.buf.WriteString("</g>\n")
 }
@@ -156,20 +156,20 @@ func (d *drawer) trays() {
 	const slab = 14
 	d.printf(`<g class="tray opp">` + "\n")
 	d.highlight(trayX, topY, trayW, halfH, d.marks(d.opp, nardy.Off))
-	for i := 0; i < d.theirs.Off; i++ {
+	for i := 0; i < d.theirs[nardy.Off]; i++ {
 		d.slab(topY+4+i*slab, d.opp)
 	}
 	d.buf.WriteString("</g>\n")
 	d.printf(`<g class="tray" data-point="%d">`+"\n", nardy.Off)
 	d.highlight(trayX, botY, trayW, halfH, d.marks(d.me, nardy.Off))
-	for i := 0; i < d.mine.Off; i++ {
+	for i := 0; i < d.mine[nardy.Off]; i++ {
 		d.slab(botEnd-4-(i+1)*slab, d.me)
 	}
 	d.hit(trayX, botY, trayW, halfH)
 	d.buf.WriteString("</g>\n")
 	cx := trayX + trayW/2
-	d.printf(`<text class="off" x="%d" y="%d" text-anchor="middle" font-size="13" fill="%s">off %d</text>`+"\n", cx, midY+22, colField, d.theirs.Off)
-	d.printf(`<text class="off" x="%d" y="%d" text-anchor="middle" font-size="13" fill="%s">off %d</text>`+"\n", cx, midY+44, colField, d.mine.Off)
+	d.printf(`<text class="off" x="%d" y="%d" text-anchor="middle" font-size="13" fill="%s">off %d</text>`+"\n", cx, midY+22, colField, d.theirs[nardy.Off])
+	d.printf(`<text class="off" x="%d" y="%d" text-anchor="middle" font-size="13" fill="%s">off %d</text>`+"\n", cx, midY+44, colField, d.mine[nardy.Off])
 }
 
 func (d *drawer) slab(y int, c nardy.Color) {

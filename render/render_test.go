@@ -270,8 +270,8 @@ func TestSVGCheckers(t *testing.T) {
 		}
 		for q := 1; q <= 24; q++ {
 			w, b, n := content(pl[q])
-			mine := me.Points[q-1]
-			theirs := opp.Points[nardy.OpponentPoint(v, q)-1]
+			mine := me[q]
+			theirs := opp[nardy.OpponentPoint(v, q)]
 			assert.Equal(t, min(mine, 5), count(viewer, w, b), "viewer's checkers on %d", q)
 			assert.Equal(t, min(theirs, 5), count(viewer.Other(), w, b), "opponent's checkers on %d", q)
 			if mine+theirs > 5 {
@@ -281,14 +281,14 @@ func TestSVGCheckers(t *testing.T) {
 			}
 		}
 		w, b, _ := content(pl[nardy.Bar])
-		assert.Equal(t, min(me.Bar, 5), count(viewer, w, b), "viewer's bar")
+		assert.Equal(t, min(me[nardy.Bar], 5), count(viewer, w, b), "viewer's bar")
 		slabs := 0
 		pl[nardy.Off].walk(func(e *elem) {
 			if e.hasClass("slab") {
 				slabs++
 			}
 		})
-		assert.Equal(t, me.Off, slabs, "viewer's tray")
+		assert.Equal(t, me[nardy.Off], slabs, "viewer's tray")
 	})
 }
 

@@ -20,15 +20,15 @@ func TestSelfplayEnds(t *testing.T) {
 		for seed := uint64(1); seed <= 5; seed++ {
 			o, err := play(io.Discard, preset, seed)
 			require.NoError(t, err, "%s seed %d", preset.Name, seed)
-			assert.Equal(t, 15, o.Final.Side(o.Winner).Off, "%s seed %d", preset.Name, seed)
+			assert.Equal(t, 15, o.Final.Side(o.Winner)[nardy.Off], "%s seed %d", preset.Name, seed)
 			w, over := o.Final.Winner()
 			assert.True(t, over)
 			assert.Equal(t, o.Winner, w)
 			assert.Positive(t, o.Turns)
 			loser := o.Final.Side(o.Winner.Other())
-			assert.Less(t, loser.Off, 15)
+			assert.Less(t, loser[nardy.Off], 15)
 			switch {
-			case loser.Off > 0:
+			case loser[nardy.Off] > 0:
 				assert.Contains(t, []string{"oin", "single"}, o.Kind)
 				assert.Equal(t, 1, o.Points)
 			case preset.Rules.Variant == nardy.Long:

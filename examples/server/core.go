@@ -12,7 +12,7 @@ func onRoll(pos nardy.Position) nardy.Color { return pos.OnRoll() }
 // sideOf returns c's checkers in pos in the state's form.
 func sideOf(pos nardy.Position, c nardy.Color) sideJSON {
 	s := pos.Side(c)
-	return sideJSON{Points: s.Points, Bar: s.Bar, Off: s.Off}
+	return sideJSON{Points: [24]int(s[1:25]), Bar: s[nardy.Bar], Off: s[nardy.Off]}
 }
 
 // triple returns s as [from, to, die].

@@ -4,8 +4,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/nardylab/nardy"

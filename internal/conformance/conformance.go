@@ -188,10 +188,10 @@ func Parse(line []byte) (Case, error) {
 	if err := c.Rules.Validate(); err != nil {
 		return c, err
 	}
-	ms := nardy.Side{Bar: meBar, Off: meOff}
-	os := nardy.Side{Bar: oppBar, Off: oppOff}
+	ms := nardy.Side{nardy.Bar: meBar, nardy.Off: meOff}
+	os := nardy.Side{nardy.Bar: oppBar, nardy.Off: oppOff}
 	for i := range 24 {
-		ms.Points[i], os.Points[i] = *me[i], *opp[i]
+		ms[i+1], os[i+1] = *me[i], *opp[i]
 	}
 	if c.Pos, err = nardy.NewPosition(v, nardy.White, ms, os); err != nil {
 		return c, err

@@ -170,7 +170,7 @@ func TestParseCountOverflow(t *testing.T) {
 		fmt.Sprintf(`"me":[%d,%d,17,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]`, math.MaxInt, math.MaxInt), 1)
 	_, err := Parse([]byte(line))
 	assert.ErrorIs(t, err, nardy.ErrInvalidPosition)
-	assert.ErrorContains(t, err, "more than 15")
+	assert.ErrorContains(t, err, "holds")
 }
 
 // TestParseLineBound: a line past MaxLineBytes is refused before it is

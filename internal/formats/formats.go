@@ -15,17 +15,12 @@ import (
 // the bar. With Side, it is the only code of the format packages that
 // reads or builds a nardy.Side.
 func Counts(s nardy.Side) [26]int {
-	var c [26]int
-	copy(c[1:25], s.Points[:])
-	c[nardy.Off], c[nardy.Bar] = s.Off, s.Bar
-	return c
+	return [26]int(s)
 }
 
 // Side is the Side of the counts c (see Counts).
 func Side(c [26]int) nardy.Side {
-	s := nardy.Side{Off: c[nardy.Off], Bar: c[nardy.Bar]}
-	copy(s.Points[:], c[1:25])
-	return s
+	return nardy.Side(c)
 }
 
 // CheckShort refuses the zero Position, with the error package nardy gives

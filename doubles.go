@@ -160,11 +160,12 @@ func (g *gen) doubleCandsSlow(mask uint32, d int) uint32 {
 }
 
 // doubleLast2 is the last two levels of double below node n2, whose
-// candidates are c2 (not empty). Without end rules or counting, a third
-// step's node stays in registers and its plays are written in the same
-// loop (no call per node).
+// candidates are c2 (not empty). Unless blocks are judged on the pass or
+// plays are only counted, a third step's node stays in registers, the
+// fourth steps that end in a forbidden block are dropped (blockFree), and
+// the plays are written in the same loop (no call per node).
 func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
-	if g.sixBlock || g.counting {
+	if g.passJudged || g.counting {
 		g.doubleLast2Nodes(n2, c2, d)
 		return
 	}
@@ -188,6 +189,9 @@ func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 		head := n2.head - int8(g.dhead>>(uint(p)&31)&1)
 		c3 &^= g.dhead & uint32(int32(head-1)>>31)
 		c3 &= 2<<(uint(p)&31) - 1
+		if g.sixBlock && c3 != 0 {
+			c3 = g.blockFree(lo, hi, mask, c3, d)
+		}
 		if c3 == 0 {
 			if g.maxDepth <= 3 {
 				g.doubleLast2Nodes(n2, 1<<(uint(p)&31), d)
@@ -232,6 +236,27 @@ func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 			pl.meta = meta | playMeta(q)<<15 | hitMeta(h, 3)
 		}
 	}
+}
+
+// blockFree returns the points of cand from which a last step by d, from
+// the side (lo, hi) with occupied points mask, ends in no six-block that
+// L5 forbids (blocks judged at the end of the play).
+func (g *gen) blockFree(lo, hi uint64, mask, cand uint32, d int) uint32 {
+	ok := cand
+	for c := cand; c != 0; c &= c - 1 {
+		q := bits.TrailingZeros32(c)
+		e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
+		w := lo + e.lo
+		if q >= 16 {
+			w = hi + e.hi
+		}
+		left := w >> (4 * uint(q) & 63) & 15
+		m := mask&^(uint32((left-1)>>63)<<(uint(q)&31)) | e.bit
+		if illegalBlock(m, g.theirs, g.ahead) {
+			ok &^= 1 << (uint(q) & 31)
+		}
+	}
+	return ok
 }
 
 // doubleLast2Nodes is doubleLast2 the general way: each third step's node

@@ -19,16 +19,17 @@ import "math/bits"
 //     other order's middle point is closed or off the board, or a blot
 //     stands on either middle point (the hits differ).
 
-// mixedSimple lists the plays of a mixed roll in a simple turn. Without
-// end rules or counting, the first steps by the larger die are made in
-// registers and their second steps written in the same loop (no call per
-// play or per first step).
+// mixedSimple lists the plays of a mixed roll in a simple turn. Unless
+// plays are only counted, the first steps by the larger die are made in
+// registers, the second steps that end in a forbidden block dropped
+// (blockFree), and the plays written in the same loop (no call per play
+// or per first step).
 func (g *gen) mixedSimple(root *node) {
 	a, b := int(g.roll.hi), int(g.roll.lo)
 	// Points from which a step by b lands on an open point: no bear-off
 	// in a simple turn (C6).
 	stepB := ^(g.blocked << (uint(b) & 31)) &^ (2<<(uint(b)&31) - 1)
-	fast := !g.sixBlock && !g.counting
+	fast := !g.counting
 	for cand := g.movable(root, a); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
@@ -39,12 +40,16 @@ func (g *gen) mixedSimple(root *node) {
 			w = hi
 		}
 		left := w >> (4 * uint(p) & 63) & 15
-		next := (root.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit) & stepB
+		m1 := root.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+		next := m1 & stepB
 		if g.headRule && (root.head == 0 || p == Head && root.head == 1) {
 			next &^= 1 << Head // no checker may leave the head any more (L3)
 		}
 		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
 			next &^= 1 << (uint(q) & 31)
+		}
+		if g.sixBlock && next != 0 && fast {
+			next = g.blockFree(lo, hi, m1, next, b) // L5 at the end
 		}
 		h1 := g.blots & e.bit // the root hits nothing: no bar in a simple turn
 		if next != 0 && fast {

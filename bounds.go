@@ -20,18 +20,16 @@ const (
 	// text of any of them is under 100 bytes. [ParseKey] reads inputs of
 	// one fixed length.
 	MaxTextLen = 256
-	// MaxActionJSON bounds the JSON of one [Action] (valid ones are under
+	// maxActionJSON bounds the JSON of one [Action] (valid ones are under
 	// 100 bytes, under 1 kB indented).
-	MaxActionJSON = 4 << 10
-	// MaxRulesJSON bounds the JSON of a [Rules] (under 400 bytes).
-	MaxRulesJSON = 4 << 10
+	maxActionJSON = 4 << 10
 	// MaxFairJSON bounds the JSON of a [FairProof] (its salt has at most
 	// MaxFairSalt bytes).
 	MaxFairJSON = 8 << 10
-	// MaxGameJSON bounds the JSON of a [Game] (about 1 kB).
-	MaxGameJSON = 16 << 10
-	// MaxRecordJSON bounds the JSON of a [Record].
-	MaxRecordJSON = 16 << 20
+	// maxGameJSON bounds the JSON of a [Game] (about 1 kB).
+	maxGameJSON = 16 << 10
+	// maxRecordJSON bounds the JSON of a [Record].
+	maxRecordJSON = 16 << 20
 	// MaxRecordActions bounds the actions of a [Record] read from JSON or
 	// from a .mat file (package gnubg), and of the record a [Recorder]
 	// keeps. A 64-point match played step by step has about 25,000.
@@ -57,16 +55,6 @@ func jsonTooLong(sentinel error, what string, b []byte, max int) error {
 	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
 }
 
-// UnmarshalJSON reads a rule set in the form of its fields' JSON tags,
-// refusing more than [MaxRulesJSON] bytes. Options left out keep their
-// values in r.
-func (r *Rules) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxRulesJSON {
-		return jsonTooLong(ErrInvalidRules, "rules", b, MaxRulesJSON)
-	}
-	type plain Rules // without this method
-	return json.Unmarshal(b, (*plain)(r))
-}
 
 // UnmarshalJSON reads a proof in the form of its fields' JSON tags,
 // refusing more than [MaxFairJSON] bytes.
@@ -78,13 +66,13 @@ func (p *FairProof) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, (*plain)(p))
 }
 
-// UnmarshalJSON reads a record, refusing more than [MaxRecordJSON] bytes,
+// UnmarshalJSON reads a record, refusing more than 16 MiB,
 // more than [MaxRecordActions] actions, a preset name longer than
-// [MaxTextLen], and the actions' own bounds ([MaxActionJSON]). The actions
+// [MaxTextLen], and the actions' own bounds (4 KiB each). The actions
 // are counted before any is read. Errors match [ErrBadRecord].
 func (rec *Record) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxRecordJSON {
-		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, MaxRecordJSON)}
+	if len(b) > maxRecordJSON {
+		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, maxRecordJSON)}
 	}
 	type plain Record // without this method
 	var w struct {

@@ -71,7 +71,7 @@ func hostileReaders() []hostileReader {
 		{"Record JSON preset", around(`{"preset":"`, "x", `","rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
 		{"Record JSON fair salt", around(`{"fair":{"salt":"`, "x", `"},"rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
 		{"Record JSON past the bound", func(n int) string { // more than MaxRecordJSON
-			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, MaxRecordJSON+1))
+			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, maxRecordJSON+1))
 		}, jsonInto(new(Record))},
 	}
 }

@@ -128,9 +128,12 @@
 //
 // Every reader of text or JSON has a size bound far above any valid input
 // and refuses a longer input at once, so that hostile input costs a small,
-// fixed amount of memory and time: [MaxTextLen] for the one-line parsers
-// and UnmarshalText methods, [MaxActionJSON], [MaxRulesJSON],
-// [MaxFairJSON], [MaxGameJSON], [MaxRecordJSON] with [MaxRecordActions]
-// for JSON; the readers of packages gnubg and xgid have their own.
+// fixed amount of memory and time:
+//
+//   - [MaxTextLen] (256 bytes): the one-line parsers and UnmarshalText
+//     methods;
+//   - JSON: a [Rules] 4 KiB, an [Action] 4 KiB, a [Game] 16 KiB, a [Record]
+//     16 MiB with at most [MaxRecordActions] actions;
+//   - the readers of packages gnubg and xgid have their own.
 // A [*SyntaxError] keeps at most 64 bytes of its input.
 package nardy

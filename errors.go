@@ -26,7 +26,7 @@ var (
 	ErrInvalidRules = errors.New("nardy: invalid rules")
 	// ErrVariantMismatch is returned when rules of one variant are asked
 	// about a position of the other.
-	ErrVariantMismatch = errors.New("nardy: rules and position are of different variants")
+	ErrVariantMismatch = errors.New("nardy: wrong variant")
 	// ErrSyntax is matched by every parse error ([*SyntaxError]).
 	ErrSyntax = errors.New("nardy: syntax error")
 	// ErrIllegalPlay is matched by every play or step the rules refuse; the

@@ -144,16 +144,16 @@ type Game struct {
 	result   Result
 }
 
-// MaxGameCount is where the counts of a [Game] stop: plays made and equal
+// maxGameCount is where the counts of a [Game] stop: plays made and equal
 // opening throws. No game comes near it (a game of short nardy, the only
 // one without an end in sight, has about a hundred plays); the counts stop
 // there so that they cannot overflow, and a game read from JSON with a
 // larger count is refused.
-const MaxGameCount = 1<<31 - 1
+const maxGameCount = 1<<31 - 1
 
 // countUp returns n+1, or n at MaxGameCount.
 func countUp(n int) int {
-	if n >= MaxGameCount {
+	if n >= maxGameCount {
 		return n
 	}
 	return n + 1
@@ -216,7 +216,7 @@ func (g Game) Dice() (Roll, bool) { return g.turn.Roll(), g.phase == PhasePlay }
 func (g Game) Turn() (Turn, bool) { return g.turn, g.phase == PhasePlay }
 
 // Opening returns the last opening dice (white, black) and how many equal
-// throws came before them (a count that stops at [MaxGameCount]); zero dice
+// throws came before them (a count that stops at 2,147,483,647); zero dice
 // when the game had no opening throw.
 func (g Game) Opening() (white, black, rerolls int) {
 	return g.opening[0], g.opening[1], g.rerolls
@@ -226,7 +226,7 @@ func (g Game) Opening() (white, black, rerolls int) {
 func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening && g.phase != 0 }
 
 // Plays returns the number of plays made (empty plays included), a count
-// that stops at [MaxGameCount].
+// that stops at 2,147,483,647.
 func (g Game) Plays() int { return g.plays }
 
 // Offer returns the pending resignation (PhaseResign): its kind and who

@@ -98,11 +98,11 @@ func (c *turnCtx) oppAfter(hits uint32) (lo, hi uint64) {
 // search. It writes through pointers: returning the context by value cost a
 // sixth of a short call.
 func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
-	if err := r.validateMoves(); err != nil {
-		return err
-	}
 	if !pos.IsValid() {
 		return positionError(errZeroPosition, "")
+	}
+	if err := r.validateMoves(); err != nil {
+		return err
 	}
 	if pos.variant != r.Variant {
 		return r.mismatch(pos)

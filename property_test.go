@@ -573,8 +573,10 @@ func TestPropertyGameOptionsIgnored(t *testing.T) {
 		plays := legalOf(t, c)
 		r := c.Rules
 		r.Cube = !r.Cube
-		r.Jacoby, r.Beavers, r.Crawford = !r.Jacoby, !r.Beavers, !r.Crawford
-		r.MaxCube = 8
+		r.Jacoby, r.Beavers, r.Crawford, r.MaxCube = false, false, false, 0
+		if r.Cube { // the cube's options need the cube (S6)
+			r.Jacoby, r.Beavers, r.Crawford, r.MaxCube = !c.Rules.Jacoby, !c.Rules.Beavers, !c.Rules.Crawford, 8
+		}
 		r.NextGameStarter = AlternateStarts
 		r.LastRollDraw = r.Variant == Long
 		if err := r.Validate(); err != nil {

@@ -132,10 +132,10 @@ func (a Action) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads the form written by MarshalJSON. It refuses more than
-// [MaxActionJSON] bytes, unread, and more than 4 steps (C3).
+// 4 KiB, unread, and more than 4 steps (C3).
 func (a *Action) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxActionJSON {
-		return jsonTooLong(ErrSyntax, "action", b, MaxActionJSON)
+	if len(b) > maxActionJSON {
+		return jsonTooLong(ErrSyntax, "action", b, maxActionJSON)
 	}
 	var j actionJSON
 	if err := json.Unmarshal(b, &j); err != nil {
@@ -413,15 +413,15 @@ func (g Game) turnInPlay() bool {
 // UnmarshalJSON reads the form of MarshalJSON. It checks the rules, the
 // position, the phase, the cube, the offer, the opening throw (dice 1..6,
 // equal only while the opening lasts, won by the starter), the counts (at
-// most [MaxGameCount]), that the player on roll follows from the starter
+// most 2,147,483,647), that the player on roll follows from the starter
 // and the number of plays, and rebuilds the play in progress step by step
 // (at most 4), so a state no game could be in is refused (with
 // [ErrBadRecord], or the error of the part that is wrong). The position
 // itself is checked to be valid, not to be reachable from the start. More
-// than [MaxGameJSON] bytes are refused unread.
+// than 16 KiB are refused unread.
 func (g *Game) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxGameJSON {
-		return jsonTooLong(ErrBadRecord, "game", b, MaxGameJSON)
+	if len(b) > maxGameJSON {
+		return jsonTooLong(ErrBadRecord, "game", b, maxGameJSON)
 	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
@@ -512,7 +512,7 @@ func (g Game) checkState() error {
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
 	case !g.first.IsValid() || !g.starter.IsValid() || g.plays < 0 || g.rerolls < 0 ||
-		g.plays > MaxGameCount || g.rerolls > MaxGameCount:
+		g.plays > maxGameCount || g.rerolls > maxGameCount:
 		return bad("players or counts")
 	}
 	return g.checkHistory()
@@ -549,7 +549,7 @@ func (g Game) checkHistory() error {
 		return bad("started %v after %d plays", g.started, g.plays)
 	case g.started && g.first != g.starter, !g.started && g.first != White:
 		return bad("first player %s, starter %s", g.first, g.starter)
-	case g.plays < MaxGameCount && (g.pos.OnRoll() == g.starter) != (g.plays%2 == 0):
+	case g.plays < maxGameCount && (g.pos.OnRoll() == g.starter) != (g.plays%2 == 0):
 		return bad("%s on roll after %d plays from %s", g.pos.OnRoll(), g.plays, g.starter)
 	case !g.started && g.pos != startOrZero(g.rules.Variant, g.starter):
 		return bad("a position other than the start before the first play")

@@ -309,7 +309,7 @@ func TestGameJSONReachable(t *testing.T) {
 		"opening 0-0 with reroll": edit(opening, func(m map[string]any) { m["opening"] = []int{0, 0} }),
 		"opening 4-4, no reroll":  edit(opening, func(m map[string]any) { m["rerolls"] = 0 }),
 		"rerolls MaxInt":          edit(opening, func(m map[string]any) { m["rerolls"] = math.MaxInt }),
-		"rerolls past the cap":    edit(opening, func(m map[string]any) { m["rerolls"] = MaxGameCount + 1 }),
+		"rerolls past the cap":    edit(opening, func(m map[string]any) { m["rerolls"] = maxGameCount + 1 }),
 		"plays MaxInt":            edit(played, func(m map[string]any) { m["plays"] = math.MaxInt }),
 		"opening 7-1":             edit(long, func(m map[string]any) { m["opening"] = []int{7, 1} }),
 		"opening 0-5":             edit(long, func(m map[string]any) { m["opening"] = []int{0, 5} }),
@@ -341,19 +341,19 @@ func TestGameJSONReachable(t *testing.T) {
 
 	// At the cap the counts stop instead of wrapping around.
 	var capped Game
-	require.NoError(t, json.Unmarshal(edit(opening, func(m map[string]any) { m["rerolls"] = MaxGameCount }), &capped))
+	require.NoError(t, json.Unmarshal(edit(opening, func(m map[string]any) { m["rerolls"] = maxGameCount }), &capped))
 	capped = gmDo(t, capped, Action{Kind: ActOpening, Dice: [2]int{2, 2}})
 	_, _, rerolls := capped.Opening()
-	assert.Equal(t, MaxGameCount, rerolls)
+	assert.Equal(t, maxGameCount, rerolls)
 	gmGameJSON(t, capped)
-	require.NoError(t, json.Unmarshal(edit(played, func(m map[string]any) { m["plays"] = MaxGameCount }), &capped))
+	require.NoError(t, json.Unmarshal(edit(played, func(m map[string]any) { m["plays"] = maxGameCount }), &capped))
 	capped = gmDo(t, capped, Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}})
 	require.Equal(t, PhasePlay, capped.Phase())
 	plays, err := capped.Legal()
 	require.NoError(t, err)
 	capped, err = capped.Play(plays[0])
 	require.NoError(t, err)
-	assert.Equal(t, MaxGameCount, capped.Plays())
+	assert.Equal(t, maxGameCount, capped.Plays())
 	gmGameJSON(t, capped)
 }
 
@@ -379,6 +379,28 @@ func recordLines(t *testing.T, rec Record) []byte {
 	}
 	out.WriteString("]}\n")
 	return out.Bytes()
+}
+
+// TestRecordOldForm: a record written before short-nardy rules lost their
+// long-nardy fields (version 0.1, which wrote them with their neutral
+// values) still reads and replays to the same match as today's form.
+func TestRecordOldForm(t *testing.T) {
+	var old, cur Record
+	b, err := os.ReadFile(filepath.Join("testdata", "records", "v0.1-short-standard-3p-seed179.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &old))
+	b, err = os.ReadFile(filepath.Join("testdata", "records", "short-standard-3p-seed179.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &cur))
+	assert.Equal(t, cur, old)
+	_, err = Replay(old)
+	require.NoError(t, err)
+	assert.NotContains(t, string(b), "head_exception", "short rules are written without long-nardy options")
+
+	var r Rules
+	err = json.Unmarshal([]byte(`{"variant":"short","transient_block":true}`), &r)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+	assert.ErrorContains(t, err, "transient_block")
 }
 
 // TestRecordGolden: the JSON form of a seeded short match (seed 179:

@@ -1,6 +1,9 @@
 package nardy
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // HeadException selects when two checkers may leave the head on a long-nardy
 // first turn (L4).
@@ -228,8 +231,13 @@ func DefaultRules(v Variant) Rules {
 	return r
 }
 
-// Validate reports whether r names a known variant and known option values,
-// and long-nardy options only for long nardy.
+// Validate reports whether r is a rule set a game can be played under: a
+// known variant and known option values, long-nardy options (HeadException,
+// TransientBlock, BlockAhead, LastRollDraw) only for long nardy, the cube's
+// options (Jacoby, Beavers, Crawford, MaxCube) only with the cube, a valid
+// scoring table, and a ½–½ draw only with LastRollDraw. Every entry point
+// that takes Rules checks them with it (the move generator, Apply and Turn
+// check only the options they read).
 func (r Rules) Validate() error {
 	if err := r.validateMoves(); err != nil {
 		return err
@@ -271,6 +279,12 @@ func (r Rules) validateGame() error {
 	if r.Variant == Short && r.LastRollDraw {
 		return fmt.Errorf("%w: last roll draw (L11) is a long-nardy option", ErrInvalidRules)
 	}
+	if !r.Cube && (r.Jacoby || r.Beavers || r.Crawford || r.MaxCube != 0) {
+		return fmt.Errorf("%w: jacoby, beavers, crawford and max_cube need the cube (S6)", ErrInvalidRules)
+	}
+	if r.Scoring.DrawHalf && !r.LastRollDraw {
+		return fmt.Errorf("%w: scoring draw_half needs last_roll_draw (L11)", ErrInvalidRules)
+	}
 	return nil
 }
 
@@ -279,11 +293,11 @@ func (r Rules) validateGame() error {
 // the mover that L5 forbids (RULES.md §4). The generator, Apply and Turn
 // make the same checks in prepareTurn, fused with building the turn's masks.
 func (r Rules) CheckPosition(pos Position) error {
-	if err := r.Validate(); err != nil {
-		return err
-	}
 	if !pos.IsValid() {
 		return positionError(errZeroPosition, "")
+	}
+	if err := r.Validate(); err != nil {
+		return err
 	}
 	if pos.variant != r.Variant {
 		return r.mismatch(pos)
@@ -299,4 +313,91 @@ func (r Rules) CheckPosition(pos Position) error {
 // mismatch is the error for a position of another variant than r's.
 func (r Rules) mismatch(pos Position) error {
 	return fmt.Errorf("%w: rules %s, position %s", ErrVariantMismatch, r.Variant, pos.variant)
+}
+
+// rulesJSON is the wire form of Rules: the long-nardy options are pointers,
+// so that a short-nardy rule set is written without them and a reader can
+// tell whether they were given.
+type rulesJSON struct {
+	Variant         Variant         `json:"variant"`
+	HeadException   *HeadException  `json:"head_exception,omitempty"`
+	TransientBlock  *bool           `json:"transient_block,omitempty"`
+	BlockAhead      *BlockAhead     `json:"block_ahead,omitempty"`
+	OpeningRoll     OpeningRoll     `json:"opening_roll"`
+	Cube            bool            `json:"cube"`
+	MaxCube         int             `json:"max_cube"`
+	Jacoby          bool            `json:"jacoby"`
+	Beavers         bool            `json:"beavers"`
+	Crawford        bool            `json:"crawford"`
+	Scoring         Scoring         `json:"scoring"`
+	NextGameStarter NextGameStarter `json:"next_game_starter"`
+	LastRollDraw    *bool           `json:"last_roll_draw,omitempty"`
+}
+
+// MarshalJSON writes the rule set with the JSON names of its fields (such
+// as "head_exception"); a short-nardy rule set is written without the
+// long-nardy options.
+func (r Rules) MarshalJSON() ([]byte, error) {
+	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
+		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
+		NextGameStarter: r.NextGameStarter}
+	if r.Variant != Short {
+		j.HeadException, j.TransientBlock, j.BlockAhead, j.LastRollDraw =
+			&r.HeadException, &r.TransientBlock, &r.BlockAhead, &r.LastRollDraw
+	}
+	return json.Marshal(j)
+}
+
+// maxRulesJSON bounds the JSON of a Rules (valid ones are under 400 bytes).
+const maxRulesJSON = 4 << 10
+
+// UnmarshalJSON reads the form of MarshalJSON, refusing more than 4 KiB.
+// Options left out keep their values in r. A long-nardy option given for
+// short nardy with a value other than its neutral one (classic, false,
+// on_route, false: the values that change nothing, which records written
+// before version 0.2 carry) is an error that names it.
+func (r *Rules) UnmarshalJSON(b []byte) error {
+	if len(b) > maxRulesJSON {
+		return jsonTooLong(ErrInvalidRules, "rules", b, maxRulesJSON)
+	}
+	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
+		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
+		NextGameStarter: r.NextGameStarter}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidRules, err)
+	}
+	if j.Variant == Short {
+		for _, o := range [...]struct {
+			name  string
+			given bool
+		}{{"head_exception", j.HeadException != nil && *j.HeadException != Classic},
+			{"transient_block", j.TransientBlock != nil && *j.TransientBlock},
+			{"block_ahead", j.BlockAhead != nil && *j.BlockAhead != OnRoute},
+			{"last_roll_draw", j.LastRollDraw != nil && *j.LastRollDraw}} {
+			if o.given {
+				return fmt.Errorf("%w: %s is a long-nardy option, not one of short nardy", ErrInvalidRules, o.name)
+			}
+		}
+	}
+	n := Rules{Variant: j.Variant, HeadException: r.HeadException, TransientBlock: r.TransientBlock,
+		BlockAhead: r.BlockAhead, OpeningRoll: j.OpeningRoll, Cube: j.Cube, MaxCube: j.MaxCube,
+		Jacoby: j.Jacoby, Beavers: j.Beavers, Crawford: j.Crawford, Scoring: j.Scoring,
+		NextGameStarter: j.NextGameStarter, LastRollDraw: r.LastRollDraw}
+	if j.HeadException != nil {
+		n.HeadException = *j.HeadException
+	}
+	if j.TransientBlock != nil {
+		n.TransientBlock = *j.TransientBlock
+	}
+	if j.BlockAhead != nil {
+		n.BlockAhead = *j.BlockAhead
+	}
+	if j.LastRollDraw != nil {
+		n.LastRollDraw = *j.LastRollDraw
+	}
+	if n.Variant == Short {
+		n.HeadException, n.TransientBlock, n.BlockAhead, n.LastRollDraw = Classic, false, OnRoute, false
+	}
+	*r = n
+	return nil
 }

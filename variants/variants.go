@@ -141,20 +141,3 @@ func Lookup(name string) (Preset, error) {
 	}
 	return Preset{}, fmt.Errorf("%w: unknown preset %q; known: %v", nardy.ErrInvalidRules, name, Names())
 }
-
-// Validate checks a user-built rule set: everything [nardy.Rules.Validate]
-// checks, and no option that cannot take effect: Jacoby, Beavers, Crawford
-// or a MaxCube without the cube, a ½–½ draw (Scoring.DrawHalf) without
-// LastRollDraw.
-func Validate(r nardy.Rules) error {
-	if err := r.Validate(); err != nil {
-		return err
-	}
-	if !r.Cube && (r.Jacoby || r.Beavers || r.Crawford || r.MaxCube != 0) {
-		return fmt.Errorf("%w: jacoby, beavers, crawford and max_cube need the cube", nardy.ErrInvalidRules)
-	}
-	if r.Scoring.DrawHalf && !r.LastRollDraw {
-		return fmt.Errorf("%w: scoring draw_half needs last_roll_draw (L11)", nardy.ErrInvalidRules)
-	}
-	return nil
-}

@@ -22,7 +22,7 @@ func TestAllPresets(t *testing.T) {
 	assert.True(t, slices.IsSorted(names))
 	assert.Len(t, slices.Compact(slices.Clone(names)), len(all), "names are unique")
 	for _, p := range all {
-		assert.NoError(t, Validate(p.Rules), p.Name)
+		assert.NoError(t, p.Rules.Validate(), p.Name)
 		assert.NotEmpty(t, p.Source, p.Name)
 		got, err := Lookup(p.Name)
 		require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestPresetOptions(t *testing.T) {
 	assert.Equal(t, nardy.AlternateStarts, c.NextGameStarter, "the Turkish article, art. 1.4")
 	assert.False(t, c.LastRollDraw, "available, off by default")
 	c.LastRollDraw = true
-	assert.NoError(t, Validate(c))
+	assert.NoError(t, c.Validate())
 
 	l := Long001()
 	assert.Equal(t, nardy.OpponentHome, l.BlockAhead)
@@ -88,26 +88,26 @@ func TestPresetsAreFresh(t *testing.T) {
 	assert.NotEqual(t, 2, All()[0].Rules.MaxCube)
 }
 
-func TestValidateUserRules(t *testing.T) {
+func TestRulesValidateUserRules_S6(t *testing.T) {
 	r := ShortStandard()
 	r.Cube = false
-	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules, "jacoby without the cube")
+	assert.ErrorIs(t, r.Validate(), nardy.ErrInvalidRules, "jacoby without the cube")
 	r = ShortTavla()
 	r.Beavers = true
-	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules, "beavers without the cube")
+	assert.ErrorIs(t, r.Validate(), nardy.ErrInvalidRules, "beavers without the cube")
 	r = LongMoscow()
 	r.Cube, r.MaxCube = true, 16
-	assert.NoError(t, Validate(r), "long nardy with a cube is a valid choice")
+	assert.NoError(t, r.Validate(), "long nardy with a cube is a valid choice")
 	r.MaxCube = 12
-	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules)
+	assert.ErrorIs(t, r.Validate(), nardy.ErrInvalidRules)
 	r = ShortStandard()
 	r.TransientBlock = true
-	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules)
+	assert.ErrorIs(t, r.Validate(), nardy.ErrInvalidRules)
 	r = LongClassic()
 	r.Scoring.DrawHalf = true
-	assert.ErrorIs(t, Validate(r), nardy.ErrInvalidRules, "a draw's points without the draw (L11)")
+	assert.ErrorIs(t, r.Validate(), nardy.ErrInvalidRules, "a draw's points without the draw (L11)")
 	r.LastRollDraw = true
-	assert.NoError(t, Validate(r), "½–½ for money play")
+	assert.NoError(t, r.Validate(), "½–½ for money play")
 }
 
 // TestPresetsPlayMatches plays a match of every preset through the public

@@ -55,7 +55,6 @@ func jsonTooLong(sentinel error, what string, b []byte, max int) error {
 	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
 }
 
-
 // UnmarshalJSON reads a proof in the form of its fields' JSON tags,
 // refusing more than [MaxFairJSON] bytes.
 func (p *FairProof) UnmarshalJSON(b []byte) error {

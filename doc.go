@@ -135,5 +135,6 @@
 //   - JSON: a [Rules] 4 KiB, an [Action] 4 KiB, a [Game] 16 KiB, a [Record]
 //     16 MiB with at most [MaxRecordActions] actions;
 //   - the readers of packages gnubg and xgid have their own.
+//
 // A [*SyntaxError] keeps at most 64 bytes of its input.
 package nardy

@@ -13,7 +13,8 @@ import (
 // allocCases are positions of both games that take every path of the
 // generator: starts, first-turn doubles (L4), a long game position under
 // TransientBlock false with a double (every order judged), a bear-off,
-// short positions with the bar and the 536-play worst case.
+// short positions with the bar, and the worst cases (worstCases: up to
+// 2,226 plays).
 func allocCases(t *testing.T) []pair {
 	long, short := DefaultRules(Long), DefaultRules(Short)
 	classic := long
@@ -26,11 +27,9 @@ func allocCases(t *testing.T) []pair {
 	require.NoError(t, err)
 	midShort, err := randomGame(short, 11, 20)
 	require.NoError(t, err)
-	worst, err := positionFromID("BwAAwLaBjDQAAA")
-	require.NoError(t, err)
 	bar := mkPos(t, Short, sd(Bar, 2, 24, 1, 13, 4, 8, 3, 6, 5), sd(24, 2, 13, 5, 8, 3, 6, 5))
 	bearOff := mkPos(t, Long, sd(6, 3, 5, 2, 3, 4, 1, 1, Off, 5), sd(24, 15))
-	return []pair{
+	return append([]pair{
 		{long, longStart, MustRoll(6, 6)},
 		{long, longStart, MustRoll(3, 3)},
 		{literal, longStart, MustRoll(6, 5)},
@@ -44,8 +43,7 @@ func allocCases(t *testing.T) []pair {
 		{short, shortStart, MustRoll(3, 1)},
 		{short, midShort, MustRoll(5, 5)},
 		{short, bar, MustRoll(6, 4)},
-		{short, worst, MustRoll(1, 1)},
-	}
+	}, worstPairs(t)...)
 }
 
 func TestAppendLegalAllocs(t *testing.T) {

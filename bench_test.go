@@ -7,7 +7,7 @@ package nardy
 // average per pair over the corpus × 21 rolls.
 //
 //	go test -run '^$' -bench . -benchmem
-//	go test -run '^$' -bench 'Legal|Short|Long' -benchmem -count 10 | benchstat -
+//	go test -run '^$' -bench 'Legal|Short|Long|Worst' -benchmem -count 10 | benchstat -
 
 import (
 	"bufio"
@@ -168,16 +168,14 @@ func BenchmarkShortRandom(b *testing.B) {
 	benchLegal(b, withRolls(DefaultRules(Short), conformancePositions(b, "short-random")))
 }
 
-// BenchmarkShortWorst: the 1-1 positions of the corpora with the most plays
-// (450 and 536, short-edge-047 and -048).
-func BenchmarkShortWorst(b *testing.B) {
-	for _, c := range []struct{ id string }{{"u3MDACRm20YUAA"}, {"BwAAwLaBjDQAAA"}} {
-		pos, err := positionFromID(c.id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(c.id, func(b *testing.B) {
-			benchLegal(b, []pair{{DefaultRules(Short), pos, MustRoll(1, 1)}})
+// BenchmarkWorst: the positions with the most plays (worstCases): the
+// hill-climbed short 1-1 (2,226 plays) and 2-2 (2,138), long 1-1 (2,140)
+// and 2-2 (2,051), and the published short 1-1 positions of 536 and 450
+// plays (short-edge-048 and -047).
+func BenchmarkWorst(b *testing.B) {
+	for i, p := range worstPairs(b) {
+		b.Run(worstCases[i].name, func(b *testing.B) {
+			benchLegal(b, []pair{p})
 		})
 	}
 }

@@ -196,6 +196,14 @@ func TestGnubgDifferential(t *testing.T) {
 		n = 500
 	}
 	cases := differentialCases(t, 20261130, n)
+	worst, rolls := nardy.WorstForTest(t) // the most plays: up to 2,226 (issue 9 item 7)
+	for i, pos := range worst {
+		if pos.Variant() == nardy.Short {
+			id, err := gnubg.PositionID(pos)
+			require.NoError(t, err)
+			cases = append(cases, diffCase{pos: pos, roll: rolls[i], id: id})
+		}
+	}
 	answers := askGnubg(t, bin, cases)
 	r := nardy.DefaultRules(nardy.Short)
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)

@@ -20,6 +20,7 @@ func judge(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 100, "games")
 	seed := fs.Uint64("seed", 1, "seed of the dice")
 	threshold := fs.Float64("threshold", 0.04, "equity loss that counts as an error")
+	netFile := fs.String("net", "", "weights file of the judge (default: the embedded network)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -28,7 +29,10 @@ func judge(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	r := cubeless(v)
-	net, err := neural.Default(v)
+	net, err := loadNet(*netFile)
+	if err == nil && net == nil {
+		net, err = neural.Default(v)
+	}
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,8 @@
 // rates of each result kind for both sides. "gnubg" is GNU Backgammon's
 // player at -gnubg-plies (short nardy only; it must be installed). Pair i
 // uses dice seeded from -seed and i alone, so figures do not depend on
-// -workers.
+// -workers. -net-a and -net-b give the neural players weights files other
+// than the embedded networks.
 //
 // judge plays -games games of -player against itself and judges every play
 // with more than one choice by the neural player at -judge plies: the
@@ -31,6 +32,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/gnubgplay"
+	"github.com/nardylab/nardy/neural"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -128,8 +130,9 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// newPlayer returns a player by name: bot.New's names or "gnubg".
-func newPlayer(name string, seed uint64, gnubgPlies int) (bot.Player, func(), error) {
+// newPlayer returns a player by name: bot.New's names or "gnubg". The
+// neural players use net when it is not nil.
+func newPlayer(name string, seed uint64, gnubgPlies int, net *neural.Net) (bot.Player, func(), error) {
 	if name == "gnubg" {
 		e, err := gnubgplay.Start(gnubgPlies)
 		if err != nil {
@@ -138,7 +141,23 @@ func newPlayer(name string, seed uint64, gnubgPlies int) (bot.Player, func(), er
 		return gnubgplay.Player{E: e}, func() { e.Close() }, nil
 	}
 	p, err := bot.New(name, seed)
+	if n, ok := p.(*bot.Neural); ok && net != nil {
+		n.Net = net
+	}
 	return p, func() {}, err
+}
+
+// loadNet reads a weights file, or returns nil for "".
+func loadNet(path string) (*neural.Net, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return neural.ReadNet(f)
 }
 
 func vs(args []string, stdout, stderr io.Writer) error {
@@ -151,7 +170,17 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the dice")
 	workers := fs.Int("workers", 1, "parallel goroutines (each with its own players)")
 	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	netA := fs.String("net-a", "", "weights file for a neural player a (default: the embedded network)")
+	netB := fs.String("net-b", "", "weights file for a neural player b")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	na, err := loadNet(*netA)
+	if err != nil {
+		return err
+	}
+	nb, err := loadNet(*netB)
+	if err != nil {
 		return err
 	}
 	v, err := nardy.ParseVariant(*variant)
@@ -172,7 +201,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pa, ca, err := newPlayer(*a, *seed, *gp)
+			pa, ca, err := newPlayer(*a, *seed, *gp, na)
 			if err != nil {
 				mu.Lock()
 				firstErr = err
@@ -180,7 +209,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 				return
 			}
 			defer ca()
-			pb, cb, err := newPlayer(*b, *seed+1, *gp)
+			pb, cb, err := newPlayer(*b, *seed+1, *gp, nb)
 			if err != nil {
 				mu.Lock()
 				firstErr = err

@@ -1,0 +1,32 @@
+// Package neural is a learned evaluator of long and short nardy: a small
+// neural network per game, trained by self-play (command nardy-train), that
+// maps a position to the chances of each way the game can end, in the
+// game's own terms ([Probs]: win, mars, koks and, in long nardy, home mars,
+// for each side; gammon and backgammon are the short-nardy words for mars
+// and koks), and to the equity under any scoring table ([Probs.Equity]).
+//
+// The parts:
+//
+//   - [Net]: the network. [Default] returns the trained one of a game,
+//     embedded in the package (go:embed, neural/weights/*.nn);
+//     [Net.Evaluate] evaluates a position for its player on roll,
+//     [Net.EvaluatePlays] all plays of a roll at once. Both allocate
+//     nothing and a Net is safe for concurrent evaluation.
+//   - The input encoding (encode.go): per side, in its own numbering, the
+//     truncated unary code of the checkers on each point, the checkers off
+//     and the pip count, and a few features (short nardy: the bar, the
+//     opponent's shots at the side's blots, primes, home points, contact;
+//     long nardy: blocks, L5, and the points held ahead of the opponent's
+//     last checker). Only board.go reads a [nardy.Position]'s checkers.
+//   - [Searcher]: 0-, 1- and 2-ply evaluation and play choice (the n-ply
+//     evaluation averages the (n−1)-ply one over the 21 rolls, after the
+//     play the network prefers), [PlayLoss] for judging plays.
+//   - [DecideCube]: double, take and drop from the chances, money play by
+//     Janowski's cube-efficiency formulas and match play with a match
+//     equity table computed by [ComputeMET]; [CubeAction] turns the
+//     verdict into a game action. Package bot's Neural player uses them.
+//   - [ReadNet] and [Net.WriteTo]: the weights file format.
+//
+// How the networks were trained and how strong they are, with the commands
+// that reproduce every figure, is in docs/strength.md.
+package neural

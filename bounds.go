@@ -65,10 +65,11 @@ func (p *FairProof) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, (*plain)(p))
 }
 
-// UnmarshalJSON reads a record, refusing more than 16 MiB,
-// more than [MaxRecordActions] actions, a preset name longer than
-// [MaxTextLen], and the actions' own bounds (4 KiB each). The actions
-// are counted before any is read. Errors match [ErrBadRecord].
+// UnmarshalJSON reads a record, refusing more than 16 MiB, more than
+// [MaxRecordActions] actions, and the actions' own bounds (4 KiB each).
+// The actions are counted before any is read. Fields it does not know are
+// skipped, such as the "preset" name that records of earlier versions
+// carry (the rules are in the record). Errors match [ErrBadRecord].
 func (rec *Record) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRecordJSON {
 		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, maxRecordJSON)}
@@ -76,7 +77,6 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 	type plain Record // without this method
 	var w struct {
 		*plain
-		Preset  jsonText    `json:"preset"`
 		Actions jsonActions `json:"actions"`
 	}
 	var n Record
@@ -84,19 +84,9 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return &RecordError{Index: -1, Err: err}
 	}
-	n.Preset, n.Actions = string(w.Preset), w.Actions
+	n.Actions = w.Actions
 	*rec = n
 	return nil
-}
-
-// jsonText is a JSON string of at most MaxTextLen bytes.
-type jsonText string
-
-func (t *jsonText) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxTextLen+2 { // and its quotes
-		return jsonTooLong(ErrSyntax, "text", b, MaxTextLen)
-	}
-	return json.Unmarshal(b, (*string)(t))
 }
 
 // jsonActions is the actions of a record: a JSON array of at most

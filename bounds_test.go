@@ -68,7 +68,6 @@ func hostileReaders() []hostileReader {
 		{"Action JSON player", around(`{"kind":"roll","player":"`, "x", `"}`), jsonInto(new(Action))},
 		{"Game JSON steps", around(`{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Game))},
 		{"Record JSON actions", around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`), jsonInto(new(Record))},
-		{"Record JSON preset", around(`{"preset":"`, "x", `","rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
 		{"Record JSON fair salt", around(`{"fair":{"salt":"`, "x", `"},"rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
 		{"Record JSON past the bound", func(n int) string { // more than MaxRecordJSON
 			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, maxRecordJSON+1))
@@ -91,6 +90,22 @@ func TestReaderMemory(t *testing.T) {
 		readers = append(readers, testmem.Reader{Name: r.name, Input: r.input, Read: r.read})
 	}
 	testmem.CheckReaders(t, readers, syntaxInputLen)
+}
+
+// TestRecordJSONSkipsPreset: the "preset" name of records of earlier
+// versions is skipped unread, however long (within MaxRecordJSON), with
+// memory that does not grow with it.
+func TestRecordJSONSkipsPreset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 10 MB input")
+	}
+	in := []byte(`{"preset":"` + strings.Repeat("x", testmem.HostileSize) + `","rules":{"variant":"long"},"actions":[]}`)
+	var rec Record
+	var err error
+	a := testmem.Allocated(func() { err = json.Unmarshal(in, &rec) })
+	require.NoError(t, err)
+	assert.Less(t, a, uint64(64<<10))
+	assert.Equal(t, Record{Rules: Rules{Variant: Long}, Actions: []Action{}}, rec)
 }
 
 // syntaxInputLen returns the length of the input a *SyntaxError keeps.
@@ -121,7 +136,7 @@ func TestRecordActionsBound(t *testing.T) {
 	assert.ErrorIs(t, err, ErrBadRecord)
 	assert.ErrorContains(t, err, "65537 actions")
 
-	rc, err := NewRecorder("", DefaultRules(Long), 0, nil)
+	rc, err := NewRecorder(DefaultRules(Long), 0, nil)
 	require.NoError(t, err)
 	rc.rec.Actions = make([]Action, MaxRecordActions-1) // as if played
 	src := NewSeededDice(1)

@@ -99,7 +99,7 @@ func TestFairDiceUniform(t *testing.T) {
 // fairMatch plays a short match to 3 with fair dice and returns its record
 // with the seed revealed.
 func fairMatch(t *testing.T, seed [FairSeedSize]byte, salt string) Record {
-	rc, err := NewRecorder("short-standard", DefaultRules(Short), 3, nil)
+	rc, err := NewRecorder(DefaultRules(Short), 3, nil)
 	require.NoError(t, err)
 	playRecorded(t, rc, NewFairDice(seed, salt), rand.New(rand.NewPCG(7, 7)))
 	rec := rc.Record()

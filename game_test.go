@@ -29,7 +29,7 @@ func gmPresets() map[string]Rules {
 	st := DefaultRules(Short)
 	st.Cube, st.MaxCube, st.Jacoby, st.Crawford, st.Scoring = false, 0, false, false, Scoring{Oin: 1, Mars: 2}
 	return map[string]Rules{"long-moscow": lm, "long-classic": lc, "long-classic-draw": lcd,
-		"long-001": l001, "long-cube": lcube, "long-cube-draw": lcubed, "short-standard": ss, "short-beavers": sb, "short-tavla": st}
+		"long-azerbaijani": l001, "long-cube": lcube, "long-cube-draw": lcubed, "short-standard": ss, "short-beavers": sb, "short-tavla": st}
 }
 
 // TestWholeGamesAndMatches plays whole money games and matches of every
@@ -48,7 +48,7 @@ func TestWholeGamesAndMatches(t *testing.T) {
 				seed := uint64(i)
 				rng := rand.New(rand.NewPCG(seed, 7))
 				length := []int{0, 1, 3, 7}[i%4]
-				rc, err := NewRecorder(name, r, length, nil)
+				rc, err := NewRecorder(r, length, nil)
 				require.NoError(t, err)
 				for steps := 0; !rc.Match().IsOver(); steps++ {
 					require.Less(t, steps, 20000, "match does not end")

@@ -178,15 +178,15 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Record is a game or match record: the rules (with the preset they were
-// built from, if any), the match length (0: one game of money play), the
-// seed of the dice if they came from [NewSeededDice] or the proof of fair
-// dice if they came from [FairDice], and every action. The dice are in the
-// actions, so a record replays without its seed; with a seed, or a fair
-// proof whose seed is revealed, [Replay] also checks that the dice are the
-// seed's throws.
+// Record is the record of one game of money play (Length 0) or of a match
+// to Length points: the rules, the seed of the dice if they came from
+// [NewSeededDice] or the proof of fair dice if they came from [FairDice],
+// and every action from the start. The dice are in the actions, so a record
+// replays without its seed; with a seed, or a fair proof whose seed is
+// revealed, [Replay] also checks that the dice are the seed's throws.
+// [Recorder] keeps one as it plays; package variants names the preset of
+// the rules, if they are one (variants.NameOf).
 type Record struct {
-	Preset  string     `json:"preset,omitempty"`
 	Rules   Rules      `json:"rules"`
 	Length  int        `json:"length"`
 	Seed    *uint64    `json:"seed,omitempty"`
@@ -272,24 +272,29 @@ func sameThrow(a Action, d0, d1 int) bool {
 	return err == nil && r == MustRoll(d0, d1)
 }
 
-// Recorder plays a match and keeps its record: each accepted action is
-// appended to the record, refused ones are not.
+// Recorder plays one game of money play or a match and keeps its record:
+// each accepted action is appended to the record, refused ones are not.
+// Its [Recorder.Match] is the state; for one game, Match().Game() is the
+// game, and the match is over when the game is.
 type Recorder struct {
 	rec   Record
 	match Match
 }
 
-// NewRecorder starts a match to length points (0: one game of money play)
-// under r, recorded with the preset name and, if not nil, the dice seed.
-func NewRecorder(preset string, r Rules, length int, seed *uint64) (*Recorder, error) {
+// NewRecorder starts a recorder under r: length 0 records one game of money
+// play (the game of [NewGame]), length 1 or more a match to length points
+// (the match of [NewMatch]). A non-nil seed is kept in the record, so that
+// [Replay] checks the dice against it: pass the seed of the
+// [NewSeededDice] that throws the dice.
+func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
 	if length < 0 {
-		return nil, fmt.Errorf("%w: match length %d", ErrInvalidRules, length)
+		return nil, fmt.Errorf("%w: match length %d, want 0 (one game) or more", ErrInvalidRules, length)
 	}
 	m, err := newMatch(r, length)
 	if err != nil {
 		return nil, err
 	}
-	rec := Record{Preset: preset, Rules: r, Length: length, Actions: []Action{}}
+	rec := Record{Rules: r, Length: length, Actions: []Action{}}
 	if seed != nil {
 		s := *seed
 		rec.Seed = &s

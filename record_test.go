@@ -18,7 +18,7 @@ import (
 // legal actions, returning the recorder.
 func seededMatch(t *testing.T, seed uint64) *Recorder {
 	t.Helper()
-	rc, err := NewRecorder("short-standard", DefaultRules(Short), 3, &seed)
+	rc, err := NewRecorder(DefaultRules(Short), 3, &seed)
 	require.NoError(t, err)
 	playRecorded(t, rc, NewSeededDice(seed), rand.New(rand.NewPCG(seed, 1)))
 	return rc
@@ -173,14 +173,17 @@ func TestReplayTampered(t *testing.T) {
 	r.Seed = nil
 	_, err = Replay(r)
 	assert.NoError(t, err)
-	_, err = NewRecorder("x", DefaultRules(Short), -1, nil)
+	_, err = NewRecorder(DefaultRules(Short), -1, nil)
 	assert.ErrorIs(t, err, ErrInvalidRules)
 }
 
 // TestMoneyRecord: a record of length 0 is one money game.
 func TestMoneyRecord(t *testing.T) {
-	rc, err := NewRecorder("", DefaultRules(Short), 0, nil)
+	rc, err := NewRecorder(DefaultRules(Short), 0, nil)
 	require.NoError(t, err)
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	assert.Equal(t, g, rc.Match().Game(), "length 0 records the game of NewGame")
 	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{4, 2}}))
 	err = rc.Do(Action{Kind: ActRoll, Player: White, Dice: [2]int{1, 1}})
 	assert.ErrorIs(t, err, ErrWrongPhase)
@@ -421,6 +424,15 @@ func TestRecordGolden(t *testing.T) {
 	m, err := Replay(rec)
 	require.NoError(t, err)
 	assert.True(t, m.IsOver())
+
+	// Records of earlier versions name their preset; the name is skipped,
+	// whatever it says: the rules are in the record.
+	for _, name := range []string{"short-standard", "long-001", "no-such-preset"} {
+		old := append([]byte(`{"preset":"`+name+`",`), want[1:]...)
+		var back Record
+		require.NoError(t, json.Unmarshal(old, &back), name)
+		assert.Equal(t, rec, back, name)
+	}
 }
 
 // FuzzGameJSON: reading any JSON as a Game never panics, and a game read

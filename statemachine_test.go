@@ -27,7 +27,7 @@ func TestStateMachine(t *testing.T) {
 		start := func() *Recorder {
 			name := rapid.SampledFrom(names).Draw(t, "preset")
 			length := rapid.SampledFrom([]int{0, 1, 2, 5}).Draw(t, "length")
-			rc, err := NewRecorder(name, presets[name], length, nil)
+			rc, err := NewRecorder(presets[name], length, nil)
 			if err != nil {
 				t.Fatalf("NewRecorder: %v", err)
 			}

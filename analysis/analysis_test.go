@@ -15,7 +15,7 @@ import (
 // returns its record. With steps, every play is recorded step by step.
 func record(t *testing.T, r nardy.Rules, length int, white, black bot.Player, seed uint64, steps bool) nardy.Record {
 	t.Helper()
-	rc, err := nardy.NewRecorder("", r, length, &seed)
+	rc, err := nardy.NewRecorder(r, length, &seed)
 	require.NoError(t, err)
 	dice := nardy.NewSeededDice(seed)
 	players := [2]bot.Player{white, black}

@@ -83,7 +83,7 @@ func TestExpectimaxBeatsGreedyLong(t *testing.T) {
 // record plays one game between players and returns its actions.
 func record(t testing.TB, r nardy.Rules, white, black Player, seed uint64) []nardy.Action {
 	t.Helper()
-	rec, err := nardy.NewRecorder("", r, 0, &seed)
+	rec, err := nardy.NewRecorder(r, 0, &seed)
 	require.NoError(t, err)
 	dice := nardy.NewSeededDice(seed)
 	players := [2]Player{white, black}

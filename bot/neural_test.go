@@ -13,7 +13,7 @@ import (
 // preset against Greedy with only accepted actions, the cube included
 // (money play), and a short match in which they see the score.
 func TestNeuralPlaysWholeGames(t *testing.T) {
-	for _, name := range []string{"long-moscow", "long-001", "short-standard", "short-tavla"} {
+	for _, name := range []string{"long-moscow", "long-azerbaijani", "short-standard", "short-tavla"} {
 		for ply := range 2 {
 			r := preset(t, name)
 			g, err := nardy.NewGame(r)

@@ -42,7 +42,7 @@ func finished(t *testing.T, v nardy.Variant, n int, seed uint64) []nardy.Positio
 // and its equity under every scoring table of package variants is minus
 // the points nardy.Classify gives the winner (L8, L9, S5).
 func TestTerminalEquity(t *testing.T) {
-	tables := []nardy.Scoring{{}, variants.Scoring001(), variants.KolaScoring(), variants.BackgammonScoring(), variants.TavlaScoring()}
+	tables := []nardy.Scoring{{}, variants.AzerbaijaniScoring(), variants.KolaScoring(), variants.BackgammonScoring(), variants.TavlaScoring()}
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
 		net, err := Default(v)
 		require.NoError(t, err)

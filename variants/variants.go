@@ -2,7 +2,7 @@
 // and the scoring tables found in the sources, each with the source it comes
 // from. A preset is a function returning a fresh [nardy.Rules] value (so no
 // caller can change it for another): copy it and change options to build
-// your own, then check it with [Validate].
+// your own, then check it with [nardy.Rules.Validate].
 //
 // The sources are four published rule texts and international backgammon
 // practice (docs/rules.md §7): the unified rules of long nardy of the 1st
@@ -23,9 +23,9 @@ import (
 // (L8): oin 1, mars 2.
 func FederationScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2} }
 
-// Scoring001 is the table of the Azerbaijani rule article (L9), which gives
-// it in numbers: oin 1, mars 2, home mars 3, koks 4.
-func Scoring001() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4} }
+// AzerbaijaniScoring is the table of the Azerbaijani rule article (L9),
+// which gives it in numbers: oin 1, mars 2, home mars 3, koks 4.
+func AzerbaijaniScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4} }
 
 // KolaScoring is the library's reading of the Turkish classic long tavla
 // article (L9): oin 1, mars 2, koks 3, home mars 4. The article gives mars
@@ -63,25 +63,25 @@ func LongClassic() nardy.Rules {
 	return r
 }
 
-// Long001 is long nardy as the Azerbaijani rule article describes it: a
-// six-block is allowed once an opponent checker has reached its home (the
-// article's variant of L5, BlockAhead OpponentHome), and its scoring table
-// {oin 1, mars 2, home mars 3, koks 4} (L9). The winner of the opening
-// throw rolls again for its first turn, as the article's main rule says;
-// [Long001OpeningDice] is the article's other reading of C2.
-func Long001() nardy.Rules {
+// LongAzerbaijani is long nardy as the Azerbaijani rule article describes
+// it: a six-block is allowed once an opponent checker has reached its home
+// (the article's variant of L5, BlockAhead OpponentHome), and its scoring
+// table {oin 1, mars 2, home mars 3, koks 4} (L9). The winner of the
+// opening throw rolls again for its first turn, as the article's main rule
+// says; [LongAzerbaijaniOpeningDice] is the article's other reading of C2.
+func LongAzerbaijani() nardy.Rules {
 	r := nardy.DefaultRules(nardy.Long)
 	r.BlockAhead = nardy.OpponentHome
-	r.Scoring = Scoring001()
+	r.Scoring = AzerbaijaniScoring()
 	return r
 }
 
-// Long001OpeningDice is [Long001] under the variant of C2 that the
-// Azerbaijani rule article names ("qayda variantı"): the player who wins
-// the opening throw moves with the two opening dice (OpeningRoll
+// LongAzerbaijaniOpeningDice is [LongAzerbaijani] under the variant of C2
+// that the Azerbaijani rule article names ("qayda variantı"): the player
+// who wins the opening throw moves with the two opening dice (OpeningRoll
 // UseOpeningDice), so the first turn is never a double.
-func Long001OpeningDice() nardy.Rules {
-	r := Long001()
+func LongAzerbaijaniOpeningDice() nardy.Rules {
+	r := LongAzerbaijani()
 	r.OpeningRoll = nardy.UseOpeningDice
 	return r
 }
@@ -113,8 +113,8 @@ func All() []Preset {
 	out := []Preset{
 		{"long-moscow", "the unified rules of the 1st Open Moscow International Tournament (Russian original, Uzbek translation)", LongMoscow()},
 		{"long-classic", "the Turkish article on classic long tavla, with numbered articles", LongClassic()},
-		{"long-001", "the Azerbaijani rule article: its block variant and scoring table", Long001()},
-		{"long-001-opening-dice", "the Azerbaijani rule article, with its variant of moving with the opening dice", Long001OpeningDice()},
+		{"long-azerbaijani", "the Azerbaijani rule article: its block variant and scoring table", LongAzerbaijani()},
+		{"long-azerbaijani-opening-dice", "the Azerbaijani rule article, with its variant of moving with the opening dice", LongAzerbaijaniOpeningDice()},
 		{"short-standard", "standard international backgammon", ShortStandard()},
 		{"short-tavla", "Turkish tavla, as the Turkish article describes it (S7)", ShortTavla()},
 	}
@@ -140,4 +140,31 @@ func Lookup(name string) (Preset, error) {
 		}
 	}
 	return Preset{}, fmt.Errorf("%w: unknown preset %q; known: %v", nardy.ErrInvalidRules, name, Names())
+}
+
+// NameOf returns the name of the preset whose rules are r, and "" for
+// rules that are no preset's (a custom rule set). Options that mean the
+// same are the same here: a zero MaxCube is the default cube limit, a zero
+// Scoring the variant's default table. A record keeps its rules, not a
+// name; NameOf finds the name again, for a caption or a file name.
+func NameOf(r nardy.Rules) string {
+	n := normal(r)
+	for _, p := range All() {
+		if normal(p.Rules) == n {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// normal returns r with its defaults written out, so that rules that play
+// the same compare equal.
+func normal(r nardy.Rules) nardy.Rules {
+	if r.Scoring == (nardy.Scoring{}) {
+		r.Scoring = nardy.DefaultRules(r.Variant).Scoring
+	}
+	if r.Cube && r.MaxCube == 0 {
+		r.MaxCube = nardy.DefaultRules(nardy.Short).MaxCube
+	}
+	return r
 }

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/doc"
 	"go/parser"
@@ -53,7 +54,7 @@ func TestPresetOptions(t *testing.T) {
 	c.LastRollDraw = true
 	assert.NoError(t, c.Validate())
 
-	l := Long001()
+	l := LongAzerbaijani()
 	assert.Equal(t, nardy.OpponentHome, l.BlockAhead)
 	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}, l.Scoring)
 	assert.Equal(t, nardy.Reroll, l.OpeningRoll, "the Azerbaijani article's main rule")
@@ -73,7 +74,7 @@ func TestPresetOptions(t *testing.T) {
 
 	assert.Equal(t, 4, KolaScoring().HomeMars)
 	assert.Equal(t, 3, KolaScoring().Koks)
-	assert.Equal(t, 4, Scoring001().Koks)
+	assert.Equal(t, 4, AzerbaijaniScoring().Koks)
 	assert.Equal(t, 3, BackgammonScoring().Koks)
 	assert.Equal(t, TavlaScoring(), FederationScoring())
 }
@@ -110,12 +111,38 @@ func TestRulesValidateUserRules_S6(t *testing.T) {
 	assert.NoError(t, r.Validate(), "½–½ for money play")
 }
 
+// TestNameOf: the name of every preset is found again from its rules, also
+// after the rules' JSON round trip (as in a record) and with defaults left
+// at zero; rules that are no preset's have no name.
+func TestNameOf(t *testing.T) {
+	for _, p := range All() {
+		assert.Equal(t, p.Name, NameOf(p.Rules))
+		b, err := json.Marshal(p.Rules)
+		require.NoError(t, err)
+		var back nardy.Rules
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, p.Name, NameOf(back), "%s after JSON", p.Name)
+	}
+	r := LongMoscow()
+	r.Scoring = nardy.Scoring{}
+	assert.Equal(t, "long-moscow", NameOf(r), "the zero table is the default one")
+	r = ShortStandard()
+	r.MaxCube = 0
+	assert.Equal(t, "short-standard", NameOf(r), "MaxCube 0 is the default limit")
+	r.MaxCube = 16
+	assert.Empty(t, NameOf(r), "a custom cube limit")
+	r = LongAzerbaijani()
+	r.LastRollDraw = true
+	assert.Empty(t, NameOf(r), "a custom rule set")
+	assert.Empty(t, NameOf(nardy.Rules{}))
+}
+
 // TestPresetsPlayMatches plays a match of every preset through the public
 // API (seeded dice, the first legal play) and replays its record.
 func TestPresetsPlayMatches(t *testing.T) {
 	for _, p := range All() {
 		seed := uint64(len(p.Name))
-		rc, err := nardy.NewRecorder(p.Name, p.Rules, 3, &seed)
+		rc, err := nardy.NewRecorder(p.Rules, 3, &seed)
 		require.NoError(t, err)
 		src := nardy.NewSeededDice(seed)
 		for i := 0; !rc.Match().IsOver(); i++ {
@@ -141,18 +168,18 @@ func TestPresetsPlayMatches(t *testing.T) {
 	}
 }
 
-// TestLong001OpeningDice: the Azerbaijani article's variant of C2, the
+// TestLongAzerbaijaniOpeningDice: the Azerbaijani article's variant of C2, the
 // opening winner moving with the two opening dice, is a preset of its own:
-// Long001 but for OpeningRoll. Played through the game layer, its first
-// roll is the opening throw (never a double); under Long001 the winner
+// LongAzerbaijani but for OpeningRoll. Played through the game layer, its first
+// roll is the opening throw (never a double); under LongAzerbaijani the winner
 // throws again.
-func TestLong001OpeningDice(t *testing.T) {
-	p, err := Lookup("long-001-opening-dice")
+func TestLongAzerbaijaniOpeningDice(t *testing.T) {
+	p, err := Lookup("long-azerbaijani-opening-dice")
 	require.NoError(t, err)
-	assert.Equal(t, Long001OpeningDice(), p.Rules)
-	want := Long001()
+	assert.Equal(t, LongAzerbaijaniOpeningDice(), p.Rules)
+	want := LongAzerbaijani()
 	want.OpeningRoll = nardy.UseOpeningDice
-	assert.Equal(t, want, p.Rules, "Long001 but for the opening")
+	assert.Equal(t, want, p.Rules, "LongAzerbaijani but for the opening")
 
 	first := func(r nardy.Rules, seed uint64) (nardy.Roll, [2]int) {
 		g, err := nardy.NewGame(r)
@@ -176,10 +203,10 @@ func TestLong001OpeningDice(t *testing.T) {
 		roll, opening := first(p.Rules, seed)
 		assert.Equal(t, nardy.MustRoll(opening[0], opening[1]), roll, "seed %d", seed)
 		assert.False(t, roll.IsDouble())
-		roll, opening = first(Long001(), seed)
+		roll, opening = first(LongAzerbaijani(), seed)
 		differ = differ || roll != nardy.MustRoll(opening[0], opening[1])
 	}
-	assert.True(t, differ, "Long001 rerolls after the opening throw")
+	assert.True(t, differ, "LongAzerbaijani rerolls after the opening throw")
 }
 
 // TestDocsNameSources: the presets and tables describe their sources by

@@ -75,7 +75,7 @@ type lastPlay struct {
 }
 
 func newGame(p variants.Preset, length int, kinds [2]string, botName string) (*game, error) {
-	rec, err := nardy.NewRecorder(p.Name, p.Rules, length, nil)
+	rec, err := nardy.NewRecorder(p.Rules, length, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -271,7 +271,7 @@ func TestWholeGames(t *testing.T) {
 			assert.Positive(t, st.Score[st.Result.Winner])
 			var rec nardy.Record
 			me.ok("GET", "record", "", &rec)
-			assert.Equal(t, p.Name, rec.Preset)
+			assert.Equal(t, p.Name, variants.NameOf(rec.Rules), "the record's rules are the preset's")
 			require.NotNil(t, rec.Fair)
 			assert.Equal(t, commitment, rec.Fair.Commitment)
 			assert.Len(t, rec.Fair.Seed, 64, "the seed is shown once the game is over")

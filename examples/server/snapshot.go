@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
 )
 
 // snapshot is the stored form of a game: everything needed to rebuild it
@@ -80,11 +81,17 @@ func decodeGame(id string, b []byte) (*game, error) {
 	if err := json.Unmarshal(s.Actions, &r.Actions); err != nil {
 		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)
 	}
-	rec, err := nardy.NewRecorder(r.Preset, r.Rules, r.Length, r.Seed)
+	rec, err := nardy.NewRecorder(r.Rules, r.Length, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("stored game %s: %w", id, err)
 	}
-	g := &game{id: id, preset: s.Preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, client: s.Client,
+	// The preset's name as it is now: a snapshot of an earlier version
+	// may carry an old name (long-001 is long-azerbaijani).
+	preset := variants.NameOf(r.Rules)
+	if preset == "" {
+		preset = s.Preset
+	}
+	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, client: s.Client,
 		created: s.Created, seed: [nardy.FairSeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
 		rec: rec, log: s.Log, version: s.Version}
 	for i, a := range r.Actions {

@@ -18,7 +18,7 @@ import (
 func TestAppendActions(t *testing.T) {
 	var all []nardy.Action
 	for i, p := range variants.All() {
-		rc, err := nardy.NewRecorder(p.Name, p.Rules, 3, nil)
+		rc, err := nardy.NewRecorder(p.Rules, 3, nil)
 		require.NoError(t, err)
 		players := [2]bot.Player{bot.NewRandom(uint64(i)), bot.NewGreedy()}
 		dice := nardy.NewSeededDice(uint64(i))
@@ -45,4 +45,30 @@ func TestAppendActions(t *testing.T) {
 	require.Len(t, back, len(all))
 	assert.Equal(t, string(got), string(appendActions(nil, back)), "read back (hits are not written)")
 	assert.Equal(t, "[]", string(appendActions(nil, nil)))
+}
+
+// TestSnapshotOldPresetName: a game stored by an earlier version, whose
+// snapshot and record name the preset long-001, reads back under the
+// preset's name of today, found from its rules.
+func TestSnapshotOldPresetName(t *testing.T) {
+	p, err := variants.Lookup("long-azerbaijani")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	b, err := g.encode()
+	require.NoError(t, err)
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &m))
+	m["preset"] = json.RawMessage(`"long-001"`)
+	var rec map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(m["record"], &rec))
+	rec["preset"] = json.RawMessage(`"long-001"`)
+	m["record"], err = json.Marshal(rec)
+	require.NoError(t, err)
+	old, err := json.Marshal(m)
+	require.NoError(t, err)
+	back, err := decodeGame("g1", old)
+	require.NoError(t, err)
+	assert.Equal(t, "long-azerbaijani", back.preset)
+	assert.Equal(t, p.Rules, back.match().Rules())
 }

@@ -85,7 +85,7 @@ func half(c [26]int) string {
 // koks, by either player) accepted or rejected. It returns its record.
 func RandomMatch(tb testing.TB, seed uint64) nardy.Record {
 	tb.Helper()
-	rc, err := nardy.NewRecorder("short-standard", nardy.DefaultRules(nardy.Short), 3, &seed)
+	rc, err := nardy.NewRecorder(nardy.DefaultRules(nardy.Short), 3, &seed)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -15,31 +15,32 @@ import (
 // returns its record. With steps, every play is recorded step by step.
 func record(t *testing.T, r nardy.Rules, length int, white, black bot.Player, seed uint64, steps bool) nardy.Record {
 	t.Helper()
-	rc, err := nardy.NewRecorder(r, length, &seed)
-	require.NoError(t, err)
 	dice := nardy.NewSeededDice(seed)
-	players := [2]bot.Player{white, black}
-	for !rc.Match().IsOver() {
-		m := rc.Match()
-		for _, p := range players {
-			if s, ok := p.(bot.MatchSeer); ok && length > 0 {
-				s.SeeMatch(m)
-			}
-		}
-		a, err := bot.Next(m.Game(), players, dice)
-		require.NoError(t, err)
-		if steps && a.Kind == nardy.ActPlay && len(a.Steps) > 0 {
-			for _, s := range a.Steps {
-				require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActStep, Player: a.Player, Steps: []nardy.Step{s}}))
-			}
-			continue
-		}
-		require.NoError(t, rc.Do(a))
-		if length == 0 && rc.Match().Game().IsOver() {
-			break
-		}
+	var rec nardy.Record
+	var err error
+	if length == 0 {
+		_, rec, err = bot.PlayGame(r, white, black, dice)
+	} else {
+		_, rec, err = bot.PlayMatch(r, length, white, black, dice)
 	}
-	return rc.Record()
+	require.NoError(t, err)
+	rec.Seed = &seed
+	if steps { // the same actions, each play as its steps
+		var split []nardy.Action
+		for _, a := range rec.Actions {
+			if a.Kind != nardy.ActPlay || len(a.Steps) == 0 {
+				split = append(split, a)
+				continue
+			}
+			for _, s := range a.Steps {
+				split = append(split, nardy.Action{Kind: nardy.ActStep, Player: a.Player, Steps: []nardy.Step{s}})
+			}
+		}
+		rec.Actions = split
+	}
+	_, err = nardy.Replay(rec)
+	require.NoError(t, err)
+	return rec
 }
 
 // TestJudgeAgreesWithItself: the neural player at 0-ply loses nothing by

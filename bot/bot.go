@@ -58,7 +58,8 @@ var (
 	// ErrNotToAct: the game does not wait for this player's action (its
 	// opponent's turn, the opening throw, or a game that is over).
 	ErrNotToAct = errors.New("bot: not this player's turn to act")
-	// ErrTooLong: a game or match went past the driver's action limit.
+	// ErrTooLong: a game or match did not end within the actions a record
+	// holds ([nardy.MaxRecordActions]).
 	ErrTooLong = errors.New("bot: game did not end within the action limit")
 	// ErrUnknownBot: [New] was given a name it does not know.
 	ErrUnknownBot = errors.New("bot: unknown bot")
@@ -119,31 +120,24 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 	return a, nil
 }
 
-// MaxActions bounds the actions of one game in [PlayGame] and of one match
-// in [PlayMatch]; whole games of the bots here take a few hundred.
-const MaxActions = 1_000_000
-
-// PlayGame plays g to its end, white and black choosing the actions and
-// dice throwing the dice, and returns the finished game. A refused action
-// or a player's error stops it with a [*PlayerError] and the game before that
-// action.
-func PlayGame(g nardy.Game, white, black Player, dice nardy.DiceSource) (nardy.Game, error) {
-	players := [2]Player{nardy.White: white, nardy.Black: black}
-	for range MaxActions {
-		if g.IsOver() {
-			return g, nil
-		}
-		a, err := Next(g, players, dice)
-		if err != nil {
-			return g, err
-		}
-		n, err := g.Do(a)
-		if err != nil {
-			return g, refused(players, a, err)
-		}
-		g = n
+// PlayGame plays one game of money play under r from its start, white and
+// black choosing the actions and dice throwing the dice, and returns the
+// finished game and its record (Length 0), which [nardy.Replay] replays to
+// the same game. The record has no seed: when dice is a fresh
+// [nardy.NewSeededDice] of seed, set rec.Seed = &seed so that Replay also
+// checks the dice against it.
+//
+// A refused action or a player's error stops the game with a
+// [*PlayerError], the game before that action and the record up to it; a
+// game that would not fit in a record ([nardy.MaxRecordActions] actions)
+// stops with [ErrTooLong].
+func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.Game, nardy.Record, error) {
+	rc, err := nardy.NewRecorder(r, 0, nil)
+	if err != nil {
+		return nardy.Game{}, nardy.Record{}, err
 	}
-	return g, ErrTooLong
+	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, false)
+	return rc.Match().Game(), rc.Record(), err
 }
 
 // MatchSeer is a [Player] whose decisions depend on the match score (cube
@@ -153,31 +147,49 @@ type MatchSeer interface {
 	SeeMatch(m nardy.Match)
 }
 
-// PlayMatch plays m to its end like [PlayGame], game after game, and
-// returns the finished match. Players that implement [MatchSeer] see the
-// match before each action.
-func PlayMatch(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
-	players := [2]Player{nardy.White: white, nardy.Black: black}
-	for range MaxActions {
-		if m.IsOver() {
-			return m, nil
+// PlayMatch plays a match to length points (1 or more) under r like
+// [PlayGame], game after game, and returns the finished match and its
+// record. Players that implement [MatchSeer] see the match before each
+// action.
+func PlayMatch(r nardy.Rules, length int, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
+	if _, err := nardy.NewMatch(r, length); err != nil {
+		return nardy.Match{}, nardy.Record{}, err
+	}
+	rc, err := nardy.NewRecorder(r, length, nil)
+	if err != nil {
+		return nardy.Match{}, nardy.Record{}, err
+	}
+	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, true)
+	return rc.Match(), rc.Record(), err
+}
+
+// play plays rc's game or match to its end; with see, players that are
+// MatchSeers see the match before each action.
+func play(rc *nardy.Recorder, players [2]Player, dice nardy.DiceSource, see bool) error {
+	for range nardy.MaxRecordActions {
+		m := rc.Match()
+		if m.Game().Phase() == nardy.PhaseOver { // the match is over when its game is
+			return nil
 		}
-		for _, p := range players {
-			if s, ok := p.(MatchSeer); ok {
-				s.SeeMatch(m)
+		if see {
+			for _, p := range players {
+				if s, ok := p.(MatchSeer); ok {
+					s.SeeMatch(m)
+				}
 			}
 		}
 		a, err := Next(m.Game(), players, dice)
 		if err != nil {
-			return m, err
+			return err
 		}
-		n, err := m.Do(a)
-		if err != nil {
-			return m, refused(players, a, err)
+		if err := rc.Do(a); err != nil {
+			return refused(players, a, err)
 		}
-		m = n
 	}
-	return m, ErrTooLong
+	if rc.Match().Game().Phase() == nardy.PhaseOver {
+		return nil
+	}
+	return ErrTooLong
 }
 
 func refused(players [2]Player, a nardy.Action, err error) error {

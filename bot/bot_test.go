@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -27,13 +28,11 @@ func preset(t testing.TB, name string) nardy.Rules {
 // It returns whether a won.
 func playSeeded(t testing.TB, r nardy.Rules, a, b Player, i int) bool {
 	t.Helper()
-	g, err := nardy.NewGame(r)
-	require.NoError(t, err)
 	white, black := a, b
 	if i%2 == 1 {
 		white, black = b, a
 	}
-	g, err = PlayGame(g, white, black, nardy.NewSeededDice(uint64(1000+i)))
+	g, _, err := PlayGame(r, white, black, nardy.NewSeededDice(uint64(1000+i)))
 	require.NoError(t, err)
 	res, over := g.Result()
 	require.True(t, over)
@@ -83,16 +82,9 @@ func TestExpectimaxBeatsGreedyLong(t *testing.T) {
 // record plays one game between players and returns its actions.
 func record(t testing.TB, r nardy.Rules, white, black Player, seed uint64) []nardy.Action {
 	t.Helper()
-	rec, err := nardy.NewRecorder(r, 0, &seed)
+	_, rec, err := PlayGame(r, white, black, nardy.NewSeededDice(seed))
 	require.NoError(t, err)
-	dice := nardy.NewSeededDice(seed)
-	players := [2]Player{white, black}
-	for !rec.Match().IsOver() {
-		a, err := Next(rec.Match().Game(), players, dice)
-		require.NoError(t, err)
-		require.NoError(t, rec.Do(a))
-	}
-	return rec.Record().Actions
+	return rec.Actions
 }
 
 // TestDeterministic: the same seeds play the same game, and the record
@@ -203,36 +195,87 @@ func (errPlayer) Act(nardy.Game, nardy.Color) (nardy.Action, error) {
 func TestDriverErrors(t *testing.T) {
 	r := preset(t, "long-moscow")
 	for _, p := range []Player{badPlayer{}, errPlayer{}} {
-		g, _ := nardy.NewGame(r)
-		_, err := PlayGame(g, p, p, nardy.NewSeededDice(1))
+		g, rec, err := PlayGame(r, p, p, nardy.NewSeededDice(1))
 		var be *PlayerError
 		require.ErrorAs(t, err, &be)
 		assert.Equal(t, p.Name(), be.Bot)
 		assert.Contains(t, err.Error(), p.Name())
-		m, _ := nardy.NewMatch(r, 3)
-		_, err = PlayMatch(m, p, p, nardy.NewSeededDice(1))
+		m, err := nardy.Replay(rec)
+		require.NoError(t, err, "the record up to the refused action replays")
+		assert.Equal(t, g, m.Game(), "to the game before it")
+		assert.Equal(t, nardy.PhaseRoll, g.Phase(), "the player's first action")
+		_, _, err = PlayMatch(r, 3, p, p, nardy.NewSeededDice(1))
 		require.ErrorAs(t, err, &be)
 	}
-	g, _ := nardy.NewGame(r)
-	_, err := PlayGame(g, badPlayer{}, badPlayer{}, fixedDice(9))
+	_, _, err := PlayGame(r, badPlayer{}, badPlayer{}, fixedDice(9))
 	assert.ErrorIs(t, err, nardy.ErrInvalidRoll, "a die of 9 is refused")
+	_, _, err = PlayMatch(r, 0, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrInvalidRules, "a match is to 1 point or more")
+	bad := r
+	bad.MaxCube = 3
+	_, _, err = PlayGame(bad, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrInvalidRules)
 }
 
 type fixedDice int
 
 func (d fixedDice) Die() int { return int(d) }
 
-// TestPlayMatch plays whole matches of each preset between greedy bots.
+// TestPlayMatch plays whole matches of each preset between greedy and
+// random bots; each record replays, its dice checked against the seed, to
+// the same match, also after a JSON round trip.
 func TestPlayMatch(t *testing.T) {
 	for _, p := range variants.All() {
-		m, err := nardy.NewMatch(p.Rules, 3)
-		require.NoError(t, err)
-		m, err = PlayMatch(m, NewGreedy(), NewRandom(1), nardy.NewSeededDice(11))
+		seed := uint64(11)
+		m, rec, err := PlayMatch(p.Rules, 3, NewGreedy(), NewRandom(1), nardy.NewSeededDice(seed))
 		require.NoError(t, err, p.Name)
 		require.True(t, m.IsOver(), p.Name)
 		w, b := m.Score()
 		assert.GreaterOrEqual(t, max(w, b), 3, p.Name)
+		assert.Equal(t, 3, rec.Length)
+		assert.Equal(t, p.Rules, rec.Rules)
+		rec.Seed = &seed
+		checkReplay(t, rec, m)
 	}
+}
+
+// TestPlayGameRecord: PlayGame's record is the game's from its start (one
+// game of money play, length 0) and replays to it, its dice checked
+// against the seed.
+func TestPlayGameRecord(t *testing.T) {
+	for _, p := range variants.All() {
+		seed := uint64(len(p.Name))
+		g, rec, err := PlayGame(p.Rules, NewGreedy(), NewRandom(seed), nardy.NewSeededDice(seed))
+		require.NoError(t, err, p.Name)
+		_, over := g.Result()
+		require.True(t, over, p.Name)
+		assert.True(t, g.IsMoney(), p.Name)
+		assert.Equal(t, 0, rec.Length)
+		assert.Equal(t, nardy.ActOpening, rec.Actions[0].Kind, "from the start")
+		rec.Seed = &seed
+		m := checkReplay(t, rec, nardy.Match{})
+		assert.Equal(t, g, m.Game(), p.Name)
+	}
+}
+
+// checkReplay replays rec, and rec after a JSON round trip, and checks
+// that both give want (when it is not the zero Match); it returns the
+// match.
+func checkReplay(t *testing.T, rec nardy.Record, want nardy.Match) nardy.Match {
+	t.Helper()
+	m, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	if want.IsValid() {
+		assert.Equal(t, want, m)
+	}
+	b, err := json.Marshal(rec)
+	require.NoError(t, err)
+	var back nardy.Record
+	require.NoError(t, json.Unmarshal(b, &back))
+	m2, err := nardy.Replay(back)
+	require.NoError(t, err)
+	assert.Equal(t, m, m2, "after JSON")
+	return m
 }
 
 // perturb drives a game like PlayGame, but before a player acts it may
@@ -349,14 +392,32 @@ func TestBotsAlwaysLegal(t *testing.T) {
 	})
 }
 
+// PlayGame plays a whole game and returns it with its record, which
+// replays to the same game.
 func ExamplePlayGame() {
-	g, _ := nardy.NewGame(variants.LongMoscow())
-	g, err := PlayGame(g, NewGreedy(), NewRandom(1), nardy.NewSeededDice(1))
+	g, rec, err := PlayGame(variants.LongMoscow(), NewGreedy(), NewRandom(1), nardy.NewSeededDice(1))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	res, _ := g.Result()
-	fmt.Println(res.Winner, res.Kind)
-	// Output: white mars
+	fmt.Println(res.Winner, "wins", res.Points, "points")
+	m, err := nardy.Replay(rec)
+	fmt.Println(err == nil && m.Game() == g)
+	// Output:
+	// white wins 2 points
+	// true
+}
+
+// PlayMatch plays a match to 3 points; the record says how it went.
+func ExamplePlayMatch() {
+	m, rec, err := PlayMatch(variants.ShortStandard(), 3, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w, b := m.Score()
+	winner, _ := m.Winner()
+	fmt.Printf("%s wins %d-%d after %d games, %d actions\n", winner, max(w, b), min(w, b), m.GameNumber(), len(rec.Actions))
+	// Output: white wins 3-1 after 3 games, 198 actions
 }

@@ -15,17 +15,12 @@ import (
 func TestNeuralPlaysWholeGames(t *testing.T) {
 	for _, name := range []string{"long-moscow", "long-azerbaijani", "short-standard", "short-tavla"} {
 		for ply := range 2 {
-			r := preset(t, name)
-			g, err := nardy.NewGame(r)
-			require.NoError(t, err)
-			g, err = PlayGame(g, NewNeural(ply), NewGreedy(), nardy.NewSeededDice(uint64(ply+7)))
+			g, _, err := PlayGame(preset(t, name), NewNeural(ply), NewGreedy(), nardy.NewSeededDice(uint64(ply+7)))
 			require.NoError(t, err, "%s ply %d", name, ply)
 			assert.True(t, g.IsOver())
 		}
 	}
-	m, err := nardy.NewMatch(preset(t, "short-standard"), 3)
-	require.NoError(t, err)
-	m, err = PlayMatch(m, NewNeural(0), NewNeural(0), nardy.NewSeededDice(3))
+	m, _, err := PlayMatch(preset(t, "short-standard"), 3, NewNeural(0), NewNeural(0), nardy.NewSeededDice(3))
 	require.NoError(t, err)
 	assert.True(t, m.IsOver())
 }

@@ -248,15 +248,11 @@ func vs(args []string, stdout, stderr io.Writer) error {
 func playPair(r nardy.Rules, a, b bot.Player, seed uint64) (tally, error) {
 	var t tally
 	for side := range 2 {
-		g, err := nardy.NewGame(r)
-		if err != nil {
-			return t, err
-		}
 		white, black, aColor := a, b, nardy.White
 		if side == 1 {
 			white, black, aColor = b, a, nardy.Black
 		}
-		g, err = bot.PlayGame(g, white, black, nardy.NewSeededDice(seed))
+		g, _, err := bot.PlayGame(r, white, black, nardy.NewSeededDice(seed))
 		if err != nil {
 			return t, err
 		}

@@ -42,16 +42,12 @@ func measure(net *neural.Net, r nardy.Rules, opp func() bot.Player, n int, seed 
 		me := &bot.Neural{Net: net}
 		other := opp()
 		pt.oppName = other.Name()
-		g, err := nardy.NewGame(r)
-		if err != nil {
-			return pt, err
-		}
 		white, black := bot.Player(me), other
 		meColor := nardy.White
 		if i%2 == 1 {
 			white, black, meColor = other, me, nardy.Black
 		}
-		g, err = bot.PlayGame(g, white, black, nardy.NewSeededDice(seed+uint64(i/2)))
+		g, _, err := bot.PlayGame(r, white, black, nardy.NewSeededDice(seed+uint64(i/2)))
 		if err != nil {
 			return pt, err
 		}

@@ -85,11 +85,8 @@ func playOne(c config, i int) (outcome, error) {
 	}
 	dice := nardy.NewSeededDice(diceSeed)
 	if c.length == 0 {
-		g, err := nardy.NewGame(c.preset.Rules)
+		g, _, err := bot.PlayGame(c.preset.Rules, white, black, dice)
 		if err != nil {
-			return outcome{}, err
-		}
-		if g, err = bot.PlayGame(g, white, black, dice); err != nil {
 			return outcome{}, fmt.Errorf("game %d: %w", i, err)
 		}
 		res, _ := g.Result()
@@ -103,11 +100,8 @@ func playOne(c config, i int) (outcome, error) {
 		}
 		return o, nil
 	}
-	m, err := nardy.NewMatch(c.preset.Rules, c.length)
+	m, _, err := bot.PlayMatch(c.preset.Rules, c.length, white, black, dice)
 	if err != nil {
-		return outcome{}, err
-	}
-	if m, err = bot.PlayMatch(m, white, black, dice); err != nil {
 		return outcome{}, fmt.Errorf("match %d: %w", i, err)
 	}
 	w, bl := m.Score()

@@ -23,9 +23,6 @@ const (
 	// maxActionJSON bounds the JSON of one [Action] (valid ones are under
 	// 100 bytes, under 1 kB indented).
 	maxActionJSON = 4 << 10
-	// MaxFairJSON bounds the JSON of a [FairProof] (its salt has at most
-	// MaxFairSalt bytes).
-	MaxFairJSON = 8 << 10
 	// maxGameJSON bounds the JSON of a [Game] (about 1 kB).
 	maxGameJSON = 16 << 10
 	// maxRecordJSON bounds the JSON of a [Record].
@@ -53,16 +50,6 @@ func checkText[T string | []byte](what string, s T) error {
 // jsonTooLong is the error of a JSON value longer than max bytes.
 func jsonTooLong(sentinel error, what string, b []byte, max int) error {
 	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
-}
-
-// UnmarshalJSON reads a proof in the form of its fields' JSON tags,
-// refusing more than [MaxFairJSON] bytes.
-func (p *FairProof) UnmarshalJSON(b []byte) error {
-	if len(b) > MaxFairJSON {
-		return jsonTooLong(ErrBadCommitment, "fair proof", b, MaxFairJSON)
-	}
-	type plain FairProof // without this method
-	return json.Unmarshal(b, (*plain)(p))
 }
 
 // UnmarshalJSON reads a record, refusing more than 16 MiB, more than

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/nardylab/nardy/fair"
 	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -63,7 +64,7 @@ func hostileReaders() []hostileReader {
 		{"EndReason.UnmarshalText", fill("x"), text(new(EndReason))},
 		{"Rules JSON", around(`{"variant":"`, "x", `"}`), jsonInto(new(Rules))},
 		{"Rules JSON escapes", around(`{"variant":"`, `\u0078`, `"}`), jsonInto(new(Rules))},
-		{"FairProof JSON", around(`{"salt":"`, "x", `"}`), jsonInto(new(FairProof))},
+		{"FairProof JSON", around(`{"salt":"`, "x", `"}`), jsonInto(new(fair.Proof))},
 		{"Action JSON steps", around(`{"kind":"play","player":"white","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Action))},
 		{"Action JSON player", around(`{"kind":"roll","player":"`, "x", `"}`), jsonInto(new(Action))},
 		{"Game JSON steps", around(`{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Game))},

@@ -269,19 +269,3 @@ func ExamplePlay_String() {
 	// 24/15 24/21
 	// 24/13 2 steps
 }
-
-// A provably fair game: the server commits to a secret seed before the
-// first die, throws every die from it (with a public salt, such as the
-// players' own seeds), and reveals the seed at the end; the record's Fair
-// proof lets anyone check every die with Replay, or re-derive them by hand
-// (HMAC-SHA256, see FairDice). The output was computed with Python's hmac
-// and hashlib.
-func ExampleFairDice() {
-	var seed [nardy.FairSeedSize]byte // a server draws it with crypto/rand
-	fmt.Println(nardy.FairCommitment(seed)[:16])
-	d := nardy.NewFairDice(seed, "white:alice|black:bob")
-	fmt.Println(d.Die(), d.Die(), d.Die(), d.Die())
-	// Output:
-	// 66687aadf862bd77
-	// 6 2 1 3
-}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/nardylab/nardy/fair"
 )
 
 // ActionKind names what an [Action] does.
@@ -180,18 +182,18 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 
 // Record is the record of one game of money play (Length 0) or of a match
 // to Length points: the rules, the seed of the dice if they came from
-// [NewSeededDice] or the proof of fair dice if they came from [FairDice],
+// [NewSeededDice] or the proof of fair dice if they came from package fair,
 // and every action from the start. The dice are in the actions, so a record
 // replays without its seed; with a seed, or a fair proof whose seed is
 // revealed, [Replay] also checks that the dice are the seed's throws.
 // [Recorder] keeps one as it plays; package variants names the preset of
 // the rules, if they are one (variants.NameOf).
 type Record struct {
-	Rules   Rules      `json:"rules"`
-	Length  int        `json:"length"`
-	Seed    *uint64    `json:"seed,omitempty"`
-	Fair    *FairProof `json:"fair,omitempty"`
-	Actions []Action   `json:"actions"`
+	Rules   Rules       `json:"rules"`
+	Length  int         `json:"length"`
+	Seed    *uint64     `json:"seed,omitempty"`
+	Fair    *fair.Proof `json:"fair,omitempty"`
+	Actions []Action    `json:"actions"`
 }
 
 // ErrBadRecord is matched by every error of [Replay].
@@ -227,7 +229,7 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // stood before that action. With a Seed, or a Fair proof whose seed is
 // revealed, every die must be the next throw of that seed
 // ([errDiceMismatch]); a fair seed must match its commitment
-// ([ErrBadCommitment], index -1).
+// ([fair.ErrBadCommitment], index -1).
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
 		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: match length %d", ErrInvalidRules, rec.Length)}
@@ -239,7 +241,7 @@ func Replay(rec Record) (Match, error) {
 	var src DiceSource
 	switch {
 	case rec.Seed != nil && rec.Fair != nil:
-		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: both a seed and a fair proof", ErrBadCommitment)}
+		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: both a seed and a fair proof", fair.ErrBadCommitment)}
 	case rec.Seed != nil:
 		src = NewSeededDice(*rec.Seed)
 	case rec.Fair != nil:

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/fair"
 )
 
 // newSecret returns 32 random bytes from the system's CSPRNG as base64url
@@ -24,8 +25,8 @@ func newSecret() string {
 }
 
 // newSeed returns a game's dice seed: 32 bytes from the system's CSPRNG.
-func newSeed() [nardy.FairSeedSize]byte {
-	var b [nardy.FairSeedSize]byte
+func newSeed() [fair.SeedSize]byte {
+	var b [fair.SeedSize]byte
 	_, _ = rand.Read(b[:])
 	return b
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/fair"
 	"github.com/nardylab/nardy/render"
 	"github.com/nardylab/nardy/variants"
 )
@@ -44,10 +45,10 @@ type game struct {
 
 	// The dice: every die comes from fair (seed, salt) in record order;
 	// dicePos counts the dice thrown.
-	seed        [nardy.FairSeedSize]byte
+	seed        [fair.SeedSize]byte
 	dev         bool      // the seed came from the request (development only)
 	clientSeeds [2]string // the players' seeds, the public salt
-	fair        *nardy.FairDice
+	fair        *fair.Dice
 	dicePos     int
 
 	rec *nardy.Recorder
@@ -98,7 +99,7 @@ func (g *game) salt() string { return "white:" + g.clientSeeds[0] + "|black:" + 
 // die throws the next die of the game's fair dice.
 func (g *game) die() int {
 	if g.fair == nil {
-		g.fair = nardy.NewFairDice(g.seed, g.salt())
+		g.fair = fair.New(g.seed, g.salt())
 		for range g.dicePos {
 			g.fair.Die()
 		}
@@ -123,8 +124,8 @@ func (g *game) resyncDice() {
 }
 
 // proof returns the fair-dice proof: the seed only once the match is over.
-func (g *game) proof() *nardy.FairProof {
-	p := &nardy.FairProof{Commitment: nardy.FairCommitment(g.seed), Salt: g.salt()}
+func (g *game) proof() *fair.Proof {
+	p := &fair.Proof{Commitment: fair.Commitment(g.seed), Salt: g.salt()}
 	if g.match().IsOver() {
 		p.Seed = fmt.Sprintf("%x", g.seed[:])
 	}

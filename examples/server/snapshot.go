@@ -10,6 +10,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/variants"
+	"github.com/nardylab/nardy/fair"
 )
 
 // snapshot is the stored form of a game: everything needed to rebuild it
@@ -74,7 +75,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 		return nil, fmt.Errorf("stored game %s: format %d", id, s.Format)
 	}
 	seed, err := hex.DecodeString(s.Seed)
-	if err != nil || len(seed) != nardy.FairSeedSize {
+	if err != nil || len(seed) != fair.SeedSize {
 		return nil, fmt.Errorf("stored game %s: bad seed", id)
 	}
 	r := s.Record
@@ -92,7 +93,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 		preset = s.Preset
 	}
 	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, client: s.Client,
-		created: s.Created, seed: [nardy.FairSeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
+		created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
 		rec: rec, log: s.Log, version: s.Version}
 	for i, a := range r.Actions {
 		if err := rec.Do(a); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/fair"
 	"slices"
 )
 
@@ -13,7 +14,7 @@ type stateJSON struct {
 	Version    int                 `json:"version"`       // grows with every change
 	Preset     string              `json:"preset"`
 	Variant    string              `json:"variant"`
-	Fair       *nardy.FairProof    `json:"fair"`          // the dice commitment; the seed once the match is over
+	Fair       *fair.Proof         `json:"fair"`          // the dice commitment; the seed once the match is over
 	Dev        bool                `json:"dev,omitempty"` // the dice seed came from the request (development only)
 	Players    map[string]string   `json:"players"`       // colour: "human" or "bot"
 	Bot        string              `json:"bot,omitempty"`

@@ -1,17 +1,22 @@
-package nardy
+// Package fair throws provably fair dice: dice a game server draws from a
+// secret seed it committed to in advance, so that anyone can check every
+// die once the seed is revealed (see [Dice]). It is the standard library
+// only; package nardy's records carry a [Proof] and nardy.Replay checks it.
+package fair
 
 import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"hash"
 )
 
-// FairDice is a dice source for provably fair play: a server draws a
-// secret seed, publishes its commitment ([FairCommitment], the SHA-256 of
+// Dice is a dice source for provably fair play: a server draws a
+// secret seed, publishes its commitment ([Commitment], the SHA-256 of
 // the seed) before the first die, throws every die from the seed, and
 // reveals the seed when the game is over. Anyone can then check the
 // commitment and re-derive every die, in any language, as follows
@@ -26,11 +31,11 @@ import (
 //
 // The salt is public: typically the players' own seeds, chosen after the
 // commitment was published, so that neither the server nor a player alone
-// fixes the dice. A [Record] carries the commitment, the revealed seed and
-// the salt in its Fair field, and [Replay] checks them.
+// fixes the dice. A nardy.Record carries the commitment, the revealed seed
+// and the salt in its Fair field, and nardy.Replay checks them.
 //
-// A FairDice is not safe for concurrent use.
-type FairDice struct {
+// A Dice is not safe for concurrent use.
+type Dice struct {
 	mac   hash.Hash
 	salt  []byte
 	n     uint64
@@ -39,16 +44,16 @@ type FairDice struct {
 	dice  int // dice thrown so far
 }
 
-// FairSeedSize is the size in bytes of the seed of [FairDice].
-const FairSeedSize = 32
+// SeedSize is the size in bytes of the seed of [Dice].
+const SeedSize = 32
 
-// NewFairDice returns the dice of seed and salt, from the first die.
-func NewFairDice(seed [FairSeedSize]byte, salt string) *FairDice {
-	return &FairDice{mac: hmac.New(sha256.New, seed[:]), salt: []byte(salt), used: sha256.Size}
+// New returns the dice of seed and salt, from the first die.
+func New(seed [SeedSize]byte, salt string) *Dice {
+	return &Dice{mac: hmac.New(sha256.New, seed[:]), salt: []byte(salt), used: sha256.Size}
 }
 
 // Die returns the next die, 1..6.
-func (d *FairDice) Die() int {
+func (d *Dice) Die() int {
 	for {
 		if d.used == len(d.block) {
 			var ctr [8]byte
@@ -70,53 +75,67 @@ func (d *FairDice) Die() int {
 }
 
 // Thrown returns how many dice d has thrown.
-func (d *FairDice) Thrown() int { return d.dice }
+func (d *Dice) Thrown() int { return d.dice }
 
-// FairCommitment returns the commitment to seed: its SHA-256 in lower-case
+// Commitment returns the commitment to seed: its SHA-256 in lower-case
 // hexadecimal (64 characters).
-func FairCommitment(seed [FairSeedSize]byte) string {
+func Commitment(seed [SeedSize]byte) string {
 	h := sha256.Sum256(seed[:])
 	return hex.EncodeToString(h[:])
 }
 
-// FairProof is what a record of a provably fair game carries about its
-// dice (see [FairDice]): the commitment published before the first die,
+// Proof is what a record of a provably fair game carries about its
+// dice (see [Dice]): the commitment published before the first die,
 // the salt, and, once the game is over, the seed. While Seed is empty the
 // dice cannot be checked yet.
-type FairProof struct {
+type Proof struct {
 	Commitment string `json:"commitment"`     // hex SHA-256 of the seed
 	Seed       string `json:"seed,omitempty"` // hex, 32 bytes; empty until revealed
-	Salt       string `json:"salt,omitempty"` // public, at most MaxFairSalt bytes
+	Salt       string `json:"salt,omitempty"` // public, at most MaxSalt bytes
 }
 
-// MaxFairSalt bounds the salt of a [FairProof].
-const MaxFairSalt = 1024
+// MaxSalt bounds the salt of a [Proof].
+const MaxSalt = 1024
 
 // ErrBadCommitment: a record's fair-dice proof is malformed, or its seed
 // is not the one committed to.
-var ErrBadCommitment = errors.New("dice seed does not match its commitment")
+var ErrBadCommitment = errors.New("fair: dice seed does not match its commitment")
 
 // Dice checks the proof and returns the dice source it fixes, or nil when
 // the seed is not revealed yet (the commitment is still checked for form).
 // Errors match [ErrBadCommitment].
-func (p FairProof) Dice() (*FairDice, error) {
+func (p Proof) Dice() (*Dice, error) {
 	c, err := hex.DecodeString(p.Commitment)
 	if err != nil || len(c) != sha256.Size {
 		return nil, fmt.Errorf("%w: commitment %.80q is not 64 hex digits", ErrBadCommitment, p.Commitment)
 	}
-	if len(p.Salt) > MaxFairSalt {
-		return nil, fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(p.Salt), MaxFairSalt)
+	if len(p.Salt) > MaxSalt {
+		return nil, fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(p.Salt), MaxSalt)
 	}
 	if p.Seed == "" {
 		return nil, nil
 	}
 	s, err := hex.DecodeString(p.Seed)
-	if err != nil || len(s) != FairSeedSize {
-		return nil, fmt.Errorf("%w: seed %.80q is not %d hex digits", ErrBadCommitment, p.Seed, 2*FairSeedSize)
+	if err != nil || len(s) != SeedSize {
+		return nil, fmt.Errorf("%w: seed %.80q is not %d hex digits", ErrBadCommitment, p.Seed, 2*SeedSize)
 	}
-	seed := [FairSeedSize]byte(s)
+	seed := [SeedSize]byte(s)
 	if h := sha256.Sum256(seed[:]); !hmac.Equal(h[:], c) {
 		return nil, fmt.Errorf("%w: SHA-256 of the seed is %x", ErrBadCommitment, h)
 	}
-	return NewFairDice(seed, p.Salt), nil
+	return New(seed, p.Salt), nil
+}
+
+// maxProofJSON bounds the JSON of a Proof (its salt has at most MaxSalt
+// bytes).
+const maxProofJSON = 8 << 10
+
+// UnmarshalJSON reads a proof in the form of its fields' JSON tags,
+// refusing more than 8 KiB unread.
+func (p *Proof) UnmarshalJSON(b []byte) error {
+	if len(b) > maxProofJSON {
+		return fmt.Errorf("%w: proof JSON of %d bytes, more than %d", ErrBadCommitment, len(b), maxProofJSON)
+	}
+	type plain Proof // without this method
+	return json.Unmarshal(b, (*plain)(p))
 }

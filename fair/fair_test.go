@@ -1,0 +1,126 @@
+package fair
+
+import (
+	"encoding/hex"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+// vectorSeed is the seed of the test vectors: the bytes 0, 1, ..., 31.
+func vectorSeed() [SeedSize]byte {
+	var s [SeedSize]byte
+	for i := range s {
+		s[i] = byte(i)
+	}
+	return s
+}
+
+// TestFairDiceVectors: the dice of the documented derivation, computed
+// independently with Python's hmac and hashlib:
+//
+//	seed = bytes(range(32)); n = 0, 1, ...
+//	block = hmac.new(seed, struct.pack(">Q", n) + salt, hashlib.sha256).digest()
+//	dice: b % 6 + 1 for each byte b < 252
+//
+// The first 200 dice of both salts pass over skipped bytes (8 and 7 of
+// them), so the rejection is checked too.
+func TestFairDiceVectors(t *testing.T) {
+	assert.Equal(t, "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd", Commitment(vectorSeed()))
+	for _, c := range []struct{ salt, dice string }{
+		{"white:abc|black:xyz", "44523552446656412261513325165463365632332314341336335345326355564332533155144162" +
+			"35254533261115332236153663246662663523462124553346261413421256233425624615233114" +
+			"5441213456123426463326445616411424665631"},
+		{"", "41265226242616344122462411231545336415266436316133344561535354152225326333635631" +
+			"62246563434136332461331513245366132511366613645354261316445642555264152126366622" +
+			"3222152615213446655631641223423126324356"},
+	} {
+		d := New(vectorSeed(), c.salt)
+		var got strings.Builder
+		for range len(c.dice) {
+			got.WriteByte(byte('0' + d.Die()))
+		}
+		assert.Equal(t, c.dice, got.String(), "salt %q", c.salt)
+		assert.Equal(t, len(c.dice), d.Thrown())
+	}
+}
+
+// TestFairDiceProperties: every die is 1..6, the same seed and salt give
+// the same dice, and another salt other dice.
+func TestFairDiceProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		seed := [SeedSize]byte(rapid.SliceOfN(rapid.Byte(), SeedSize, SeedSize).Draw(t, "seed"))
+		salt := rapid.String().Draw(t, "salt")
+		a, b, c := New(seed, salt), New(seed, salt), New(seed, salt+"x")
+		same := true
+		for range 64 {
+			x, y, z := a.Die(), b.Die(), c.Die()
+			if x < 1 || x > 6 || z < 1 || z > 6 {
+				t.Fatalf("die %d, %d", x, z)
+			}
+			if x != y {
+				t.Fatalf("same seed, different dice")
+			}
+			same = same && x == z
+		}
+		if same {
+			t.Fatalf("another salt gave the same 64 dice")
+		}
+	})
+}
+
+// TestFairDiceUniform: 600,000 dice of one seed fall on each face within
+// five standard deviations of 100,000, and the chi-square statistic of the
+// six faces (5 degrees of freedom) is below 30 (p < 0.0001 for a fair die).
+func TestFairDiceUniform(t *testing.T) {
+	d := New(vectorSeed(), "uniform")
+	var n [7]int
+	const total = 600_000
+	for range total {
+		n[d.Die()]++
+	}
+	expect := float64(total) / 6
+	sd := math.Sqrt(total * (1.0 / 6) * (5.0 / 6))
+	chi := 0.0
+	for f := 1; f <= 6; f++ {
+		assert.InDelta(t, expect, float64(n[f]), 5*sd, "face %d", f)
+		chi += (float64(n[f]) - expect) * (float64(n[f]) - expect) / expect
+	}
+	assert.Less(t, chi, 30.0)
+}
+
+// FuzzFairProof: any proof either fails with ErrBadCommitment or gives the
+// dice of a seed whose commitment it carries; it never panics.
+func FuzzFairProof(f *testing.F) {
+	s := vectorSeed()
+	f.Add(Commitment(s), hex.EncodeToString(s[:]), "salt")
+	f.Add(Commitment(s), "", "")
+	f.Add("00", "11", "")
+	f.Fuzz(func(t *testing.T, commitment, seed, salt string) {
+		p := Proof{Commitment: commitment, Seed: seed, Salt: salt}
+		d, err := p.Dice()
+		if err != nil {
+			if !errors.Is(err, ErrBadCommitment) {
+				t.Fatalf("error %v does not match ErrBadCommitment", err)
+			}
+			return
+		}
+		if seed == "" {
+			if d != nil {
+				t.Fatal("dice without a seed")
+			}
+			return
+		}
+		b, _ := hex.DecodeString(seed)
+		if Commitment([SeedSize]byte(b)) != strings.ToLower(commitment) {
+			t.Fatalf("seed %s accepted for commitment %s", seed, commitment)
+		}
+		if v := d.Die(); v < 1 || v > 6 {
+			t.Fatalf("die %d", v)
+		}
+	})
+}

@@ -1,15 +1,13 @@
 package nardy
 
 // Cube is the doubling cube (S6): its value and who owns it. A new game's
-// cube is worth 1 and centred. Cube is a small comparable value.
+// cube, Cube{Value: 1}, is worth 1 and centred. Cube is a small comparable
+// value.
 type Cube struct {
 	Value int   `json:"value"`
 	Owned bool  `json:"owned"` // false: centred, either player may double
 	Owner Color `json:"owner"` // meaningful only when Owned
 }
-
-// NewCube returns the centred cube worth 1.
-func NewCube() Cube { return Cube{Value: 1} }
 
 // Centred reports whether no player owns the cube.
 func (c Cube) Centred() bool { return !c.Owned }
@@ -35,7 +33,7 @@ func (g *Game) double(p Color) error {
 		return errCubeOff
 	case !g.cube.MayDouble(p):
 		return errCubeNotYours
-	case g.cube.Value*2 > g.rules.maxCube():
+	case g.cube.Value*2 > g.rules.CubeLimit():
 		return errMaxCube
 	}
 	g.phase = PhaseCube
@@ -62,7 +60,7 @@ func (g *Game) beaver(p Color) error {
 	switch {
 	case !g.rules.Beavers || !g.money:
 		return errNoBeaver
-	case g.cube.Value*4 > g.rules.maxCube():
+	case g.cube.Value*4 > g.rules.CubeLimit():
 		return errMaxCube
 	}
 	g.cube = Cube{Value: g.cube.Value * 4, Owned: true, Owner: p}

@@ -147,7 +147,7 @@ func gmInvariants(t failer, prev, next Match) {
 	if !sameGame && c1 != 1 {
 		t.Fatalf("a new game starts with cube %d", c1)
 	}
-	if c1 < 1 || c1&(c1-1) != 0 || c1 > next.Rules().maxCube() {
+	if c1 < 1 || c1&(c1-1) != 0 || c1 > next.Rules().CubeLimit() {
 		t.Fatalf("cube value %d", c1)
 	}
 	if g.IsOver() != next.IsOver() {

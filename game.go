@@ -172,7 +172,7 @@ func newGame(r Rules, money, crawford bool, starter Color, hasStarter bool) (Gam
 	if err != nil {
 		return Game{}, err
 	}
-	g := Game{rules: r, pos: pos, phase: PhaseOpening, cube: NewCube(), money: money, crawford: crawford}
+	g := Game{rules: r, pos: pos, phase: PhaseOpening, cube: Cube{Value: 1}, money: money, crawford: crawford}
 	if hasStarter {
 		if !starter.IsValid() {
 			return Game{}, positionError(errBadColor, "%d", starter)

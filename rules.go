@@ -225,7 +225,7 @@ func DefaultRules(v Variant) Rules {
 	if v == Short {
 		r.TransientBlock = false
 		r.OpeningRoll = UseOpeningDice
-		r.Cube, r.MaxCube, r.Jacoby, r.Crawford = true, DefaultMaxCube, true, true
+		r.Cube, r.MaxCube, r.Jacoby, r.Crawford = true, defaultMaxCube, true, true
 		r.NextGameStarter = OpeningRollStarts
 	}
 	return r
@@ -270,8 +270,8 @@ func (r Rules) validateGame() error {
 	if int(r.NextGameStarter) >= len(nextGameStarterNames) {
 		return fmt.Errorf("%w: next game starter %d", ErrInvalidRules, r.NextGameStarter)
 	}
-	if m := r.MaxCube; m != 0 && (m < 2 || m > MaxCubeLimit || m&(m-1) != 0) {
-		return fmt.Errorf("%w: max cube %d is not a power of two in 2..%d", ErrInvalidRules, m, MaxCubeLimit)
+	if m := r.MaxCube; m != 0 && (m < 2 || m > maxCubeLimit || m&(m-1) != 0) {
+		return fmt.Errorf("%w: max cube %d is not a power of two in 2..%d", ErrInvalidRules, m, maxCubeLimit)
 	}
 	if err := r.Scoring.validate(r.Variant); err != nil {
 		return err

@@ -77,11 +77,11 @@ type Scoring struct {
 	DrawHalf bool `json:"draw_half,omitempty"` // a draw scores ½–½, not 1–1 (L11)
 }
 
-// DefaultMaxCube is the default highest cube value (S6).
-const DefaultMaxCube = 64
+// defaultMaxCube is the highest cube value when Rules.MaxCube is 0 (S6).
+const defaultMaxCube = 64
 
-// MaxCubeLimit is the largest MaxCube a rule set may name.
-const MaxCubeLimit = 1 << 20
+// maxCubeLimit is the largest MaxCube a rule set may name.
+const maxCubeLimit = 1 << 20
 
 func defaultScoring(v Variant) Scoring {
 	if v == Short {
@@ -138,10 +138,11 @@ func (r Rules) scoring() Scoring {
 	return r.Scoring
 }
 
-// maxCube returns the cube limit in force.
-func (r Rules) maxCube() int {
+// CubeLimit returns the highest cube value the rules allow: MaxCube, or 64
+// when MaxCube is 0 (S6).
+func (r Rules) CubeLimit() int {
 	if r.MaxCube == 0 {
-		return DefaultMaxCube
+		return defaultMaxCube
 	}
 	return r.MaxCube
 }

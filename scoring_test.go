@@ -104,7 +104,7 @@ func TestPoints_S5_S6(t *testing.T) {
 	bg := DefaultRules(Short) // Jacoby on
 	noJ := bg
 	noJ.Jacoby = false
-	centred, owned4 := NewCube(), Cube{Value: 4, Owned: true, Owner: Black}
+	centred, owned4 := Cube{Value: 1}, Cube{Value: 4, Owned: true, Owner: Black}
 	cases := []struct {
 		name  string
 		r     Rules
@@ -173,7 +173,7 @@ func TestRulesGameOptions(t *testing.T) {
 		func(r *Rules) { r.MaxCube = 3 },
 		func(r *Rules) { r.MaxCube = 1 },
 		func(r *Rules) { r.MaxCube = -2 },
-		func(r *Rules) { r.MaxCube = MaxCubeLimit * 2 },
+		func(r *Rules) { r.MaxCube = maxCubeLimit * 2 },
 		func(r *Rules) { r.Scoring = Scoring{Oin: 0, Mars: 2} },
 		func(r *Rules) { r.Scoring = Scoring{Oin: 1, Mars: -1} },
 		func(r *Rules) { r.Scoring = Scoring{Oin: 1, HomeMars: 3} }, // short

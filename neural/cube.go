@@ -60,7 +60,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	x := CubeEfficiency
 	maxCube := ci.MaxCube
 	if maxCube == 0 {
-		maxCube = nardy.DefaultMaxCube
+		maxCube = nardy.Rules{}.CubeLimit() // the default limit
 	}
 	c := max(ci.Cube.Value, 1)
 	may := ci.Cube.MayDouble(ci.OnRoll) && 2*c <= maxCube && !ci.Crawford

@@ -35,7 +35,7 @@ func gammonless(w float64) Probs { return Probs{Variant: nardy.Short, Win: w} }
 // TestDecideCubeMoney: no double at 50%, double and take at 75%, double
 // and pass at 90%; the opponent's take follows the take point.
 func TestDecideCubeMoney(t *testing.T) {
-	ci := CubeInfo{Cube: nardy.NewCube(), OnRoll: nardy.White, Money: true}
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true}
 	d := DecideCube(gammonless(0.5), ci)
 	assert.False(t, d.Double)
 	assert.True(t, d.Take)
@@ -51,7 +51,7 @@ func TestDecideCubeMoney(t *testing.T) {
 	ci.Cube = nardy.Cube{Value: 64, Owned: true, Owner: nardy.White}
 	assert.False(t, DecideCube(gammonless(0.75), ci).Double)
 	// Too good: nearly all wins are gammons; playing on beats cashing.
-	ci.Cube = nardy.NewCube()
+	ci.Cube = nardy.Cube{Value: 1}
 	tg := Probs{Variant: nardy.Short, Win: 0.95, WinMars: 0.8}
 	d = DecideCube(tg, ci)
 	assert.False(t, d.Double, "%+v", d)
@@ -64,7 +64,7 @@ func TestDecideCubeMoney(t *testing.T) {
 // 2-away the game after a take is for the match, so the take point is the
 // trailer's chance at 2-away 1-away Crawford (1 − MET 1-away 2-away).
 func TestDecideCubeMatch(t *testing.T) {
-	ci := CubeInfo{Cube: nardy.NewCube(), OnRoll: nardy.White, Away: [2]int{3, 1}, Crawford: true}
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{3, 1}, Crawford: true}
 	assert.False(t, DecideCube(gammonless(0.6), ci).Double)
 	ci.Crawford, ci.Away = false, [2]int{2, 1}
 	d := DecideCube(gammonless(0.45), ci)

@@ -180,7 +180,7 @@ func check(pos nardy.Position, o Options) error {
 		}
 	}
 	if c := o.Cube; c.Value != 0 {
-		if c.Value < 1 || c.Value > nardy.MaxCubeLimit || c.Value&(c.Value-1) != 0 || (c.Owned && !c.Owner.IsValid()) {
+		if c.Value < 1 || c.Value > 1<<30 || c.Value&(c.Value-1) != 0 || (c.Owned && !c.Owner.IsValid()) {
 			return fmt.Errorf("%w: cube %+v", ErrOptions, c)
 		}
 	}

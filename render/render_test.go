@@ -67,7 +67,7 @@ var goldenCases = []goldenCase{
 		roll: "6-5", steps: [][2]int{{6, 0}, {5, 0}}, done: true,
 		opts: Options{Viewer: nardy.Black, Cube: nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, Width: 600}},
 	{name: "long-bearoff", pos: "long w 55000000000000000000000005/4000000000000000000000000b",
-		opts: Options{Dice: nardy.MustRoll(2, 1), Cube: nardy.NewCube()}},
+		opts: Options{Dice: nardy.MustRoll(2, 1), Cube: nardy.Cube{Value: 1}}},
 }
 
 // picture returns the position and options of a golden case.
@@ -377,7 +377,7 @@ func TestCube(t *testing.T) {
 		return out
 	}
 	assert.Empty(t, cubes(Options{}))
-	assert.Equal(t, []string{"1"}, cubes(Options{Cube: nardy.NewCube()}))
+	assert.Equal(t, []string{"1"}, cubes(Options{Cube: nardy.Cube{Value: 1}}))
 	assert.Equal(t, []string{"8"}, cubes(Options{Cube: nardy.Cube{Value: 8, Owned: true, Owner: nardy.Black}}))
 }
 

@@ -219,9 +219,9 @@ func TestApply_LegalControls(t *testing.T) {
 			plays, err := c.rules.Legal(c.pos, c.roll)
 			require.NoError(t, err)
 			for _, q := range plays {
-				keys[q.Key()] = true
+				keys[q.afterKey()] = true
 			}
-			assert.True(t, keys[p.Key()], "accepted play %v not in Legal", c.steps)
+			assert.True(t, keys[p.afterKey()], "accepted play %v not in Legal", c.steps)
 		})
 	}
 }

@@ -62,8 +62,7 @@
 // resulting position once, with one canonical step sequence, in a documented
 // order. Every listed play uses as many dice as the rules demand and the
 // larger die when only one can be played (C5). [Play.Result] is the position
-// after the play with the opponent on roll; [Play.Key] is its key seen from
-// the player who made it, as the conformance files list plays.
+// after the play with the opponent on roll.
 // [Rules.AppendLegal] does not allocate when its buffer has room for
 // [MaxPlays] plays.
 //

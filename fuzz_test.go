@@ -300,7 +300,7 @@ func FuzzRapidReference(f *testing.F) {
 			t.Fatalf("%v: Legal gives %d plays, reference %d", c, len(plays), len(want))
 		}
 		for _, p := range plays {
-			if !want[p.Key()] {
+			if !want[p.afterKey()] {
 				t.Fatalf("%v: Legal's %v not in the reference", c, slices.Collect(p.Steps()))
 			}
 		}

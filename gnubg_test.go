@@ -240,7 +240,7 @@ func TestGnubgDifferential(t *testing.T) {
 		}
 		ours := make(map[string]nardy.Play, len(legal))
 		for _, p := range legal {
-			ours[p.Key()] = p
+			ours[p.Result().Key()] = p
 		}
 		theirs := make(map[string]string, len(a.moves))
 		var problems []string
@@ -250,10 +250,10 @@ func TestGnubgDifferential(t *testing.T) {
 				problems = append(problems, fmt.Sprintf("gnubg's %q: %v", m, err))
 				continue
 			}
-			if prev, dup := theirs[p.Key()]; dup {
+			if prev, dup := theirs[p.Result().Key()]; dup {
 				problems = append(problems, fmt.Sprintf("gnubg's %q and %q are the same play", prev, m))
 			}
-			theirs[p.Key()] = m
+			theirs[p.Result().Key()] = m
 			if p.String() != m {
 				notation = append(notation, fmt.Sprintf("%s: gnubg writes %q, nardy.Play.String %q", where, m, p.String()))
 			}

@@ -51,3 +51,7 @@ func hasReason(err, reason error) bool {
 	}
 	return strings.Contains(err.Error(), reason.Error())
 }
+
+// afterKey returns the key of the position after play p, still seen from
+// the player who made it, as the conformance files list plays.
+func (p Play) afterKey() string { return p.after().Key() }

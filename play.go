@@ -175,14 +175,6 @@ func (p Play) IsEmpty() bool { return p.n() == 0 }
 // Result returns the position after the play, with the opponent on roll.
 func (p Play) Result() Position { return p.after().Pass() }
 
-// Key returns the conformance key of the position after the play, still seen
-// from the player who made it (before the turn passes), as the conformance
-// files list plays.
-func (p Play) Key() string { return p.after().Key() }
-
-// AppendKey appends Key to b without allocating.
-func (p Play) AppendKey(b []byte) []byte { return p.after().AppendKey(b) }
-
 // Hits returns the number of opponent checkers the play hits.
 func (p Play) Hits() int {
 	return bits.OnesCount64(uint64(p.meta >> metaHitShift & 15))

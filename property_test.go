@@ -68,8 +68,8 @@ func TestPropertyDistinctResults(t *testing.T) {
 				t.Fatalf("%v: plays %d %v and %d %v give the same position", c, j, slices.Collect(p.Steps()), i, slices.Collect(p.Steps()))
 			}
 			seen[p.Result()] = i
-			if p.Key() != p.Result().Pass().Key() {
-				t.Fatalf("%v: Key %s is not the mover's view %s", c, p.Key(), p.Result().Pass().Key())
+			if p.afterKey() != p.Result().Pass().Key() {
+				t.Fatalf("%v: Key %s is not the mover's view %s", c, p.afterKey(), p.Result().Pass().Key())
 			}
 		}
 	})
@@ -169,8 +169,8 @@ func TestPropertyNoBlock(t *testing.T) {
 			if refIllegalBlock(b, r.BlockAhead) {
 				t.Fatalf("%v: play %v ends in a six-block", c, slices.Collect(p.Steps()))
 			}
-			if refKey(b) != p.Key() {
-				t.Fatalf("%v: steps %v replay to %s, play says %s", c, slices.Collect(p.Steps()), refKey(b), p.Key())
+			if refKey(b) != p.afterKey() {
+				t.Fatalf("%v: steps %v replay to %s, play says %s", c, slices.Collect(p.Steps()), refKey(b), p.afterKey())
 			}
 		}
 	})
@@ -188,7 +188,7 @@ func TestPropertyApply(t *testing.T) {
 				t.Fatalf("%v: testApply(%v) = %v, %v; want %v", c, slices.Collect(p.Steps()), got, err, p.Result())
 			}
 			q, err := c.Rules.PlayOf(c.Pos, c.Roll, slices.Collect(p.Steps())...)
-			if err != nil || q.Result() != p.Result() || q.Key() != p.Key() || q.Len() != p.Len() {
+			if err != nil || q.Result() != p.Result() || q.afterKey() != p.afterKey() || q.Len() != p.Len() {
 				t.Fatalf("%v: PlayOf(%v) = %v, %v", c, slices.Collect(p.Steps()), slices.Collect(q.Steps()), err)
 			}
 		}
@@ -462,8 +462,8 @@ func TestPropertyPlayOfSound(t *testing.T) {
 				}
 				continue
 			}
-			if !want[p.Key()] {
-				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.Key())
+			if !want[p.afterKey()] {
+				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.afterKey())
 			}
 			other, ok := mkPlay(c.Roll, s...)
 			if !ok {

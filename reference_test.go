@@ -395,7 +395,7 @@ func TestPropertyLegalMatchesReference(t *testing.T) {
 		}
 		got := map[string]bool{}
 		for _, p := range plays {
-			got[p.Key()] = true
+			got[p.afterKey()] = true
 		}
 		want, _ := refLegalPos(c.Rules, c.Pos, c.Roll)
 		if !maps.Equal(got, want) {
@@ -428,7 +428,7 @@ func TestLegalMatchesReferenceWhenEveryLastStepIsRefused(t *testing.T) {
 				require.NoError(t, err)
 				got := map[string]bool{}
 				for _, p := range plays {
-					got[p.Key()] = true
+					got[p.afterKey()] = true
 				}
 				want, _ := refLegalPos(r, pos, w.Roll)
 				require.Equal(t, slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)),

@@ -249,7 +249,7 @@ func Solve(c Case, buf []nardy.Play) ([]string, error) {
 	}
 	keys := make([]string, len(plays))
 	for i, p := range plays {
-		keys[i] = p.Key()
+		keys[i] = p.Result().Pass().Key() // the mover's view, as the cases list plays
 	}
 	slices.Sort(keys)
 	return keys, nil

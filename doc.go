@@ -102,7 +102,8 @@
 // each an [Action] checked against the phase and the rules ([Game.Do]),
 // until the [Result]. [Classify] names the [ResultKind] of a finished game
 // (oin, mars, home mars, koks; L8, L9, S5) and a [Scoring] table gives its
-// points. A [Match] adds games up to a length (L10, the Crawford rule);
+// points. A [Match] adds games up to a length (L10, the Crawford rule).
+// A Game and a Match write their whole state as JSON, for a server to keep;
 // [Recorder] writes a [Record] of the actions and [Replay] checks one again.
 //
 // # Dice
@@ -131,8 +132,8 @@
 //
 //   - [MaxTextLen] (256 bytes): the one-line parsers and UnmarshalText
 //     methods;
-//   - JSON: a [Rules] 4 KiB, an [Action] 4 KiB, a [Game] 16 KiB, a [Record]
-//     16 MiB with at most [MaxRecordActions] actions;
+//   - JSON: a [Rules] 4 KiB, an [Action] 4 KiB, a [Game] 16 KiB, a [Match]
+//     17 KiB, a [Record] 16 MiB with at most [MaxRecordActions] actions;
 //   - the readers of packages gnubg and xgid have their own.
 //
 // A [*SyntaxError] keeps at most 64 bytes of its input.

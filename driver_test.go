@@ -156,8 +156,9 @@ func gmInvariants(t failer, prev, next Match) {
 	if next.IsOver() {
 		gmRefusesAll(t, next)
 	}
-	if g.Plays()%4 == 0 { // a sample: JSON costs more than the action
-		gmGameJSON(t, g)
+	if g.Plays()%4 == 0 || next.IsOver() { // a sample: JSON costs more than the action
+		gmJSON(t, next)
+		gmJSON(t, g)
 	}
 }
 
@@ -218,19 +219,20 @@ func gmScoreInvariants(t failer, prev, next Match) {
 	}
 }
 
-// gmGameJSON: a game's JSON form reads back to the same game.
-func gmGameJSON(t failer, g Game) {
+// gmJSON: the JSON form of v (a Game or a Match) reads back to the same
+// value.
+func gmJSON[T comparable](t failer, v T) {
 	t.Helper()
-	b, err := json.Marshal(g)
+	b, err := json.Marshal(v)
 	if err != nil {
-		t.Fatalf("marshal game: %v", err)
+		t.Fatalf("marshal %T: %v", v, err)
 	}
-	var back Game
+	var back T
 	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatalf("unmarshal game: %v\n%s", err, b)
+		t.Fatalf("unmarshal %T: %v\n%s", v, err, b)
 	}
-	if back != g {
-		t.Fatalf("game JSON round trip differs:\n%s", b)
+	if back != v {
+		t.Fatalf("%T JSON round trip differs:\n%s", v, b)
 	}
 }
 

@@ -19,7 +19,9 @@ import "fmt"
 // next game decides. A match keeps whole-point scores, so a table with a
 // ½–½ draw (Scoring.DrawHalf) is for money play only.
 //
-// Match is a comparable value without pointers, like [Game].
+// Match is a comparable value without pointers, like [Game]. Its JSON form
+// ([Match.MarshalJSON], [Match.UnmarshalJSON]) holds the whole state; a
+// [Record] holds the actions that lead to it.
 type Match struct {
 	rules        Rules
 	length       int

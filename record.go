@@ -469,9 +469,11 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("%w: dice in phase %s", ErrBadRecord, n.phase)
 	}
 	if n.phase == PhaseOver {
-		if j.Result == nil || !j.Result.Kind.IsValid() || !j.Result.Winner.IsValid() ||
-			j.Result.End < BoreOff || j.Result.End > Dropped || j.Result.Points < 0 || j.Result.Cube != n.cube.Value {
+		if j.Result == nil || !j.Result.Kind.IsValid() || j.Result.Cube != n.cube.Value {
 			return fmt.Errorf("%w: a finished game without a valid result", ErrBadRecord)
+		}
+		if err := n.rules.checkResult(*j.Result, n.cube, n.money); err != nil {
+			return fmt.Errorf("%w: %v", ErrBadRecord, err)
 		}
 		n.result = *j.Result
 	} else if j.Result != nil {
@@ -516,6 +518,8 @@ func (g Game) checkState() error {
 		return bad("cube %+v", c)
 	case !g.rules.Cube && c.Value != 1:
 		return bad("cube %+v without the cube", c)
+	case g.crawford && (g.money || !g.rules.Cube || !g.rules.Crawford || c.Value != 1):
+		return bad("a Crawford game (S6) with cube %+v", c)
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
 	case !g.first.IsValid() || !g.starter.IsValid() || g.plays < 0 || g.rerolls < 0 ||

@@ -232,7 +232,7 @@ func TestGameJSON(t *testing.T) {
 	_, err = json.Marshal(Game{})
 	assert.ErrorIs(t, err, ErrBadRecord)
 
-	edit := func(f func(m map[string]any)) []byte { return editGameJSON(t, g, f) }
+	edit := func(f func(m map[string]any)) []byte { return editJSON(t, g, f) }
 	bad := map[string]func(m map[string]any){
 		"unknown phase":      func(m map[string]any) { m["phase"] = "nap" },
 		"cube of 3":          func(m map[string]any) { m["cube"] = map[string]any{"value": 3, "owned": true} },
@@ -276,10 +276,10 @@ func TestGameJSON(t *testing.T) {
 	assert.Error(t, err)
 }
 
-// editGameJSON returns the JSON of g as changed by f.
-func editGameJSON(t *testing.T, g Game, f func(m map[string]any)) []byte {
+// editJSON returns the JSON of v (a Game or a Match) as changed by f.
+func editJSON(t *testing.T, v any, f func(m map[string]any)) []byte {
 	t.Helper()
-	b, err := json.Marshal(g)
+	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	var m map[string]any
 	require.NoError(t, json.Unmarshal(b, &m))
@@ -303,10 +303,10 @@ func TestGameJSONReachable(t *testing.T) {
 	given, err := newGame(short, false, false, Black, true) // a later game of a match: no opening throw
 	require.NoError(t, err)
 	for _, g := range []Game{opening, first, played, long, given} {
-		gmGameJSON(t, g) // the states themselves read back
+		gmJSON(t, g) // the states themselves read back
 	}
 
-	edit := func(g Game, f func(m map[string]any)) []byte { return editGameJSON(t, g, f) }
+	edit := func(g Game, f func(m map[string]any)) []byte { return editJSON(t, g, f) }
 	bad := map[string][]byte{
 		"opening 9-9":             edit(opening, func(m map[string]any) { m["opening"] = []int{9, 9} }),
 		"opening 0-0 with reroll": edit(opening, func(m map[string]any) { m["opening"] = []int{0, 0} }),
@@ -348,7 +348,7 @@ func TestGameJSONReachable(t *testing.T) {
 	capped = gmDo(t, capped, Action{Kind: ActOpening, Dice: [2]int{2, 2}})
 	_, _, rerolls := capped.Opening()
 	assert.Equal(t, maxGameCount, rerolls)
-	gmGameJSON(t, capped)
+	gmJSON(t, capped)
 	require.NoError(t, json.Unmarshal(edit(played, func(m map[string]any) { m["plays"] = maxGameCount }), &capped))
 	capped = gmDo(t, capped, Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}})
 	require.Equal(t, PhasePlay, capped.Phase())
@@ -357,7 +357,7 @@ func TestGameJSONReachable(t *testing.T) {
 	capped, err = capped.Play(plays[0])
 	require.NoError(t, err)
 	assert.Equal(t, maxGameCount, capped.Plays())
-	gmGameJSON(t, capped)
+	gmJSON(t, capped)
 }
 
 // recordLines writes rec as JSON with one action per line, the form of the

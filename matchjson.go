@@ -264,7 +264,7 @@ func (r Rules) checkResult(res Result, c Cube, money bool) error {
 		return fmt.Errorf("kind %s, which the table does not score", res.Kind)
 	case res.End == Dropped && res.Kind != Oin:
 		return fmt.Errorf("a dropped double scored %s", res.Kind)
-	case res.Cube < 1 || res.Cube&(res.Cube-1) != 0 || res.Cube > r.maxCube() || (!r.Cube && res.Cube != 1):
+	case res.Cube < 1 || res.Cube&(res.Cube-1) != 0 || res.Cube > r.CubeLimit() || (!r.Cube && res.Cube != 1):
 		return fmt.Errorf("cube %d", res.Cube)
 	}
 	want := r.drawResult(c)

@@ -163,8 +163,8 @@ func normal(r nardy.Rules) nardy.Rules {
 	if r.Scoring == (nardy.Scoring{}) {
 		r.Scoring = nardy.DefaultRules(r.Variant).Scoring
 	}
-	if r.Cube && r.MaxCube == 0 {
-		r.MaxCube = nardy.DefaultRules(nardy.Short).MaxCube
+	if r.Cube {
+		r.MaxCube = r.CubeLimit()
 	}
 	return r
 }

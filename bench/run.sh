@@ -29,10 +29,14 @@ go test -run '^$' -bench 'LegalShortStart/^(3-1|1-1)$' -benchmem -count "$COUNT"
 go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|ShortWorst|LongWorst)$' -benchmem -count "$COUNT" . >>"$out"
 go test -run '^$' -bench '^BenchmarkPerftShort3(List)?$' -benchtime 1x -benchmem -count "$COUNT" . >>"$out"
 
-# One line per benchmark: the median of the COUNT runs.
-grep '^Benchmark' "$out" | awk '
+# One line per benchmark: the median of the COUNT runs. go test appends
+# -GOMAXPROCS to every name unless it is 1 (GOMAXPROCS is the number of
+# CPUs the process may run on, which nproc counts).
+procs=${GOMAXPROCS:-$(nproc 2>/dev/null || echo 1)}
+grep '^Benchmark' "$out" | awk -v procs="$procs" '
 {
-	name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
+	name = $1; sub(/^Benchmark/, "", name)
+	if (procs > 1) sub("-" procs "$", "", name)
 	ns = ""; plays = ""; allocs = ""
 	for (i = 2; i < NF; i++) {
 		if ($(i+1) == "ns/op") ns = $i

@@ -26,7 +26,7 @@ echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo ?)"
 echo
 
 go test -run '^$' -bench 'LegalShortStart/^(3-1|1-1)$' -benchmem -count "$COUNT" . >>"$out"
-go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|ShortWorst|LongWorst)$' -benchmem -count "$COUNT" . >>"$out"
+go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|Worst)$' -benchmem -count "$COUNT" . >>"$out"
 go test -run '^$' -bench '^BenchmarkPerftShort3(List)?$' -benchtime 1x -benchmem -count "$COUNT" . >>"$out"
 
 # One line per benchmark: the median of the COUNT runs. go test appends

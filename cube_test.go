@@ -34,7 +34,7 @@ func TestCubeFlow_S6(t *testing.T) {
 	g = gmDo(t, g, Action{Kind: ActDrop, Player: White})
 	res, ok := g.Result()
 	require.True(t, ok)
-	assert.Equal(t, Result{Winner: Black, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
+	assert.Equal(t, Result{Variant: Short, Winner: Black, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
 }
 
 // TestBeaver_S6: money play with beavers: the doubled player takes and
@@ -71,7 +71,7 @@ func TestResignation_S6(t *testing.T) {
 	res, ok := g.Result()
 	require.True(t, ok)
 	// Money play, Jacoby, centred cube: a backgammon counts single.
-	assert.Equal(t, Result{Winner: White, Kind: Koks, End: Resigned, Cube: 1, Points: 1}, res)
+	assert.Equal(t, Result{Variant: Short, Winner: White, Kind: Koks, End: Resigned, Cube: 1, Points: 1}, res)
 	assert.Empty(t, g.Allowed(White))
 }
 
@@ -102,7 +102,7 @@ func TestLastRollDraw_L11(t *testing.T) {
 	d = gmDo(t, d, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: Off, Die: 5}}})
 	res, ok := d.Result()
 	require.True(t, ok)
-	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res, "1-1, the default table")
+	assert.Equal(t, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res, "1-1, the default table")
 
 	// The last roll falls short: the first player wins, judged when it
 	// finished (oin: Black had borne off).
@@ -111,7 +111,7 @@ func TestLastRollDraw_L11(t *testing.T) {
 	s = gmDo(t, s, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: 4, Die: 2}, {From: 4, To: 3, Die: 1}}})
 	res, ok = s.Result()
 	require.True(t, ok, "phase %s", s.Phase())
-	assert.Equal(t, Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}, res)
+	assert.Equal(t, Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}, res)
 }
 
 func TestLastRollNotGiven_L11(t *testing.T) {
@@ -127,13 +127,13 @@ func TestLastRollNotGiven_L11(t *testing.T) {
 		want  Result
 	}{
 		{"option off: the game ends at once", DefaultRules(Long), loserSide(13, 0, 5, 1, 6, 1), White,
-			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+			Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
 		{"the second player finishes first: no last roll", draw, loserSide(13, 0, 5, 1, 6, 1), Black,
-			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+			Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
 		{"five checkers left cannot all be borne off: the game ends at once", draw, loserSide(10, 0, 5, 5), White,
-			Result{Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
+			Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}},
 		{"mars, no checker off", draw, loserSide(0, 0, 6, 15), White,
-			Result{Winner: White, Kind: Mars, End: BoreOff, Cube: 1, Points: 2}},
+			Result{Variant: Long, Winner: White, Kind: Mars, End: BoreOff, Cube: 1, Points: 2}},
 	}
 	for _, c := range cases {
 		g := gmAt(t, c.r, lastRollPos(t, c.black), c.first)

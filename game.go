@@ -491,6 +491,7 @@ func (g *Game) finishKind(w Color, k ResultKind) {
 }
 
 func (g *Game) finish(r Result) {
+	r.Variant = g.rules.Variant
 	g.result, g.phase, g.turn = r, PhaseOver, Turn{}
 	g.offer, g.offerBy, g.lastRoll, g.lastKind, g.resume = 0, 0, false, 0, 0
 }

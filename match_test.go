@@ -57,7 +57,7 @@ func TestCrawford_S6(t *testing.T) {
 	w, b = m.Score()
 	assert.Equal(t, [2]int{2, 3}, [2]int{w, b})
 	res, _ := m.LastResult()
-	assert.Equal(t, Result{Winner: Black, Kind: Oin, End: Resigned, Cube: 2, Points: 2}, res)
+	assert.Equal(t, Result{Variant: Short, Winner: Black, Kind: Oin, End: Resigned, Cube: 2, Points: 2}, res)
 	assert.Equal(t, 4, m.GameNumber())
 }
 
@@ -237,7 +237,7 @@ func TestMatchDraw_L11(t *testing.T) {
 	m = mDraw(t, m, [2]int{6, 5})
 	res, ok := m.LastResult()
 	require.True(t, ok)
-	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res)
+	assert.Equal(t, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 1, Points: 1}, res)
 	w, b := m.Score()
 	assert.Equal(t, [2]int{1, 1}, [2]int{w, b}, "1-1")
 	assert.False(t, m.IsOver())
@@ -294,7 +294,7 @@ func TestMatchDrawCube_L11(t *testing.T) {
 	m = mDo(t, m, Action{Kind: ActTake, Player: White})
 	m = mDraw(t, m, [2]int{6, 5})
 	res, _ := m.LastResult()
-	assert.Equal(t, Result{Kind: Draw, End: BoreOff, Cube: 2, Points: 2}, res)
+	assert.Equal(t, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 2, Points: 2}, res)
 	w, b := m.Score()
 	assert.Equal(t, [2]int{2, 2}, [2]int{w, b})
 }
@@ -315,9 +315,9 @@ func TestMoneyDrawHalf_L11(t *testing.T) {
 		cube bool
 		want Result
 	}{
-		{half, false, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 0, Half: true}},
-		{half, true, Result{Kind: Draw, End: BoreOff, Cube: 2, Points: 1}},
-		{drawRules(), false, Result{Kind: Draw, End: BoreOff, Cube: 1, Points: 1}},
+		{half, false, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 1, Points: 0, Half: true}},
+		{half, true, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 2, Points: 1}},
+		{drawRules(), false, Result{Variant: Long, Kind: Draw, End: BoreOff, Cube: 1, Points: 1}},
 	} {
 		r := c.r
 		r.Cube = c.cube

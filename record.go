@@ -102,21 +102,34 @@ func (a Action) Canonical() Action {
 // actionJSON is the wire form of an Action: kind and player by name, steps
 // as [from, to, die] triples in the mover's numbering.
 type actionJSON struct {
-	Kind   ActionKind  `json:"kind"`
-	Player string      `json:"player,omitempty"`
-	Dice   []int       `json:"dice,omitempty"`
-	Steps  [][3]int    `json:"steps,omitempty"`
-	Resign *ResultKind `json:"resign,omitempty"`
+	Kind   ActionKind `json:"kind"`
+	Player string     `json:"player,omitempty"`
+	Dice   []int      `json:"dice,omitempty"`
+	Steps  [][3]int   `json:"steps,omitempty"`
+	Resign *kindText  `json:"resign,omitempty"`
 }
 
 // MarshalJSON writes the action as {"kind":"roll","player":"white",
-// "dice":[6,5]}, steps as [from,to,die] triples.
+// "dice":[6,5]}, steps as [from,to,die] triples. An action alone does not
+// know its game, so it names a resignation's kind in long nardy's words
+// ("mars"); a [Record] writes its actions in its game's words ("gammon"),
+// and UnmarshalJSON reads both.
 func (a Action) MarshalJSON() ([]byte, error) {
+	j, err := a.wire(Long)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}
+
+// wire returns the wire form of a, naming a resignation in the words of
+// game v.
+func (a Action) wire(v Variant) (actionJSON, error) {
 	a = a.Canonical()
 	j := actionJSON{Kind: a.Kind}
 	if a.Kind != ActOpening {
 		if !a.Player.IsValid() {
-			return nil, fmt.Errorf("%w: player %d", ErrSyntax, a.Player)
+			return actionJSON{}, fmt.Errorf("%w: player %d", ErrSyntax, a.Player)
 		}
 		j.Player = a.Player.String()
 	}
@@ -127,10 +140,9 @@ func (a Action) MarshalJSON() ([]byte, error) {
 		j.Steps = append(j.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
 	}
 	if a.Kind == ActResign {
-		k := a.Resign
-		j.Resign = &k
+		j.Resign = &kindText{a.Resign, v}
 	}
-	return json.Marshal(j)
+	return j, nil
 }
 
 // UnmarshalJSON reads the form written by MarshalJSON. It refuses more than
@@ -174,7 +186,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		n.Steps = append(n.Steps, Step{From: s[0], To: s[1], Die: s[2]})
 	}
 	if j.Resign != nil {
-		n.Resign = *j.Resign
+		n.Resign = j.Resign.k
 	}
 	*a = n
 	return nil
@@ -194,6 +206,25 @@ type Record struct {
 	Seed    *uint64     `json:"seed,omitempty"`
 	Fair    *fair.Proof `json:"fair,omitempty"`
 	Actions []Action    `json:"actions"`
+}
+
+// MarshalJSON writes the record with the JSON names of its fields; its
+// actions name a resignation's kind in the words of its game (a gammon in
+// short nardy, a mars in long nardy).
+func (rec Record) MarshalJSON() ([]byte, error) {
+	type plain Record // without this method
+	w := struct {
+		plain
+		Actions []actionJSON `json:"actions"`
+	}{plain: plain(rec), Actions: make([]actionJSON, 0, len(rec.Actions))}
+	for _, a := range rec.Actions {
+		j, err := a.wire(rec.Rules.Variant)
+		if err != nil {
+			return nil, err
+		}
+		w.Actions = append(w.Actions, j)
+	}
+	return json.Marshal(w)
 }
 
 // ErrBadRecord is matched by every error of [Replay].
@@ -348,26 +379,26 @@ func (rc *Recorder) Record() Record {
 // gameJSON is the wire form of a Game: everything it holds, the play in
 // progress as its dice and steps.
 type gameJSON struct {
-	Rules    Rules      `json:"rules"`
-	Position Position   `json:"position"`
-	Phase    Phase      `json:"phase"`
-	Resume   Phase      `json:"resume,omitempty"`
-	Cube     Cube       `json:"cube"`
-	Money    bool       `json:"money"`
-	Crawford bool       `json:"crawford"`
-	Dice     *Roll      `json:"dice,omitempty"`
-	Steps    [][3]int   `json:"steps,omitempty"`
-	Started  bool       `json:"started"`
-	First    Color      `json:"first"`
-	Starter  Color      `json:"starter"`
-	LastRoll bool       `json:"last_roll,omitempty"`
-	LastKind ResultKind `json:"last_kind,omitempty"`
-	Offer    ResultKind `json:"offer,omitempty"`
-	OfferBy  Color      `json:"offer_by,omitempty"`
-	Opening  [2]int     `json:"opening"`
-	Rerolls  int        `json:"rerolls"`
-	Plays    int        `json:"plays"`
-	Result   *Result    `json:"result,omitempty"`
+	Rules    Rules     `json:"rules"`
+	Position Position  `json:"position"`
+	Phase    Phase     `json:"phase"`
+	Resume   Phase     `json:"resume,omitempty"`
+	Cube     Cube      `json:"cube"`
+	Money    bool      `json:"money"`
+	Crawford bool      `json:"crawford"`
+	Dice     *Roll     `json:"dice,omitempty"`
+	Steps    [][3]int  `json:"steps,omitempty"`
+	Started  bool      `json:"started"`
+	First    Color     `json:"first"`
+	Starter  Color     `json:"starter"`
+	LastRoll bool      `json:"last_roll,omitempty"`
+	LastKind *kindText `json:"last_kind,omitempty"`
+	Offer    *kindText `json:"offer,omitempty"`
+	OfferBy  Color     `json:"offer_by,omitempty"`
+	Opening  [2]int    `json:"opening"`
+	Rerolls  int       `json:"rerolls"`
+	Plays    int       `json:"plays"`
+	Result   *Result   `json:"result,omitempty"`
 }
 
 // MarshalText implements encoding.TextMarshaler.
@@ -396,8 +427,14 @@ func (g Game) MarshalJSON() ([]byte, error) {
 	}
 	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
 		Money: g.money, Crawford: g.crawford, Started: g.started, First: g.first, Starter: g.starter,
-		LastRoll: g.lastRoll, LastKind: g.lastKind, Offer: g.offer, OfferBy: g.offerBy,
+		LastRoll: g.lastRoll, OfferBy: g.offerBy,
 		Opening: g.opening, Rerolls: g.rerolls, Plays: g.plays}
+	if g.lastKind != 0 {
+		j.LastKind = &kindText{g.lastKind, g.rules.Variant}
+	}
+	if g.offer != 0 {
+		j.Offer = &kindText{g.offer, g.rules.Variant}
+	}
 	if g.turnInPlay() {
 		r := g.turn.Roll()
 		j.Dice = &r
@@ -436,8 +473,14 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
 		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,
-		lastRoll: j.LastRoll, lastKind: j.LastKind, offer: j.Offer, offerBy: j.OfferBy,
+		lastRoll: j.LastRoll, offerBy: j.OfferBy,
 		opening: j.Opening, rerolls: j.Rerolls, plays: j.Plays}
+	if j.LastKind != nil {
+		n.lastKind = j.LastKind.k
+	}
+	if j.Offer != nil {
+		n.offer = j.Offer.k
+	}
 	if err := n.checkState(); err != nil {
 		return err
 	}

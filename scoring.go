@@ -1,43 +1,65 @@
 package nardy
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // ResultKind is how a game ended for scoring: the kinds of L8, L9 and S5,
 // and the L11 draw. The zero ResultKind is invalid.
 type ResultKind uint8
 
-// The result kinds.
+// The result kinds, named in long nardy's words; in short nardy
+// (backgammon) Oin is a single game, Mars a gammon and Koks a backgammon,
+// and [ResultKind.Name] and the JSON of results, games and records use
+// those words.
 const (
-	// Oin (ойн, single): the loser has borne off at least one checker (L8,
-	// S5).
+	// Oin (ойн; backgammon: single): the loser has borne off at least one
+	// checker (L8, S5).
 	Oin ResultKind = iota + 1
-	// Mars (марс, gammon): the loser has borne off none (L8, S5).
+	// Mars (марс; backgammon: gammon): the loser has borne off none (L8,
+	// S5).
 	Mars
 	// HomeMars (long nardy, L9): the loser has borne off none and all its
 	// checkers are home.
 	HomeMars
-	// Koks (L9 "kola"; S5 backgammon): the loser has borne off none and has
-	// a checker on its own points 19..24 (short nardy: or on the bar).
+	// Koks (L9, the Turkish "kola"; S5: backgammon): the loser has borne
+	// off none and has a checker on its own points 19..24 (short nardy: or
+	// on the bar).
 	Koks
 	// Draw: L11, the second player bore off all its checkers with its last
 	// roll.
 	Draw
 )
 
-var resultKindNames = [...]string{"", "oin", "mars", "home_mars", "koks", "draw"}
+var (
+	resultKindNames      = [...]string{"", "oin", "mars", "home_mars", "koks", "draw"}
+	shortResultKindNames = [...]string{"", "single", "gammon", "home_mars", "backgammon", "draw"}
+)
 
 // IsValid reports whether k is one of the result kinds.
 func (k ResultKind) IsValid() bool { return k >= Oin && k <= Draw }
 
-// String returns "oin", "mars", "home_mars", "koks" or "draw".
-func (k ResultKind) String() string {
+// Name returns the kind's name in the words of game v: "single", "gammon"
+// and "backgammon" in short nardy (backgammon), "oin", "mars", "home_mars"
+// and "koks" in long nardy, "draw" in both.
+func (k ResultKind) Name(v Variant) string {
 	if !k.IsValid() {
 		return fmt.Sprintf("invalid(%d)", uint8(k))
+	}
+	if v == Short {
+		return shortResultKindNames[k]
 	}
 	return resultKindNames[k]
 }
 
-// MarshalText implements encoding.TextMarshaler.
+// String returns the kind's long-nardy name, "oin", "mars", "home_mars",
+// "koks" or "draw": a ResultKind alone does not know its game. Use Name
+// for the words of a game; [Result] and the JSON of games and records use
+// them.
+func (k ResultKind) String() string { return k.Name(Long) }
+
+// MarshalText implements encoding.TextMarshaler with String.
 func (k ResultKind) MarshalText() ([]byte, error) {
 	if !k.IsValid() {
 		return nil, fmt.Errorf("%w: result kind %d", ErrSyntax, k)
@@ -45,15 +67,36 @@ func (k ResultKind) MarshalText() ([]byte, error) {
 	return []byte(k.String()), nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
+// UnmarshalText implements encoding.TextUnmarshaler. It reads the names of
+// both games ("mars" and "gammon" are Mars).
 func (k *ResultKind) UnmarshalText(t []byte) error {
-	v, err := enumParse("result kind", resultKindNames[1:], t)
-	*k = ResultKind(v + 1)
-	if err != nil {
-		*k = 0
+	for _, names := range [...][]string{resultKindNames[1:], shortResultKindNames[1:]} {
+		if v, err := enumParse("result kind", names, t); err == nil {
+			*k = ResultKind(v + 1)
+			return nil
+		}
 	}
+	*k = 0
+	_, err := enumParse("result kind", append(resultKindNames[1:], shortResultKindNames[1:]...), t)
 	return err
 }
+
+// kindText is a ResultKind written as JSON text in the words of game v.
+type kindText struct {
+	k ResultKind
+	v Variant
+}
+
+// MarshalText writes the kind's name in the words of its game.
+func (t kindText) MarshalText() ([]byte, error) {
+	if !t.k.IsValid() {
+		return nil, fmt.Errorf("%w: result kind %d", ErrSyntax, t.k)
+	}
+	return []byte(t.k.Name(t.v)), nil
+}
+
+// UnmarshalText reads a kind named in either game's words.
+func (t *kindText) UnmarshalText(b []byte) error { return t.k.UnmarshalText(b) }
 
 // Scoring is a scoring table: the points of each result kind before the
 // cube multiplies them. A zero entry means the table does not use that kind
@@ -250,12 +293,13 @@ func (e *EndReason) UnmarshalText(t []byte) error {
 // and Cube/2 under a ½–½ table (Scoring.DrawHalf): Points 0 and Half with
 // the cube at 1.
 type Result struct {
-	Winner Color      `json:"winner"` // no meaning for a Draw
-	Kind   ResultKind `json:"kind"`
-	End    EndReason  `json:"end"`
-	Cube   int        `json:"cube"`           // the cube value the game was played for
-	Points int        `json:"points"`         // won by Winner: table points × Cube; for a Draw, each player's
-	Half   bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
+	Variant Variant    `json:"variant"` // the game, whose words name Kind
+	Winner  Color      `json:"winner"`  // no meaning for a Draw
+	Kind    ResultKind `json:"kind"`
+	End     EndReason  `json:"end"`
+	Cube    int        `json:"cube"`           // the cube value the game was played for
+	Points  int        `json:"points"`         // won by Winner: table points × Cube; for a Draw, each player's
+	Half    bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
 }
 
 // drawResult returns the result of a game drawn (L11) with cube c: 1–1 or
@@ -278,4 +322,36 @@ func (r Rules) points(k ResultKind, c Cube, money bool) int {
 		p = t.Oin
 	}
 	return p * c.Value
+}
+
+// MarshalJSON writes the result with its kind in the words of its game
+// (a backgammon is "backgammon", a koks "koks").
+func (r Result) MarshalJSON() ([]byte, error) {
+	type plain Result // without this method
+	return json.Marshal(struct {
+		plain
+		Kind kindText `json:"kind"`
+	}{plain(r), kindText{r.Kind, r.Variant}})
+}
+
+// String describes the result in the words of its game, such as "white
+// wins (gammon, 2 points)" or "draw (1 point each)".
+func (r Result) String() string {
+	if r.Kind == Draw {
+		switch {
+		case r.Half && r.Points == 0:
+			return "draw (½ point each)"
+		case r.Half:
+			return fmt.Sprintf("draw (%d½ points each)", r.Points)
+		}
+		return fmt.Sprintf("draw (%d point%s each)", r.Points, plural(r.Points))
+	}
+	return fmt.Sprintf("%s wins (%s, %d point%s)", r.Winner, r.Kind.Name(r.Variant), r.Points, plural(r.Points))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -149,7 +149,19 @@ func TestResultKindText(t *testing.T) {
 	}
 	assert.Equal(t, "home_mars", HomeMars.String())
 	var k ResultKind
-	assert.ErrorIs(t, k.UnmarshalText([]byte("gammon")), ErrSyntax)
+	assert.ErrorIs(t, k.UnmarshalText([]byte("kola")), ErrSyntax)
+	// Each game's words (S5, L8, L9), read back whichever game.
+	for _, c := range []struct {
+		k           ResultKind
+		long, short string
+	}{{Oin, "oin", "single"}, {Mars, "mars", "gammon"}, {Koks, "koks", "backgammon"}, {HomeMars, "home_mars", "home_mars"}, {Draw, "draw", "draw"}} {
+		assert.Equal(t, c.long, c.k.Name(Long))
+		assert.Equal(t, c.short, c.k.Name(Short))
+		for _, s := range []string{c.long, c.short} {
+			require.NoError(t, k.UnmarshalText([]byte(s)))
+			assert.Equal(t, c.k, k, s)
+		}
+	}
 	_, err := ResultKind(0).MarshalText()
 	assert.Error(t, err)
 	for e := BoreOff; e <= Dropped; e++ {
@@ -206,4 +218,37 @@ func TestRulesGameOptions(t *testing.T) {
 	assert.ErrorIs(t, n.UnmarshalText([]byte("loser")), ErrSyntax)
 	_, err = NextGameStarter(7).MarshalText()
 	assert.ErrorIs(t, err, ErrInvalidRules)
+}
+
+// TestResultWordsFollowTheGame_S5_L8: a result, an offer in a saved game
+// and a resignation in a record are written in their game's words (a
+// backgammon game's gammon, a long game's mars), and read back either way.
+func TestResultWordsFollowTheGame_S5_L8(t *testing.T) {
+	short := Result{Variant: Short, Winner: Black, Kind: Koks, End: Resigned, Cube: 2, Points: 6}
+	b, err := json.Marshal(short)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"kind":"backgammon"`)
+	assert.Equal(t, "black wins (backgammon, 6 points)", short.String())
+	var back Result
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, short, back)
+	long := Result{Variant: Long, Winner: White, Kind: Mars, End: BoreOff, Cube: 1, Points: 2}
+	b, err = json.Marshal(long)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"kind":"mars"`)
+	assert.Equal(t, "draw (½ point each)", Result{Variant: Long, Kind: Draw, Half: true}.String())
+
+	rc, err := NewRecorder(DefaultRules(Short), 0, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}}))
+	require.NoError(t, rc.Do(Action{Kind: ActResign, Player: Black, Resign: Mars}))
+	b, err = json.Marshal(rc.Record())
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"resign":"gammon"`)
+	var rec Record
+	require.NoError(t, json.Unmarshal(b, &rec))
+	assert.Equal(t, Mars, rec.Actions[1].Resign)
+	b, err = json.Marshal(rc.Match().Game())
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"offer":"gammon"`)
 }

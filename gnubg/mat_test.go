@@ -68,7 +68,7 @@ func TestMatHandWritten(t *testing.T) {
 	assert.Equal(t, 3, m.GameNumber())
 	assert.True(t, m.IsCrawford(), "game 3 is the Crawford game")
 	res, _ := m.LastResult()
-	assert.Equal(t, nardy.Result{Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
+	assert.Equal(t, nardy.Result{Variant: nardy.Short, Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
 
 	var out bytes.Buffer
 	require.NoError(t, WriteMat(&out, rec, info))
@@ -151,7 +151,7 @@ func TestMatReadNotations(t *testing.T) {
 	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	res, _ := m.LastResult()
-	assert.Equal(t, nardy.Result{Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
+	assert.Equal(t, nardy.Result{Variant: nardy.Short, Winner: nardy.White, Kind: nardy.Oin, End: nardy.Resigned, Cube: 1, Points: 1}, res)
 
 	text = `
  1 point match
@@ -171,7 +171,7 @@ func TestMatReadNotations(t *testing.T) {
 	m, err = nardy.Replay(rec)
 	require.NoError(t, err)
 	res, _ = m.LastResult()
-	assert.Equal(t, nardy.Result{Winner: nardy.Black, Kind: nardy.Oin, End: nardy.Dropped, Cube: 1, Points: 1}, res)
+	assert.Equal(t, nardy.Result{Variant: nardy.Short, Winner: nardy.Black, Kind: nardy.Oin, End: nardy.Dropped, Cube: 1, Points: 1}, res)
 	b := formats.Counts(m.Game().Position().Side(nardy.Black))
 	assert.Equal(t, [3]int{1, 4, 2}, [3]int{b[18], b[8], b[7]},
 		"24/14 then 14/8 moved one checker, 13/7(2) two")

@@ -98,7 +98,7 @@ type outcome struct {
 	Final  nardy.Position
 	Turns  int
 	Winner nardy.Color
-	Kind   string // the kind's name in the variant (kindName)
+	Kind   string // the kind's name in the variant's words (ResultKind.Name)
 	Points int
 }
 
@@ -164,26 +164,8 @@ func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, err
 	if err != nil {
 		return o, err
 	}
-	o.Kind, o.Points = kindName(r.Variant, kind), table.Points(kind)
+	o.Kind, o.Points = kind.Name(r.Variant), table.Points(kind)
 	return o, nil
-}
-
-// kindName names a result kind the way players of the variant do, in a
-// single game and in a match alike: short nardy is backgammon, whose
-// results are single, gammon and backgammon (S5); long nardy's are oin,
-// mars, home_mars, koks and draw (L8, L9, L11).
-func kindName(v nardy.Variant, k nardy.ResultKind) string {
-	if v == nardy.Short {
-		switch k {
-		case nardy.Oin:
-			return "single"
-		case nardy.Mars:
-			return "gammon"
-		case nardy.Koks:
-			return "backgammon"
-		}
-	}
-	return k.String()
 }
 
 // maxActions stops a match that does not end.
@@ -228,7 +210,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
 			} else {
 				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point(s); score white %d, black %d\n",
-					number, res.Winner, kindName(preset.Rules.Variant, res.Kind), res.End, res.Points, white, black)
+					number, res.Winner, res.Kind.Name(res.Variant), res.End, res.Points, white, black)
 			}
 		}
 	}

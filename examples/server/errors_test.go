@@ -44,7 +44,7 @@ func TestBadRequests(t *testing.T) {
 		{"steps field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"steps":[]}`)},
 		{"kind field on take", 400, "bad_request", "POST", "take", withVersion(st0.Version, `{"kind":"oin"}`)},
 		{"seed field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"client_seed":"x"}`)},
-		{"resign kind unknown", 400, "bad_request", "POST", "resign", withVersion(st0.Version, `{"kind":"gammon"}`)},
+		{"resign kind unknown", 400, "bad_request", "POST", "resign", withVersion(st0.Version, `{"kind":"kola"}`)},
 		{"bad viewer", 400, "bad_viewer", "GET", "board.svg?viewer=purple", ``},
 		{"empty client seed", 400, "bad_request", "POST", "seed", withVersion(st0.Version, `{"client_seed":""}`)},
 		{"client seed not plain", 400, "bad_request", "POST", "seed", withVersion(st0.Version, `{"client_seed":"a|b"}`)},

@@ -139,14 +139,14 @@ func (g *game) state(you nardy.Color) stateJSON {
 		st.Opening = &openingJSON{ow, ob, n}
 	}
 	if k, by, ok := gm.Offer(); ok {
-		st.Offer = &offerJSON{k.String(), by.String()}
+		st.Offer = &offerJSON{k.Name(gm.Rules().Variant), by.String()}
 	}
 	if res, ok := m.LastResult(); ok {
 		n := m.GameNumber()
 		if !gm.IsOver() {
 			n-- // the match has gone on to the next game
 		}
-		st.Result = &resultJSON{Game: n, Kind: res.Kind.String(), End: res.End.String(), Cube: res.Cube, Points: res.Points}
+		st.Result = &resultJSON{Game: n, Kind: res.Kind.Name(res.Variant), End: res.End.String(), Cube: res.Cube, Points: res.Points}
 		if res.Kind != nardy.Draw {
 			st.Result.Winner = res.Winner.String()
 		}

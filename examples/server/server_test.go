@@ -391,14 +391,14 @@ func TestCubeAndResign(t *testing.T) {
 
 	st = roller.act("resign", st, `{"kind":"mars"}`)
 	assert.Equal(t, "resign", st.Phase)
-	assert.Equal(t, &offerJSON{Kind: "mars", By: roller.color}, st.Offer)
+	assert.Equal(t, &offerJSON{Kind: "gammon", By: roller.color}, st.Offer, "a short game speaks of gammons")
 	st = other.act("reject", st, "")
 	assert.Equal(t, "roll", st.Phase)
 	st = roller.act("resign", st, "")
 	st = other.act("accept", st, "")
 	assert.True(t, st.MatchOver)
 	require.NotNil(t, st.Result)
-	assert.Equal(t, resultJSON{Game: 1, Winner: other.color, Kind: "oin", End: "resigned", Cube: 2, Points: 2}, *st.Result)
+	assert.Equal(t, resultJSON{Game: 1, Winner: other.color, Kind: "single", End: "resigned", Cube: 2, Points: 2}, *st.Result)
 
 	// A double dropped ends the game for the cube's value.
 	st, a, b = c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
@@ -410,7 +410,7 @@ func TestCubeAndResign(t *testing.T) {
 	st = roller.act("double", st, "")
 	st = byColor(st.ToAct, a, b).act("drop", st, "")
 	require.NotNil(t, st.Result)
-	assert.Equal(t, resultJSON{Game: 1, Winner: roller.color, Kind: "oin", End: "dropped", Cube: 1, Points: 1}, *st.Result)
+	assert.Equal(t, resultJSON{Game: 1, Winner: roller.color, Kind: "single", End: "dropped", Cube: 1, Points: 1}, *st.Result)
 }
 
 // TestMatch: a match goes on to the next game and keeps the score.

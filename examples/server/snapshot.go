@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
-	"github.com/nardylab/nardy/variants"
 	"github.com/nardylab/nardy/fair"
+	"github.com/nardylab/nardy/variants"
 )
 
 // snapshot is the stored form of a game: everything needed to rebuild it

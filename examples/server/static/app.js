@@ -213,7 +213,9 @@ function draw(st) {
   return page.queue;
 }
 
-const resultWords = { oin: "oin (single)", mars: "mars (gammon)", home_mars: "home mars", koks: "koks (backgammon)", draw: "draw" };
+// The server names results in the game's own words (long nardy: oin, mars,
+// home mars, koks; backgammon: single, gammon, backgammon).
+const resultWords = { home_mars: "home mars" };
 
 // show draws a state: the board, the buttons, the texts, the legal steps.
 async function show(st) {

@@ -7,9 +7,10 @@
 // a play, a cube action (double, take, drop) or an answer to a resignation.
 // Players never throw dice: when a player decides to roll it returns a
 // [nardy.ActRoll] action without dice, and the driver ([Next],
-// [PlayGame], [PlayMatch]) throws them from a [nardy.DiceSource] the caller
-// owns. So a whole game is fixed by the seeds of the dice and of the
-// players, on every machine.
+// [PlayGame], [PlayMatch], or a server with Game.Roll) throws them from a
+// [nardy.DiceSource] the caller owns. So a whole game is fixed by the seeds
+// of the dice and of the players, on every machine. [PlayGame] and
+// [PlayMatch] return the record of what was played, for [nardy.Replay].
 //
 // Three players come with the package: [Random] (uniform over the legal
 // plays, seeded), [Greedy] (1-ply: the play whose resulting position
@@ -39,17 +40,22 @@ type Player interface {
 	// Name returns a short name for tables and logs.
 	Name() string
 	// Act returns the action that player me takes in g, called when
-	// g.ToAct() reports me. The action is one of:
+	// g.ToAct() reports me:
 	//
-	//   - PhaseRoll: ActDouble, or ActRoll with zero Dice (the driver
-	//     throws the dice);
-	//   - PhasePlay: ActPlay with one of the legal plays (or ActUndo when
-	//     steps of the play were already taken one by one);
+	//   - PhaseRoll: ActDouble, or ActRoll with zero Dice, which means
+	//     "throw the dice": the player never chooses them, so g.Do refuses
+	//     this action as it is, and the driver throws the dice from a
+	//     [nardy.DiceSource] it owns: g.Roll(src) performs the roll (as
+	//     [nardy.Recorder.Roll] does for a record), and [Next] returns the
+	//     roll with its dice thrown;
+	//   - PhasePlay: ActPlay with one of the legal plays, or ActUndo when
+	//     steps of the play were already taken one by one;
 	//   - PhaseCube: ActTake or ActDrop (ActBeaver where allowed);
 	//   - PhaseResign: ActAccept or ActReject.
 	//
-	// An error means the player cannot act (such as a game that is over or
-	// not its turn); a returned action is always one g accepts.
+	// Every action but the roll is one g.Do accepts as it is. Act returns
+	// [ErrNotToAct] when g does not wait for me: the opening throw, the
+	// opponent's turn, a game that is over.
 	Act(g nardy.Game, me nardy.Color) (nardy.Action, error)
 }
 
@@ -95,9 +101,11 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 
 // Next returns the action g waits for: the opening throw or a roll thrown
 // from dice, else the action of the player who must act (players[c] plays
-// colour c). A player's roll (ActRoll) gets its dice from dice here. The
-// action is not performed: pass it to [nardy.Game.Do], [nardy.Match.Do] or
-// a [nardy.Recorder].
+// colour c). A player's roll (ActRoll without dice) gets its dice from dice
+// here, two dice thrown as [nardy.Game.Roll] throws them, so every action
+// Next returns is one g.Do accepts when the player keeps the contract of
+// [Player.Act]. The action is not performed: pass it to [nardy.Game.Do],
+// [nardy.Match.Do] or a [nardy.Recorder].
 func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseOver:

@@ -269,3 +269,31 @@ func ExamplePlay_String() {
 	// 24/15 24/21
 	// 24/13 2 steps
 }
+
+// Plays ranges over the legal plays of a roll; an invalid input is the one
+// error it yields.
+func ExampleRules_Plays() {
+	r := nardy.DefaultRules(nardy.Short)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	for play, err := range r.Plays(start, nardy.MustRoll(6, 5)) {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(play)
+	}
+	for _, err := range r.Plays(nardy.Position{}, nardy.MustRoll(6, 5)) {
+		fmt.Println(err)
+	}
+	// Output:
+	// 24/13
+	// 24/18 13/8
+	// 24/18 8/3
+	// 13/8 13/7
+	// 13/7 8/3
+	// 13/2
+	// 8/3 8/2
+	// nardy: invalid position: the zero Position (§4)
+}

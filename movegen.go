@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"iter"
 	"math/bits"
 	"slices"
 )
@@ -603,4 +604,30 @@ func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
 // Legal returns the legal plays of pos for roll under r; see AppendLegal.
 func (r Rules) Legal(pos Position, roll Roll) ([]Play, error) {
 	return r.AppendLegal(nil, pos, roll)
+}
+
+// Plays returns the legal plays of pos for roll under r, in the order of
+// AppendLegal, for a range loop:
+//
+//	for play, err := range r.Plays(pos, roll) {
+//		if err != nil { ... } // invalid input: the only value yielded
+//		...
+//	}
+//
+// It yields (Play{}, err) once when Legal would return an error. Each call
+// of the iterator lists the plays afresh into a new slice; a search loop
+// that must not allocate uses AppendLegal with its own buffer.
+func (r Rules) Plays(pos Position, roll Roll) iter.Seq2[Play, error] {
+	return func(yield func(Play, error) bool) {
+		plays, err := r.Legal(pos, roll)
+		if err != nil {
+			yield(Play{}, err)
+			return
+		}
+		for _, p := range plays {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
 }

@@ -37,19 +37,19 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	name := fs.Arg(0)
 	rec, err := readRecord(name, *preset)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy analyze:", err)
+		report(stderr, "analyze", err)
 		return 1
 	}
 	rep, err := analysis.Analyze(rec, analysis.Options{Ply: *ply, Threshold: *threshold})
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy analyze:", err)
+		report(stderr, "analyze", err)
 		return 1
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintln(stderr, "nardy analyze:", err)
+			report(stderr, "analyze", err)
 			return 1
 		}
 		return 0

@@ -31,12 +31,12 @@ func legal(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	r, pos, roll, err := legalInput(set, *variant, *preset, *posText, *key, *rollText, *head, *transient, *ahead)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy legal:", err)
+		report(stderr, "legal", err)
 		return 2
 	}
 	plays, err := r.Legal(pos, roll)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy legal:", err)
+		report(stderr, "legal", err)
 		return 1
 	}
 	for _, p := range plays {

@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -63,7 +64,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return status
 		}
 		if err := conform(stdin, stdout); err != nil {
-			fmt.Fprintln(stderr, "nardy conform:", err)
+			report(stderr, "conform", err)
 			return 1
 		}
 		return 0
@@ -126,4 +127,10 @@ func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, st
 		return 2, false
 	}
 	return 0, true
+}
+
+// report writes err as the error of sub-command cmd: "nardy cmd: ...",
+// without the "nardy: " that the library's own errors start with.
+func report(w io.Writer, cmd string, err error) {
+	fmt.Fprintf(w, "nardy %s: %s\n", cmd, strings.TrimPrefix(err.Error(), "nardy: "))
 }

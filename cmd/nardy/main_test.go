@@ -286,3 +286,18 @@ func TestAnalyze(t *testing.T) {
 	assert.Equal(t, 0, run([]string{"analyze", "-h"}, strings.NewReader(""), &out, &errOut))
 	assert.True(t, strings.HasPrefix(out.String(), "usage: nardy analyze"))
 }
+
+// TestErrorsSayNardyOnce: a command's error names the command once, not
+// the library's "nardy: " again (issue 10: "nardy legal: nardy: parsing").
+func TestErrorsSayNardyOnce(t *testing.T) {
+	for _, args := range [][]string{
+		{"legal", "-variant", "short", "-roll", "7-1"},
+		{"legal", "-variant", "long", "-key", "zz", "-roll", "3-1"},
+		{"perft", "-variant", "long", "-preset", "no-such-preset", "-depth", "1"},
+	} {
+		code, _, stderr := runCmd(args...)
+		assert.NotEqual(t, 0, code, "%v", args)
+		assert.True(t, strings.HasPrefix(stderr, "nardy "+args[0]+": "), "%v: %q", args, stderr)
+		assert.NotContains(t, stderr, "nardy: ", "%v", args)
+	}
+}

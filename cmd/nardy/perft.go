@@ -26,14 +26,14 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy perft:", err)
+		report(stderr, "perft", err)
 		return 2
 	}
 	r := nardy.DefaultRules(v)
 	if *preset != "" {
 		p, err := variants.Lookup(*preset)
 		if err != nil {
-			fmt.Fprintln(stderr, "nardy perft:", err)
+			report(stderr, "perft", err)
 			return 2
 		}
 		r = p.Rules
@@ -44,14 +44,14 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	}
 	pos, err := nardy.StartPosition(r.Variant, nardy.White)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy perft:", err)
+		report(stderr, "perft", err)
 		return 1
 	}
 	start := time.Now()
 	n, err := r.Perft(pos, *depth, *workers)
 	took := time.Since(start)
 	if err != nil {
-		fmt.Fprintln(stderr, "nardy perft:", err)
+		report(stderr, "perft", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d workers)\n", r.Variant, *depth, n, took.Round(time.Millisecond), max(*workers, 1))

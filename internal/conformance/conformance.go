@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/jsonscan"
@@ -214,7 +215,7 @@ var longOnly = []string{"head_exception", "transient_block", "block_ahead"}
 func parseRules(b []byte, r *nardy.Rules) error {
 	var opts map[string]json.RawMessage
 	if err := json.Unmarshal(b, &opts); err != nil {
-		return fmt.Errorf("%w: rules: %v", ErrCase, err)
+		return fmt.Errorf("%w: rules: %s", ErrCase, strings.TrimPrefix(err.Error(), "nardy: "))
 	}
 	for k, v := range opts {
 		var err error
@@ -235,7 +236,7 @@ func parseRules(b []byte, r *nardy.Rules) error {
 			return fmt.Errorf("%w: unknown rules key %q", ErrCase, k)
 		}
 		if err != nil {
-			return fmt.Errorf("%w: rules %q: %v", ErrCase, k, err)
+			return fmt.Errorf("%w: rules %q: %s", ErrCase, k, strings.TrimPrefix(err.Error(), "nardy: "))
 		}
 	}
 	return nil

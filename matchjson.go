@@ -249,13 +249,15 @@ func (m Match) checkCrawford(pw, pb int) error {
 	return nil
 }
 
-// checkResult checks a game's result read from JSON against the rules: a
-// kind the table scores (a draw only with LastRollDraw), an end that fits
+// checkResult checks a game's result read from JSON against the rules: its
+// variant, a kind the table scores (a draw only with LastRollDraw), an end that fits
 // it, a cube value the rules allow, and the points the table gives with
 // cube c (money: Jacoby may count the result single).
 func (r Rules) checkResult(res Result, c Cube, money bool) error {
 	t := r.scoring()
 	switch {
+	case res.Variant != r.Variant:
+		return fmt.Errorf("a result of %s nardy under %s rules", res.Variant, r.Variant)
 	case !res.Winner.IsValid() || res.End < BoreOff || res.End > Dropped:
 		return fmt.Errorf("result %+v", res)
 	case res.Kind == Draw && (!r.LastRollDraw || res.End != BoreOff):
@@ -272,7 +274,7 @@ func (r Rules) checkResult(res Result, c Cube, money bool) error {
 		want = Result{Points: r.points(res.Kind, c, money)}
 	}
 	if res.Points != want.Points || res.Half != want.Half {
-		return fmt.Errorf("%+v scores %d points, not %d", res, want.Points, res.Points)
+		return fmt.Errorf("%v: the rules give %d points, not %d", res, want.Points, res.Points)
 	}
 	return nil
 }

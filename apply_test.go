@@ -2,8 +2,8 @@ package nardy
 
 // Table tests of Apply and PlayOf, one per rule: every illegal play is
 // refused with ErrIllegalPlay, the reason sentinel and a *RuleError naming
-// the rule of RULES.md, and the input position is unchanged. The positions
-// and the expected verdicts are worked out by hand from RULES.md.
+// the rule of docs/rules.md, and the input position is unchanged. The positions
+// and the expected verdicts are worked out by hand from docs/rules.md.
 
 import (
 	"errors"

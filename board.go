@@ -8,8 +8,8 @@ type Variant uint8
 
 // The two games.
 const (
-	Long  Variant = 1 // long nardy (длинные нарды, uzun tavla), RULES.md §2
-	Short Variant = 2 // short nardy, standard backgammon, RULES.md §3
+	Long  Variant = 1 // long nardy (длинные нарды, uzun tavla), docs/rules.md §2
+	Short Variant = 2 // short nardy, standard backgammon, docs/rules.md §3
 )
 
 // IsValid reports whether v is Long or Short.
@@ -63,7 +63,7 @@ func ParseVariant(s string) (Variant, error) {
 }
 
 // Color names a player. White and Black are only names: every player counts
-// the points along its own route (RULES.md §0).
+// the points along its own route (docs/rules.md §0).
 type Color uint8
 
 // The two players.
@@ -295,7 +295,7 @@ func startOrZero(v Variant, mover Color) Position {
 }
 
 // NewPosition builds a position from the counts of the player on roll and of
-// its opponent, each in its own numbering. It checks RULES.md §4: every count
+// its opponent, each in its own numbering. It checks docs/rules.md §4: every count
 // in 0..15, 15 checkers per side including bar and off, no point held by both
 // colours, no bar checker in long nardy. It never repairs bad input.
 //
@@ -345,7 +345,7 @@ func placeName(p int) string {
 }
 
 // opponentPoint maps the mover's point q (1..24) to the opponent's own
-// number of the same place (RULES.md §0). The map is its own inverse.
+// number of the same place (docs/rules.md §0). The map is its own inverse.
 func opponentPoint(v Variant, q int) int {
 	if v == Short {
 		return 25 - q

@@ -12,7 +12,7 @@ func (p Position) Drawing() string {
 // the extended slice.
 //
 // The board is drawn from the side of the player on roll and numbered in its
-// own numbering (RULES.md §0): its points 13..24 run left to right along the
+// own numbering (docs/rules.md §0): its points 13..24 run left to right along the
 // top, its points 12..1 left to right along the bottom, so its home (1..6) is
 // the bottom right quarter. White's checkers are X, Black's are O, whoever is
 // on roll. A stack of more than five checkers shows its count in the fifth

@@ -87,7 +87,7 @@ func boardCell(t *testing.T, drawing string, q, row int) string {
 
 // The heads of long nardy stand on diagonally opposite corners (L1): the
 // mover's head, its 24, top right; the opponent's head, the mover's 12
-// (RULES.md §0), bottom left.
+// (docs/rules.md §0), bottom left.
 func TestDrawingLongHeads(t *testing.T) {
 	for _, mover := range []Color{White, Black} {
 		p, err := StartPosition(Long, mover)
@@ -104,7 +104,7 @@ func TestDrawingLongHeads(t *testing.T) {
 }
 
 // A long-nardy opponent checker on its own point q is drawn on the mover's
-// q-12 or q+12 (RULES.md §0); a short-nardy one on the mover's 25-q.
+// q-12 or q+12 (docs/rules.md §0); a short-nardy one on the mover's 25-q.
 func TestDrawingOpponentPlaces(t *testing.T) {
 	for q := 1; q <= 24; q++ {
 		for _, v := range []Variant{Long, Short} {
@@ -224,7 +224,7 @@ func readDrawing(t require.TestingT, d string) (letters [25]byte, counts [25]int
 	return letters, counts, oppBar, myBar, off
 }
 
-// Every checker of random positions of both games is drawn where RULES.md
+// Every checker of random positions of both games is drawn where docs/rules.md
 // §0 puts it, with its count, and the bar and off counts are right.
 func TestDrawingReadsBack(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

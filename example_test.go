@@ -54,7 +54,7 @@ func ExampleRules_Legal() {
 }
 
 // Short nardy is standard backgammon: from the start, 3-1 has 16 distinct
-// plays, 1-1 has 42 and 6-5 has 7 (RULES.md §5). A buffer of MaxPlays plays
+// plays, 1-1 has 42 and 6-5 has 7 (docs/rules.md §5). A buffer of MaxPlays plays
 // is reused without allocation.
 func ExampleRules_AppendLegal() {
 	r := variants.ShortStandard()

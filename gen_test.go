@@ -47,7 +47,7 @@ func genAnyRules() *rapid.Generator[Rules] {
 
 // physical maps a player's own point q to a board place 0..23 that both
 // players share: the mover's numbering, shifted to 0-based. For the
-// opponent the place is the mover's number of the same point (RULES.md §0),
+// opponent the place is the mover's number of the same point (docs/rules.md §0),
 // written here from the geometry, not with OpponentPoint.
 func physical(v Variant, mover bool, q int) int {
 	if mover {

@@ -1,6 +1,6 @@
 package nardy
 
-// A deliberately simple reference move generator written from RULES.md, not
+// A deliberately simple reference move generator written from docs/rules.md, not
 // from movegen.go: plain arrays of counts, every step sequence in every
 // order of the dice, each step judged directly against the rules, then C5
 // and C8 over the whole set. It is slow and meant to be obviously right;

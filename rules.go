@@ -217,7 +217,7 @@ func (n *NextGameStarter) UnmarshalText(t []byte) error {
 	return err
 }
 
-// DefaultRules returns the default rule set of variant v (RULES.md §2 and §3):
+// DefaultRules returns the default rule set of variant v (docs/rules.md §2 and §3):
 // long nardy "Moscow" rules, or standard backgammon. For an invalid v it
 // returns a Rules that fails Validate.
 func DefaultRules(v Variant) Rules {
@@ -290,7 +290,7 @@ func (r Rules) validateGame() error {
 
 // CheckPosition reports whether pos is a valid position under r: of r's
 // variant, not the zero Position, and (long nardy) without a six-block of
-// the mover that L5 forbids (RULES.md §4). The generator, Apply and Turn
+// the mover that L5 forbids (docs/rules.md §4). The generator, Apply and Turn
 // make the same checks in prepareTurn, fused with building the turn's masks.
 func (r Rules) CheckPosition(pos Position) error {
 	if !pos.IsValid() {

@@ -27,7 +27,7 @@ func finished(t *testing.T, v Variant, loser Side) Position {
 	return pos
 }
 
-// The scoring tables of RULES.md L8, L9, S5, S7, written from the text.
+// The scoring tables of docs/rules.md L8, L9, S5, S7, written from the text.
 var (
 	tblFederation = Scoring{Oin: 1, Mars: 2}
 	tbl001        = Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}

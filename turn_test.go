@@ -1,6 +1,6 @@
 package nardy
 
-// The worked cases of RULES.md §5, the step API's refusals with their rule
+// The worked cases of docs/rules.md §5, the step API's refusals with their rule
 // ids, and errors (never panics) for bad input.
 
 import (
@@ -22,7 +22,7 @@ func resultSides(plays []Play) []Side {
 	return out
 }
 
-// TestWorkedCases is the table of RULES.md §5.
+// TestWorkedCases is the table of docs/rules.md §5.
 func TestWorkedCases(t *testing.T) {
 	long := DefaultRules(Long)
 	doubles := long

@@ -5,7 +5,7 @@
 // of a play.
 //
 // The board is drawn from the side of [Options.Viewer] and numbered in its
-// own numbering (RULES.md §0), like [nardy.Position.Drawing]: its points
+// own numbering (docs/rules.md §0), like [nardy.Position.Drawing]: its points
 // 13..24 run left to right along the top, its points 12..1 left to right
 // along the bottom, so its home (1..6) is the bottom right quarter. Each
 // opponent checker stands where it is on the table: in long nardy the

@@ -37,7 +37,7 @@ func TestAllPresets(t *testing.T) {
 }
 
 // TestPresetOptions checks each preset against the options its source
-// names (RULES.md L5, L8-L10, S5-S7).
+// names (docs/rules.md L5, L8-L10, S5-S7).
 func TestPresetOptions(t *testing.T) {
 	m := LongMoscow()
 	assert.Equal(t, nardy.Long, m.Variant)

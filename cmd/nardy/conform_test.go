@@ -44,7 +44,7 @@ func TestConformNullAndLongOptions(t *testing.T) {
 	}
 	got := runConform(t, strings.Join(lines, "\n"))
 	require.Len(t, got, len(lines))
-	assert.Len(t, got[0].Plays, 16, "RULES.md §5: the short start with 3-1 has 16 plays")
+	assert.Len(t, got[0].Plays, 16, "docs/rules.md §5: the short start with 3-1 has 16 plays")
 	assert.Contains(t, got[1].Error, "null")
 	for i, key := range []string{"transient_block", "transient_block", "head_exception", "block_ahead"} {
 		assert.Contains(t, got[2+i].Error, `"`+key+`"`, lines[2+i])

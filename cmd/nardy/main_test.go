@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// startCase is the long start with 3-1: RULES.md §5 says one play, 24/20.
+// startCase is the long start with 3-1: docs/rules.md §5 says one play, 24/20.
 const startCase = `{"id":"start-31","variant":"long","me":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],` +
 	`"opp":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,15],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`
 
@@ -59,7 +59,7 @@ func TestConformLines(t *testing.T) {
 	got := runConform(t, input)
 	require.Len(t, got, 8, "one answer per non-blank line")
 
-	// RULES.md §5: long start, first turn, 3-1 has one play, 24/20.
+	// docs/rules.md §5: long start, first turn, 3-1 has one play, 24/20.
 	want := []string{"00000000000000000001000e00/00000000000000000000000f00"}
 	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[0])
 	assert.Equal(t, "bad-count", got[1].ID)
@@ -134,7 +134,7 @@ func runCmd(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestLegalCommand(t *testing.T) {
-	// RULES.md §5: short start 3-1 has 16 plays; GNU Backgammon lists
+	// docs/rules.md §5: short start 3-1 has 16 plays; GNU Backgammon lists
 	// 8/5 6/5 among them.
 	code, out, stderr := runCmd("legal", "-variant", "short", "-roll", "3-1")
 	require.Equal(t, 0, code, stderr)
@@ -144,7 +144,7 @@ func TestLegalCommand(t *testing.T) {
 	assert.Contains(t, lines, "24/20")
 	assert.Equal(t, "16 legal plays (short, white, 3-1)", lines[16])
 
-	// L4, RULES.md §5: long start 3-3 has two plays.
+	// L4, docs/rules.md §5: long start 3-3 has two plays.
 	code, out, _ = runCmd("legal", "-preset", "long-moscow", "-roll", "3-3")
 	require.Equal(t, 0, code)
 	assert.ElementsMatch(t, []string{"24/15 24/21", "24/18(2)", "2 legal plays (long, white, 3-3)"},

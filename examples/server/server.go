@@ -252,7 +252,7 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 type apiError struct {
 	Error string     `json:"error"`           // why, for people
 	Code  string     `json:"code"`            // what, for programs
-	Rule  string     `json:"rule,omitempty"`  // the rule a refused step or play breaks (RULES.md id)
+	Rule  string     `json:"rule,omitempty"`  // the rule a refused step or play breaks (docs/rules.md id)
 	State *stateJSON `json:"state,omitempty"` // the current state, with a 409 for a stale version
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // stateJSON is the state of a game as GET /api/games/{id} and every action
-// return it. Points are in each side's own numbering (RULES.md §0).
+// return it. Points are in each side's own numbering (docs/rules.md §0).
 type stateJSON struct {
 	ID         string              `json:"id"`
 	You        string              `json:"you,omitempty"` // the seat of the token that asked

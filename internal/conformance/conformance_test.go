@@ -68,7 +68,7 @@ func TestConformance(t *testing.T) {
 	t.Logf("%d cases", total)
 }
 
-// shortStart is the short-nardy start with 3-1 (RULES.md §5: 16 plays),
+// shortStart is the short-nardy start with 3-1 (docs/rules.md §5: 16 plays),
 // with the rules object left for the test to fill in.
 const shortStart = `{"id":"s31","variant":"short",%s"me":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],` +
 	`"opp":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]}`
@@ -160,7 +160,7 @@ func TestParseLongOnlyOnShort(t *testing.T) {
 	require.NoError(t, err)
 	keys, err := Solve(c, nil)
 	require.NoError(t, err)
-	assert.Len(t, keys, 16, "RULES.md §5: the short start with 3-1 has 16 plays")
+	assert.Len(t, keys, 16, "docs/rules.md §5: the short start with 3-1 has 16 plays")
 }
 
 // TestParseCountOverflow: counts whose sum wraps around to 15 are refused

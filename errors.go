@@ -3,6 +3,7 @@ package nardy
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nardylab/nardy/internal/errtext"
 )
@@ -163,3 +164,14 @@ func quoteCut(s string) string {
 	}
 	return fmt.Sprintf("%q", s)
 }
+
+// nested is err under sentinel: it matches both with errors.Is, and its
+// message names the sentinel once, without err's own "nardy: " prefix
+// ("nardy: bad record: invalid rules: ...", not "... record: nardy: ...").
+type nested struct{ sentinel, err error }
+
+func (e nested) Error() string {
+	return e.sentinel.Error() + ": " + strings.TrimPrefix(e.err.Error(), "nardy: ")
+}
+
+func (e nested) Unwrap() []error { return []error{e.sentinel, e.err} }

@@ -66,7 +66,7 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 		if errors.Is(err, ErrBadRecord) { // the game's, as it is
 			return err
 		}
-		return fmt.Errorf("%w: %v", ErrBadRecord, err)
+		return nested{ErrBadRecord, err}
 	}
 	g := j.Game
 	if !g.IsValid() {

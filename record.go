@@ -469,7 +469,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadRecord, err)
+		return nested{ErrBadRecord, err}
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
 		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,
@@ -516,7 +516,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("%w: a finished game without a valid result", ErrBadRecord)
 		}
 		if err := n.rules.checkResult(*j.Result, n.cube, n.money); err != nil {
-			return fmt.Errorf("%w: %v", ErrBadRecord, err)
+			return nested{ErrBadRecord, err}
 		}
 		n.result = *j.Result
 	} else if j.Result != nil {

@@ -12,7 +12,7 @@ import (
 func ExampleNewPosition() {
 	var me, opp nardy.Side
 	me[6], me[5], me[4], me[nardy.Off] = 5, 5, 3, 2 // bearing off
-	opp[24] = 15                                     // the opponent's head
+	opp[24] = 15                                    // the opponent's head
 	pos, err := nardy.NewPosition(nardy.Long, nardy.White, me, opp)
 	if err != nil {
 		panic(err)

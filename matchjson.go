@@ -76,6 +76,9 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 		crawfordDone: j.CrawfordDone, over: j.Over}
 	if j.Last != nil {
 		n.last, n.hasLast = *j.Last, true
+		if n.last.Variant == 0 {
+			n.last.Variant = g.rules.Variant // a match saved before results named their game
+		}
 	}
 	if j.Winner != nil {
 		n.decided, n.winner = true, *j.Winner

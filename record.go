@@ -515,6 +515,9 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		if j.Result == nil || !j.Result.Kind.IsValid() || j.Result.Cube != n.cube.Value {
 			return fmt.Errorf("%w: a finished game without a valid result", ErrBadRecord)
 		}
+		if j.Result.Variant == 0 {
+			j.Result.Variant = n.rules.Variant // a game saved by version 0.1
+		}
 		if err := n.rules.checkResult(*j.Result, n.cube, n.money); err != nil {
 			return nested{ErrBadRecord, err}
 		}

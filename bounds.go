@@ -82,6 +82,7 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 // method), so jsonscan finds its elements without allocating.
 type jsonActions []Action
 
+// UnmarshalJSON counts the actions, refuses too many, then reads each.
 func (as *jsonActions) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*as = nil

@@ -170,8 +170,10 @@ func quoteCut(s string) string {
 // ("nardy: bad record: invalid rules: ...", not "... record: nardy: ...").
 type nested struct{ sentinel, err error }
 
+// Error implements the error interface.
 func (e nested) Error() string {
 	return e.sentinel.Error() + ": " + strings.TrimPrefix(e.err.Error(), "nardy: ")
 }
 
+// Unwrap makes errors.Is match the sentinel and the nested error.
 func (e nested) Unwrap() []error { return []error{e.sentinel, e.err} }

@@ -11,7 +11,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
-	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,52 +22,60 @@ import (
 // followed by its methods.
 func Package(dir string) ([]string, error) {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, 0)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	var files []*ast.File
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, 0)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
 	var consts, vars, funcs []string
 	types := map[string][]string{} // type name -> its line, then its methods
-	for _, p := range pkgs {
-		for _, f := range p.Files {
-			for _, d := range f.Decls {
-				switch d := d.(type) {
-				case *ast.FuncDecl:
-					if !d.Name.IsExported() {
-						continue
-					}
-					d.Body, d.Doc = nil, nil
-					line := node(fset, d)
-					if d.Recv == nil {
-						funcs = append(funcs, line)
-						continue
-					}
-					t := d.Recv.List[0].Type
-					if s, ok := t.(*ast.StarExpr); ok {
-						t = s.X
-					}
-					if id, ok := t.(*ast.Ident); ok && id.IsExported() {
-						types[id.Name] = append(types[id.Name], "\t"+line)
-					}
-				case *ast.GenDecl:
-					for _, s := range d.Specs {
-						switch s := s.(type) {
-						case *ast.TypeSpec:
-							if s.Name.IsExported() {
-								types[s.Name.Name] = append([]string{"type " + s.Name.Name + " " + kind(s)}, types[s.Name.Name]...)
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if !d.Name.IsExported() {
+					continue
+				}
+				d.Body, d.Doc = nil, nil
+				line := node(fset, d)
+				if d.Recv == nil {
+					funcs = append(funcs, line)
+					continue
+				}
+				t := d.Recv.List[0].Type
+				if s, ok := t.(*ast.StarExpr); ok {
+					t = s.X
+				}
+				if id, ok := t.(*ast.Ident); ok && id.IsExported() {
+					types[id.Name] = append(types[id.Name], "\t"+line)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							types[s.Name.Name] = append([]string{"type " + s.Name.Name + " " + kind(s)}, types[s.Name.Name]...)
+						}
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							if !n.IsExported() {
+								continue
 							}
-						case *ast.ValueSpec:
-							for _, n := range s.Names {
-								if !n.IsExported() {
-									continue
-								}
-								if d.Tok == token.CONST {
-									consts = append(consts, "const "+n.Name)
-								} else {
-									vars = append(vars, "var "+n.Name)
-								}
+							if d.Tok == token.CONST {
+								consts = append(consts, "const "+n.Name)
+							} else {
+								vars = append(vars, "var "+n.Name)
 							}
 						}
 					}

@@ -14,9 +14,10 @@ package neural
 //     cube values finds); the live-cube table and the cubeless one are mixed
 //     with cube efficiency metEfficiency, as Janowski mixes money equities.
 //
-// Its entries are close to the published tables (for example 2-away
-// 2-away is 0.5, and 1-away 2-away Crawford about 0.68 for the leader); a
-// user who wants a published table passes its own to [MatchState].
+// For example the leader's chance is 0.685 at 1-away 2-away (Crawford),
+// 0.607 at 2-away 3-away, 0.684 at 2-away 4-away and 0.580 at 3-away
+// 4-away; equal scores are 0.5. The metGammon and metEfficiency constants
+// are the model's only parameters.
 const (
 	// MaxAway is the largest number of points away the table covers.
 	MaxAway       = 25

@@ -171,6 +171,13 @@ func (h half) mask(min int) uint32 {
 	return m &^ 1 // bit 0 is off, not a point
 }
 
+// occupied returns a bitmask with bit p set for every p in 0..25 holding
+// a checker (bit 0: some are off): mask(1) with bit 0, small enough to be
+// inlined.
+func (h half) occupied() uint32 {
+	return uint32(gatherNibbles(h[0])) | uint32(gatherNibbles(h[1]))<<16
+}
+
 // gatherNibbles returns a 16-bit mask with bit i set when nibble i of x is
 // not zero. Two multiplications gather the flags: 0x1248 brings the four
 // flags of each 16-bit lane (bits 0, 4, 8, 12) to the lane's bits 12..15,

@@ -116,15 +116,25 @@ func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 	}
 	c.start, c.roll = pos, roll
 	n.me[0], n.me[1] = pos.mover[0], pos.mover[1]
-	n.mask = pos.mover.mask(1) &^ 1
+	n.mask = pos.mover.occupied() &^ 1
 	if r.Variant == Long {
-		c.headRule, c.sixBlock = true, true
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
 		c.theirs = longOpponentMask(pos.opp)
 		c.blocked = rotate12(c.theirs)
-		n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
-		if illegalBlock(n.mask, c.theirs, c.ahead) {
-			return positionError(errHeldBlock, "")
+		c.headRule = true
+		n.head = 1
+		if pos.mover.get(Head) == Checkers {
+			n.head = firstTurnHeadLimit(r.HeadException, pos.mover, c.blocked, roll)
+		}
+		// With an opponent's checker in its home, no block is forbidden
+		// (L5): a block of six the opponent has not passed lies below its
+		// lowest checker (OnRoute), and the home is not empty
+		// (OpponentHome). Then neither the start nor the search judges any.
+		if c.theirs&homeMask == 0 {
+			c.sixBlock = true
+			if illegalBlock(n.mask, c.theirs, c.ahead) {
+				return positionError(errHeldBlock, "")
+			}
 		}
 	} else {
 		c.blocked, c.blots = shortOpponent(pos.opp)

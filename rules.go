@@ -245,8 +245,21 @@ func (r Rules) Validate() error {
 	return r.validateGame()
 }
 
-// validateMoves checks the fields the move generator reads.
-func (r Rules) validateMoves() error {
+// validateMoves checks the fields the move generator reads: one test of
+// the usual rule sets inline, the error out of line (moveRulesError).
+func (r *Rules) validateMoves() error {
+	ok := r.HeadException <= Literal && r.BlockAhead <= OpponentHome && r.OpeningRoll <= UseOpeningDice &&
+		(r.Variant == Long || r.Variant == Short && r.HeadException == Classic && !r.TransientBlock && r.BlockAhead == OnRoute)
+	if ok {
+		return nil
+	}
+	return r.moveRulesError()
+}
+
+// moveRulesError is the error of validateMoves.
+//
+//go:noinline
+func (r *Rules) moveRulesError() error {
 	if !r.Variant.IsValid() {
 		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
 	}

@@ -446,6 +446,10 @@ func (g *gen) run() {
 		if g.sixBlock && !g.transient {
 			g.passJudged, g.transient = true, true
 		}
+		if g.headRule && !g.passJudged && !g.counting {
+			g.doubleLong()
+			return
+		}
 		g.double()
 		return
 	}

@@ -439,3 +439,29 @@ func TestLegalMatchesReferenceWhenEveryLastStepIsRefused(t *testing.T) {
 	}
 	require.Equal(t, 4*21, checked)
 }
+
+// TestLegalListsEveryThreeStepPlayWhenEveryFourthStepMakesABlock: the
+// four steps of 6-6 (24-18, 21-15 and 19-13 twice) would hold 13..18, a
+// six-block no opponent checker is ahead of (L5, judged at the end), so
+// the longest plays have three steps (C5). Two of the three-step plays
+// keep the block open (without 24-18, or without 21-15), one does not:
+// both must be listed, the second found after the first set the length.
+func TestLegalListsEveryThreeStepPlayWhenEveryFourthStepMakesABlock(t *testing.T) {
+	me := Side{14: 2, 16: 1, 17: 1, 19: 2, 21: 1, 24: 8}
+	opp := Side{19: 1, 20: 1, 21: 1, 22: 1, 23: 1, 24: 1, Off: 9}
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	require.True(t, r.TransientBlock)
+	roll := MustRoll(6, 6)
+	plays, err := r.Legal(pos, roll)
+	require.NoError(t, err)
+	got := map[string]bool{}
+	for _, p := range plays {
+		require.Equal(t, 3, p.Len(), "%v", p)
+		got[p.afterKey()] = true
+	}
+	want, _ := refLegalPos(r, pos, roll)
+	require.Len(t, want, 2)
+	require.Equal(t, slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)))
+}

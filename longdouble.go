@@ -116,11 +116,10 @@ func (g *gen) longLast2(lo, hi uint64, m, c2 uint32, d int, head int8, s2 playMe
 func sideStep(lo, hi uint64, m uint32, p, d int) (uint64, uint64, uint32) {
 	e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
 	lo, hi = lo+e.lo, hi+e.hi
-	w := lo
-	if p >= 16 {
-		w = hi
-	}
-	left := w >> (4 * uint(p) & 63) & 15
+	// The word that holds point p, chosen without a branch: p is hard to
+	// predict.
+	hiWord := uint64(int64(15-p) >> 63)
+	left := (lo&^hiWord | hi&hiWord) >> (4 * uint(p) & 63) & 15
 	return lo, hi, m&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
 }
 

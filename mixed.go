@@ -11,7 +11,7 @@ import "math/bits"
 //     position, except one checker moving on (q by a, then q-a by b) against
 //     two checkers (p = q-b by a, then q by b onto p), which end alike when
 //     the middle point q-a is open and no blot; the second form is skipped
-//     (sameAsChain).
+//     (twin in mixedSimple).
 //   - Smaller die first: a second step from a point that held a checker at
 //     the start gives a play the first pass made (the same two steps in the
 //     other order are legal in a simple turn), so only a checker moving on
@@ -30,24 +30,21 @@ func (g *gen) mixedSimple(root *node) {
 	// in a simple turn (C6).
 	stepB := ^(g.blocked << (uint(b) & 31)) &^ (2<<(uint(b)&31) - 1)
 	fast := !g.counting
+	// Bit p of twin: a first step from p by a has a second step from q =
+	// p+b by b that only repeats the chain of the checker on q (q by a,
+	// then on by b): q holds a checker and the middle point q-a is open
+	// and no blot, as masks for every p at once.
+	twin := root.mask >> (uint(b) & 31) & (^(g.blocked | g.blots) & points24 << (uint(a-b) & 31)) & points24
 	for cand := g.movable(root, a); cand != 0; {
 		p := 31 - bits.LeadingZeros32(cand)
 		cand &^= 1 << (uint(p) & 31)
-		e := &stepEffects[uint(p<<3|a)&(stepEffectsLen-1)]
-		lo, hi := root.me[0]+e.lo, root.me[1]+e.hi
-		w := lo
-		if p >= 16 {
-			w = hi
-		}
-		left := w >> (4 * uint(p) & 63) & 15
-		m1 := root.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+		lo, hi, m1 := sideStep(root.me[0], root.me[1], root.mask, p, a)
 		next := m1 & stepB
 		if g.headRule && (root.head == 0 || p == Head && root.head == 1) {
 			next &^= 1 << Head // no checker may leave the head any more (L3)
 		}
-		if q := p + b; q <= 24 && next&(1<<uint(q)) != 0 && g.sameAsChain(root, q, a) {
-			next &^= 1 << (uint(q) & 31)
-		}
+		next &^= twin & (1 << (uint(p) & 31)) << (uint(b) & 31)
+		e := &stepEffects[uint(p<<3|a)&(stepEffectsLen-1)]
 		if g.sixBlock && next != 0 && fast {
 			next = g.blockFree(lo, hi, m1, next, b) // L5 at the end
 		}
@@ -113,6 +110,24 @@ func (g *gen) mixedSimple(root *node) {
 	open := ^g.blocked & points24
 	chains := cand & (open << (uint(a+b) & 31)) &^ (root.mask << (uint(b) & 31)) &
 		(2<<(uint(a)&31) - 1 | g.blocked<<(uint(a)&31) | g.blots<<(uint(b)&31) | g.blots<<(uint(a)&31))
+	if g.maxDepth == 2 && g.blots == 0 && !g.counting {
+		// The usual case, always in long nardy: two-step plays are known
+		// and no step can hit, so each chain is written in registers.
+		g.reserve(bits.OnesCount32(chains))
+		meta := g.meta0 | 2<<metaNShift | metaSmallFirst
+		olo, ohi := g.start.opp[0], g.start.opp[1]
+		for chains != 0 {
+			p := 31 - bits.LeadingZeros32(chains)
+			chains &^= 1 << (uint(p) & 31)
+			lo, hi, m := sideStep(root.me[0], root.me[1], root.mask, p, b)
+			lo, hi, m = sideStep(lo, hi, m, p-b, a)
+			if g.sixBlock && illegalBlock(m, g.theirs, g.ahead) {
+				continue
+			}
+			g.put5(lo, hi, olo, ohi, meta|playMeta(p)|playMeta(p-b)<<5)
+		}
+		return
+	}
 	if g.maxDepth > 1 {
 		cand = chains
 	}
@@ -271,14 +286,6 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32, ski
 			g.emit(&c1, 1, seen)
 		}
 	}
-}
-
-// sameAsChain reports, for a simple turn, whether the checker on q can move
-// by first and then on by the other die with the same hits as two checkers
-// making the same net move: the middle point q-first is open and no blot.
-func (g *gen) sameAsChain(root *node, q, first int) bool {
-	mid := q - first
-	return mid >= 1 && (g.blocked|g.blots)&(1<<uint(mid)) == 0
 }
 
 // simpleTurn reports whether the order of two steps of a mixed roll can

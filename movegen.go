@@ -119,7 +119,7 @@ func prepareTurn(r *Rules, pos Position, roll Roll, c *turnCtx, n *node) error {
 	n.mask = pos.mover.occupied() &^ 1
 	if r.Variant == Long {
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
-		c.theirs = longOpponentMask(pos.opp)
+		c.theirs = pos.opp.occupied() & points24
 		c.blocked = rotate12(c.theirs)
 		c.headRule = true
 		n.head = 1

@@ -135,7 +135,7 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	var c turnCtx
 	var root node
-	if err := prepareTurn(&r, pos, roll, &c, &root); err != nil {
+	if err := prepareTurn(&r, &pos, roll, &c, &root); err != nil {
 		return Play{}, err
 	}
 	if len(steps) > roll.Steps() {

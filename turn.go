@@ -28,7 +28,7 @@ type Turn struct {
 // NewTurn starts a turn for pos and roll under r.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
 	var t Turn
-	if err := prepareTurn(&r, pos, roll, &t.c, &t.root); err != nil {
+	if err := prepareTurn(&r, &pos, roll, &t.c, &t.root); err != nil {
 		return Turn{}, err
 	}
 	t.cur = t.root

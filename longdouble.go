@@ -10,7 +10,10 @@ import "math/bits"
 // bar. So every level is a loop of this one function over local variables,
 // with no call and no node in memory on the common path: a long-nardy
 // double lists fewer plays per node than a short one, and a call per node
-// (doubleStep) cost more than the node's own work.
+// (doubleStep) cost more than the node's own work. The fourth steps that
+// end in a forbidden block are dropped (blockFree) and the plays are
+// written in the third level's loop; a third step with no fourth step left
+// is a three-step play, listed when no four-step play is known (C5).
 //
 // The head (L3, L4) only matters on a step from the head: steps go from
 // points no higher than the step before, so once a step starts below the
@@ -48,8 +51,40 @@ func (g *gen) doubleLong() {
 				}
 			}
 			s2 := s1 | playMeta(p1)<<5
-			if c2 != 0 {
-				g.longLast2(lo2, hi2, m2, c2, d, head2, s2)
+			for c2 != 0 {
+				p := 31 - bits.LeadingZeros32(c2)
+				c2 &^= 1 << (uint(p) & 31)
+				lo3, hi3, m3 := sideStep(lo2, hi2, m2, p, d)
+				c3 := g.longCands(m3, d) & (2<<(uint(p)&31) - 1)
+				if p == Head && head2 <= 1 {
+					c3 &^= 1 << Head
+				}
+				if g.sixBlock && c3 != 0 {
+					c3 = g.blockFree(lo3, hi3, m3, c3, d)
+				}
+				if c3 == 0 {
+					if g.maxDepth <= 3 {
+						g.emitLong(lo3, hi3, m3, 3, s2|playMeta(p)<<10)
+					}
+					continue
+				}
+				meta := g.meta0 | 4<<metaNShift | s2 | playMeta(p)<<10
+				g.reach(4)
+				cnt := bits.OnesCount32(c3)
+				g.reserve(cnt)
+				k := len(g.out)
+				g.out = g.out[:k+cnt]
+				out := g.out[k:]
+				olo, ohi := g.start.opp[0], g.start.opp[1]
+				for i := range out {
+					q := 31 - bits.LeadingZeros32(c3)
+					c3 &^= 1 << (uint(q) & 31)
+					e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
+					pl := &out[i]
+					pl.mover[0], pl.mover[1] = lo3+e.lo, hi3+e.hi
+					pl.opp[0], pl.opp[1] = olo, ohi
+					pl.meta = meta | playMeta(q)<<15
+				}
 			}
 			if g.maxDepth <= 2 {
 				g.emitLong(lo2, hi2, m2, 2, s2)
@@ -61,52 +96,6 @@ func (g *gen) doubleLong() {
 	}
 	if g.maxDepth == 0 {
 		g.emitLong(lo0, hi0, m0, 0, 0)
-	}
-}
-
-// longLast2 is the last two levels of doubleLong below the node of the
-// side (lo, hi) with occupied points m, whose third-step candidates are c2
-// (not empty), head checkers that may still leave the head, and the first
-// two steps' bits s2: the third step in registers, the fourth steps that
-// end in a forbidden block dropped (blockFree), the plays written in the
-// same loop. A third step with no fourth step left is a three-step play,
-// listed when no four-step play is known (C5).
-func (g *gen) longLast2(lo, hi uint64, m, c2 uint32, d int, head int8, s2 playMeta) {
-	olo, ohi := g.start.opp[0], g.start.opp[1]
-	base := g.meta0 | 4<<metaNShift | s2
-	for c2 != 0 {
-		p := 31 - bits.LeadingZeros32(c2)
-		c2 &^= 1 << (uint(p) & 31)
-		lo3, hi3, m3 := sideStep(lo, hi, m, p, d)
-		c3 := g.longCands(m3, d) & (2<<(uint(p)&31) - 1)
-		if p == Head && head <= 1 {
-			c3 &^= 1 << Head
-		}
-		if g.sixBlock && c3 != 0 {
-			c3 = g.blockFree(lo3, hi3, m3, c3, d)
-		}
-		if c3 == 0 {
-			if g.maxDepth <= 3 {
-				g.emitLong(lo3, hi3, m3, 3, s2|playMeta(p)<<10)
-			}
-			continue
-		}
-		meta := base | playMeta(p)<<10
-		g.reach(4)
-		cnt := bits.OnesCount32(c3)
-		g.reserve(cnt)
-		k := len(g.out)
-		g.out = g.out[:k+cnt]
-		out := g.out[k:]
-		for i := range out {
-			q := 31 - bits.LeadingZeros32(c3)
-			c3 &^= 1 << (uint(q) & 31)
-			e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
-			pl := &out[i]
-			pl.mover[0], pl.mover[1] = lo3+e.lo, hi3+e.hi
-			pl.opp[0], pl.opp[1] = olo, ohi
-			pl.meta = meta | playMeta(q)<<15
-		}
 	}
 }
 

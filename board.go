@@ -172,10 +172,10 @@ func (h half) mask(min int) uint32 {
 }
 
 // occupied returns a bitmask with bit p set for every p in 0..25 holding
-// a checker (bit 0: some are off): mask(1) with bit 0, small enough to be
-// inlined.
-func (h half) occupied() uint32 {
-	return uint32(gatherNibbles(h[0])) | uint32(gatherNibbles(h[1]))<<16
+// a checker of the side with the words (lo, hi) (bit 0: some are off):
+// mask(1) with bit 0, small enough to be inlined.
+func occupied(lo, hi uint64) uint32 {
+	return uint32(gatherNibbles(lo)) | uint32(gatherNibbles(hi))<<16
 }
 
 // gatherNibbles returns a 16-bit mask with bit i set when nibble i of x is

@@ -22,7 +22,7 @@ func rotate12(m uint32) uint32 {
 
 // longOpponentMask returns the points the opponent occupies, in the
 // opponent's own numbering.
-func longOpponentMask(opp half) uint32 { return opp.occupied() & points24 }
+func longOpponentMask(opp half) uint32 { return occupied(opp[0], opp[1]) & points24 }
 
 // illegalBlock reports whether a mover holding the points of mine (mover's
 // numbering) has a six-block that L5 forbids, given the opponent's occupied

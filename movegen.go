@@ -103,11 +103,11 @@ func (c *turnCtx) oppAfter(hits uint32) (lo, hi uint64) {
 // value cost a sixth of a short call, and a copy of the position a tenth
 // of a long-nardy one.
 func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error {
-	if !pos.IsValid() {
+	if !pos.variant.IsValid() { // pos.IsValid without a copy of pos
 		return positionError(errZeroPosition, "")
 	}
-	if err := r.validateMoves(); err != nil {
-		return err
+	if !r.movesOK() { // validateMoves, inlined
+		return r.moveRulesError()
 	}
 	if pos.variant != r.Variant {
 		return r.mismatch(*pos)
@@ -117,10 +117,10 @@ func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error 
 	}
 	c.start, c.roll = *pos, roll
 	n.me[0], n.me[1] = pos.mover[0], pos.mover[1]
-	n.mask = pos.mover.occupied() &^ 1
+	n.mask = occupied(pos.mover[0], pos.mover[1]) &^ 1
 	if r.Variant == Long {
 		c.transient, c.ahead = r.TransientBlock, r.BlockAhead
-		c.theirs = pos.opp.occupied() & points24
+		c.theirs = occupied(pos.opp[0], pos.opp[1]) & points24
 		c.blocked = rotate12(c.theirs)
 		c.headRule = true
 		n.head = 1

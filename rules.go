@@ -248,12 +248,17 @@ func (r Rules) Validate() error {
 // validateMoves checks the fields the move generator reads: one test of
 // the usual rule sets inline, the error out of line (moveRulesError).
 func (r *Rules) validateMoves() error {
-	ok := r.HeadException <= Literal && r.BlockAhead <= OpponentHome && r.OpeningRoll <= UseOpeningDice &&
-		(r.Variant == Long || r.Variant == Short && r.HeadException == Classic && !r.TransientBlock && r.BlockAhead == OnRoute)
-	if ok {
+	if r.movesOK() {
 		return nil
 	}
 	return r.moveRulesError()
+}
+
+// movesOK reports whether validateMoves accepts r, small enough to be
+// inlined.
+func (r *Rules) movesOK() bool {
+	return r.HeadException <= Literal && r.BlockAhead <= OpponentHome && r.OpeningRoll <= UseOpeningDice &&
+		(r.Variant == Long || r.Variant == Short && r.HeadException == Classic && !r.TransientBlock && r.BlockAhead == OnRoute)
 }
 
 // moveRulesError is the error of validateMoves.

@@ -76,7 +76,24 @@ func (g *gen) doubleLong() {
 				g.out = g.out[:k+cnt]
 				out := g.out[k:]
 				olo, ohi := g.start.opp[0], g.start.opp[1]
-				for i := range out {
+				// The first two plays without a loop: most groups have one
+				// or two, and a loop's exit is hard to predict. With one,
+				// q2 is q1 and the second write repeats the first.
+				low := c3 & -c3
+				q1 := 31 - bits.LeadingZeros32(c3)
+				c3 &^= 1 << (uint(q1) & 31)
+				q2 := 31 - bits.LeadingZeros32(c3|low)
+				c3 &^= 1 << (uint(q2) & 31)
+				e := &stepEffects[uint(q1<<3|d)&(stepEffectsLen-1)]
+				out[0].mover[0], out[0].mover[1] = lo3+e.lo, hi3+e.hi
+				out[0].opp[0], out[0].opp[1] = olo, ohi
+				out[0].meta = meta | playMeta(q1)<<15
+				e = &stepEffects[uint(q2<<3|d)&(stepEffectsLen-1)]
+				pl := &out[min(1, cnt-1)]
+				pl.mover[0], pl.mover[1] = lo3+e.lo, hi3+e.hi
+				pl.opp[0], pl.opp[1] = olo, ohi
+				pl.meta = meta | playMeta(q2)<<15
+				for i := 2; c3 != 0; i++ {
 					q := 31 - bits.LeadingZeros32(c3)
 					c3 &^= 1 << (uint(q) & 31)
 					e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]

@@ -296,12 +296,7 @@ func (g *gen) simpleTurn(root *node) bool {
 	if root.mask&barBit != 0 || (g.sixBlock && !g.transient) {
 		return false
 	}
-	outsideCount := 0
-	for m := root.mask & outside; m != 0; m &= m - 1 {
-		outsideCount += root.me.get(bits.TrailingZeros32(m))
-		if outsideCount >= 2 {
-			return true
-		}
-	}
-	return false
+	// Two checkers outside: on two points, or two on one.
+	m := root.mask & outside
+	return m&(m-1) != 0 || m != 0 && root.me.get(bits.TrailingZeros32(m)) >= 2
 }

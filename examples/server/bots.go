@@ -43,15 +43,22 @@ func newBotPool(slots int) *botPool {
 // with runs f with a bot of the given name, waiting for a slot until ctx
 // is done.
 func (p *botPool) with(ctx context.Context, name string, f func(player)) error {
+	return p.run(ctx, func() {
+		pool := p.pools[name]
+		b := pool.Get().(player)
+		defer pool.Put(b)
+		f(b)
+	})
+}
+
+// run runs f in a bot slot, waiting for one until ctx is done.
+func (p *botPool) run(ctx context.Context, f func()) error {
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-p.slots }()
-	pool := p.pools[name]
-	b := pool.Get().(player)
-	defer pool.Put(b)
-	f(b)
+	f()
 	return nil
 }

@@ -639,7 +639,7 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 }
 
 // reads are the GET resources of a game; everything else is an action.
-var reads = map[string]bool{"steps": true, "board.svg": true, "record": true, "events": true}
+var reads = map[string]bool{"steps": true, "board.svg": true, "record": true, "events": true, "hint": true}
 
 // gameSub serves the resources and actions of one game.
 func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
@@ -690,6 +690,8 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			g.board(w, r, seat)
 		case "record":
 			writeJSON(w, http.StatusOK, g.record())
+		case "hint":
+			s.hint(w, r, g, seat)
 		default:
 			s.action(w, r, e, g, seat, what, req)
 		}

@@ -54,7 +54,7 @@ try {
   for (const g of games) {
     const t0 = Date.now();
     const n = await playGame(context, g);
-    console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.undos} undos, ${n.checks} step checks, ` +
+    console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.undos} undos, ${n.checks} step checks, ${n.hints} hints, ` +
       `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
     passed++;
   }
@@ -128,7 +128,7 @@ async function playGame(context, g) {
   await page.waitForSelector("#board svg", { state: "attached" });
   const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const visible = async (sel) => page.locator(sel).isVisible();
-  const n = { clicks: 0, steps: 0, undos: 0, checks: 0, result: "" };
+  const n = { clicks: 0, steps: 0, undos: 0, checks: 0, hints: 0, result: "" };
   await idle();
   if (!await page.evaluate(() => location.hash.includes("&t="))) throw new Error("no seat token in the page's address");
   let shot = false;
@@ -138,6 +138,10 @@ async function playGame(context, g) {
     if (await page.evaluate(() => document.body.dataset.phase) === "over") break;
     const err = await page.locator("#error").textContent();
     if (await visible("#error") && err) throw new Error("the page shows an error: " + err);
+    if (n.hints < 3 && await visible("#hint-button") && !await visible("#undo") &&
+        await page.locator("#board .src .hit").count() > 0) {
+      await askHint(page, n, g);
+    }
     if (!await clickOnce(page, n, i, async () => {
       if (!shot && n.steps > 12) {
         // A picture mid-game: a checker chosen, its targets lit.
@@ -157,6 +161,20 @@ async function playGame(context, g) {
   await page.screenshot({ path: join(out, `${g.shot}-end.png`) });
   await page.close();
   return n;
+}
+
+// askHint clicks Hint at the start of a play and checks the advice shown:
+// the best of a list of plays, judged at 1-ply.
+async function askHint(page, n, g) {
+  await page.click("#hint-button");
+  await page.waitForSelector("#hint li.best", { state: "visible" });
+  const advice = await page.locator("#hint p").first().textContent();
+  const best = await page.locator("#hint li.best").textContent();
+  if (!advice.startsWith("Hint (1-ply): ") || !best.startsWith(advice.slice(14) + " ")) {
+    throw new Error(`the hint's advice ${JSON.stringify(advice)} is not its best play ${JSON.stringify(best)}`);
+  }
+  if (n.hints === 0) await page.screenshot({ path: join(out, `${g.shot}-hint.png`) });
+  n.hints++;
 }
 
 // checkSources compares the checkers the page offers with the sources of

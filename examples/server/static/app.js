@@ -1,7 +1,9 @@
 // The nardy board page: plain JavaScript over the server's JSON API
 // (/api/games...). It draws the board the server renders as SVG, offers
 // only the legal steps the server lists (GET .../steps), and posts one step
-// per click pair: a checker (source point), then a target point.
+// per click pair: a checker (source point), then a target point. The Hint
+// button asks the server's neural evaluator (GET .../hint) for advice on
+// the decision at hand and lists the best plays.
 //
 // The page holds one seat of a game: the game id and the seat's token are
 // in the address's fragment (#g=ID&t=TOKEN), which never reaches a server;
@@ -24,6 +26,7 @@ const page = {
   stream: null,    // AbortController of the event stream
   events: 0,       // states received from the stream
   seeding: false,
+  hint: null,      // the hint shown: {version, game}
 };
 
 function setBusy(d) {
@@ -238,9 +241,11 @@ async function show(st) {
   const svg = await api("GET", `/api/games/${st.id}/board.svg?viewer=${who}`);
   if (page.state !== st) return; // a newer state came meanwhile
   $("board").innerHTML = svg;
-  for (const b of document.querySelectorAll("#actions button")) {
+  for (const b of document.querySelectorAll("#actions button[data-action]")) {
     b.hidden = !allowed.includes(b.dataset.action);
   }
+  $("hint-button").hidden = !canHint(st, who);
+  if (!page.hint || page.hint.version !== st.version || page.hint.game !== st.id) clearHint();
   document.body.dataset.turn = allowed.filter((a) => a !== "seed" && a !== "resign").length ? "me" : "wait";
   $("status").textContent = statusText(st, who, allowed);
   $("dice").textContent = st.dice ? `Dice ${st.dice.join("-")}` + (st.dice_left ? `, left: ${st.dice_left.join(" ") || "none"}` : "") : "";
@@ -286,6 +291,72 @@ async function seed() {
   } finally {
     page.seeding = false;
   }
+}
+
+// canHint reports whether this seat has a decision the server can advise
+// on: a roll (or double), a play, a double to take or drop, a resignation
+// to answer.
+function canHint(st, who) {
+  return !st.match_over && st.to_act === who && ["roll", "play", "cube", "resign"].includes(st.phase);
+}
+
+function clearHint() {
+  page.hint = null;
+  $("hint").hidden = true;
+  $("hint").textContent = "";
+}
+
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const eq = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+
+// hint asks the server's advice on the decision at hand and shows it: what
+// to do, the chances, and in the play of a roll the best plays from the
+// start of the roll with the equity each loses against the best.
+async function hint() {
+  const st = page.state;
+  if (!st) return;
+  showError(null);
+  try {
+    const h = await api("GET", `/api/games/${st.id}/hint`);
+    if (page.state !== st) return; // the game moved on meanwhile
+    page.hint = { version: h.version, game: st.id };
+    showHint(h, st);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function showHint(h, st) {
+  const box = $("hint");
+  box.textContent = "";
+  const line = (text, cls) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (cls) p.className = cls;
+    box.appendChild(p);
+  };
+  line(`Hint (${h.ply}-ply): ${h.advice}`);
+  const kinds = Object.keys(h.chances).filter((k) => k.startsWith("win_") && h.chances[k] > 0.0005)
+    .sort((a, b) => h.chances[b] - h.chances[a]).map((k) => `${resultWords[k.slice(4)] || k.slice(4)} ${pct(h.chances[k])}`);
+  line(`Your chances: win ${pct(h.chances.win)}${kinds.length ? " (" + kinds.join(", ") + ")" : ""}; equity ${eq(h.equity)}`, "num");
+  if (h.cube) {
+    const c = h.cube;
+    line(`Cube: no double ${eq(c.no_double)}, double/take ${eq(c.double_take)}, double/drop ${eq(c.double_pass)}: ` +
+      (st.phase === "cube" ? (c.take ? "take" : "drop") : (c.double ? "double" : "no double")), "num");
+  }
+  if (h.plays && h.plays.length) {
+    if (st.taken && st.taken.length) line("Plays from the start of the roll (undo your steps to follow one):");
+    const ol = document.createElement("ol");
+    h.plays.forEach((p, i) => {
+      const li = document.createElement("li");
+      li.textContent = `${p.play}  ` + (i === 0 ? `equity ${eq(p.equity)}` : `−${p.loss.toFixed(3)}`) + `, win ${pct(p.win)}`;
+      if (i === 0) li.className = "best";
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    if (h.more_plays) line(`and ${h.more_plays} other play${h.more_plays === 1 ? "" : "s"}`, "num");
+  }
+  box.hidden = false;
 }
 
 function statusText(st, who, allowed) {
@@ -348,9 +419,10 @@ async function start() {
   $("new-game").addEventListener("submit", newGame);
   $("board").addEventListener("click", onBoardClick);
   $("invite-link").addEventListener("focus", (ev) => ev.target.select());
-  for (const b of document.querySelectorAll("#actions button")) {
+  for (const b of document.querySelectorAll("#actions button[data-action]")) {
     b.addEventListener("click", () => act(b.dataset.action));
   }
+  $("hint-button").addEventListener("click", hint);
   try {
     await loadPresets();
   } catch (err) {

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
+)
+
+// hintPly is the depth of the hints: 1-ply (every play scored by the
+// network, the best few averaged over the opponent's 21 rolls), a few
+// milliseconds of one core.
+const hintPly = 1
+
+// maxHintPlays bounds the plays a hint lists.
+const maxHintPlays = 10
+
+// hintJSON is the answer of GET /api/games/{id}/hint: advice for the seat
+// of the token, which must be the one to act. Chances and equities are
+// the player's own, cubeless, under the game's scoring table.
+type hintJSON struct {
+	Version int    `json:"version"` // the state version the hint is for
+	Player  string `json:"player"`
+	Phase   string `json:"phase"`
+	Ply     int    `json:"ply"`
+	// Advice: the best play's text, or "roll", "double", "take", "drop",
+	// "accept", "reject".
+	Advice string  `json:"advice"`
+	Equity float64 `json:"equity"`
+	// Chances: "win" and, by the game's words for the kinds of result,
+	// "win_gammon", "lose_mars"... (chances of that kind or better).
+	Chances map[string]float64 `json:"chances"`
+	// Plays: in the play of a roll, the best legal plays from the start of
+	// the roll (steps already taken are not part of the judgement), best
+	// first: those judged at Ply (the others fell to the 0-ply filter),
+	// at most maxHintPlays; MorePlays counts the legal plays not listed.
+	Plays     []hintPlayJSON `json:"plays,omitempty"`
+	MorePlays int            `json:"more_plays,omitempty"`
+	Cube      *hintCubeJSON  `json:"cube,omitempty"`
+}
+
+type hintPlayJSON struct {
+	Play   string   `json:"play"`
+	Steps  [][3]int `json:"steps"` // [from, to, die], the mover's numbering
+	Equity float64  `json:"equity"`
+	Loss   float64  `json:"loss"` // equity lost against the best play
+	Win    float64  `json:"win"`
+	Ply    int      `json:"ply"` // the depth the play was judged at
+}
+
+// hintCubeJSON is the verdict on a double: the equities (money: points
+// per cube value; match play: normalised match equity) of no double,
+// double and take, double and drop, for the player on roll.
+type hintCubeJSON struct {
+	NoDouble   float64 `json:"no_double"`
+	DoubleTake float64 `json:"double_take"`
+	DoublePass float64 `json:"double_pass"`
+	Double     bool    `json:"double"` // the player on roll should double
+	Take       bool    `json:"take"`   // its opponent should take
+}
+
+// hint answers GET /api/games/{id}/hint for seat: the network's advice on
+// the decision the seat must make now. It thinks in a bot slot, so hints
+// and bots together never take more than the pool's CPU.
+func (s *Server) hint(w http.ResponseWriter, r *http.Request, g *game, seat nardy.Color) {
+	m := g.match()
+	gm := m.Game()
+	if m.IsOver() {
+		failGame(w, nardy.ErrGameOver)
+		return
+	}
+	if c, ok := gm.ToAct(); !ok || gm.Phase() == nardy.PhaseOpening {
+		failGame(w, fmt.Errorf("%w: no hint for the opening throw", nardy.ErrWrongPhase))
+		return
+	} else if c != seat {
+		failGame(w, fmt.Errorf("%w: a hint is for the player who must act, %s", nardy.ErrNotYourTurn, c))
+		return
+	}
+	var away [2]int
+	if n := m.Length(); n > 0 {
+		sw, sb := m.Score()
+		away = [2]int{n - sw, n - sb}
+		if seat == nardy.Black {
+			away[0], away[1] = away[1], away[0]
+		}
+	}
+	var h analysis.Hint
+	var err error
+	if serr := s.bots.run(r.Context(), func() {
+		h, err = analysis.HintFor(gm, away, analysis.Options{Ply: hintPly})
+	}); serr != nil {
+		fail(w, http.StatusServiceUnavailable, "busy", "no bot slot before the request ended")
+		return
+	}
+	if err != nil {
+		failGame(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, hintOf(h, g.version, gm.Phase(), gm.Rules().Variant))
+}
+
+// hintOf turns a hint into its JSON.
+func hintOf(h analysis.Hint, version int, ph nardy.Phase, v nardy.Variant) hintJSON {
+	out := hintJSON{Version: version, Player: h.Player.String(), Phase: ph.String(), Ply: hintPly,
+		Advice: h.Advice, Equity: h.Equity, Chances: map[string]float64{"win": h.Probs.Win}}
+	p := h.Probs
+	kinds := []struct {
+		k        nardy.ResultKind
+		win, los float64
+	}{{nardy.Mars, p.WinMars, p.LoseMars}, {nardy.Koks, p.WinKoks, p.LoseKoks}, {nardy.HomeMars, p.WinHomeMars, p.LoseHomeMars}}
+	for _, k := range kinds {
+		if k.k == nardy.HomeMars && v != nardy.Long {
+			continue
+		}
+		name := k.k.Name(v)
+		out.Chances["win_"+name], out.Chances["lose_"+name] = k.win, k.los
+	}
+	for i, ph := range h.Plays {
+		// The best plays were searched at the hint's depth, the rest at
+		// 0-ply: their equities do not compare, so only the first are shown.
+		if i == maxHintPlays || ph.Ply != h.Plays[0].Ply {
+			out.MorePlays = len(h.Plays) - i
+			break
+		}
+		out.Plays = append(out.Plays, hintPlayJSON{Play: ph.Text, Steps: triples(slices.Collect(ph.Play.Steps())),
+			Equity: ph.Equity, Loss: ph.Loss, Win: ph.Probs.Win, Ply: ph.Ply})
+	}
+	if c := h.Cube; c != nil {
+		out.Cube = &hintCubeJSON{NoDouble: c.NoDouble, DoubleTake: c.DoubleTake, DoublePass: c.DoublePass,
+			Double: c.Double, Take: c.Take}
+	}
+	return out
+}

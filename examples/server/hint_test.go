@@ -1,0 +1,162 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
+)
+
+// hintOK asks the seat's hint, which must succeed.
+func (s *seat) hintOK() hintJSON {
+	var h hintJSON
+	s.ok("GET", "hint", "", &h)
+	return h
+}
+
+// TestHintRefused: the hint is a private read like the others (no token,
+// a made-up token or another game's token: 401), a read only (POST: 405),
+// and only for the seat that must act (409 otherwise, and in the opening
+// throw and after the game).
+func TestHintRefused(t *testing.T) {
+	c := newClient(t, Config{})
+	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5}`)
+	_, other, _ := c.create(`{"preset":"short-standard","seed":6}`)
+	path := white.path("hint")
+	c.refused(401, "no_token", "GET", path, "")
+	for name, tok := range map[string]string{"made-up token": "Zm9yZ2VkLXRva2VuLWZvcmdlZC10b2tlbg", "another game's token": other.token} {
+		status, b := c.request("GET", path, tok, "")
+		refusedWith(t, 401, "bad_token", status, b, name)
+	}
+	white.refused(405, "method_not_allowed", "POST", "hint", withVersion(st.Version, ""))
+	white.refused(409, "wrong_phase", "GET", "hint", "")
+
+	st = white.act("roll", st, "") // the opening throw: one of them is on roll
+	toAct, waiting := white, black
+	if st.ToAct == "black" {
+		toAct, waiting = black, white
+	}
+	e := waiting.refused(409, "not_your_turn", "GET", "hint", "")
+	assert.Contains(t, e.Error, st.ToAct)
+	h := toAct.hintOK()
+	assert.Equal(t, st.ToAct, h.Player)
+	assert.Equal(t, st.Version, h.Version)
+	assert.Equal(t, st.Version, toAct.state().Version, "a hint changes nothing")
+
+	st = toAct.act("resign", st, `{"kind":"oin"}`)
+	st = waiting.act("accept", st, "")
+	require.True(t, st.MatchOver)
+	white.refused(409, "game_over", "GET", "hint", "")
+}
+
+// TestHintPlays: in the play of a roll the hint lists legal whole plays
+// best first (the first one is the advice, losses grow from 0), its
+// chances add up to its equity under the game's scoring table, and the
+// advised play, posted as it is, is accepted. Played through whole games
+// of short and long nardy against the bot.
+func TestHintPlays(t *testing.T) {
+	c := newClient(t, Config{})
+	for _, preset := range []string{"short-standard", "long-moscow"} {
+		st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"seed":11}`, preset))
+		hints, cube := 0, 0
+		for i := 0; i < 2000 && !st.MatchOver; i++ {
+			allowed := st.Allowed[me.color]
+			switch {
+			case st.ToAct == me.color && st.Phase == "play" && has(allowed, "step"):
+				h := me.hintOK()
+				checkPlays(t, st, h)
+				checkChances(t, st, h)
+				var steps [][3]int
+				if len(h.Plays) > 0 {
+					steps = h.Plays[0].Steps
+				}
+				body, _ := json.Marshal(map[string]any{"version": st.Version, "steps": steps})
+				me.ok("POST", "play", string(body), &st)
+				hints++
+			case st.ToAct == me.color && st.Phase == "roll":
+				h := me.hintOK()
+				checkChances(t, st, h)
+				if st.Cube != nil && has(allowed, "double") {
+					require.NotNil(t, h.Cube, "%s: a double is allowed: the hint judges it", preset)
+					assert.Equal(t, h.Cube.Double, h.Advice == "double")
+					cube++
+				} else {
+					assert.Equal(t, "roll", h.Advice)
+				}
+				st = me.act("roll", st, "")
+			default:
+				var ok bool
+				st, ok = me.move(st, i)
+				require.True(t, ok, "%+v", st)
+			}
+		}
+		require.True(t, st.MatchOver, preset)
+		assert.Greater(t, hints, 10, preset)
+		if preset == "short-standard" {
+			assert.Positive(t, cube, "the cube was judged")
+		}
+	}
+}
+
+// checkPlays checks the plays of a hint against the library's legal plays.
+func checkPlays(t *testing.T, st stateJSON, h hintJSON) {
+	pos := nardy.MustParsePosition(st.Position)
+	preset, err := variants.Lookup(st.Preset)
+	require.NoError(t, err)
+	r := preset.Rules
+	legal, err := r.AppendLegal(nil, pos, nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	require.NoError(t, err)
+	texts := map[string]bool{}
+	for _, p := range legal {
+		texts[p.String()] = true
+	}
+	require.NotEmpty(t, h.Plays)
+	assert.Equal(t, h.Plays[0].Play, h.Advice)
+	assert.GreaterOrEqual(t, len(h.Plays), min(len(legal), 2), "the best few are listed")
+	assert.LessOrEqual(t, len(h.Plays), maxHintPlays)
+	assert.Equal(t, len(legal)-len(h.Plays), h.MorePlays)
+	assert.Zero(t, h.Plays[0].Loss)
+	for i, p := range h.Plays {
+		assert.True(t, texts[p.Play], "%s is not a legal play of %s %v", p.Play, st.Position, st.Dice)
+		assert.InDelta(t, h.Plays[0].Equity-p.Equity, p.Loss, 1e-9)
+		if i > 0 {
+			assert.GreaterOrEqual(t, p.Loss, h.Plays[i-1].Loss-1e-12, "best first")
+		}
+		assert.True(t, p.Win >= 0 && p.Win <= 1)
+		if len(legal) > 1 {
+			assert.Equal(t, hintPly, p.Ply, "every play listed was judged at the hint's depth")
+		}
+	}
+	assert.Equal(t, h.Plays[0].Equity, h.Equity)
+}
+
+// checkChances checks that the chances are chances, nested, and that the
+// equity is what they are worth under the default scoring tables (short
+// nardy: single 1, gammon 2, backgammon 3; long nardy: oin 1, mars 2).
+func checkChances(t *testing.T, st stateJSON, h hintJSON) {
+	ch := h.Chances
+	var want float64
+	if st.Variant == "short" {
+		require.Len(t, ch, 5, "%v", ch)
+		want = 2*ch["win"] - 1 + ch["win_gammon"] - ch["lose_gammon"] + ch["win_backgammon"] - ch["lose_backgammon"]
+		assert.LessOrEqual(t, ch["win_backgammon"], ch["win_gammon"])
+		assert.LessOrEqual(t, ch["win_gammon"], ch["win"])
+		assert.LessOrEqual(t, ch["lose_gammon"], 1-ch["win"]+1e-12)
+	} else {
+		require.Len(t, ch, 7, "%v", ch)
+		want = 2*ch["win"] - 1 + ch["win_mars"] - ch["lose_mars"]
+		assert.LessOrEqual(t, ch["win_mars"], ch["win"])
+		assert.LessOrEqual(t, ch["lose_mars"], 1-ch["win"]+1e-12)
+	}
+	for k, v := range ch {
+		assert.True(t, v >= 0 && v <= 1, "%s %v", k, v)
+	}
+	assert.False(t, math.IsNaN(h.Equity))
+	assert.InDelta(t, want, h.Equity, 1e-9, "%v", ch)
+}

@@ -17,7 +17,10 @@
 // machine (floating-point arithmetic in Go is IEEE and not reordered).
 // -init continues from saved weights (its learning rate schedule starts
 // over). The learning rate decays from -rate to -rate-end, linearly in the
-// games played.
+// games played. -resume LOG, with -init, continues the run that wrote LOG
+// and those weights: games are counted on from its last checkpoint, and the
+// new log and learning curve start with its checkpoints, so a run stopped
+// early can be finished (give -rate where its schedule stopped).
 package main
 
 import (
@@ -41,6 +44,7 @@ type config struct {
 	every, eval   int
 	opponent      string
 	out, init     string
+	resume        string
 }
 
 func main() {
@@ -62,12 +66,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
 	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
+	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	v, err := nardy.ParseVariant(*variant)
-	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 {
-		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0")
+	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || (c.resume != "" && c.init == "") {
+		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0, -init with -resume")
 		return 2
 	}
 	c.variant = v
@@ -98,19 +103,31 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 	}
+	var prior resumed
+	if c.resume != "" {
+		if prior, err = readResume(c.resume); err != nil {
+			return err
+		}
+	}
 	logf, err := os.Create(c.out + ".log")
 	if err != nil {
 		return err
 	}
 	defer logf.Close()
 	log := io.MultiWriter(stdout, logf)
-	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q\n",
-		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init)
-	fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
+	if _, err := io.WriteString(logf, prior.text); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q -resume %q\n",
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume)
+	if c.resume == "" {
+		fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
+	}
 	r := nardy.DefaultRules(c.variant)
 	t := newTrainer(net, r, c.seed)
+	t.plies = prior.plies
 	opp := func() bot.Player { p, _ := bot.New(c.opponent, c.seed); return p }
-	var curve []point
+	curve := prior.curve
 	start := time.Now()
 	checkpoint := func(games int) error {
 		pt := point{games: games}
@@ -120,16 +137,22 @@ func train(c config, stdout io.Writer) error {
 			}
 			pt.games = games
 		}
-		pt.seconds = time.Since(start).Seconds()
+		pt.seconds = prior.seconds + time.Since(start).Seconds()
 		curve = append(curve, pt)
 		fmt.Fprintf(log, "%d\t%.0f\t%d\t%.3f\t%.3f\t%.3f\t%+.3f\t%.3f\t%s\n",
 			pt.games, pt.seconds, t.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
-		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g; %d games trained, %d plies, %.0fs",
-			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, games, t.plies, pt.seconds))
+		from := ""
+		if c.resume != "" {
+			from = fmt.Sprintf(" -resume (from %d games)", prior.games)
+		}
+		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s; %d games trained, %d plies, %.0fs",
+			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, from, games, t.plies, pt.seconds))
 		return save(c.out, net, curve)
 	}
-	if err := checkpoint(0); err != nil {
-		return err
+	if c.resume == "" {
+		if err := checkpoint(0); err != nil {
+			return err
+		}
 	}
 	for g := 1; g <= c.games; g++ {
 		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))
@@ -137,7 +160,7 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 		if g%c.every == 0 || g == c.games {
-			if err := checkpoint(g); err != nil {
+			if err := checkpoint(prior.games + g); err != nil {
 				return err
 			}
 		}

@@ -59,3 +59,37 @@ func TestTrainFlags(t *testing.T) {
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 	}
 }
+
+// TestTrainResume: -resume continues a run's game count, log and curve.
+func TestTrainResume(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first"), filepath.Join(dir, "second")
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-every", "100", "-eval", "2", "-opponent", "random"}
+	require.Equal(t, 0, run(append(base, "-games", "200", "-out", first), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(append(base, "-games", "100", "-seed", "2", "-init", first+".nn",
+		"-resume", first+".log", "-out", second), &stdout, &stderr), stderr.String())
+	log, err := os.ReadFile(second + ".log")
+	require.NoError(t, err)
+	var games []string
+	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			games = append(games, strings.Fields(line)[0])
+		}
+	}
+	assert.Equal(t, []string{"0", "100", "200", "300"}, games, "the first run's checkpoints, then the new one")
+	f, err := os.Open(second + ".nn")
+	require.NoError(t, err)
+	defer f.Close()
+	net, err := neural.ReadNet(f)
+	require.NoError(t, err)
+	assert.Contains(t, net.Info(), "from 200 games")
+	assert.Contains(t, net.Info(), "300 games trained")
+
+	bad := filepath.Join(dir, "bad.log")
+	for _, text := range []string{"", "# only a comment\n", "100\t1\t2\n", "200\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n100\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n"} {
+		require.NoError(t, os.WriteFile(bad, []byte(text), 0o644))
+		assert.Equal(t, 1, run(append(base, "-games", "10", "-init", first+".nn", "-resume", bad, "-out", second), &stdout, &stderr), "%q", text)
+	}
+	assert.Equal(t, 2, run(append(base, "-resume", first+".log", "-out", second), &stdout, &stderr), "-resume without -init")
+}

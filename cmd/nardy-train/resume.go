@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// maxLogBytes bounds the log -resume reads: a run writes one short line per
+// checkpoint, so a real log is a few kilobytes.
+const maxLogBytes = 1 << 20
+
+// resumed is what a run continued with -resume takes over from the run that
+// wrote the log: its text, its checkpoints, and the games, plies and
+// seconds at its last checkpoint.
+type resumed struct {
+	text    string
+	curve   []point
+	games   int
+	plies   int
+	seconds float64
+}
+
+// readResume reads a log written by nardy-train.
+func readResume(path string) (resumed, error) {
+	var r resumed
+	f, err := os.Open(path)
+	if err != nil {
+		return r, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxLogBytes+1))
+	if err != nil {
+		return r, err
+	}
+	if len(b) > maxLogBytes {
+		return r, fmt.Errorf("%s: longer than %d bytes", path, maxLogBytes)
+	}
+	r.text = string(b)
+	if r.text != "" && !strings.HasSuffix(r.text, "\n") {
+		r.text += "\n"
+	}
+	sc := bufio.NewScanner(strings.NewReader(r.text))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pt, plies, err := parseCheckpoint(line)
+		if err != nil {
+			return r, fmt.Errorf("%s:%d: %v", path, n, err)
+		}
+		if len(r.curve) > 0 && pt.games <= r.games {
+			return r, fmt.Errorf("%s:%d: checkpoint %d does not follow %d", path, n, pt.games, r.games)
+		}
+		r.curve = append(r.curve, pt)
+		r.games, r.plies, r.seconds = pt.games, plies, pt.seconds
+	}
+	if len(r.curve) == 0 {
+		return r, fmt.Errorf("%s: no checkpoint", path)
+	}
+	return r, nil
+}
+
+// parseCheckpoint reads one checkpoint line of the log: games, seconds,
+// plies, win rate and its interval, points per game and its half-width, and
+// the opponent's name, separated by tabs.
+func parseCheckpoint(line string) (point, int, error) {
+	f := strings.Split(line, "\t")
+	if len(f) != 9 {
+		return point{}, 0, fmt.Errorf("want 9 tab-separated fields, have %d", len(f))
+	}
+	var n [8]float64
+	for i := range n {
+		v, err := strconv.ParseFloat(f[i], 64)
+		if err != nil {
+			return point{}, 0, fmt.Errorf("field %d: %v", i+1, err)
+		}
+		n[i] = v
+	}
+	if n[0] < 0 || n[0] > 1e12 || n[2] < 0 || n[2] > 1e15 {
+		return point{}, 0, fmt.Errorf("games %v or plies %v out of range", n[0], n[2])
+	}
+	pt := point{games: int(n[0]), seconds: n[1], winRate: n[3], winLo: n[4], winHi: n[5],
+		ppg: n[6], ppgCI: n[7], oppName: f[8]}
+	return pt, int(n[2]), nil
+}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/reach"
 )
 
 // The evaluation is hand-written: a sum of terms in units of pips (one pip
@@ -260,24 +261,11 @@ func blotLoss(blots, closed, srcs uint32) float64 {
 	if blots == 0 || srcs == 0 {
 		return 0
 	}
-	const board = 0x1fffffe
-	open := ^closed
 	total := 0
 	for d1 := 1; d1 <= 6; d1++ {
 		for d2 := d1; d2 <= 6; d2++ {
-			var reach uint32
-			if d1 == d2 {
-				s := srcs
-				for range 4 {
-					s = (s << d1) & board
-					reach |= s
-					s &= open
-				}
-			} else {
-				r1, r2 := (srcs<<d1)&board, (srcs<<d2)&board
-				reach = r1 | r2 | ((r1&open)<<d2)&board | ((r2&open)<<d1)&board
-			}
-			hit := reach & blots
+			reached := reach.Points(srcs, closed, d1, d2)
+			hit := reached & blots
 			if hit == 0 {
 				continue
 			}

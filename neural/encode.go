@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/reach"
 )
 
 // The input encodings. A position is seen by the player on roll; each side
@@ -192,24 +193,11 @@ func encodeShort(b *board, in *inputs) {
 // numbering, moving up) hit a blot of x, with x's made points closing the
 // landing points on the way.
 func shots(blots, closed, srcs uint32) int {
-	const board = 0x1fffffe
-	open := ^closed
 	n := 0
 	for d1 := 1; d1 <= 6; d1++ {
 		for d2 := d1; d2 <= 6; d2++ {
-			var reach uint32
-			if d1 == d2 {
-				s := srcs
-				for range 4 {
-					s = (s << d1) & board
-					reach |= s
-					s &= open
-				}
-			} else {
-				r1, r2 := (srcs<<d1)&board, (srcs<<d2)&board
-				reach = r1 | r2 | ((r1&open)<<d2)&board | ((r2&open)<<d1)&board
-			}
-			if reach&blots != 0 {
+			reached := reach.Points(srcs, closed, d1, d2)
+			if reached&blots != 0 {
 				n += 2
 				if d1 == d2 {
 					n--

@@ -20,7 +20,9 @@
 // games played. -resume LOG, with -init, continues the run that wrote LOG
 // and those weights: games are counted on from its last checkpoint, and the
 // new log and learning curve start with its checkpoints, so a run stopped
-// early can be finished (give -rate where its schedule stopped).
+// early can be finished (give -rate where its schedule stopped). -stop N
+// ends the run after N games with a checkpoint, the learning rate still
+// scheduled over -games: the way to reproduce a run that was stopped early.
 package main
 
 import (
@@ -45,6 +47,7 @@ type config struct {
 	opponent      string
 	out, init     string
 	resume        string
+	stop          int
 }
 
 func main() {
@@ -66,12 +69,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
 	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
+	fs.IntVar(&c.stop, "stop", 0, "stop after this many games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	v, err := nardy.ParseVariant(*variant)
-	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || (c.resume != "" && c.init == "") {
+	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || c.stop < 0 || (c.resume != "" && c.init == "") {
 		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0, -init with -resume")
 		return 2
 	}
@@ -154,12 +158,16 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 	}
-	for g := 1; g <= c.games; g++ {
+	last := c.games
+	if c.stop > 0 {
+		last = min(c.stop, c.games)
+	}
+	for g := 1; g <= last; g++ {
 		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))
 		if err := t.game(rate); err != nil {
 			return err
 		}
-		if g%c.every == 0 || g == c.games {
+		if g%c.every == 0 || g == last {
 			if err := checkpoint(prior.games + g); err != nil {
 				return err
 			}

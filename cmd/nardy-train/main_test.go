@@ -93,3 +93,27 @@ func TestTrainResume(t *testing.T) {
 	}
 	assert.Equal(t, 2, run(append(base, "-resume", first+".log", "-out", second), &stdout, &stderr), "-resume without -init")
 }
+
+// TestTrainStop: -stop ends a run at a checkpoint where the full run
+// passes through the same state (same plies and the same measurement).
+func TestTrainStop(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"-variant", "long", "-hidden", "8", "-games", "300", "-every", "150", "-eval", "2", "-opponent", "random"}
+	lines := func(out string, extra ...string) []string {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run(append(append(base, extra...), "-out", out), &stdout, &stderr), stderr.String())
+		log, err := os.ReadFile(out + ".log")
+		require.NoError(t, err)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+			if f := strings.Split(line, "\t"); !strings.HasPrefix(line, "#") {
+				got = append(got, strings.Join(append(f[:1:1], f[2:]...), "\t")) // without the seconds
+			}
+		}
+		return got
+	}
+	full := lines(filepath.Join(dir, "full"))
+	stopped := lines(filepath.Join(dir, "stopped"), "-stop", "150")
+	require.Len(t, full, 3)
+	assert.Equal(t, full[:2], stopped)
+}

@@ -32,6 +32,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/gnubgplay"
+	"github.com/nardylab/nardy/internal/stats"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -86,7 +87,7 @@ func (t *tally) add(u tally) {
 }
 
 func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
-	lo, hi := wilson(t.wins, t.n)
+	lo, hi := stats.Wilson(float64(t.wins), t.n)
 	ppg := t.sum / float64(t.n)
 	sd := math.Sqrt(max(t.sumSq/float64(t.n)-ppg*ppg, 0))
 	ci := 1.96 * sd / math.Sqrt(float64(t.n))
@@ -102,25 +103,12 @@ func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
 		for _, k := range []nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.HomeMars, nardy.Koks} {
 			if n, ok := names[k]; ok {
 				c := t.kinds[side][k]
-				l, h := wilson(c, t.n)
+				l, h := stats.Wilson(float64(c), t.n)
 				fmt.Fprintf(w, " %s %.1f%% (%.1f-%.1f%%)", n, 100*float64(c)/float64(t.n), 100*l, 100*h)
 			}
 		}
 		fmt.Fprintln(w)
 	}
-}
-
-// wilson returns the 95% Wilson score interval of k successes in n.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p, nf := float64(k)/float64(n), float64(n)
-	d := 1 + z*z/nf
-	c := (p + z*z/(2*nf)) / d
-	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
-	return c - h, c + h
 }
 
 func splitmix64(x uint64) uint64 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/stats"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -62,24 +63,11 @@ func measure(net *neural.Net, r nardy.Rules, opp func() bot.Player, n int, seed 
 		sumSq += pts * pts
 	}
 	pt.winRate = float64(wins) / float64(n)
-	pt.winLo, pt.winHi = wilson(wins, n)
+	pt.winLo, pt.winHi = stats.Wilson(float64(wins), n)
 	pt.ppg = sum / float64(n)
 	sd := math.Sqrt(max(sumSq/float64(n)-pt.ppg*pt.ppg, 0))
 	pt.ppgCI = 1.96 * sd / math.Sqrt(float64(n))
 	return pt, nil
-}
-
-// wilson returns the 95% Wilson score interval of k successes in n.
-func wilson(k, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.96
-	p, nf := float64(k)/float64(n), float64(n)
-	d := 1 + z*z/nf
-	c := (p + z*z/(2*nf)) / d
-	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
-	return c - h, c + h
 }
 
 // writeSVG draws the learning curve: win rate against the opponent (with

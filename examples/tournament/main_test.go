@@ -64,20 +64,6 @@ func TestRunErrors(t *testing.T) {
 	assert.Error(t, err)
 }
 
-// TestWilson checks the interval against values worked by hand from the
-// formula (z = 1.96): 50 of 100 gives 0.5 ± 0.0962; 0 of 10 gives
-// 0..z²/(n+z²) = 0..0.2775.
-func TestWilson(t *testing.T) {
-	lo, hi := wilson(50, 100)
-	assert.InDelta(t, 0.4038, lo, 1e-3)
-	assert.InDelta(t, 0.5962, hi, 1e-3)
-	lo, hi = wilson(0, 10)
-	assert.InDelta(t, 0, lo, 1e-9)
-	assert.InDelta(t, 0.2775, hi, 1e-3)
-	lo, hi = wilson(0, 0)
-	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
-}
-
 func TestReport(t *testing.T) {
 	c := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 4, seed: 9}
 	s := summarize([]outcome{

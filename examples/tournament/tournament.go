@@ -9,6 +9,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/stats"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -160,21 +161,6 @@ func summarize(out []outcome) summary {
 	return s
 }
 
-// wilson returns the 95% Wilson score interval of a proportion of k
-// successes out of n (k may be fractional: a draw counts one half).
-func wilson(k float64, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	nf := float64(n)
-	p := k / nf
-	d := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / d
-	half := z / d * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	return max(0, centre-half), min(1, centre+half)
-}
-
 // meanCI returns the 95% normal confidence interval of a mean from the sum
 // and the sum of squares of n values (n >= 2).
 func meanCI(sum, sumSq float64, n int) (lo, hi float64) {
@@ -194,7 +180,7 @@ func report(w io.Writer, c config, s summary) {
 	}
 	fmt.Fprintf(w, "%s: %s vs %s, %d %s, seed %d\n", c.preset.Name, c.a, c.b, s.n, unit, c.seed)
 	score := float64(s.aWins) + float64(s.draws)/2
-	lo, hi := wilson(score, s.n)
+	lo, hi := stats.Wilson(score, s.n)
 	fmt.Fprintf(w, "%s wins %d, %s wins %d, draws %d\n", c.a, s.aWins, c.b, s.bWins, s.draws)
 	fmt.Fprintf(w, "%s win rate %.1f%% (95%% CI %.1f%%..%.1f%%, Wilson)\n", c.a, 100*score/float64(s.n), 100*lo, 100*hi)
 	g := float64(s.games)

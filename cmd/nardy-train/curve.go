@@ -17,6 +17,7 @@ import (
 type point struct {
 	games   int
 	seconds float64
+	plies   int     // self-play plies trained on
 	n       int     // games measured
 	winRate float64 // wins / n
 	winLo   float64 // 95% Wilson interval of winRate

@@ -107,7 +107,7 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 	}
-	var prior resumed
+	var prior resumed // empty without -resume: counting starts at 0
 	if c.resume != "" {
 		if prior, err = readResume(c.resume); err != nil {
 			return err
@@ -129,7 +129,8 @@ func train(c config, stdout io.Writer) error {
 	}
 	r := nardy.DefaultRules(c.variant)
 	t := newTrainer(net, r, c.seed)
-	t.plies = prior.plies
+	from := prior.last()
+	t.plies = from.plies
 	opp := func() bot.Player { p, _ := bot.New(c.opponent, c.seed); return p }
 	curve := prior.curve
 	start := time.Now()
@@ -141,16 +142,17 @@ func train(c config, stdout io.Writer) error {
 			}
 			pt.games = games
 		}
-		pt.seconds = prior.seconds + time.Since(start).Seconds()
+		pt.seconds = from.seconds + time.Since(start).Seconds()
+		pt.plies = t.plies
 		curve = append(curve, pt)
 		fmt.Fprintf(log, "%d\t%.0f\t%d\t%.3f\t%.3f\t%.3f\t%+.3f\t%.3f\t%s\n",
-			pt.games, pt.seconds, t.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
-		from := ""
+			pt.games, pt.seconds, pt.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
+		resumedFrom := ""
 		if c.resume != "" {
-			from = fmt.Sprintf(" -resume (from %d games)", prior.games)
+			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
 		}
 		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s; %d games trained, %d plies, %.0fs",
-			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, from, games, t.plies, pt.seconds))
+			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, resumedFrom, games, pt.plies, pt.seconds))
 		return save(c.out, net, curve)
 	}
 	if c.resume == "" {
@@ -168,7 +170,7 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 		if g%c.every == 0 || g == last {
-			if err := checkpoint(prior.games + g); err != nil {
+			if err := checkpoint(from.games + g); err != nil {
 				return err
 			}
 		}

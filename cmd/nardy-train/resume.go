@@ -14,14 +14,19 @@ import (
 const maxLogBytes = 1 << 20
 
 // resumed is what a run continued with -resume takes over from the run that
-// wrote the log: its text, its checkpoints, and the games, plies and
-// seconds at its last checkpoint.
+// wrote the log: its text and its checkpoints.
 type resumed struct {
-	text    string
-	curve   []point
-	games   int
-	plies   int
-	seconds float64
+	text  string
+	curve []point
+}
+
+// last returns the last checkpoint, or the zero point (no games, plies or
+// seconds) when there is none: the run starts afresh.
+func (r resumed) last() point {
+	if len(r.curve) == 0 {
+		return point{}
+	}
+	return r.curve[len(r.curve)-1]
 }
 
 // readResume reads a log written by nardy-train.
@@ -49,15 +54,14 @@ func readResume(path string) (resumed, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pt, plies, err := parseCheckpoint(line)
+		pt, err := parseCheckpoint(line)
 		if err != nil {
 			return r, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
-		if len(r.curve) > 0 && pt.games <= r.games {
-			return r, fmt.Errorf("%s:%d: checkpoint %d does not follow %d", path, n, pt.games, r.games)
+		if prev := r.last(); len(r.curve) > 0 && pt.games <= prev.games {
+			return r, fmt.Errorf("%s:%d: checkpoint %d does not follow %d", path, n, pt.games, prev.games)
 		}
 		r.curve = append(r.curve, pt)
-		r.games, r.plies, r.seconds = pt.games, plies, pt.seconds
 	}
 	if len(r.curve) == 0 {
 		return r, fmt.Errorf("%s: no checkpoint", path)
@@ -68,23 +72,22 @@ func readResume(path string) (resumed, error) {
 // parseCheckpoint reads one checkpoint line of the log: games, seconds,
 // plies, win rate and its interval, points per game and its half-width, and
 // the opponent's name, separated by tabs.
-func parseCheckpoint(line string) (point, int, error) {
+func parseCheckpoint(line string) (point, error) {
 	f := strings.Split(line, "\t")
 	if len(f) != 9 {
-		return point{}, 0, fmt.Errorf("want 9 tab-separated fields, have %d", len(f))
+		return point{}, fmt.Errorf("want 9 tab-separated fields, have %d", len(f))
 	}
 	var n [8]float64
 	for i := range n {
 		v, err := strconv.ParseFloat(f[i], 64)
 		if err != nil {
-			return point{}, 0, fmt.Errorf("field %d: %v", i+1, err)
+			return point{}, fmt.Errorf("field %d: %v", i+1, err)
 		}
 		n[i] = v
 	}
 	if n[0] < 0 || n[0] > 1e12 || n[2] < 0 || n[2] > 1e15 {
-		return point{}, 0, fmt.Errorf("games %v or plies %v out of range", n[0], n[2])
+		return point{}, fmt.Errorf("games %v or plies %v out of range", n[0], n[2])
 	}
-	pt := point{games: int(n[0]), seconds: n[1], winRate: n[3], winLo: n[4], winHi: n[5],
-		ppg: n[6], ppgCI: n[7], oppName: f[8]}
-	return pt, int(n[2]), nil
+	return point{games: int(n[0]), seconds: n[1], plies: int(n[2]), winRate: n[3], winLo: n[4], winHi: n[5],
+		ppg: n[6], ppgCI: n[7], oppName: f[8]}, nil
 }

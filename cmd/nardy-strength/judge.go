@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
@@ -87,12 +86,11 @@ func judge(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	n := float64(choices)
-	mean := loss / n
-	sd := math.Sqrt(max(lossSq/n-mean*mean, 0))
+	mean, half := stats.Mean(loss, lossSq, choices)
 	lo, hi := stats.Wilson(float64(errs), choices)
 	fmt.Fprintf(stdout, "%s's plays in %d %s-nardy games judged by the neural player at %d-ply\n", *name, *games, v, *ply)
 	fmt.Fprintf(stdout, "  %d plays, %d with a choice; the judge's best play chosen in %.1f%%\n", plays, choices, 100*float64(agree)/n)
 	fmt.Fprintf(stdout, "  error rate (loss > %.3f): %.1f%% (95%% CI %.1f-%.1f%%)\n", *threshold, 100*float64(errs)/n, 100*lo, 100*hi)
-	fmt.Fprintf(stdout, "  mean equity loss per play with a choice: %.4f (95%% CI %.4f..%.4f)\n", mean, mean-1.96*sd/math.Sqrt(n), mean+1.96*sd/math.Sqrt(n))
+	fmt.Fprintf(stdout, "  mean equity loss per play with a choice: %.4f (95%% CI %.4f..%.4f)\n", mean, mean-half, mean+half)
 	return nil
 }

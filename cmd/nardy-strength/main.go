@@ -24,7 +24,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"sync"
@@ -88,9 +87,7 @@ func (t *tally) add(u tally) {
 
 func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
 	lo, hi := stats.Wilson(float64(t.wins), t.n)
-	ppg := t.sum / float64(t.n)
-	sd := math.Sqrt(max(t.sumSq/float64(t.n)-ppg*ppg, 0))
-	ci := 1.96 * sd / math.Sqrt(float64(t.n))
+	ppg, ci := stats.Mean(t.sum, t.sumSq, t.n)
 	fmt.Fprintf(w, "%s vs %s, %s nardy, %d cubeless games (pairs with the same dice)\n", a, b, v, t.n)
 	fmt.Fprintf(w, "  %s wins %.1f%% (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
 	fmt.Fprintf(w, "  %s points per game %+.3f (95%% CI %+.3f..%+.3f)\n", a, ppg, ppg-ci, ppg+ci)

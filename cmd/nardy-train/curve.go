@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/nardylab/nardy"
@@ -65,9 +64,7 @@ func measure(net *neural.Net, r nardy.Rules, opp func() bot.Player, n int, seed 
 	}
 	pt.winRate = float64(wins) / float64(n)
 	pt.winLo, pt.winHi = stats.Wilson(float64(wins), n)
-	pt.ppg = sum / float64(n)
-	sd := math.Sqrt(max(sumSq/float64(n)-pt.ppg*pt.ppg, 0))
-	pt.ppgCI = 1.96 * sd / math.Sqrt(float64(n))
+	pt.ppg, pt.ppgCI = stats.Mean(sum, sumSq, n)
 	return pt, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sync"
 
 	"github.com/nardylab/nardy"
@@ -161,17 +160,6 @@ func summarize(out []outcome) summary {
 	return s
 }
 
-// meanCI returns the 95% normal confidence interval of a mean from the sum
-// and the sum of squares of n values (n >= 2).
-func meanCI(sum, sumSq float64, n int) (lo, hi float64) {
-	const z = 1.959963984540054
-	nf := float64(n)
-	mean := sum / nf
-	variance := max(0, (sumSq-nf*mean*mean)/(nf-1))
-	half := z * math.Sqrt(variance/nf)
-	return mean - half, mean + half
-}
-
 // report writes the tournament's figures.
 func report(w io.Writer, c config, s summary) {
 	unit := "games"
@@ -187,8 +175,8 @@ func report(w io.Writer, c config, s summary) {
 	fmt.Fprintf(w, "points per game over %d games: %s %.3f, %s %.3f, net %+.3f for %s",
 		s.games, c.a, float64(s.aPoints)/g, c.b, float64(s.bPoints)/g, float64(s.aPoints-s.bPoints)/g, c.a)
 	if c.length == 0 && s.n > 1 {
-		lo, hi := meanCI(float64(s.aPoints-s.bPoints), s.netSq, s.n)
-		fmt.Fprintf(w, " (95%% CI %+.3f..%+.3f)", lo, hi)
+		mean, half := stats.Mean(float64(s.aPoints-s.bPoints), s.netSq, s.n)
+		fmt.Fprintf(w, " (95%% CI %+.3f..%+.3f)", mean-half, mean+half)
 	}
 	fmt.Fprintln(w)
 }

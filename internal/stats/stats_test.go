@@ -21,3 +21,16 @@ func TestWilson(t *testing.T) {
 	lo, hi = Wilson(0, 0)
 	assert.Equal(t, [2]float64{0, 1}, [2]float64{lo, hi})
 }
+
+// TestMean: the values 1, −1, 2, 0 have mean 0.5 and variance
+// (0.25 + 2.25 + 2.25 + 0.25)/4 = 1.25, so the half-width is
+// 1.96·√(1.25/4) = 1.0957.
+func TestMean(t *testing.T) {
+	mean, half := Mean(1-1+2+0, 1+1+4+0, 4)
+	assert.InDelta(t, 0.5, mean, 1e-12)
+	assert.InDelta(t, 1.0957, half, 1e-4)
+	mean, half = Mean(3, 9, 1)
+	assert.Equal(t, [2]float64{3, 0}, [2]float64{mean, half})
+	mean, half = Mean(0, 0, 0)
+	assert.Equal(t, [2]float64{0, 0}, [2]float64{mean, half})
+}

@@ -1,11 +1,14 @@
 // Package gnubgplay is a short-nardy player that asks GNU Backgammon for its
-// plays, for measuring the strength of the players of package bot. One
-// long-lived gnubg process (gnubg -t -q -r -p driver.py) answers every
-// question over two named pipes: the Go side writes "PositionID d1 d2" a
-// line, the driver answers with gnubg's best move at the evaluation depth
-// asked (cubeless, money, no Jacoby), written as gnubg writes moves, which
-// nardy.ParsePlay reads. GNU Backgammon is GPL: it runs as a separate
-// program here, and nothing of it is copied.
+// plays and its cube decisions, for measuring the players of package bot.
+// One long-lived gnubg process (gnubg -t -q -r -p driver.py) answers every
+// question over two named pipes, a line each way. For a play the Go side
+// writes "PositionID d1 d2" and the driver answers with gnubg's best move
+// at the evaluation depth asked (cubeless, money, no Jacoby), written as
+// gnubg writes moves, which nardy.ParsePlay reads. For a cube decision it
+// writes "C PositionID cube owner matchlength score0 score1 crawford jacoby"
+// and the driver answers with gnubg's cubeful equities (cfevaluate) and
+// cubeless chances (evaluate) at the same depth. GNU Backgammon is GPL: it
+// runs as a separate program here, and nothing of it is copied.
 package gnubgplay
 
 import (
@@ -46,9 +49,10 @@ gnubg.command("set player 0 human")
 gnubg.command("set player 1 human")
 gnubg.command("new game")
 ci = gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0)
-ec = gnubg.evalcontext(0, %d, 0, 0, 0.0)
-fin = open(%q, "r")
-fout = open(%q, "w")
+ec = gnubg.evalcontext(0, %[1]d, 0, 0, 0.0)
+cfec = gnubg.evalcontext(1, %[1]d, 0, 0, 0.0)
+fin = open(%[2]q, "r")
+fout = open(%[3]q, "w")
 fout.write("READY\n")
 fout.flush()
 while True:
@@ -56,7 +60,18 @@ while True:
     if not line:
         break
     try:
-        pid, a, b = line.split()
+        f = line.split()
+        if f[0] == "C":
+            board = gnubg.positionfromid(f[1])
+            value, owner, matchto, s0, s1, crawford, jacoby = [int(x) for x in f[2:9]]
+            c = gnubg.cubeinfo(value, owner, 0, matchto, (s0, s1), crawford, 0)
+            c["jacoby"] = jacoby
+            nd, take, drop = gnubg.cfevaluate(board, c, cfec)[1:4]
+            probs = gnubg.evaluate(board, c, ec)[:5]
+            fout.write(" ".join(repr(float(x)) for x in (nd, take, drop) + tuple(probs)) + "\n")
+            fout.flush()
+            continue
+        pid, a, b = f
         board = gnubg.positionfromid(pid)
         gnubg.command("set dice %%s %%s" %% (a, b))
         mv = gnubg.findbestmove(board, ci, ec)

@@ -1,0 +1,64 @@
+package gnubgplay
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestCube: gnubg's cube verdicts on positions whose verdict is not in
+// doubt. At the start nobody doubles; the player on roll with two checkers
+// on its 1-point, against an opponent with fourteen still on its 6-point
+// (one off: no gammon), has a double and pass (it bears off next roll);
+// with fifteen there it wins a gammon and is too good to double without
+// Jacoby, and doubles with it. Skips without gnubg.
+func TestCube(t *testing.T) {
+	if Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+	e, err := Start(0)
+	require.NoError(t, err)
+	defer e.Close()
+	start := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+	a, err := e.Cube(CubeQuery{Pos: start, Cube: nardy.Cube{Value: 1}})
+	require.NoError(t, err)
+	assert.False(t, a.Double(), "%+v", a)
+	assert.True(t, a.Take(), "%+v", a)
+	assert.InDelta(t, 0.5, a.Win, 0.05)
+	assert.Equal(t, 1.0, a.DoublePass)
+
+	var me, opp nardy.Side
+	me[1], me[nardy.Off] = 2, 13
+	opp[6], opp[nardy.Off] = 14, 1
+	won := mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp))
+	a, err = e.Cube(CubeQuery{Pos: won, Cube: nardy.Cube{Value: 1}})
+	require.NoError(t, err)
+	assert.Greater(t, a.Win, 0.99)
+	assert.True(t, a.Double(), "%+v", a)
+	assert.False(t, a.Take(), "%+v", a)
+	// Owned by the opponent, the cube cannot be turned: no double is worth
+	// the game (1 point per cube value).
+	a, err = e.Cube(CubeQuery{Pos: won, Cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}})
+	require.NoError(t, err)
+	assert.InDelta(t, 1.0, a.NoDouble, 0.01)
+
+	opp[6], opp[nardy.Off] = 15, 0
+	gammon := mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp))
+	a, err = e.Cube(CubeQuery{Pos: gammon, Cube: nardy.Cube{Value: 1}})
+	require.NoError(t, err)
+	assert.Greater(t, a.WinGammon, 0.99)
+	assert.InDelta(t, 2.0, a.NoDouble, 0.01)
+	assert.False(t, a.Double(), "too good: %+v", a)
+	a, err = e.Cube(CubeQuery{Pos: gammon, Cube: nardy.Cube{Value: 1}, Jacoby: true})
+	require.NoError(t, err)
+	assert.True(t, a.Double(), "Jacoby: %+v", a)
+
+	// Match play, 1-away 1-away: a double costs nothing and gains nothing
+	// for either: gnubg's equities are the match's, not money's.
+	a, err = e.Cube(CubeQuery{Pos: start, Cube: nardy.Cube{Value: 1}, MatchTo: 7, Away: [2]int{1, 1}})
+	require.NoError(t, err)
+	assert.InDelta(t, a.NoDouble, a.DoubleTake, 0.05, "%+v", a)
+}

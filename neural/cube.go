@@ -7,10 +7,41 @@ import (
 )
 
 // CubeEfficiency is the cube efficiency x of Janowski's model used by
-// [DecideCube]: the share of the full value of cube ownership that a
-// player realises (0 a dead cube, 1 a cube used perfectly). 0.68 is the
-// usual figure for contact positions of backgammon.
+// [DecideCube] when [CubeInfo] gives none: the share of the full value of
+// cube ownership that a player realises (0 a dead cube, 1 a cube used
+// perfectly). 0.68 is the usual figure for contact positions of
+// backgammon.
 const CubeEfficiency = 0.68
+
+// Efficiency returns the cube efficiency of pos for [CubeInfo]: the values
+// Janowski suggested, as GNU Backgammon's manual lists them for its own
+// cube decisions. In short nardy it is [CubeEfficiency] while the sides
+// are in contact, and in a race it grows with the pip count of the player
+// on roll, from 0.6 at 40 pips or fewer to 0.7 at 120 or more (a long race
+// leaves more time to use the cube well). Long nardy has no published
+// figure: [CubeEfficiency].
+func Efficiency(pos nardy.Position) float64 {
+	if pos.Variant() != nardy.Short || contact(pos) {
+		return CubeEfficiency
+	}
+	pips, _ := pos.Pips()
+	return 0.6 + 0.1*min(max(float64(pips-40)/80, 0), 1)
+}
+
+// contact reports whether some checker of a short-nardy position must
+// still pass an opponent's checker: the back checkers of the two sides
+// (the bar counts 25), each in its own numbering, add up to more than 25.
+func contact(pos nardy.Position) bool {
+	back := func(s nardy.Side) int {
+		for q := nardy.Bar; q > nardy.Off; q-- {
+			if s[q] > 0 {
+				return q
+			}
+		}
+		return 0
+	}
+	return back(pos.Mover())+back(pos.Opponent()) > 25
+}
 
 // CubeInfo is what a cube decision depends on besides the chances.
 type CubeInfo struct {
@@ -25,6 +56,9 @@ type CubeInfo struct {
 	Away     [2]int
 	Crawford bool
 	MaxCube  int // 0: the default, 64
+	// Efficiency is the cube efficiency x of the position (see
+	// [Efficiency]); 0 means [CubeEfficiency]. It is clamped to 0..1.
+	Efficiency float64
 }
 
 // CubeDecision is the verdict on a double by the player on roll, in its
@@ -58,6 +92,9 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	k := pointsOf(ci.Scoring, p.Variant)
 	W, L := avgWin(p, k), avgWin(p.Flip(), k)
 	x := CubeEfficiency
+	if ci.Efficiency != 0 {
+		x = min(max(ci.Efficiency, 0), 1)
+	}
 	maxCube := ci.MaxCube
 	if maxCube == 0 {
 		maxCube = nardy.Rules{}.CubeLimit() // the default limit
@@ -66,75 +103,32 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	may := ci.Cube.MayDouble(ci.OnRoll) && 2*c <= maxCube && !ci.Crawford
 	var d CubeDecision
 	if ci.Money {
-		Wn, Ln := W, L
+		// Jacoby: gammons count single as long as the cube stays
+		// centred, that is in the dead-cube part of the model; the live
+		// part turns the cube before the game ends.
+		nd := newJanowski(W, L, x)
 		if ci.Jacoby && ci.Cube.Centred() {
-			Wn, Ln = 1, 1
+			nd.Wd, nd.Ld = 1, 1
 		}
-		d.NoDouble = noDouble(ci.Cube.Centred(), p.Win, Wn, Ln, x)
-		d.DoubleTake = 2 * oppOwns(p.Win, W, L, x)
+		d.NoDouble = nd.noDouble(ci.Cube.Centred(), p.Win)
+		d.DoubleTake = 2 * newJanowski(W, L, x).equity(oppCube, p.Win)
 		d.DoublePass = 1
 	} else {
-		a, b := ci.Away[0], ci.Away[1]
-		m := DefaultMET()
-		next := func(won bool, pts int) float64 {
-			aa, bb := a, b
-			if won {
-				aa -= pts
-			} else {
-				bb -= pts
-			}
-			return m.At(aa, bb, a > 1 && b > 1)
-		}
-		mw, ml := next(true, c), next(false, c)
+		mc := matchCube{m: DefaultMET(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: maxCube, crawford: ci.Crawford}
+		mw, ml := mc.end(true, c), mc.end(false, c)
 		half, mid := (mw-ml)/2, (mw+ml)/2
 		if half <= 0 {
 			half = 1e-9
 		}
 		eq := func(mwc float64) float64 { return (mwc - mid) / half }
-		// The average normalised value of a win and of a loss at cube v.
-		at := func(v int) (w, l float64) {
-			w, l = 0, 0
-			if p.Win > 0 {
-				w = eq(mixMWC(p, k, v, next, true)) / float64(v/c)
-			}
-			if p.Lose() > 0 {
-				l = -eq(mixMWC(p.Flip(), k, v, next, false)) / float64(v/c)
-			}
-			return w, l
-		}
-		// A cube its holder can never use well is dead for it: x = 0. A
-		// centred cube that only the player on roll can use is as good as
-		// its own.
-		xnd, xdt := x, x
-		if ownerDead(a, c) {
-			xnd = 0
-		}
-		if ownerDead(b, 2*c) {
-			xdt = 0
-		}
-		W1, L1 := at(c)
-		d.NoDouble = noDouble(ci.Cube.Centred() && !ownerDead(b, c), p.Win, W1, L1, xnd)
-		W2, L2 := at(2 * c)
-		d.DoubleTake = 2 * oppOwns(p.Win, W2, L2, xdt)
-		d.DoublePass = 1
-		mwc := func(e float64) float64 { return min(max(mid+e*half, 0), 1) }
-		d.MWCNoDouble, d.MWCDoubleTake, d.MWCDoublePass = mwc(d.NoDouble), mwc(d.DoubleTake), mwc(d.DoublePass)
+		d.MWCNoDouble = mc.cubeful(c, ci.Cube.MayDouble(ci.OnRoll), ci.Cube.MayDouble(ci.OnRoll.Other()), x)
+		d.MWCDoubleTake = mc.cubeful(2*c, false, true, x)
+		d.MWCDoublePass = mw
+		d.NoDouble, d.DoubleTake, d.DoublePass = eq(d.MWCNoDouble), eq(d.MWCDoubleTake), 1
 	}
 	d.Take = d.DoubleTake <= d.DoublePass
 	d.Double = may && min(d.DoubleTake, d.DoublePass) >= d.NoDouble
 	return d
-}
-
-// noDouble is the equity of not doubling with the cube centred or owned:
-// Janowski's formula, which holds between the take and cash points; past
-// the cash point the player can always cash (1) unless playing on to the
-// end without the cube is worth more (too good to double).
-func noDouble(centredCube bool, p, W, L, x float64) float64 {
-	e := owned(p, W, L, x)
-	if centredCube {
-		e = centred(p, W, L, x)
-	}
-	return min(e, max(1, p*W-(1-p)*L))
 }
 
 // mixMWC returns the average match-winning chance (for the player a away,
@@ -163,17 +157,6 @@ func avgWin(p Probs, k kindPoints) float64 {
 	return (oin*k.oin + mars*k.mars + p.WinKoks*k.koks + p.WinHomeMars*k.home) / p.Win
 }
 
-// Janowski's cubeful equities (per cube value) at winning chance p with
-// average win W, average loss L and cube efficiency x: the cube centred,
-// owned by the player, owned by its opponent.
-func centred(p, W, L, x float64) float64 {
-	return 4 / (4 - x) * (p*(W+L+x/2) - L - x/4)
-}
-
-func owned(p, W, L, x float64) float64 { return p*(W+L+x/2) - L }
-
-func oppOwns(p, W, L, x float64) float64 { return p*(W+L+x/2) - L - x/2 }
-
 // CubeAction returns the action player me takes in g outside the play
 // phase, judged with s at ply: roll or double (PhaseRoll), take or drop
 // (PhaseCube), accept or reject a resignation (PhaseResign). away gives the
@@ -185,7 +168,8 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 	pos := g.Position()
 	info := func(onRoll nardy.Color, aw [2]int) CubeInfo {
 		return CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: g.IsMoney() || away == [2]int{},
-			Jacoby: r.Jacoby && g.IsMoney(), Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube}
+			Jacoby: r.Jacoby && g.IsMoney(), Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube,
+			Efficiency: Efficiency(pos)}
 	}
 	switch g.Phase() {
 	case nardy.PhaseRoll:

@@ -1,9 +1,11 @@
 package neural
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
 
 	"github.com/nardylab/nardy"
 )
@@ -13,21 +15,45 @@ import (
 // the three formulas meet there.
 func TestJanowskiTakePoints(t *testing.T) {
 	for _, c := range []struct{ x, tp float64 }{{0, 0.25}, {1, 0.20}} {
+		j := newJanowski(1, 1, c.x)
 		// The doubler wins with 1−tp: a take is then worth exactly a drop.
-		assert.InDelta(t, 1, 2*oppOwns(1-c.tp, 1, 1, c.x), 1e-12, "x=%v", c.x)
+		assert.InDelta(t, 1, 2*j.equity(oppCube, 1-c.tp), 1e-12, "x=%v", c.x)
 		// Live cube: the centred cube runs from −1 at the taker's cash
 		// point to +1 at the doubler's.
 		if c.x == 1 {
-			assert.InDelta(t, 1, centred(1-c.tp, 1, 1, 1), 1e-12)
-			assert.InDelta(t, -1, centred(c.tp, 1, 1, 1), 1e-12)
+			assert.InDelta(t, 1, j.equity(centredCube, 1-c.tp), 1e-12)
+			assert.InDelta(t, -1, j.equity(centredCube, c.tp), 1e-12)
+			assert.InDelta(t, 1, j.equity(ownCube, 1-c.tp), 1e-12)
 		}
 	}
 	// Dead cube: every formula is the cubeless equity 2p−1.
+	j := newJanowski(1, 1, 0)
 	for _, p := range []float64{0, 0.3, 0.5, 0.9} {
-		assert.InDelta(t, 2*p-1, centred(p, 1, 1, 0), 1e-12)
-		assert.InDelta(t, 2*p-1, owned(p, 1, 1, 0), 1e-12)
-		assert.InDelta(t, 2*p-1, oppOwns(p, 1, 1, 0), 1e-12)
+		for _, s := range []cubeState{centredCube, ownCube, oppCube} {
+			assert.InDelta(t, 2*p-1, j.equity(s, p), 1e-12)
+		}
 	}
+}
+
+// TestJanowskiPieces: Janowski's linear formulas between the cash points
+// (Janowski 1993: owned p(W+L+x/2)−L, held by the opponent
+// p(W+L+x/2)−L−x/2), and at the ends of the game the cubeless points
+// whatever the cube: −L at p = 0 and W at p = 1.
+func TestJanowskiPieces(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		W := rapid.Float64Range(1, 3).Draw(t, "W")
+		L := rapid.Float64Range(1, 3).Draw(t, "L")
+		x := rapid.Float64Range(0, 1).Draw(t, "x")
+		j := newJanowski(W, L, x)
+		drop, cash := (L-0.5)/(W+L+0.5), (L+1)/(W+L+0.5)
+		p := rapid.Float64Range(drop, cash).Draw(t, "p")
+		assert.InDelta(t, p*(W+L+x/2)-L, j.equity(ownCube, p), 1e-9)
+		assert.InDelta(t, p*(W+L+x/2)-L-x/2, j.equity(oppCube, p), 1e-9)
+		for _, s := range []cubeState{centredCube, ownCube, oppCube} {
+			assert.InDelta(t, -L, j.equity(s, 0), 1e-9)
+			assert.InDelta(t, W, j.equity(s, 1), 1e-9)
+		}
+	})
 }
 
 func gammonless(w float64) Probs { return Probs{Variant: nardy.Short, Win: w} }
@@ -105,4 +131,94 @@ func TestMET(t *testing.T) {
 	assert.InDelta(t, 0.5, m.At(2, 2, false), 1e-12)
 	assert.Equal(t, 1.0, m.At(0, 3, false))
 	assert.Equal(t, 0.0, m.At(3, -1, false))
+}
+
+// TestDecideCubeGnubg: money-play cube equities of GNU Backgammon 1.07
+// (cfevaluate at 0-ply, Jacoby on as in the default rules) for positions of
+// its own games, given its cubeless chances and the cube efficiency its
+// manual gives for the position: the model reproduces them (to the 5
+// decimals the chances were recorded with). Centred cubes under Jacoby,
+// owned cubes too good to redouble, races at x 0.6.
+func TestDecideCubeGnubg(t *testing.T) {
+	for _, c := range []struct {
+		owned                bool
+		x                    float64
+		w, wg, wbg, lg, lbg  float64
+		noDouble, doubleTake float64
+	}{
+		{false, 0.68, 0.62575, 0.00471, 0, 0.00437, 0, 0.3658, 0.2492},
+		{false, 0.68, 0.56550, 0.20357, 0.01243, 0.11844, 0.00513, 0.2742, 0.1514},
+		{false, 0.68, 0.79853, 0.61410, 0.12647, 0, 0, 0.8711, 2.5383},
+		{true, 0.68, 0.71593, 0.00797, 0, 0.00428, 0, 0.6790, 0.6779},
+		{true, 0.68, 0.95975, 0.16438, 0.00726, 0, 0, 1.1315, 2.1549},
+		{true, 0.68, 0.79389, 0.63717, 0.13507, 0.00058, 0, 1.4547, 2.5787},
+		{true, 0.60, 0.71313, 0, 0, 0, 0, 0.6402, 0.6804},
+		{false, 0.6012, 0.96508, 0, 0, 0, 0, 0.9721, 1.8393},
+	} {
+		p := Probs{Variant: nardy.Short, Win: c.w, WinMars: c.wg, WinKoks: c.wbg, LoseMars: c.lg, LoseKoks: c.lbg}
+		ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true, Efficiency: c.x}
+		if c.owned {
+			ci.Cube = nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}
+		}
+		d := DecideCube(p, ci)
+		assert.InDelta(t, c.noDouble, d.NoDouble, 5e-4, "%+v", c)
+		assert.InDelta(t, c.doubleTake, d.DoubleTake, 5e-4, "%+v", c)
+	}
+}
+
+// TestDecideCubeMatchLiveCube: at 4-away 2-away the leader's cube, once
+// taken, is dead (a win at 2 is the match), so the trailer has no double
+// at 40% however many gammons it has (GNU Backgammon: no double, take).
+func TestDecideCubeMatchLiveCube(t *testing.T) {
+	p := Probs{Variant: nardy.Short, Win: 0.400, WinMars: 0.115, WinKoks: 0.008, LoseMars: 0.217, LoseKoks: 0.015}
+	d := DecideCube(p, CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{4, 2}})
+	assert.False(t, d.Double, "%+v", d)
+	assert.True(t, d.Take, "%+v", d)
+}
+
+// TestEfficiency: contact positions 0.68; races by the pip count of the
+// player on roll, 0.6 at 40 and 0.7 at 120 pips, linear between.
+func TestEfficiency(t *testing.T) {
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	assert.NoError(t, err)
+	assert.Equal(t, CubeEfficiency, Efficiency(start))
+	var opp nardy.Side
+	opp[6] = 15
+	for _, c := range []struct {
+		side nardy.Side
+		x    float64
+	}{
+		{nardy.Side{nardy.Off: 5, 4: 10}, 0.6},
+		{nardy.Side{nardy.Off: 1, 5: 4, 6: 10}, 0.65},
+		{nardy.Side{8: 15}, 0.7},
+		{nardy.Side{12: 15}, 0.7},
+	} {
+		pos, err := nardy.NewPosition(nardy.Short, nardy.White, c.side, opp)
+		assert.NoError(t, err)
+		assert.InDelta(t, c.x, Efficiency(pos), 1e-12, "%v", c.side)
+	}
+	long, err := nardy.StartPosition(nardy.Long, nardy.White)
+	assert.NoError(t, err)
+	assert.Equal(t, CubeEfficiency, Efficiency(long))
+}
+
+// TestPWL: solve inverts at on a rising piecewise-linear function, and
+// clamps outside its range.
+func TestPWL(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var f pwl
+		v := rapid.Float64Range(-1, 1).Draw(t, "v0")
+		f.add(0, v)
+		p := 0.0
+		for i := range rapid.IntRange(0, 2).Draw(t, "mid") {
+			p = rapid.Float64Range(p+0.01, p+0.3).Draw(t, fmt.Sprint("p", i))
+			v = rapid.Float64Range(v+0.01, v+1).Draw(t, fmt.Sprint("v", i))
+			f.add(p, v)
+		}
+		f.add(1, rapid.Float64Range(v+0.01, v+1).Draw(t, "v1"))
+		q := rapid.Float64Range(0, 1).Draw(t, "q")
+		assert.InDelta(t, q, f.solve(f.at(q)), 1e-9)
+		assert.Equal(t, 0.0, f.solve(f.v[0]-1))
+		assert.Equal(t, 1.0, f.solve(f.v[f.n-1]+1))
+	})
 }

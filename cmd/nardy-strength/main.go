@@ -4,6 +4,7 @@
 //	nardy-strength vs -variant short -a neural0 -b expectimax -games 1000
 //	nardy-strength vs -variant short -a neural0 -b gnubg -games 2000
 //	nardy-strength judge -variant long -player expectimax -judge 2 -games 100
+//	nardy-strength cube -games 200
 //
 // vs plays cubeless money games (the variant's default scoring table) in
 // pairs with the same dice, each player White once, and prints a's win rate
@@ -18,6 +19,12 @@
 // with more than one choice by the neural player at -judge plies: the
 // equity lost against the judge's best play, the error rate (plays losing
 // more than -threshold) and the mean loss per play.
+//
+// cube compares the neural player's cube decisions in short nardy with GNU
+// Backgammon's (cfevaluate at -gnubg-plies) on the positions of -games
+// seeded games: how often the two agree to double and to take, and the
+// equity the neural player's decisions lose by gnubg's own equities, in
+// money play (cube centred, and owned) or at the scores of a -match.
 package main
 
 import (
@@ -39,7 +46,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge [flags]")
+		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube [flags]")
 		return 2
 	}
 	var err error
@@ -48,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = vs(args[1:], stdout, stderr)
 	case "judge":
 		err = judge(args[1:], stdout, stderr)
+	case "cube":
+		err = cubeCheck(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
 		return 2

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,9 +47,34 @@ func TestGnubgSmoke(t *testing.T) {
 	t.Log(out)
 }
 
+// TestGnubgCubeSmoke: the cube check against GNU Backgammon runs, in
+// money and match play, and the cube model given gnubg's own chances makes
+// gnubg's money decisions (it reproduces gnubg's formulas; only its exact
+// two-sided bear-off equities may differ). Skips without gnubg.
+func TestGnubgCubeSmoke(t *testing.T) {
+	if gnubgplay.Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"cube", "-games", "4"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	assert.Contains(t, out, "money, centred cube (Jacoby)")
+	assert.Contains(t, out, "money, cube 2 owned by the player on roll")
+	agree := regexp.MustCompile(`on gnubg's chances: double agrees ([0-9.]+)%`).FindAllStringSubmatch(out, -1)
+	require.Len(t, agree, 2, out)
+	for _, m := range agree {
+		v, err := strconv.ParseFloat(m[1], 64)
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, v, 98.0, out)
+	}
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"cube", "-games", "2", "-match", "5"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "match to 5, centred cube")
+}
+
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -26,7 +26,7 @@ func TestWilson(t *testing.T) {
 // (0.25 + 2.25 + 2.25 + 0.25)/4 = 1.25, so the half-width is
 // 1.96·√(1.25/4) = 1.0957.
 func TestMean(t *testing.T) {
-	mean, half := Mean(1-1+2+0, 1+1+4+0, 4)
+	mean, half := Mean(2, 6, 4) // sum 1−1+2+0, squares 1+1+4+0
 	assert.InDelta(t, 0.5, mean, 1e-12)
 	assert.InDelta(t, 1.0957, half, 1e-4)
 	mean, half = Mean(3, 9, 1)

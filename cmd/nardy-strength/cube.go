@@ -1,0 +1,242 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/gnubgplay"
+	"github.com/nardylab/nardy/internal/stats"
+	"github.com/nardylab/nardy/neural"
+)
+
+// tie is the difference of gnubg's equities below which its two choices
+// are equal.
+const tie = 1e-4
+
+// cubeTally compares the cube decisions of the neural player with gnubg's
+// over positions of one cube state.
+type cubeTally struct {
+	n int
+	// doubles: both, the neural player only, gnubg only.
+	both, oursOnly, theirsOnly int
+	// takes: positions where either doubles, and where the two agree on
+	// the take.
+	offered, takeAgree int
+	// errors and equity lost by gnubg's equities, of the double and of the
+	// take (the take judged where the neural player doubles).
+	doubleErrs, takeErrs, takesJudged int
+	doubleLoss, takeLoss              float64
+	// the neural cube model on gnubg's chances: agreement with gnubg.
+	modelAgree, modelTakeAgree int
+	winDiff                    float64 // sum of |Win − gnubg's Win|
+}
+
+// add judges one position: d is the neural player's decision, m the
+// neural cube model's on gnubg's chances, a gnubg's answer.
+func (t *cubeTally) add(d, m neural.CubeDecision, a gnubgplay.CubeAnswer, win, threshold float64) {
+	t.n++
+	t.winDiff += math.Abs(win - a.Win)
+	// Where gnubg's equities of the two choices are equal (a game already
+	// won: doubling out and playing on both give 1), either choice agrees.
+	doubled := min(a.DoubleTake, a.DoublePass)
+	evenDouble := math.Abs(doubled-a.NoDouble) <= tie
+	evenTake := math.Abs(a.DoubleTake-a.DoublePass) <= tie
+	switch {
+	case d.Double && a.Double():
+		t.both++
+	case d.Double == a.Double() || evenDouble:
+	case d.Double:
+		t.oursOnly++
+	default:
+		t.theirsOnly++
+	}
+	if m.Double == a.Double() || evenDouble {
+		t.modelAgree++
+	}
+	if d.Double || a.Double() {
+		t.offered++
+		if d.Take == a.Take() || evenTake {
+			t.takeAgree++
+		}
+		if m.Take == a.Take() || evenTake {
+			t.modelTakeAgree++
+		}
+	}
+	// The doubler's loss: gnubg's best against gnubg's value of the
+	// neural player's choice, the opponent answering as gnubg would.
+	best := max(a.NoDouble, doubled)
+	chosen := a.NoDouble
+	if d.Double {
+		chosen = doubled
+	}
+	if l := best - chosen; l > 0 {
+		t.doubleLoss += l
+		if l > threshold {
+			t.doubleErrs++
+		}
+	}
+	// The taker's loss where the neural player would be doubled: gnubg's
+	// equities are the doubler's, so taking costs DT − DP when gnubg passes.
+	if d.Double || a.Double() {
+		t.takesJudged++
+		l := 0.0
+		if d.Take && !a.Take() {
+			l = a.DoubleTake - a.DoublePass
+		} else if !d.Take && a.Take() {
+			l = a.DoublePass - a.DoubleTake
+		}
+		t.takeLoss += l
+		if l > threshold {
+			t.takeErrs++
+		}
+	}
+}
+
+func (t *cubeTally) report(w io.Writer, title string, threshold float64) {
+	pct := func(k, n int) string {
+		if n == 0 {
+			return "-"
+		}
+		lo, hi := stats.Wilson(float64(k), n)
+		return fmt.Sprintf("%.1f%% (%.1f-%.1f%%)", 100*float64(k)/float64(n), 100*lo, 100*hi)
+	}
+	fmt.Fprintf(w, "%s: %d positions\n", title, t.n)
+	fmt.Fprintf(w, "  double: both %d, neural only %d, gnubg only %d (gnubg indifferent counts as agreeing); agree %s\n",
+		t.both, t.oursOnly, t.theirsOnly, pct(t.n-t.oursOnly-t.theirsOnly, t.n))
+	fmt.Fprintf(w, "  take or pass, where either doubles (%d): agree %s\n", t.offered, pct(t.takeAgree, t.offered))
+	fmt.Fprintf(w, "  errors by gnubg's equities (loss > %.3f): doubling %s, taking %s\n",
+		threshold, pct(t.doubleErrs, t.n), pct(t.takeErrs, t.takesJudged))
+	if t.n > 0 {
+		fmt.Fprintf(w, "  equity lost per position: doubling %.4f, taking %.4f (where either doubles: %.4f)\n",
+			t.doubleLoss/float64(t.n), t.takeLoss/float64(t.n), t.takeLoss/float64(max(t.takesJudged, 1)))
+		fmt.Fprintf(w, "  mean |winning chance - gnubg's|: %.4f\n", t.winDiff/float64(t.n))
+	}
+	fmt.Fprintf(w, "  the neural cube model on gnubg's chances: double agrees %s, take %s\n",
+		pct(t.modelAgree, t.n), pct(t.modelTakeAgree, t.offered))
+}
+
+// gnubgProbs returns gnubg's cubeless chances as the neural package's.
+func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
+	return neural.Probs{Variant: nardy.Short, Win: a.Win, WinMars: a.WinGammon, WinKoks: a.WinBackgammon,
+		LoseMars: a.LoseGammon, LoseKoks: a.LoseBackgammon}
+}
+
+// cubeCheck compares the neural player's cube decisions with GNU
+// Backgammon's on the positions of seeded short-nardy games that the 0-ply
+// neural player plays against itself: before each roll but the first, the
+// double of the player on roll and its opponent's take, in money play with
+// the cube centred (Jacoby, as the default rules) and with the cube owned
+// by the player on roll (a redouble), or in match play at every score of
+// -match (2..N away each, cycled over the positions).
+func cubeCheck(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("cube", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 100, "games whose positions are judged")
+	seed := fs.Uint64("seed", 1, "seed of the dice")
+	ply := fs.Int("ply", 0, "plies of the neural evaluation")
+	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	match := fs.Int("match", 0, "match length (0: money play)")
+	threshold := fs.Float64("threshold", 0.04, "equity loss that counts as an error")
+	netFile := fs.String("net", "", "weights file (default: the embedded network)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *match == 1 || *match < 0 {
+		return fmt.Errorf("-match %d: a match of 2 points or more, or 0 for money play", *match)
+	}
+	net, err := loadNet(*netFile)
+	if err == nil && net == nil {
+		net, err = neural.Default(nardy.Short)
+	}
+	if err != nil {
+		return err
+	}
+	e, err := gnubgplay.Start(*gp)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	r := cubeless(nardy.Short)
+	s := neural.NewSearcher(net, r)
+	player, err := bot.New("neural0", *seed)
+	if err != nil {
+		return err
+	}
+	player.(*bot.Neural).Net = net
+	def := nardy.DefaultRules(nardy.Short)
+	var centred, owned, matchT cubeTally
+	k := 0 // positions judged in match play, to cycle the scores
+	for i := range *games {
+		g, err := nardy.NewGame(r)
+		if err != nil {
+			return err
+		}
+		dice := nardy.NewSeededDice(splitmix64(*seed ^ splitmix64(uint64(i))))
+		first := true
+		for !g.IsOver() {
+			a, err := bot.Next(g, [2]bot.Player{player, player}, dice)
+			if err != nil {
+				return err
+			}
+			if a.Kind == nardy.ActPlay && !first {
+				if err := judgeCube(e, s, g.Position(), *ply, *match, &k, def.Jacoby, *threshold, &centred, &owned, &matchT); err != nil {
+					return err
+				}
+			}
+			if a.Kind == nardy.ActPlay {
+				first = false
+			}
+			if g, err = g.Do(a); err != nil {
+				return err
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "cube decisions of the neural player at %d-ply against GNU Backgammon at %d-ply, positions of %d short-nardy games\n", *ply, *gp, *games)
+	if *match > 0 {
+		matchT.report(stdout, fmt.Sprintf("match to %d, centred cube, every score 2..%d away", *match, *match), *threshold)
+		return nil
+	}
+	centred.report(stdout, "money, centred cube (Jacoby)", *threshold)
+	owned.report(stdout, "money, cube 2 owned by the player on roll", *threshold)
+	return nil
+}
+
+// judgeCube asks both sides about pos, before its player on roll rolls.
+func judgeCube(e *gnubgplay.Engine, s *neural.Searcher, pos nardy.Position, ply, match int, k *int,
+	jacoby bool, threshold float64, centred, owned, matchT *cubeTally) error {
+	p := s.Eval(pos, ply)
+	me := pos.OnRoll()
+	x := neural.Efficiency(pos)
+	type state struct {
+		ci neural.CubeInfo
+		q  gnubgplay.CubeQuery
+		t  *cubeTally
+	}
+	var states []state
+	if match > 0 {
+		n := match - 1 // away counts 2..match
+		away := [2]int{2 + *k%n, 2 + (*k/n)%n}
+		*k++
+		states = []state{{
+			neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: me, Away: away, Efficiency: x},
+			gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: match, Away: away}, matchT}}
+	} else {
+		c1, c2 := nardy.Cube{Value: 1}, nardy.Cube{Value: 2, Owned: true, Owner: me}
+		states = []state{
+			{neural.CubeInfo{Cube: c1, OnRoll: me, Money: true, Jacoby: jacoby, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c1, Jacoby: jacoby}, centred},
+			{neural.CubeInfo{Cube: c2, OnRoll: me, Money: true, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c2}, owned},
+		}
+	}
+	for _, st := range states {
+		a, err := e.Cube(st.q)
+		if err != nil {
+			return err
+		}
+		st.t.add(neural.DecideCube(p, st.ci), neural.DecideCube(gnubgProbs(a), st.ci), a, p.Win, threshold)
+	}
+	return nil
+}

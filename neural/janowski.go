@@ -1,0 +1,84 @@
+package neural
+
+// The cube model of [DecideCube] is Janowski's (R. Janowski, "Take-points
+// in money games", 1993): the cubeful equity of a position, per cube
+// value, lies between two extremes weighted by the cube efficiency x,
+//
+//	equity = x·live + (1−x)·dead,
+//
+// where dead = p·W − (1−p)·L is the equity of playing to the end without
+// turning the cube (p the chance of winning, W and L the average points of
+// a win and of a loss) and live the equity of a perfectly efficient cube,
+// one turned exactly at the point where the opponent must pass. The live
+// equity is linear in p between the points where the cube changes hands:
+// the player cashes at its cash point cash = (L+1)/(W+L+½) and is cashed
+// at the opponent's, drop = (L−½)/(W+L+½) (the live-cube take points of
+// the opponent and of the player). Past its cash point a player that may
+// double either cashes (1) or plays on for its gammons, which the live
+// equity reaches at p = 1 (W): it is "too good" to double when that is
+// worth more than 1. Between the two points and with a cube nobody can
+// turn beyond its holder, the formulas are Janowski's linear ones; the
+// pieces past the cash points are what make too-good positions come out
+// right.
+
+// cubeState is who holds the cube, from the player on roll's side.
+type cubeState int
+
+const (
+	centredCube cubeState = iota // either player may double
+	ownCube                      // the player on roll holds it
+	oppCube                      // its opponent holds it
+)
+
+// janowski is the model for one position: the average win W and loss L
+// once the cube is turned, the average win Wd and loss Ld of a game played
+// to the end with the cube where it is (Jacoby makes them 1 while the cube
+// is centred), and the efficiency x.
+type janowski struct {
+	W, L, Wd, Ld, x float64
+}
+
+func newJanowski(W, L, x float64) janowski { return janowski{W: W, L: L, Wd: W, Ld: L, x: x} }
+
+// equity returns the cubeful equity per cube value at winning chance p.
+func (j janowski) equity(s cubeState, p float64) float64 {
+	return j.x*j.live(s, p) + (1-j.x)*(p*j.Wd-(1-p)*j.Ld)
+}
+
+// noDouble is the equity of not doubling, the cube centred or held by
+// the player on roll.
+func (j janowski) noDouble(centred bool, p float64) float64 {
+	if centred {
+		return j.equity(centredCube, p)
+	}
+	return j.equity(ownCube, p)
+}
+
+// live returns the live-cube equity: linear from −Ld at p = 0 through −1
+// at the opponent's cash point (when the opponent may double), +1 at the
+// player's cash point (when the player may), to Wd at p = 1. The cash
+// points use W and L (the cube is turned there); the ends use Wd and Ld (a
+// player too good to double plays on with the cube where it is, so under
+// Jacoby a centred cube wins and loses single games). A point outside
+// (0, 1), which match equities can give, is left out.
+func (j janowski) live(s cubeState, p float64) float64 {
+	d := j.W + j.L + 0.5
+	if d <= 0 {
+		return p*j.Wd - (1-p)*j.Ld
+	}
+	type node struct{ p, e float64 }
+	nodes := [...]node{{0, -j.Ld}, {(j.L - 0.5) / d, -1}, {(j.L + 1) / d, 1}, {1, j.Wd}}
+	use := [...]bool{true, s != ownCube, s != oppCube, true}
+	prev := nodes[0]
+	for i := 1; i < len(nodes); i++ {
+		n := nodes[i]
+		if !use[i] || (i < len(nodes)-1 && (n.p <= prev.p || n.p >= 1)) {
+			continue
+		}
+		if p <= n.p {
+			return prev.e + (p-prev.p)*(n.e-prev.e)/(n.p-prev.p)
+		}
+		prev = n
+	}
+	return j.Wd
+}

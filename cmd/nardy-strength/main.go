@@ -6,7 +6,8 @@
 //	nardy-strength judge -variant long -player expectimax -judge 2 -games 100
 //	nardy-strength cube -games 200
 //
-// vs plays cubeless money games (the variant's default scoring table) in
+// vs plays cubeless money games (the variant's default scoring table; with
+// -cube, money games with the cube under the variant's default rules) in
 // pairs with the same dice, each player White once, and prints a's win rate
 // (95% Wilson interval), its points per game (95% normal interval), and the
 // rates of each result kind for both sides. "gnubg" is GNU Backgammon's
@@ -80,6 +81,8 @@ type tally struct {
 	n, wins    int
 	sum, sumSq float64
 	kinds      [2][nardy.Draw + 1]int // [0] a's wins by kind, [1] b's
+	cubeSum    int                    // the cube values the games ended at
+	dropped    [2]int                 // games a [0] or b [1] won by a pass
 }
 
 func (t *tally) add(u tally) {
@@ -87,6 +90,9 @@ func (t *tally) add(u tally) {
 	t.wins += u.wins
 	t.sum += u.sum
 	t.sumSq += u.sumSq
+	t.cubeSum += u.cubeSum
+	t.dropped[0] += u.dropped[0]
+	t.dropped[1] += u.dropped[1]
 	for i := range t.kinds {
 		for k := range t.kinds[i] {
 			t.kinds[i][k] += u.kinds[i][k]
@@ -94,10 +100,14 @@ func (t *tally) add(u tally) {
 	}
 }
 
-func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
+func (t *tally) report(w io.Writer, a, b string, v nardy.Variant, cube bool) {
 	lo, hi := stats.Wilson(float64(t.wins), t.n)
 	ppg, ci := stats.Mean(t.sum, t.sumSq, t.n)
-	fmt.Fprintf(w, "%s vs %s, %s nardy, %d cubeless games (pairs with the same dice)\n", a, b, v, t.n)
+	kind := "cubeless"
+	if cube {
+		kind = "cubeful money"
+	}
+	fmt.Fprintf(w, "%s vs %s, %s nardy, %d %s games (pairs with the same dice)\n", a, b, v, t.n, kind)
 	fmt.Fprintf(w, "  %s wins %.1f%% (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
 	fmt.Fprintf(w, "  %s points per game %+.3f (95%% CI %+.3f..%+.3f)\n", a, ppg, ppg-ci, ppg+ci)
 	names := map[nardy.ResultKind]string{nardy.Oin: "oin", nardy.Mars: "mars", nardy.Koks: "koks", nardy.HomeMars: "home mars"}
@@ -115,6 +125,10 @@ func (t *tally) report(w io.Writer, a, b string, v nardy.Variant) {
 		}
 		fmt.Fprintln(w)
 	}
+	if cube && t.n > 0 {
+		fmt.Fprintf(w, "  cube: %.2f on average at the end; won by a pass: %s %.1f%%, %s %.1f%% of the games\n",
+			float64(t.cubeSum)/float64(t.n), a, 100*float64(t.dropped[0])/float64(t.n), b, 100*float64(t.dropped[1])/float64(t.n))
+	}
 }
 
 func splitmix64(x uint64) uint64 {
@@ -124,15 +138,16 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// newPlayer returns a player by name: bot.New's names or "gnubg". The
-// neural players use net when it is not nil.
-func newPlayer(name string, seed uint64, gnubgPlies int, net *neural.Net) (bot.Player, func(), error) {
+// newPlayer returns a player by name: bot.New's names or "gnubg" (which
+// plays the cube when cube is set). The neural players use net when it is
+// not nil.
+func newPlayer(name string, seed uint64, gnubgPlies int, cube bool, net *neural.Net) (bot.Player, func(), error) {
 	if name == "gnubg" {
 		e, err := gnubgplay.Start(gnubgPlies)
 		if err != nil {
 			return nil, nil, err
 		}
-		return gnubgplay.Player{E: e}, func() { e.Close() }, nil
+		return gnubgplay.Player{E: e, Cube: cube}, func() { e.Close() }, nil
 	}
 	p, err := bot.New(name, seed)
 	if n, ok := p.(*bot.Neural); ok && net != nil {
@@ -166,6 +181,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
 	netA := fs.String("net-a", "", "weights file for a neural player a (default: the embedded network)")
 	netB := fs.String("net-b", "", "weights file for a neural player b")
+	cube := fs.Bool("cube", false, "play with the cube (money play, the variant's default rules)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -185,6 +201,12 @@ func vs(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("gnubg plays short nardy only")
 	}
 	r := cubeless(v)
+	if *cube {
+		r = nardy.DefaultRules(v)
+		if !r.Cube {
+			return fmt.Errorf("-cube: %s nardy's default rules have no cube", v)
+		}
+	}
 	pairs := (*games + 1) / 2
 	var mu sync.Mutex
 	var total tally
@@ -195,7 +217,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pa, ca, err := newPlayer(*a, *seed, *gp, na)
+			pa, ca, err := newPlayer(*a, *seed, *gp, *cube, na)
 			if err != nil {
 				mu.Lock()
 				firstErr = err
@@ -203,7 +225,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 				return
 			}
 			defer ca()
-			pb, cb, err := newPlayer(*b, *seed+1, *gp, nb)
+			pb, cb, err := newPlayer(*b, *seed+1, *gp, *cube, nb)
 			if err != nil {
 				mu.Lock()
 				firstErr = err
@@ -234,7 +256,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	if firstErr != nil {
 		return firstErr
 	}
-	total.report(stdout, *a, *b, v)
+	total.report(stdout, *a, *b, v, *cube)
 	return nil
 }
 
@@ -259,6 +281,10 @@ func playPair(r nardy.Rules, a, b bot.Player, seed uint64) (tally, error) {
 			t.wins++
 		}
 		t.kinds[winner][res.Kind]++
+		t.cubeSum += max(res.Cube, 1)
+		if res.End == nardy.Dropped {
+			t.dropped[winner]++
+		}
 		t.n++
 		t.sum += pts
 		t.sumSq += pts * pts

@@ -70,11 +70,16 @@ func TestGnubgCubeSmoke(t *testing.T) {
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"cube", "-games", "2", "-match", "5"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "match to 5, centred cube")
+	// Cubeful money games: both sides double, take and pass.
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-cube", "-games", "6"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "6 cubeful money games")
+	assert.Contains(t, stdout.String(), "on average at the end")
 }
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -184,10 +184,13 @@ func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy
 	return r.ParsePlay(pos, roll, line)
 }
 
-// Player is a bot.Player (package bot) that plays gnubg's moves and always
-// rolls, takes and accepts: it is meant for cubeless games.
+// Player is a bot.Player (package bot) that plays gnubg's moves and
+// accepts every resignation. Without Cube it always rolls and takes (for
+// cubeless games); with Cube it doubles, takes and drops as gnubg decides
+// at the engine's depth (money play only).
 type Player struct {
-	E *Engine
+	E    *Engine
+	Cube bool
 }
 
 // Name returns "gnubg".
@@ -199,8 +202,29 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
+		if p.Cube {
+			if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+				break // no double possible
+			}
+			ans, err := p.cube(g)
+			if err != nil {
+				return a, err
+			}
+			if ans.Double() {
+				a.Kind = nardy.ActDouble
+			}
+		}
 	case nardy.PhaseCube:
 		a.Kind = nardy.ActTake
+		if p.Cube {
+			ans, err := p.cube(g) // the doubler is on roll
+			if err != nil {
+				return a, err
+			}
+			if !ans.Take() {
+				a.Kind = nardy.ActDrop
+			}
+		}
 	case nardy.PhaseResign:
 		a.Kind = nardy.ActAccept
 	case nardy.PhasePlay:
@@ -214,4 +238,12 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		return a, nardy.ErrWrongPhase
 	}
 	return a, nil
+}
+
+// cube asks gnubg about the double of the player on roll in g.
+func (p Player) cube(g nardy.Game) (CubeAnswer, error) {
+	if !g.IsMoney() {
+		return CubeAnswer{}, errors.New("gnubgplay: the player doubles in money play only")
+	}
+	return p.E.Cube(CubeQuery{Pos: g.Position(), Cube: g.Cube(), Jacoby: g.Rules().Jacoby})
 }

@@ -135,23 +135,18 @@ func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
 func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cube", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	games := fs.Int("games", 100, "games whose positions are judged")
-	seed := fs.Uint64("seed", 1, "seed of the dice")
+	jf := newJudgeFlags(fs)
 	ply := fs.Int("ply", 0, "plies of the neural evaluation")
 	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
 	match := fs.Int("match", 0, "match length (0: money play)")
-	threshold := fs.Float64("threshold", 0.04, "equity loss that counts as an error")
-	netFile := fs.String("net", "", "weights file (default: the embedded network)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	games, seed, threshold, netFile := jf.games, jf.seed, jf.threshold, jf.net
 	if *match == 1 || *match < 0 {
 		return fmt.Errorf("-match %d: a match of 2 points or more, or 0 for money play", *match)
 	}
-	net, err := loadNet(*netFile)
-	if err == nil && net == nil {
-		net, err = neural.Default(nardy.Short)
-	}
+	net, err := netOr(*netFile, nardy.Short)
 	if err != nil {
 		return err
 	}

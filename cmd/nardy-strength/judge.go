@@ -11,28 +11,40 @@ import (
 	"github.com/nardylab/nardy/neural"
 )
 
+// judgeFlags are the flags judge and cube share.
+type judgeFlags struct {
+	games     *int
+	seed      *uint64
+	threshold *float64
+	net       *string
+}
+
+func newJudgeFlags(fs *flag.FlagSet) judgeFlags {
+	return judgeFlags{
+		games:     fs.Int("games", 100, "games"),
+		seed:      fs.Uint64("seed", 1, "seed of the dice"),
+		threshold: fs.Float64("threshold", 0.04, "equity loss that counts as an error"),
+		net:       fs.String("net", "", "weights file of the neural player (default: the embedded network)"),
+	}
+}
+
 func judge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "long", "long or short")
 	name := fs.String("player", "expectimax", "the player judged (plays both sides)")
 	ply := fs.Int("judge", 2, "plies of the neural judge")
-	games := fs.Int("games", 100, "games")
-	seed := fs.Uint64("seed", 1, "seed of the dice")
-	threshold := fs.Float64("threshold", 0.04, "equity loss that counts as an error")
-	netFile := fs.String("net", "", "weights file of the judge (default: the embedded network)")
+	jf := newJudgeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	games, seed, threshold, netFile := jf.games, jf.seed, jf.threshold, jf.net
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
 		return err
 	}
 	r := cubeless(v)
-	net, err := loadNet(*netFile)
-	if err == nil && net == nil {
-		net, err = neural.Default(v)
-	}
+	net, err := netOr(*netFile, v)
 	if err != nil {
 		return err
 	}

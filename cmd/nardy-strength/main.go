@@ -156,6 +156,15 @@ func newPlayer(name string, seed uint64, gnubgPlies int, cube bool, net *neural.
 	return p, func() {}, err
 }
 
+// netOr reads a weights file, or returns the embedded network of v for "".
+func netOr(path string, v nardy.Variant) (*neural.Net, error) {
+	net, err := loadNet(path)
+	if err == nil && net == nil {
+		net, err = neural.Default(v)
+	}
+	return net, err
+}
+
 // loadNet reads a weights file, or returns nil for "".
 func loadNet(path string) (*neural.Net, error) {
 	if path == "" {

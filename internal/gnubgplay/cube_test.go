@@ -16,12 +16,7 @@ import (
 // with fifteen there it wins a gammon and is too good to double without
 // Jacoby, and doubles with it. Skips without gnubg.
 func TestCube(t *testing.T) {
-	if Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
-	e, err := Start(0)
-	require.NoError(t, err)
-	defer e.Close()
+	e := startOrSkip(t)
 	start := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
 	a, err := e.Cube(CubeQuery{Pos: start, Cube: nardy.Cube{Value: 1}})
 	require.NoError(t, err)

@@ -13,12 +13,7 @@ import (
 // TestMoves: gnubg's answers are legal plays of positions from random
 // games (the driver and the notation agree); skips without gnubg.
 func TestMoves(t *testing.T) {
-	if Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
-	e, err := Start(0)
-	require.NoError(t, err)
-	defer e.Close()
+	e := startOrSkip(t)
 	r := nardy.DefaultRules(nardy.Short)
 	rng := rand.New(rand.NewPCG(1, 2))
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
@@ -48,4 +43,17 @@ func mustPosition(p nardy.Position, err error) nardy.Position {
 		panic(err)
 	}
 	return p
+}
+
+// startOrSkip starts gnubg at 0-ply for a test, stopped when the test
+// ends, or skips the test when gnubg is not installed.
+func startOrSkip(t *testing.T) *Engine {
+	t.Helper()
+	if Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+	e, err := Start(0)
+	require.NoError(t, err)
+	t.Cleanup(func() { e.Close() })
+	return e
 }

@@ -66,19 +66,57 @@ func (j janowski) live(s cubeState, p float64) float64 {
 	if d <= 0 {
 		return p*j.Wd - (1-p)*j.Ld
 	}
-	type node struct{ p, e float64 }
-	nodes := [...]node{{0, -j.Ld}, {(j.L - 0.5) / d, -1}, {(j.L + 1) / d, 1}, {1, j.Wd}}
-	use := [...]bool{true, s != ownCube, s != oppCube, true}
-	prev := nodes[0]
-	for i := 1; i < len(nodes); i++ {
-		n := nodes[i]
-		if !use[i] || (i < len(nodes)-1 && (n.p <= prev.p || n.p >= 1)) {
-			continue
+	var f pwl
+	f.add(0, -j.Ld)
+	for _, n := range [...]struct {
+		use  bool
+		p, v float64
+	}{{s != ownCube, (j.L - 0.5) / d, -1}, {s != oppCube, (j.L + 1) / d, 1}} {
+		if n.use && n.p > f.p[f.n-1] && n.p < 1 {
+			f.add(n.p, n.v)
 		}
-		if p <= n.p {
-			return prev.e + (p-prev.p)*(n.e-prev.e)/(n.p-prev.p)
-		}
-		prev = n
 	}
-	return j.Wd
+	f.add(1, j.Wd)
+	return f.at(p)
+}
+
+// pwl is a non-decreasing piecewise-linear function of p on [0, 1]: n
+// nodes (p[i], v[i]) with p[0] = 0, p[n−1] = 1 and p non-decreasing.
+type pwl struct {
+	n    int
+	p, v [4]float64
+}
+
+func (f *pwl) add(p, v float64) {
+	f.p[f.n], f.v[f.n] = p, v
+	f.n++
+}
+
+// at returns f(p).
+func (f pwl) at(p float64) float64 {
+	for i := 1; i < f.n; i++ {
+		if p <= f.p[i] {
+			if f.p[i] <= f.p[i-1] {
+				return f.v[i]
+			}
+			return f.v[i-1] + (p-f.p[i-1])*(f.v[i]-f.v[i-1])/(f.p[i]-f.p[i-1])
+		}
+	}
+	return f.v[f.n-1]
+}
+
+// solve returns the least p at which f reaches y (0 or 1 beyond its range).
+func (f pwl) solve(y float64) float64 {
+	if y <= f.v[0] {
+		return 0
+	}
+	for i := 1; i < f.n; i++ {
+		if y <= f.v[i] {
+			if f.v[i] <= f.v[i-1] {
+				return f.p[i]
+			}
+			return f.p[i-1] + (y-f.v[i-1])*(f.p[i]-f.p[i-1])/(f.v[i]-f.v[i-1])
+		}
+	}
+	return 1
 }

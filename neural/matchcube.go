@@ -13,47 +13,6 @@ package neural
 // game). Past a cash point the line runs on to the gammon-mixed win at
 // p = 1, as in money play. The cubeful MWC is x·live + (1−x)·dead.
 
-// pwl is a non-decreasing piecewise-linear function of p on [0, 1]: n
-// nodes (p[i], v[i]) with p[0] = 0, p[n−1] = 1 and p non-decreasing.
-type pwl struct {
-	n    int
-	p, v [4]float64
-}
-
-func (f *pwl) add(p, v float64) {
-	f.p[f.n], f.v[f.n] = p, v
-	f.n++
-}
-
-// at returns f(p).
-func (f pwl) at(p float64) float64 {
-	for i := 1; i < f.n; i++ {
-		if p <= f.p[i] {
-			if f.p[i] <= f.p[i-1] {
-				return f.v[i]
-			}
-			return f.v[i-1] + (p-f.p[i-1])*(f.v[i]-f.v[i-1])/(f.p[i]-f.p[i-1])
-		}
-	}
-	return f.v[f.n-1]
-}
-
-// solve returns the least p at which f reaches y (0 or 1 beyond its range).
-func (f pwl) solve(y float64) float64 {
-	if y <= f.v[0] {
-		return 0
-	}
-	for i := 1; i < f.n; i++ {
-		if y <= f.v[i] {
-			if f.v[i] <= f.v[i-1] {
-				return f.p[i]
-			}
-			return f.p[i-1] + (y-f.v[i-1])*(f.p[i]-f.p[i-1])/(f.v[i]-f.v[i-1])
-		}
-	}
-	return 1
-}
-
 // matchCube is the match-play model for one position: the player on roll
 // (A) needs a points, its opponent (B) b; p and k are A's chances and the
 // points of each kind of win.

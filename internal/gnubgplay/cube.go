@@ -63,22 +63,19 @@ func (e *Engine) Cube(q CubeQuery) (CubeAnswer, error) {
 	if q.MatchTo > 0 {
 		score = [2]int{q.MatchTo - q.Away[0], q.MatchTo - q.Away[1]}
 	}
-	if _, err := fmt.Fprintf(e.in, "C %s %d %d %d %d %d %d %d\n", id, max(q.Cube.Value, 1), owner,
-		q.MatchTo, score[0], score[1], b2i(q.Crawford), b2i(q.Jacoby)); err != nil {
-		return a, err
-	}
-	line, err := e.out.ReadString('\n')
+	line, err := e.ask(fmt.Sprintf("C %s %d %d %d %d %d %d %d", id, max(q.Cube.Value, 1), owner,
+		q.MatchTo, score[0], score[1], b2i(q.Crawford), b2i(q.Jacoby)))
 	if err != nil {
-		return a, fmt.Errorf("gnubgplay: reading the answer: %w", err)
+		return a, fmt.Errorf("%w (position %s)", err, id)
 	}
 	f := strings.Fields(line)
 	if len(f) != 8 {
-		return a, fmt.Errorf("gnubgplay: gnubg: %s (position %s)", strings.TrimSpace(line), id)
+		return a, fmt.Errorf("gnubgplay: gnubg: %s (position %s)", line, id)
 	}
 	var v [8]float64
 	for i, s := range f {
 		if v[i], err = strconv.ParseFloat(s, 64); err != nil {
-			return a, fmt.Errorf("gnubgplay: gnubg's answer %q: %w", strings.TrimSpace(line), err)
+			return a, fmt.Errorf("gnubgplay: gnubg's answer %q: %w", line, err)
 		}
 	}
 	return CubeAnswer{NoDouble: v[0], DoubleTake: v[1], DoublePass: v[2],

@@ -170,18 +170,28 @@ func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy
 	if err != nil {
 		return nardy.Play{}, err
 	}
-	if _, err := fmt.Fprintf(e.in, "%s %d %d\n", id, roll.High(), roll.Low()); err != nil {
-		return nardy.Play{}, err
+	line, err := e.ask(fmt.Sprintf("%s %d %d", id, roll.High(), roll.Low()))
+	if err != nil {
+		return nardy.Play{}, fmt.Errorf("%w (position %s, roll %s)", err, id, roll)
+	}
+	return r.ParsePlay(pos, roll, line)
+}
+
+// ask writes one question line to the driver and returns its answer line,
+// trimmed; an answer that reports an error ("ERR ...") is an error.
+func (e *Engine) ask(question string) (string, error) {
+	if _, err := fmt.Fprintln(e.in, question); err != nil {
+		return "", err
 	}
 	line, err := e.out.ReadString('\n')
 	if err != nil {
-		return nardy.Play{}, fmt.Errorf("gnubgplay: reading the answer: %w", err)
+		return "", fmt.Errorf("gnubgplay: reading the answer: %w", err)
 	}
 	line = strings.TrimSpace(line)
 	if strings.HasPrefix(line, "ERR") {
-		return nardy.Play{}, fmt.Errorf("gnubgplay: gnubg: %s (position %s, roll %s)", line, id, roll)
+		return "", fmt.Errorf("gnubgplay: gnubg: %s", line)
 	}
-	return r.ParsePlay(pos, roll, line)
+	return line, nil
 }
 
 // Player is a bot.Player (package bot) that plays gnubg's moves and

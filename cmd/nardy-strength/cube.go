@@ -26,10 +26,10 @@ type cubeTally struct {
 	// takes: positions where either doubles, and where the two agree on
 	// the take.
 	offered, takeAgree int
-	// errors and equity lost by gnubg's equities, of the double and of the
-	// take (the take judged where the neural player doubles).
-	doubleErrs, takeErrs, takesJudged int
-	doubleLoss, takeLoss              float64
+	// errors and equity lost by gnubg's equities, of the double (every
+	// position) and of the take (where either doubles).
+	doubleErrs, takeErrs int
+	doubleLoss, takeLoss float64
 	// the neural cube model on gnubg's chances: agreement with gnubg.
 	modelAgree, modelTakeAgree int
 	winDiff                    float64 // sum of |Win − gnubg's Win|
@@ -57,15 +57,6 @@ func (t *cubeTally) add(d, m neural.CubeDecision, a gnubgplay.CubeAnswer, win, t
 	if m.Double == a.Double() || evenDouble {
 		t.modelAgree++
 	}
-	if d.Double || a.Double() {
-		t.offered++
-		if d.Take == a.Take() || evenTake {
-			t.takeAgree++
-		}
-		if m.Take == a.Take() || evenTake {
-			t.modelTakeAgree++
-		}
-	}
 	// The doubler's loss: gnubg's best against gnubg's value of the
 	// neural player's choice, the opponent answering as gnubg would.
 	best := max(a.NoDouble, doubled)
@@ -79,10 +70,16 @@ func (t *cubeTally) add(d, m neural.CubeDecision, a gnubgplay.CubeAnswer, win, t
 			t.doubleErrs++
 		}
 	}
-	// The taker's loss where the neural player would be doubled: gnubg's
-	// equities are the doubler's, so taking costs DT − DP when gnubg passes.
+	// The take, where either doubles. The taker's loss: gnubg's equities
+	// are the doubler's, so taking costs DT − DP when gnubg passes.
 	if d.Double || a.Double() {
-		t.takesJudged++
+		t.offered++
+		if d.Take == a.Take() || evenTake {
+			t.takeAgree++
+		}
+		if m.Take == a.Take() || evenTake {
+			t.modelTakeAgree++
+		}
 		l := 0.0
 		if d.Take && !a.Take() {
 			l = a.DoubleTake - a.DoublePass
@@ -109,10 +106,10 @@ func (t *cubeTally) report(w io.Writer, title string, threshold float64) {
 		t.both, t.oursOnly, t.theirsOnly, pct(t.n-t.oursOnly-t.theirsOnly, t.n))
 	fmt.Fprintf(w, "  take or pass, where either doubles (%d): agree %s\n", t.offered, pct(t.takeAgree, t.offered))
 	fmt.Fprintf(w, "  errors by gnubg's equities (loss > %.3f): doubling %s, taking %s\n",
-		threshold, pct(t.doubleErrs, t.n), pct(t.takeErrs, t.takesJudged))
+		threshold, pct(t.doubleErrs, t.n), pct(t.takeErrs, t.offered))
 	if t.n > 0 {
 		fmt.Fprintf(w, "  equity lost per position: doubling %.4f, taking %.4f (where either doubles: %.4f)\n",
-			t.doubleLoss/float64(t.n), t.takeLoss/float64(t.n), t.takeLoss/float64(max(t.takesJudged, 1)))
+			t.doubleLoss/float64(t.n), t.takeLoss/float64(t.n), t.takeLoss/float64(max(t.offered, 1)))
 		fmt.Fprintf(w, "  mean |winning chance - gnubg's|: %.4f\n", t.winDiff/float64(t.n))
 	}
 	fmt.Fprintf(w, "  the neural cube model on gnubg's chances: double agrees %s, take %s\n",
@@ -162,9 +159,7 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	player.(*bot.Neural).Net = net
-	def := nardy.DefaultRules(nardy.Short)
-	var centred, owned, matchT cubeTally
-	k := 0 // positions judged in match play, to cycle the scores
+	j := cubeJudge{e: e, s: s, ply: *ply, match: *match, jacoby: nardy.DefaultRules(nardy.Short).Jacoby, threshold: *threshold}
 	for i := range *games {
 		g, err := nardy.NewGame(r)
 		if err != nil {
@@ -177,12 +172,12 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if a.Kind == nardy.ActPlay && !first {
-				if err := judgeCube(e, s, g.Position(), *ply, *match, &k, def.Jacoby, *threshold, &centred, &owned, &matchT); err != nil {
-					return err
-				}
-			}
 			if a.Kind == nardy.ActPlay {
+				if !first {
+					if err := j.judge(g.Position()); err != nil {
+						return err
+					}
+				}
 				first = false
 			}
 			if g, err = g.Do(a); err != nil {
@@ -192,18 +187,31 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "cube decisions of the neural player at %d-ply against GNU Backgammon at %d-ply, positions of %d short-nardy games\n", *ply, *gp, *games)
 	if *match > 0 {
-		matchT.report(stdout, fmt.Sprintf("match to %d, centred cube, every score 2..%d away", *match, *match), *threshold)
+		j.matchT.report(stdout, fmt.Sprintf("match to %d, centred cube, every score 2..%d away", *match, *match), *threshold)
 		return nil
 	}
-	centred.report(stdout, "money, centred cube (Jacoby)", *threshold)
-	owned.report(stdout, "money, cube 2 owned by the player on roll", *threshold)
+	j.centred.report(stdout, "money, centred cube (Jacoby)", *threshold)
+	j.owned.report(stdout, "money, cube 2 owned by the player on roll", *threshold)
 	return nil
 }
 
-// judgeCube asks both sides about pos, before its player on roll rolls.
-func judgeCube(e *gnubgplay.Engine, s *neural.Searcher, pos nardy.Position, ply, match int, k *int,
-	jacoby bool, threshold float64, centred, owned, matchT *cubeTally) error {
-	p := s.Eval(pos, ply)
+// cubeJudge is one run of the cube check: both programs, its settings and
+// its tallies.
+type cubeJudge struct {
+	e         *gnubgplay.Engine
+	s         *neural.Searcher
+	ply       int
+	match     int // match length, 0 for money play
+	jacoby    bool
+	threshold float64
+	k         int // positions judged in match play, to cycle the scores
+	// money play with the cube centred and owned; match play.
+	centred, owned, matchT cubeTally
+}
+
+// judge asks both sides about pos, before its player on roll rolls.
+func (j *cubeJudge) judge(pos nardy.Position) error {
+	p := j.s.Eval(pos, j.ply)
 	me := pos.OnRoll()
 	x := neural.Efficiency(pos)
 	type state struct {
@@ -212,26 +220,26 @@ func judgeCube(e *gnubgplay.Engine, s *neural.Searcher, pos nardy.Position, ply,
 		t  *cubeTally
 	}
 	var states []state
-	if match > 0 {
-		n := match - 1 // away counts 2..match
-		away := [2]int{2 + *k%n, 2 + (*k/n)%n}
-		*k++
+	if j.match > 0 {
+		n := j.match - 1 // away counts 2..match
+		away := [2]int{2 + j.k%n, 2 + (j.k/n)%n}
+		j.k++
 		states = []state{{
 			neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: me, Away: away, Efficiency: x},
-			gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: match, Away: away}, matchT}}
+			gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: j.match, Away: away}, &j.matchT}}
 	} else {
 		c1, c2 := nardy.Cube{Value: 1}, nardy.Cube{Value: 2, Owned: true, Owner: me}
 		states = []state{
-			{neural.CubeInfo{Cube: c1, OnRoll: me, Money: true, Jacoby: jacoby, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c1, Jacoby: jacoby}, centred},
-			{neural.CubeInfo{Cube: c2, OnRoll: me, Money: true, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c2}, owned},
+			{neural.CubeInfo{Cube: c1, OnRoll: me, Money: true, Jacoby: j.jacoby, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c1, Jacoby: j.jacoby}, &j.centred},
+			{neural.CubeInfo{Cube: c2, OnRoll: me, Money: true, Efficiency: x}, gnubgplay.CubeQuery{Pos: pos, Cube: c2}, &j.owned},
 		}
 	}
 	for _, st := range states {
-		a, err := e.Cube(st.q)
+		a, err := j.e.Cube(st.q)
 		if err != nil {
 			return err
 		}
-		st.t.add(neural.DecideCube(p, st.ci), neural.DecideCube(gnubgProbs(a), st.ci), a, p.Win, threshold)
+		st.t.add(neural.DecideCube(p, st.ci), neural.DecideCube(gnubgProbs(a), st.ci), a, p.Win, j.threshold)
 	}
 	return nil
 }

@@ -83,6 +83,7 @@ type tally struct {
 	kinds      [2][nardy.Draw + 1]int // [0] a's wins by kind, [1] b's
 	cubeSum    int                    // the cube values the games ended at
 	dropped    [2]int                 // games a [0] or b [1] won by a pass
+	games      int                    // games played, in matches
 }
 
 func (t *tally) add(u tally) {
@@ -91,6 +92,7 @@ func (t *tally) add(u tally) {
 	t.sum += u.sum
 	t.sumSq += u.sumSq
 	t.cubeSum += u.cubeSum
+	t.games += u.games
 	t.dropped[0] += u.dropped[0]
 	t.dropped[1] += u.dropped[1]
 	for i := range t.kinds {
@@ -147,7 +149,7 @@ func newPlayer(name string, seed uint64, gnubgPlies int, cube bool, net *neural.
 		if err != nil {
 			return nil, nil, err
 		}
-		return gnubgplay.Player{E: e, Cube: cube}, func() { e.Close() }, nil
+		return &gnubgplay.Player{E: e, Cube: cube}, func() { e.Close() }, nil
 	}
 	p, err := bot.New(name, seed)
 	if n, ok := p.(*bot.Neural); ok && net != nil {
@@ -184,13 +186,14 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "short", "long or short")
 	a := fs.String("a", "neural0", "first player")
 	b := fs.String("b", "expectimax", "second player (or gnubg)")
-	games := fs.Int("games", 1000, "games (even: pairs with the same dice)")
+	games := fs.Int("games", 1000, "games, or matches with -match (even: pairs with the same dice)")
 	seed := fs.Uint64("seed", 1, "seed of the dice")
 	workers := fs.Int("workers", 1, "parallel goroutines (each with its own players)")
 	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
 	netA := fs.String("net-a", "", "weights file for a neural player a (default: the embedded network)")
 	netB := fs.String("net-b", "", "weights file for a neural player b")
 	cube := fs.Bool("cube", false, "play with the cube (money play, the variant's default rules)")
+	length := fs.Int("match", 0, "play matches to this many points under the variant's default rules (short nardy: with the cube) instead of money games")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -209,8 +212,14 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	if (*a == "gnubg" || *b == "gnubg") && v != nardy.Short {
 		return fmt.Errorf("gnubg plays short nardy only")
 	}
+	if *length < 0 || *length > 64 {
+		return fmt.Errorf("-match %d: want 0 (money games) or 1..64 points", *length)
+	}
 	r := cubeless(v)
-	if *cube {
+	if *length > 0 {
+		r = nardy.DefaultRules(v) // long nardy's has no cube
+		*cube = r.Cube
+	} else if *cube {
 		r = nardy.DefaultRules(v)
 		if !r.Cube {
 			return fmt.Errorf("-cube: %s nardy's default rules have no cube", v)
@@ -251,7 +260,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 				if stop {
 					return
 				}
-				t, err := playPair(r, pa, pb, splitmix64(*seed^splitmix64(uint64(i))))
+				t, err := playPair(r, *length, pa, pb, splitmix64(*seed^splitmix64(uint64(i))))
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -265,17 +274,30 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	if firstErr != nil {
 		return firstErr
 	}
+	if *length > 0 {
+		total.reportMatches(stdout, *a, *b, r, *length)
+		return nil
+	}
 	total.report(stdout, *a, *b, v, *cube)
 	return nil
 }
 
-// playPair plays two games with the same dice, a White then Black.
-func playPair(r nardy.Rules, a, b bot.Player, seed uint64) (tally, error) {
+// playPair plays two games with the same dice, a White then Black; with
+// length > 0, two matches to length points.
+func playPair(r nardy.Rules, length int, a, b bot.Player, seed uint64) (tally, error) {
 	var t tally
 	for side := range 2 {
 		white, black, aColor := a, b, nardy.White
 		if side == 1 {
 			white, black, aColor = b, a, nardy.Black
+		}
+		if length > 0 {
+			m, _, err := bot.PlayMatch(r, length, white, black, nardy.NewSeededDice(seed))
+			if err != nil {
+				return t, err
+			}
+			t.addMatch(m, aColor)
+			continue
 		}
 		g, _, err := bot.PlayGame(r, white, black, nardy.NewSeededDice(seed))
 		if err != nil {

@@ -24,7 +24,14 @@ func TestVsSmoke(t *testing.T) {
 		assert.Contains(t, stdout.String(), "neural0 vs greedy, "+v+" nardy, 4 cubeless games")
 		assert.Contains(t, stdout.String(), "points per game")
 	}
+	// Matches: a player against itself with the same dice in both chairs
+	// wins exactly half, by a margin of 0.
 	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"vs", "-variant", "long", "-a", "neural0", "-b", "neural0", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "neural0 vs neural0, long nardy, 2 matches to 3 points")
+	assert.Contains(t, stdout.String(), "neural0 wins 50.0% of the matches")
+	assert.Contains(t, stdout.String(), "margin +0.00 points per match")
+	stdout.Reset()
 	require.Equal(t, 0, run([]string{"judge", "-variant", "long", "-player", "greedy", "-judge", "0", "-games", "1"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "error rate")
 }
@@ -75,11 +82,21 @@ func TestGnubgCubeSmoke(t *testing.T) {
 	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-cube", "-games", "6"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "6 cubeful money games")
 	assert.Contains(t, stdout.String(), "on average at the end")
+	// Matches: gnubg against itself with the same dice in both chairs wins
+	// exactly half (its match play is deterministic and sees the score
+	// from each chair), and the neural player plays a match against it.
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"vs", "-a", "gnubg", "-b", "gnubg", "-match", "3", "-games", "4"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "gnubg wins 50.0% of the matches")
+	assert.Contains(t, stdout.String(), "margin +0.00 points per match")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "neural0 vs gnubg, short nardy, 2 matches to 3 points")
 }
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

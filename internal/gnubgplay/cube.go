@@ -50,21 +50,7 @@ func (e *Engine) Cube(q CubeQuery) (CubeAnswer, error) {
 	if err != nil {
 		return a, err
 	}
-	// gnubg numbers the player on roll 0 (the driver says so) and the
-	// cube's owner -1 (centred), 0 or 1.
-	owner := -1
-	if q.Cube.Owned {
-		owner = 1
-		if q.Cube.Owner == q.Pos.OnRoll() {
-			owner = 0
-		}
-	}
-	var score [2]int
-	if q.MatchTo > 0 {
-		score = [2]int{q.MatchTo - q.Away[0], q.MatchTo - q.Away[1]}
-	}
-	line, err := e.ask(fmt.Sprintf("C %s %d %d %d %d %d %d %d", id, max(q.Cube.Value, 1), owner,
-		q.MatchTo, score[0], score[1], b2i(q.Crawford), b2i(q.Jacoby)))
+	line, err := e.ask(fmt.Sprintf("C %s %s %d", id, q.context(), b2i(q.Jacoby)))
 	if err != nil {
 		return a, fmt.Errorf("%w (position %s)", err, id)
 	}
@@ -80,6 +66,25 @@ func (e *Engine) Cube(q CubeQuery) (CubeAnswer, error) {
 	}
 	return CubeAnswer{NoDouble: v[0], DoubleTake: v[1], DoublePass: v[2],
 		Win: v[3], WinGammon: v[4], WinBackgammon: v[5], LoseGammon: v[6], LoseBackgammon: v[7]}, nil
+}
+
+// context writes the cube and match of q as the driver reads them:
+// "value owner matchlength score0 score1 crawford". gnubg numbers the
+// player on roll 0 (the driver says so) and the cube's owner -1 (centred),
+// 0 or 1.
+func (q CubeQuery) context() string {
+	owner := -1
+	if q.Cube.Owned {
+		owner = 1
+		if q.Cube.Owner == q.Pos.OnRoll() {
+			owner = 0
+		}
+	}
+	var score [2]int
+	if q.MatchTo > 0 {
+		score = [2]int{q.MatchTo - q.Away[0], q.MatchTo - q.Away[1]}
+	}
+	return fmt.Sprintf("%d %d %d %d %d %d", max(q.Cube.Value, 1), owner, q.MatchTo, score[0], score[1], b2i(q.Crawford))
 }
 
 func b2i(b bool) int {

@@ -4,7 +4,9 @@
 // question over two named pipes, a line each way. For a play the Go side
 // writes "PositionID d1 d2" and the driver answers with gnubg's best move
 // at the evaluation depth asked (cubeless, money, no Jacoby), written as
-// gnubg writes moves, which nardy.ParsePlay reads. For a cube decision it
+// gnubg writes moves, which nardy.ParsePlay reads; in match play the line
+// goes on with "cube owner matchlength score0 score1 crawford" and gnubg
+// chooses its move cubeful, by match equity, as it does in its own matches. For a cube decision it
 // writes "C PositionID cube owner matchlength score0 score1 crawford jacoby"
 // and the driver answers with gnubg's cubeful equities (cfevaluate) and
 // cubeless chances (evaluate) at the same depth. GNU Backgammon is GPL: it
@@ -71,10 +73,14 @@ while True:
             fout.write(" ".join(repr(float(x)) for x in (nd, take, drop) + tuple(probs)) + "\n")
             fout.flush()
             continue
-        pid, a, b = f
-        board = gnubg.positionfromid(pid)
-        gnubg.command("set dice %%s %%s" %% (a, b))
-        mv = gnubg.findbestmove(board, ci, ec)
+        board = gnubg.positionfromid(f[0])
+        gnubg.command("set dice %%s %%s" %% (f[1], f[2]))
+        if len(f) > 3:
+            value, owner, matchto, s0, s1, crawford = [int(x) for x in f[3:9]]
+            c = gnubg.cubeinfo(value, owner, 0, matchto, (s0, s1), crawford, 0)
+            mv = gnubg.findbestmove(board, c, cfec)
+        else:
+            mv = gnubg.findbestmove(board, ci, ec)
         fout.write(gnubg.movetupletostring(mv, board) + "\n")
     except Exception as e:
         fout.write("ERR %%r\n" %% (e,))
@@ -164,13 +170,24 @@ func (e *Engine) Close() error {
 	return os.RemoveAll(e.dir)
 }
 
-// Move returns gnubg's play of roll in pos (short nardy).
+// Move returns gnubg's play of roll in pos (short nardy), cubeless money
+// play.
 func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy.Play, error) {
+	return e.move(r, pos, roll, "")
+}
+
+// MatchMove returns gnubg's play of roll in q.Pos with the cube and match
+// score of q (q.MatchTo > 0), chosen cubeful by match equity.
+func (e *Engine) MatchMove(r nardy.Rules, q CubeQuery, roll nardy.Roll) (nardy.Play, error) {
+	return e.move(r, q.Pos, roll, " "+q.context())
+}
+
+func (e *Engine) move(r nardy.Rules, pos nardy.Position, roll nardy.Roll, context string) (nardy.Play, error) {
 	id, err := gnubg.PositionID(pos)
 	if err != nil {
 		return nardy.Play{}, err
 	}
-	line, err := e.ask(fmt.Sprintf("%s %d %d", id, roll.High(), roll.Low()))
+	line, err := e.ask(fmt.Sprintf("%s %d %d%s", id, roll.High(), roll.Low(), context))
 	if err != nil {
 		return nardy.Play{}, fmt.Errorf("%w (position %s, roll %s)", err, id, roll)
 	}
@@ -197,17 +214,23 @@ func (e *Engine) ask(question string) (string, error) {
 // Player is a bot.Player (package bot) that plays gnubg's moves and
 // accepts every resignation. Without Cube it always rolls and takes (for
 // cubeless games); with Cube it doubles, takes and drops as gnubg decides
-// at the engine's depth (money play only).
+// at the engine's depth. In match play (it is a bot.MatchSeer: the driver
+// shows it the match) it plays and doubles by match equity at the score.
 type Player struct {
-	E    *Engine
-	Cube bool
+	E     *Engine
+	Cube  bool
+	match nardy.Match
 }
 
 // Name returns "gnubg".
-func (p Player) Name() string { return "gnubg" }
+func (p *Player) Name() string { return "gnubg" }
+
+// SeeMatch keeps the match m, whose score gnubg's decisions in m's current
+// game use.
+func (p *Player) SeeMatch(m nardy.Match) { p.match = m }
 
 // Act returns gnubg's play in PhasePlay, else a roll (or take, accept).
-func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+func (p *Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	a := nardy.Action{Player: me}
 	switch g.Phase() {
 	case nardy.PhaseRoll:
@@ -216,7 +239,7 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 			if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
 				break // no double possible
 			}
-			ans, err := p.cube(g)
+			ans, err := p.E.Cube(p.query(g))
 			if err != nil {
 				return a, err
 			}
@@ -227,7 +250,7 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	case nardy.PhaseCube:
 		a.Kind = nardy.ActTake
 		if p.Cube {
-			ans, err := p.cube(g) // the doubler is on roll
+			ans, err := p.E.Cube(p.query(g)) // the doubler is on roll
 			if err != nil {
 				return a, err
 			}
@@ -239,7 +262,13 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		a.Kind = nardy.ActAccept
 	case nardy.PhasePlay:
 		roll, _ := g.Dice()
-		pl, err := p.E.Move(g.Rules(), g.Position(), roll)
+		var pl nardy.Play
+		var err error
+		if q := p.query(g); q.MatchTo > 0 {
+			pl, err = p.E.MatchMove(g.Rules(), q, roll)
+		} else {
+			pl, err = p.E.Move(g.Rules(), g.Position(), roll)
+		}
 		if err != nil {
 			return a, err
 		}
@@ -250,10 +279,18 @@ func (p Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	return a, nil
 }
 
-// cube asks gnubg about the double of the player on roll in g.
-func (p Player) cube(g nardy.Game) (CubeAnswer, error) {
-	if !g.IsMoney() {
-		return CubeAnswer{}, errors.New("gnubgplay: the player doubles in money play only")
+// query returns the cube and, when g is a game of the match shown, the
+// score of g, from the side of g's player on roll.
+func (p *Player) query(g nardy.Game) CubeQuery {
+	q := CubeQuery{Pos: g.Position(), Cube: g.Cube(), Jacoby: g.Rules().Jacoby && g.IsMoney()}
+	if g.IsMoney() || !p.match.IsValid() || p.match.Game() != g {
+		return q
 	}
-	return p.E.Cube(CubeQuery{Pos: g.Position(), Cube: g.Cube(), Jacoby: g.Rules().Jacoby})
+	w, b := p.match.Score()
+	n := p.match.Length()
+	q.MatchTo, q.Away, q.Crawford = n, [2]int{n - w, n - b}, g.IsCrawford()
+	if g.Position().OnRoll() == nardy.Black {
+		q.Away[0], q.Away[1] = q.Away[1], q.Away[0]
+	}
+	return q
 }

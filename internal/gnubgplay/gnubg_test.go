@@ -11,19 +11,27 @@ import (
 )
 
 // TestMoves: gnubg's answers are legal plays of positions from random
-// games (the driver and the notation agree); skips without gnubg.
+// games (the driver and the notation agree), in money play and, every
+// other position, at a random score of a 5-point match with a random cube;
+// skips without gnubg.
 func TestMoves(t *testing.T) {
 	e := startOrSkip(t)
 	r := nardy.DefaultRules(nardy.Short)
 	rng := rand.New(rand.NewPCG(1, 2))
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	pos := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
-	for range 200 {
+	for i := range 200 {
 		if pos.IsOver() {
 			pos = mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
 		}
 		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
 		p, err := e.Move(r, pos, roll)
+		if i%2 == 1 { // with a match score and a cube
+			away := [2]int{1 + rng.IntN(5), 1 + rng.IntN(5)}
+			cube := nardy.Cube{Value: 1 << rng.IntN(3)}
+			cube.Owned, cube.Owner = cube.Value > 1, nardy.Color(rng.IntN(2))
+			p, err = e.MatchMove(r, CubeQuery{Pos: pos, Cube: cube, MatchTo: 5, Away: away}, roll)
+		}
 		require.NoError(t, err, "%v %v", pos, roll)
 		legal, err := r.AppendLegal(buf[:0], pos, roll)
 		require.NoError(t, err)
@@ -56,4 +64,51 @@ func startOrSkip(t *testing.T) *Engine {
 	require.NoError(t, err)
 	t.Cleanup(func() { e.Close() })
 	return e
+}
+
+// TestQueryScore: in a game of the match shown, the player's questions
+// carry the match length, the points each side still needs from the side
+// of the player on roll, and the cube; in a game it was not shown, none.
+// Over a few seeds both White and Black are on roll in the second game.
+func TestQueryScore(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	seen := map[nardy.Color]bool{}
+	for seed := range uint64(10) {
+		rc, err := nardy.NewRecorder(r, 5, nil)
+		require.NoError(t, err)
+		dice := nardy.NewSeededDice(seed)
+		opening(t, rc, dice)
+		// The player on roll resigns a single game: its opponent leads 1-0.
+		loser := rc.Match().Game().Position().OnRoll()
+		require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActResign, Player: loser, Resign: nardy.Oin}))
+		require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActAccept, Player: loser.Other()}))
+		opening(t, rc, dice) // the second game's
+		m := rc.Match()
+		g := m.Game()
+		p := &Player{}
+		assert.Zero(t, p.query(g).MatchTo, "a match not shown is money play")
+		p.SeeMatch(m)
+		q := p.query(g)
+		onRoll := g.Position().OnRoll()
+		seen[onRoll] = true
+		want := [2]int{5, 4} // the loser of the first game still needs 5
+		if onRoll != loser {
+			want = [2]int{4, 5}
+		}
+		assert.Equal(t, 5, q.MatchTo)
+		assert.Equal(t, want, q.Away, "seed %d, %s on roll", seed, onRoll)
+		assert.False(t, q.Crawford)
+		assert.False(t, q.Jacoby, "no Jacoby in match play")
+		assert.Equal(t, g.Position(), q.Pos)
+	}
+	assert.Len(t, seen, 2)
+}
+
+// opening throws the opening dice of rc's game until a player is on roll
+// (a tie throws again).
+func opening(t *testing.T, rc *nardy.Recorder, dice nardy.DiceSource) {
+	t.Helper()
+	for rc.Match().Game().Phase() == nardy.PhaseOpening {
+		require.NoError(t, rc.Roll(dice))
+	}
 }

@@ -12,7 +12,9 @@ import (
 // whose result the network scores best; 1-ply and 2-ply score the best
 // candidates of the 0-ply ranking by averaging over the opponent's rolls
 // (see [neural.Searcher]). Equities are taken under the game's scoring
-// table.
+// table; in a game of a match with the cube that it was shown
+// ([Neural.SeeMatch]), plays are chosen by match-winning chance at the
+// score ([neural.MatchScore]).
 //
 // In short nardy with the cube it doubles, takes and drops from the
 // network's chances at its Ply (see [neural.CubeDecision]): money play by
@@ -92,8 +94,13 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if err != nil {
 		return nardy.Action{}, err
 	}
+	aw, inMatch := x.away(g, me)
+	s.Match = neural.MatchScore{}
+	if inMatch {
+		s.Match.Away[me], s.Match.Away[me.Other()] = aw[0], aw[1]
+		s.Match.Cube = g.Cube().Value
+	}
 	if g.Phase() != nardy.PhasePlay {
-		aw, _ := x.away(g, me)
 		return neural.CubeAction(s, g, me, x.Ply, aw)
 	}
 	plays, undo, err := legalPlays(g, me, &x.buf)

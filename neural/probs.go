@@ -70,12 +70,27 @@ func pointsOf(s nardy.Scoring, v nardy.Variant) kindPoints {
 // (cube value 1) under scoring table s; the zero table stands for the
 // variant's default (L8, S5). Jacoby does not apply (no cube).
 func (p Probs) Equity(s nardy.Scoring) float64 {
-	k := pointsOf(s, p.Variant)
-	win := k.oin*(p.Win-p.WinMars) + k.mars*(p.WinMars-p.WinKoks-p.WinHomeMars) +
-		k.koks*p.WinKoks + k.home*p.WinHomeMars
-	lose := k.oin*(p.Lose()-p.LoseMars) + k.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
-		k.koks*p.LoseKoks + k.home*p.LoseHomeMars
-	return win - lose
+	v := moneyValues(pointsOf(s, p.Variant))
+	return p.value(&v)
+}
+
+// outcomeValues are what each kind of end of a game is worth to one side:
+// win.oin is the value of winning a single game, lose.mars of losing a
+// mars (a loss is worth 0 or less). In money play a loss is the win
+// negated; in match play the two differ (see matchValues).
+type outcomeValues struct{ win, lose kindPoints }
+
+func moneyValues(k kindPoints) outcomeValues {
+	return outcomeValues{win: k, lose: kindPoints{oin: -k.oin, mars: -k.mars, koks: -k.koks, home: -k.home}}
+}
+
+// value returns the mover's expected value of p under v.
+func (p Probs) value(v *outcomeValues) float64 {
+	win := v.win.oin*(p.Win-p.WinMars) + v.win.mars*(p.WinMars-p.WinKoks-p.WinHomeMars) +
+		v.win.koks*p.WinKoks + v.win.home*p.WinHomeMars
+	lose := v.lose.oin*(p.Lose()-p.LoseMars) + v.lose.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
+		v.lose.koks*p.LoseKoks + v.lose.home*p.LoseHomeMars
+	return win + lose
 }
 
 // String prints the chances in percent in the game's own words.

@@ -31,6 +31,14 @@ type Searcher struct {
 	Net     *Net
 	Rules   nardy.Rules
 	Scoring nardy.Scoring // the table equities are taken under; zero: Rules'
+	// Match, when not money play, is the score of the match the game
+	// belongs to: plays are then chosen by the match-winning chance of
+	// each kind of end of the game at that score (see [MatchScore]), and
+	// equities are normalised match equity (+1 after winning a single
+	// game at the cube's value, −1 after losing one) instead of points.
+	// It applies to rules with the cube only (short nardy; the match
+	// equity table models cube play).
+	Match MatchScore
 	// Width and Margin bound the plays searched deeper at each ply (the
 	// default 8 and 0.16 at 1-ply, 3 and 0.08 at 2-ply).
 	Width  [MaxPly + 1]int
@@ -39,8 +47,8 @@ type Searcher struct {
 	bufs  [MaxPly + 1][]nardy.Play
 	cands [MaxPly + 1][]cand
 	rolls [21]nardy.WeightedRoll
-	score nardy.Scoring
-	kept  [MaxPly + 1]int // candidates evaluated at each ply by the last rank
+	vals  [2]outcomeValues // what each end is worth, per colour of the mover
+	kept  [MaxPly + 1]int  // candidates evaluated at each ply by the last rank
 	probs [MaxPly + 1][]Probs
 }
 
@@ -59,12 +67,29 @@ func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 		rolls:  nardy.AllRolls()}
 }
 
-func (s *Searcher) table() nardy.Scoring {
-	if s.Scoring != (nardy.Scoring{}) {
-		return s.Scoring
+// prepare sets what each end of a game is worth to each colour, from the
+// scoring table and the match score, before a search.
+func (s *Searcher) prepare() {
+	table := s.Scoring
+	if table == (nardy.Scoring{}) {
+		table = s.Rules.Scoring
 	}
-	return s.Rules.Scoring
+	k := pointsOf(table, s.Rules.Variant)
+	if s.Match.IsMoney() || !s.Rules.Cube {
+		s.vals[0] = moneyValues(k)
+		s.vals[1] = s.vals[0]
+		return
+	}
+	for c := range s.vals {
+		s.vals[c] = matchValues(DefaultMET(), k, s.Match, nardy.Color(c))
+	}
 }
+
+// equity returns the value of p for mover.
+func (s *Searcher) equity(p Probs, mover nardy.Color) float64 { return p.value(&s.vals[mover]) }
+
+// moverOf returns the colour that makes play.
+func moverOf(play nardy.Play) nardy.Color { return play.Result().OnRoll().Other() }
 
 func (s *Searcher) buf(depth int) []nardy.Play {
 	if cap(s.bufs[depth]) < nardy.MaxPlays {
@@ -76,7 +101,7 @@ func (s *Searcher) buf(depth int) []nardy.Play {
 // Eval returns the ply-ply evaluation of pos (ply 0..MaxPly, clamped) for
 // its player on roll.
 func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
-	s.score = s.table()
+	s.prepare()
 	return s.eval(pos, min(max(ply, 0), MaxPly))
 }
 
@@ -115,8 +140,9 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 func (s *Searcher) best0(plays []nardy.Play, depth int) (int, Probs) {
 	s.probs[depth] = s.Net.EvaluatePlays(plays, s.probs[depth][:0])
 	best, bestE := 0, 0.0
+	mover := moverOf(plays[0])
 	for i, p := range s.probs[depth] {
-		if e := p.Equity(s.score); i == 0 || e > bestE {
+		if e := s.equity(p, mover); i == 0 || e > bestE {
 			best, bestE = i, e
 		}
 	}
@@ -127,7 +153,7 @@ func (s *Searcher) best0(plays []nardy.Play, depth int) (int, Probs) {
 // [nardy.Rules.AppendLegal] lists them) of the play to make at ply ply, and
 // its evaluation for the player making it. plays must not be empty.
 func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
-	s.score = s.table()
+	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)
 	return c[0].i, c[0].p
@@ -137,7 +163,7 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 // ply each reached, best first: every play at 0-ply, the survivors of the
 // filters at 1 and 2 ply. The slice is reused by the next call.
 func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
-	s.score = s.table()
+	s.prepare()
 	c := s.rank(plays, min(max(ply, 0), MaxPly))
 	out := make([]Ranked, len(c))
 	for k, x := range c {
@@ -150,7 +176,7 @@ func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
 type Ranked struct {
 	Index  int     // the play's index in the slice given
 	Probs  Probs   // for the player making the play
-	Equity float64 // Probs' equity under the Searcher's table
+	Equity float64 // Probs' equity under the Searcher's table (or match score)
 	Ply    int     // the depth it was evaluated at
 }
 
@@ -160,8 +186,9 @@ type Ranked struct {
 func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	c := s.cands[0][:0]
 	s.probs[0] = s.Net.EvaluatePlays(plays, s.probs[0][:0])
+	mover := moverOf(plays[0])
 	for i, p := range s.probs[0] {
-		c = append(c, cand{i: i, e: p.Equity(s.score), p: p})
+		c = append(c, cand{i: i, e: s.equity(p, mover), p: p})
 	}
 	sortCands(c)
 	s.cands[0] = c
@@ -174,7 +201,7 @@ func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 		top := c[:keep]
 		for k := range top {
 			p := s.eval(plays[top[k].i].Result(), d).Flip()
-			top[k].p, top[k].e = p, p.Equity(s.score)
+			top[k].p, top[k].e = p, s.equity(p, mover)
 		}
 		sortCands(top)
 		s.kept[d] = keep
@@ -212,7 +239,7 @@ func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float
 // PlayEquities returns the index of the best of plays at ply, its equity,
 // and the equity of chosen at ply (for the player making the plays).
 func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) (best int, bestE, chosenE float64) {
-	s.score = s.table()
+	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)
 	best, bestE = c[0].i, c[0].e
@@ -225,5 +252,5 @@ func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) 
 			return best, bestE, c[k].e
 		}
 	}
-	return best, bestE, s.eval(res, ply).Flip().Equity(s.score)
+	return best, bestE, s.equity(s.eval(res, ply).Flip(), moverOf(chosen))
 }

@@ -1,0 +1,88 @@
+package neural
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestMatchValues_S6: what each end of a game is worth at a match score.
+// At double match point (both 1-away), and at 2-away 2-away with the cube
+// on 2 (or 3-away 4-away with the cube on 4), any win wins the match and any loss loses it, so every kind of win
+// is worth a single game. At 2-away 3-away a gammon wins the match, which
+// a single win does not, and a backgammon is worth no more than a gammon.
+func TestMatchValues_S6(t *testing.T) {
+	k := pointsOf(nardy.Scoring{}, nardy.Short) // 1, 2, 3
+	for _, s := range []MatchScore{{Away: [2]int{1, 1}}, {Away: [2]int{2, 2}, Cube: 2}, {Away: [2]int{3, 4}, Cube: 4}} {
+		v := matchValues(DefaultMET(), k, s, nardy.White)
+		for _, x := range []float64{v.win.oin, v.win.mars, v.win.koks} {
+			assert.InDelta(t, 1, x, 1e-12, "%+v", s)
+		}
+		for _, x := range []float64{v.lose.oin, v.lose.mars, v.lose.koks} {
+			assert.InDelta(t, -1, x, 1e-12, "%+v", s)
+		}
+	}
+	s := MatchScore{Away: [2]int{2, 3}}
+	v := matchValues(DefaultMET(), k, s, nardy.White)
+	assert.InDelta(t, 1, v.win.oin, 1e-12)
+	assert.Greater(t, v.win.mars, v.win.oin, "a gammon wins the match")
+	assert.InDelta(t, v.win.mars, v.win.koks, 1e-12, "a backgammon wins no more than the match")
+	assert.Less(t, v.lose.mars, v.lose.oin, "a lost gammon costs more than a single game")
+	// The same score seen by Black is Black's 3-away 2-away: its values
+	// are White's at 3-away 2-away.
+	w := matchValues(DefaultMET(), k, MatchScore{Away: [2]int{3, 2}}, nardy.White)
+	assert.Equal(t, w, matchValues(DefaultMET(), k, s, nardy.Black))
+}
+
+// TestSearcherMatchPlay_S6: at double match point the 0-ply player plays
+// for the win alone: it chooses a play with the network's highest chance
+// of winning the game, gammons aside, where money play does not always;
+// without the cube (long nardy) the score is not used.
+func TestSearcherMatchPlay_S6(t *testing.T) {
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	money := NewSearcher(net, r)
+	dmp := NewSearcher(net, r)
+	dmp.Match = MatchScore{Away: [2]int{1, 1}}
+	rng := rand.New(rand.NewPCG(5, 6))
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	differ := 0
+	for _, pos := range samplePositions(t, nardy.Short, 2000, 9) {
+		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
+		plays, err := r.AppendLegal(buf[:0], pos, roll)
+		require.NoError(t, err)
+		if len(plays) < 2 {
+			continue
+		}
+		i, _ := dmp.Choose(plays, 0)
+		probs := net.EvaluatePlays(plays, nil) // for the player making each play
+		best := 0.0
+		for _, p := range probs {
+			best = max(best, p.Win)
+		}
+		assert.InDelta(t, best, probs[i].Win, 1e-12, "%v %v", pos, roll)
+		if j, _ := money.Choose(plays, 0); plays[j].Result() != plays[i].Result() {
+			differ++
+		}
+	}
+	assert.Positive(t, differ, "the score never changed a play")
+	t.Logf("%d of 2000 plays differ between money play and double match point", differ)
+
+	long, err := Default(nardy.Long)
+	require.NoError(t, err)
+	lr := nardy.DefaultRules(nardy.Long)
+	lm, ls := NewSearcher(long, lr), NewSearcher(long, lr)
+	ls.Match = MatchScore{Away: [2]int{1, 1}}
+	for _, pos := range samplePositions(t, nardy.Long, 300, 10) {
+		plays, err := lr.AppendLegal(buf[:0], pos, nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6)))
+		require.NoError(t, err)
+		i, _ := lm.Choose(plays, 0)
+		j, _ := ls.Choose(plays, 0)
+		assert.Equal(t, i, j)
+	}
+}

@@ -16,8 +16,8 @@ type MatchScore struct {
 	Cube int
 }
 
-// IsMoney reports whether s is money play (no score).
-func (s MatchScore) IsMoney() bool { return s.Away == [2]int{} }
+// isMoney reports whether s is money play (no score).
+func (s MatchScore) isMoney() bool { return s.Away == [2]int{} }
 
 // matchValues returns what each kind of end of the game is worth to
 // player me under score s, the points of each kind of win k and the

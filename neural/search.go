@@ -75,7 +75,7 @@ func (s *Searcher) prepare() {
 		table = s.Rules.Scoring
 	}
 	k := pointsOf(table, s.Rules.Variant)
-	if s.Match.IsMoney() || !s.Rules.Cube {
+	if s.Match.isMoney() || !s.Rules.Cube {
 		s.vals[0] = moneyValues(k)
 		s.vals[1] = s.vals[0]
 		return

@@ -5,10 +5,12 @@
 // progress ([HintFor]), for a server's board or a trainer.
 //
 // Checker plays are judged by cubeless equity under the game's scoring
-// table, searched at Options.Ply; cube decisions (short nardy with the
-// cube) by [neural.DecideCube] on the chances at the same ply, money or
-// match play as the record says. Losses are in points per cube value 1
-// (money) or in the normalised match equity of [neural.CubeDecision].
+// table, searched at Options.Ply, and in a match with the cube by
+// match-winning chance at the score ([neural.MatchScore]); cube decisions
+// (short nardy with the cube) by [neural.DecideCube] on the chances at the
+// same ply, money or match play as the record says. Losses are in points
+// per cube value 1 (money) or in the normalised match equity of
+// [neural.CubeDecision] (match play, plays and cube decisions alike).
 package analysis
 
 import (
@@ -225,6 +227,7 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) {
 	if err != nil || len(legal) < 2 {
 		return
 	}
+	j.s.Match = neural.ScoreFor(pos.OnRoll(), j.away(pos.OnRoll()), g.Cube().Value)
 	best, bestE, e := j.s.PlayEquities(legal, chosen, j.opt.Ply)
 	j.add(Decision{Action: i, Player: pos.OnRoll(), Kind: "play", Roll: roll.String(),
 		Played: chosen.String(), Best: legal[best].String(), Equity: bestE, Loss: max(0, bestE-e)}, false)

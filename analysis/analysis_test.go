@@ -68,6 +68,32 @@ func TestJudgeAgreesWithItself(t *testing.T) {
 	}
 }
 
+// TestDoubleMatchPoint_S6: in a 1-point match only winning the game
+// counts, so every play is judged in normalised match equity, 2·win − 1,
+// within −1..+1, where money equities of the same kind of game pass +1
+// (the neural player wins gammons from the random player).
+func TestDoubleMatchPoint_S6(t *testing.T) {
+	r := variants.ShortStandard()
+	for seed := range uint64(3) {
+		money, err := Analyze(record(t, r, 0, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
+		require.NoError(t, err)
+		dmp, err := Analyze(record(t, r, 1, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
+		require.NoError(t, err)
+		most := 0.0
+		for _, d := range money.Decisions {
+			most = max(most, d.Equity)
+		}
+		assert.Greater(t, most, 1.0, "money play, seed %d", seed)
+		for _, d := range dmp.Decisions {
+			if d.Kind == "play" {
+				assert.LessOrEqual(t, d.Equity, 1.0+1e-9)
+				assert.GreaterOrEqual(t, d.Equity, -1.0-1e-9)
+			}
+		}
+		assert.Zero(t, dmp.Players[nardy.White].Loss, "the player judged by itself at the score")
+	}
+}
+
 // TestStepByStep: a record made step by step gets the same judgement as
 // the same game made play by play.
 func TestStepByStep(t *testing.T) {

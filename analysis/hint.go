@@ -36,7 +36,8 @@ type PlayHint struct {
 
 // HintFor returns advice for the player who must act in g, judged at
 // opt.Ply. away gives the points the player to act and its opponent still
-// need in match play; zero judges as money play. The game of the opening
+// need in match play (plays are then ranked by match-winning chance at the
+// score, in normalised match equity); zero judges as money play. The game of the opening
 // throw or a finished game has no hint (an error).
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	me, ok := g.ToAct()
@@ -49,6 +50,9 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	}
 	pos := g.Position()
 	h := Hint{Player: me}
+	if !g.IsMoney() {
+		j.s.Match = neural.ScoreFor(me, away, g.Cube().Value)
+	}
 	info := func(onRoll nardy.Color, aw [2]int) neural.CubeInfo {
 		r := g.Rules()
 		return neural.CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: g.IsMoney() || aw == [2]int{},

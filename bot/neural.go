@@ -94,12 +94,8 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if err != nil {
 		return nardy.Action{}, err
 	}
-	aw, inMatch := x.away(g, me)
-	s.Match = neural.MatchScore{}
-	if inMatch {
-		s.Match.Away[me], s.Match.Away[me.Other()] = aw[0], aw[1]
-		s.Match.Cube = g.Cube().Value
-	}
+	aw, _ := x.away(g, me)
+	s.Match = neural.ScoreFor(me, aw, g.Cube().Value)
 	if g.Phase() != nardy.PhasePlay {
 		return neural.CubeAction(s, g, me, x.Ply, aw)
 	}

@@ -16,6 +16,19 @@ type MatchScore struct {
 	Cube int
 }
 
+// ScoreFor returns the MatchScore of a game at cube value cube in which
+// player me still needs away[0] points and its opponent away[1]; a zero
+// away is money play.
+func ScoreFor(me nardy.Color, away [2]int, cube int) MatchScore {
+	if away == [2]int{} {
+		return MatchScore{}
+	}
+	var s MatchScore
+	s.Away[me], s.Away[me.Other()] = away[0], away[1]
+	s.Cube = cube
+	return s
+}
+
 // isMoney reports whether s is money play (no score).
 func (s MatchScore) isMoney() bool { return s.Away == [2]int{} }
 

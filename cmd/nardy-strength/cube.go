@@ -160,30 +160,14 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	player.(*bot.Neural).Net = net
 	j := cubeJudge{e: e, s: s, ply: *ply, match: *match, jacoby: nardy.DefaultRules(nardy.Short).Jacoby, threshold: *threshold}
-	for i := range *games {
-		g, err := nardy.NewGame(r)
-		if err != nil {
-			return err
+	err = selfPlay(r, player, *games, *seed, func(g nardy.Game, _ nardy.Action, first bool) error {
+		if first {
+			return nil
 		}
-		dice := nardy.NewSeededDice(splitmix64(*seed ^ splitmix64(uint64(i))))
-		first := true
-		for !g.IsOver() {
-			a, err := bot.Next(g, [2]bot.Player{player, player}, dice)
-			if err != nil {
-				return err
-			}
-			if a.Kind == nardy.ActPlay {
-				if !first {
-					if err := j.judge(g.Position()); err != nil {
-						return err
-					}
-				}
-				first = false
-			}
-			if g, err = g.Do(a); err != nil {
-				return err
-			}
-		}
+		return j.judge(g.Position())
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, "cube decisions of the neural player at %d-ply against GNU Backgammon at %d-ply, positions of %d short-nardy games\n", *ply, *gp, *games)
 	if *match > 0 {
@@ -192,6 +176,36 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	j.centred.report(stdout, "money, centred cube (Jacoby)", *threshold)
 	j.owned.report(stdout, "money, cube 2 owned by the player on roll", *threshold)
+	return nil
+}
+
+// selfPlay plays games seeded games of player against itself under r and
+// calls visit with the game before each play and the play action; first
+// is true for the game's first play.
+func selfPlay(r nardy.Rules, player bot.Player, games int, seed uint64, visit func(g nardy.Game, a nardy.Action, first bool) error) error {
+	for i := range games {
+		g, err := nardy.NewGame(r)
+		if err != nil {
+			return err
+		}
+		dice := nardy.NewSeededDice(splitmix64(seed ^ splitmix64(uint64(i))))
+		first := true
+		for !g.IsOver() {
+			a, err := bot.Next(g, [2]bot.Player{player, player}, dice)
+			if err != nil {
+				return err
+			}
+			if a.Kind == nardy.ActPlay {
+				if err := visit(g, a, first); err != nil {
+					return err
+				}
+				first = false
+			}
+			if g, err = g.Do(a); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

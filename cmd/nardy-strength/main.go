@@ -47,7 +47,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube [flags]")
+		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays [flags]")
 		return 2
 	}
 	var err error
@@ -58,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = judge(args[1:], stdout, stderr)
 	case "cube":
 		err = cubeCheck(args[1:], stdout, stderr)
+	case "plays":
+		err = playsCheck(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
 		return 2

@@ -94,9 +94,31 @@ func TestGnubgCubeSmoke(t *testing.T) {
 	assert.Contains(t, stdout.String(), "neural0 vs gnubg, short nardy, 2 matches to 3 points")
 }
 
+// TestGnubgPlaysSmoke: the plays check runs, and its judgement makes
+// sense: the neural player makes gnubg's play most of the time and loses
+// little by gnubg's equities (a comparison from the wrong side would find
+// it choosing the worst plays). Skips without gnubg.
+func TestGnubgPlaysSmoke(t *testing.T) {
+	if gnubgplay.Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"plays", "-games", "3"}, &stdout, &stderr), stderr.String())
+	out := stdout.String()
+	m := regexp.MustCompile(`all: (\d+) plays, gnubg's play ([0-9.]+)%.* loss ([0-9.]+) per play`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	same, err := strconv.ParseFloat(m[2], 64)
+	require.NoError(t, err)
+	loss, err := strconv.ParseFloat(m[3], 64)
+	require.NoError(t, err)
+	assert.Greater(t, same, 50.0, out)
+	assert.Less(t, loss, 0.05, out)
+	assert.Contains(t, out, "contact: ")
+}
+
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

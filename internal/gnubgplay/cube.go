@@ -30,9 +30,20 @@ type CubeQuery struct {
 // for comparing evaluations apart from the cube model.
 type CubeAnswer struct {
 	NoDouble, DoubleTake, DoublePass float64
-	// Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon: gnubg's
-	// cubeless chances of the player on roll.
+	Chances
+}
+
+// Chances are gnubg's cubeless chances for the player on roll of a
+// position: of winning, and of winning or losing a gammon (backgammons
+// included) and a backgammon.
+type Chances struct {
 	Win, WinGammon, WinBackgammon, LoseGammon, LoseBackgammon float64
+}
+
+// Equity returns the cubeless money equity of c (single 1, gammon 2,
+// backgammon 3).
+func (c Chances) Equity() float64 {
+	return 2*c.Win - 1 + c.WinGammon + c.WinBackgammon - c.LoseGammon - c.LoseBackgammon
 }
 
 // Double reports whether gnubg doubles: doubling, with the opponent's best
@@ -58,14 +69,59 @@ func (e *Engine) Cube(q CubeQuery) (CubeAnswer, error) {
 	if len(f) != 8 {
 		return a, fmt.Errorf("gnubgplay: gnubg: %s (position %s)", line, id)
 	}
-	var v [8]float64
+	v, err := parseFloats(line, f)
+	if err != nil {
+		return a, err
+	}
+	return CubeAnswer{NoDouble: v[0], DoubleTake: v[1], DoublePass: v[2], Chances: chancesOf(v[3:])}, nil
+}
+
+// Position classes of gnubg (classifypos), which say which of its
+// evaluators answers: its bear-off databases, its race network, its
+// crashed network or its contact network.
+const (
+	ClassBearoffLast = 7 // classes 4..7 are bear-off databases
+	ClassRace        = 8
+	ClassCrashed     = 9
+	ClassContact     = 10
+)
+
+// Evaluate returns gnubg's cubeless chances for the player on roll of
+// pos at the engine's depth, and gnubg's class of the position.
+func (e *Engine) Evaluate(pos nardy.Position) (Chances, int, error) {
+	id, err := gnubg.PositionID(pos)
+	if err != nil {
+		return Chances{}, 0, err
+	}
+	line, err := e.ask("E " + id)
+	if err != nil {
+		return Chances{}, 0, fmt.Errorf("%w (position %s)", err, id)
+	}
+	f := strings.Fields(line)
+	if len(f) != 6 {
+		return Chances{}, 0, fmt.Errorf("gnubgplay: gnubg: %s (position %s)", line, id)
+	}
+	v, err := parseFloats(line, f)
+	if err != nil {
+		return Chances{}, 0, err
+	}
+	return chancesOf(v[:5]), int(v[5]), nil
+}
+
+func chancesOf(v []float64) Chances {
+	return Chances{Win: v[0], WinGammon: v[1], WinBackgammon: v[2], LoseGammon: v[3], LoseBackgammon: v[4]}
+}
+
+// parseFloats reads the numbers f of an answer line.
+func parseFloats(line string, f []string) ([]float64, error) {
+	v := make([]float64, len(f))
 	for i, s := range f {
+		var err error
 		if v[i], err = strconv.ParseFloat(s, 64); err != nil {
-			return a, fmt.Errorf("gnubgplay: gnubg's answer %q: %w", line, err)
+			return nil, fmt.Errorf("gnubgplay: gnubg's answer %q: %w", line, err)
 		}
 	}
-	return CubeAnswer{NoDouble: v[0], DoubleTake: v[1], DoublePass: v[2],
-		Win: v[3], WinGammon: v[4], WinBackgammon: v[5], LoseGammon: v[6], LoseBackgammon: v[7]}, nil
+	return v, nil
 }
 
 // context writes the cube and match of q as the driver reads them:

@@ -57,3 +57,42 @@ func TestCube(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, a.NoDouble, a.DoubleTake, 0.05, "%+v", a)
 }
+
+// TestEvaluate: gnubg's chances and class of positions whose kind is not
+// in doubt: the start (contact, about even), a race, and a bear-off that
+// the player on roll wins next roll (one of gnubg's bear-off databases).
+// Skips without gnubg.
+func TestEvaluate(t *testing.T) {
+	e := startOrSkip(t)
+	start := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+	c, class, err := e.Evaluate(start)
+	require.NoError(t, err)
+	assert.Equal(t, ClassContact, class)
+	assert.InDelta(t, 0.5, c.Win, 0.05)
+
+	var me, opp nardy.Side
+	me[1], me[nardy.Off] = 2, 13
+	opp[6], opp[nardy.Off] = 14, 1
+	c, class, err = e.Evaluate(mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp)))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, class, ClassBearoffLast)
+	assert.Greater(t, c.Win, 0.99)
+	assert.InDelta(t, 1, c.Equity(), 0.01, "a single win")
+
+	me = nardy.Side{}
+	opp = nardy.Side{}
+	me[12], me[6] = 8, 7
+	opp[10], opp[5] = 8, 7
+	_, class, err = e.Evaluate(mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp)))
+	require.NoError(t, err)
+	assert.Equal(t, ClassRace, class)
+}
+
+// TestChancesEquity_S5: single 1, gammon 2, backgammon 3 (a backgammon is
+// counted in the gammons too, as gnubg counts it).
+func TestChancesEquity_S5(t *testing.T) {
+	assert.InDelta(t, 1.0, Chances{Win: 1}.Equity(), 1e-12)
+	assert.InDelta(t, 3.0, Chances{Win: 1, WinGammon: 1, WinBackgammon: 1}.Equity(), 1e-12)
+	assert.InDelta(t, -2.0, Chances{LoseGammon: 1}.Equity(), 1e-12)
+	assert.InDelta(t, 0.0, Chances{Win: 0.5, WinGammon: 0.1, LoseGammon: 0.1}.Equity(), 1e-12)
+}

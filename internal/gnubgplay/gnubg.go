@@ -9,7 +9,8 @@
 // chooses its move cubeful, by match equity, as it does in its own matches. For a cube decision it
 // writes "C PositionID cube owner matchlength score0 score1 crawford jacoby"
 // and the driver answers with gnubg's cubeful equities (cfevaluate) and
-// cubeless chances (evaluate) at the same depth. GNU Backgammon is GPL: it
+// cubeless chances (evaluate) at the same depth. "E PositionID" asks for the
+// cubeless chances and gnubg's class of the position. GNU Backgammon is GPL: it
 // runs as a separate program here, and nothing of it is copied.
 package gnubgplay
 
@@ -71,6 +72,12 @@ while True:
             nd, take, drop = gnubg.cfevaluate(board, c, cfec)[1:4]
             probs = gnubg.evaluate(board, c, ec)[:5]
             fout.write(" ".join(repr(float(x)) for x in (nd, take, drop) + tuple(probs)) + "\n")
+            fout.flush()
+            continue
+        if f[0] == "E":
+            board = gnubg.positionfromid(f[1])
+            probs = gnubg.evaluate(board, ci, ec)[:5]
+            fout.write(" ".join(repr(float(x)) for x in probs) + " %%d\n" %% gnubg.classifypos(board))
             fout.flush()
             continue
         board = gnubg.positionfromid(f[0])

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/gnubgplay"
+	"github.com/nardylab/nardy/internal/stats"
+)
+
+// playTally sums the neural player's checker plays of one class of
+// position, judged by gnubg.
+type playTally struct {
+	n, same, errs int
+	loss          float64
+}
+
+// playClasses are the kinds of position the plays check reports, by
+// gnubg's class of the position before the play.
+var playClasses = []string{"contact", "crashed", "race", "bear-off (gnubg's databases)"}
+
+// classIndex returns the index in playClasses of gnubg's class c.
+func classIndex(c int) int {
+	switch {
+	case c <= gnubgplay.ClassBearoffLast:
+		return 3
+	case c == gnubgplay.ClassRace:
+		return 2
+	case c == gnubgplay.ClassCrashed:
+		return 1
+	}
+	return 0
+}
+
+// playsCheck judges the checker plays of the neural player with GNU
+// Backgammon: in seeded short-nardy games that the neural player plays
+// against itself, at every play with more than one legal choice gnubg
+// finds its own best play; where the two differ, gnubg evaluates the
+// positions both plays leave, and the difference of its cubeless money
+// equities is the equity the neural play loses by gnubg's judgement. The
+// report splits the positions by gnubg's class (which of its evaluators
+// judges them), to show where the network is weakest.
+func playsCheck(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("plays", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jf := newJudgeFlags(fs)
+	ply := fs.Int("ply", 0, "plies of the neural player")
+	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	net, err := netOr(*jf.net, nardy.Short)
+	if err != nil {
+		return err
+	}
+	e, err := gnubgplay.Start(*gp)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	r := cubeless(nardy.Short)
+	player := bot.NewNeural(*ply)
+	player.Net = net
+	var t [4]playTally
+	buf := make([]nardy.Play, 0, nardy.MaxPlays)
+	err = selfPlay(r, player, *jf.games, *jf.seed, func(g nardy.Game, a nardy.Action, _ bool) error {
+		pos := g.Position()
+		roll, _ := g.Dice()
+		legal, err := r.AppendLegal(buf[:0], pos, roll)
+		if err != nil || len(legal) < 2 {
+			return err
+		}
+		ours, err := r.PlayOf(pos, roll, a.Steps...)
+		if err != nil {
+			return err
+		}
+		theirs, err := e.Move(r, pos, roll)
+		if err != nil {
+			return err
+		}
+		_, class, err := e.Evaluate(pos)
+		if err != nil {
+			return err
+		}
+		pt := &t[classIndex(class)]
+		pt.n++
+		if ours.Result() == theirs.Result() {
+			pt.same++
+			return nil
+		}
+		// Both results have the opponent on roll: the mover's equity is
+		// minus the opponent's.
+		co, _, err := e.Evaluate(ours.Result())
+		if err != nil {
+			return err
+		}
+		ct, _, err := e.Evaluate(theirs.Result())
+		if err != nil {
+			return err
+		}
+		l := max(0, co.Equity()-ct.Equity())
+		pt.loss += l
+		if l > *jf.threshold {
+			pt.errs++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "checker plays of the neural player at %d-ply judged by GNU Backgammon at %d-ply (cubeless money equity), %d short-nardy games\n", *ply, *gp, *jf.games)
+	var all playTally
+	for i, pt := range t {
+		pt.report(stdout, playClasses[i], *jf.games, *jf.threshold)
+		all.n, all.same, all.errs, all.loss = all.n+pt.n, all.same+pt.same, all.errs+pt.errs, all.loss+pt.loss
+	}
+	all.report(stdout, "all", *jf.games, *jf.threshold)
+	return nil
+}
+
+func (t playTally) report(w io.Writer, title string, games int, threshold float64) {
+	if t.n == 0 {
+		fmt.Fprintf(w, "  %s: no positions\n", title)
+		return
+	}
+	lo, hi := stats.Wilson(float64(t.same), t.n)
+	elo, ehi := stats.Wilson(float64(t.errs), t.n)
+	fmt.Fprintf(w, "  %s: %d plays, gnubg's play %.1f%% (%.1f-%.1f%%), errors (loss > %.3f) %.1f%% (%.1f-%.1f%%), loss %.4f per play, %.4f per game\n",
+		title, t.n, 100*float64(t.same)/float64(t.n), 100*lo, 100*hi, threshold,
+		100*float64(t.errs)/float64(t.n), 100*elo, 100*ehi, t.loss/float64(t.n), t.loss/float64(games))
+}

@@ -34,6 +34,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/nardylab/nardy"
@@ -153,11 +154,42 @@ func newPlayer(name string, seed uint64, gnubgPlies int, cube bool, net *neural.
 		}
 		return &gnubgplay.Player{E: e, Cube: cube}, func() { e.Close() }, nil
 	}
-	p, err := bot.New(name, seed)
-	if n, ok := p.(*bot.Neural); ok && net != nil {
+	base, moneyPlays := strings.CutSuffix(name, moneyPlaysSuffix)
+	p, err := bot.New(base, seed)
+	n, ok := p.(*bot.Neural)
+	if ok && net != nil {
 		n.Net = net
 	}
+	if moneyPlays {
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: only a neural player can ignore the score", name)
+		}
+		return &moneyPlayer{n: n}, func() {}, err
+	}
 	return p, func() {}, err
+}
+
+// moneyPlaysSuffix names a neural player ("neural0-moneyplays") that
+// chooses its plays as in money play even in a match, for measuring what
+// playing by the score is worth; its cube decisions still see the score.
+const moneyPlaysSuffix = "-moneyplays"
+
+// moneyPlayer is a neural player shown the match only outside its plays.
+type moneyPlayer struct {
+	n *bot.Neural
+	m nardy.Match
+}
+
+func (p *moneyPlayer) Name() string           { return p.n.Name() + moneyPlaysSuffix }
+func (p *moneyPlayer) SeeMatch(m nardy.Match) { p.m = m }
+
+func (p *moneyPlayer) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if g.Phase() == nardy.PhasePlay {
+		p.n.SeeMatch(nardy.Match{})
+	} else {
+		p.n.SeeMatch(p.m)
+	}
+	return p.n.Act(g, me)
 }
 
 // netOr reads a weights file, or returns the embedded network of v for "".

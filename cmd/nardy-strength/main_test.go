@@ -30,7 +30,10 @@ func TestVsSmoke(t *testing.T) {
 	require.Equal(t, 0, run([]string{"vs", "-variant", "long", "-a", "neural0", "-b", "neural0", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "neural0 vs neural0, long nardy, 2 matches to 3 points")
 	assert.Contains(t, stdout.String(), "neural0 wins 50.0% of the matches")
-	assert.Contains(t, stdout.String(), "margin +0.00 points per match")
+	assert.Contains(t, stdout.String(), "points won minus lost +0.00 per match")
+	stdout.Reset()
+	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "neural0-moneyplays", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "neural0 vs neural0-moneyplays, short nardy, 2 matches to 3 points with the cube")
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"judge", "-variant", "long", "-player", "greedy", "-judge", "0", "-games", "1"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "error rate")
@@ -88,7 +91,7 @@ func TestGnubgCubeSmoke(t *testing.T) {
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"vs", "-a", "gnubg", "-b", "gnubg", "-match", "3", "-games", "4"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "gnubg wins 50.0% of the matches")
-	assert.Contains(t, stdout.String(), "margin +0.00 points per match")
+	assert.Contains(t, stdout.String(), "points won minus lost +0.00 per match")
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "neural0 vs gnubg, short nardy, 2 matches to 3 points")
@@ -118,7 +121,7 @@ func TestGnubgPlaysSmoke(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -39,6 +39,6 @@ func (t *tally) reportMatches(w io.Writer, a, b string, r nardy.Rules, length in
 	}
 	fmt.Fprintf(w, "%s vs %s, %s nardy, %d matches to %d points %s the cube (pairs with the same dice)\n", a, b, r.Variant, t.n, length, cube)
 	fmt.Fprintf(w, "  %s wins %.1f%% of the matches (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
-	fmt.Fprintf(w, "  %s final score margin %+.2f points per match (95%% CI %+.2f..%+.2f); %.2f games per match\n",
+	fmt.Fprintf(w, "  %s points won minus lost %+.2f per match (95%% CI %+.2f..%+.2f; points past the match's end count too); %.2f games per match\n",
 		a, pts, pts-ci, pts+ci, float64(t.games)/float64(t.n))
 }

@@ -130,11 +130,7 @@ func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
 // by the player on roll (a redouble), or in match play at every score of
 // -match (2..N away each, cycled over the positions).
 func cubeCheck(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("cube", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jf := newJudgeFlags(fs)
-	ply := fs.Int("ply", 0, "plies of the neural evaluation")
-	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	fs, jf, ply, gp := newCheckFlags("cube", stderr)
 	match := fs.Int("match", 0, "match length (0: money play)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -143,11 +139,7 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	if *match == 1 || *match < 0 {
 		return fmt.Errorf("-match %d: a match of 2 points or more, or 0 for money play", *match)
 	}
-	net, err := netOr(*netFile, nardy.Short)
-	if err != nil {
-		return err
-	}
-	e, err := gnubgplay.Start(*gp)
+	net, e, err := startCheck(*netFile, *gp)
 	if err != nil {
 		return err
 	}
@@ -177,6 +169,28 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	j.centred.report(stdout, "money, centred cube (Jacoby)", *threshold)
 	j.owned.report(stdout, "money, cube 2 owned by the player on roll", *threshold)
 	return nil
+}
+
+// newCheckFlags returns the flag set of a check against gnubg with the
+// flags every check has: judgeFlags', the neural player's plies and gnubg's.
+func newCheckFlags(name string, stderr io.Writer) (*flag.FlagSet, judgeFlags, *int, *int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jf := newJudgeFlags(fs)
+	ply := fs.Int("ply", 0, "plies of the neural player")
+	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	return fs, jf, ply, gp
+}
+
+// startCheck reads the neural player's network (the embedded one for "")
+// and starts gnubg at plies, for the checks against gnubg.
+func startCheck(netFile string, plies int) (*neural.Net, *gnubgplay.Engine, error) {
+	net, err := netOr(netFile, nardy.Short)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := gnubgplay.Start(plies)
+	return net, e, err
 }
 
 // selfPlay plays games seeded games of player against itself under r and

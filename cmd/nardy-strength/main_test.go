@@ -26,17 +26,42 @@ func TestVsSmoke(t *testing.T) {
 	}
 	// Matches: a player against itself with the same dice in both chairs
 	// wins exactly half, by a margin of 0.
+	out := mirrorMatches(t, "-variant", "long", "-a", "neural0", "-b", "neural0", "-match", "3", "-games", "2")
+	assert.Contains(t, out, "neural0 vs neural0, long nardy, 2 matches to 3 points")
 	var stdout, stderr bytes.Buffer
-	require.Equal(t, 0, run([]string{"vs", "-variant", "long", "-a", "neural0", "-b", "neural0", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "neural0 vs neural0, long nardy, 2 matches to 3 points")
-	assert.Contains(t, stdout.String(), "neural0 wins 50.0% of the matches")
-	assert.Contains(t, stdout.String(), "points won minus lost +0.00 per match")
-	stdout.Reset()
 	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "neural0-moneyplays", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "neural0 vs neural0-moneyplays, short nardy, 2 matches to 3 points with the cube")
 	stdout.Reset()
 	require.Equal(t, 0, run([]string{"judge", "-variant", "long", "-player", "greedy", "-judge", "0", "-games", "1"}, &stdout, &stderr), stderr.String())
 	assert.Contains(t, stdout.String(), "error rate")
+}
+
+// skipWithoutGnubg skips a test that needs GNU Backgammon when it is not
+// installed.
+func skipWithoutGnubg(t *testing.T) {
+	t.Helper()
+	if gnubgplay.Path() == "" {
+		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
+	}
+}
+
+// runOK runs the command args, which must succeed, and returns its output.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(args, &stdout, &stderr), stderr.String())
+	return stdout.String()
+}
+
+// mirrorMatches runs vs with args, a player against itself in matches with
+// the same dice in both chairs, checks that each side wins exactly half
+// by a margin of 0, and returns the report.
+func mirrorMatches(t *testing.T, args ...string) string {
+	t.Helper()
+	out := runOK(t, append([]string{"vs"}, args...)...)
+	assert.Contains(t, out, "wins 50.0% of the matches")
+	assert.Contains(t, out, "points won minus lost +0.00 per match")
+	return out
 }
 
 // TestGnubgSmoke is CI's check of the match against GNU Backgammon: a few
@@ -62,12 +87,8 @@ func TestGnubgSmoke(t *testing.T) {
 // gnubg's money decisions (it reproduces gnubg's formulas; only its exact
 // two-sided bear-off equities may differ). Skips without gnubg.
 func TestGnubgCubeSmoke(t *testing.T) {
-	if gnubgplay.Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
-	var stdout, stderr bytes.Buffer
-	require.Equal(t, 0, run([]string{"cube", "-games", "4"}, &stdout, &stderr), stderr.String())
-	out := stdout.String()
+	skipWithoutGnubg(t)
+	out := runOK(t, "cube", "-games", "4")
 	assert.Contains(t, out, "money, centred cube (Jacoby)")
 	assert.Contains(t, out, "money, cube 2 owned by the player on roll")
 	agree := regexp.MustCompile(`on gnubg's chances: double agrees ([0-9.]+)%`).FindAllStringSubmatch(out, -1)
@@ -77,24 +98,17 @@ func TestGnubgCubeSmoke(t *testing.T) {
 		require.NoError(t, err)
 		assert.GreaterOrEqual(t, v, 98.0, out)
 	}
-	stdout.Reset()
-	require.Equal(t, 0, run([]string{"cube", "-games", "2", "-match", "5"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "match to 5, centred cube")
+	assert.Contains(t, runOK(t, "cube", "-games", "2", "-match", "5"), "match to 5, centred cube")
 	// Cubeful money games: both sides double, take and pass.
-	stdout.Reset()
-	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-cube", "-games", "6"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "6 cubeful money games")
-	assert.Contains(t, stdout.String(), "on average at the end")
+	out = runOK(t, "vs", "-a", "neural0", "-b", "gnubg", "-cube", "-games", "6")
+	assert.Contains(t, out, "6 cubeful money games")
+	assert.Contains(t, out, "on average at the end")
 	// Matches: gnubg against itself with the same dice in both chairs wins
 	// exactly half (its match play is deterministic and sees the score
 	// from each chair), and the neural player plays a match against it.
-	stdout.Reset()
-	require.Equal(t, 0, run([]string{"vs", "-a", "gnubg", "-b", "gnubg", "-match", "3", "-games", "4"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "gnubg wins 50.0% of the matches")
-	assert.Contains(t, stdout.String(), "points won minus lost +0.00 per match")
-	stdout.Reset()
-	require.Equal(t, 0, run([]string{"vs", "-a", "neural0", "-b", "gnubg", "-match", "3", "-games", "2"}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stdout.String(), "neural0 vs gnubg, short nardy, 2 matches to 3 points")
+	mirrorMatches(t, "-a", "gnubg", "-b", "gnubg", "-match", "3", "-games", "4")
+	out = runOK(t, "vs", "-a", "neural0", "-b", "gnubg", "-match", "3", "-games", "2")
+	assert.Contains(t, out, "neural0 vs gnubg, short nardy, 2 matches to 3 points")
 }
 
 // TestGnubgPlaysSmoke: the plays check runs, and its judgement makes
@@ -102,12 +116,8 @@ func TestGnubgCubeSmoke(t *testing.T) {
 // little by gnubg's equities (a comparison from the wrong side would find
 // it choosing the worst plays). Skips without gnubg.
 func TestGnubgPlaysSmoke(t *testing.T) {
-	if gnubgplay.Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
-	var stdout, stderr bytes.Buffer
-	require.Equal(t, 0, run([]string{"plays", "-games", "3"}, &stdout, &stderr), stderr.String())
-	out := stdout.String()
+	skipWithoutGnubg(t)
+	out := runOK(t, "plays", "-games", "3")
 	m := regexp.MustCompile(`all: (\d+) plays, gnubg's play ([0-9.]+)%.* loss ([0-9.]+) per play`).FindStringSubmatch(out)
 	require.NotNil(t, m, out)
 	same, err := strconv.ParseFloat(m[2], 64)

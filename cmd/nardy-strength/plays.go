@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -44,19 +43,11 @@ func classIndex(c int) int {
 // report splits the positions by gnubg's class (which of its evaluators
 // judges them), to show where the network is weakest.
 func playsCheck(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("plays", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jf := newJudgeFlags(fs)
-	ply := fs.Int("ply", 0, "plies of the neural player")
-	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	fs, jf, ply, gp := newCheckFlags("plays", stderr)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	net, err := netOr(*jf.net, nardy.Short)
-	if err != nil {
-		return err
-	}
-	e, err := gnubgplay.Start(*gp)
+	net, e, err := startCheck(*jf.net, *gp)
 	if err != nil {
 		return err
 	}

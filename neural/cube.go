@@ -29,18 +29,14 @@ func Efficiency(pos nardy.Position) float64 {
 }
 
 // contact reports whether some checker of a short-nardy position must
-// still pass an opponent's checker: the back checkers of the two sides
-// (the bar counts 25), each in its own numbering, add up to more than 25.
+// still pass an opponent's checker (the test the network's contact input
+// makes).
 func contact(pos nardy.Position) bool {
-	back := func(s nardy.Side) int {
-		for q := nardy.Bar; q > nardy.Off; q-- {
-			if s[q] > 0 {
-				return q
-			}
-		}
-		return 0
-	}
-	return back(pos.Mover())+back(pos.Opponent()) > 25
+	b := boardOf(pos)
+	var occ [2]uint32
+	occ[0], _ = masks(&b.me)
+	occ[1], _ = masks(&b.opp)
+	return hasContact(&b, occ)
 }
 
 // CubeInfo is what a cube decision depends on besides the chances.

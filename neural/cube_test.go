@@ -222,3 +222,25 @@ func TestPWL(t *testing.T) {
 		assert.Equal(t, 1.0, f.solve(f.v[f.n-1]+1))
 	})
 }
+
+// TestContactPairs: contact means some checker of the mover and some
+// checker of the opponent must still pass each other: the mover's checker
+// on its point p and the opponent's on its q (the bar 25 for both) with
+// p + q > 25. Checked on positions of random games, races included.
+func TestContactPairs(t *testing.T) {
+	races := 0
+	for _, pos := range samplePositions(t, nardy.Short, 3000, 11) {
+		me, opp := pos.Mover(), pos.Opponent()
+		want := false
+		for p := nardy.Bar; p > nardy.Off; p-- {
+			for q := nardy.Bar; q > nardy.Off; q-- {
+				want = want || (me[p] > 0 && opp[q] > 0 && p+q > 25)
+			}
+		}
+		assert.Equal(t, want, contact(pos), "%v", pos)
+		if !want {
+			races++
+		}
+	}
+	assert.Positive(t, races, "no race among the positions")
+}

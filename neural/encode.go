@@ -143,20 +143,7 @@ func encodeShort(b *board, in *inputs) {
 	for s, side := range [2]*[26]int8{&b.me, &b.opp} {
 		occ[s], made[s] = masks(side)
 	}
-	// Contact: some checker of the mover (bar counts 25) is behind some
-	// checker of the opponent, both in the mover's numbering.
-	meBack, oppFront := 0, 25
-	if b.me[nardy.Bar] > 0 {
-		meBack = 25
-	} else if occ[0] != 0 {
-		meBack = 31 - bits.LeadingZeros32(occ[0])
-	}
-	if b.opp[nardy.Bar] > 0 {
-		oppFront = 0
-	} else if o := mirror24(occ[1]); o != 0 {
-		oppFront = bits.TrailingZeros32(o)
-	}
-	contact := meBack > oppFront
+	contact := hasContact(b, occ)
 	for s := range 2 {
 		base := s * perSideShort
 		x, y := s, 1-s
@@ -187,6 +174,24 @@ func encodeShort(b *board, in *inputs) {
 			in.add(base+103, 1)
 		}
 	}
+}
+
+// hasContact reports whether some checker of the mover of a short-nardy
+// board (the bar counts 25) is behind some checker of the opponent, both
+// in the mover's numbering; occ holds the points each side occupies.
+func hasContact(b *board, occ [2]uint32) bool {
+	meBack, oppFront := 0, 25
+	if b.me[nardy.Bar] > 0 {
+		meBack = 25
+	} else if occ[0] != 0 {
+		meBack = 31 - bits.LeadingZeros32(occ[0])
+	}
+	if b.opp[nardy.Bar] > 0 {
+		oppFront = 0
+	} else if o := mirror24(occ[1]); o != 0 {
+		oppFront = bits.TrailingZeros32(o)
+	}
+	return meBack > oppFront
 }
 
 // shots returns how many of the 36 rolls let checkers at srcs (x's

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/fair"
 	"github.com/nardylab/nardy/render"
 	"github.com/nardylab/nardy/variants"
@@ -446,6 +447,9 @@ func (g *game) runBot(b player) {
 		}
 		gm := g.game()
 		c, _ := gm.ToAct()
+		if s, ok := b.(bot.MatchSeer); ok {
+			s.SeeMatch(g.match()) // its cube and plays in a match depend on the score
+		}
 		a, err := b.Act(gm, c)
 		if err == nil && a.Kind == nardy.ActRoll {
 			a.Dice = g.throw()

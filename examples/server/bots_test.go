@@ -1,0 +1,47 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/variants"
+)
+
+// seeingBot is a bot that records the matches it is shown and whether
+// each game it acts in is the game of the match it saw last.
+type seeingBot struct {
+	bot.Player
+	last         nardy.Match
+	shown, blind int
+}
+
+func (s *seeingBot) SeeMatch(m nardy.Match) { s.last = m; s.shown++ }
+
+func (s *seeingBot) Act(g nardy.Game, c nardy.Color) (nardy.Action, error) {
+	if !s.last.IsValid() || s.last.Game() != g {
+		s.blind++
+	}
+	return s.Player.Act(g, c)
+}
+
+// TestBotSeesMatch: in a match the server shows its bot the match before
+// every action (bot.MatchSeer), so the neural bot doubles and plays by the
+// score, as bot.PlayMatch does.
+func TestBotSeesMatch(t *testing.T) {
+	p, err := variants.Lookup("short-standard")
+	require.NoError(t, err)
+	g, err := newGame(p, 3, [2]string{"bot", "bot"}, "random")
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(4)
+	for g.game().Phase() == nardy.PhaseOpening {
+		require.NoError(t, g.rec.Roll(dice))
+	}
+	b := &seeingBot{Player: bot.NewRandom(1)}
+	g.runBot(b)
+	assert.Positive(t, b.shown)
+	assert.Zero(t, b.blind, "acted in a game of a match it was not shown")
+}

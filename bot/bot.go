@@ -149,8 +149,9 @@ func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.
 }
 
 // MatchSeer is a [Player] whose decisions depend on the match score (cube
-// decisions in match play). [PlayMatch] shows it the match before each of
-// its actions; other drivers should do the same.
+// decisions in match play and, for [Neural], plays too). [PlayMatch]
+// shows it the match before each of its actions; other drivers should do
+// the same (the example server does).
 type MatchSeer interface {
 	SeeMatch(m nardy.Match)
 }

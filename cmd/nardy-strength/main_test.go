@@ -117,7 +117,7 @@ func TestGnubgCubeSmoke(t *testing.T) {
 // it choosing the worst plays). Skips without gnubg.
 func TestGnubgPlaysSmoke(t *testing.T) {
 	skipWithoutGnubg(t)
-	out := runOK(t, "plays", "-games", "3")
+	out := runOK(t, "plays", "-games", "3", "-worst", "4")
 	m := regexp.MustCompile(`all: (\d+) plays, gnubg's play ([0-9.]+)%.* loss ([0-9.]+) per play`).FindStringSubmatch(out)
 	require.NotNil(t, m, out)
 	same, err := strconv.ParseFloat(m[2], 64)
@@ -127,6 +127,20 @@ func TestGnubgPlaysSmoke(t *testing.T) {
 	assert.Greater(t, same, 50.0, out)
 	assert.Less(t, loss, 0.05, out)
 	assert.Contains(t, out, "contact: ")
+	assert.Regexp(t, `the [1-4] plays that lose most`, out)
+}
+
+// TestKeepWorst: the list keeps the n largest losses, largest first.
+func TestKeepWorst(t *testing.T) {
+	var list []bigLoss
+	for _, l := range []float64{0.1, 0.5, 0.05, 0.3, 0.7, 0.2} {
+		list = keepWorst(list, bigLoss{loss: l}, 3)
+	}
+	var got []float64
+	for _, b := range list {
+		got = append(got, b.loss)
+	}
+	assert.Equal(t, []float64{0.7, 0.5, 0.3}, got)
 }
 
 // TestStrengthFlags: bad commands and flags fail.

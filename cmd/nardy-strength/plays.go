@@ -3,9 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"sort"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/internal/gnubgplay"
 	"github.com/nardylab/nardy/internal/stats"
 )
@@ -44,6 +47,7 @@ func classIndex(c int) int {
 // judges them), to show where the network is weakest.
 func playsCheck(args []string, stdout, stderr io.Writer) error {
 	fs, jf, ply, gp := newCheckFlags("plays", stderr)
+	worst := fs.Int("worst", 0, "list this many of the plays that lose most, with gnubg's Position ID")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -56,6 +60,7 @@ func playsCheck(args []string, stdout, stderr io.Writer) error {
 	player := bot.NewNeural(*ply)
 	player.Net = net
 	var t [4]playTally
+	var big []bigLoss
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	err = selfPlay(r, player, *jf.games, *jf.seed, func(g nardy.Game, a nardy.Action, _ bool) error {
 		pos := g.Position()
@@ -93,6 +98,10 @@ func playsCheck(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		l := max(0, co.Equity()-ct.Equity())
+		if *worst > 0 {
+			id, _ := gnubg.PositionID(pos)
+			big = keepWorst(big, bigLoss{id: id, roll: roll, ours: ours, theirs: theirs, loss: l, class: classIndex(class)}, *worst)
+		}
 		pt.loss += l
 		if l > *jf.threshold {
 			pt.errs++
@@ -109,7 +118,34 @@ func playsCheck(args []string, stdout, stderr io.Writer) error {
 		all.n, all.same, all.errs, all.loss = all.n+pt.n, all.same+pt.same, all.errs+pt.errs, all.loss+pt.loss
 	}
 	all.report(stdout, "all", *jf.games, *jf.threshold)
+	if len(big) > 0 {
+		fmt.Fprintf(stdout, "the %d plays that lose most by gnubg's equities:\n", len(big))
+		for _, b := range big {
+			fmt.Fprintf(stdout, "  %.3f  %s  roll %s  %s: played %s, gnubg %s\n",
+				b.loss, b.id, b.roll, playClasses[b.class], b.ours, b.theirs)
+		}
+	}
 	return nil
+}
+
+// bigLoss is one of the plays that lose most.
+type bigLoss struct {
+	id           string // gnubg's Position ID of the position before the play
+	roll         nardy.Roll
+	ours, theirs nardy.Play
+	loss         float64
+	class        int // index in playClasses
+}
+
+// keepWorst adds b to list, which holds at most n entries, largest loss
+// first.
+func keepWorst(list []bigLoss, b bigLoss, n int) []bigLoss {
+	i := sort.Search(len(list), func(i int) bool { return list[i].loss < b.loss })
+	if i >= n {
+		return list
+	}
+	list = slices.Insert(list, i, b)
+	return list[:min(len(list), n)]
 }
 
 func (t playTally) report(w io.Writer, title string, games int, threshold float64) {

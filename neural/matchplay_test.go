@@ -86,3 +86,22 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 		assert.Equal(t, i, j)
 	}
 }
+
+// TestChooseAllocs: once its buffers have grown, a Searcher chooses a play
+// at 0 and 1 ply without allocating, in money play and at a match score.
+func TestChooseAllocs(t *testing.T) {
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	s := NewSearcher(net, r)
+	pos := samplePositions(t, nardy.Short, 40, 3)[39]
+	plays, err := r.AppendLegal(nil, pos, nardy.MustRoll(5, 3))
+	require.NoError(t, err)
+	for _, m := range []MatchScore{{}, {Away: [2]int{3, 5}, Cube: 2}} {
+		s.Match = m
+		for ply := range 2 {
+			s.Choose(plays, ply) // grow the buffers
+			assert.Zero(t, testing.AllocsPerRun(5, func() { s.Choose(plays, ply) }), "%+v ply %d", m, ply)
+		}
+	}
+}

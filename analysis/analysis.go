@@ -5,7 +5,7 @@
 // progress ([HintFor]), for a server's board or a trainer.
 //
 // Checker plays are judged by cubeless equity under the game's scoring
-// table, searched at Options.Ply, and in a match with the cube by
+// table, searched at Options.Ply, and in a match by
 // match-winning chance at the score ([neural.MatchScore]); cube decisions
 // (short nardy with the cube) by [neural.DecideCube] on the chances at the
 // same ply, money or match play as the record says. Losses are in points

@@ -12,9 +12,9 @@ import (
 // whose result the network scores best; 1-ply and 2-ply score the best
 // candidates of the 0-ply ranking by averaging over the opponent's rolls
 // (see [neural.Searcher]). Equities are taken under the game's scoring
-// table; in a game of a match with the cube that it was shown
-// ([Neural.SeeMatch]), plays are chosen by match-winning chance at the
-// score ([neural.MatchScore]).
+// table; in a game of a match that it was shown ([Neural.SeeMatch]),
+// plays are chosen by match-winning chance at the score
+// ([neural.MatchScore]).
 //
 // In short nardy with the cube it doubles, takes and drops from the
 // network's chances at its Ply (see [neural.CubeDecision]): money play by

@@ -41,7 +41,7 @@ func TestMatchValues_S6(t *testing.T) {
 // TestSearcherMatchPlay_S6: at double match point the 0-ply player plays
 // for the win alone: it chooses a play with the network's highest chance
 // of winning the game, gammons aside, where money play does not always;
-// without the cube (long nardy) the score is not used.
+// in long nardy, without the cube, too.
 func TestSearcherMatchPlay_S6(t *testing.T) {
 	net, err := Default(nardy.Short)
 	require.NoError(t, err)
@@ -73,17 +73,54 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 	assert.Positive(t, differ, "the score never changed a play")
 	t.Logf("%d of 2000 plays differ between money play and double match point", differ)
 
+	// Long nardy has no cube; at 1-away 1-away it too plays for the game
+	// alone (L10: matches are played to a number of points).
 	long, err := Default(nardy.Long)
 	require.NoError(t, err)
 	lr := nardy.DefaultRules(nardy.Long)
 	lm, ls := NewSearcher(long, lr), NewSearcher(long, lr)
 	ls.Match = MatchScore{Away: [2]int{1, 1}}
-	for _, pos := range samplePositions(t, nardy.Long, 300, 10) {
+	differ = 0
+	for _, pos := range samplePositions(t, nardy.Long, 1000, 10) {
 		plays, err := lr.AppendLegal(buf[:0], pos, nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6)))
 		require.NoError(t, err)
-		i, _ := lm.Choose(plays, 0)
-		j, _ := ls.Choose(plays, 0)
-		assert.Equal(t, i, j)
+		if len(plays) < 2 {
+			continue
+		}
+		i, _ := ls.Choose(plays, 0)
+		probs := long.EvaluatePlays(plays, nil)
+		best := 0.0
+		for _, p := range probs {
+			best = max(best, p.Win)
+		}
+		assert.InDelta(t, best, probs[i].Win, 1e-12, "%v", pos)
+		if j, _ := lm.Choose(plays, 0); plays[j].Result() != plays[i].Result() {
+			differ++
+		}
+	}
+	assert.Positive(t, differ, "the score never changed a long-nardy play")
+}
+
+// TestCubelessMET_L10: without the cube, a match is games of one point
+// each (two for a mars): equal scores are even, the two sides' chances
+// add up to 1, a side nearer the end is more likely to win, and at
+// 1-away 2-away the leader wins the game (1/2), or loses it single and
+// plays one more even game: 1/2 + 1/2·(1−g)·1/2.
+func TestCubelessMET_L10(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		m := cubelessMETs()[v]
+		g := cubelessGammon[v]
+		assert.InDelta(t, 0.75-0.25*g, m.At(1, 2, false), 1e-12, v)
+		assert.InDelta(t, 0.75-0.25*g, m.At(1, 2, true), 1e-12, v)
+		for a := 1; a <= MaxAway; a++ {
+			assert.InDelta(t, 0.5, m.At(a, a, false), 1e-9)
+			for b := 1; b <= MaxAway; b++ {
+				assert.InDelta(t, 1, m.At(a, b, false)+m.At(b, a, false), 1e-9, "%d %d", a, b)
+				if a > 1 {
+					assert.Greater(t, m.At(a-1, b, false), m.At(a, b, false))
+				}
+			}
+		}
 	}
 }
 

@@ -1,5 +1,11 @@
 package neural
 
+import (
+	"sync"
+
+	"github.com/nardylab/nardy"
+)
+
 // The match equity table is computed, not copied: a model of a match of
 // backgammon-like games in which
 //
@@ -135,6 +141,49 @@ func freeDrop(lose, drop, w float64) float64 {
 	lo, hi := 0.5-w, 0.5+w
 	pc := min(max((drop-lose)/k, lo), hi) // drop below pc, take above
 	return (drop*(pc-lo) + lose*(hi-pc) + k*(hi*hi-pc*pc)/2) / (hi - lo)
+}
+
+// Without the cube (long nardy; short nardy played without it) a match is
+// a sequence of games played out at one point each, so its table is the
+// plain recursion over single and mars wins of even games, with the mars
+// rate of each game: cubelessGammon[v] of the wins (short nardy 0.26, as
+// above; long nardy 0.17, the share of the 0-ply network's self-play wins
+// that are mars). Crawford rules need the cube, so the 1-away entries are
+// the same in every game.
+var cubelessGammon = [...]float64{nardy.Long: 0.17, nardy.Short: 0.26}
+
+// cubelessMETs are the cubeless tables of each variant, computed once.
+var cubelessMETs = sync.OnceValue(func() [3]*MET {
+	var t [3]*MET
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		t[v] = computeCubelessMET(cubelessGammon[v])
+	}
+	return t
+})
+
+// computeCubelessMET returns the table of matches without the cube, where
+// a win is a mars (2 points) with chance g.
+func computeCubelessMET(g float64) *MET {
+	m := &MET{}
+	v := func(a, b int) float64 {
+		switch {
+		case a <= 0:
+			return 1
+		case b <= 0:
+			return 0
+		}
+		return m.Pre[a][b]
+	}
+	for sum := 2; sum <= 2*MaxAway; sum++ {
+		for a := max(1, sum-MaxAway); a <= min(MaxAway, sum-1); a++ {
+			b := sum - a
+			m.Pre[a][b] = 0.5*((1-g)*v(a-1, b)+g*v(a-2, b)) + 0.5*((1-g)*v(a, b-1)+g*v(a, b-2))
+		}
+	}
+	for b := 1; b <= MaxAway; b++ {
+		m.Crawford[b], m.PostCrawford[b] = m.Pre[1][b], m.Pre[1][b]
+	}
+	return m
 }
 
 // ends returns the chances of winning the match when the game ends at cube

@@ -36,8 +36,8 @@ type Searcher struct {
 	// each kind of end of the game at that score (see [MatchScore]), and
 	// equities are normalised match equity (+1 after winning a single
 	// game at the cube's value, −1 after losing one) instead of points.
-	// It applies to rules with the cube only (short nardy; the match
-	// equity table models cube play).
+	// With the cube (short nardy) the table is [DefaultMET]; without it
+	// (long nardy) a table of games played out at one point each.
 	Match MatchScore
 	// Width and Margin bound the plays searched deeper at each ply (the
 	// default 8 and 0.16 at 1-ply, 3 and 0.08 at 2-ply).
@@ -75,13 +75,17 @@ func (s *Searcher) prepare() {
 		table = s.Rules.Scoring
 	}
 	k := pointsOf(table, s.Rules.Variant)
-	if s.Match.isMoney() || !s.Rules.Cube {
+	if s.Match.isMoney() {
 		s.vals[0] = moneyValues(k)
 		s.vals[1] = s.vals[0]
 		return
 	}
+	m := DefaultMET()
+	if !s.Rules.Cube {
+		m = cubelessMETs()[s.Rules.Variant]
+	}
 	for c := range s.vals {
-		s.vals[c] = matchValues(DefaultMET(), k, s.Match, nardy.Color(c))
+		s.vals[c] = matchValues(m, k, s.Match, nardy.Color(c))
 	}
 }
 

@@ -184,8 +184,12 @@ func (e *Engine) Move(r nardy.Rules, pos nardy.Position, roll nardy.Roll) (nardy
 }
 
 // MatchMove returns gnubg's play of roll in q.Pos with the cube and match
-// score of q (q.MatchTo > 0), chosen cubeful by match equity.
+// score of q, chosen cubeful by match equity; with q.MatchTo 0 (money
+// play) it is Move's play.
 func (e *Engine) MatchMove(r nardy.Rules, q CubeQuery, roll nardy.Roll) (nardy.Play, error) {
+	if q.MatchTo == 0 {
+		return e.move(r, q.Pos, roll, "")
+	}
 	return e.move(r, q.Pos, roll, " "+q.context())
 }
 
@@ -269,13 +273,7 @@ func (p *Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		a.Kind = nardy.ActAccept
 	case nardy.PhasePlay:
 		roll, _ := g.Dice()
-		var pl nardy.Play
-		var err error
-		if q := p.query(g); q.MatchTo > 0 {
-			pl, err = p.E.MatchMove(g.Rules(), q, roll)
-		} else {
-			pl, err = p.E.Move(g.Rules(), g.Position(), roll)
-		}
+		pl, err := p.E.MatchMove(g.Rules(), p.query(g), roll)
 		if err != nil {
 			return a, err
 		}

@@ -25,6 +25,20 @@ func TestNeuralPlaysWholeGames(t *testing.T) {
 	assert.True(t, m.IsOver())
 }
 
+// TestNeuralDeadCube_S6: in 1-point matches, where the cube is dead,
+// neural players never double, so every match ends with a single game
+// scored at cube 1.
+func TestNeuralDeadCube_S6(t *testing.T) {
+	for seed := range uint64(6) {
+		m, rec, err := PlayMatch(preset(t, "short-standard"), 1, NewNeural(0), NewNeural(0), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		assert.Equal(t, 1, m.GameNumber())
+		for _, a := range rec.Actions {
+			assert.NotEqual(t, nardy.ActDouble, a.Kind, "seed %d", seed)
+		}
+	}
+}
+
 // TestNeuralNames: New knows the neural players by name.
 func TestNeuralNames(t *testing.T) {
 	for ply, name := range []string{"neural0", "neural1", "neural2"} {

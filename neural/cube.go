@@ -78,6 +78,9 @@ var met = sync.OnceValue(ComputeMET)
 // [ComputeMET]). It is shared: do not change it.
 func DefaultMET() *MET { return met() }
 
+// cubeTie is the least gain in equity that makes a double worth giving.
+const cubeTie = 1e-9
+
 // DecideCube judges a double by the player on roll with cubeless chances p
 // (its own). Money play uses Janowski's formulas (cube efficiency
 // [CubeEfficiency]) on the average points of a win and of a loss; match
@@ -123,7 +126,11 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		d.NoDouble, d.DoubleTake, d.DoublePass = eq(d.MWCNoDouble), eq(d.MWCDoubleTake), 1
 	}
 	d.Take = d.DoubleTake <= d.DoublePass
-	d.Double = may && min(d.DoubleTake, d.DoublePass) >= d.NoDouble
+	// A double must gain: where it changes nothing (a dead cube, as at
+	// double match point, or a game already decided) the cube stays put,
+	// or two players that both follow this rule would double and take
+	// back and forth up to MaxCube.
+	d.Double = may && min(d.DoubleTake, d.DoublePass) > d.NoDouble+cubeTie
 	return d
 }
 

@@ -107,6 +107,25 @@ func TestDecideCubeMatch(t *testing.T) {
 	assert.False(t, d.Take, "%+v", d)
 }
 
+// TestDecideCubeDeadCube_S6: a double that changes nothing is not given.
+// At double match point (1-away 1-away) every win is the match, so no
+// chance makes a double worth anything; in a 3-point match at 1-away
+// 3-away the leader gains nothing by doubling a 2-cube. A game already won
+// single, with the cube centred, cashes no more by a double than by
+// playing on.
+func TestDecideCubeDeadCube_S6(t *testing.T) {
+	for _, w := range []float64{0.1, 0.5, 0.8, 0.99, 1} {
+		ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{1, 1}}
+		d := DecideCube(gammonless(w), ci)
+		assert.False(t, d.Double, "double match point, %.2f: %+v", w, d)
+		assert.True(t, d.Take, "a pass at double match point loses the match: %+v", d)
+		ci = CubeInfo{Cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, OnRoll: nardy.White, Away: [2]int{1, 3}}
+		assert.False(t, DecideCube(gammonless(w), ci).Double, "1-away 3-away, cube 2, %.2f", w)
+	}
+	d := DecideCube(gammonless(1), CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true})
+	assert.False(t, d.Double, "%+v", d)
+}
+
 // TestMET: the table is a chance, symmetric (a's chance against b plus
 // b's against a is 1) and grows as a player needs fewer points.
 func TestMET(t *testing.T) {

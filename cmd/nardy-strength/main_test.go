@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/gnubgplay"
 )
 
@@ -60,7 +62,7 @@ func mirrorMatches(t *testing.T, args ...string) string {
 	t.Helper()
 	out := runOK(t, append([]string{"vs"}, args...)...)
 	assert.Contains(t, out, "wins 50.0% of the matches")
-	assert.Contains(t, out, "points won minus lost +0.00 per match")
+	assert.Contains(t, out, "match points won minus lost +0.00 per match")
 	return out
 }
 
@@ -149,4 +151,31 @@ func TestStrengthFlags(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}
+}
+
+// TestAddMatchCapsScores: a match's points count only up to its length,
+// so a 1-point match won by a gammon is +1 for the winner, not +2.
+func TestAddMatchCapsScores(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	found := false
+	for seed := range uint64(200) {
+		m, _, err := bot.PlayMatch(r, 1, bot.NewGreedy(), bot.NewRandom(seed), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		white, black := m.Score()
+		if max(white, black) < 2 {
+			continue
+		}
+		found = true
+		var a, b tally
+		a.addMatch(m, nardy.White)
+		b.addMatch(m, nardy.Black)
+		want := 1.0
+		if black > white {
+			want = -1
+		}
+		assert.Equal(t, want, a.sum, "score %d-%d", white, black)
+		assert.Equal(t, -want, b.sum)
+		break
+	}
+	require.True(t, found, "no match in 200 ended by more than a single game")
 }

@@ -10,15 +10,18 @@ import (
 
 // addMatch adds a finished match m to t from the side of a, who played
 // aColor: t.n counts matches, t.wins a's match wins, t.sum and t.sumSq
-// a's points won minus lost, t.games the games played.
+// a's match points won minus lost (each side's score capped at the match
+// length), t.games the games played.
 func (t *tally) addMatch(m nardy.Match, aColor nardy.Color) {
 	t.n++
 	t.games += m.GameNumber()
 	if w, ok := m.Winner(); ok && w == aColor {
 		t.wins++
 	}
+	// Points past the match's end are not counted: a win by a gammon
+	// or a big cube at match point is worth only what the winner needed.
 	white, black := m.Score()
-	d := float64(white - black)
+	d := float64(min(white, m.Length()) - min(black, m.Length()))
 	if aColor == nardy.Black {
 		d = -d
 	}
@@ -39,6 +42,6 @@ func (t *tally) reportMatches(w io.Writer, a, b string, r nardy.Rules, length in
 	}
 	fmt.Fprintf(w, "%s vs %s, %s nardy, %d matches to %d points %s the cube (pairs with the same dice)\n", a, b, r.Variant, t.n, length, cube)
 	fmt.Fprintf(w, "  %s wins %.1f%% of the matches (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
-	fmt.Fprintf(w, "  %s points won minus lost %+.2f per match (95%% CI %+.2f..%+.2f; points past the match's end count too); %.2f games per match\n",
+	fmt.Fprintf(w, "  %s match points won minus lost %+.2f per match (95%% CI %+.2f..%+.2f; scores capped at the match length); %.2f games per match\n",
 		a, pts, pts-ci, pts+ci, float64(t.games)/float64(t.n))
 }

@@ -1,0 +1,157 @@
+package main
+
+// The games in memory: each is an entry, locked while a request uses it,
+// loaded from the store on first use and saved after each change.
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"github.com/nardylab/nardy"
+)
+
+// storeFailed answers 503 when the store fails, and logs why.
+func (s *Server) storeFailed(w http.ResponseWriter, err error) {
+	s.cfg.Logf("server: store: %v", err)
+	w.Header().Set("Retry-After", "1")
+	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
+}
+
+// acquire returns the entry of game id, locked.
+func (s *Server) acquire(id string) *entry {
+	s.mu.Lock()
+	e := s.cache[id]
+	if e == nil {
+		e = &entry{id: id}
+		s.cache[id] = e
+		e.elem = s.lru.PushFront(e)
+	} else {
+		s.lru.MoveToFront(e.elem)
+	}
+	e.refs++
+	s.mu.Unlock()
+	e.mu.Lock()
+	return e
+}
+
+// release unlocks e and trims the cache to its size, dropping the least
+// recently used entries no request holds.
+func (s *Server) release(e *entry) {
+	e.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.refs--
+	for el := s.lru.Back(); len(s.cache) > s.cfg.CacheSize && el != nil; {
+		prev := el.Prev()
+		if v := el.Value.(*entry); v.refs == 0 {
+			s.lru.Remove(el)
+			delete(s.cache, v.id)
+		}
+		el = prev
+	}
+}
+
+// load returns e's game as the store has it now (ErrNotFound for a game
+// deleted or idle past the TTL); e is locked.
+func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
+	if _, ok := s.store.(exclusive); ok && e.g != nil {
+		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
+			e.g = nil
+			_ = s.store.Delete(ctx, e.id)
+			return nil, ErrNotFound
+		}
+		return e.g, nil
+	}
+	have := -1
+	if e.g != nil {
+		have = e.g.version
+	}
+	row, err := s.store.Load(ctx, e.id, have)
+	if err != nil {
+		e.g = nil
+		return nil, err
+	}
+	if row.Updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
+		e.g = nil
+		_ = s.store.Delete(ctx, e.id)
+		return nil, ErrNotFound
+	}
+	if row.Data != nil {
+		if e.g, err = decodeGame(e.id, row.Data); err != nil {
+			return nil, err
+		}
+	}
+	e.updated = row.Updated
+	return e.g, nil
+}
+
+// save writes g, changed from version prev, to the store; e is locked. On
+// failure the cached copy is dropped, so the next request reads the store.
+func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
+	data, err := g.encode()
+	now := s.cfg.Now()
+	if err == nil {
+		err = s.store.Save(ctx, Row{ID: g.id, Version: g.version, Client: g.client, Over: g.match().IsOver(),
+			Updated: now, Data: data}, prev)
+	}
+	if err != nil {
+		e.g = nil
+		return err
+	}
+	e.updated = now
+	s.hub.notify(g.id)
+	return nil
+}
+
+// catchUp lets the bot make the moves it owes (a request that ended while
+// it waited for a bot slot) and saves them.
+func (s *Server) catchUp(ctx context.Context, e *entry, g *game) (*game, error) {
+	if !g.botToAct() {
+		return g, nil
+	}
+	prev := g.version
+	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
+		return g, err
+	}
+	if err := s.save(ctx, e, g, prev); err != nil {
+		if errors.Is(err, ErrConflict) {
+			return s.load(ctx, e)
+		}
+		return nil, err
+	}
+	return g, nil
+}
+
+// open authenticates a request on game id: it returns the entry (locked:
+// the caller releases it), the game and the token's seat, or answers the
+// request with an error and returns a nil entry.
+func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry, *game, nardy.Color) {
+	token := bearer(r)
+	if token == "" {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy"`)
+		fail(w, http.StatusUnauthorized, "no_token", "send the seat's token as Authorization: Bearer TOKEN")
+		return nil, nil, 0
+	}
+	e := s.acquire(id)
+	g, err := s.load(r.Context(), e)
+	if err == nil {
+		seat, ok := g.seatOf(token)
+		if !ok {
+			s.release(e)
+			w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
+			fail(w, http.StatusUnauthorized, "bad_token", "that token holds no seat in game %s", id)
+			return nil, nil, 0
+		}
+		if g, err = s.catchUp(r.Context(), e, g); err == nil {
+			return e, g, seat
+		}
+	}
+	s.release(e)
+	if errors.Is(err, ErrNotFound) {
+		fail(w, http.StatusNotFound, "no_game", "no game %q", id)
+	} else {
+		s.storeFailed(w, err)
+	}
+	return nil, nil, 0
+}

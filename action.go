@@ -1,0 +1,190 @@
+package nardy
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// ActionKind names what an [Action] does.
+type ActionKind uint8
+
+// The actions of a game.
+const (
+	// ActOpening: the opening throw, Dice = {white's die, black's die}
+	// (C2). Equal dice are a valid throw that must be thrown again.
+	ActOpening ActionKind = iota + 1
+	// ActRoll: the player on roll rolls Dice.
+	ActRoll
+	// ActPlay: the player on roll plays Steps as a whole play.
+	ActPlay
+	// ActStep: the player on roll takes Steps[0]; the step that completes
+	// the play ends the turn.
+	ActStep
+	// ActUndo: the player on roll takes back its last step.
+	ActUndo
+	// ActDouble: the player on roll doubles (S6).
+	ActDouble
+	// ActTake: the doubled player takes.
+	ActTake
+	// ActDrop: the doubled player drops and loses the game.
+	ActDrop
+	// ActBeaver: the doubled player takes and redoubles at once.
+	ActBeaver
+	// ActResign: Player offers to resign as Resign (Oin, Mars, Koks...).
+	ActResign
+	// ActAccept: the other player accepts the resignation.
+	ActAccept
+	// ActReject: the other player rejects it; the game goes on.
+	ActReject
+)
+
+var actionKindNames = [...]string{"", "opening", "roll", "play", "step", "undo",
+	"double", "take", "drop", "beaver", "resign", "accept", "reject"}
+
+// String returns the action's name as used in records.
+func (k ActionKind) String() string {
+	if k < ActOpening || k > ActReject {
+		return fmt.Sprintf("invalid(%d)", uint8(k))
+	}
+	return actionKindNames[k]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (k ActionKind) MarshalText() ([]byte, error) {
+	if k < ActOpening || k > ActReject {
+		return nil, ErrSyntax
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (k *ActionKind) UnmarshalText(t []byte) error {
+	v, err := enumParse("action", actionKindNames[1:], t)
+	*k = ActionKind(v + 1)
+	if err != nil {
+		*k = 0
+	}
+	return err
+}
+
+// Action is one thing a player (or, for the opening, the dice) does in a
+// game. Records are lists of actions; [Game.Do] and [Match.Do] perform one.
+type Action struct {
+	Kind   ActionKind
+	Player Color      // who acts (ignored for ActOpening)
+	Dice   [2]int     // ActOpening: white, black; ActRoll: the two dice
+	Steps  []Step     // ActPlay: the play; ActStep: one step
+	Resign ResultKind // ActResign: the kind offered
+}
+
+// Canonical returns a with only the fields its kind uses: no player for
+// the opening, dice only for the opening and rolls, steps only for plays and
+// steps, the kind offered only for resignations. Records keep canonical
+// actions; [Game.Do] ignores the other fields.
+func (a Action) Canonical() Action {
+	c := Action{Kind: a.Kind, Player: a.Player}
+	switch a.Kind {
+	case ActOpening:
+		c.Player, c.Dice = 0, a.Dice
+	case ActRoll:
+		c.Dice = a.Dice
+	case ActPlay, ActStep:
+		c.Steps = append([]Step(nil), a.Steps...)
+	case ActResign:
+		c.Resign = a.Resign
+	}
+	return c
+}
+
+// actionJSON is the wire form of an Action: kind and player by name, steps
+// as [from, to, die] triples in the mover's numbering.
+type actionJSON struct {
+	Kind   ActionKind `json:"kind"`
+	Player string     `json:"player,omitempty"`
+	Dice   []int      `json:"dice,omitempty"`
+	Steps  [][3]int   `json:"steps,omitempty"`
+	Resign *kindText  `json:"resign,omitempty"`
+}
+
+// MarshalJSON writes the action as {"kind":"roll","player":"white",
+// "dice":[6,5]}, steps as [from,to,die] triples. An action alone does not
+// know its game, so it names a resignation's kind in long nardy's words
+// ("mars"); a [Record] writes its actions in its game's words ("gammon"),
+// and UnmarshalJSON reads both.
+func (a Action) MarshalJSON() ([]byte, error) {
+	j, err := a.wire(Long)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}
+
+// wire returns the wire form of a, naming a resignation in the words of
+// game v.
+func (a Action) wire(v Variant) (actionJSON, error) {
+	a = a.Canonical()
+	j := actionJSON{Kind: a.Kind}
+	if a.Kind != ActOpening {
+		if !a.Player.IsValid() {
+			return actionJSON{}, fmt.Errorf("%w: player %d", ErrSyntax, a.Player)
+		}
+		j.Player = a.Player.String()
+	}
+	if a.Kind == ActOpening || a.Kind == ActRoll {
+		j.Dice = a.Dice[:]
+	}
+	for _, s := range a.Steps {
+		j.Steps = append(j.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
+	}
+	if a.Kind == ActResign {
+		j.Resign = &kindText{a.Resign, v}
+	}
+	return j, nil
+}
+
+// UnmarshalJSON reads the form written by MarshalJSON. It refuses more than
+// 4 KiB, unread, and more than 4 steps (C3).
+func (a *Action) UnmarshalJSON(b []byte) error {
+	if len(b) > maxActionJSON {
+		return jsonTooLong(ErrSyntax, "action", b, maxActionJSON)
+	}
+	var j actionJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("%w: %v", ErrSyntax, err)
+	}
+	n := Action{Kind: j.Kind}
+	switch j.Player {
+	case "white":
+		n.Player = White
+	case "black":
+		n.Player = Black
+	case "":
+		if j.Kind != ActOpening {
+			return fmt.Errorf("%w: %s without a player", ErrSyntax, j.Kind)
+		}
+	default:
+		return fmt.Errorf("%w: player %q", ErrSyntax, j.Player)
+	}
+	if len(j.Dice) != 0 {
+		if len(j.Dice) != 2 {
+			return fmt.Errorf("%w: %d dice", ErrSyntax, len(j.Dice))
+		}
+		n.Dice = [2]int{j.Dice[0], j.Dice[1]}
+	}
+	if len(j.Steps) > 4 {
+		return fmt.Errorf("%w: C3: %d steps, at most 4", ErrSyntax, len(j.Steps))
+	}
+	for _, s := range j.Steps {
+		for _, v := range s {
+			if v < 0 || v > Bar {
+				return fmt.Errorf("%w: step %v", ErrSyntax, s)
+			}
+		}
+		n.Steps = append(n.Steps, Step{From: s[0], To: s[1], Die: s[2]})
+	}
+	if j.Resign != nil {
+		n.Resign = j.Resign.k
+	}
+	*a = n
+	return nil
+}

@@ -54,7 +54,7 @@ func TestTrainSmoke(t *testing.T) {
 
 // TestTrainFlags: bad flags exit with 2.
 func TestTrainFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-variant", "medium", "-out", "x"}, {"-out", "x", "-every", "0"}, {"-out", "x", "-opponent", "nobody"}} {
+	for _, args := range [][]string{{}, {"-variant", "medium", "-out", "x"}, {"-out", "x", "-every", "0"}, {"-out", "x", "-opponent", "nobody"}, {"-out", "x", "-target", "2ply"}} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -70,6 +70,19 @@ func (m Match) Length() int { return m.length }
 // adds its half points to neither: they are in [Match.LastResult].
 func (m Match) Score() (white, black int) { return m.score[White], m.score[Black] }
 
+// Away returns the points player c and its opponent still need to win
+// the match, c's first: the score as match equity tables and cube
+// decisions count it (at 4–5 in a 7-point match, White is 3-away and Black
+// 2-away). A side whose score has reached Length needs 0. In money play
+// (Length 0) both are 0.
+func (m Match) Away(c Color) [2]int {
+	if m.length == 0 || !c.IsValid() {
+		return [2]int{}
+	}
+	need := func(p Color) int { return max(m.length-m.score[p], 0) }
+	return [2]int{need(c), need(c.Other())}
+}
+
 // Game returns the game being played; when the match is over, the last game.
 func (m Match) Game() Game { return m.game }
 

@@ -61,6 +61,27 @@ func TestCrawford_S6(t *testing.T) {
 	assert.Equal(t, 4, m.GameNumber())
 }
 
+// TestMatchAway_S6: Away counts the points each side still needs, the
+// asked side first; a gammon past the length leaves 0, not less; money
+// play has no score to count.
+func TestMatchAway_S6(t *testing.T) {
+	m, err := NewMatch(DefaultRules(Short), 5)
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{5, 5}, m.Away(White))
+	m = mLose(t, m, Black, Oin) // 1-0
+	m = mLose(t, m, White, Mars) // 1-2
+	assert.Equal(t, [2]int{4, 3}, m.Away(White))
+	assert.Equal(t, [2]int{3, 4}, m.Away(Black))
+	assert.Equal(t, [2]int{}, m.Away(Color(7)), "not a colour")
+	m = mLose(t, m, Black, Koks) // 4-2
+	m = mLose(t, m, Black, Mars) // 6-2: over
+	require.True(t, m.IsOver())
+	assert.Equal(t, [2]int{0, 3}, m.Away(White))
+	money, err := Replay(Record{Rules: DefaultRules(Short)})
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{}, money.Away(White))
+}
+
 // TestCrawfordOnce: the Crawford game is played once, not again when the
 // other player reaches match point - 1 later.
 func TestCrawfordOnce(t *testing.T) {

@@ -180,12 +180,7 @@ func (j *judge) away(onRoll nardy.Color) [2]int {
 	if j.money {
 		return [2]int{}
 	}
-	w, b := j.match.Score()
-	n := j.match.Length()
-	if onRoll == nardy.White {
-		return [2]int{n - w, n - b}
-	}
-	return [2]int{n - b, n - w}
+	return j.match.Away(onRoll)
 }
 
 func (j *judge) add(d Decision, cube bool) {

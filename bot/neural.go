@@ -44,13 +44,7 @@ func (x *Neural) away(g nardy.Game, me nardy.Color) ([2]int, bool) {
 	if g.IsMoney() || !x.match.IsValid() || x.match.Game() != g {
 		return [2]int{}, false
 	}
-	w, b := x.match.Score()
-	n := x.match.Length()
-	aw := [2]int{n - w, n - b}
-	if me == nardy.Black {
-		aw[0], aw[1] = aw[1], aw[0]
-	}
-	return aw, true
+	return x.match.Away(me), true
 }
 
 // NewNeural returns a Neural player searching ply rolls ahead (0..2) with

@@ -78,14 +78,7 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, g *game, seat nard
 		failGame(w, fmt.Errorf("%w: a hint is for the player who must act, %s", nardy.ErrNotYourTurn, c))
 		return
 	}
-	var away [2]int
-	if n := m.Length(); n > 0 {
-		sw, sb := m.Score()
-		away = [2]int{n - sw, n - sb}
-		if seat == nardy.Black {
-			away[0], away[1] = away[1], away[0]
-		}
-	}
+	away := m.Away(seat) // zeros in money play
 	var h analysis.Hint
 	var err error
 	if serr := s.bots.run(r.Context(), func() {

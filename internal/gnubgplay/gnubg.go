@@ -291,11 +291,6 @@ func (p *Player) query(g nardy.Game) CubeQuery {
 	if g.IsMoney() || !p.match.IsValid() || p.match.Game() != g {
 		return q
 	}
-	w, b := p.match.Score()
-	n := p.match.Length()
-	q.MatchTo, q.Away, q.Crawford = n, [2]int{n - w, n - b}, g.IsCrawford()
-	if g.Position().OnRoll() == nardy.Black {
-		q.Away[0], q.Away[1] = q.Away[1], q.Away[0]
-	}
+	q.MatchTo, q.Away, q.Crawford = p.match.Length(), p.match.Away(g.Position().OnRoll()), g.IsCrawford()
 	return q
 }

@@ -68,7 +68,7 @@ func TestMatchAway_S6(t *testing.T) {
 	m, err := NewMatch(DefaultRules(Short), 5)
 	require.NoError(t, err)
 	assert.Equal(t, [2]int{5, 5}, m.Away(White))
-	m = mLose(t, m, Black, Oin) // 1-0
+	m = mLose(t, m, Black, Oin)  // 1-0
 	m = mLose(t, m, White, Mars) // 1-2
 	assert.Equal(t, [2]int{4, 3}, m.Away(White))
 	assert.Equal(t, [2]int{3, 4}, m.Away(Black))

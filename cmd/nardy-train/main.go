@@ -26,6 +26,15 @@
 // -target 1ply trains each position toward its 1-ply evaluation (the
 // average over the 21 rolls) instead of the TD(0) sample, about 20 times
 // slower a game.
+//
+// -recipe committed runs, in one command, every stage of the training
+// that made the committed weights (docs/strength.md lists them as separate
+// command lines, which is how they were first run):
+//
+//	go run ./cmd/nardy-train -variant short -recipe committed -out short
+//
+// writes short-1.*, short-2.* after the first two stages and short.nn,
+// equal in its weights to neural/weights/short.nn.
 package main
 
 import (
@@ -76,10 +85,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
+	recipe := fs.String("recipe", "", "committed: run every stage of the training of the committed weights (only -variant and -out with it)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	v, err := nardy.ParseVariant(*variant)
+	if *recipe != "" {
+		others := 0
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "recipe" && f.Name != "variant" && f.Name != "out" {
+				others++
+			}
+		})
+		if err != nil || c.out == "" || *recipe != recipeCommitted || others > 0 {
+			fmt.Fprintln(stderr, "nardy-train: -recipe committed takes only -variant long|short and -out PATH")
+			return 2
+		}
+		return runRecipe(recipeArgs(v, c.out), stdout, stderr)
+	}
 	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || c.stop < 0 || (c.resume != "" && c.init == "") ||
 		(c.target != targetTD0 && c.target != target1Ply) {
 		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0, -init with -resume, -target td0|1ply")

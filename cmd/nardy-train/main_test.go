@@ -69,20 +69,8 @@ func TestTrainResume(t *testing.T) {
 	require.Equal(t, 0, run(append(base, "-games", "200", "-out", first), &stdout, &stderr), stderr.String())
 	require.Equal(t, 0, run(append(base, "-games", "100", "-seed", "2", "-init", first+".nn",
 		"-resume", first+".log", "-out", second), &stdout, &stderr), stderr.String())
-	log, err := os.ReadFile(second + ".log")
-	require.NoError(t, err)
-	var games []string
-	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
-		if !strings.HasPrefix(line, "#") {
-			games = append(games, strings.Fields(line)[0])
-		}
-	}
-	assert.Equal(t, []string{"0", "100", "200", "300"}, games, "the first run's checkpoints, then the new one")
-	f, err := os.Open(second + ".nn")
-	require.NoError(t, err)
-	defer f.Close()
-	net, err := neural.ReadNet(f)
-	require.NoError(t, err)
+	assert.Equal(t, []string{"0", "100", "200", "300"}, logGames(t, second+".log"), "the first run's checkpoints, then the new one")
+	net := readNetFile(t, second+".nn")
 	assert.Contains(t, net.Info(), "from 200 games")
 	assert.Contains(t, net.Info(), "300 games trained")
 
@@ -116,4 +104,29 @@ func TestTrainStop(t *testing.T) {
 	stopped := lines(filepath.Join(dir, "stopped"), "-stop", "150")
 	require.Len(t, full, 3)
 	assert.Equal(t, full[:2], stopped)
+}
+
+// logGames returns the games count of each checkpoint of a nardy-train log.
+func logGames(t *testing.T, path string) []string {
+	t.Helper()
+	log, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var games []string
+	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			games = append(games, strings.Fields(line)[0])
+		}
+	}
+	return games
+}
+
+// readNetFile reads the weights file at path.
+func readNetFile(t *testing.T, path string) *neural.Net {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	net, err := neural.ReadNet(f)
+	require.NoError(t, err)
+	return net
 }

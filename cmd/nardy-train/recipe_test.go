@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
-	"github.com/nardylab/nardy/neural"
 )
 
 // flagMap reads a command line's flags into a map, leaving out the paths
@@ -96,21 +95,8 @@ func TestRecipeRunsStages(t *testing.T) {
 	for _, f := range []string{"-1.nn", "-2.nn", ".nn", ".log", ".svg"} {
 		assert.FileExists(t, out+f)
 	}
-	log, err := os.ReadFile(out + ".log")
-	require.NoError(t, err)
-	var games []string
-	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
-		if !strings.HasPrefix(line, "#") {
-			games = append(games, strings.Fields(line)[0])
-		}
-	}
-	assert.Equal(t, []string{"0", "50", "100", "150", "200", "230", "260"}, games)
-	f, err := os.Open(out + ".nn")
-	require.NoError(t, err)
-	defer f.Close()
-	net, err := neural.ReadNet(f)
-	require.NoError(t, err)
-	assert.Contains(t, net.Info(), "260 games trained")
+	assert.Equal(t, []string{"0", "50", "100", "150", "200", "230", "260"}, logGames(t, out+".log"))
+	assert.Contains(t, readNetFile(t, out+".nn").Info(), "260 games trained")
 
 	stages[1].opponent = "nobody"
 	assert.Equal(t, 2, runRecipe(stageArgs(nardy.Short, out, stages), &stdout, &stderr), "a failing stage stops the recipe")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,18 +68,9 @@ func TestRecipeMatchesDocs(t *testing.T) {
 		for i := range want {
 			assert.Equal(t, flagMap(t, want[i]), flagMap(t, got[i]), "%s stage %d", v, i+1)
 		}
-		assert.Equal(t, "x", got[2][indexOf(got[2], "-out")+1], "the last stage writes -out")
-		assert.Equal(t, "x-2.nn", got[2][indexOf(got[2], "-init")+1], "it continues the stage before")
+		assert.Equal(t, "x", got[2][slices.Index(got[2], "-out")+1], "the last stage writes -out")
+		assert.Equal(t, "x-2.nn", got[2][slices.Index(got[2], "-init")+1], "it continues the stage before")
 	}
-}
-
-func indexOf(args []string, flag string) int {
-	for i, a := range args {
-		if a == flag {
-			return i
-		}
-	}
-	return -1
 }
 
 // TestRecipeRunsStages: a recipe's stages chain, each continuing the

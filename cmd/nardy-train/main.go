@@ -27,6 +27,13 @@
 // average over the 21 rolls) instead of the TD(0) sample, about 20 times
 // slower a game.
 //
+// -against NAME trains by playing against a fixed player (bot.New's
+// names) instead of self-play: the network plays one side at 0-ply and
+// learns the chances of the positions its plays leave, with that player
+// on roll, so it learns to play against that player rather than against
+// itself (a best response, by TD(0)). docs/strength.md reports what it
+// gained against Expectimax.
+//
 // -recipe committed runs, in one command, every stage of the training
 // that made the committed weights (docs/strength.md lists them as separate
 // command lines, which is how they were first run):
@@ -61,6 +68,7 @@ type config struct {
 	resume        string
 	stop          int
 	target        string
+	against       string
 }
 
 func main() {
@@ -85,6 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
+	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
 	recipe := fs.String("recipe", "", "committed: run every stage of the training of the committed weights (only -variant and -out with it)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -112,6 +121,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if _, err := bot.New(c.opponent, 0); err != nil {
 		fmt.Fprintln(stderr, "nardy-train:", err)
 		return 2
+	}
+	if c.against != "" {
+		if _, err := bot.New(c.against, 0); err != nil || c.target != targetTD0 {
+			fmt.Fprintln(stderr, "nardy-train: -against needs a player's name and -target td0")
+			return 2
+		}
 	}
 	if err := train(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "nardy-train:", err)
@@ -152,7 +167,7 @@ func train(c config, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q -resume %q%s\n",
-		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.targetFlag())
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.targetFlag()+c.againstFlag())
 	if c.resume == "" {
 		fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
 	}
@@ -181,7 +196,7 @@ func train(c config, stdout io.Writer) error {
 			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
 		}
 		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s%s; %d games trained, %d plies, %.0fs",
-			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.targetFlag(), resumedFrom, games, pt.plies, pt.seconds))
+			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.targetFlag()+c.againstFlag(), resumedFrom, games, pt.plies, pt.seconds))
 		return save(c.out, net, curve)
 	}
 	if c.resume == "" {
@@ -195,7 +210,14 @@ func train(c config, stdout io.Writer) error {
 	}
 	for g := 1; g <= last; g++ {
 		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))
-		if err := t.game(rate); err != nil {
+		var err error
+		if c.against != "" {
+			p, _ := bot.New(c.against, c.seed^uint64(g))
+			err = t.gameAgainst(p, rate)
+		} else {
+			err = t.game(rate)
+		}
+		if err != nil {
 			return err
 		}
 		if g%c.every == 0 || g == last {
@@ -214,6 +236,15 @@ func (c config) targetFlag() string {
 		return ""
 	}
 	return " -target " + c.target
+}
+
+// againstFlag returns " -against NAME" when the run trains against a
+// fixed opponent, else "".
+func (c config) againstFlag() string {
+	if c.against == "" {
+		return ""
+	}
+	return " -against " + c.against
 }
 
 // save writes the weights and the learning curve, each through a

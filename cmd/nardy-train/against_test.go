@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/neural"
+)
+
+// TestLearnerTeachesOpponentPositions: in games against a fixed player the
+// network learns only positions with that player on roll, one for each
+// of its own plays, and the last one it learns that is not over learns
+// the game's result for that player.
+func TestLearnerTeachesOpponentPositions(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		net, err := neural.Default(v) // the recorder below learns nothing
+		require.NoError(t, err)
+		tr := newTrainer(net, nardy.DefaultRules(v), 5, targetTD0)
+		won, lost := 0, 0
+		for game := range 40 {
+			var learned []nardy.Position
+			var targets []neural.Probs
+			plies := tr.plies
+			g, err := tr.playAgainst(bot.NewGreedy(), func(pos nardy.Position, target neural.Probs) {
+				learned = append(learned, pos)
+				targets = append(targets, target)
+			})
+			require.NoError(t, err)
+			require.NotEmpty(t, learned, "%v game %d", v, game)
+			assert.Len(t, learned, tr.plies-plies, "one position for each of its plays")
+			opp := learned[0].OnRoll()
+			for i, pos := range learned {
+				assert.Equal(t, opp, pos.OnRoll(), "%v game %d position %d: the opponent on roll", v, game, i)
+			}
+			// The last position learned may be over (Learn skips those);
+			// the last one that is not learns the result.
+			last := len(learned) - 1
+			if learned[last].IsOver() {
+				last--
+			}
+			require.GreaterOrEqual(t, last, 0)
+			res, _ := g.Result()
+			switch res.Winner {
+			case opp:
+				assert.Equal(t, 1.0, targets[last].Win, "%v game %d: the opponent won", v, game)
+				lost++
+			case opp.Other():
+				assert.Equal(t, 0.0, targets[last].Win, "%v game %d: the opponent lost", v, game)
+				assert.Equal(t, 1.0, targets[last].Flip().Win, "%v game %d: the network won", v, game)
+				won++
+			}
+		}
+		assert.Positive(t, won, "%v: games won, to check", v)
+		assert.Positive(t, lost, "%v: games lost, to check", v)
+	}
+}
+
+// TestTrainAgainst: -against runs, records itself in the log and the
+// weights' info, is deterministic, and refuses unknown players and
+// -target 1ply.
+func TestTrainAgainst(t *testing.T) {
+	dir := t.TempDir()
+	var w [2][]byte
+	for i := range 2 {
+		out := filepath.Join(dir, string(rune('a'+i)))
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run([]string{"-variant", "short", "-games", "40", "-hidden", "8", "-every", "20",
+			"-eval", "2", "-opponent", "random", "-against", "greedy", "-out", out}, &stdout, &stderr), stderr.String())
+		net := readNetFile(t, out+".nn")
+		assert.Contains(t, net.Info(), "-against greedy")
+		assert.Equal(t, []string{"0", "20", "40"}, logGames(t, out+".log"))
+		net.SetInfo("")
+		var b bytes.Buffer
+		_, err := net.WriteTo(&b)
+		require.NoError(t, err)
+		w[i] = b.Bytes()
+	}
+	assert.Equal(t, w[0], w[1], "same seed, same weights")
+	for _, bad := range [][]string{{"-against", "nobody"}, {"-against", "greedy", "-target", "1ply"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(append([]string{"-out", filepath.Join(dir, "x")}, bad...), &stdout, &stderr), "%v", bad)
+	}
+}

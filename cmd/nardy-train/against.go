@@ -33,7 +33,6 @@ func (l *learner) Name() string { return "learner" }
 // Act implements bot.Player: rolls and cube actions as bot.Neural at
 // 0-ply, plays by the best cubeless equity, and the position after the
 // previous play learns toward the chances after this one.
-
 func (l *learner) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	t, ok := g.Turn()
 	if g.Phase() != nardy.PhasePlay || !ok || t.Len() > 0 {

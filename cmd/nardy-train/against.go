@@ -43,13 +43,7 @@ func (l *learner) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		return nardy.Action{}, err
 	}
 	l.probs = l.net.EvaluatePlays(plays, l.probs[:0])
-	table := g.Rules().Scoring
-	best, bestE := 0, 0.0
-	for i, p := range l.probs {
-		if e := p.Equity(table); i == 0 || e > bestE {
-			best, bestE = i, e
-		}
-	}
+	best := bestByEquity(l.probs, g.Rules().Scoring)
 	l.teach(l.probs[best].Flip())
 	l.prev = plays[best].Result()
 	l.plies++

@@ -167,7 +167,7 @@ func train(c config, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q -resume %q%s\n",
-		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.targetFlag()+c.againstFlag())
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.optionalFlags())
 	if c.resume == "" {
 		fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
 	}
@@ -196,7 +196,7 @@ func train(c config, stdout io.Writer) error {
 			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
 		}
 		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s%s; %d games trained, %d plies, %.0fs",
-			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.targetFlag()+c.againstFlag(), resumedFrom, games, pt.plies, pt.seconds))
+			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.optionalFlags(), resumedFrom, games, pt.plies, pt.seconds))
 		return save(c.out, net, curve)
 	}
 	if c.resume == "" {
@@ -229,22 +229,18 @@ func train(c config, stdout io.Writer) error {
 	return nil
 }
 
-// targetFlag returns " -target T" for targets other than the default, so
-// the logs of TD(0) runs read as before.
-func (c config) targetFlag() string {
-	if c.target == targetTD0 {
-		return ""
+// optionalFlags returns " -target T" for targets other than the default
+// and " -against NAME" for a run against a fixed opponent, so the logs of
+// self-play TD(0) runs read as before.
+func (c config) optionalFlags() string {
+	s := ""
+	if c.target != targetTD0 {
+		s += " -target " + c.target
 	}
-	return " -target " + c.target
-}
-
-// againstFlag returns " -against NAME" when the run trains against a
-// fixed opponent, else "".
-func (c config) againstFlag() string {
-	if c.against == "" {
-		return ""
+	if c.against != "" {
+		s += " -against " + c.against
 	}
-	return " -against " + c.against
+	return s
 }
 
 // save writes the weights and the learning curve, each through a

@@ -69,17 +69,24 @@ func (t *trainer) game(rate float64) error {
 			return err
 		}
 		t.probs = t.net.EvaluatePlays(plays, t.probs[:0])
-		best, bestE := 0, 0.0
-		for i, p := range t.probs {
-			if e := p.Equity(table); i == 0 || e > bestE {
-				best, bestE = i, e
-			}
-		}
+		best := bestByEquity(t.probs, table)
 		t.net.Learn(pos, t.target(pos, first, t.probs[best]), rate)
 		pos = plays[best].Result()
 		t.plies++
 	}
 	return nil
+}
+
+// bestByEquity returns the index of the chances with the highest equity
+// under table (the first of equals): the 0-ply choice among plays.
+func bestByEquity(probs []neural.Probs, table nardy.Scoring) int {
+	best, bestE := 0, 0.0
+	for i, p := range probs {
+		if e := p.Equity(table); i == 0 || e > bestE {
+			best, bestE = i, e
+		}
+	}
+	return best
 }
 
 // target returns what pos (before its roll; first: the game's first)

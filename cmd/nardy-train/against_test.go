@@ -82,8 +82,57 @@ func TestTrainAgainst(t *testing.T) {
 		w[i] = b.Bytes()
 	}
 	assert.Equal(t, w[0], w[1], "same seed, same weights")
-	for _, bad := range [][]string{{"-against", "nobody"}, {"-against", "greedy", "-target", "1ply"}} {
+	for _, bad := range [][]string{{"-against", "nobody"}, {"-against", "greedy", "-target", "1ply"},
+		{"-mix", "0.5"}, {"-against", "greedy", "-mix", "0"}, {"-against", "greedy", "-mix", "1.5"}} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(append([]string{"-out", filepath.Join(dir, "x")}, bad...), &stdout, &stderr), "%v", bad)
 	}
+}
+
+// TestAgainstGameMix: -mix F plays the share F of the games against the
+// fixed player, spread evenly; without -against none is.
+func TestAgainstGameMix(t *testing.T) {
+	picked := func(c config, n int) []int {
+		var gs []int
+		for g := 1; g <= n; g++ {
+			if c.againstGame(g) {
+				gs = append(gs, g)
+			}
+		}
+		return gs
+	}
+	assert.Equal(t, []int{4, 8, 12}, picked(config{against: "greedy", mix: 0.25}, 12))
+	assert.Equal(t, []int{1, 2, 3, 4, 5}, picked(config{against: "greedy", mix: 1}, 5))
+	assert.Empty(t, picked(config{mix: 1}, 5))
+	assert.Len(t, picked(config{against: "greedy", mix: 0.3}, 1000), 300)
+	third := picked(config{against: "greedy", mix: 1.0 / 3}, 30)
+	assert.Len(t, third, 10)
+	for i := 1; i < len(third); i++ {
+		assert.Equal(t, 3, third[i]-third[i-1], "evenly spread: %v", third)
+	}
+}
+
+// TestTrainMix: a run with -mix writes it into the weights' info and
+// trains other weights than the run against the player alone.
+func TestTrainMix(t *testing.T) {
+	dir := t.TempDir()
+	var w [2][]byte
+	for i, mix := range []string{"1", "0.5"} {
+		out := filepath.Join(dir, string(rune('a'+i)))
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, run([]string{"-variant", "short", "-games", "20", "-hidden", "8", "-every", "20",
+			"-eval", "0", "-against", "greedy", "-mix", mix, "-out", out}, &stdout, &stderr), stderr.String())
+		net := readNetFile(t, out+".nn")
+		if mix == "1" {
+			assert.NotContains(t, net.Info(), "-mix")
+		} else {
+			assert.Contains(t, net.Info(), "-against greedy -mix 0.5")
+		}
+		net.SetInfo("")
+		var b bytes.Buffer
+		_, err := net.WriteTo(&b)
+		require.NoError(t, err)
+		w[i] = b.Bytes()
+	}
+	assert.NotEqual(t, w[0], w[1], "half the games by self-play train other weights")
 }

@@ -32,7 +32,9 @@
 // learns the chances of the positions its plays leave, with that player
 // on roll, so it learns to play against that player rather than against
 // itself (a best response, by TD(0)). docs/strength.md reports what it
-// gained against Expectimax.
+// gained against Expectimax. -mix F, with -against, plays only the share F
+// of the games against that player and the rest by self-play, spread
+// evenly (with F = 0.25, every fourth game is against it).
 //
 // -recipe committed runs, in one command, every stage of the training
 // that made the committed weights (docs/strength.md lists them as separate
@@ -69,6 +71,7 @@ type config struct {
 	stop          int
 	target        string
 	against       string
+	mix           float64
 }
 
 func main() {
@@ -94,6 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
 	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
+	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")
 	recipe := fs.String("recipe", "", "committed: run every stage of the training of the committed weights (only -variant and -out with it)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -123,10 +127,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if c.against != "" {
-		if _, err := bot.New(c.against, 0); err != nil || c.target != targetTD0 {
-			fmt.Fprintln(stderr, "nardy-train: -against needs a player's name and -target td0")
+		if _, err := bot.New(c.against, 0); err != nil || c.target != targetTD0 || !(c.mix > 0 && c.mix <= 1) {
+			fmt.Fprintln(stderr, "nardy-train: -against needs a player's name, -target td0 and 0 < -mix ≤ 1")
 			return 2
 		}
+	} else if c.mix != 1 {
+		fmt.Fprintln(stderr, "nardy-train: -mix needs -against")
+		return 2
 	}
 	if err := train(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "nardy-train:", err)
@@ -211,7 +218,7 @@ func train(c config, stdout io.Writer) error {
 	for g := 1; g <= last; g++ {
 		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))
 		var err error
-		if c.against != "" {
+		if c.againstGame(g) {
 			p, _ := bot.New(c.against, c.seed^uint64(g))
 			err = t.gameAgainst(p, rate)
 		} else {
@@ -229,9 +236,9 @@ func train(c config, stdout io.Writer) error {
 	return nil
 }
 
-// optionalFlags returns " -target T" for targets other than the default
-// and " -against NAME" for a run against a fixed opponent, so the logs of
-// self-play TD(0) runs read as before.
+// optionalFlags returns " -target T" for targets other than the default,
+// " -against NAME" for a run against a fixed opponent and " -mix F" for a
+// share below 1, so the logs of self-play TD(0) runs read as before.
 func (c config) optionalFlags() string {
 	s := ""
 	if c.target != targetTD0 {
@@ -240,7 +247,18 @@ func (c config) optionalFlags() string {
 	if c.against != "" {
 		s += " -against " + c.against
 	}
+	if c.mix != 1 {
+		s += fmt.Sprintf(" -mix %g", c.mix)
+	}
 	return s
+}
+
+// againstGame reports whether game g (from 1) is played against the fixed
+// player of -against: a share -mix of the games, spread evenly, the game
+// where the count of such games floor(g*mix) goes up. With -mix 1 every
+// game is.
+func (c config) againstGame(g int) bool {
+	return c.against != "" && int(float64(g)*c.mix) > int(float64(g-1)*c.mix)
 }
 
 // save writes the weights and the learning curve, each through a

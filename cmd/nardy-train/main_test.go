@@ -35,11 +35,7 @@ func TestTrainSmoke(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, v, net.Variant().String())
 			assert.Contains(t, net.Info(), "300 games trained")
-			net.SetInfo("") // the info holds the time taken
-			var b bytes.Buffer
-			_, err = net.WriteTo(&b)
-			require.NoError(t, err)
-			w[i] = b.Bytes()
+			w[i] = weightsOnly(t, net)
 			log, err := os.ReadFile(out + ".log")
 			require.NoError(t, err)
 			lines := strings.Split(strings.TrimSpace(string(log)), "\n")
@@ -129,4 +125,15 @@ func readNetFile(t *testing.T, path string) *neural.Net {
 	net, err := neural.ReadNet(f)
 	require.NoError(t, err)
 	return net
+}
+
+// weightsOnly returns net's weights file without its info, which holds
+// the time a run took, so runs can be compared weight for weight.
+func weightsOnly(t *testing.T, net *neural.Net) []byte {
+	t.Helper()
+	net.SetInfo("")
+	var b bytes.Buffer
+	_, err := net.WriteTo(&b)
+	require.NoError(t, err)
+	return b.Bytes()
 }

@@ -31,8 +31,9 @@ const DefaultWidth = 8
 // Deadline too (non-zero), the search also stops when that much time has
 // passed; a deadline makes the play depend on the machine's speed, so
 // seeded tournaments leave it zero. Cube decisions use the thresholds of
-// Greedy on a chance of winning looked at one roll ahead: the average over
-// the 21 rolls of the player on roll of [WinChance] after its best play.
+// its Cube (and in match play the score, see [CubePolicy]) on a chance of
+// winning looked at one roll ahead: the average over the 21 rolls of the
+// player on roll of [WinChance] after its best play.
 // The zero Expectimax is ready to use, with the defaults.
 type Expectimax struct {
 	Budget   int           // evaluations per decision; 0: DefaultBudget
@@ -49,6 +50,7 @@ type Expectimax struct {
 	rolls       [21]nardy.WeightedRoll
 	rules       nardy.Rules
 	w           weights
+	match       nardy.Match // the match shown by SeeMatch, if any
 }
 
 type cand struct {
@@ -65,11 +67,15 @@ func NewExpectimax(budget int) *Expectimax {
 // Name returns "expectimax".
 func (x *Expectimax) Name() string { return "expectimax" }
 
+// SeeMatch implements [MatchSeer]: in match play, cube and resignation
+// decisions in m's game take its score into account (see [CubePolicy]).
+func (x *Expectimax) SeeMatch(m nardy.Match) { x.match = m }
+
 // Act implements [Player].
 func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	x.w.init()
 	x.rules = g.Rules()
-	if a, done, err := x.Cube.act(g, me, x.chance); done || err != nil {
+	if a, done, err := x.Cube.act(g, me, x.match, x.chance); done || err != nil {
 		return a, err
 	}
 	plays, undo, err := legalPlays(g, me, &x.mine)

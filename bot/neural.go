@@ -41,10 +41,7 @@ func (x *Neural) SeeMatch(m nardy.Match) { x.match = m }
 // away returns the points me and its opponent still need in the match
 // shown, and false when there is none for g.
 func (x *Neural) away(g nardy.Game, me nardy.Color) ([2]int, bool) {
-	if g.IsMoney() || !x.match.IsValid() || x.match.Game() != g {
-		return [2]int{}, false
-	}
-	return x.match.Away(me), true
+	return matchAway(x.match, g, me)
 }
 
 // NewNeural returns a Neural player searching ply rolls ahead (0..2) with

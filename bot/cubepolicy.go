@@ -1,0 +1,96 @@
+package bot
+
+import "github.com/nardylab/nardy"
+
+// CubePolicy holds the thresholds of the cube and resignation decisions of
+// [Greedy] and [Expectimax], on the chance of winning that [WinChance]
+// estimates. The zero CubePolicy stands for [DefaultCubePolicy].
+//
+// In match play, when the player has been shown the match ([MatchSeer]),
+// the score overrides the thresholds where it decides alone (S6): the
+// player does not double when a single win at the present cube already
+// gives it the match (the cube is dead: a double gains nothing and hands
+// the cube over), takes every double that a drop would lose the match
+// with, and accepts every resignation that gives it the match.
+type CubePolicy struct {
+	// DoubleAt: double (when the rules and the cube allow it) before
+	// rolling with at least this chance.
+	DoubleAt float64
+	// TakeAt: take a double with at least this chance, else drop.
+	TakeAt float64
+	// AcceptBelow: accept a resignation as oin (single) when the chance of
+	// winning is below this; a resignation of a higher kind is always
+	// accepted.
+	AcceptBelow float64
+}
+
+// DefaultCubePolicy returns the thresholds of [NewGreedy] and [NewExpectimax]:
+// double at 70%, take at 25%, accept a single resignation below 95%.
+func DefaultCubePolicy() CubePolicy {
+	return CubePolicy{DoubleAt: 0.70, TakeAt: 0.25, AcceptBelow: 0.95}
+}
+
+// act decides every action but a play: roll or double (PhaseRoll), take or
+// drop (PhaseCube), accept or reject (PhaseResign), by chance, an estimate
+// of me's chance of winning pos, and by the score of m when g is m's game
+// (a match shown by SeeMatch). done is false in PhasePlay.
+func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func(pos nardy.Position, me nardy.Color) float64) (a nardy.Action, done bool, err error) {
+	if err := checkTurn(g, me); err != nil {
+		return nardy.Action{}, true, err
+	}
+	if c == (CubePolicy{}) {
+		c = DefaultCubePolicy()
+	}
+	away, inMatch := matchAway(m, g, me)
+	a = nardy.Action{Player: me}
+	switch g.Phase() {
+	case nardy.PhaseRoll:
+		a.Kind = nardy.ActRoll
+		dbl := nardy.Action{Kind: nardy.ActDouble, Player: me}
+		offered, err := g.Do(dbl)
+		dead := inMatch && away[0] <= pointsAfter(offered, nardy.Action{Kind: nardy.ActDrop, Player: me.Other()})
+		if err == nil && !dead && chance(g.Position(), me) >= c.DoubleAt {
+			a.Kind = nardy.ActDouble
+		}
+	case nardy.PhaseCube:
+		a.Kind = nardy.ActDrop
+		losesMatch := inMatch && away[1] <= pointsAfter(g, nardy.Action{Kind: nardy.ActDrop, Player: me})
+		if losesMatch || chance(g.Position(), me) >= c.TakeAt {
+			a.Kind = nardy.ActTake
+		}
+	case nardy.PhaseResign:
+		a.Kind = nardy.ActReject
+		k, _, _ := g.Offer()
+		winsMatch := inMatch && away[0] <= pointsAfter(g, nardy.Action{Kind: nardy.ActAccept, Player: me})
+		if winsMatch || k != nardy.Oin || chance(g.Position(), me) < c.AcceptBelow {
+			a.Kind = nardy.ActAccept
+		}
+	default:
+		return a, false, nil
+	}
+	return a, true, nil
+}
+
+// pointsAfter returns the points the game's winner scores when a, which
+// ends g, is done: a drop or an accepted resignation; 0 when g refuses a.
+func pointsAfter(g nardy.Game, a nardy.Action) int {
+	end, err := g.Do(a)
+	if err != nil {
+		return 0
+	}
+	res, over := end.Result()
+	if !over {
+		return 0
+	}
+	return res.Points
+}
+
+// matchAway returns the points me and its opponent still need in m, and
+// false when g is not m's present game: money play, no match shown, or a
+// match shown for another game.
+func matchAway(m nardy.Match, g nardy.Game, me nardy.Color) ([2]int, bool) {
+	if g.IsMoney() || !m.IsValid() || m.Game() != g {
+		return [2]int{}, false
+	}
+	return m.Away(me), true
+}

@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// eagerCube doubles at any chance and drops at any chance below 99%: in
+// money play it doubles at every turn and drops almost every double.
+var eagerCube = CubePolicy{DoubleAt: 0.01, TakeAt: 0.99, AcceptBelow: 0.95}
+
+// TestHandWrittenCubeAtDoubleMatchPoint_S6: in a 1-point match (double
+// match point: every win is the match) Greedy and Expectimax shown the
+// match never double, since it gains nothing, and never drop, since a drop
+// loses the match; so each match is one game at cube 1, even with a
+// policy that doubles at every turn and drops nearly every double.
+func TestHandWrittenCubeAtDoubleMatchPoint_S6(t *testing.T) {
+	players := map[string]func() Player{
+		"greedy":     func() Player { return &Greedy{Cube: eagerCube} },
+		"expectimax": func() Player { x := NewExpectimax(50); x.Cube = eagerCube; return x },
+	}
+	for name, p := range players {
+		for seed := range uint64(4) {
+			m, rec, err := PlayMatch(preset(t, "short-standard"), 1, p(), p(), nardy.NewSeededDice(seed))
+			require.NoError(t, err)
+			assert.Equal(t, 1, m.GameNumber(), "%s seed %d", name, seed)
+			for _, a := range rec.Actions {
+				assert.NotContains(t, []nardy.ActionKind{nardy.ActDouble, nardy.ActDrop}, a.Kind, "%s seed %d", name, seed)
+			}
+		}
+	}
+}
+
+// TestHandWrittenCubeTakesWhenADropLosesTheMatch_S6: offered a double at
+// double match point, a Greedy shown the match takes with a policy that
+// drops below 99%; shown no match, or another game's match, it judges
+// the game as money play and drops.
+func TestHandWrittenCubeTakesWhenADropLosesTheMatch_S6(t *testing.T) {
+	r := preset(t, "short-standard")
+	m, err := nardy.NewMatch(r, 1)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(1)
+	for m.Game().Phase() != nardy.PhaseRoll {
+		a, err := Next(m.Game(), [2]Player{&Greedy{}, &Greedy{}}, dice)
+		require.NoError(t, err)
+		m, err = m.Do(a)
+		require.NoError(t, err)
+	}
+	doubler, _ := m.Game().ToAct()
+	m, err = m.Do(nardy.Action{Kind: nardy.ActDouble, Player: doubler})
+	require.NoError(t, err)
+	taker := doubler.Other()
+
+	g := &Greedy{Cube: eagerCube}
+	g.SeeMatch(m)
+	a, err := g.Act(m.Game(), taker)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActTake, a.Kind, "a drop loses the match")
+
+	a, err = (&Greedy{Cube: eagerCube}).Act(m.Game(), taker)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActDrop, a.Kind, "no match shown: money play")
+
+	other, err := nardy.NewMatch(r, 1)
+	require.NoError(t, err)
+	g.SeeMatch(other)
+	a, err = g.Act(m.Game(), taker)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActDrop, a.Kind, "the match shown is not this game's")
+}
+
+// TestHandWrittenAcceptsAResignationThatWinsTheMatch: offered a single
+// resignation in a 1-point match, a Greedy shown the match accepts it
+// with a policy that rejects single resignations at any chance; shown no
+// match, it rejects.
+func TestHandWrittenAcceptsAResignationThatWinsTheMatch(t *testing.T) {
+	m, err := nardy.NewMatch(preset(t, "short-standard"), 1)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(2)
+	for m.Game().Phase() != nardy.PhaseRoll {
+		a, err := Next(m.Game(), [2]Player{&Greedy{}, &Greedy{}}, dice)
+		require.NoError(t, err)
+		m, err = m.Do(a)
+		require.NoError(t, err)
+	}
+	resigner, _ := m.Game().ToAct()
+	m, err = m.Do(nardy.Action{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin})
+	require.NoError(t, err)
+	stubborn := CubePolicy{DoubleAt: 0.7, TakeAt: 0.25, AcceptBelow: 0.001}
+
+	g := &Greedy{Cube: stubborn}
+	g.SeeMatch(m)
+	a, err := g.Act(m.Game(), resigner.Other())
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActAccept, a.Kind, "accepting wins the match")
+
+	a, err = (&Greedy{Cube: stubborn}).Act(m.Game(), resigner.Other())
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActReject, a.Kind, "no match shown: money play")
+}

@@ -41,17 +41,9 @@ func TestHandWrittenCubeAtDoubleMatchPoint_S6(t *testing.T) {
 // the game as money play and drops.
 func TestHandWrittenCubeTakesWhenADropLosesTheMatch_S6(t *testing.T) {
 	r := preset(t, "short-standard")
-	m, err := nardy.NewMatch(r, 1)
-	require.NoError(t, err)
-	dice := nardy.NewSeededDice(1)
-	for m.Game().Phase() != nardy.PhaseRoll {
-		a, err := Next(m.Game(), [2]Player{&Greedy{}, &Greedy{}}, dice)
-		require.NoError(t, err)
-		m, err = m.Do(a)
-		require.NoError(t, err)
-	}
+	m := onePointMatchOnRoll(t, r, 1)
 	doubler, _ := m.Game().ToAct()
-	m, err = m.Do(nardy.Action{Kind: nardy.ActDouble, Player: doubler})
+	m, err := m.Do(nardy.Action{Kind: nardy.ActDouble, Player: doubler})
 	require.NoError(t, err)
 	taker := doubler.Other()
 
@@ -73,22 +65,14 @@ func TestHandWrittenCubeTakesWhenADropLosesTheMatch_S6(t *testing.T) {
 	assert.Equal(t, nardy.ActDrop, a.Kind, "the match shown is not this game's")
 }
 
-// TestHandWrittenAcceptsAResignationThatWinsTheMatch: offered a single
+// TestHandWrittenAcceptsAResignationThatWinsTheMatch_S6: offered a single
 // resignation in a 1-point match, a Greedy shown the match accepts it
 // with a policy that rejects single resignations at any chance; shown no
 // match, it rejects.
-func TestHandWrittenAcceptsAResignationThatWinsTheMatch(t *testing.T) {
-	m, err := nardy.NewMatch(preset(t, "short-standard"), 1)
-	require.NoError(t, err)
-	dice := nardy.NewSeededDice(2)
-	for m.Game().Phase() != nardy.PhaseRoll {
-		a, err := Next(m.Game(), [2]Player{&Greedy{}, &Greedy{}}, dice)
-		require.NoError(t, err)
-		m, err = m.Do(a)
-		require.NoError(t, err)
-	}
+func TestHandWrittenAcceptsAResignationThatWinsTheMatch_S6(t *testing.T) {
+	m := onePointMatchOnRoll(t, preset(t, "short-standard"), 2)
 	resigner, _ := m.Game().ToAct()
-	m, err = m.Do(nardy.Action{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin})
+	m, err := m.Do(nardy.Action{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin})
 	require.NoError(t, err)
 	stubborn := CubePolicy{DoubleAt: 0.7, TakeAt: 0.25, AcceptBelow: 0.001}
 
@@ -101,4 +85,21 @@ func TestHandWrittenAcceptsAResignationThatWinsTheMatch(t *testing.T) {
 	a, err = (&Greedy{Cube: stubborn}).Act(m.Game(), resigner.Other())
 	require.NoError(t, err)
 	assert.Equal(t, nardy.ActReject, a.Kind, "no match shown: money play")
+}
+
+// onePointMatchOnRoll returns a new 1-point match under r, played by
+// greedy players with dice from seed up to the first roll phase, where the
+// player on roll may double or resign.
+func onePointMatchOnRoll(t *testing.T, r nardy.Rules, seed uint64) nardy.Match {
+	t.Helper()
+	m, err := nardy.NewMatch(r, 1)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(seed)
+	for m.Game().Phase() != nardy.PhaseRoll {
+		a, err := Next(m.Game(), [2]Player{&Greedy{}, &Greedy{}}, dice)
+		require.NoError(t, err)
+		m, err = m.Do(a)
+		require.NoError(t, err)
+	}
+	return m
 }

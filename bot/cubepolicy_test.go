@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/nardylab/nardy"
 )
@@ -102,4 +103,66 @@ func onePointMatchOnRoll(t *testing.T, r nardy.Rules, seed uint64) nardy.Match {
 		require.NoError(t, err)
 	}
 	return m
+}
+
+// reckless doubles whenever the rules and the cube let it, and otherwise
+// plays as its Greedy: a doubler that offers the cube where a drop would
+// lose the match for the taker.
+type reckless struct{ *Greedy }
+
+func (x reckless) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	dbl := nardy.Action{Kind: nardy.ActDouble, Player: me}
+	if _, err := g.Do(dbl); err == nil {
+		return dbl, nil
+	}
+	return x.Greedy.Act(g, me)
+}
+
+// TestHandWrittenCubeRespectsTheScore_S6: in matches of any length played
+// by hand-written bots with any thresholds (or, on one side, a reckless
+// doubler), replayed action by action, no hand-written bot drops a double
+// when the points a drop gives would win the opponent the match, and none
+// doubles when a single win at the present cube would already win it the
+// match.
+func TestHandWrittenCubeRespectsTheScore_S6(t *testing.T) {
+	r := preset(t, "short-standard")
+	rapid.Check(t, func(t *rapid.T) {
+		length := rapid.IntRange(1, 7).Draw(t, "length")
+		seed := rapid.Uint64().Draw(t, "seed")
+		var players [2]Player
+		for i := range players {
+			c := CubePolicy{
+				DoubleAt:    rapid.Float64Range(0, 1).Draw(t, "doubleAt"),
+				TakeAt:      rapid.Float64Range(0, 1).Draw(t, "takeAt"),
+				AcceptBelow: 0.95,
+			}
+			switch rapid.IntRange(0, 2).Draw(t, "player") {
+			case 0:
+				players[i] = &Greedy{Cube: c}
+			case 1:
+				players[i] = &Expectimax{Budget: 2_000, Cube: c}
+			default:
+				players[i] = reckless{&Greedy{Cube: c}}
+			}
+		}
+		_, rec, err := PlayMatch(r, length, players[0], players[1], nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		m, err := nardy.NewMatch(r, length)
+		require.NoError(t, err)
+		for i, a := range rec.Actions {
+			cube := m.Game().Cube().Value
+			switch a.Kind {
+			case nardy.ActDrop:
+				assert.Greater(t, m.Away(a.Player)[1], cube, "action %d: a drop that loses the match", i)
+			case nardy.ActDouble:
+				if _, ok := players[a.Player].(reckless); ok {
+					break
+				}
+				assert.Greater(t, m.Away(a.Player)[0], cube, "action %d: a double of a dead cube", i)
+			}
+			m, err = m.Do(a)
+			require.NoError(t, err, "action %d", i)
+		}
+		assert.True(t, m.IsOver())
+	})
 }

@@ -38,12 +38,6 @@ type Neural struct {
 // score of m. Without it, a game of match play is judged as money play.
 func (x *Neural) SeeMatch(m nardy.Match) { x.match = m }
 
-// away returns the points me and its opponent still need in the match
-// shown, and false when there is none for g.
-func (x *Neural) away(g nardy.Game, me nardy.Color) ([2]int, bool) {
-	return matchAway(x.match, g, me)
-}
-
 // NewNeural returns a Neural player searching ply rolls ahead (0..2) with
 // the embedded networks.
 func NewNeural(ply int) *Neural { return &Neural{Ply: min(max(ply, 0), neural.MaxPly)} }
@@ -85,7 +79,7 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if err != nil {
 		return nardy.Action{}, err
 	}
-	aw, _ := x.away(g, me)
+	aw, _ := matchAway(x.match, g, me) // zero in money play or with no match shown
 	s.Match = neural.ScoreFor(me, aw, g.Cube().Value)
 	if g.Phase() != nardy.PhasePlay {
 		return neural.CubeAction(s, g, me, x.Ply, aw)

@@ -1,0 +1,377 @@
+package neural
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/nardylab/nardy"
+)
+
+// Bounds of a rollout's options.
+const (
+	// MaxTrials is the most games a rollout plays out.
+	MaxTrials = 1 << 20
+	// DefaultTrials is the number of trials of a rollout whose options give
+	// none: 36 × 36, so that every pair of first and second rolls is played
+	// once.
+	DefaultTrials = 1296
+	// maxTrialPlies ends a trial that has not ended after so many plies
+	// with an error; games of either variant end long before.
+	maxTrialPlies = 10_000
+	// chunk is the number of consecutive trials a worker plays at a time,
+	// a group of stratified first rolls; sums are added chunk by chunk, in
+	// order, so the result does not depend on the number of workers.
+	chunk = 36
+)
+
+// ErrBadRollout reports options or a position a rollout cannot play:
+// [Searcher.Rollout]'s errors match it with [errors.Is] (all but those of
+// a cancelled context, which match the context's error).
+var ErrBadRollout = errors.New("neural: bad rollout")
+
+// RolloutOptions are the settings of [Searcher.Rollout]. The zero value
+// plays 1,296 trials to the end at 0-ply with seed 0, without variance
+// reduction, on one goroutine.
+type RolloutOptions struct {
+	// Trials is the number of games played out from the position,
+	// 1..MaxTrials; 0 means DefaultTrials. The trials are played in groups
+	// of 36 (the last may be shorter) whose first rolls are the 36
+	// ordered throws, each once, in an order drawn from Seed, and whose
+	// second rolls are the 36 throws again, in another drawn order
+	// (stratified sampling: a multiple of 36 trials throws every first
+	// roll and every second roll equally often, and each trial's rolls
+	// are still uniformly random). Later rolls come from Seed too.
+	Trials int
+	// Ply is the depth, 0..MaxPly, at which both players choose their
+	// plays in the trials (with the Searcher's move filters, scoring table
+	// and match score).
+	Ply int
+	// Truncate, when above 0, stops each trial after that many plies and
+	// counts the network's 0-ply evaluation of the position reached
+	// instead of playing on; 0 plays every trial to the end of the game.
+	Truncate int
+	// Reduce removes the luck of the dice from each trial (variance
+	// reduction): at every ply the network's 0-ply evaluation of the best
+	// play of the roll thrown, less its average over the 21 rolls, is
+	// taken off the trial's result. The correction averages to zero, so
+	// the expected result is unchanged and its spread is smaller; each ply
+	// costs about 21 times as much.
+	Reduce bool
+	// Seed seeds the dice of every trial (trial i has its own stream, a
+	// function of Seed and i alone).
+	Seed uint64
+	// Workers is the number of goroutines, 0..256; 0 means 1. The result
+	// is the same for any number of workers.
+	Workers int
+}
+
+// RolloutResult is what [Searcher.Rollout] found, for the player on roll
+// of the position rolled out.
+type RolloutResult struct {
+	// Probs are the mean chances of each way the game ends, over the
+	// trials (ordered like every Probs of the package: with Reduce a
+	// correction can push a mean a little out of order, and it is
+	// clamped back).
+	Probs Probs
+	// Equity is the mean cubeless equity of the trials under the
+	// Searcher's scoring table, or its normalised match equity at its
+	// match score.
+	Equity float64
+	// StdErr is the standard error of Equity: the trials' standard
+	// deviation over the square root of their number, as if the trials
+	// were independent (stratifying the first rolls only makes the true
+	// error smaller).
+	StdErr float64
+	// Trials is the number of trials played.
+	Trials int
+}
+
+// trialVec is a trial's outcome in the order Win, WinMars, WinKoks,
+// WinHomeMars, LoseMars, LoseKoks, LoseHomeMars (the fields of Probs).
+type trialVec [7]float64
+
+func vecOf(p Probs) trialVec {
+	return trialVec{p.Win, p.WinMars, p.WinKoks, p.WinHomeMars, p.LoseMars, p.LoseKoks, p.LoseHomeMars}
+}
+
+func (v *trialVec) probs(variant nardy.Variant) Probs {
+	return Probs{Variant: variant, Win: v[0], WinMars: v[1], WinKoks: v[2], WinHomeMars: v[3],
+		LoseMars: v[4], LoseKoks: v[5], LoseHomeMars: v[6]}
+}
+
+// flipDiff returns a difference of two chance vectors seen by the other
+// side: the win's difference negated, the wins' kinds and the losses'
+// swapped.
+func flipDiff(d trialVec) trialVec {
+	return trialVec{-d[0], d[4], d[5], d[6], d[1], d[2], d[3]}
+}
+
+// sums accumulates trials.
+type sums struct {
+	vec      trialVec
+	eq, eqSq float64
+	n        int
+}
+
+func (s *sums) add(o *sums) {
+	for k := range s.vec {
+		s.vec[k] += o.vec[k]
+	}
+	s.eq += o.eq
+	s.eqSq += o.eqSq
+	s.n += o.n
+}
+
+// Rollout estimates the chances and equity of pos for its player on roll
+// by playing the game out many times (Monte Carlo), with both players
+// choosing their plays by s at opt.Ply, without the cube. The player on
+// roll throws both dice as in any turn after the first (the opening throw
+// of C2, which never gives a double under some rules, is not modelled).
+// Draws (L11) are not modelled: a trial ends when a side has borne off
+// all its checkers.
+//
+// It returns an error matching [ErrBadRollout] for options out of range, a
+// Searcher without a network or whose network, rules and position are not
+// of one variant, or invalid rules; and ctx's error when ctx ends first
+// (checked between groups of 36 trials). s itself is not used by the
+// workers, which play on searchers of their own, so it stays free for
+// other calls once Rollout returns; like any Searcher call, Rollout must
+// not run concurrently with another call on s.
+func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions) (RolloutResult, error) {
+	if err := s.checkRollout(pos, &opt); err != nil {
+		return RolloutResult{}, err
+	}
+	s.prepare()
+	root := pos.OnRoll()
+	chunks := (opt.Trials + chunk - 1) / chunk
+	parts := make([]sums, chunks)
+	errs := make([]error, opt.Workers)
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	take := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		if next == chunks {
+			return -1
+		}
+		next++
+		return next - 1
+	}
+	for w := range opt.Workers {
+		wg.Go(func() {
+			r := s.clone()
+			for c := take(); c >= 0; c = take() {
+				if err := ctx.Err(); err != nil {
+					errs[w] = err
+					return
+				}
+				st := strataOf(opt.Seed, c)
+				for i := c * chunk; i < min((c+1)*chunk, opt.Trials); i++ {
+					v, err := r.trial(pos, root, i, st, &opt)
+					if err != nil {
+						errs[w] = err
+						return
+					}
+					e := v.probs(pos.Variant()).value(&r.vals[root])
+					p := &parts[c]
+					p.add(&sums{vec: v, eq: e, eqSq: e * e, n: 1})
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return RolloutResult{}, err
+	}
+	var total sums
+	for c := range parts {
+		total.add(&parts[c])
+	}
+	return result(pos.Variant(), &total), nil
+}
+
+// result turns the sums of all trials into a RolloutResult.
+func result(v nardy.Variant, t *sums) RolloutResult {
+	n := float64(t.n)
+	var mean trialVec
+	for k := range mean {
+		mean[k] = t.vec[k] / n
+	}
+	eq := t.eq / n
+	sd := 0.0
+	if t.n > 1 {
+		sd = math.Sqrt(max(0, (t.eqSq-n*eq*eq)/(n-1)) / n)
+	}
+	return RolloutResult{Probs: ordered(v, mean.probs(v)), Equity: eq, StdErr: sd, Trials: t.n}
+}
+
+// ordered clamps p into the order every Probs of the package keeps
+// (WinKoks + WinHomeMars ≤ WinMars ≤ Win, the same for the losses, each
+// in 0..1).
+func ordered(v nardy.Variant, p Probs) Probs {
+	c := func(x, hi float64) float64 { return min(max(x, 0), hi) }
+	q := Probs{Variant: v}
+	q.Win = c(p.Win, 1)
+	q.WinMars = c(p.WinMars, q.Win)
+	q.WinKoks = c(p.WinKoks, q.WinMars)
+	q.WinHomeMars = c(p.WinHomeMars, q.WinMars-q.WinKoks)
+	q.LoseMars = c(p.LoseMars, q.Lose())
+	q.LoseKoks = c(p.LoseKoks, q.LoseMars)
+	q.LoseHomeMars = c(p.LoseHomeMars, q.LoseMars-q.LoseKoks)
+	return q
+}
+
+// checkRollout checks the Searcher, position and options, and fills in
+// the options' defaults.
+func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
+	}
+	switch {
+	case s.Net == nil:
+		return bad("the searcher has no network")
+	case s.Net.Variant() != s.Rules.Variant:
+		return bad("a %s network with %s rules", s.Net.Variant(), s.Rules.Variant)
+	case !pos.IsValid():
+		return bad("invalid position")
+	case pos.Variant() != s.Rules.Variant:
+		return bad("a %s position with %s rules", pos.Variant(), s.Rules.Variant)
+	case opt.Trials < 0 || opt.Trials > MaxTrials:
+		return bad("trials %d not in 0..%d", opt.Trials, MaxTrials)
+	case opt.Ply < 0 || opt.Ply > MaxPly:
+		return bad("ply %d not in 0..%d", opt.Ply, MaxPly)
+	case opt.Truncate < 0:
+		return bad("truncation %d below 0", opt.Truncate)
+	case opt.Workers < 0 || opt.Workers > 256:
+		return bad("workers %d not in 0..256", opt.Workers)
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadRollout, err)
+	}
+	if opt.Trials == 0 {
+		opt.Trials = DefaultTrials
+	}
+	opt.Workers = min(max(opt.Workers, 1), (opt.Trials+chunk-1)/chunk)
+	return nil
+}
+
+// clone returns a Searcher with s's network, rules, table, match and
+// filters and buffers of its own, prepared for searching.
+func (s *Searcher) clone() *Searcher {
+	c := NewSearcher(s.Net, s.Rules)
+	c.Scoring, c.Match, c.Width, c.Margin = s.Scoring, s.Match, s.Width, s.Margin
+	c.prepare()
+	return c
+}
+
+// strata are the first and second rolls of the 36 trials of one group,
+// each a permutation of the 36 ordered throws (numbered 0..35: the dice
+// 1+k%6 and 1+k/6).
+type strata [2][36]uint8
+
+// strataOf draws the strata of group c of a rollout with seed.
+func strataOf(seed uint64, c int) *strata {
+	rng := rand.New(rand.NewPCG(seed, 1<<63|uint64(c)))
+	var s strata
+	for ply := range s {
+		for k := range s[ply] {
+			s[ply][k] = uint8(k)
+		}
+		rng.Shuffle(36, func(a, b int) { s[ply][a], s[ply][b] = s[ply][b], s[ply][a] })
+	}
+	return &s
+}
+
+// rolloutRoll returns the roll of trial i at ply: from the strata of its
+// group at the first two plies, from rng after.
+func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
+	var k int
+	if ply < len(st) {
+		k = int(st[ply][i%36])
+	} else {
+		k = rng.IntN(36)
+	}
+	return nardy.MustRoll(1+k%6, 1+k/6)
+}
+
+// trial plays trial i of a rollout of pos and returns its outcome for
+// root (the colour on roll in pos), less the luck of its dice with
+// opt.Reduce.
+func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (trialVec, error) {
+	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+	var luck trialVec
+	for ply := 0; ; ply++ {
+		if pos.IsOver() || (opt.Truncate > 0 && ply == opt.Truncate) {
+			p := s.Net.Evaluate(pos)
+			if pos.OnRoll() != root {
+				p = p.Flip()
+			}
+			v := vecOf(p)
+			for k := range v {
+				v[k] -= luck[k]
+			}
+			return v, nil
+		}
+		if ply == maxTrialPlies {
+			return trialVec{}, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
+		}
+		roll := rolloutRoll(i, ply, st, rng)
+		if opt.Reduce {
+			d, err := s.luck(pos, roll)
+			if err != nil {
+				return trialVec{}, err
+			}
+			if pos.OnRoll() != root {
+				d = flipDiff(d)
+			}
+			for k := range luck {
+				luck[k] += d[k]
+			}
+		}
+		plays, err := s.Rules.AppendLegal(s.buf(0), pos, roll)
+		if err != nil {
+			return trialVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+		}
+		best := 0
+		if opt.Ply == 0 {
+			best, _ = s.best0(plays, 0)
+		} else {
+			best = s.rank(plays, opt.Ply)[0].i
+		}
+		pos = plays[best].Result()
+	}
+}
+
+// luck returns how much better roll is for the player on roll of pos than
+// the average roll, by the network at 0-ply: the chances after the best
+// play of roll less their average over the 21 rolls (after the best play
+// of each), for that player.
+func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (trialVec, error) {
+	var mean, thrown trialVec
+	for _, wr := range s.rolls {
+		plays, err := s.Rules.AppendLegal(s.buf(1), pos, wr.Roll)
+		if err != nil {
+			return trialVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+		}
+		_, p := s.best0(plays, 1)
+		v := vecOf(p)
+		w := float64(wr.Weight) / 36
+		for k := range mean {
+			mean[k] += w * v[k]
+		}
+		if wr.Roll == roll { // a Roll is its two dice in order, low first
+			thrown = v
+		}
+	}
+	for k := range thrown {
+		thrown[k] -= mean[k]
+	}
+	return thrown, nil
+}

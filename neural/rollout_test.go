@@ -1,0 +1,207 @@
+package neural
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/nardylab/nardy"
+)
+
+// doublesToWin is a bear-off the mover wins only by throwing 3-3, 4-4, 5-5
+// or 6-6 (two checkers on its 6 point, the opponent's last checker on its
+// own 1 point): its exact chance of winning is 4/36, and the opponent, with
+// 14 checkers off, wins no mars or gammon. Worked out by hand, not by the
+// code under test.
+func doublesToWin(t testing.TB, v nardy.Variant) nardy.Position {
+	var me, opp nardy.Side
+	me[6], me[nardy.Off] = 2, 13
+	opp[1], opp[nardy.Off] = 1, 14
+	pos, err := nardy.NewPosition(v, nardy.White, me, opp)
+	require.NoError(t, err)
+	return pos
+}
+
+func searcher(t testing.TB, v nardy.Variant) *Searcher {
+	net, err := Default(v)
+	require.NoError(t, err)
+	return NewSearcher(net, nardy.DefaultRules(v))
+}
+
+// TestRolloutExactBearOff: with a multiple of 36 trials every first roll is
+// thrown equally often (stratified), so a position decided by the first
+// roll rolls out to its exact chances, whatever the seed.
+func TestRolloutExactBearOff(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		s := searcher(t, v)
+		pos := doublesToWin(t, v)
+		for _, opt := range []RolloutOptions{{Trials: 36}, {Trials: 72, Seed: 9, Workers: 2}, {Trials: 36, Ply: 1}, {}} {
+			got, err := s.Rollout(context.Background(), pos, opt)
+			require.NoError(t, err)
+			want := Probs{Variant: v, Win: 4.0 / 36}
+			assert.InDelta(t, want.Win, got.Probs.Win, 1e-12, "%s %+v", v, opt)
+			got.Probs.Win = want.Win
+			assert.Equal(t, want, got.Probs, "%s %+v: no mars or koks either way", v, opt)
+			assert.InDelta(t, 4.0/36-32.0/36, got.Equity, 1e-12)
+			// Trials of +1 (4 in 36) and −1: the sample standard
+			// deviation over √n.
+			n := float64(got.Trials)
+			mean := -28.0 / 36
+			sd := math.Sqrt((4*(1-mean)*(1-mean) + 32*(1+mean)*(1+mean)) / 36 * n / (n - 1) / n)
+			assert.InDelta(t, sd, got.StdErr, 1e-12)
+			if opt.Trials == 0 {
+				assert.Equal(t, DefaultTrials, got.Trials)
+			} else {
+				assert.Equal(t, opt.Trials, got.Trials)
+			}
+		}
+	}
+}
+
+// TestRolloutTruncatedIsSearch: 36 trials stopped after one ply are the
+// 36 first rolls, each followed by the 0-ply evaluation after the play the
+// network prefers: the 1-ply evaluation, which Searcher.Eval computes
+// over the 21 distinct rolls with their weights. With Reduce, every single
+// trial is that average (the roll's luck is all that separates them). And
+// with Reduce, 36 trials stopped after two plies average to the 2-ply
+// evaluation exactly, whatever the second rolls: each trial less the second
+// roll's luck is the 1-ply evaluation after the first play.
+func TestRolloutTruncatedIsSearch(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		s := searcher(t, v)
+		for _, pos := range samplePositions(t, v, 12, 5) {
+			want := s.Eval(pos, 1)
+			for _, reduce := range []bool{false, true} {
+				got, err := s.Rollout(context.Background(), pos, RolloutOptions{Trials: 36, Truncate: 1, Reduce: reduce})
+				require.NoError(t, err)
+				w, g := vecOf(want), vecOf(got.Probs)
+				assert.InDeltaSlice(t, w[:], g[:], 1e-5, "%s reduce=%v", pos, reduce)
+				assert.InDelta(t, want.Equity(nardy.Scoring{}), got.Equity, 1e-5)
+				if reduce {
+					assert.Less(t, got.StdErr, 1e-5, "no luck left in any trial")
+				}
+			}
+			two, err := s.Rollout(context.Background(), pos, RolloutOptions{Trials: 36, Truncate: 2, Reduce: true, Seed: 3})
+			require.NoError(t, err)
+			assert.InDelta(t, s.Eval(pos, 2).Equity(nardy.Scoring{}), two.Equity, 1e-5, "%s", pos)
+		}
+	}
+}
+
+// TestRolloutDeterministic: the result is a function of the position and
+// the options alone: the same for any number of workers, another for
+// another seed.
+func TestRolloutDeterministic(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	pos := samplePositions(t, nardy.Short, 1, 3)[0]
+	opt := RolloutOptions{Trials: 200, Truncate: 10, Seed: 4}
+	one, err := s.Rollout(context.Background(), pos, opt)
+	require.NoError(t, err)
+	opt.Workers = 3
+	three, err := s.Rollout(context.Background(), pos, opt)
+	require.NoError(t, err)
+	assert.Equal(t, one, three)
+	opt.Seed = 5
+	other, err := s.Rollout(context.Background(), pos, opt)
+	require.NoError(t, err)
+	assert.NotEqual(t, one.Equity, other.Equity)
+}
+
+// TestRolloutReduceKeepsMean: variance reduction changes the spread of the
+// trials, not what they estimate: on contact positions the means with and
+// without it agree within the noise, and its standard error is smaller.
+func TestRolloutReduceKeepsMean(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		s := searcher(t, v)
+		pos := samplePositions(t, v, 1, 8)[0]
+		opt := RolloutOptions{Trials: 360, Truncate: 4, Seed: 1, Workers: 2}
+		plain, err := s.Rollout(context.Background(), pos, opt)
+		require.NoError(t, err)
+		opt.Reduce = true
+		reduced, err := s.Rollout(context.Background(), pos, opt)
+		require.NoError(t, err)
+		assert.Less(t, reduced.StdErr, plain.StdErr/2, "%s", v)
+		assert.InDelta(t, plain.Equity, reduced.Equity, 4*math.Hypot(plain.StdErr, reduced.StdErr), "%s", v)
+	}
+}
+
+// TestRolloutErrors: options out of range, mismatched variants and a
+// cancelled context are errors, never a panic or a partial result.
+func TestRolloutErrors(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	pos := doublesToWin(t, nardy.Short)
+	long := doublesToWin(t, nardy.Long)
+	bad := []struct {
+		name string
+		s    *Searcher
+		pos  nardy.Position
+		opt  RolloutOptions
+	}{
+		{"negative trials", s, pos, RolloutOptions{Trials: -1}},
+		{"too many trials", s, pos, RolloutOptions{Trials: MaxTrials + 1}},
+		{"ply", s, pos, RolloutOptions{Ply: MaxPly + 1}},
+		{"negative ply", s, pos, RolloutOptions{Ply: -1}},
+		{"truncation", s, pos, RolloutOptions{Truncate: -1}},
+		{"workers", s, pos, RolloutOptions{Workers: 257}},
+		{"negative workers", s, pos, RolloutOptions{Workers: -1}},
+		{"long position, short rules", s, long, RolloutOptions{}},
+		{"zero position", s, nardy.Position{}, RolloutOptions{}},
+		{"no network", &Searcher{Rules: nardy.DefaultRules(nardy.Short)}, pos, RolloutOptions{}},
+		{"long network, short rules", NewSearcher(searcher(t, nardy.Long).Net, nardy.DefaultRules(nardy.Short)), pos, RolloutOptions{}},
+		{"invalid rules", &Searcher{Net: s.Net, Rules: nardy.Rules{Variant: nardy.Short, TransientBlock: true}}, pos, RolloutOptions{}},
+	}
+	for _, c := range bad {
+		res, err := c.s.Rollout(context.Background(), c.pos, c.opt)
+		assert.ErrorIs(t, err, ErrBadRollout, c.name)
+		assert.Zero(t, res, c.name)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := s.Rollout(ctx, pos, RolloutOptions{})
+	assert.True(t, errors.Is(err, context.Canceled), "%v", err)
+	assert.Zero(t, res)
+}
+
+// TestRolloutProperties: on positions of random games, with any small
+// options, a rollout's chances keep the order of every Probs (in 0..1,
+// WinKoks + WinHomeMars ≤ WinMars ≤ Win), its equity lies within the
+// game's points, it plays the trials asked, and without Reduce (nothing
+// clamped) its equity is the equity of its mean chances.
+func TestRolloutProperties(t *testing.T) {
+	nets := map[nardy.Variant]*Searcher{nardy.Long: searcher(t, nardy.Long), nardy.Short: searcher(t, nardy.Short)}
+	rapid.Check(t, func(rt *rapid.T) {
+		v := rapid.SampledFrom([]nardy.Variant{nardy.Long, nardy.Short}).Draw(rt, "variant")
+		pos := samplePositions(t, v, 1, rapid.Uint64().Draw(rt, "game"))[0]
+		opt := RolloutOptions{
+			Trials:   rapid.IntRange(1, 24).Draw(rt, "trials"),
+			Ply:      rapid.IntRange(0, 1).Draw(rt, "ply"),
+			Truncate: rapid.IntRange(1, 4).Draw(rt, "truncate"),
+			Reduce:   rapid.Bool().Draw(rt, "reduce"),
+			Seed:     rapid.Uint64().Draw(rt, "seed"),
+			Workers:  rapid.IntRange(0, 3).Draw(rt, "workers"),
+		}
+		s := nets[v]
+		res, err := s.Rollout(context.Background(), pos, opt)
+		require.NoError(rt, err)
+		p := res.Probs
+		for _, x := range vecOf(p) {
+			assert.True(rt, x >= 0 && x <= 1, "%v", p)
+		}
+		assert.LessOrEqual(rt, p.WinKoks+p.WinHomeMars, p.WinMars+1e-12)
+		assert.LessOrEqual(rt, p.WinMars, p.Win)
+		assert.LessOrEqual(rt, p.LoseKoks+p.LoseHomeMars, p.LoseMars+1e-12)
+		assert.LessOrEqual(rt, p.LoseMars, p.Lose())
+		top := 3.0 // a koks or backgammon under the default tables
+		if !opt.Reduce {
+			assert.LessOrEqual(rt, math.Abs(res.Equity), top)
+			assert.InDelta(rt, p.Equity(nardy.Scoring{}), res.Equity, 1e-9)
+		}
+		assert.Equal(rt, opt.Trials, res.Trials)
+		assert.GreaterOrEqual(rt, res.StdErr, 0.0)
+	})
+}

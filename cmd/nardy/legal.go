@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -14,22 +15,19 @@ import (
 // move notation, and their count.
 func legal(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("legal", flag.ContinueOnError)
-	variant := fs.String("variant", "", "long or short (default: the preset's or the position's variant, else long)")
-	preset := fs.String("preset", "", "named rule set, such as long-moscow, long-classic, short-standard")
-	posText := fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start)`)
-	key := fs.String("key", "", "position as a conformance key, mover first (default: the start)")
+	var in positionFlags
+	in.define(fs)
 	rollText := fs.String("roll", "", "the roll, such as 6-5 (required)")
-	head := fs.String("head-exception", "", "long: classic, doubles or literal (L4)")
-	transient := fs.Bool("transient-block", true, "long: judge the six-block only at the end of the play (L5)")
-	ahead := fs.String("block-ahead", "", "long: on_route or opponent_home (L5)")
 	const usage = "usage: nardy legal [-variant long|short] [-preset NAME] [-position TEXT | -key KEY] -roll 6-5 [rule flags]\n\n" +
 		"Prints the legal plays of the position for the roll, one a line, and their count."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	r, pos, roll, err := legalInput(set, *variant, *preset, *posText, *key, *rollText, *head, *transient, *ahead)
+	r, pos, err := in.build(fs)
+	var roll nardy.Roll
+	if err == nil {
+		roll, err = requiredRoll(*rollText)
+	}
 	if err != nil {
 		report(stderr, "legal", err)
 		return 2
@@ -46,83 +44,113 @@ func legal(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// legalInput builds the rules, position and roll from the flags; set says
-// which flags were given.
-func legalInput(set map[string]bool, variant, preset, posText, key, rollText, head string, transient bool, ahead string) (nardy.Rules, nardy.Position, nardy.Roll, error) {
-	var (
-		r    nardy.Rules
-		pos  nardy.Position
-		roll nardy.Roll
-		v    nardy.Variant
-		err  error
-	)
-	if posText != "" && key != "" {
-		return r, pos, roll, errors.New("give -position or -key, not both")
+// requiredRoll parses the -roll flag, which must be given.
+func requiredRoll(text string) (nardy.Roll, error) {
+	if text == "" {
+		return nardy.Roll{}, errors.New("-roll is required, such as -roll 6-5")
 	}
-	if posText != "" {
-		if pos, err = nardy.ParsePosition(posText); err != nil {
-			return r, pos, roll, err
+	return nardy.ParseRoll(text)
+}
+
+// positionFlags are the flags that choose the rules and a position, shared
+// by the commands that take one.
+type positionFlags struct {
+	variant, preset, posText, key, gnubgID *string
+	head, ahead                            *string
+	transient                              *bool
+}
+
+// define adds the flags to fs.
+func (f *positionFlags) define(fs *flag.FlagSet) {
+	f.variant = fs.String("variant", "", "long or short (default: the preset's or the position's variant, else long)")
+	f.preset = fs.String("preset", "", "named rule set, such as long-moscow, long-classic, short-standard")
+	f.posText = fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start)`)
+	f.key = fs.String("key", "", "position as a conformance key, mover first (default: the start)")
+	f.gnubgID = fs.String("gnubg", "", "short: position as a GNU Backgammon Position ID, white on roll (default: the start)")
+	f.head = fs.String("head-exception", "", "long: classic, doubles or literal (L4)")
+	f.transient = fs.Bool("transient-block", true, "long: judge the six-block only at the end of the play (L5)")
+	f.ahead = fs.String("block-ahead", "", "long: on_route or opponent_home (L5)")
+}
+
+// build returns the rules and the position the parsed flags of fs give.
+func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var (
+		r   nardy.Rules
+		pos nardy.Position
+		v   nardy.Variant
+		err error
+	)
+	given := 0
+	for _, s := range []string{*f.posText, *f.key, *f.gnubgID} {
+		if s != "" {
+			given++
+		}
+	}
+	if given > 1 {
+		return r, pos, errors.New("give one of -position, -key and -gnubg")
+	}
+	switch {
+	case *f.posText != "":
+		if pos, err = nardy.ParsePosition(*f.posText); err != nil {
+			return r, pos, err
+		}
+		v = pos.Variant()
+	case *f.gnubgID != "":
+		if pos, err = gnubg.ParsePositionID(*f.gnubgID, nardy.White); err != nil {
+			return r, pos, err
 		}
 		v = pos.Variant()
 	}
-	if preset != "" {
-		p, err := variants.Lookup(preset)
+	if *f.preset != "" {
+		p, err := variants.Lookup(*f.preset)
 		if err != nil {
-			return r, pos, roll, err
+			return r, pos, err
 		}
 		r = p.Rules
 		if v != 0 && v != r.Variant {
-			return r, pos, roll, fmt.Errorf("preset %s is %s nardy, the position %s", preset, r.Variant, v)
+			return r, pos, fmt.Errorf("preset %s is %s nardy, the position %s", *f.preset, r.Variant, v)
 		}
 		v = r.Variant
 	}
-	if variant != "" {
-		w, err := nardy.ParseVariant(variant)
+	if *f.variant != "" {
+		w, err := nardy.ParseVariant(*f.variant)
 		if err != nil {
-			return r, pos, roll, err
+			return r, pos, err
 		}
 		if v != 0 && v != w {
-			return r, pos, roll, fmt.Errorf("-variant %s does not match the position or preset (%s)", w, v)
+			return r, pos, fmt.Errorf("-variant %s does not match the position or preset (%s)", w, v)
 		}
 		v = w
 	}
 	if v == 0 {
 		v = nardy.Long
 	}
-	if preset == "" {
+	if *f.preset == "" {
 		r = nardy.DefaultRules(v)
 	}
 	if set["head-exception"] {
-		if err := r.HeadException.UnmarshalText([]byte(head)); err != nil {
-			return r, pos, roll, err
+		if err := r.HeadException.UnmarshalText([]byte(*f.head)); err != nil {
+			return r, pos, err
 		}
 	}
 	if set["transient-block"] {
-		r.TransientBlock = transient
+		r.TransientBlock = *f.transient
 	}
 	if set["block-ahead"] {
-		if err := r.BlockAhead.UnmarshalText([]byte(ahead)); err != nil {
-			return r, pos, roll, err
+		if err := r.BlockAhead.UnmarshalText([]byte(*f.ahead)); err != nil {
+			return r, pos, err
 		}
 	}
 	if err := r.Validate(); err != nil {
-		return r, pos, roll, err
+		return r, pos, err
 	}
 	switch {
-	case key != "":
-		if pos, err = nardy.ParseKey(v, nardy.White, key); err != nil {
-			return r, pos, roll, err
-		}
-	case posText == "":
-		if pos, err = nardy.StartPosition(v, nardy.White); err != nil {
-			return r, pos, roll, err
-		}
+	case *f.key != "":
+		pos, err = nardy.ParseKey(v, nardy.White, *f.key)
+	case given == 0:
+		pos, err = nardy.StartPosition(v, nardy.White)
 	}
-	if rollText == "" {
-		return r, pos, roll, errors.New("-roll is required, such as -roll 6-5")
-	}
-	if roll, err = nardy.ParseRoll(rollText); err != nil {
-		return r, pos, roll, err
-	}
-	return r, pos, roll, nil
+	return r, pos, err
 }

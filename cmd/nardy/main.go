@@ -1,5 +1,6 @@
 // Command nardy is the command line of the nardy library: it answers
-// conformance cases, lists the legal plays of a position and counts perft.
+// conformance cases, lists the legal plays of a position, counts perft,
+// analyses records and rolls positions out.
 //
 // Usage:
 //
@@ -9,6 +10,7 @@
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
 //	nardy analyze [-ply N] [-json] [-all] FILE
+//	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce=false] [-seed N] [-workers N]
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0) and refuses an unknown flag, a bad flag value or an
@@ -24,6 +26,12 @@
 // nardy.Record, or a .mat file of short nardy) with the neural evaluator
 // of package neural (see package analysis) and prints the errors and each
 // player's error rate.
+//
+// rollout plays a position out many times with the neural evaluator
+// (neural.Searcher.Rollout: cubeless, variance reduction on by default)
+// and prints the equity of the player on roll, its standard error and the
+// chances of each way the game ends; with -roll it rolls out the best
+// plays of that roll instead, on the same dice, best first.
 package main
 
 import (
@@ -46,6 +54,7 @@ commands:
   legal     list the legal plays of a position for a roll
   perft     count the leaves of the roll×play tree from the start
   analyze   judge the plays and cube decisions of a record (JSON or .mat)
+  rollout   play a position, or the best plays of a roll, out many times
 
 Run "nardy COMMAND -h" for the flags of a command.
 `
@@ -74,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return perft(args[1:], stdout, stderr)
 	case "analyze":
 		return analyze(args[1:], stdout, stderr)
+	case "rollout":
+		return rollout(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

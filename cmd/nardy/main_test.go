@@ -224,7 +224,8 @@ func TestUsage(t *testing.T) {
 // take is refused with exit status 2, the message and the usage on stderr,
 // and nothing read or written (conform must not answer its input).
 func TestCommandFlags(t *testing.T) {
-	flags := map[string][]string{"conform": nil, "legal": {"-roll", "-key"}, "perft": {"-depth", "-workers"}}
+	flags := map[string][]string{"conform": nil, "legal": {"-roll", "-key", "-gnubg"}, "perft": {"-depth", "-workers"},
+		"rollout": {"-roll", "-trials", "-top", "-gnubg"}}
 	for cmd, want := range flags {
 		for _, h := range []string{"-h", "-help", "--help"} {
 			var out, errOut bytes.Buffer

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// rollout rolls a position out with the neural evaluator, or with -roll
+// the best plays of a roll, and prints the chances and equities.
+func rollout(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
+	var in positionFlags
+	in.define(fs)
+	rollText := fs.String("roll", "", "roll out the best plays of this roll (such as 3-1) instead of the position")
+	top := fs.Int("top", 5, "with -roll: how many plays, the best at 1-ply, are rolled out")
+	trials := fs.Int("trials", neural.DefaultTrials, fmt.Sprintf("games played out (1..%d)", neural.MaxTrials))
+	ply := fs.Int("ply", 0, fmt.Sprintf("depth at which the players choose their plays in the trials (0..%d)", neural.MaxPly))
+	truncate := fs.Int("truncate", 0, "stop each trial after this many plies and take the evaluation (0: play to the end)")
+	reduce := fs.Bool("reduce", true, "variance reduction: take each roll's luck off the trials")
+	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
+	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
+	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
+		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce=false] [-seed N] [-workers N]\n\n" +
+		"Plays the position out many times with the neural evaluator (cubeless, money, the\n" +
+		"variant's scoring table) and prints the chances and equity of the player on roll with\n" +
+		"their standard error; with -roll, the same for the best plays of that roll, best first."
+	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return status
+	}
+	r, pos, err := in.build(fs)
+	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
+		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
+	}
+	if err != nil {
+		report(stderr, "rollout", err)
+		return 2
+	}
+	net, err := neural.Default(r.Variant)
+	if err != nil {
+		report(stderr, "rollout", err)
+		return 1
+	}
+	s := neural.NewSearcher(net, r)
+	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers}
+	if *rollText == "" {
+		res, err := s.Rollout(context.Background(), pos, opt)
+		if err != nil {
+			report(stderr, "rollout", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%s, %s on roll: %s\n", pos, pos.OnRoll(), describe(res))
+		return 0
+	}
+	roll, err := nardy.ParseRoll(*rollText)
+	if err != nil {
+		report(stderr, "rollout", err)
+		return 2
+	}
+	lines, err := rolloutPlays(s, pos, roll, *top, opt)
+	if err != nil {
+		report(stderr, "rollout", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d plays rolled out\n", pos, pos.OnRoll(), roll, len(lines))
+	for _, l := range lines {
+		fmt.Fprintf(stdout, "%-24s %s\n", l.play, describe(l.res))
+	}
+	return 0
+}
+
+// rolledPlay is one play and its rollout, for the player making it.
+type rolledPlay struct {
+	play string
+	res  neural.RolloutResult
+}
+
+// rolloutPlays rolls out the positions after the top plays of roll (the
+// best at 1-ply), all on the same dice, and returns them best first, each
+// from the view of the player making it.
+func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]rolledPlay, error) {
+	plays, err := s.Rules.Legal(pos, roll)
+	if err != nil {
+		return nil, err
+	}
+	ranked := s.Rank(plays, 1)
+	var out []rolledPlay
+	for _, c := range ranked[:min(top, len(ranked))] {
+		p := plays[c.Index]
+		res, err := s.Rollout(context.Background(), p.Result(), opt)
+		if err != nil {
+			return nil, err
+		}
+		res.Probs, res.Equity = res.Probs.Flip(), -res.Equity
+		out = append(out, rolledPlay{play: p.String(), res: res})
+	}
+	slices.SortStableFunc(out, func(a, b rolledPlay) int {
+		switch {
+		case a.res.Equity > b.res.Equity:
+			return -1
+		case a.res.Equity < b.res.Equity:
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// describe prints a rollout's equity, its standard error and chances.
+func describe(res neural.RolloutResult) string {
+	return fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, res.Probs)
+}

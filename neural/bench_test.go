@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -93,3 +94,28 @@ func BenchmarkPlaysShort(b *testing.B)      { benchPlays(b, nardy.Short, false) 
 func BenchmarkPlaysShortBatch(b *testing.B) { benchPlays(b, nardy.Short, true) }
 func BenchmarkPlaysLong(b *testing.B)       { benchPlays(b, nardy.Long, false) }
 func BenchmarkPlaysLongBatch(b *testing.B)  { benchPlays(b, nardy.Long, true) }
+
+// benchRollout rolls out positions of random games, 36 trials each at
+// 0-ply to the end of the game, and reports trials a second.
+func benchRollout(b *testing.B, v nardy.Variant, reduce bool) {
+	net, err := Default(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := NewSearcher(net, nardy.DefaultRules(v))
+	pos := samplePositions(b, v, 64, 2)
+	trials, i := 0, 0
+	for b.Loop() {
+		res, err := s.Rollout(context.Background(), pos[i%len(pos)], RolloutOptions{Trials: 36, Reduce: reduce, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		trials += res.Trials
+		i++
+	}
+	b.ReportMetric(float64(trials)/b.Elapsed().Seconds(), "trials/s")
+}
+
+func BenchmarkRolloutShort(b *testing.B)        { benchRollout(b, nardy.Short, false) }
+func BenchmarkRolloutShortReduced(b *testing.B) { benchRollout(b, nardy.Short, true) }
+func BenchmarkRolloutLong(b *testing.B)         { benchRollout(b, nardy.Long, false) }

@@ -58,8 +58,11 @@ type RolloutOptions struct {
 	// reduction): at every ply the network's 0-ply evaluation of the best
 	// play of the roll thrown, less its average over the 21 rolls, is
 	// taken off the trial's result. The correction averages to zero, so
-	// the expected result is unchanged and its spread is smaller; each ply
-	// costs about 21 times as much.
+	// the expected result is unchanged and its spread is smaller (its
+	// variance about 14 times smaller in short nardy). It costs 21
+	// evaluations of a roll's plays a ply: about 25 times the time of a
+	// 0-ply trial, which the smaller spread does not repay, but only about
+	// 1.2 times that of a 1-ply trial, which it repays many times over.
 	Reduce bool
 	// Seed seeds the dice of every trial (trial i has its own stream, a
 	// function of Seed and i alone).

@@ -22,11 +22,11 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	trials := fs.Int("trials", neural.DefaultTrials, fmt.Sprintf("games played out (1..%d)", neural.MaxTrials))
 	ply := fs.Int("ply", 0, fmt.Sprintf("depth at which the players choose their plays in the trials (0..%d)", neural.MaxPly))
 	truncate := fs.Int("truncate", 0, "stop each trial after this many plies and take the evaluation (0: play to the end)")
-	reduce := fs.Bool("reduce", true, "variance reduction: take each roll's luck off the trials")
+	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
 	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
 	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
-		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce=false] [-seed N] [-workers N]\n\n" +
+		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n\n" +
 		"Plays the position out many times with the neural evaluator (cubeless, money, the\n" +
 		"variant's scoring table) and prints the chances and equity of the player on roll with\n" +
 		"their standard error; with -roll, the same for the best plays of that roll, best first."

@@ -16,14 +16,14 @@ const doublesToWin = "short w 0000020000000000000000000d/10000000000000000000000
 // TestRolloutCommand rolls out a position whose value is known exactly,
 // and the best plays of the 3-1 opening.
 func TestRolloutCommand(t *testing.T) {
-	code, out, stderr := runCmd("rollout", "-position", doublesToWin, "-trials", "36", "-reduce=false")
+	code, out, stderr := runCmd("rollout", "-position", doublesToWin, "-trials", "36")
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, doublesToWin+", white on roll: equity -0.778 ± 0.106 (36 trials), "+
 		"win 11.1% (gammon 0.0%, backgammon 0.0%) lose 88.9% (gammon 0.0%, backgammon 0.0%)\n", out)
 
 	// 3-1 from the start: 8/5 6/5, making the 5 point, is the best play
 	// by every backgammon reference (and by GNU Backgammon's rollouts).
-	code, out, stderr = runCmd("rollout", "-variant", "short", "-roll", "3-1", "-top", "3", "-trials", "72", "-truncate", "2", "-workers", "2")
+	code, out, stderr = runCmd("rollout", "-variant", "short", "-roll", "3-1", "-top", "3", "-trials", "72", "-truncate", "2", "-reduce", "-workers", "2")
 	require.Equal(t, 0, code, stderr)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 4, out)

@@ -1,0 +1,37 @@
+package neural_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// A rollout plays the position out many times. White, on roll, has two
+// checkers left on its 6 point and Black one on its 1 point: White wins
+// only by throwing 3-3, 4-4, 5-5 or 6-6, 4 throws in 36. With a multiple of
+// 36 trials every first roll is thrown equally often, so the rollout finds
+// the exact chances.
+func ExampleSearcher_Rollout() {
+	var white, black nardy.Side
+	white[6], white[nardy.Off] = 2, 13
+	black[1], black[nardy.Off] = 1, 14
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, white, black)
+	if err != nil {
+		panic(err)
+	}
+	net, err := neural.Default(nardy.Short)
+	if err != nil {
+		panic(err)
+	}
+	s := neural.NewSearcher(net, nardy.DefaultRules(nardy.Short))
+	res, err := s.Rollout(context.Background(), pos, neural.RolloutOptions{Trials: 360, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d trials: equity %+.3f\n%s\n", res.Trials, res.Equity, res.Probs)
+	// Output:
+	// 360 trials: equity -0.778
+	// win 11.1% (gammon 0.0%, backgammon 0.0%) lose 88.9% (gammon 0.0%, backgammon 0.0%)
+}

@@ -5,6 +5,7 @@
 //	nardy-strength vs -variant short -a neural0 -b gnubg -games 2000
 //	nardy-strength judge -variant long -player expectimax -judge 2 -games 100
 //	nardy-strength cube -games 200
+//	nardy-strength openings -trials 1296 -gnubg-plies 2
 //
 // vs plays cubeless money games (the variant's default scoring table; with
 // -cube, money games with the cube under the variant's default rules) in
@@ -26,6 +27,12 @@
 // seeded games: how often the two agree to double and to take, and the
 // equity the neural player's decisions lose by gnubg's own equities, in
 // money play (cube centred, and owned) or at the scores of a -match.
+//
+// openings checks the network's rollouts (neural.Searcher.Rollout) on the
+// 15 opening rolls of short nardy: the -top plays of each, the best at
+// 1-ply, are rolled out on the same dice, and GNU Backgammon at
+// -gnubg-plies names its own play and evaluates the rollout's best and its
+// own.
 package main
 
 import (
@@ -48,7 +55,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays [flags]")
+		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays|openings [flags]")
 		return 2
 	}
 	var err error
@@ -61,6 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cubeCheck(args[1:], stdout, stderr)
 	case "plays":
 		err = playsCheck(args[1:], stdout, stderr)
+	case "openings":
+		err = openings(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
 		return 2

@@ -132,6 +132,17 @@ func TestGnubgPlaysSmoke(t *testing.T) {
 	assert.Regexp(t, `the [1-4] plays that lose most`, out)
 }
 
+// TestGnubgOpeningsSmoke: the openings check runs on all 15 opening rolls
+// and agrees with gnubg on 3-1 (8/5 6/5, making the 5 point, is every
+// reference's play). Skips without gnubg.
+func TestGnubgOpeningsSmoke(t *testing.T) {
+	skipWithoutGnubg(t)
+	out := runOK(t, "openings", "-trials", "36", "-top", "2", "-workers", "2")
+	assert.Regexp(t, `(?m)^3-1 +8/5 6/5 +[+-]`, out)
+	assert.Regexp(t, `same play as gnubg: \d+ of 15;`, out)
+	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 18, out)
+}
+
 // TestKeepWorst: the list keeps the n largest losses, largest first.
 func TestKeepWorst(t *testing.T) {
 	var list []bigLoss
@@ -147,7 +158,7 @@ func TestKeepWorst(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

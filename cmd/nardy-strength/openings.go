@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// openings checks the network's rollouts against GNU Backgammon on the 15
+// opening rolls of short nardy (the first roll is never a double): for
+// each, the top plays at 1-ply are rolled out (cubeless money, the same
+// dice for every play), and gnubg names its own play and evaluates the
+// positions after the rollout's best play and after its own.
+func openings(args []string, stdout, stderr io.Writer) error {
+	fs, jf, _, gp := newCheckFlags("openings", stderr)
+	top := fs.Int("top", 3, "plays of each roll rolled out, the best at 1-ply")
+	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout")
+	ply := fs.Int("rollout-ply", 0, "depth of the players in the trials")
+	workers := fs.Int("workers", 1, "goroutines of each rollout")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *top < 1 {
+		return fmt.Errorf("-top %d below 1", *top)
+	}
+	net, e, err := startCheck(*jf.net, *gp)
+	if err != nil {
+		return err
+	}
+	defer e.Close()
+	r := cubeless(nardy.Short)
+	s := neural.NewSearcher(net, r)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		return err
+	}
+	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Seed: *jf.seed, Workers: *workers}
+	fmt.Fprintf(stdout, "short nardy openings: top %d plays at 1-ply rolled out, %d trials at %d-ply (seed %d); gnubg at %d-ply\n",
+		*top, opt.Trials, opt.Ply, opt.Seed, *gp)
+	fmt.Fprintln(stdout, "roll  rollout's best         equity ± s.e.     gnubg's play           gnubg: rollout's best, its own")
+	agree, n, loss := 0, 0, 0.0
+	for hi := 2; hi <= 6; hi++ {
+		for lo := 1; lo < hi; lo++ {
+			roll := nardy.MustRoll(hi, lo)
+			plays, err := r.Legal(start, roll)
+			if err != nil {
+				return err
+			}
+			best, bestRes := nardy.Play{}, neural.RolloutResult{}
+			for k, c := range s.Rank(plays, 1)[:min(*top, len(plays))] {
+				res, err := s.Rollout(context.Background(), plays[c.Index].Result(), opt)
+				if err != nil {
+					return err
+				}
+				if k == 0 || -res.Equity > bestRes.Equity {
+					best, bestRes = plays[c.Index], res
+					bestRes.Equity = -res.Equity
+				}
+			}
+			theirs, err := e.Move(r, start, roll)
+			if err != nil {
+				return err
+			}
+			ours, _, err := e.Evaluate(best.Result())
+			if err != nil {
+				return err
+			}
+			own, _, err := e.Evaluate(theirs.Result())
+			if err != nil {
+				return err
+			}
+			same := theirs.Result() == best.Result()
+			if same {
+				agree++
+			}
+			n++
+			loss += max(0, ours.Equity()-own.Equity())
+			fmt.Fprintf(stdout, "%-5s %-22s %+.3f ± %.3f    %-22s %+.3f, %+.3f\n", roll, best, bestRes.Equity, bestRes.StdErr,
+				theirs, -ours.Equity(), -own.Equity())
+		}
+	}
+	fmt.Fprintf(stdout, "same play as gnubg: %d of %d; equity lost by gnubg's judgement: %.3f in all\n", agree, n, loss)
+	return nil
+}

@@ -19,6 +19,7 @@ func openings(args []string, stdout, stderr io.Writer) error {
 	top := fs.Int("top", 3, "plays of each roll rolled out, the best at 1-ply")
 	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout")
 	ply := fs.Int("rollout-ply", 0, "depth of the players in the trials")
+	reduce := fs.Bool("reduce", false, "variance reduction in the rollouts")
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -37,9 +38,9 @@ func openings(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Seed: *jf.seed, Workers: *workers}
-	fmt.Fprintf(stdout, "short nardy openings: top %d plays at 1-ply rolled out, %d trials at %d-ply (seed %d); gnubg at %d-ply\n",
-		*top, opt.Trials, opt.Ply, opt.Seed, *gp)
+	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Reduce: *reduce, Seed: *jf.seed, Workers: *workers}
+	fmt.Fprintf(stdout, "short nardy openings: top %d plays at 1-ply rolled out, %d trials at %d-ply (seed %d, variance reduction %v); gnubg at %d-ply\n",
+		*top, opt.Trials, opt.Ply, opt.Seed, opt.Reduce, *gp)
 	fmt.Fprintln(stdout, "roll  rollout's best         equity ± s.e.     gnubg's play           gnubg: rollout's best, its own")
 	agree, n, loss := 0, 0, 0.0
 	for hi := 2; hi <= 6; hi++ {

@@ -20,7 +20,8 @@
 //     last checker). Only board.go reads a [nardy.Position]'s checkers.
 //   - [Searcher]: 0-, 1- and 2-ply evaluation and play choice (the n-ply
 //     evaluation averages the (n−1)-ply one over the 21 rolls, after the
-//     play the network prefers), [PlayLoss] for judging plays.
+//     play the network prefers), [PlayLoss] for judging plays, and
+//     [Searcher.Rollout], which plays a position out many times.
 //   - [DecideCube]: double, take and drop from the chances, money play by
 //     Janowski's cube-efficiency formulas and match play with a match
 //     equity table computed by [ComputeMET]; [CubeAction] turns the

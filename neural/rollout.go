@@ -140,58 +140,63 @@ func (s *sums) add(o *sums) {
 // It returns an error matching [ErrBadRollout] for options out of range, a
 // Searcher without a network or whose network, rules and position are not
 // of one variant, or invalid rules; and ctx's error when ctx ends first
-// (checked between groups of 36 trials). s itself is not used by the
-// workers, which play on searchers of their own, so it stays free for
-// other calls once Rollout returns; like any Searcher call, Rollout must
-// not run concurrently with another call on s.
+// (checked before every trial). The workers play on searchers of their
+// own, with s's network, rules, table, match score and move filters; s
+// itself is only read, and must not be changed while Rollout runs.
 func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions) (RolloutResult, error) {
 	if err := s.checkRollout(pos, &opt); err != nil {
 		return RolloutResult{}, err
 	}
-	s.prepare()
 	root := pos.OnRoll()
 	chunks := (opt.Trials + chunk - 1) / chunk
 	parts := make([]sums, chunks)
-	errs := make([]error, opt.Workers)
 	var (
-		mu   sync.Mutex
-		next int
-		wg   sync.WaitGroup
+		mu    sync.Mutex
+		next  int
+		first error // the first error of any worker: the others stop
+		wg    sync.WaitGroup
 	)
 	take := func() int {
 		mu.Lock()
 		defer mu.Unlock()
-		if next == chunks {
+		if next == chunks || first != nil {
 			return -1
 		}
 		next++
 		return next - 1
 	}
-	for w := range opt.Workers {
+	fail := func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = err
+		}
+	}
+	for range opt.Workers {
 		wg.Go(func() {
 			r := s.clone()
 			for c := take(); c >= 0; c = take() {
-				if err := ctx.Err(); err != nil {
-					errs[w] = err
-					return
-				}
 				st := strataOf(opt.Seed, c)
+				p := &parts[c]
 				for i := c * chunk; i < min((c+1)*chunk, opt.Trials); i++ {
+					if err := ctx.Err(); err != nil {
+						fail(err)
+						return
+					}
 					v, err := r.trial(pos, root, i, st, &opt)
 					if err != nil {
-						errs[w] = err
+						fail(err)
 						return
 					}
 					e := v.probs(pos.Variant()).value(&r.vals[root])
-					p := &parts[c]
 					p.add(&sums{vec: v, eq: e, eqSq: e * e, n: 1})
 				}
 			}
 		})
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return RolloutResult{}, err
+	if first != nil {
+		return RolloutResult{}, first
 	}
 	var total sums
 	for c := range parts {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -164,6 +165,13 @@ func TestRolloutErrors(t *testing.T) {
 	cancel()
 	res, err := s.Rollout(ctx, pos, RolloutOptions{})
 	assert.True(t, errors.Is(err, context.Canceled), "%v", err)
+	assert.Zero(t, res)
+
+	// A context that ends during a long rollout stops every worker.
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err = s.Rollout(ctx, samplePositions(t, nardy.Short, 1, 1)[0], RolloutOptions{Trials: MaxTrials, Workers: 2})
+	assert.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
 	assert.Zero(t, res)
 }
 

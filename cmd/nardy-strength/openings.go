@@ -65,22 +65,17 @@ func openings(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			ours, _, err := e.Evaluate(best.Result())
+			ours, own, err := moverEquities(e, best, theirs)
 			if err != nil {
 				return err
 			}
-			own, _, err := e.Evaluate(theirs.Result())
-			if err != nil {
-				return err
-			}
-			same := theirs.Result() == best.Result()
-			if same {
+			if theirs.Result() == best.Result() {
 				agree++
 			}
 			n++
-			loss += max(0, ours.Equity()-own.Equity())
+			loss += max(0, own-ours)
 			fmt.Fprintf(stdout, "%-5s %-22s %+.3f ± %.3f    %-22s %+.3f, %+.3f\n", roll, best, bestRes.Equity, bestRes.StdErr,
-				theirs, -ours.Equity(), -own.Equity())
+				theirs, ours, own)
 		}
 	}
 	fmt.Fprintf(stdout, "same play as gnubg: %d of %d; equity lost by gnubg's judgement: %.3f in all\n", agree, n, loss)

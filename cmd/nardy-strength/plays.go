@@ -87,17 +87,11 @@ func playsCheck(args []string, stdout, stderr io.Writer) error {
 			pt.same++
 			return nil
 		}
-		// Both results have the opponent on roll: the mover's equity is
-		// minus the opponent's.
-		co, _, err := e.Evaluate(ours.Result())
+		eo, et, err := moverEquities(e, ours, theirs)
 		if err != nil {
 			return err
 		}
-		ct, _, err := e.Evaluate(theirs.Result())
-		if err != nil {
-			return err
-		}
-		l := max(0, co.Equity()-ct.Equity())
+		l := max(0, et-eo)
 		if *worst > 0 {
 			id, _ := gnubg.PositionID(pos)
 			big = keepWorst(big, bigLoss{id: id, roll: roll, ours: ours, theirs: theirs, loss: l, class: classIndex(class)}, *worst)
@@ -158,4 +152,19 @@ func (t playTally) report(w io.Writer, title string, games int, threshold float6
 	fmt.Fprintf(w, "  %s: %d plays, gnubg's play %.1f%% (%.1f-%.1f%%), errors (loss > %.3f) %.1f%% (%.1f-%.1f%%), loss %.4f per play, %.4f per game\n",
 		title, t.n, 100*float64(t.same)/float64(t.n), 100*lo, 100*hi, threshold,
 		100*float64(t.errs)/float64(t.n), 100*elo, 100*ehi, t.loss/float64(t.n), t.loss/float64(games))
+}
+
+// moverEquities returns gnubg's cubeless money equities of plays a and b
+// for the player making them: both results have the opponent on roll, so
+// each is minus gnubg's equity of the result.
+func moverEquities(e *gnubgplay.Engine, a, b nardy.Play) (float64, float64, error) {
+	ca, _, err := e.Evaluate(a.Result())
+	if err != nil {
+		return 0, 0, err
+	}
+	cb, _, err := e.Evaluate(b.Result())
+	if err != nil {
+		return 0, 0, err
+	}
+	return -ca.Equity(), -cb.Equity(), nil
 }

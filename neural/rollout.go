@@ -16,8 +16,7 @@ const (
 	// MaxTrials is the most games a rollout plays out.
 	MaxTrials = 1 << 20
 	// DefaultTrials is the number of trials of a rollout whose options give
-	// none: 36 × 36, so that every pair of first and second rolls is played
-	// once.
+	// none: 36 groups of 36 stratified trials.
 	DefaultTrials = 1296
 	// maxTrialPlies ends a trial that has not ended after so many plies
 	// with an error; games of either variant end long before.
@@ -59,7 +58,8 @@ type RolloutOptions struct {
 	// play of the roll thrown, less its average over the 21 rolls, is
 	// taken off the trial's result. The correction averages to zero, so
 	// the expected result is unchanged and its spread is smaller (its
-	// variance about 14 times smaller in short nardy). It costs 21
+	// variance 6 to 15 times smaller on positions of short nardy, 4 to 8
+	// times on long nardy's, docs/strength.md). It costs 21
 	// evaluations of a roll's plays a ply: about 25 times the time of a
 	// 0-ply trial, which the smaller spread does not repay, but only about
 	// 1.2 times that of a 1-ply trial, which it repays many times over.

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	nardy conform < cases.jsonl
-//	nardy legal -variant long|short [-preset NAME] [-position "long w KEY" | -key KEY] -roll 6-5
+//	nardy legal -variant long|short [-preset NAME] [-position "long w KEY" | -key KEY | -gnubg ID] -roll 6-5
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]

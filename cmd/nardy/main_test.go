@@ -143,6 +143,10 @@ func TestLegalCommand(t *testing.T) {
 	assert.Contains(t, lines, "8/5 6/5")
 	assert.Contains(t, lines, "24/20")
 	assert.Equal(t, "16 legal plays (short, white, 3-1)", lines[16])
+	// The same start given as GNU Backgammon's Position ID of it.
+	code, gnubgOut, stderr := runCmd("legal", "-gnubg", "4HPwATDgc/ABMA", "-roll", "3-1")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, out, gnubgOut)
 
 	// L4, docs/rules.md §5: long start 3-3 has two plays.
 	code, out, _ = runCmd("legal", "-preset", "long-moscow", "-roll", "3-3")

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/variants"
+)
+
+// positionFlags are the flags that choose the rules and a position, shared
+// by the commands that take one.
+type positionFlags struct {
+	variant, preset, posText, key, gnubgID *string
+	head, ahead                            *string
+	transient                              *bool
+}
+
+// define adds the flags to fs.
+func (f *positionFlags) define(fs *flag.FlagSet) {
+	f.variant = fs.String("variant", "", "long or short (default: the preset's or the position's variant, else long)")
+	f.preset = fs.String("preset", "", "named rule set, such as long-moscow, long-classic, short-standard")
+	f.posText = fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start)`)
+	f.key = fs.String("key", "", "position as a conformance key, mover first (default: the start)")
+	f.gnubgID = fs.String("gnubg", "", "short: position as a GNU Backgammon Position ID, white on roll (default: the start)")
+	f.head = fs.String("head-exception", "", "long: classic, doubles or literal (L4)")
+	f.transient = fs.Bool("transient-block", true, "long: judge the six-block only at the end of the play (L5)")
+	f.ahead = fs.String("block-ahead", "", "long: on_route or opponent_home (L5)")
+}
+
+// build returns the rules and the position the parsed flags of fs give.
+func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, error) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var (
+		r   nardy.Rules
+		pos nardy.Position
+		v   nardy.Variant
+		err error
+	)
+	given := 0
+	for _, s := range []string{*f.posText, *f.key, *f.gnubgID} {
+		if s != "" {
+			given++
+		}
+	}
+	if given > 1 {
+		return r, pos, errors.New("give one of -position, -key and -gnubg")
+	}
+	switch {
+	case *f.posText != "":
+		if pos, err = nardy.ParsePosition(*f.posText); err != nil {
+			return r, pos, err
+		}
+		v = pos.Variant()
+	case *f.gnubgID != "":
+		if pos, err = gnubg.ParsePositionID(*f.gnubgID, nardy.White); err != nil {
+			return r, pos, err
+		}
+		v = pos.Variant()
+	}
+	if *f.preset != "" {
+		p, err := variants.Lookup(*f.preset)
+		if err != nil {
+			return r, pos, err
+		}
+		r = p.Rules
+		if v != 0 && v != r.Variant {
+			return r, pos, fmt.Errorf("preset %s is %s nardy, the position %s", *f.preset, r.Variant, v)
+		}
+		v = r.Variant
+	}
+	if *f.variant != "" {
+		w, err := nardy.ParseVariant(*f.variant)
+		if err != nil {
+			return r, pos, err
+		}
+		if v != 0 && v != w {
+			return r, pos, fmt.Errorf("-variant %s does not match the position or preset (%s)", w, v)
+		}
+		v = w
+	}
+	if v == 0 {
+		v = nardy.Long
+	}
+	if *f.preset == "" {
+		r = nardy.DefaultRules(v)
+	}
+	if set["head-exception"] {
+		if err := r.HeadException.UnmarshalText([]byte(*f.head)); err != nil {
+			return r, pos, err
+		}
+	}
+	if set["transient-block"] {
+		r.TransientBlock = *f.transient
+	}
+	if set["block-ahead"] {
+		if err := r.BlockAhead.UnmarshalText([]byte(*f.ahead)); err != nil {
+			return r, pos, err
+		}
+	}
+	if err := r.Validate(); err != nil {
+		return r, pos, err
+	}
+	switch {
+	case *f.key != "":
+		pos, err = nardy.ParseKey(v, nardy.White, *f.key)
+	case given == 0:
+		pos, err = nardy.StartPosition(v, nardy.White)
+	}
+	return r, pos, err
+}

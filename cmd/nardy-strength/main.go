@@ -6,6 +6,7 @@
 //	nardy-strength judge -variant long -player expectimax -judge 2 -games 100
 //	nardy-strength cube -games 200
 //	nardy-strength openings -trials 1296 -gnubg-plies 2
+//	nardy-strength evalcheck -variant short -games 20 -trials 1296
 //
 // vs plays cubeless money games (the variant's default scoring table; with
 // -cube, money games with the cube under the variant's default rules) in
@@ -33,6 +34,11 @@
 // 1-ply, are rolled out on the same dice, and GNU Backgammon at
 // -gnubg-plies names its own play and evaluates the rollout's best and its
 // own.
+//
+// evalcheck compares the network's evaluations at 0, 1 and 2 ply with
+// rollouts of the same positions (from seeded neural self-play games):
+// how far the equity an analysis shows is from what the games played out
+// by the same network give.
 package main
 
 import (
@@ -55,7 +61,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays|openings [flags]")
+		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck [flags]")
 		return 2
 	}
 	var err error
@@ -70,6 +76,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = playsCheck(args[1:], stdout, stderr)
 	case "openings":
 		err = openings(args[1:], stdout, stderr)
+	case "evalcheck":
+		err = evalCheck(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
 		return 2

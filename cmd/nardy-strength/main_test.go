@@ -143,6 +143,28 @@ func TestGnubgOpeningsSmoke(t *testing.T) {
 	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 18, out)
 }
 
+// TestEvalCheckSmoke: the evaluation check runs in both games, and its
+// evaluations and rollouts are of the same side: with the sides mixed up
+// they would differ by twice the equity, far more than the noise of 36
+// trials.
+func TestEvalCheckSmoke(t *testing.T) {
+	for _, v := range []string{"short", "long"} {
+		out := runOK(t, "evalcheck", "-variant", v, "-games", "1", "-every", "6", "-trials", "36", "-workers", "2")
+		m := regexp.MustCompile(`(\d+) positions from 1 self-play games`).FindStringSubmatch(out)
+		require.NotNil(t, m, out)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		assert.Greater(t, n, 3, out)
+		for ply := range 3 {
+			m := regexp.MustCompile(fmt.Sprintf(`%d-ply: mean \|evaluation - rollout\| ([0-9.]+)`, ply)).FindStringSubmatch(out)
+			require.NotNil(t, m, out)
+			d, err := strconv.ParseFloat(m[1], 64)
+			require.NoError(t, err)
+			assert.Less(t, d, 0.3, "%s %d-ply: %s", v, ply, out)
+		}
+	}
+}
+
 // TestKeepWorst: the list keeps the n largest losses, largest first.
 func TestKeepWorst(t *testing.T) {
 	var list []bigLoss
@@ -158,7 +180,7 @@ func TestKeepWorst(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -117,18 +117,47 @@ func outputs(v nardy.Variant) int {
 // probsOf maps raw network outputs (each in 0..1) to Probs, forcing the
 // order of the nested kinds.
 func probsOf(v nardy.Variant, o *[maxOut]float32) Probs {
-	c := func(x float32, hi float64) float64 { return min(max(float64(x), 0), hi) }
-	p := Probs{Variant: v}
-	p.Win = c(o[0], 1)
-	p.WinMars = c(o[1], p.Win)
-	p.WinKoks = c(o[2], p.WinMars)
-	p.LoseMars = c(o[3], p.Lose())
-	p.LoseKoks = c(o[4], p.LoseMars)
-	if v == nardy.Long {
-		p.WinHomeMars = c(o[5], p.WinMars-p.WinKoks)
-		p.LoseHomeMars = c(o[6], p.LoseMars-p.LoseKoks)
+	return ordered(Probs{Variant: v, Win: float64(o[0]), WinMars: float64(o[1]), WinKoks: float64(o[2]),
+		LoseMars: float64(o[3]), LoseKoks: float64(o[4]), WinHomeMars: float64(o[5]), LoseHomeMars: float64(o[6])})
+}
+
+// ordered clamps p into the order every Probs of the package keeps: each
+// chance in 0..1, WinKoks + WinHomeMars ≤ WinMars ≤ Win and the same for
+// the losses; home mars only in long nardy (0 in short).
+func ordered(p Probs) Probs {
+	c := func(x, hi float64) float64 { return min(max(x, 0), hi) }
+	q := Probs{Variant: p.Variant}
+	q.Win = c(p.Win, 1)
+	q.WinMars = c(p.WinMars, q.Win)
+	q.WinKoks = c(p.WinKoks, q.WinMars)
+	q.LoseMars = c(p.LoseMars, q.Lose())
+	q.LoseKoks = c(p.LoseKoks, q.LoseMars)
+	if p.Variant == nardy.Long {
+		q.WinHomeMars = c(p.WinHomeMars, q.WinMars-q.WinKoks)
+		q.LoseHomeMars = c(p.LoseHomeMars, q.LoseMars-q.LoseKoks)
 	}
-	return p
+	return q
+}
+
+// probVec is the chances of a Probs as a vector, in the order of its
+// fields (Win, WinMars, WinKoks, WinHomeMars, LoseMars, LoseKoks,
+// LoseHomeMars): for sums and averages of chances.
+type probVec [7]float64
+
+func vecOf(p Probs) probVec {
+	return probVec{p.Win, p.WinMars, p.WinKoks, p.WinHomeMars, p.LoseMars, p.LoseKoks, p.LoseHomeMars}
+}
+
+func (v *probVec) probs(variant nardy.Variant) Probs {
+	return Probs{Variant: variant, Win: v[0], WinMars: v[1], WinKoks: v[2], WinHomeMars: v[3],
+		LoseMars: v[4], LoseKoks: v[5], LoseHomeMars: v[6]}
+}
+
+// addScaled adds w times o to v.
+func (v *probVec) addScaled(o *probVec, w float64) {
+	for k := range v {
+		v[k] += w * o[k]
+	}
 }
 
 // targets returns the network outputs that Probs p stands for (the inverse

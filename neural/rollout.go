@@ -93,37 +93,22 @@ type RolloutResult struct {
 	Trials int
 }
 
-// trialVec is a trial's outcome in the order Win, WinMars, WinKoks,
-// WinHomeMars, LoseMars, LoseKoks, LoseHomeMars (the fields of Probs).
-type trialVec [7]float64
-
-func vecOf(p Probs) trialVec {
-	return trialVec{p.Win, p.WinMars, p.WinKoks, p.WinHomeMars, p.LoseMars, p.LoseKoks, p.LoseHomeMars}
-}
-
-func (v *trialVec) probs(variant nardy.Variant) Probs {
-	return Probs{Variant: variant, Win: v[0], WinMars: v[1], WinKoks: v[2], WinHomeMars: v[3],
-		LoseMars: v[4], LoseKoks: v[5], LoseHomeMars: v[6]}
-}
-
 // flipDiff returns a difference of two chance vectors seen by the other
 // side: the win's difference negated, the wins' kinds and the losses'
 // swapped.
-func flipDiff(d trialVec) trialVec {
-	return trialVec{-d[0], d[4], d[5], d[6], d[1], d[2], d[3]}
+func flipDiff(d probVec) probVec {
+	return probVec{-d[0], d[4], d[5], d[6], d[1], d[2], d[3]}
 }
 
 // sums accumulates trials.
 type sums struct {
-	vec      trialVec
+	vec      probVec
 	eq, eqSq float64
 	n        int
 }
 
 func (s *sums) add(o *sums) {
-	for k := range s.vec {
-		s.vec[k] += o.vec[k]
-	}
+	s.vec.addScaled(&o.vec, 1)
 	s.eq += o.eq
 	s.eqSq += o.eqSq
 	s.n += o.n
@@ -208,7 +193,7 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 // result turns the sums of all trials into a RolloutResult.
 func result(v nardy.Variant, t *sums) RolloutResult {
 	n := float64(t.n)
-	var mean trialVec
+	var mean probVec
 	for k := range mean {
 		mean[k] = t.vec[k] / n
 	}
@@ -217,23 +202,7 @@ func result(v nardy.Variant, t *sums) RolloutResult {
 	if t.n > 1 {
 		sd = math.Sqrt(max(0, (t.eqSq-n*eq*eq)/(n-1)) / n)
 	}
-	return RolloutResult{Probs: ordered(v, mean.probs(v)), Equity: eq, StdErr: sd, Trials: t.n}
-}
-
-// ordered clamps p into the order every Probs of the package keeps
-// (WinKoks + WinHomeMars ≤ WinMars ≤ Win, the same for the losses, each
-// in 0..1).
-func ordered(v nardy.Variant, p Probs) Probs {
-	c := func(x, hi float64) float64 { return min(max(x, 0), hi) }
-	q := Probs{Variant: v}
-	q.Win = c(p.Win, 1)
-	q.WinMars = c(p.WinMars, q.Win)
-	q.WinKoks = c(p.WinKoks, q.WinMars)
-	q.WinHomeMars = c(p.WinHomeMars, q.WinMars-q.WinKoks)
-	q.LoseMars = c(p.LoseMars, q.Lose())
-	q.LoseKoks = c(p.LoseKoks, q.LoseMars)
-	q.LoseHomeMars = c(p.LoseHomeMars, q.LoseMars-q.LoseKoks)
-	return q
+	return RolloutResult{Probs: ordered(mean.probs(v)), Equity: eq, StdErr: sd, Trials: t.n}
 }
 
 // checkRollout checks the Searcher, position and options, and fills in
@@ -312,9 +281,9 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 // trial plays trial i of a rollout of pos and returns its outcome for
 // root (the colour on roll in pos), less the luck of its dice with
 // opt.Reduce.
-func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (trialVec, error) {
+func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, error) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
-	var luck trialVec
+	var luck probVec
 	for ply := 0; ; ply++ {
 		if pos.IsOver() || (opt.Truncate > 0 && ply == opt.Truncate) {
 			p := s.Net.Evaluate(pos)
@@ -322,30 +291,26 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 				p = p.Flip()
 			}
 			v := vecOf(p)
-			for k := range v {
-				v[k] -= luck[k]
-			}
+			v.addScaled(&luck, -1)
 			return v, nil
 		}
 		if ply == maxTrialPlies {
-			return trialVec{}, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
+			return probVec{}, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
 		}
 		roll := rolloutRoll(i, ply, st, rng)
 		if opt.Reduce {
 			d, err := s.luck(pos, roll)
 			if err != nil {
-				return trialVec{}, err
+				return probVec{}, err
 			}
 			if pos.OnRoll() != root {
 				d = flipDiff(d)
 			}
-			for k := range luck {
-				luck[k] += d[k]
-			}
+			luck.addScaled(&d, 1)
 		}
 		plays, err := s.Rules.AppendLegal(s.buf(0), pos, roll)
 		if err != nil {
-			return trialVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
 		}
 		best := 0
 		if opt.Ply == 0 {
@@ -361,25 +326,20 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 // the average roll, by the network at 0-ply: the chances after the best
 // play of roll less their average over the 21 rolls (after the best play
 // of each), for that player.
-func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (trialVec, error) {
-	var mean, thrown trialVec
+func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (probVec, error) {
+	var mean, thrown probVec
 	for _, wr := range s.rolls {
 		plays, err := s.Rules.AppendLegal(s.buf(1), pos, wr.Roll)
 		if err != nil {
-			return trialVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
 		}
 		_, p := s.best0(plays, 1)
 		v := vecOf(p)
-		w := float64(wr.Weight) / 36
-		for k := range mean {
-			mean[k] += w * v[k]
-		}
+		mean.addScaled(&v, float64(wr.Weight)/36)
 		if wr.Roll == roll { // a Roll is its two dice in order, low first
 			thrown = v
 		}
 	}
-	for k := range thrown {
-		thrown[k] -= mean[k]
-	}
+	thrown.addScaled(&mean, -1)
 	return thrown, nil
 }

@@ -113,7 +113,7 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 	if ply == 0 || pos.IsOver() {
 		return s.Net.Evaluate(pos)
 	}
-	var sum [8]float64
+	var sum probVec
 	for _, wr := range s.rolls {
 		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
 		var p Probs
@@ -126,17 +126,13 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 			best, _ := s.best0(plays, ply)
 			p = s.eval(plays[best].Result(), ply-1).Flip()
 		}
-		w := float64(wr.Weight)
-		sum[0] += w * p.Win
-		sum[1] += w * p.WinMars
-		sum[2] += w * p.WinKoks
-		sum[3] += w * p.WinHomeMars
-		sum[4] += w * p.LoseMars
-		sum[5] += w * p.LoseKoks
-		sum[6] += w * p.LoseHomeMars
+		v := vecOf(p)
+		sum.addScaled(&v, float64(wr.Weight))
 	}
-	return Probs{Variant: pos.Variant(), Win: sum[0] / 36, WinMars: sum[1] / 36, WinKoks: sum[2] / 36,
-		WinHomeMars: sum[3] / 36, LoseMars: sum[4] / 36, LoseKoks: sum[5] / 36, LoseHomeMars: sum[6] / 36}
+	for k := range sum {
+		sum[k] /= 36
+	}
+	return sum.probs(pos.Variant())
 }
 
 // best0 returns the index of the play whose result the network scores best

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -99,15 +100,7 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 		res.Probs, res.Equity = res.Probs.Flip(), -res.Equity
 		out = append(out, rolledPlay{play: p.String(), res: res})
 	}
-	slices.SortStableFunc(out, func(a, b rolledPlay) int {
-		switch {
-		case a.res.Equity > b.res.Equity:
-			return -1
-		case a.res.Equity < b.res.Equity:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Equity, a.res.Equity) })
 	return out, nil
 }
 

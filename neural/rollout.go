@@ -299,7 +299,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 		}
 		roll := rolloutRoll(i, ply, st, rng)
 		if opt.Reduce {
-			d, err := s.luck(pos, roll)
+			d, next, err := s.luck(pos, roll)
 			if err != nil {
 				return probVec{}, err
 			}
@@ -307,6 +307,10 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 				d = flipDiff(d)
 			}
 			luck.addScaled(&d, 1)
+			if opt.Ply == 0 { // luck has chosen the 0-ply play of roll already
+				pos = next
+				continue
+			}
 		}
 		plays, err := s.Rules.AppendLegal(s.buf(0), pos, roll)
 		if err != nil {
@@ -325,21 +329,23 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 // luck returns how much better roll is for the player on roll of pos than
 // the average roll, by the network at 0-ply: the chances after the best
 // play of roll less their average over the 21 rolls (after the best play
-// of each), for that player.
-func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (probVec, error) {
+// of each), for that player. It returns too the position after the best
+// play of roll at 0-ply, which a 0-ply trial plays.
+func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (probVec, nardy.Position, error) {
 	var mean, thrown probVec
+	var next nardy.Position
 	for _, wr := range s.rolls {
 		plays, err := s.Rules.AppendLegal(s.buf(1), pos, wr.Roll)
 		if err != nil {
-			return probVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, nardy.Position{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
 		}
-		_, p := s.best0(plays, 1)
+		best, p := s.best0(plays, 1)
 		v := vecOf(p)
 		mean.addScaled(&v, float64(wr.Weight)/36)
 		if wr.Roll == roll { // a Roll is its two dice in order, low first
-			thrown = v
+			thrown, next = v, plays[best].Result()
 		}
 	}
 	thrown.addScaled(&mean, -1)
-	return thrown, nil
+	return thrown, next, nil
 }

@@ -63,6 +63,9 @@ type CubeInfo struct {
 // equity on the same scale (+1 is the match-winning chance after cashing
 // the cube, −1 after losing it), with the match-winning chances (MWC) too.
 type CubeDecision struct {
+	// NoDouble is the equity of playing on with the cube where it is
+	// (whoever holds it), DoubleTake of doubling and being taken,
+	// DoublePass of doubling and being passed.
 	NoDouble, DoubleTake, DoublePass float64
 	// Double: the player on roll should double (a double is allowed and
 	// min(DoubleTake, DoublePass) > NoDouble). Take: the opponent should
@@ -109,7 +112,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		if ci.Jacoby && ci.Cube.Centred() {
 			nd.Wd, nd.Ld = 1, 1
 		}
-		d.NoDouble = nd.noDouble(ci.Cube.Centred(), p.Win)
+		d.NoDouble = nd.equity(stateOf(ci.Cube, ci.OnRoll), p.Win)
 		d.DoubleTake = 2 * newJanowski(W, L, x).equity(oppCube, p.Win)
 		d.DoublePass = 1
 	} else {

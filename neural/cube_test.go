@@ -84,6 +84,21 @@ func TestDecideCubeMoney(t *testing.T) {
 	assert.Greater(t, d.NoDouble, 1.0)
 }
 
+// TestDecideCubeNoDoubleByHolder: NoDouble is the equity of playing on
+// with the cube where it is. Without gammons (W = L = 1) Janowski's live
+// equity at p = 0.6 is +0.5 when the player on roll holds the cube (−1 at
+// p = 0 to +1 at its cash point 0.8), 0 when the opponent holds it (−1 at
+// its cash point 0.2 to +1 at p = 1); the dead equity is 2p − 1 = 0.2, and
+// x = 0.68 weighs them: 0.404 and 0.064. Worked out by hand.
+func TestDecideCubeNoDoubleByHolder(t *testing.T) {
+	ci := CubeInfo{Cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, OnRoll: nardy.White, Money: true}
+	assert.InDelta(t, 0.68*0.5+0.32*0.2, DecideCube(gammonless(0.6), ci).NoDouble, 1e-12)
+	ci.Cube.Owner = nardy.Black
+	d := DecideCube(gammonless(0.6), ci)
+	assert.InDelta(t, 0.32*0.2, d.NoDouble, 1e-12)
+	assert.False(t, d.Double)
+}
+
 // TestDecideCubeMatch: the Crawford game never doubles; post-Crawford the
 // trailer at 2-away doubles (a win at 2 is the match, a win at 1 only
 // reaches 1-away 1-away) and the leader takes a 45% double; at 2-away

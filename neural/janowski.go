@@ -1,5 +1,7 @@
 package neural
 
+import "github.com/nardylab/nardy"
+
 // The cube model of [DecideCube] is Janowski's (R. Janowski, "Take-points
 // in money games", 1993): the cubeful equity of a position, per cube
 // value, lies between two extremes weighted by the cube efficiency x,
@@ -45,13 +47,15 @@ func (j janowski) equity(s cubeState, p float64) float64 {
 	return j.x*j.live(s, p) + (1-j.x)*(p*j.Wd-(1-p)*j.Ld)
 }
 
-// noDouble is the equity of not doubling, the cube centred or held by
-// the player on roll.
-func (j janowski) noDouble(centred bool, p float64) float64 {
-	if centred {
-		return j.equity(centredCube, p)
+// stateOf returns who holds cube from the side of onRoll.
+func stateOf(cube nardy.Cube, onRoll nardy.Color) cubeState {
+	switch {
+	case cube.Centred():
+		return centredCube
+	case cube.Owner == onRoll:
+		return ownCube
 	}
-	return j.equity(ownCube, p)
+	return oppCube
 }
 
 // live returns the live-cube equity: linear from −Ld at p = 0 through −1

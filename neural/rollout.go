@@ -70,6 +70,23 @@ type RolloutOptions struct {
 	// Workers is the number of goroutines, 0..256; 0 means 1. The result
 	// is the same for any number of workers.
 	Workers int
+	// Cubeful also plays every trial with the doubling cube of money play
+	// (S6), from Cube, and reports the cubeful result in
+	// RolloutResult.Cubeful. Before each roll the player on roll doubles
+	// when [DecideCube] advises it on its evaluation at Ply, and the
+	// opponent takes or passes as the same verdict advises (Jacoby as the
+	// rules say; no beavers). A passed double fixes the trial's cubeful
+	// result, and the checkers play on to the end for the cubeless
+	// chances, which are the same as without Cubeful. A trial cut by
+	// Truncate counts the cubeful equity of the position reached by
+	// DecideCube's model; Reduce reduces the cubeless results only. The
+	// rules must have the cube and the Searcher must play for money (its
+	// Match the zero MatchScore).
+	Cubeful bool
+	// Cube is the cube at the start of a cubeful rollout: the zero value
+	// is the centred cube at 1; an owned cube is worth 2..the rules'
+	// CubeLimit.
+	Cube nardy.Cube
 }
 
 // RolloutResult is what [Searcher.Rollout] found, for the player on roll
@@ -91,6 +108,10 @@ type RolloutResult struct {
 	StdErr float64
 	// Trials is the number of trials played.
 	Trials int
+	// Cubeful is, with RolloutOptions.Cubeful, the mean cubeful result
+	// of the trials for the player on roll, in points per unit of the
+	// starting cube's value, and CubefulStdErr its standard error.
+	Cubeful, CubefulStdErr float64
 }
 
 // flipDiff returns a difference of two chance vectors seen by the other
@@ -103,7 +124,8 @@ func flipDiff(d probVec) probVec {
 // sums accumulates trials.
 type sums struct {
 	vec      probVec
-	eq, eqSq float64
+	eq, eqSq float64 // cubeless equities
+	cf, cfSq float64 // cubeful results
 	n        int
 }
 
@@ -111,12 +133,15 @@ func (s *sums) add(o *sums) {
 	s.vec.addScaled(&o.vec, 1)
 	s.eq += o.eq
 	s.eqSq += o.eqSq
+	s.cf += o.cf
+	s.cfSq += o.cfSq
 	s.n += o.n
 }
 
 // Rollout estimates the chances and equity of pos for its player on roll
 // by playing the game out many times (Monte Carlo), with both players
-// choosing their plays by s at opt.Ply, without the cube. The player on
+// choosing their plays by s at opt.Ply, without the cube (and, with
+// opt.Cubeful, with it too). The player on
 // roll throws both dice as in any turn after the first (the opening throw
 // of C2, which never gives a double under some rules, is not modelled).
 // Draws (L11) are not modelled: a trial ends when a side has borne off
@@ -168,13 +193,14 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 						fail(err)
 						return
 					}
-					v, err := r.trial(pos, root, i, st, &opt)
+					v, cf, err := r.trial(pos, root, i, st, &opt)
 					if err != nil {
 						fail(err)
 						return
 					}
 					e := v.probs(pos.Variant()).value(&r.vals[root])
-					p.add(&sums{vec: v, eq: e, eqSq: e * e, n: 1})
+					cf /= float64(opt.Cube.Value)
+					p.add(&sums{vec: v, eq: e, eqSq: e * e, cf: cf, cfSq: cf * cf, n: 1})
 				}
 			}
 		})
@@ -187,7 +213,11 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 	for c := range parts {
 		total.add(&parts[c])
 	}
-	return result(pos.Variant(), &total), nil
+	res := result(pos.Variant(), &total)
+	if opt.Cubeful {
+		res.Cubeful, res.CubefulStdErr = meanAndErr(total.cf, total.cfSq, total.n)
+	}
+	return res, nil
 }
 
 // result turns the sums of all trials into a RolloutResult.
@@ -197,12 +227,19 @@ func result(v nardy.Variant, t *sums) RolloutResult {
 	for k := range mean {
 		mean[k] = t.vec[k] / n
 	}
-	eq := t.eq / n
-	sd := 0.0
-	if t.n > 1 {
-		sd = math.Sqrt(max(0, (t.eqSq-n*eq*eq)/(n-1)) / n)
-	}
+	eq, sd := meanAndErr(t.eq, t.eqSq, t.n)
 	return RolloutResult{Probs: ordered(mean.probs(v)), Equity: eq, StdErr: sd, Trials: t.n}
+}
+
+// meanAndErr returns the mean of n results whose sum and sum of squares
+// are given, and its standard error.
+func meanAndErr(sum, sumSq float64, n int) (mean, stdErr float64) {
+	f := float64(n)
+	mean = sum / f
+	if n > 1 {
+		stdErr = math.Sqrt(max(0, (sumSq-f*mean*mean)/(f-1)) / f)
+	}
+	return mean, stdErr
 }
 
 // checkRollout checks the Searcher, position and options, and fills in
@@ -231,6 +268,24 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	}
 	if err := s.Rules.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadRollout, err)
+	}
+	if opt.Cube == (nardy.Cube{}) {
+		opt.Cube.Value = 1
+	}
+	if opt.Cubeful {
+		c := opt.Cube
+		switch {
+		case !s.Rules.Cube:
+			return bad("a cubeful rollout with rules without the cube")
+		case !s.Match.isMoney():
+			return bad("a cubeful rollout in match play (cubeful rollouts are for money play)")
+		case !c.Owned && c.Value != 1:
+			return bad("a centred cube worth %d (a centred cube is worth 1)", c.Value)
+		case c.Owned && (c.Value < 2 || c.Value > s.Rules.CubeLimit() || c.Value&(c.Value-1) != 0):
+			return bad("an owned cube worth %d (a power of two in 2..%d)", c.Value, s.Rules.CubeLimit())
+		case c.Owned && c.Owner != nardy.White && c.Owner != nardy.Black:
+			return bad("a cube owner %d that is neither colour", c.Owner)
+		}
 	}
 	if opt.Trials == 0 {
 		opt.Trials = DefaultTrials
@@ -280,28 +335,37 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 
 // trial plays trial i of a rollout of pos and returns its outcome for
 // root (the colour on roll in pos), less the luck of its dice with
-// opt.Reduce.
-func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, error) {
+// opt.Reduce, and with opt.Cubeful its cubeful result for root in points.
+func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, float64, error) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var luck probVec
+	tc := trialCube{cube: opt.Cube}
 	for ply := 0; ; ply++ {
-		if pos.IsOver() || (opt.Truncate > 0 && ply == opt.Truncate) {
+		over := pos.IsOver()
+		if over || (opt.Truncate > 0 && ply == opt.Truncate) {
 			p := s.Net.Evaluate(pos)
+			var cf float64
+			if opt.Cubeful {
+				cf = s.cubefulEnd(pos, p, &tc, over, root)
+			}
 			if pos.OnRoll() != root {
 				p = p.Flip()
 			}
 			v := vecOf(p)
 			v.addScaled(&luck, -1)
-			return v, nil
+			return v, cf, nil
 		}
 		if ply == maxTrialPlies {
-			return probVec{}, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
+			return probVec{}, 0, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
+		}
+		if opt.Cubeful && !tc.passed {
+			s.cubeTurn(pos, &tc, opt.Ply, root)
 		}
 		roll := rolloutRoll(i, ply, st, rng)
 		if opt.Reduce {
 			d, next, err := s.luck(pos, roll)
 			if err != nil {
-				return probVec{}, err
+				return probVec{}, 0, err
 			}
 			if pos.OnRoll() != root {
 				d = flipDiff(d)
@@ -314,7 +378,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 		}
 		plays, err := s.Rules.AppendLegal(s.buf(0), pos, roll)
 		if err != nil {
-			return probVec{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, 0, fmt.Errorf("%w: %w", ErrBadRollout, err)
 		}
 		best := 0
 		if opt.Ply == 0 {

@@ -179,7 +179,9 @@ func TestRolloutErrors(t *testing.T) {
 // options, a rollout's chances keep the order of every Probs (in 0..1,
 // WinKoks + WinHomeMars ≤ WinMars ≤ Win), its equity lies within the
 // game's points, it plays the trials asked, and without Reduce (nothing
-// clamped) its equity is the equity of its mean chances.
+// clamped) its equity is the equity of its mean chances. In short nardy a
+// cubeful rollout gives the cubeless rollout's chances, equity and error,
+// and a cubeful result within what the cube can reach.
 func TestRolloutProperties(t *testing.T) {
 	nets := map[nardy.Variant]*Searcher{nardy.Long: searcher(t, nardy.Long), nardy.Short: searcher(t, nardy.Short)}
 	rapid.Check(t, func(rt *rapid.T) {
@@ -193,9 +195,26 @@ func TestRolloutProperties(t *testing.T) {
 			Seed:     rapid.Uint64().Draw(rt, "seed"),
 			Workers:  rapid.IntRange(0, 3).Draw(rt, "workers"),
 		}
+		if v == nardy.Short {
+			opt.Cubeful = rapid.Bool().Draw(rt, "cubeful")
+		}
 		s := nets[v]
 		res, err := s.Rollout(context.Background(), pos, opt)
 		require.NoError(rt, err)
+		if opt.Cubeful {
+			limit := float64(s.Rules.CubeLimit())
+			assert.LessOrEqual(rt, math.Abs(res.Cubeful), 3*limit, "a backgammon at the highest cube")
+			assert.GreaterOrEqual(rt, res.CubefulStdErr, 0.0)
+			cubeless := opt
+			cubeless.Cubeful = false
+			want, err := s.Rollout(context.Background(), pos, cubeless)
+			require.NoError(rt, err)
+			res.Cubeful, res.CubefulStdErr = 0, 0
+			assert.Equal(rt, want, res)
+		} else {
+			assert.Zero(rt, res.Cubeful)
+			assert.Zero(rt, res.CubefulStdErr)
+		}
 		p := res.Probs
 		for _, x := range vecOf(p) {
 			assert.True(rt, x >= 0 && x <= 1, "%v", p)

@@ -70,11 +70,7 @@ func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 // prepare sets what each end of a game is worth to each colour, from the
 // scoring table and the match score, before a search.
 func (s *Searcher) prepare() {
-	table := s.Scoring
-	if table == (nardy.Scoring{}) {
-		table = s.Rules.Scoring
-	}
-	k := pointsOf(table, s.Rules.Variant)
+	k := pointsOf(s.scoring(), s.Rules.Variant)
 	if s.Match.isMoney() {
 		s.vals[0] = moneyValues(k)
 		s.vals[1] = s.vals[0]
@@ -87,6 +83,15 @@ func (s *Searcher) prepare() {
 	for c := range s.vals {
 		s.vals[c] = matchValues(m, k, s.Match, nardy.Color(c))
 	}
+}
+
+// scoring returns the table equities are taken under: s.Scoring, or the
+// rules' table when it is zero.
+func (s *Searcher) scoring() nardy.Scoring {
+	if s.Scoring == (nardy.Scoring{}) {
+		return s.Rules.Scoring
+	}
+	return s.Scoring
 }
 
 // equity returns the value of p for mover.

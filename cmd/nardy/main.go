@@ -11,6 +11,7 @@
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
 //	nardy analyze [-ply N] [-json] [-all] FILE
 //	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
+//	        [-cubeful [-cube N -owner white|black]]
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0) and refuses an unknown flag, a bad flag value or an
@@ -28,10 +29,11 @@
 // player's error rate.
 //
 // rollout plays a position out many times with the neural evaluator
-// (neural.Searcher.Rollout: cubeless, optionally with variance reduction)
+// (neural.Searcher.Rollout, optionally with variance reduction)
 // and prints the equity of the player on roll, its standard error and the
-// chances of each way the game ends; with -roll it rolls out the best
-// plays of that roll instead, on the same dice, best first.
+// chances of each way the game ends, and with -cubeful its equity with the
+// money cube too; with -roll it rolls out the best plays of that roll
+// instead, on the same dice, best first.
 package main
 
 import (

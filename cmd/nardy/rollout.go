@@ -26,17 +26,26 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
 	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
 	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
+	cubeful := fs.Bool("cubeful", false, "also play the trials with the money cube and print the cubeful equity (short nardy)")
+	cubeValue := fs.Int("cube", 1, "with -cubeful: the cube's value at the start (above 1 it needs -owner)")
+	owner := fs.String("owner", "", "with -cubeful: white or black holds the cube (default: centred)")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
-		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n\n" +
-		"Plays the position out many times with the neural evaluator (cubeless, money, the\n" +
-		"variant's scoring table) and prints the chances and equity of the player on roll with\n" +
-		"their standard error; with -roll, the same for the best plays of that roll, best first."
+		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n" +
+		"        [-cubeful [-cube N -owner white|black]]\n\n" +
+		"Plays the position out many times with the neural evaluator (money, the variant's\n" +
+		"scoring table) and prints the cubeless chances and equity of the player on roll with\n" +
+		"their standard error, and with -cubeful its cubeful equity per unit of the cube;\n" +
+		"with -roll, the same for the best plays of that roll, best first."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
 	r, pos, err := in.build(fs)
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
+	}
+	var cube nardy.Cube
+	if err == nil {
+		cube, err = cubeFlags(*cubeful, *cubeValue, *owner)
 	}
 	if err != nil {
 		report(stderr, "rollout", err)
@@ -48,14 +57,15 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	s := neural.NewSearcher(net, r)
-	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers}
+	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
+		Cubeful: *cubeful, Cube: cube}
 	if *rollText == "" {
 		res, err := s.Rollout(context.Background(), pos, opt)
 		if err != nil {
 			report(stderr, "rollout", err)
 			return 2
 		}
-		fmt.Fprintf(stdout, "%s, %s on roll: %s\n", pos, pos.OnRoll(), describe(res))
+		fmt.Fprintf(stdout, "%s, %s on roll: %s\n", pos, pos.OnRoll(), describe(res, *cubeful))
 		return 0
 	}
 	roll, err := nardy.ParseRoll(*rollText)
@@ -70,7 +80,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d plays rolled out\n", pos, pos.OnRoll(), roll, len(lines))
 	for _, l := range lines {
-		fmt.Fprintf(stdout, "%-24s %s\n", l.play, describe(l.res))
+		fmt.Fprintf(stdout, "%-24s %s\n", l.play, describe(l.res, *cubeful))
 	}
 	return 0
 }
@@ -97,14 +107,46 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 		if err != nil {
 			return nil, err
 		}
-		res.Probs, res.Equity = res.Probs.Flip(), -res.Equity
+		res.Probs, res.Equity, res.Cubeful = res.Probs.Flip(), -res.Equity, -res.Cubeful
 		out = append(out, rolledPlay{play: p.String(), res: res})
 	}
-	slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Equity, a.res.Equity) })
+	if opt.Cubeful {
+		slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Cubeful, a.res.Cubeful) })
+	} else {
+		slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Equity, a.res.Equity) })
+	}
 	return out, nil
 }
 
-// describe prints a rollout's equity, its standard error and chances.
-func describe(res neural.RolloutResult) string {
-	return fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, res.Probs)
+// cubeFlags returns the starting cube -cube and -owner give; they are
+// refused without -cubeful.
+func cubeFlags(cubeful bool, value int, owner string) (nardy.Cube, error) {
+	if !cubeful {
+		if value != 1 || owner != "" {
+			return nardy.Cube{}, fmt.Errorf("-cube and -owner need -cubeful")
+		}
+		return nardy.Cube{}, nil
+	}
+	c := nardy.Cube{Value: value}
+	switch owner {
+	case "":
+	case "white", "black":
+		c.Owned, c.Owner = true, nardy.White
+		if owner == "black" {
+			c.Owner = nardy.Black
+		}
+	default:
+		return c, fmt.Errorf("-owner %q: white or black", owner)
+	}
+	return c, nil
+}
+
+// describe prints a rollout's equity, its standard error and chances, and
+// with cubeful its cubeful equity.
+func describe(res neural.RolloutResult, cubeful bool) string {
+	s := fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, res.Probs)
+	if cubeful {
+		s = fmt.Sprintf("cubeful %+.3f ± %.3f, cubeless ", res.Cubeful, res.CubefulStdErr) + s
+	}
+	return s
 }

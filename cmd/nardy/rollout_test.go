@@ -32,6 +32,30 @@ func TestRolloutCommand(t *testing.T) {
 	assert.Contains(t, lines[1], "(72 trials)")
 }
 
+// lastRoll: white has checkers on its 3 and 1 points, black one on its 1
+// point, every other checker off. White bears off with every roll but 2-1
+// (34/36), so it doubles and black passes: +1 cubeful, +32/36 cubeless
+// (trials of +1 and −1: a standard error of √(36/35 · (1 − (32/36)²)) / 6
+// = 0.077). Held by black, the cube stays put and the game is played for
+// it.
+const lastRoll = "short w 1010000000000000000000000d/1000000000000000000000000e"
+
+// TestRolloutCommandCubeful (S6): the cubeful equity beside the cubeless.
+func TestRolloutCommandCubeful(t *testing.T) {
+	code, out, stderr := runCmd("rollout", "-position", lastRoll, "-trials", "36", "-cubeful")
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll: cubeful +1.000 ± 0.000, cubeless equity +0.889 ± 0.077 (36 trials)"), out)
+	code, out, stderr = runCmd("rollout", "-position", lastRoll, "-trials", "36", "-cubeful", "-cube", "2", "-owner", "black")
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll: cubeful +0.889 ± 0.077, cubeless equity +0.889 ± 0.077 (36 trials)"), out)
+	code, out, stderr = runCmd("rollout", "-variant", "short", "-roll", "3-1", "-top", "2", "-trials", "36", "-truncate", "2", "-cubeful")
+	require.Equal(t, 0, code, stderr)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 3, out)
+	assert.Contains(t, lines[1], " cubeful ")
+	assert.Contains(t, lines[2], " cubeful ")
+}
+
 func TestRolloutCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"rollout", "-trials", "-1"},
@@ -44,6 +68,11 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-gnubg", "4HPwATDgc/ABMA", "-position", doublesToWin},
 		{"rollout", "-variant", "long", "-gnubg", "4HPwATDgc/ABMA"},
 		{"rollout", "extra"},
+		{"rollout", "-cube", "2", "-owner", "white"},
+		{"rollout", "-cubeful", "-owner", "purple"},
+		{"rollout", "-cubeful", "-cube", "2"},
+		{"rollout", "-cubeful", "-cube", "3", "-owner", "white"},
+		{"rollout", "-variant", "long", "-cubeful"},
 	} {
 		code, out, stderr := runCmd(args...)
 		assert.Equal(t, 2, code, "%v", args)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/gnubgplay"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -19,6 +20,12 @@ import (
 // evaluation at 0, 1 and 2 ply is compared with the rollout's (cubeless
 // money equity of the player on roll). The rollout's own standard error
 // is reported too: the differences include it.
+//
+// With -cubeful (short nardy) the rollouts also play with the money cube,
+// centred at the start, under the Jacoby rule, and the cubeful equities
+// are compared with theirs: the network's at each ply through the cube
+// model (neural.DecideCube), and with -gnubg-plies GNU Backgammon's own
+// cubeful evaluation.
 func evalCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("evalcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -28,6 +35,8 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout")
 	seed := fs.Uint64("seed", 1, "seed of the games' and the rollouts' dice")
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
+	cubeful := fs.Bool("cubeful", false, "short: roll out with the money cube too and compare cubeful equities")
+	gnubgPlies := fs.Int("gnubg-plies", -1, "with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth too (-1: not)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -38,14 +47,34 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *cubeful && v != nardy.Short {
+		return fmt.Errorf("-cubeful is for short nardy, the game with the cube")
+	}
+	if *gnubgPlies >= 0 && !*cubeful {
+		return fmt.Errorf("-gnubg-plies needs -cubeful")
+	}
 	net, err := neural.Default(v)
 	if err != nil {
 		return err
 	}
 	r := cubeless(v)
 	s := neural.NewSearcher(net, r)
-	opt := neural.RolloutOptions{Trials: *trials, Seed: *seed, Workers: *workers}
-	var t evalTally
+	if *cubeful {
+		s.Rules = nardy.DefaultRules(v) // the cube and Jacoby; the same plays
+	}
+	var e *gnubgplay.Engine
+	if *gnubgPlies >= 0 {
+		if e, err = gnubgplay.Start(*gnubgPlies); err != nil {
+			return err
+		}
+		defer e.Close()
+	}
+	opt := neural.RolloutOptions{Trials: *trials, Seed: *seed, Workers: *workers, Cubeful: *cubeful}
+	t := newEvalTally("0-ply", "1-ply", "2-ply")
+	cf := newEvalTally("0-ply, cube model", "1-ply, cube model", "2-ply, cube model")
+	if e != nil {
+		cf = newEvalTally("0-ply, cube model", "1-ply, cube model", "2-ply, cube model", fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
+	}
 	plays := 0
 	err = selfPlay(r, bot.NewNeural(0), *games, *seed, func(g nardy.Game, a nardy.Action, _ bool) error {
 		if plays++; plays%*every != 0 {
@@ -64,45 +93,81 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		var evals [neural.MaxPly + 1]float64
+		evals := make([]float64, neural.MaxPly+1)
+		cubefuls := make([]float64, 0, neural.MaxPly+2)
+		ci := neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: pos.OnRoll(), Money: true, Jacoby: true, Efficiency: neural.Efficiency(pos)}
 		for ply := range evals {
-			evals[ply] = s.Eval(pos, ply).Equity(r.Scoring)
+			probs := s.Eval(pos, ply)
+			evals[ply] = probs.Equity(r.Scoring)
+			cubefuls = append(cubefuls, cubefulOf(neural.DecideCube(probs, ci)))
 		}
-		t.add(res, evals)
+		t.add(res.StdErr, res.Equity, evals)
+		if !*cubeful {
+			return nil
+		}
+		if e != nil {
+			a, err := e.Cube(gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, Jacoby: true})
+			if err != nil {
+				return err
+			}
+			cubefuls = append(cubefuls, cubefulOf(neural.CubeDecision{NoDouble: a.NoDouble, DoubleTake: a.DoubleTake, DoublePass: a.DoublePass, Double: a.Double()}))
+		}
+		cf.add(res.CubefulStdErr, res.Cubeful, cubefuls)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	t.report(stdout, v, *games, opt.Trials)
+	t.report(stdout, fmt.Sprintf("evaluations against 0-ply rollouts of %d trials, %s nardy: %d positions from %d self-play games", opt.Trials, v, t.n, *games))
+	if *cubeful {
+		cf.report(stdout, "cubeful equities against the same rollouts played with the money cube (centred at the start, Jacoby)")
+	}
 	return nil
 }
 
-// evalTally sums the differences between evaluations and rollouts.
-type evalTally struct {
-	n        int
-	abs, sgn [neural.MaxPly + 1]float64 // |eval − rollout| and eval − rollout
-	se       float64                    // the rollouts' standard errors
+// cubefulOf returns the cubeful equity of the player on roll a cube
+// verdict gives: the double's when it doubles (the opponent's better
+// answer), else playing on's.
+func cubefulOf(d neural.CubeDecision) float64 {
+	if d.Double {
+		return min(d.DoubleTake, d.DoublePass)
+	}
+	return d.NoDouble
 }
 
-func (t *evalTally) add(res neural.RolloutResult, evals [neural.MaxPly + 1]float64) {
+// evalTally sums the differences between evaluations, one per name, and
+// rollouts.
+type evalTally struct {
+	names    []string
+	n        int
+	abs, sgn []float64 // |eval − rollout| and eval − rollout
+	se       float64   // the rollouts' standard errors
+}
+
+func newEvalTally(names ...string) *evalTally {
+	return &evalTally{names: names, abs: make([]float64, len(names)), sgn: make([]float64, len(names))}
+}
+
+// add counts one position: its rollout's standard error and equity, and
+// the evaluations of its tally's names, in order.
+func (t *evalTally) add(se, rollout float64, evals []float64) {
 	t.n++
-	t.se += res.StdErr
-	for ply, e := range evals {
-		d := e - res.Equity
-		t.abs[ply] += math.Abs(d)
-		t.sgn[ply] += d
+	t.se += se
+	for i, e := range evals {
+		d := e - rollout
+		t.abs[i] += math.Abs(d)
+		t.sgn[i] += d
 	}
 }
 
-func (t *evalTally) report(w io.Writer, v nardy.Variant, games, trials int) {
-	fmt.Fprintf(w, "evaluations against 0-ply rollouts of %d trials, %s nardy: %d positions from %d self-play games\n", trials, v, t.n, games)
+func (t *evalTally) report(w io.Writer, title string) {
+	fmt.Fprintln(w, title)
 	if t.n == 0 {
 		return
 	}
 	n := float64(t.n)
 	fmt.Fprintf(w, "  rollouts' standard error: %.4f on average\n", t.se/n)
-	for ply := range t.abs {
-		fmt.Fprintf(w, "  %d-ply: mean |evaluation - rollout| %.4f, mean evaluation - rollout %+.4f\n", ply, t.abs[ply]/n, t.sgn[ply]/n)
+	for i, name := range t.names {
+		fmt.Fprintf(w, "  %s: mean |evaluation - rollout| %.4f, mean evaluation - rollout %+.4f\n", name, t.abs[i]/n, t.sgn[i]/n)
 	}
 }

@@ -7,6 +7,7 @@
 //	nardy-strength cube -games 200
 //	nardy-strength openings -trials 1296 -gnubg-plies 2
 //	nardy-strength evalcheck -variant short -games 20 -trials 1296
+//	nardy-strength evalcheck -games 20 -trials 1296 -cubeful -gnubg-plies 2
 //
 // vs plays cubeless money games (the variant's default scoring table; with
 // -cube, money games with the cube under the variant's default rules) in
@@ -38,7 +39,9 @@
 // evalcheck compares the network's evaluations at 0, 1 and 2 ply with
 // rollouts of the same positions (from seeded neural self-play games):
 // how far the equity an analysis shows is from what the games played out
-// by the same network give.
+// by the same network give; with -cubeful, the same for the cubeful
+// equities of the cube model and of GNU Backgammon against cubeful
+// rollouts.
 package main
 
 import (

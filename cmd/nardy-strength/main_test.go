@@ -165,6 +165,24 @@ func TestEvalCheckSmoke(t *testing.T) {
 	}
 }
 
+// TestEvalCheckCubefulSmoke: with -cubeful the cubeless lines are those
+// of the cubeless run, and the cubeful equities of the network's cube
+// model and of GNU Backgammon are compared with the cubeful rollouts.
+func TestEvalCheckCubefulSmoke(t *testing.T) {
+	skipWithoutGnubg(t)
+	args := []string{"evalcheck", "-games", "1", "-every", "6", "-trials", "36", "-workers", "2"}
+	plain := runOK(t, args...)
+	out := runOK(t, append(args, "-cubeful", "-gnubg-plies", "0")...)
+	assert.True(t, strings.HasPrefix(out, plain), "the cubeless part:\n%s\n%s", plain, out)
+	for _, row := range []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model", "gnubg 0-ply"} {
+		m := regexp.MustCompile(regexp.QuoteMeta(row) + `: mean \|evaluation - rollout\| ([0-9.]+)`).FindStringSubmatch(out)
+		require.NotNil(t, m, "%s: %s", row, out)
+		d, err := strconv.ParseFloat(m[1], 64)
+		require.NoError(t, err)
+		assert.Less(t, d, 0.4, "%s: %s", row, out)
+	}
+}
+
 // TestKeepWorst: the list keeps the n largest losses, largest first.
 func TestKeepWorst(t *testing.T) {
 	var list []bigLoss
@@ -180,7 +198,7 @@ func TestKeepWorst(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}, {"evalcheck", "-variant", "long", "-cubeful"}, {"evalcheck", "-gnubg-plies", "0"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}

@@ -97,7 +97,7 @@ func BenchmarkPlaysLongBatch(b *testing.B)  { benchPlays(b, nardy.Long, true) }
 
 // benchRollout rolls out positions of random games, 36 trials each at
 // 0-ply to the end of the game, and reports trials a second.
-func benchRollout(b *testing.B, v nardy.Variant, reduce bool) {
+func benchRollout(b *testing.B, v nardy.Variant, reduce, cubeful bool) {
 	net, err := Default(v)
 	if err != nil {
 		b.Fatal(err)
@@ -106,7 +106,7 @@ func benchRollout(b *testing.B, v nardy.Variant, reduce bool) {
 	pos := samplePositions(b, v, 64, 2)
 	trials, i := 0, 0
 	for b.Loop() {
-		res, err := s.Rollout(context.Background(), pos[i%len(pos)], RolloutOptions{Trials: 36, Reduce: reduce, Seed: uint64(i)})
+		res, err := s.Rollout(context.Background(), pos[i%len(pos)], RolloutOptions{Trials: 36, Reduce: reduce, Cubeful: cubeful, Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -116,6 +116,7 @@ func benchRollout(b *testing.B, v nardy.Variant, reduce bool) {
 	b.ReportMetric(float64(trials)/b.Elapsed().Seconds(), "trials/s")
 }
 
-func BenchmarkRolloutShort(b *testing.B)        { benchRollout(b, nardy.Short, false) }
-func BenchmarkRolloutShortReduced(b *testing.B) { benchRollout(b, nardy.Short, true) }
-func BenchmarkRolloutLong(b *testing.B)         { benchRollout(b, nardy.Long, false) }
+func BenchmarkRolloutShort(b *testing.B)        { benchRollout(b, nardy.Short, false, false) }
+func BenchmarkRolloutShortReduced(b *testing.B) { benchRollout(b, nardy.Short, true, false) }
+func BenchmarkRolloutShortCubeful(b *testing.B) { benchRollout(b, nardy.Short, false, true) }
+func BenchmarkRolloutLong(b *testing.B)         { benchRollout(b, nardy.Long, false, false) }

@@ -50,17 +50,15 @@ func openings(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			best, bestRes := nardy.Play{}, neural.RolloutResult{}
-			for k, c := range s.Rank(plays, 1)[:min(*top, len(plays))] {
-				res, err := s.Rollout(context.Background(), plays[c.Index].Result(), opt)
-				if err != nil {
-					return err
-				}
-				if k == 0 || -res.Equity > bestRes.Equity {
-					best, bestRes = plays[c.Index], res
-					bestRes.Equity = -res.Equity
-				}
+			var candidates []nardy.Play
+			for _, c := range s.Rank(plays, 1)[:min(*top, len(plays))] {
+				candidates = append(candidates, plays[c.Index])
 			}
+			rolled, err := s.RolloutPlays(context.Background(), candidates, opt)
+			if err != nil {
+				return err
+			}
+			best, bestRes := rolled[0].Play, rolled[0].Result
 			theirs, err := e.Move(r, start, roll)
 			if err != nil {
 				return err

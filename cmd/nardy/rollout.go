@@ -1,12 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
@@ -80,42 +78,24 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d plays rolled out\n", pos, pos.OnRoll(), roll, len(lines))
 	for _, l := range lines {
-		fmt.Fprintf(stdout, "%-24s %s\n", l.play, describe(l.res, *cubeful))
+		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful))
 	}
 	return 0
-}
-
-// rolledPlay is one play and its rollout, for the player making it.
-type rolledPlay struct {
-	play string
-	res  neural.RolloutResult
 }
 
 // rolloutPlays rolls out the positions after the top plays of roll (the
 // best at 1-ply), all on the same dice, and returns them best first, each
 // from the view of the player making it.
-func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]rolledPlay, error) {
+func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]neural.PlayRollout, error) {
 	plays, err := s.Rules.Legal(pos, roll)
 	if err != nil {
 		return nil, err
 	}
-	ranked := s.Rank(plays, 1)
-	var out []rolledPlay
-	for _, c := range ranked[:min(top, len(ranked))] {
-		p := plays[c.Index]
-		res, err := s.Rollout(context.Background(), p.Result(), opt)
-		if err != nil {
-			return nil, err
-		}
-		res.Probs, res.Equity, res.Cubeful = res.Probs.Flip(), -res.Equity, -res.Cubeful
-		out = append(out, rolledPlay{play: p.String(), res: res})
+	var candidates []nardy.Play
+	for _, c := range s.Rank(plays, 1)[:min(top, len(plays))] {
+		candidates = append(candidates, plays[c.Index])
 	}
-	if opt.Cubeful {
-		slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Cubeful, a.res.Cubeful) })
-	} else {
-		slices.SortStableFunc(out, func(a, b rolledPlay) int { return cmp.Compare(b.res.Equity, a.res.Equity) })
-	}
-	return out, nil
+	return s.RolloutPlays(context.Background(), candidates, opt)
 }
 
 // cubeFlags returns the starting cube -cube and -owner give; they are

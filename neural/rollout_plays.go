@@ -1,0 +1,59 @@
+package neural
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/nardylab/nardy"
+)
+
+// PlayRollout is the rollout of one play's result, seen by the player who
+// makes the play.
+type PlayRollout struct {
+	Play nardy.Play
+	// Result is the rollout of Play.Result(), flipped to the player making
+	// the play: its chances, its equity and, with
+	// RolloutOptions.Cubeful, its cubeful equity (the standard errors are
+	// those of the rollout).
+	Result RolloutResult
+}
+
+// RolloutPlays rolls out the result of each of plays (candidate plays of
+// one roll, typically the best few of [Searcher.Rank]) with opt, every
+// play on the same dice, and returns them best first for the player making
+// them: by cubeful equity with opt.Cubeful, by equity otherwise, plays of
+// equal value in the order given. Rolling candidates out on the same dice
+// makes their differences surer than each standard error says. opt.Cube
+// is the cube of the positions rolled out, after the play.
+//
+// It returns the errors of [Searcher.Rollout], and one matching
+// [ErrBadRollout] when plays is empty or its plays are not all made by
+// one player of one position's variant.
+func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt RolloutOptions) ([]PlayRollout, error) {
+	if len(plays) == 0 {
+		return nil, fmt.Errorf("%w: no plays to roll out", ErrBadRollout)
+	}
+	out := make([]PlayRollout, 0, len(plays))
+	for _, p := range plays {
+		next := p.Result()
+		if next.Variant() != plays[0].Result().Variant() || moverOf(p) != moverOf(plays[0]) {
+			return nil, fmt.Errorf("%w: plays of different players or games", ErrBadRollout)
+		}
+		res, err := s.Rollout(ctx, next, opt)
+		if err != nil {
+			return nil, err
+		}
+		res.Probs, res.Equity, res.Cubeful = res.Probs.Flip(), -res.Equity, -res.Cubeful
+		out = append(out, PlayRollout{Play: p, Result: res})
+	}
+	value := func(r PlayRollout) float64 {
+		if opt.Cubeful {
+			return r.Result.Cubeful
+		}
+		return r.Result.Equity
+	}
+	slices.SortStableFunc(out, func(a, b PlayRollout) int { return cmp.Compare(value(b), value(a)) })
+	return out, nil
+}

@@ -76,7 +76,11 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		report(stderr, "rollout", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d plays rolled out\n", pos, pos.OnRoll(), roll, len(lines))
+	noun := "plays"
+	if len(lines) == 1 {
+		noun = "play" // a roll with one legal play
+	}
+	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d %s rolled out\n", pos, pos.OnRoll(), roll, len(lines), noun)
 	for _, l := range lines {
 		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful))
 	}

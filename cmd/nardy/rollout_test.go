@@ -14,7 +14,7 @@ import (
 const doublesToWin = "short w 0000020000000000000000000d/1000000000000000000000000e"
 
 // TestRolloutCommand rolls out a position whose value is known exactly,
-// and the best plays of the 3-1 opening.
+// the best plays of the 3-1 opening, and the one play of a roll.
 func TestRolloutCommand(t *testing.T) {
 	code, out, stderr := runCmd("rollout", "-position", doublesToWin, "-trials", "36")
 	require.Equal(t, 0, code, stderr)
@@ -30,6 +30,13 @@ func TestRolloutCommand(t *testing.T) {
 	assert.True(t, strings.HasSuffix(lines[0], "white on roll, 3-1: 3 plays rolled out"), lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "8/5 6/5 "), out)
 	assert.Contains(t, lines[1], "(72 trials)")
+
+	// 2-1 has one play, whichever way the dice are played: 3/off, the
+	// last checker left on the 1 point for black to win.
+	code, out, stderr = runCmd("rollout", "-position", lastRoll, "-roll", "2-1", "-trials", "36")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, lastRoll+", white on roll, 2-1: 1 play rolled out\n"+
+		"3/off                    equity -1.000 ± 0.000 (36 trials), win 0.0% (gammon 0.0%, backgammon 0.0%) lose 100.0% (gammon 0.0%, backgammon 0.0%)\n", out)
 }
 
 // lastRoll: white has checkers on its 3 and 1 points, black one on its 1

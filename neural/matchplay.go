@@ -14,6 +14,9 @@ type MatchScore struct {
 	// Cube is the cube's value, the stake the game is played out at
 	// (0 counts as 1).
 	Cube int
+	// Crawford says the game is the Crawford game, in which nobody may
+	// double; only the cube decisions of cubeful rollouts read it.
+	Crawford bool
 }
 
 // ScoreFor returns the MatchScore of a game at cube value cube in which

@@ -70,18 +70,19 @@ type RolloutOptions struct {
 	// Workers is the number of goroutines, 0..256; 0 means 1. The result
 	// is the same for any number of workers.
 	Workers int
-	// Cubeful also plays every trial with the doubling cube of money play
-	// (S6), from Cube, and reports the cubeful result in
-	// RolloutResult.Cubeful. Before each roll the player on roll doubles
-	// when [DecideCube] advises it on its evaluation at Ply, and the
-	// opponent takes or passes as the same verdict advises (Jacoby as the
-	// rules say; no beavers). A passed double fixes the trial's cubeful
-	// result, and the checkers play on to the end for the cubeless
-	// chances, which are the same as without Cubeful. A trial cut by
-	// Truncate counts the cubeful equity of the position reached by
-	// DecideCube's model; Reduce reduces the cubeless results only. The
-	// rules must have the cube and the Searcher must play for money (its
-	// Match the zero MatchScore).
+	// Cubeful also plays every trial with the doubling cube (S6), from
+	// Cube, and reports the cubeful result in RolloutResult.Cubeful: in
+	// money play (Jacoby as the rules say; no beavers), or in match play
+	// at the Searcher's Match (whose Cube must be Cube's value, and whose
+	// Crawford forbids doubling). Before each roll the player on roll
+	// doubles when [DecideCube] advises it on its evaluation at Ply, and
+	// the opponent takes or passes as the same verdict advises. The
+	// checker plays are those of the cubeless rollout (chosen at the
+	// starting cube), so the cubeless results are the same as without
+	// Cubeful; a passed double fixes the trial's cubeful result while the
+	// checkers play on. A trial cut by Truncate counts the cubeful equity
+	// of the position reached by DecideCube's model; Reduce reduces the
+	// cubeless results only. The rules must have the cube.
 	Cubeful bool
 	// Cube is the cube at the start of a cubeful rollout: the zero value
 	// is the centred cube at 1; an owned cube is worth 2..the rules'
@@ -110,7 +111,9 @@ type RolloutResult struct {
 	Trials int
 	// Cubeful is, with RolloutOptions.Cubeful, the mean cubeful result
 	// of the trials for the player on roll, in points per unit of the
-	// starting cube's value, and CubefulStdErr its standard error.
+	// starting cube's value (in match play, normalised match equity at
+	// the starting cube, as Equity), and CubefulStdErr its standard
+	// error.
 	Cubeful, CubefulStdErr float64
 }
 
@@ -199,7 +202,6 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 						return
 					}
 					e := v.probs(pos.Variant()).value(&r.vals[root])
-					cf /= float64(opt.Cube.Value)
 					p.add(&sums{vec: v, eq: e, eqSq: e * e, cf: cf, cfSq: cf * cf, n: 1})
 				}
 			}
@@ -277,8 +279,8 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		switch {
 		case !s.Rules.Cube:
 			return bad("a cubeful rollout with rules without the cube")
-		case !s.Match.isMoney():
-			return bad("a cubeful rollout in match play (cubeful rollouts are for money play)")
+		case !s.Match.isMoney() && max(s.Match.Cube, 1) != c.Value:
+			return bad("the match score's cube %d is not the rollout's cube %d", max(s.Match.Cube, 1), c.Value)
 		case !c.Owned && c.Value != 1:
 			return bad("a centred cube worth %d (a centred cube is worth 1)", c.Value)
 		case c.Owned && (c.Value < 2 || c.Value > s.Rules.CubeLimit() || c.Value&(c.Value-1) != 0):
@@ -339,14 +341,14 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, float64, error) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var luck probVec
-	tc := trialCube{cube: opt.Cube}
+	tc := trialCube{cube: opt.Cube, start: opt.Cube.Value, root: root}
 	for ply := 0; ; ply++ {
 		over := pos.IsOver()
 		if over || (opt.Truncate > 0 && ply == opt.Truncate) {
 			p := s.Net.Evaluate(pos)
 			var cf float64
 			if opt.Cubeful {
-				cf = s.cubefulEnd(pos, p, &tc, over, root)
+				cf = s.cubefulEnd(pos, p, &tc, over)
 			}
 			if pos.OnRoll() != root {
 				p = p.Flip()
@@ -359,7 +361,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 			return probVec{}, 0, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
 		}
 		if opt.Cubeful && !tc.passed {
-			s.cubeTurn(pos, &tc, opt.Ply, root)
+			s.cubeTurn(pos, &tc, opt.Ply)
 		}
 		roll := rolloutRoll(i, ply, st, rng)
 		if opt.Reduce {

@@ -2,20 +2,26 @@ package neural
 
 import "github.com/nardylab/nardy"
 
-// trialCube is the cube of one cubeful trial: where it is and, once a
-// double has been passed, the trial's cubeful result for the player on
-// roll at its start.
+// trialCube is the cube of one cubeful trial: where it is, where it was at
+// the start (the unit of the result), the player on roll at the start
+// (whose result it is) and, once a double has been passed, the trial's
+// cubeful result.
 type trialCube struct {
 	cube   nardy.Cube
+	start  int
+	root   nardy.Color
 	passed bool
-	points float64
+	result float64
 }
 
-// cubeInfo returns the money-play cube state of pos, for its player on
-// roll, under the Searcher's rules and scoring table.
+// cubeInfo returns the cube state of pos for its player on roll, under
+// the Searcher's rules, scoring table and match score.
 func (s *Searcher) cubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
-	return CubeInfo{Cube: cube, OnRoll: pos.OnRoll(), Scoring: s.scoring(), Money: true,
-		Jacoby: s.Rules.Jacoby, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
+	me := pos.OnRoll()
+	money := s.Match.isMoney()
+	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
+		Jacoby: s.Rules.Jacoby && money, Away: [2]int{s.Match.Away[me], s.Match.Away[me.Other()]},
+		Crawford: s.Match.Crawford, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
 }
 
 // cubeTurn makes the cube decisions before a roll of a cubeful trial (S6):
@@ -23,7 +29,7 @@ func (s *Searcher) cubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 // evaluation at ply, and the opponent takes or passes as the same verdict
 // advises. A pass fixes the trial's cubeful result: the doubler wins the
 // cube's value before the double.
-func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int, root nardy.Color) {
+func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int) {
 	mover := pos.OnRoll()
 	if !tc.cube.MayDouble(mover) {
 		return
@@ -34,42 +40,91 @@ func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int, root nar
 	case d.Take:
 		tc.cube = nardy.Cube{Value: 2 * tc.cube.Value, Owned: true, Owner: mover.Other()}
 	default:
-		tc.passed, tc.points = true, float64(tc.cube.Value)
-		if mover != root {
-			tc.points = -tc.points
-		}
+		tc.passed, tc.result = true, s.settle(tc, mover, tc.cube.Value)
 	}
 }
 
+// settle returns the cubeful result for tc.root of a game that winner
+// wins by n points: the points per unit of the starting cube in money
+// play; in match play the match-winning chance after it, normalised as the
+// rollout's cubeless equities are (+1 after a single win at the starting
+// cube, −1 after a single loss).
+func (s *Searcher) settle(tc *trialCube, winner nardy.Color, n int) float64 {
+	if s.Match.isMoney() {
+		v := float64(n) / float64(tc.start)
+		if winner != tc.root {
+			v = -v
+		}
+		return v
+	}
+	a, b := s.Match.Away[tc.root], s.Match.Away[tc.root.Other()]
+	if winner == tc.root {
+		return s.normalise(tc, s.matchAt(a-n, b))
+	}
+	return s.normalise(tc, s.matchAt(a, b-n))
+}
+
+// matchAt returns the match-winning chance of the player a away against
+// b away after the game rolled out, from the table of DecideCube.
+func (s *Searcher) matchAt(a, b int) float64 {
+	craw := s.Match.Away[nardy.White] > 1 && s.Match.Away[nardy.Black] > 1
+	return DefaultMET().At(a, b, craw)
+}
+
+// normalise turns tc.root's match-winning chance mwc into normalised
+// match equity at the starting cube.
+func (s *Searcher) normalise(tc *trialCube, mwc float64) float64 {
+	a, b := s.Match.Away[tc.root], s.Match.Away[tc.root.Other()]
+	mw, ml := s.matchAt(a-tc.start, b), s.matchAt(a, b-tc.start)
+	half := (mw - ml) / 2
+	if half <= 0 {
+		half = 1e-9 // the game cannot change the match (not reached with valid scores)
+	}
+	return (mwc - (mw+ml)/2) / half
+}
+
 // cubefulEnd returns the cubeful result of a trial that ends at pos, for
-// root, in points: a passed double's, or else, p being the network's
-// evaluation of pos for its player on roll, the game's points times the
-// cube when the game is over (every win single under Jacoby while the cube
-// is centred), and the cubeful equity of Janowski's model ([DecideCube]:
-// the better of playing on and the double's verdict) times the cube when
+// tc.root: a passed double's, or else, p being the network's evaluation of
+// pos for its player on roll, the game's result at the cube when the game
+// is over (every win single under the Jacoby rule while the cube is
+// centred, in money play), and the cubeful equity of the cube model
+// ([DecideCube]: the better of playing on and the double's verdict) when
 // the trial was cut short.
-func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over bool, root nardy.Color) float64 {
+func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over bool) float64 {
 	if tc.passed {
-		return tc.points
+		return tc.result
 	}
 	ci := s.cubeInfo(pos, tc.cube)
-	var e float64
+	mover := pos.OnRoll()
 	if over {
+		winner, q := mover, p
+		if p.Win < 0.5 {
+			winner, q = mover.Other(), p.Flip()
+		}
 		k := pointsOf(ci.Scoring, pos.Variant())
 		if ci.Jacoby && tc.cube.Centred() {
 			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
 		}
-		e = p.Win*avgWin(p, k) - p.Lose()*avgWin(p.Flip(), k)
-	} else {
-		d := DecideCube(p, ci)
-		e = d.NoDouble
+		return s.settle(tc, winner, int(avgWin(q, k)+0.5)*tc.cube.Value)
+	}
+	d := DecideCube(p, ci)
+	if s.Match.isMoney() {
+		e := d.NoDouble
 		if d.Double {
 			e = min(d.DoubleTake, d.DoublePass)
 		}
+		e *= float64(tc.cube.Value) / float64(tc.start)
+		if mover != tc.root {
+			e = -e
+		}
+		return e
 	}
-	e *= float64(tc.cube.Value)
-	if pos.OnRoll() != root {
-		e = -e
+	mwc := d.MWCNoDouble
+	if d.Double {
+		mwc = min(d.MWCDoubleTake, d.MWCDoublePass)
 	}
-	return e
+	if mover != tc.root {
+		mwc = 1 - mwc
+	}
+	return s.normalise(tc, mwc)
 }

@@ -140,8 +140,74 @@ func TestRolloutCubefulContact(t *testing.T) {
 	assert.Greater(t, mine.Cubeful, theirs.Cubeful, "holding the cube is worth something")
 }
 
-// TestRolloutCubefulErrors: a cubeful rollout needs the cube, money play
-// and a cube that can be.
+// TestRolloutCubefulMatch (S6): cubeful rollouts at a match score, in
+// normalised match equity (+1 after a single win at the starting cube, −1
+// after a single loss), worked out by hand with White on roll:
+//
+//   - at double match point (1-away both) the cube is dead: nobody doubles
+//     and the last roll of 34/36 is worth 32/36, as without the cube;
+//   - in the Crawford game (White 2-away, Black 1-away) nobody may double:
+//     32/36 again;
+//   - after it, at the same score, White doubles and Black passes (a take
+//     would play for the match on 2/36; the pass leaves 1-away 1-away, a
+//     match-winning chance of 1/2 for each): White's chance is 1/2, which
+//     a single win would give too: +1;
+//   - after the Crawford game, White on 4/36 doubles (a single win would
+//     only reach 1-away 1-away) and Black takes (it wins the match on
+//     32/36 by taking, 1/2 by passing): the game is for the match, and
+//     White's match-winning chance 4/36 is (4/36 − 1/4) / (1/4) = −20/36
+//     normalised (a single win gives it 1/2, a single loss 0); cubeless,
+//     −28/36.
+func TestRolloutCubefulMatch(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name     string
+		away     [2]int
+		crawford bool
+		pos      nardy.Position
+		cubeless float64
+		cubeful  float64
+	}{
+		{"double match point", [2]int{1, 1}, false, lastRoll(t), 32.0 / 36, 32.0 / 36},
+		{"the Crawford game", [2]int{2, 1}, true, lastRoll(t), 32.0 / 36, 32.0 / 36},
+		{"after the Crawford game: double and pass", [2]int{2, 1}, false, lastRoll(t), 32.0 / 36, 1},
+		{"after the Crawford game: double and take", [2]int{2, 1}, false, doublesToWin(t, nardy.Short), -28.0 / 36, -20.0 / 36},
+	} {
+		s := searcher(t, nardy.Short)
+		s.Match = ScoreFor(nardy.White, c.away, 1)
+		s.Match.Crawford = c.crawford
+		res, err := s.Rollout(ctx, c.pos, RolloutOptions{Trials: 72, Cubeful: true})
+		require.NoError(t, err, c.name)
+		assert.InDelta(t, c.cubeless, res.Equity, 1e-9, c.name)
+		assert.InDelta(t, c.cubeful, res.Cubeful, 1e-9, c.name)
+		// Cut after White's roll, a trial White has not won leaves Black
+		// on roll with a sure win, which the cube model values at the
+		// network's chance of it (nearly 1): nearly the same result.
+		res, err = s.Rollout(ctx, c.pos, RolloutOptions{Trials: 72, Cubeful: true, Truncate: 1})
+		require.NoError(t, err, c.name)
+		assert.InDelta(t, c.cubeful, res.Cubeful, 0.02, "%s, truncated", c.name)
+	}
+
+	// A sure gammon at 3-away 3-away: too good to double (a pass would
+	// give one point, the gammon gives two), and no Jacoby rule in a
+	// match: White reaches 1-away against 3-away, the next game the
+	// Crawford game. Normalised by the single win (2-away) and loss.
+	var black13 nardy.Side
+	black13[13] = 15
+	s := searcher(t, nardy.Short)
+	s.Match = ScoreFor(nardy.White, [2]int{3, 3}, 1)
+	res, err := s.Rollout(ctx, bearOff(t, []int{1}, black13), RolloutOptions{Trials: 36, Cubeful: true})
+	require.NoError(t, err)
+	m := DefaultMET()
+	win, single, loss := m.At(1, 3, true), m.At(2, 3, true), m.At(3, 2, true)
+	want := (win - (single+loss)/2) / ((single - loss) / 2)
+	assert.Greater(t, want, 1.0, "a gammon is worth more than a single game here")
+	assert.InDelta(t, want, res.Cubeful, 1e-9)
+	assert.InDelta(t, want, res.Equity, 1e-9, "cubeless the same")
+}
+
+// TestRolloutCubefulErrors: a cubeful rollout needs the cube, a cube
+// that can be, and in match play the match score's cube.
 func TestRolloutCubefulErrors(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	pos := lastRoll(t)
@@ -154,7 +220,7 @@ func TestRolloutCubefulErrors(t *testing.T) {
 		cube nardy.Cube
 	}{
 		{"long nardy has no cube", searcher(t, nardy.Long), doublesToWin(t, nardy.Long), nardy.Cube{}},
-		{"match play", match, pos, nardy.Cube{}},
+		{"match play at another cube", match, pos, nardy.Cube{Value: 2, Owned: true}},
 		{"a centred cube at 2", s, pos, nardy.Cube{Value: 2}},
 		{"an owned cube at 1", s, pos, nardy.Cube{Value: 1, Owned: true}},
 		{"an owned cube at 3", s, pos, nardy.Cube{Value: 3, Owned: true}},
@@ -177,10 +243,10 @@ func TestCubeTurnTakeGivesTheCube(t *testing.T) {
 	s.prepare()
 	var black1 nardy.Side
 	black1[1], black1[nardy.Off] = 1, 14
-	tc := trialCube{cube: nardy.Cube{Value: 1}}
-	s.cubeTurn(bearOff(t, []int{3, 2}, black1), &tc, 1, nardy.Black)
-	assert.Equal(t, trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}}, tc)
-	tc = trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}}
-	s.cubeTurn(lastRoll(t), &tc, 0, nardy.Black)
-	assert.Equal(t, trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, passed: true, points: -2}, tc)
+	tc := trialCube{cube: nardy.Cube{Value: 1}, start: 1, root: nardy.Black}
+	s.cubeTurn(bearOff(t, []int{3, 2}, black1), &tc, 1)
+	assert.Equal(t, trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}, start: 1, root: nardy.Black}, tc)
+	tc = trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, start: 1, root: nardy.Black}
+	s.cubeTurn(lastRoll(t), &tc, 0)
+	assert.Equal(t, trialCube{cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, start: 1, root: nardy.Black, passed: true, result: -2}, tc)
 }

@@ -179,9 +179,10 @@ func TestRolloutErrors(t *testing.T) {
 // options, a rollout's chances keep the order of every Probs (in 0..1,
 // WinKoks + WinHomeMars ≤ WinMars ≤ Win), its equity lies within the
 // game's points, it plays the trials asked, and without Reduce (nothing
-// clamped) its equity is the equity of its mean chances. In short nardy a
+// clamped) its money equity is the equity of its mean chances. In short nardy a
 // cubeful rollout gives the cubeless rollout's chances, equity and error,
-// and a cubeful result within what the cube can reach.
+// and a cubeful result within what the cube can reach, in money play or
+// at a match score.
 func TestRolloutProperties(t *testing.T) {
 	nets := map[nardy.Variant]*Searcher{nardy.Long: searcher(t, nardy.Long), nardy.Short: searcher(t, nardy.Short)}
 	rapid.Check(t, func(rt *rapid.T) {
@@ -195,15 +196,23 @@ func TestRolloutProperties(t *testing.T) {
 			Seed:     rapid.Uint64().Draw(rt, "seed"),
 			Workers:  rapid.IntRange(0, 3).Draw(rt, "workers"),
 		}
+		s := nets[v]
 		if v == nardy.Short {
 			opt.Cubeful = rapid.Bool().Draw(rt, "cubeful")
+			if rapid.Bool().Draw(rt, "match") {
+				s = NewSearcher(s.Net, s.Rules)
+				away := [2]int{rapid.IntRange(1, 9).Draw(rt, "away"), rapid.IntRange(1, 9).Draw(rt, "opponent away")}
+				s.Match = ScoreFor(pos.OnRoll(), away, 1)
+				s.Match.Crawford = (away[0] == 1) != (away[1] == 1) && rapid.Bool().Draw(rt, "crawford")
+			}
 		}
-		s := nets[v]
 		res, err := s.Rollout(context.Background(), pos, opt)
 		require.NoError(rt, err)
 		if opt.Cubeful {
 			limit := float64(s.Rules.CubeLimit())
-			assert.LessOrEqual(rt, math.Abs(res.Cubeful), 3*limit, "a backgammon at the highest cube")
+			if s.Match.isMoney() {
+				assert.LessOrEqual(rt, math.Abs(res.Cubeful), 3*limit, "a backgammon at the highest cube")
+			}
 			assert.GreaterOrEqual(rt, res.CubefulStdErr, 0.0)
 			cubeless := opt
 			cubeless.Cubeful = false
@@ -224,7 +233,7 @@ func TestRolloutProperties(t *testing.T) {
 		assert.LessOrEqual(rt, p.LoseKoks+p.LoseHomeMars, p.LoseMars+1e-12)
 		assert.LessOrEqual(rt, p.LoseMars, p.Lose())
 		top := 3.0 // a koks or backgammon under the default tables
-		if !opt.Reduce {
+		if !opt.Reduce && s.Match.isMoney() {
 			assert.LessOrEqual(rt, math.Abs(res.Equity), top)
 			assert.InDelta(rt, p.Equity(nardy.Scoring{}), res.Equity, 1e-9)
 		}

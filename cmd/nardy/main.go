@@ -11,7 +11,7 @@
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
 //	nardy analyze [-ply N] [-json] [-all] FILE
 //	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
-//	        [-cubeful [-cube N -owner white|black]]
+//	        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0) and refuses an unknown flag, a bad flag value or an
@@ -32,8 +32,9 @@
 // (neural.Searcher.Rollout, optionally with variance reduction)
 // and prints the equity of the player on roll, its standard error and the
 // chances of each way the game ends, and with -cubeful its equity with the
-// money cube too; with -roll it rolls out the best plays of that roll
-// instead, on the same dice, best first.
+// cube too, in money play or in a match at the score -away gives; with
+// -roll it rolls out the best plays of that roll instead, on the same
+// dice, best first.
 package main
 
 import (

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
@@ -27,13 +30,17 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	cubeful := fs.Bool("cubeful", false, "also play the trials with the money cube and print the cubeful equity (short nardy)")
 	cubeValue := fs.Int("cube", 1, "with -cubeful: the cube's value at the start (above 1 it needs -owner)")
 	owner := fs.String("owner", "", "with -cubeful: white or black holds the cube (default: centred)")
+	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
+	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n" +
-		"        [-cubeful [-cube N -owner white|black]]\n\n" +
-		"Plays the position out many times with the neural evaluator (money, the variant's\n" +
-		"scoring table) and prints the cubeless chances and equity of the player on roll with\n" +
-		"their standard error, and with -cubeful its cubeful equity per unit of the cube;\n" +
-		"with -roll, the same for the best plays of that roll, best first."
+		"        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]\n\n" +
+		"Plays the position out many times with the neural evaluator (the variant's scoring\n" +
+		"table; money play, or a match at the score -away gives) and prints the cubeless\n" +
+		"chances and equity of the player on roll with their standard error, and with -cubeful\n" +
+		"its cubeful equity per unit of the cube (in a match, normalised match equity: +1 for\n" +
+		"a single win at the starting cube, -1 for a single loss); with -roll, the same for\n" +
+		"the best plays of that roll, best first."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -41,9 +48,15 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
 	}
-	var cube nardy.Cube
+	var (
+		cube  nardy.Cube
+		match neural.MatchScore
+	)
 	if err == nil {
 		cube, err = cubeFlags(*cubeful, *cubeValue, *owner)
+	}
+	if err == nil {
+		match, err = matchFlags(*awayText, *crawford, pos.OnRoll(), max(cube.Value, 1))
 	}
 	if err != nil {
 		report(stderr, "rollout", err)
@@ -55,6 +68,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	s := neural.NewSearcher(net, r)
+	s.Match = match
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
 		Cubeful: *cubeful, Cube: cube}
 	if *rollText == "" {
@@ -63,7 +77,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 			report(stderr, "rollout", err)
 			return 2
 		}
-		fmt.Fprintf(stdout, "%s, %s on roll: %s\n", pos, pos.OnRoll(), describe(res, *cubeful))
+		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful))
 		return 0
 	}
 	roll, err := nardy.ParseRoll(*rollText)
@@ -80,7 +94,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if len(lines) == 1 {
 		noun = "play" // a roll with one legal play
 	}
-	fmt.Fprintf(stdout, "%s, %s on roll, %s: %d %s rolled out\n", pos, pos.OnRoll(), roll, len(lines), noun)
+	fmt.Fprintf(stdout, "%s, %s on roll%s, %s: %d %s rolled out\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), roll, len(lines), noun)
 	for _, l := range lines {
 		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful))
 	}
@@ -123,6 +137,50 @@ func cubeFlags(cubeful bool, value int, owner string) (nardy.Cube, error) {
 		return c, fmt.Errorf("-owner %q: white or black", owner)
 	}
 	return c, nil
+}
+
+// matchFlags returns the match score -away and -crawford give for a game
+// in which onRoll is on roll at cube value cube; the zero MatchScore
+// (money play) without -away.
+func matchFlags(away string, crawford bool, onRoll nardy.Color, cube int) (neural.MatchScore, error) {
+	if away == "" {
+		if crawford {
+			return neural.MatchScore{}, errors.New("-crawford needs -away")
+		}
+		return neural.MatchScore{}, nil
+	}
+	var a [2]int
+	parts := strings.Split(away, ",")
+	if len(parts) != 2 {
+		return neural.MatchScore{}, fmt.Errorf("-away %q: two numbers, such as 3,5", away)
+	}
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 || n > neural.MaxAway {
+			return neural.MatchScore{}, fmt.Errorf("-away %q: points away in 1..%d", away, neural.MaxAway)
+		}
+		a[i] = n
+	}
+	if crawford && (a[0] == 1) == (a[1] == 1) {
+		return neural.MatchScore{}, fmt.Errorf("-crawford at %d-away %d-away: the Crawford game has one side 1-away", a[0], a[1])
+	}
+	m := neural.ScoreFor(onRoll, a, cube)
+	m.Crawford = crawford
+	return m, nil
+}
+
+// scoreText names the match score for the header of the output: ""
+// in money play, else ", 2-away 1-away" from onRoll's side, and the
+// Crawford game.
+func scoreText(m neural.MatchScore, onRoll nardy.Color) string {
+	if m == (neural.MatchScore{}) {
+		return ""
+	}
+	t := fmt.Sprintf(", %d-away %d-away", m.Away[onRoll], m.Away[onRoll.Other()])
+	if m.Crawford {
+		t += " (Crawford)"
+	}
+	return t
 }
 
 // describe prints a rollout's equity, its standard error and chances, and

@@ -63,6 +63,21 @@ func TestRolloutCommandCubeful(t *testing.T) {
 	assert.Contains(t, lines[2], " cubeful ")
 }
 
+// TestRolloutCommandMatch (S6): at 2-away 1-away after the Crawford game,
+// white on 4/36 doubles and black takes, for the match: white's chance
+// 4/36 is (4/36 − 1/4) / (1/4) = −0.556 in normalised match equity (a
+// single win leaves 1-away 1-away, a chance of 1/2; a loss ends the
+// match). In the Crawford game nobody doubles: −0.778, as cubeless.
+func TestRolloutCommandMatch(t *testing.T) {
+	code, out, stderr := runCmd("rollout", "-position", doublesToWin, "-trials", "72", "-cubeful", "-away", "2,1")
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(out, doublesToWin+", white on roll, 2-away 1-away: cubeful -0.556 ± "), out)
+	assert.Contains(t, out, "cubeless equity -0.778 ± ")
+	code, out, stderr = runCmd("rollout", "-position", doublesToWin, "-trials", "72", "-cubeful", "-away", "2,1", "-crawford")
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(out, doublesToWin+", white on roll, 2-away 1-away (Crawford): cubeful -0.778 ± "), out)
+}
+
 func TestRolloutCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"rollout", "-trials", "-1"},
@@ -80,6 +95,13 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-cubeful", "-cube", "2"},
 		{"rollout", "-cubeful", "-cube", "3", "-owner", "white"},
 		{"rollout", "-variant", "long", "-cubeful"},
+		{"rollout", "-away", "3"},
+		{"rollout", "-away", "0,2"},
+		{"rollout", "-away", "2,x"},
+		{"rollout", "-away", "30,2"},
+		{"rollout", "-crawford"},
+		{"rollout", "-away", "1,1", "-crawford"},
+		{"rollout", "-away", "2,3", "-crawford"},
 	} {
 		code, out, stderr := runCmd(args...)
 		assert.Equal(t, 2, code, "%v", args)

@@ -88,6 +88,14 @@ type RolloutOptions struct {
 	// is the centred cube at 1; an owned cube is worth 2..the rules'
 	// CubeLimit.
 	Cube nardy.Cube
+	// StopAt, when above 0, ends the rollout early: after the first group
+	// of 36 trials, counted in order from the second on, at which the
+	// standard error of the equity (of the cubeful equity with Cubeful)
+	// is at most StopAt. Trials is then the most trials played. The trials
+	// played are the first ones of the rollout without StopAt, so the
+	// result is that rollout's with Trials set to the number played, for
+	// any number of workers.
+	StopAt float64
 }
 
 // RolloutResult is what [Searcher.Rollout] found, for the player on roll
@@ -141,6 +149,17 @@ func (s *sums) add(o *sums) {
 	s.n += o.n
 }
 
+// stdErr returns the standard error of the mean equity of the trials of
+// s, or of their cubeful results.
+func (s *sums) stdErr(cubeful bool) float64 {
+	if cubeful {
+		_, se := meanAndErr(s.cf, s.cfSq, s.n)
+		return se
+	}
+	_, se := meanAndErr(s.eq, s.eqSq, s.n)
+	return se
+}
+
 // Rollout estimates the chances and equity of pos for its player on roll
 // by playing the game out many times (Monte Carlo), with both players
 // choosing their plays by s at opt.Ply, without the cube (and, with
@@ -164,19 +183,37 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 	chunks := (opt.Trials + chunk - 1) / chunk
 	parts := make([]sums, chunks)
 	var (
-		mu    sync.Mutex
-		next  int
-		first error // the first error of any worker: the others stop
-		wg    sync.WaitGroup
+		mu     sync.Mutex
+		next   int
+		first  error // the first error of any worker: the others stop
+		wg     sync.WaitGroup
+		done   = make([]bool, chunks)
+		prefix int  // the chunks done in order from the first
+		run    sums // their sums
+		limit  = chunks
 	)
 	take := func() int {
 		mu.Lock()
 		defer mu.Unlock()
-		if next == chunks || first != nil {
+		if next >= limit || first != nil {
 			return -1
 		}
 		next++
 		return next - 1
+	}
+	// finish records chunk c as played and, with StopAt, ends the rollout
+	// at the first prefix of chunks precise enough.
+	finish := func(c int) {
+		mu.Lock()
+		defer mu.Unlock()
+		done[c] = true
+		for prefix < limit && done[prefix] {
+			run.add(&parts[prefix])
+			prefix++
+			if opt.StopAt > 0 && prefix >= 2 && run.stdErr(opt.Cubeful) <= opt.StopAt {
+				limit = prefix
+			}
+		}
 	}
 	fail := func(err error) {
 		mu.Lock()
@@ -204,6 +241,7 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 					e := v.probs(pos.Variant()).value(&r.vals[root])
 					p.add(&sums{vec: v, eq: e, eqSq: e * e, cf: cf, cfSq: cf * cf, n: 1})
 				}
+				finish(c)
 			}
 		})
 	}
@@ -212,7 +250,7 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 		return RolloutResult{}, first
 	}
 	var total sums
-	for c := range parts {
+	for c := range parts[:limit] {
 		total.add(&parts[c])
 	}
 	res := result(pos.Variant(), &total)
@@ -267,6 +305,8 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		return bad("truncation %d below 0", opt.Truncate)
 	case opt.Workers < 0 || opt.Workers > 256:
 		return bad("workers %d not in 0..256", opt.Workers)
+	case !(opt.StopAt >= 0) || math.IsInf(opt.StopAt, 1):
+		return bad("stop at a standard error of %v (a number, 0 for never)", opt.StopAt)
 	}
 	if err := s.Rules.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadRollout, err)

@@ -150,6 +150,9 @@ func TestRolloutErrors(t *testing.T) {
 		{"truncation", s, pos, RolloutOptions{Truncate: -1}},
 		{"workers", s, pos, RolloutOptions{Workers: 257}},
 		{"negative workers", s, pos, RolloutOptions{Workers: -1}},
+		{"negative stop", s, pos, RolloutOptions{StopAt: -0.1}},
+		{"stop at NaN", s, pos, RolloutOptions{StopAt: math.NaN()}},
+		{"stop at infinity", s, pos, RolloutOptions{StopAt: math.Inf(1)}},
 		{"long position, short rules", s, long, RolloutOptions{}},
 		{"zero position", s, nardy.Position{}, RolloutOptions{}},
 		{"no network", &Searcher{Rules: nardy.DefaultRules(nardy.Short)}, pos, RolloutOptions{}},
@@ -240,4 +243,45 @@ func TestRolloutProperties(t *testing.T) {
 		assert.Equal(rt, opt.Trials, res.Trials)
 		assert.GreaterOrEqual(rt, res.StdErr, 0.0)
 	})
+}
+
+// TestRolloutStopAt: a rollout told to stop at a standard error plays
+// groups of 36 trials until the error of the first ones is that small (at
+// least two groups), and gives what a rollout of that many trials gives,
+// for any number of workers.
+func TestRolloutStopAt(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	ctx := context.Background()
+	// 4/36 to win: trials of +1 and −1, a standard error of about 0.6/√n,
+	// under 0.1 from 72 trials on, which is when the rollout may stop.
+	res, err := s.Rollout(ctx, doublesToWin(t, nardy.Short), RolloutOptions{StopAt: 0.1})
+	require.NoError(t, err)
+	assert.Equal(t, 72, res.Trials)
+	assert.LessOrEqual(t, res.StdErr, 0.1)
+
+	// A sure double and pass: cubeful error 0 at once, cubeless not.
+	res, err = s.Rollout(ctx, lastRoll(t), RolloutOptions{StopAt: 0.01, Cubeful: true})
+	require.NoError(t, err)
+	assert.Equal(t, 72, res.Trials)
+	res, err = s.Rollout(ctx, lastRoll(t), RolloutOptions{Trials: 360, StopAt: 0.01})
+	require.NoError(t, err)
+	assert.Equal(t, 360, res.Trials, "never that precise: every trial asked")
+
+	pos := samplePositions(t, nardy.Short, 1, 5)[0]
+	opt := RolloutOptions{Trials: 1296, Truncate: 6, StopAt: 0.05, Seed: 8}
+	one, err := s.Rollout(ctx, pos, opt)
+	require.NoError(t, err)
+	assert.Less(t, one.Trials, 1296)
+	assert.Zero(t, one.Trials%36)
+	assert.LessOrEqual(t, one.StdErr, 0.05)
+	opt.Workers = 3
+	three, err := s.Rollout(ctx, pos, opt)
+	require.NoError(t, err)
+	assert.Equal(t, one, three)
+	fixed, err := s.Rollout(ctx, pos, RolloutOptions{Trials: one.Trials, Truncate: 6, Seed: 8})
+	require.NoError(t, err)
+	assert.Equal(t, fixed, one)
+	shorter, err := s.Rollout(ctx, pos, RolloutOptions{Trials: one.Trials - 36, Truncate: 6, Seed: 8})
+	require.NoError(t, err)
+	assert.Greater(t, shorter.StdErr, 0.05, "it stopped at the first group precise enough")
 }

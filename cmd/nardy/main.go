@@ -10,7 +10,7 @@
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
 //	nardy analyze [-ply N] [-json] [-all] FILE
-//	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
+//	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
 //	        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]
 //
 // Every command prints its usage and flags on standard output with -h

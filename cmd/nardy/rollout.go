@@ -21,7 +21,8 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	in.define(fs)
 	rollText := fs.String("roll", "", "roll out the best plays of this roll (such as 3-1) instead of the position")
 	top := fs.Int("top", 5, "with -roll: how many plays, the best at 1-ply, are rolled out")
-	trials := fs.Int("trials", neural.DefaultTrials, fmt.Sprintf("games played out (1..%d)", neural.MaxTrials))
+	trials := fs.Int("trials", neural.DefaultTrials, fmt.Sprintf("games played out (1..%d); with -stop, the most", neural.MaxTrials))
+	stop := fs.Float64("stop", 0, "stop once the equity's standard error is at most this (checked every 36 trials; 0: never)")
 	ply := fs.Int("ply", 0, fmt.Sprintf("depth at which the players choose their plays in the trials (0..%d)", neural.MaxPly))
 	truncate := fs.Int("truncate", 0, "stop each trial after this many plies and take the evaluation (0: play to the end)")
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
@@ -33,7 +34,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
 	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
-		"        [-roll 3-1 [-top N]] [-trials N] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n" +
+		"        [-roll 3-1 [-top N]] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n" +
 		"        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]\n\n" +
 		"Plays the position out many times with the neural evaluator (the variant's scoring\n" +
 		"table; money play, or a match at the score -away gives) and prints the cubeless\n" +
@@ -70,7 +71,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	s := neural.NewSearcher(net, r)
 	s.Match = match
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
-		Cubeful: *cubeful, Cube: cube}
+		Cubeful: *cubeful, Cube: cube, StopAt: *stop}
 	if *rollText == "" {
 		res, err := s.Rollout(context.Background(), pos, opt)
 		if err != nil {

@@ -20,6 +20,11 @@ func TestRolloutCommand(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, doublesToWin+", white on roll: equity -0.778 ± 0.106 (36 trials), "+
 		"win 11.1% (gammon 0.0%, backgammon 0.0%) lose 88.9% (gammon 0.0%, backgammon 0.0%)\n", out)
+	// Asked to stop at a standard error of 0.1: two groups of 36, whose
+	// 8 wins and 64 losses give √(72/71 · (1 − (56/72)²)) / √72 = 0.075.
+	code, out, stderr = runCmd("rollout", "-position", doublesToWin, "-stop", "0.1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "equity -0.778 ± 0.075 (72 trials)")
 
 	// 3-1 from the start: 8/5 6/5, making the 5 point, is the best play
 	// by every backgammon reference (and by GNU Backgammon's rollouts).
@@ -96,6 +101,8 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-cubeful", "-cube", "3", "-owner", "white"},
 		{"rollout", "-variant", "long", "-cubeful"},
 		{"rollout", "-away", "3"},
+		{"rollout", "-stop", "-1"},
+		{"rollout", "-stop", "NaN"},
 		{"rollout", "-away", "0,2"},
 		{"rollout", "-away", "2,x"},
 		{"rollout", "-away", "30,2"},

@@ -163,9 +163,9 @@ func (s *sums) stdErr(cubeful bool) float64 {
 // Rollout estimates the chances and equity of pos for its player on roll
 // by playing the game out many times (Monte Carlo), with both players
 // choosing their plays by s at opt.Ply, without the cube (and, with
-// opt.Cubeful, with it too). The player on
-// roll throws both dice as in any turn after the first (the opening throw
-// of C2, which never gives a double under some rules, is not modelled).
+// opt.Cubeful, with it too). The player on roll throws both dice as in
+// any turn after the first (the opening throw of C2, which never gives a
+// double under some rules, is not modelled).
 // Draws (L11) are not modelled: a trial ends when a side has borne off
 // all its checkers.
 //
@@ -377,7 +377,8 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 
 // trial plays trial i of a rollout of pos and returns its outcome for
 // root (the colour on roll in pos), less the luck of its dice with
-// opt.Reduce, and with opt.Cubeful its cubeful result for root in points.
+// opt.Reduce, and with opt.Cubeful its cubeful result for root (in the
+// units of RolloutResult.Cubeful).
 func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, float64, error) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var luck probVec

@@ -28,7 +28,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
 	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
 	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
-	cubeful := fs.Bool("cubeful", false, "also play the trials with the money cube and print the cubeful equity (short nardy)")
+	cubeful := fs.Bool("cubeful", false, "also play the trials with the cube (money play, or the match of -away) and print the cubeful equity")
 	cubeValue := fs.Int("cube", 1, "with -cubeful: the cube's value at the start (above 1 it needs -owner)")
 	owner := fs.String("owner", "", "with -cubeful: white or black holds the cube (default: centred)")
 	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
@@ -122,7 +122,7 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 func cubeFlags(cubeful bool, value int, owner string) (nardy.Cube, error) {
 	if !cubeful {
 		if value != 1 || owner != "" {
-			return nardy.Cube{}, fmt.Errorf("-cube and -owner need -cubeful")
+			return nardy.Cube{}, errors.New("-cube and -owner need -cubeful")
 		}
 		return nardy.Cube{}, nil
 	}

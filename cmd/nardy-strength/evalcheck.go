@@ -71,10 +71,11 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	opt := neural.RolloutOptions{Trials: *trials, Seed: *seed, Workers: *workers, Cubeful: *cubeful}
 	t := newEvalTally("0-ply", "1-ply", "2-ply")
-	cf := newEvalTally("0-ply, cube model", "1-ply, cube model", "2-ply, cube model")
+	cubeRows := []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model"}
 	if e != nil {
-		cf = newEvalTally("0-ply, cube model", "1-ply, cube model", "2-ply, cube model", fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
+		cubeRows = append(cubeRows, fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
 	}
+	cf := newEvalTally(cubeRows...)
 	plays := 0
 	err = selfPlay(r, bot.NewNeural(0), *games, *seed, func(g nardy.Game, a nardy.Action, _ bool) error {
 		if plays++; plays%*every != 0 {
@@ -99,7 +100,9 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		for ply := range evals {
 			probs := s.Eval(pos, ply)
 			evals[ply] = probs.Equity(r.Scoring)
-			cubefuls = append(cubefuls, cubefulOf(neural.DecideCube(probs, ci)))
+			if *cubeful {
+				cubefuls = append(cubefuls, cubefulOf(neural.DecideCube(probs, ci)))
+			}
 		}
 		t.add(res.StdErr, res.Equity, evals)
 		if !*cubeful {

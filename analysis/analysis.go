@@ -14,6 +14,7 @@
 package analysis
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nardylab/nardy"
@@ -30,6 +31,13 @@ type Options struct {
 	Ply       int         // search depth 0..2
 	Threshold float64     // 0: DefaultThreshold
 	Net       *neural.Net // nil: neural.Default of the record's variant
+	// Rollout, when set, judges again by rollouts every checker play
+	// the search counts as an error: the play made and the search's best
+	// are rolled out on the same dice with these options
+	// ([neural.Searcher.RolloutPlays]; cubeless, at the match score in a
+	// match), and the decision's Best, Equity, Loss and Error become the
+	// rollout's. A rollout of 1,296 trials costs seconds a play.
+	Rollout *neural.RolloutOptions
 }
 
 // Decision is one judged decision.
@@ -44,6 +52,11 @@ type Decision struct {
 	Equity float64     `json:"equity"`         // of the best choice, for the player deciding
 	Loss   float64     `json:"loss"`           // equity lost, ≥ 0
 	Error  bool        `json:"error"`          // Loss > the threshold
+	// RolledOut says Best, Equity and Loss are a rollout's (see
+	// Options.Rollout), StdErr the standard error of the best play's
+	// rollout equity.
+	RolledOut bool    `json:"rolled_out,omitempty"`
+	StdErr    float64 `json:"std_err,omitempty"`
 }
 
 // PlayerStats sums up one player's decisions.
@@ -99,7 +112,9 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 // Analyze replays rec and judges every checker play with a choice and
 // every cube decision: each double, take and drop, and each roll without a
 // double when the judge would have doubled. A record that does not replay
-// is an error (see [nardy.Replay]); the report then covers nothing.
+// is an error (see [nardy.Replay]), and so are opt.Rollout's options when
+// a rollout refuses them (matching [neural.ErrBadRollout]); the report
+// then covers nothing.
 func Analyze(rec nardy.Record, opt Options) (Report, error) {
 	if _, err := nardy.Replay(rec); err != nil {
 		return Report{}, err
@@ -122,7 +137,9 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 		g := j.current()
 		switch {
 		case a.Kind == nardy.ActPlay && g.Phase() == nardy.PhasePlay:
-			j.play(i, g, a.Steps)
+			if err := j.play(i, g, a.Steps); err != nil {
+				return Report{}, err
+			}
 		case a.Kind == nardy.ActStep && g.Phase() == nardy.PhasePlay:
 			if t, _ := g.Turn(); t.Len() == 0 {
 				start, steps = g, nil
@@ -141,7 +158,9 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 		if a.Kind == nardy.ActStep && steps != nil {
 			// The step that completes a play ends the turn.
 			if t, inPlay := j.current().Turn(); !inPlay || t.Len() == 0 {
-				j.play(i, start, steps)
+				if err := j.play(i, start, steps); err != nil {
+					return Report{}, err
+				}
 				steps = nil
 			}
 		}
@@ -209,23 +228,49 @@ func (j *judge) sum() {
 	}
 }
 
-// play judges the play of steps made in g (waiting for its play).
-func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) {
+// play judges the play of steps made in g (waiting for its play); only a
+// rollout's error is returned.
+func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 	roll, _ := g.Dice()
 	pos := g.Position()
 	r := g.Rules()
 	chosen, err := r.PlayOf(pos, roll, steps...)
 	if err != nil {
-		return // replayed already: cannot happen
+		return nil // replayed already: cannot happen
 	}
 	legal, err := r.AppendLegal(j.buf[:0], pos, roll)
 	if err != nil || len(legal) < 2 {
-		return
+		return nil
 	}
 	j.s.Match = neural.ScoreFor(pos.OnRoll(), j.away(pos.OnRoll()), g.Cube().Value)
 	best, bestE, e := j.s.PlayEquities(legal, chosen, j.opt.Ply)
-	j.add(Decision{Action: i, Player: pos.OnRoll(), Kind: "play", Roll: roll.String(),
-		Played: chosen.String(), Best: legal[best].String(), Equity: bestE, Loss: max(0, bestE-e)}, false)
+	d := Decision{Action: i, Player: pos.OnRoll(), Kind: "play", Roll: roll.String(),
+		Played: chosen.String(), Best: legal[best].String(), Equity: bestE, Loss: max(0, bestE-e)}
+	if j.opt.Rollout != nil && d.Loss > j.opt.Threshold {
+		if err := j.rollOut(&d, legal[best], chosen); err != nil {
+			return err
+		}
+	}
+	j.add(d, false)
+	return nil
+}
+
+// rollOut judges d again by rolling out the best play and the play made
+// on the same dice.
+func (j *judge) rollOut(d *Decision, best, chosen nardy.Play) error {
+	rolled, err := j.s.RolloutPlays(context.Background(), []nardy.Play{best, chosen}, *j.opt.Rollout)
+	if err != nil {
+		return err
+	}
+	top, made := rolled[0], rolled[0]
+	for _, pr := range rolled {
+		if pr.Play.Result() == chosen.Result() {
+			made = pr
+		}
+	}
+	d.Best, d.Equity, d.StdErr, d.RolledOut = top.Play.String(), top.Result.Equity, top.Result.StdErr, true
+	d.Loss = max(0, top.Result.Equity-made.Result.Equity)
+	return nil
 }
 
 // cubeInfo returns the cube state of g for a decision of onRoll.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -160,4 +161,46 @@ func TestHint(t *testing.T) {
 	assert.NotZero(t, checked[nardy.PhaseRoll])
 	_, err = HintFor(g, [2]int{}, Options{})
 	assert.Error(t, err, "a finished game has no hint")
+}
+
+// TestAnalyzeRollout: with Options.Rollout only the checker plays the
+// search counts as errors are judged again, by rolling out the play made
+// and the best on the same dice; every other decision is as without
+// rollouts, so no player has more errors than the search gave it, and a
+// random player's plays are still mostly errors. Bad rollout options are
+// an error of Analyze.
+func TestAnalyzeRollout(t *testing.T) {
+	r := variants.ShortStandard()
+	rec := record(t, r, 0, bot.NewNeural(0), bot.NewRandom(3), 8, false)
+	plain, err := Analyze(rec, Options{})
+	require.NoError(t, err)
+	rolled, err := Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}})
+	require.NoError(t, err)
+	require.Len(t, rolled.Decisions, len(plain.Decisions))
+	n := 0
+	for i, d := range rolled.Decisions {
+		p := plain.Decisions[i]
+		if p.Kind != "play" || !p.Error {
+			assert.Equal(t, p, d)
+			continue
+		}
+		n++
+		assert.True(t, d.RolledOut, "%+v", d)
+		assert.Positive(t, d.StdErr)
+		assert.GreaterOrEqual(t, d.Loss, 0.0)
+		assert.Equal(t, d.Loss > rolled.Threshold, d.Error)
+		assert.Equal(t, p.Played, d.Played)
+		assert.Contains(t, []string{p.Best, p.Played}, d.Best, "the best is one of the two plays rolled out")
+		if d.Best == d.Played {
+			assert.Zero(t, d.Loss)
+		}
+	}
+	assert.Positive(t, n)
+	for c := range rolled.Players {
+		assert.LessOrEqual(t, rolled.Players[c].Errors, plain.Players[c].Errors)
+	}
+	assert.Greater(t, rolled.Players[nardy.Black].Errors, n/2, "random plays stay errors")
+
+	_, err = Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: -1}})
+	assert.ErrorIs(t, err, neural.ErrBadRollout)
 }

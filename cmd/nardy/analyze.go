@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -27,12 +29,18 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the whole report as JSON")
 	all := fs.Bool("all", false, "list every decision, not only the errors")
 	preset := fs.String("preset", "short-standard", "rules of a .mat file (a preset of package variants)")
-	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] FILE\n\n" +
+	rollout := fs.Int("rollout", 0, "judge the plays the search counts as errors again by rollouts of this many trials (0: no rollouts)")
+	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-rollout TRIALS] FILE\n\n" +
 		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
-		"each player's error rate."
+		"each player's error rate. With -rollout, each checker play the search calls an\n" +
+		"error is judged again by rolling out the play made and the best on the same dice."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
 		return status
+	}
+	if *rollout < 0 || *rollout > neural.MaxTrials {
+		report(stderr, "analyze", fmt.Errorf("-rollout %d not in 0..%d", *rollout, neural.MaxTrials))
+		return 2
 	}
 	name := fs.Arg(0)
 	rec, err := readRecord(name, *preset)
@@ -40,7 +48,11 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 		report(stderr, "analyze", err)
 		return 1
 	}
-	rep, err := analysis.Analyze(rec, analysis.Options{Ply: *ply, Threshold: *threshold})
+	opt := analysis.Options{Ply: *ply, Threshold: *threshold}
+	if *rollout != 0 {
+		opt.Rollout = &neural.RolloutOptions{Trials: *rollout, Workers: runtime.NumCPU()}
+	}
+	rep, err := analysis.Analyze(rec, opt)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1
@@ -60,8 +72,11 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		mark := ""
+		if d.RolledOut {
+			mark = fmt.Sprintf(" (rolled out, ± %.3f)", d.StdErr)
+		}
 		if d.Error {
-			mark = "  ERROR"
+			mark += "  ERROR"
 		}
 		fmt.Fprintf(stdout, "game %d action %d %s %s %s: played %s, best %s, loss %.3f%s\n",
 			d.Game, d.Action, d.Player, d.Kind, d.Roll, d.Played, d.Best, d.Loss, mark)

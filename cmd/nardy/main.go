@@ -9,7 +9,7 @@
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
-//	nardy analyze [-ply N] [-json] [-all] FILE
+//	nardy analyze [-ply N] [-json] [-all] [-rollout TRIALS] FILE
 //	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
 //	        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]
 //
@@ -26,7 +26,8 @@
 // analyze judges every checker play and cube decision of a record (a JSON
 // nardy.Record, or a .mat file of short nardy) with the neural evaluator
 // of package neural (see package analysis) and prints the errors and each
-// player's error rate.
+// player's error rate; with -rollout, the checker plays the search calls
+// errors are judged again by rollouts (see analysis.Options.Rollout).
 //
 // rollout plays a position out many times with the neural evaluator
 // (neural.Searcher.Rollout, optionally with variance reduction)

@@ -261,7 +261,8 @@ func TestCommandFlags(t *testing.T) {
 }
 
 // TestAnalyze runs "nardy analyze" on the .mat file of testdata, in text
-// and JSON, and refuses a missing or unreadable file.
+// and JSON and with rollouts, and refuses a missing or unreadable file and
+// a negative number of trials.
 func TestAnalyze(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run([]string{"analyze", "-ply", "0", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
@@ -283,6 +284,13 @@ func TestAnalyze(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	assert.Equal(t, "short", rep.Variant)
 	assert.NotEmpty(t, rep.Decisions)
+
+	// With rollouts, the plays the search calls errors are rolled out.
+	out.Reset()
+	code = run([]string{"analyze", "-ply", "0", "-rollout", "36", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Regexp(t, `(?m)^game 1 action \d+ \w+ play .*\(rolled out, ± [0-9.]+\)`, out.String())
+	assert.Equal(t, 2, run([]string{"analyze", "-rollout", "-1", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut))
 
 	for _, args := range [][]string{{"analyze"}, {"analyze", "no-such-file.json"}, {"analyze", "main.go"}, {"analyze", "a", "b"}} {
 		assert.NotEqual(t, 0, run(args, strings.NewReader(""), &out, &errOut), "%v", args)

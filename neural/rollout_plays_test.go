@@ -10,6 +10,16 @@ import (
 	"github.com/nardylab/nardy"
 )
 
+// opening31 returns the legal plays of 3-1 from the start of short nardy,
+// White on roll.
+func opening31(t *testing.T, s *Searcher) []nardy.Play {
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := s.Rules.Legal(start, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	return plays
+}
+
 // TestRolloutPlaysOpening: of the best three plays of the 3-1 opening at
 // 1-ply, rolled out on the same dice, 8/5 6/5 (making the 5 point) comes
 // first, as in every backgammon reference and GNU Backgammon's rollouts.
@@ -18,10 +28,7 @@ import (
 func TestRolloutPlaysOpening(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	ctx := context.Background()
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := s.Rules.Legal(start, nardy.MustRoll(3, 1))
-	require.NoError(t, err)
+	plays := opening31(t, s)
 	var top []nardy.Play
 	for _, c := range s.Rank(plays, 1)[:3] {
 		top = append(top, plays[c.Index])
@@ -55,10 +62,7 @@ func TestRolloutPlaysOpening(t *testing.T) {
 func TestRolloutPlaysErrors(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	ctx := context.Background()
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	white, err := s.Rules.Legal(start, nardy.MustRoll(3, 1))
-	require.NoError(t, err)
+	white := opening31(t, s)
 	black, err := s.Rules.Legal(white[0].Result(), nardy.MustRoll(6, 4))
 	require.NoError(t, err)
 	for name, c := range map[string]struct {

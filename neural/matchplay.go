@@ -40,27 +40,50 @@ func (s MatchScore) isMoney() bool { return s.Away == [2]int{} }
 // match equity table m: the match-winning chance (MWC) after it, with the
 // cube dead at its value, normalised as [DecideCube] normalises match
 // equity (+1 after a single win, −1 after a single loss), so that equities
-// stay on the scale of points the move filters use. The next game is the
-// Crawford game when a side reaches 1-away from further back; a game at
-// 1-away is followed by post-Crawford games.
+// stay on the scale of points the move filters use.
 func matchValues(m *MET, k kindPoints, s MatchScore, me nardy.Color) outcomeValues {
-	a, b := s.Away[me], s.Away[me.Other()]
+	n := newMatchNorm(m, s, me)
 	cube := max(s.Cube, 1)
-	end := func(won bool, pts float64) float64 {
-		n := int(pts+0.5) * cube
-		if won {
-			return m.At(a-n, b, a > 1 && b > 1)
-		}
-		return m.At(a, b-n, a > 1 && b > 1)
-	}
-	mw, ml := end(true, 1), end(false, 1)
-	mid, half := (mw+ml)/2, (mw-ml)/2
-	if half <= 0 {
-		half = 1e-9 // the game cannot change the match (not reached with valid scores)
-	}
-	norm := func(won bool, pts float64) float64 { return (end(won, pts) - mid) / half }
+	norm := func(won bool, pts float64) float64 { return n.norm(n.after(won, int(pts+0.5)*cube)) }
 	return outcomeValues{
 		win:  kindPoints{oin: norm(true, k.oin), mars: norm(true, k.mars), koks: norm(true, k.koks), home: norm(true, k.home)},
 		lose: kindPoints{oin: norm(false, k.oin), mars: norm(false, k.mars), koks: norm(false, k.koks), home: norm(false, k.home)},
 	}
 }
+
+// matchNorm is the end of one game of a match seen by one player: its
+// match-winning chance after the game, and normalised match equity, +1
+// after a single win at the game's cube and −1 after a single loss. The
+// next game is the Crawford game when a side reaches 1-away from further
+// back; a game at 1-away is followed by post-Crawford games.
+type matchNorm struct {
+	m         *MET
+	a, b      int     // the points the player and its opponent still need
+	crawford  bool    // the next game would be the Crawford game
+	mid, half float64 // the middle and half the width of the single game's range
+}
+
+// newMatchNorm returns the matchNorm of player me at score s, with table m.
+func newMatchNorm(m *MET, s MatchScore, me nardy.Color) matchNorm {
+	n := matchNorm{m: m, a: s.Away[me], b: s.Away[me.Other()]}
+	n.crawford = n.a > 1 && n.b > 1
+	cube := max(s.Cube, 1)
+	mw, ml := n.after(true, cube), n.after(false, cube)
+	n.mid, n.half = (mw+ml)/2, (mw-ml)/2
+	if n.half <= 0 {
+		n.half = 1e-9 // the game cannot change the match (not reached with valid scores)
+	}
+	return n
+}
+
+// after returns the player's match-winning chance after it wins (won) or
+// loses the game by pts points, the cube included.
+func (n matchNorm) after(won bool, pts int) float64 {
+	if won {
+		return n.m.At(n.a-pts, n.b, n.crawford)
+	}
+	return n.m.At(n.a, n.b-pts, n.crawford)
+}
+
+// norm returns the normalised match equity of a match-winning chance.
+func (n matchNorm) norm(mwc float64) float64 { return (mwc - n.mid) / n.half }

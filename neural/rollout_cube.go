@@ -57,30 +57,14 @@ func (s *Searcher) settle(tc *trialCube, winner nardy.Color, n int) float64 {
 		}
 		return v
 	}
-	a, b := s.Match.Away[tc.root], s.Match.Away[tc.root.Other()]
-	if winner == tc.root {
-		return s.normalise(tc, s.matchAt(a-n, b))
-	}
-	return s.normalise(tc, s.matchAt(a, b-n))
+	m := s.matchNorm(tc)
+	return m.norm(m.after(winner == tc.root, n))
 }
 
-// matchAt returns the match-winning chance of the player a away against
-// b away after the game rolled out, from the table of DecideCube.
-func (s *Searcher) matchAt(a, b int) float64 {
-	craw := s.Match.Away[nardy.White] > 1 && s.Match.Away[nardy.Black] > 1
-	return DefaultMET().At(a, b, craw)
-}
-
-// normalise turns tc.root's match-winning chance mwc into normalised
-// match equity at the starting cube.
-func (s *Searcher) normalise(tc *trialCube, mwc float64) float64 {
-	a, b := s.Match.Away[tc.root], s.Match.Away[tc.root.Other()]
-	mw, ml := s.matchAt(a-tc.start, b), s.matchAt(a, b-tc.start)
-	half := (mw - ml) / 2
-	if half <= 0 {
-		half = 1e-9 // the game cannot change the match (not reached with valid scores)
-	}
-	return (mwc - (mw+ml)/2) / half
+// matchNorm returns the match-play outcomes of a trial for tc.root, at
+// the Searcher's match score (whose cube is the starting cube).
+func (s *Searcher) matchNorm(tc *trialCube) matchNorm {
+	return newMatchNorm(DefaultMET(), s.Match, tc.root)
 }
 
 // cubefulEnd returns the cubeful result of a trial that ends at pos, for
@@ -126,5 +110,5 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 	if mover != tc.root {
 		mwc = 1 - mwc
 	}
-	return s.normalise(tc, mwc)
+	return s.matchNorm(tc).norm(mwc)
 }

@@ -293,12 +293,12 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) {
 		return
 	}
 	dbl := min(d.DoubleTake, d.DoublePass)
-	dec := Decision{Action: i, Player: me, Kind: "no double", Played: "no double", Best: "no double", Equity: d.NoDouble}
+	dec := Decision{Action: i, Player: me, Kind: "no double", Played: "no double", Best: "no double", Equity: d.Equity()}
 	if doubled {
 		dec.Kind, dec.Played = "double", "double"
 	}
 	if d.Double {
-		dec.Best, dec.Equity = "double", dbl
+		dec.Best = "double"
 	}
 	if doubled != d.Double {
 		dec.Loss = max(0, max(dbl, d.NoDouble)-min(dbl, d.NoDouble))

@@ -81,6 +81,16 @@ var met = sync.OnceValue(ComputeMET)
 // [ComputeMET]). It is shared: do not change it.
 func DefaultMET() *MET { return met() }
 
+// Equity returns the cubeful equity of the player on roll under the
+// verdict: the double's, with the opponent's better answer (the smaller of
+// DoubleTake and DoublePass), when it doubles, else NoDouble.
+func (d CubeDecision) Equity() float64 {
+	if d.Double {
+		return min(d.DoubleTake, d.DoublePass)
+	}
+	return d.NoDouble
+}
+
 // cubeTie is the least gain in equity that makes a double worth giving.
 const cubeTie = 1e-9
 

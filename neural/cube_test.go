@@ -99,6 +99,14 @@ func TestDecideCubeNoDoubleByHolder(t *testing.T) {
 	assert.False(t, d.Double)
 }
 
+// TestCubeDecisionEquity: the cubeful equity of a verdict is the
+// double's, answered as the opponent does best, when it doubles.
+func TestCubeDecisionEquity(t *testing.T) {
+	assert.Equal(t, 0.4, CubeDecision{NoDouble: 0.4, DoubleTake: 0.6, DoublePass: 1}.Equity())
+	assert.Equal(t, 0.6, CubeDecision{NoDouble: 0.4, DoubleTake: 0.6, DoublePass: 1, Double: true, Take: true}.Equity())
+	assert.Equal(t, 1.0, CubeDecision{NoDouble: 0.9, DoubleTake: 1.3, DoublePass: 1, Double: true}.Equity())
+}
+
 // TestDecideCubeMatch: the Crawford game never doubles; post-Crawford the
 // trailer at 2-away doubles (a win at 2 is the match, a win at 1 only
 // reaches 1-away 1-away) and the leader takes a 45% double; at 2-away

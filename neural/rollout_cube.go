@@ -93,10 +93,7 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 	}
 	d := DecideCube(p, ci)
 	if s.Match.isMoney() {
-		e := d.NoDouble
-		if d.Double {
-			e = min(d.DoubleTake, d.DoublePass)
-		}
+		e := d.Equity()
 		e *= float64(tc.cube.Value) / float64(tc.start)
 		if mover != tc.root {
 			e = -e

@@ -101,7 +101,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			probs := s.Eval(pos, ply)
 			evals[ply] = probs.Equity(r.Scoring)
 			if *cubeful {
-				cubefuls = append(cubefuls, cubefulOf(neural.DecideCube(probs, ci)))
+				cubefuls = append(cubefuls, neural.DecideCube(probs, ci).Equity())
 			}
 		}
 		t.add(res.StdErr, res.Equity, evals)
@@ -113,7 +113,8 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			cubefuls = append(cubefuls, cubefulOf(neural.CubeDecision{NoDouble: a.NoDouble, DoubleTake: a.DoubleTake, DoublePass: a.DoublePass, Double: a.Double()}))
+			gd := neural.CubeDecision{NoDouble: a.NoDouble, DoubleTake: a.DoubleTake, DoublePass: a.DoublePass, Double: a.Double()}
+			cubefuls = append(cubefuls, gd.Equity())
 		}
 		cf.add(res.CubefulStdErr, res.Cubeful, cubefuls)
 		return nil
@@ -126,16 +127,6 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		cf.report(stdout, "cubeful equities against the same rollouts played with the money cube (centred at the start, Jacoby)")
 	}
 	return nil
-}
-
-// cubefulOf returns the cubeful equity of the player on roll a cube
-// verdict gives: the double's when it doubles (the opponent's better
-// answer), else playing on's.
-func cubefulOf(d neural.CubeDecision) float64 {
-	if d.Double {
-		return min(d.DoubleTake, d.DoublePass)
-	}
-	return d.NoDouble
 }
 
 // evalTally sums the differences between evaluations, one per name, and

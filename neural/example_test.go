@@ -35,3 +35,32 @@ func ExampleSearcher_Rollout() {
 	// 360 trials: equity -0.778
 	// win 11.1% (gammon 0.0%, backgammon 0.0%) lose 88.9% (gammon 0.0%, backgammon 0.0%)
 }
+
+// A last-roll position: White bears its checkers on the 3 and 2 points
+// off with 25 of the 36 rolls, else Black wins with its last checker. The
+// cube rollout finds the classic double and take: doubling turns +14/36 a
+// game into +28/36, and Black loses less by taking than by passing.
+func ExampleSearcher_RolloutCube() {
+	var white, black nardy.Side
+	white[3], white[2], white[nardy.Off] = 1, 1, 13
+	black[1], black[nardy.Off] = 1, 14
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, white, black)
+	if err != nil {
+		panic(err)
+	}
+	net, err := neural.Default(nardy.Short)
+	if err != nil {
+		panic(err)
+	}
+	s := neural.NewSearcher(net, nardy.DefaultRules(nardy.Short))
+	r, err := s.RolloutCube(context.Background(), pos, neural.RolloutOptions{Trials: 36, Ply: 1})
+	if err != nil {
+		panic(err)
+	}
+	d := r.Decision
+	fmt.Printf("no double %+.3f, double/take %+.3f, double/pass %+.3f\n", d.NoDouble, d.DoubleTake, d.DoublePass)
+	fmt.Printf("double: %t, take: %t\n", d.Double, d.Take)
+	// Output:
+	// no double +0.389, double/take +0.778, double/pass +1.000
+	// double: true, take: true
+}

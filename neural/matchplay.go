@@ -87,3 +87,7 @@ func (n matchNorm) after(won bool, pts int) float64 {
 
 // norm returns the normalised match equity of a match-winning chance.
 func (n matchNorm) norm(mwc float64) float64 { return (mwc - n.mid) / n.half }
+
+// mwc returns the match-winning chance of a normalised match equity (the
+// inverse of norm).
+func (n matchNorm) mwc(eq float64) float64 { return n.mid + eq*n.half }

@@ -176,6 +176,13 @@ func (s *sums) stdErr(cubeful bool) float64 {
 // own, with s's network, rules, table, match score and move filters; s
 // itself is only read, and must not be changed while Rollout runs.
 func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions) (RolloutResult, error) {
+	return s.rollout(ctx, pos, opt, false)
+}
+
+// rollout is [Searcher.Rollout]; noDouble keeps the player on roll from
+// doubling before its first roll in cubeful trials (the no-double half of
+// [Searcher.RolloutCube]).
+func (s *Searcher) rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions, noDouble bool) (RolloutResult, error) {
 	if err := s.checkRollout(pos, &opt); err != nil {
 		return RolloutResult{}, err
 	}
@@ -233,7 +240,7 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 						fail(err)
 						return
 					}
-					v, cf, err := r.trial(pos, root, i, st, &opt)
+					v, cf, err := r.trial(pos, root, i, st, &opt, noDouble)
 					if err != nil {
 						fail(err)
 						return
@@ -378,8 +385,9 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 // trial plays trial i of a rollout of pos and returns its outcome for
 // root (the colour on roll in pos), less the luck of its dice with
 // opt.Reduce, and with opt.Cubeful its cubeful result for root (in the
-// units of RolloutResult.Cubeful).
-func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions) (probVec, float64, error) {
+// units of RolloutResult.Cubeful); noDouble skips root's cube decision
+// before the first roll.
+func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions, noDouble bool) (probVec, float64, error) {
 	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
 	var luck probVec
 	tc := trialCube{cube: opt.Cube, start: opt.Cube.Value, root: root}
@@ -401,7 +409,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 		if ply == maxTrialPlies {
 			return probVec{}, 0, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
 		}
-		if opt.Cubeful && !tc.passed {
+		if opt.Cubeful && !tc.passed && (ply > 0 || !noDouble) {
 			s.cubeTurn(pos, &tc, opt.Ply)
 		}
 		roll := rolloutRoll(i, ply, st, rng)

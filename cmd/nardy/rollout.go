@@ -28,20 +28,22 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
 	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
 	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
+	double := fs.Bool("double", false, "roll out the cube decision of the player on roll instead: no double against double/take, on the same dice")
 	cubeful := fs.Bool("cubeful", false, "also play the trials with the cube (money play, or the match of -away) and print the cubeful equity")
-	cubeValue := fs.Int("cube", 1, "with -cubeful: the cube's value at the start (above 1 it needs -owner)")
-	owner := fs.String("owner", "", "with -cubeful: white or black holds the cube (default: centred)")
+	cubeValue := fs.Int("cube", 1, "with -cubeful or -double: the cube's value at the start (above 1 it needs -owner)")
+	owner := fs.String("owner", "", "with -cubeful or -double: white or black holds the cube (default: centred)")
 	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
 	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
-		"        [-roll 3-1 [-top N]] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]\n" +
-		"        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]\n\n" +
+		"        [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N]\n" +
+		"        [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
 		"Plays the position out many times with the neural evaluator (the variant's scoring\n" +
 		"table; money play, or a match at the score -away gives) and prints the cubeless\n" +
 		"chances and equity of the player on roll with their standard error, and with -cubeful\n" +
 		"its cubeful equity per unit of the cube (in a match, normalised match equity: +1 for\n" +
 		"a single win at the starting cube, -1 for a single loss); with -roll, the same for\n" +
-		"the best plays of that roll, best first."
+		"the best plays of that roll, best first; with -double, the cubeful equities of no\n" +
+		"double, double/take and double/pass, and the proper cube action."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -49,12 +51,15 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
 	}
+	if err == nil && *double && *rollText != "" {
+		err = errors.New("-double rolls out the cube decision before the roll: not with -roll")
+	}
 	var (
 		cube  nardy.Cube
 		match neural.MatchScore
 	)
 	if err == nil {
-		cube, err = cubeFlags(*cubeful, *cubeValue, *owner)
+		cube, err = cubeFlags(*cubeful || *double, *cubeValue, *owner)
 	}
 	if err == nil {
 		match, err = matchFlags(*awayText, *crawford, pos.OnRoll(), max(cube.Value, 1))
@@ -72,6 +77,16 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	s.Match = match
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
 		Cubeful: *cubeful, Cube: cube, StopAt: *stop}
+	if *double {
+		r, err := s.RolloutCube(context.Background(), pos, opt)
+		if err != nil {
+			report(stderr, "rollout", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%s, %s on roll%s: cube decision, %d and %d trials\n%s", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()),
+			r.NoDouble.Trials, r.DoubleTake.Trials, describeCube(r, match != neural.MatchScore{}))
+		return 0
+	}
 	if *rollText == "" {
 		res, err := s.Rollout(context.Background(), pos, opt)
 		if err != nil {
@@ -122,7 +137,7 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 func cubeFlags(cubeful bool, value int, owner string) (nardy.Cube, error) {
 	if !cubeful {
 		if value != 1 || owner != "" {
-			return nardy.Cube{}, errors.New("-cube and -owner need -cubeful")
+			return nardy.Cube{}, errors.New("-cube and -owner need -cubeful or -double")
 		}
 		return nardy.Cube{}, nil
 	}
@@ -192,4 +207,38 @@ func describe(res neural.RolloutResult, cubeful bool) string {
 		s = fmt.Sprintf("cubeful %+.3f ± %.3f, cubeless ", res.Cubeful, res.CubefulStdErr) + s
 	}
 	return s
+}
+
+// describeCube prints the equities of a cube decision's rollouts, in
+// match play with their match-winning chances, and the proper action.
+func describeCube(r neural.CubeRollout, match bool) string {
+	d := r.Decision
+	mwc := func(p float64) string {
+		if !match {
+			return ""
+		}
+		return fmt.Sprintf("  (match-winning chance %.1f%%)", 100*p)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "no double    %+.3f ± %.3f%s\n", d.NoDouble, r.NoDoubleStdErr, mwc(d.MWCNoDouble))
+	fmt.Fprintf(&b, "double/take  %+.3f ± %.3f%s\n", d.DoubleTake, r.DoubleTakeStdErr, mwc(d.MWCDoubleTake))
+	fmt.Fprintf(&b, "double/pass  %+.3f%s\n", d.DoublePass, mwc(d.MWCDoublePass))
+	fmt.Fprintf(&b, "proper cube action: %s\n", cubeAction(d))
+	return b.String()
+}
+
+// cubeAction names the proper cube action of a verdict as backgammon
+// players do: the double and the answer, or too good to double when
+// playing on is worth more than the pass.
+func cubeAction(d neural.CubeDecision) string {
+	switch {
+	case d.Double && d.Take:
+		return "double, take"
+	case d.Double:
+		return "double, pass"
+	case d.Take:
+		return "no double, take"
+	default:
+		return "too good to double, pass"
+	}
 }

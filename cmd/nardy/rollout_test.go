@@ -83,6 +83,41 @@ func TestRolloutCommandMatch(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, doublesToWin+", white on roll, 2-away 1-away (Crawford): cubeful -0.778 ± "), out)
 }
 
+// TestRolloutCommandDouble (S6): the cube decisions of last-roll
+// positions, worked out by hand. White wins 34/36 of lastRoll: no double
+// +32/36, double/take +64/36, so double and pass; with the cube held by
+// black, white may not double. White wins 4/36 of doublesToWin: no double
+// −28/36, double/take −56/36, so no double (and black would take); the
+// standard errors are those of trials worth ±1 and ±2 (0.077 and 0.155,
+// 0.106 and 0.212). At 2-away 1-away after the Crawford game the trailer
+// doubles at once: taken, the cube decides the match, 4/36 of it (−0.556
+// in normalised match equity, as in TestRolloutCommandMatch), while
+// without a double a win leaves 1-away 1-away, 2/36 of the match (−0.778).
+func TestRolloutCommandDouble(t *testing.T) {
+	code, out, stderr := runCmd("rollout", "-position", lastRoll, "-trials", "36", "-double")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, lastRoll+", white on roll: cube decision, 36 and 36 trials\n"+
+		"no double    +0.889 ± 0.077\n"+
+		"double/take  +1.778 ± 0.155\n"+
+		"double/pass  +1.000\n"+
+		"proper cube action: double, pass\n", out)
+	code, out, stderr = runCmd("rollout", "-position", doublesToWin, "-trials", "36", "-double", "-cube", "2", "-owner", "white")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "no double    -0.778 ± 0.106\ndouble/take  -1.556 ± 0.212\n")
+	assert.True(t, strings.HasSuffix(out, "proper cube action: no double, take\n"), out)
+	code, out, stderr = runCmd("rollout", "-position", doublesToWin, "-trials", "72", "-double", "-away", "2,1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, ", white on roll, 2-away 1-away: cube decision, 72 and 72 trials\n")
+	assert.Contains(t, out, "no double    -0.778 ± 0.075  (match-winning chance 5.6%)\n")
+	assert.Contains(t, out, "double/take  -0.556 ± ")
+	assert.Contains(t, out, "(match-winning chance 11.1%)\n")
+	assert.True(t, strings.HasSuffix(out, "proper cube action: double, take\n"), out)
+
+	code, _, stderr = runCmd("rollout", "-position", lastRoll, "-double", "-cube", "2", "-owner", "black")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "holds the cube")
+}
+
 func TestRolloutCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"rollout", "-trials", "-1"},
@@ -109,6 +144,9 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-crawford"},
 		{"rollout", "-away", "1,1", "-crawford"},
 		{"rollout", "-away", "2,3", "-crawford"},
+		{"rollout", "-double", "-roll", "3-1"},
+		{"rollout", "-double", "-away", "2,1", "-crawford"},
+		{"rollout", "-double", "-cube", "64", "-owner", "white"},
 	} {
 		code, out, stderr := runCmd(args...)
 		assert.Equal(t, 2, code, "%v", args)

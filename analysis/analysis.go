@@ -31,12 +31,15 @@ type Options struct {
 	Ply       int         // search depth 0..2
 	Threshold float64     // 0: DefaultThreshold
 	Net       *neural.Net // nil: neural.Default of the record's variant
-	// Rollout, when set, judges again by rollouts every checker play
-	// the search counts as an error: the play made and the search's best
-	// are rolled out on the same dice with these options
+	// Rollout, when set, judges again by rollouts every decision the
+	// search counts as an error: of a checker play, the play made and the
+	// search's best are rolled out on the same dice with these options
 	// ([neural.Searcher.RolloutPlays]; cubeless, at the match score in a
-	// match), and the decision's Best, Equity, Loss and Error become the
-	// rollout's. A rollout of 1,296 trials costs seconds a play.
+	// match); of a cube decision, no double and double/take, cubeful
+	// ([neural.Searcher.RolloutCube]; opt.Cube is the game's). The
+	// decision's Best, Equity, Loss and Error become the rollouts'. A
+	// rollout of 1,296 trials costs seconds a play, twice that a cube
+	// decision.
 	Rollout *neural.RolloutOptions
 }
 
@@ -53,8 +56,8 @@ type Decision struct {
 	Loss   float64     `json:"loss"`           // equity lost, ≥ 0
 	Error  bool        `json:"error"`          // Loss > the threshold
 	// RolledOut says Best, Equity and Loss are a rollout's (see
-	// Options.Rollout), StdErr the standard error of the best play's
-	// rollout equity.
+	// Options.Rollout), StdErr the standard error of the best choice's
+	// rollout equity (0 for a pass, whose value is known).
 	RolledOut bool    `json:"rolled_out,omitempty"`
 	StdErr    float64 `json:"std_err,omitempty"`
 }
@@ -148,9 +151,12 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 		case a.Kind == nardy.ActUndo && len(steps) > 0:
 			steps = steps[:len(steps)-1]
 		case g.Phase() == nardy.PhaseRoll && (a.Kind == nardy.ActRoll || a.Kind == nardy.ActDouble):
-			j.cube(i, g, a.Kind == nardy.ActDouble)
+			err = j.cube(i, g, a.Kind == nardy.ActDouble)
 		case g.Phase() == nardy.PhaseCube && (a.Kind == nardy.ActTake || a.Kind == nardy.ActDrop || a.Kind == nardy.ActBeaver):
-			j.answer(i, g, a.Kind != nardy.ActDrop)
+			err = j.answer(i, g, a.Kind != nardy.ActDrop)
+		}
+		if err != nil {
+			return Report{}, err
 		}
 		if err := j.do(a); err != nil {
 			return Report{}, err
@@ -282,16 +288,37 @@ func (j *judge) cubeInfo(g nardy.Game, onRoll nardy.Color) neural.CubeInfo {
 }
 
 // cube judges the choice of the player on roll between doubling and
-// rolling, when a double is allowed.
-func (j *judge) cube(i int, g nardy.Game, doubled bool) {
+// rolling, when a double is allowed; only a rollout's error is returned.
+func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 	me := g.Position().OnRoll()
 	if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
-		return
+		return nil
 	}
 	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, me))
 	if !doubled && !d.Double {
-		return
+		return nil
 	}
+	dec := doubleVerdict(i, me, doubled, d)
+	if j.opt.Rollout != nil && dec.Loss > j.opt.Threshold {
+		r, err := j.rollCube(g)
+		if err != nil {
+			return err
+		}
+		dec = doubleVerdict(i, me, doubled, r.Decision)
+		dec.RolledOut = true
+		switch { // the standard error of the best choice's equity
+		case !r.Decision.Double:
+			dec.StdErr = r.NoDoubleStdErr
+		case r.Decision.Take:
+			dec.StdErr = r.DoubleTakeStdErr
+		}
+	}
+	j.add(dec, true)
+	return nil
+}
+
+// doubleVerdict judges by d the choice of player me, who doubled or not.
+func doubleVerdict(i int, me nardy.Color, doubled bool, d neural.CubeDecision) Decision {
 	dbl := min(d.DoubleTake, d.DoublePass)
 	dec := Decision{Action: i, Player: me, Kind: "no double", Played: "no double", Best: "no double", Equity: d.Equity()}
 	if doubled {
@@ -303,14 +330,33 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) {
 	if doubled != d.Double {
 		dec.Loss = max(0, max(dbl, d.NoDouble)-min(dbl, d.NoDouble))
 	}
-	j.add(dec, true)
+	return dec
 }
 
-// answer judges the take (or beaver) or drop of the doubled player.
-func (j *judge) answer(i int, g nardy.Game, took bool) {
+// answer judges the take (or beaver) or drop of the doubled player; only
+// a rollout's error is returned.
+func (j *judge) answer(i int, g nardy.Game, took bool) error {
 	doubler := g.Position().OnRoll()
 	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, doubler))
-	dec := Decision{Action: i, Player: doubler.Other(), Kind: "drop", Played: "drop", Best: "drop", Equity: -d.DoublePass}
+	dec := answerVerdict(i, doubler.Other(), took, d)
+	if j.opt.Rollout != nil && dec.Loss > j.opt.Threshold {
+		r, err := j.rollCube(g)
+		if err != nil {
+			return err
+		}
+		dec = answerVerdict(i, doubler.Other(), took, r.Decision)
+		dec.RolledOut = true
+		if r.Decision.Take {
+			dec.StdErr = r.DoubleTakeStdErr
+		}
+	}
+	j.add(dec, true)
+	return nil
+}
+
+// answerVerdict judges by d the take or drop of player taker.
+func answerVerdict(i int, taker nardy.Color, took bool, d neural.CubeDecision) Decision {
+	dec := Decision{Action: i, Player: taker, Kind: "drop", Played: "drop", Best: "drop", Equity: -d.DoublePass}
 	if took {
 		dec.Kind, dec.Played = "take", "take"
 	}
@@ -323,5 +369,15 @@ func (j *judge) answer(i int, g nardy.Game, took bool) {
 			dec.Loss = max(0, d.DoubleTake-d.DoublePass)
 		}
 	}
-	j.add(dec, true)
+	return dec
+}
+
+// rollCube rolls out the double of the player on roll of g (before its
+// roll, or offering the cube) at the game's cube and the match score.
+func (j *judge) rollCube(g nardy.Game) (neural.CubeRollout, error) {
+	pos := g.Position()
+	j.s.Match = neural.ScoreFor(pos.OnRoll(), j.away(pos.OnRoll()), g.Cube().Value)
+	opt := *j.opt.Rollout
+	opt.Cube = g.Cube()
+	return j.s.RolloutCube(context.Background(), pos, opt)
 }

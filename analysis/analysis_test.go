@@ -163,44 +163,72 @@ func TestHint(t *testing.T) {
 	assert.Error(t, err, "a finished game has no hint")
 }
 
-// TestAnalyzeRollout: with Options.Rollout only the checker plays the
-// search counts as errors are judged again, by rolling out the play made
-// and the best on the same dice; every other decision is as without
+// cubeChoices are the choices a cube decision of each kind is between.
+var cubeChoices = map[string][]string{
+	"double": {"double", "no double"}, "no double": {"double", "no double"},
+	"take": {"take", "drop"}, "drop": {"take", "drop"},
+}
+
+// TestAnalyzeRollout: with Options.Rollout only the decisions the search
+// counts as errors are judged again: checker plays by rolling out the
+// play made and the best on the same dice, cube decisions by rolling out
+// no double and double/take; every other decision is as without
 // rollouts, so no player has more errors than the search gave it, and a
 // random player's plays are still mostly errors. Bad rollout options are
 // an error of Analyze.
 func TestAnalyzeRollout(t *testing.T) {
-	r := variants.ShortStandard()
-	rec := record(t, r, 0, bot.NewNeural(0), bot.NewRandom(3), 8, false)
-	plain, err := Analyze(rec, Options{})
-	require.NoError(t, err)
-	rolled, err := Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}})
-	require.NoError(t, err)
+	// A money game with a take or drop the search calls an error, and a
+	// 5-point match with two missed doubles.
+	for _, c := range []struct{ length, seed int }{{0, 6}, {5, 20}} {
+		rec := record(t, variants.ShortStandard(), c.length, bot.NewNeural(0), bot.NewRandom(3), uint64(c.seed), false)
+		plain, err := Analyze(rec, Options{})
+		require.NoError(t, err)
+		rolled, err := Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}})
+		require.NoError(t, err)
+		checkRolledOut(t, plain, rolled)
+		_, err = Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: -1}})
+		assert.ErrorIs(t, err, neural.ErrBadRollout)
+	}
+}
+
+// checkRolledOut checks the report of a record analysed with rollouts
+// against the report without.
+func checkRolledOut(t *testing.T, plain, rolled Report) {
+	t.Helper()
 	require.Len(t, rolled.Decisions, len(plain.Decisions))
-	n := 0
+	n, cube, spread := 0, 0, 0
 	for i, d := range rolled.Decisions {
 		p := plain.Decisions[i]
-		if p.Kind != "play" || !p.Error {
+		if !p.Error {
 			assert.Equal(t, p, d)
 			continue
 		}
-		n++
 		assert.True(t, d.RolledOut, "%+v", d)
-		assert.Positive(t, d.StdErr)
 		assert.GreaterOrEqual(t, d.Loss, 0.0)
 		assert.Equal(t, d.Loss > rolled.Threshold, d.Error)
 		assert.Equal(t, p.Played, d.Played)
-		assert.Contains(t, []string{p.Best, p.Played}, d.Best, "the best is one of the two plays rolled out")
+		assert.Equal(t, p.Kind, d.Kind)
 		if d.Best == d.Played {
 			assert.Zero(t, d.Loss)
 		}
+		if p.Kind != "play" {
+			cube++
+			assert.Contains(t, cubeChoices[d.Kind], d.Best, "%+v", d)
+			assert.Equal(t, d.StdErr == 0, d.Best == "drop" || d.Best == "double" && d.Equity == 1, "%+v: only a pass is known exactly", d)
+			continue
+		}
+		n++
+		assert.GreaterOrEqual(t, d.StdErr, 0.0)
+		if d.StdErr > 0 {
+			spread++ // a decided game rolls out without any
+		}
+		assert.Contains(t, []string{p.Best, p.Played}, d.Best, "the best is one of the two plays rolled out")
 	}
 	assert.Positive(t, n)
+	assert.Positive(t, spread, "the rollouts' standard errors")
+	assert.Positive(t, cube, "the random player's cube errors")
 	for c := range rolled.Players {
 		assert.LessOrEqual(t, rolled.Players[c].Errors, plain.Players[c].Errors)
 	}
 	assert.Greater(t, rolled.Players[nardy.Black].Errors, n/2, "random plays stay errors")
-
-	_, err = Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: -1}})
-	assert.ErrorIs(t, err, neural.ErrBadRollout)
 }

@@ -29,12 +29,13 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the whole report as JSON")
 	all := fs.Bool("all", false, "list every decision, not only the errors")
 	preset := fs.String("preset", "short-standard", "rules of a .mat file (a preset of package variants)")
-	rollout := fs.Int("rollout", 0, "judge the plays the search counts as errors again by rollouts of this many trials (0: no rollouts)")
+	rollout := fs.Int("rollout", 0, "judge the decisions the search counts as errors again by rollouts of this many trials (0: no rollouts)")
 	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-rollout TRIALS] FILE\n\n" +
 		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
-		"each player's error rate. With -rollout, each checker play the search calls an\n" +
-		"error is judged again by rolling out the play made and the best on the same dice."
+		"each player's error rate. With -rollout, each decision the search calls an error\n" +
+		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
+		"the best; of a cube decision, no double and double/take (with the cube)."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
 		return status
 	}
@@ -78,8 +79,12 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 		if d.Error {
 			mark += "  ERROR"
 		}
-		fmt.Fprintf(stdout, "game %d action %d %s %s %s: played %s, best %s, loss %.3f%s\n",
-			d.Game, d.Action, d.Player, d.Kind, d.Roll, d.Played, d.Best, d.Loss, mark)
+		what := d.Kind // "no double", or "play 6-4" with the roll
+		if d.Roll != "" {
+			what += " " + d.Roll
+		}
+		fmt.Fprintf(stdout, "game %d action %d %s %s: played %s, best %s, loss %.3f%s\n",
+			d.Game, d.Action, d.Player, what, d.Played, d.Best, d.Loss, mark)
 	}
 	for c, ps := range rep.Players {
 		fmt.Fprintf(stdout, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",

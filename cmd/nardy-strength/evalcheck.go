@@ -26,6 +26,13 @@ import (
 // are compared with theirs: the network's at each ply through the cube
 // model (neural.DecideCube), and with -gnubg-plies GNU Backgammon's own
 // cubeful evaluation.
+//
+// With -decisions too, each position's cube decision is rolled out
+// instead (neural.Searcher.RolloutCube: no double and double/take on the
+// same dice): the cubeless rollout is the no-double one's, the cubeful
+// equities are compared with the rollouts' proper cubeful equity, and the
+// cube model's and gnubg's verdicts are judged by the rollouts' (how often
+// they agree, and the equity they lose).
 func evalCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("evalcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -37,6 +44,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
 	cubeful := fs.Bool("cubeful", false, "short: roll out with the money cube too and compare cubeful equities")
 	gnubgPlies := fs.Int("gnubg-plies", -1, "with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth too (-1: not)")
+	decisions := fs.Bool("decisions", false, "with -cubeful: roll out each position's cube decision and judge the verdicts by it")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -50,8 +58,8 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	if *cubeful && v != nardy.Short {
 		return fmt.Errorf("-cubeful is for short nardy, the game with the cube")
 	}
-	if *gnubgPlies >= 0 && !*cubeful {
-		return fmt.Errorf("-gnubg-plies needs -cubeful")
+	if (*gnubgPlies >= 0 || *decisions) && !*cubeful {
+		return fmt.Errorf("-gnubg-plies and -decisions need -cubeful")
 	}
 	net, err := neural.Default(v)
 	if err != nil {
@@ -76,6 +84,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		cubeRows = append(cubeRows, fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
 	}
 	cf := newEvalTally(cubeRows...)
+	vt := newVerdictTally(cubeRows...)
 	plays := 0
 	err = selfPlay(r, bot.NewNeural(0), *games, *seed, func(g nardy.Game, a nardy.Action, _ bool) error {
 		if plays++; plays%*every != 0 {
@@ -90,18 +99,26 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		if pos.IsOver() {
 			return nil
 		}
-		res, err := s.Rollout(context.Background(), pos, opt)
+		var rc neural.CubeRollout
+		if *decisions {
+			rc, err = s.RolloutCube(context.Background(), pos, opt)
+		} else {
+			rc.NoDouble, err = s.Rollout(context.Background(), pos, opt)
+		}
 		if err != nil {
 			return err
 		}
+		res := rc.NoDouble
 		evals := make([]float64, neural.MaxPly+1)
 		cubefuls := make([]float64, 0, neural.MaxPly+2)
+		verdicts := make([]neural.CubeDecision, 0, neural.MaxPly+2)
 		ci := neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: pos.OnRoll(), Money: true, Jacoby: true, Efficiency: neural.Efficiency(pos)}
 		for ply := range evals {
 			probs := s.Eval(pos, ply)
 			evals[ply] = probs.Equity(r.Scoring)
 			if *cubeful {
-				cubefuls = append(cubefuls, neural.DecideCube(probs, ci).Equity())
+				d := neural.DecideCube(probs, ci)
+				cubefuls, verdicts = append(cubefuls, d.Equity()), append(verdicts, d)
 			}
 		}
 		t.add(res.StdErr, res.Equity, evals)
@@ -113,8 +130,17 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			gd := neural.CubeDecision{NoDouble: a.NoDouble, DoubleTake: a.DoubleTake, DoublePass: a.DoublePass, Double: a.Double()}
-			cubefuls = append(cubefuls, gd.Equity())
+			gd := neural.CubeDecision{NoDouble: a.NoDouble, DoubleTake: a.DoubleTake, DoublePass: a.DoublePass, Double: a.Double(), Take: a.Take()}
+			cubefuls, verdicts = append(cubefuls, gd.Equity()), append(verdicts, gd)
+		}
+		if *decisions {
+			se := rc.NoDoubleStdErr
+			if rc.Decision.Double {
+				se = rc.DoubleTakeStdErr
+			}
+			cf.add(se, rc.Decision.Equity(), cubefuls)
+			vt.add(rc.Decision, verdicts)
+			return nil
 		}
 		cf.add(res.CubefulStdErr, res.Cubeful, cubefuls)
 		return nil
@@ -123,7 +149,11 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	t.report(stdout, fmt.Sprintf("evaluations against 0-ply rollouts of %d trials, %s nardy: %d positions from %d self-play games", opt.Trials, v, t.n, *games))
-	if *cubeful {
+	switch {
+	case *decisions:
+		cf.report(stdout, "cubeful equities against the proper cubeful equity of cube rollouts (no double and double/take; centred cube, Jacoby)")
+		vt.report(stdout, "cube verdicts against the cube rollouts' proper action")
+	case *cubeful:
 		cf.report(stdout, "cubeful equities against the same rollouts played with the money cube (centred at the start, Jacoby)")
 	}
 	return nil

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nardylab/nardy/neural"
+
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/gnubgplay"
@@ -183,6 +185,29 @@ func TestEvalCheckCubefulSmoke(t *testing.T) {
 	}
 }
 
+// TestEvalCheckDecisionsSmoke: with -decisions the cubeless lines are
+// still those of the cubeless run (the no-double rollouts' cubeless part),
+// and every verdict is judged against the cube rollouts: agreement rates
+// are percentages, losses are not negative.
+func TestEvalCheckDecisionsSmoke(t *testing.T) {
+	skipWithoutGnubg(t)
+	args := []string{"evalcheck", "-games", "1", "-every", "6", "-trials", "36", "-workers", "2"}
+	plain := runOK(t, args...)
+	out := runOK(t, append(args, "-cubeful", "-decisions", "-gnubg-plies", "0")...)
+	assert.True(t, strings.HasPrefix(out, plain), "the cubeless part:\n%s\n%s", plain, out)
+	assert.Contains(t, out, "cube verdicts against the cube rollouts' proper action")
+	for _, row := range []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model", "gnubg 0-ply"} {
+		m := regexp.MustCompile(regexp.QuoteMeta(row) + `: double agrees ([0-9.]+)% \(\d+ wrong doubles, \d+ missed\), take agrees ([0-9.]+)%, ` +
+			`mean loss by the rollouts ([0-9.]+) doubling, ([0-9.]+) taking`).FindStringSubmatch(out)
+		require.NotNil(t, m, "%s: %s", row, out)
+		for _, f := range m[1:3] {
+			p, err := strconv.ParseFloat(f, 64)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, p, 100.0, "%s: %s", row, out)
+		}
+	}
+}
+
 // TestKeepWorst: the list keeps the n largest losses, largest first.
 func TestKeepWorst(t *testing.T) {
 	var list []bigLoss
@@ -198,7 +223,7 @@ func TestKeepWorst(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}, {"evalcheck", "-variant", "long", "-cubeful"}, {"evalcheck", "-gnubg-plies", "0"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}, {"evalcheck", "-variant", "long", "-cubeful"}, {"evalcheck", "-gnubg-plies", "0"}, {"evalcheck", "-decisions"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}
@@ -229,4 +254,30 @@ func TestAddMatchCapsScores(t *testing.T) {
 		break
 	}
 	require.True(t, found, "no match in 200 ended by more than a single game")
+}
+
+// TestVerdictTally: two verdicts, a (no double, take) and b (double,
+// pass), judged by the rollouts of two positions, worked by hand. First
+// no double 0.5, double/take 0.8, double/pass 1: double, take; a loses
+// 0.8 − 0.5 = 0.3 for the doubler, b's pass costs the taker 1 − 0.8 =
+// 0.2. Then 0.9, 1.2, 1: the double gains min(1.2, 1) − 0.9 = 0.1, and
+// the taker should pass; a loses 0.1 more not doubling and 1.2 − 1 = 0.2
+// taking, b is right.
+func TestVerdictTally(t *testing.T) {
+	vt := newVerdictTally("a", "b")
+	r := neural.CubeDecision{NoDouble: 0.5, DoubleTake: 0.8, DoublePass: 1, Double: true, Take: true}
+	vt.add(r, []neural.CubeDecision{{Take: true}, {Double: true}})
+	r2 := neural.CubeDecision{NoDouble: 0.9, DoubleTake: 1.2, DoublePass: 1, Double: true}
+	vt.add(r2, []neural.CubeDecision{{Take: true}, {Double: true}})
+	assert.Equal(t, 2, vt.n)
+	assert.Equal(t, 2, vt.doubles)
+	assert.Equal(t, 1, vt.passes)
+	assert.Equal(t, []int{0, 2}, vt.doubleOK)
+	assert.Equal(t, []int{2, 0}, vt.missed)
+	assert.Equal(t, []int{0, 0}, vt.wrong)
+	assert.Equal(t, []int{1, 1}, vt.takeOK)
+	assert.InDelta(t, 0.4, vt.doublerLoss[0], 1e-12)
+	assert.InDelta(t, 0, vt.doublerLoss[1], 1e-12)
+	assert.InDelta(t, 0.2, vt.takerLoss[0], 1e-12, "takes a pass worth 1.2 against 1")
+	assert.InDelta(t, 0.2, vt.takerLoss[1], 1e-12, "passes a take worth 0.8 against 1")
 }

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/nardylab/nardy/neural"
+)
+
+// verdictTally judges cube verdicts, one per name, by cube rollouts: how
+// often each agrees with the rollouts' proper action, and how much equity
+// the doubler and the taker lose by following it, valued by the
+// rollouts' no double, double/take and double/pass.
+type verdictTally struct {
+	names            []string
+	n                int
+	doubles, passes  int // positions where the rollouts double, pass
+	doubleOK, takeOK []int
+	wrong, missed    []int     // doubles the rollouts do not give, and missed ones
+	doublerLoss      []float64 // the doubler's loss by the rollouts
+	takerLoss        []float64 // the taker's loss by the rollouts
+}
+
+func newVerdictTally(names ...string) *verdictTally {
+	k := len(names)
+	return &verdictTally{names: names, doubleOK: make([]int, k), takeOK: make([]int, k), wrong: make([]int, k),
+		missed: make([]int, k), doublerLoss: make([]float64, k), takerLoss: make([]float64, k)}
+}
+
+// add counts one position: the rollouts' verdict r and the verdicts of
+// the tally's names, in order.
+func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision) {
+	t.n++
+	if r.Double {
+		t.doubles++
+	}
+	if !r.Take {
+		t.passes++
+	}
+	doubled := min(r.DoubleTake, r.DoublePass) // the double, answered as the rollouts advise
+	for i, v := range verdicts {
+		switch {
+		case v.Double == r.Double:
+			t.doubleOK[i]++
+		case v.Double:
+			t.wrong[i]++
+			t.doublerLoss[i] += r.NoDouble - doubled
+		default:
+			t.missed[i]++
+			t.doublerLoss[i] += doubled - r.NoDouble
+		}
+		if v.Take == r.Take {
+			t.takeOK[i]++
+		} else {
+			t.takerLoss[i] += max(r.DoubleTake-r.DoublePass, r.DoublePass-r.DoubleTake)
+		}
+	}
+}
+
+func (t *verdictTally) report(w io.Writer, title string) {
+	fmt.Fprintln(w, title)
+	if t.n == 0 {
+		return
+	}
+	n := float64(t.n)
+	fmt.Fprintf(w, "  %d positions; the rollouts double in %d and pass in %d\n", t.n, t.doubles, t.passes)
+	for i, name := range t.names {
+		fmt.Fprintf(w, "  %s: double agrees %.1f%% (%d wrong doubles, %d missed), take agrees %.1f%%, "+
+			"mean loss by the rollouts %.4f doubling, %.4f taking\n",
+			name, 100*float64(t.doubleOK[i])/n, t.wrong[i], t.missed[i], 100*float64(t.takeOK[i])/n,
+			t.doublerLoss[i]/n, t.takerLoss[i]/n)
+	}
+}

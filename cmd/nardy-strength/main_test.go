@@ -280,4 +280,12 @@ func TestVerdictTally(t *testing.T) {
 	assert.InDelta(t, 0, vt.doublerLoss[1], 1e-12)
 	assert.InDelta(t, 0.2, vt.takerLoss[0], 1e-12, "takes a pass worth 1.2 against 1")
 	assert.InDelta(t, 0.2, vt.takerLoss[1], 1e-12, "passes a take worth 0.8 against 1")
+
+	// A cash the player can as well make next turn: no double 1, double
+	// pass 1; either verdict agrees and loses nothing.
+	vt.add(neural.CubeDecision{NoDouble: 1, DoubleTake: 2, DoublePass: 1}, []neural.CubeDecision{{}, {Double: true}})
+	assert.Equal(t, 1, vt.ties)
+	assert.Equal(t, []int{1, 3}, vt.doubleOK)
+	assert.Equal(t, []int{0, 0}, vt.wrong)
+	assert.InDelta(t, 0, vt.doublerLoss[1], 1e-12)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/nardylab/nardy/neural"
 )
@@ -10,16 +11,24 @@ import (
 // verdictTally judges cube verdicts, one per name, by cube rollouts: how
 // often each agrees with the rollouts' proper action, and how much equity
 // the doubler and the taker lose by following it, valued by the
-// rollouts' no double, double/take and double/pass.
+// rollouts' no double, double/take and double/pass. Where the rollouts
+// value doubling and not doubling the same (a cash that the player on
+// roll can as well take next turn: every trial wins the cube's value),
+// both verdicts agree.
 type verdictTally struct {
 	names            []string
 	n                int
 	doubles, passes  int // positions where the rollouts double, pass
+	ties             int // positions where doubling and not are worth the same
 	doubleOK, takeOK []int
 	wrong, missed    []int     // doubles the rollouts do not give, and missed ones
 	doublerLoss      []float64 // the doubler's loss by the rollouts
 	takerLoss        []float64 // the taker's loss by the rollouts
 }
+
+// tieEquity is the difference in equity below which doubling and not
+// doubling count as equal.
+const tieEquity = 1e-9
 
 func newVerdictTally(names ...string) *verdictTally {
 	k := len(names)
@@ -38,9 +47,13 @@ func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision
 		t.passes++
 	}
 	doubled := min(r.DoubleTake, r.DoublePass) // the double, answered as the rollouts advise
+	tie := math.Abs(doubled-r.NoDouble) <= tieEquity
+	if tie {
+		t.ties++
+	}
 	for i, v := range verdicts {
 		switch {
-		case v.Double == r.Double:
+		case v.Double == r.Double || tie:
 			t.doubleOK[i]++
 		case v.Double:
 			t.wrong[i]++
@@ -63,7 +76,8 @@ func (t *verdictTally) report(w io.Writer, title string) {
 		return
 	}
 	n := float64(t.n)
-	fmt.Fprintf(w, "  %d positions; the rollouts double in %d and pass in %d\n", t.n, t.doubles, t.passes)
+	fmt.Fprintf(w, "  %d positions; the rollouts double in %d, pass in %d, and find doubling and not doubling equal in %d (either agrees)\n",
+		t.n, t.doubles, t.passes, t.ties)
 	for i, name := range t.names {
 		fmt.Fprintf(w, "  %s: double agrees %.1f%% (%d wrong doubles, %d missed), take agrees %.1f%%, "+
 			"mean loss by the rollouts %.4f doubling, %.4f taking\n",

@@ -48,7 +48,7 @@ type Decision struct {
 	Action int         `json:"action"` // index in the record's Actions (the last step of a play made step by step)
 	Game   int         `json:"game"`   // game number in the match, from 1
 	Player nardy.Color `json:"player"`
-	Kind   string      `json:"kind"`           // "play", "double", "no double", "take" or "drop"
+	Kind   string      `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"
 	Roll   string      `json:"roll,omitempty"` // plays: the roll
 	Played string      `json:"played"`         // the play made, or the cube action
 	Best   string      `json:"best"`           // the judge's choice
@@ -153,7 +153,7 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 		case g.Phase() == nardy.PhaseRoll && (a.Kind == nardy.ActRoll || a.Kind == nardy.ActDouble):
 			err = j.cube(i, g, a.Kind == nardy.ActDouble)
 		case g.Phase() == nardy.PhaseCube && (a.Kind == nardy.ActTake || a.Kind == nardy.ActDrop || a.Kind == nardy.ActBeaver):
-			err = j.answer(i, g, a.Kind != nardy.ActDrop)
+			err = j.answer(i, g, answers[a.Kind])
 		}
 		if err != nil {
 			return Report{}, err
@@ -281,10 +281,7 @@ func (j *judge) rollOut(d *Decision, best, chosen nardy.Play) error {
 
 // cubeInfo returns the cube state of g for a decision of onRoll.
 func (j *judge) cubeInfo(g nardy.Game, onRoll nardy.Color) neural.CubeInfo {
-	r := g.Rules()
-	aw := j.away(onRoll)
-	return neural.CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: j.money,
-		Jacoby: r.Jacoby && j.money, Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube}
+	return neural.GameCubeInfo(g, onRoll, j.away(onRoll))
 }
 
 // cube judges the choice of the player on roll between doubling and
@@ -333,43 +330,47 @@ func doubleVerdict(i int, me nardy.Color, doubled bool, d neural.CubeDecision) D
 	return dec
 }
 
-// answer judges the take (or beaver) or drop of the doubled player; only
-// a rollout's error is returned.
-func (j *judge) answer(i int, g nardy.Game, took bool) error {
+// answers names the answers to a double.
+var answers = map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActBeaver: "beaver", nardy.ActDrop: "drop"}
+
+// answer judges the answer played ("take", "beaver" or "drop") of the
+// doubled player; only a rollout's error is returned.
+func (j *judge) answer(i int, g nardy.Game, played string) error {
 	doubler := g.Position().OnRoll()
 	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, doubler))
-	dec := answerVerdict(i, doubler.Other(), took, d)
+	dec := answerVerdict(i, doubler.Other(), played, d)
 	if j.opt.Rollout != nil && dec.Loss > j.opt.Threshold {
 		r, err := j.rollCube(g)
 		if err != nil {
 			return err
 		}
-		dec = answerVerdict(i, doubler.Other(), took, r.Decision)
+		dec = answerVerdict(i, doubler.Other(), played, r.Decision)
 		dec.RolledOut = true
 		if r.Decision.Take {
 			dec.StdErr = r.DoubleTakeStdErr
+			if r.Decision.Beaver {
+				dec.StdErr *= 2 // a beaver is worth twice the take
+			}
 		}
 	}
 	j.add(dec, true)
 	return nil
 }
 
-// answerVerdict judges by d the take or drop of player taker.
-func answerVerdict(i int, taker nardy.Color, took bool, d neural.CubeDecision) Decision {
-	dec := Decision{Action: i, Player: taker, Kind: "drop", Played: "drop", Best: "drop", Equity: -d.DoublePass}
-	if took {
-		dec.Kind, dec.Played = "take", "take"
+// answerVerdict judges by d the answer played of player taker to a
+// double: a take is worth −DoubleTake to it, a beaver twice that, a drop
+// −DoublePass (d.Beaver is set only where a beaver is allowed).
+func answerVerdict(i int, taker nardy.Color, played string, d neural.CubeDecision) Decision {
+	value := map[string]float64{"take": -d.DoubleTake, "beaver": -2 * d.DoubleTake, "drop": -d.DoublePass}
+	best := "drop"
+	switch {
+	case d.Beaver:
+		best = "beaver"
+	case d.Take:
+		best = "take"
 	}
-	if d.Take {
-		dec.Best, dec.Equity = "take", -d.DoubleTake
-	}
-	if took != d.Take {
-		dec.Loss = max(0, d.DoublePass-d.DoubleTake)
-		if took {
-			dec.Loss = max(0, d.DoubleTake-d.DoublePass)
-		}
-	}
-	return dec
+	return Decision{Action: i, Player: taker, Kind: played, Played: played, Best: best, Equity: value[best],
+		Loss: max(0, value[best]-value[played])}
 }
 
 // rollCube rolls out the double of the player on roll of g (before its

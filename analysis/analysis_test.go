@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,7 +167,7 @@ func TestHint(t *testing.T) {
 // cubeChoices are the choices a cube decision of each kind is between.
 var cubeChoices = map[string][]string{
 	"double": {"double", "no double"}, "no double": {"double", "no double"},
-	"take": {"take", "drop"}, "drop": {"take", "drop"},
+	"take": {"take", "drop"}, "drop": {"take", "drop"}, "beaver": {"take", "beaver", "drop"},
 }
 
 // TestAnalyzeRollout: with Options.Rollout only the decisions the search
@@ -231,4 +232,61 @@ func checkRolledOut(t *testing.T, plain, rolled Report) {
 		assert.LessOrEqual(t, rolled.Players[c].Errors, plain.Players[c].Errors)
 	}
 	assert.Greater(t, rolled.Players[nardy.Black].Errors, n/2, "random plays stay errors")
+}
+
+// TestAnalyzeBeaver (S6): after white's 3-1 opening made its 5 point,
+// black doubles; the take leaves white the favourite, so where the rules
+// allow beavers the judge's best answer is a beaver, worth twice the take
+// to white: a take loses half the beaver's equity and a beaver nothing.
+// Without beavers the take is best. (Every backgammon reference beavers
+// this double.) The hint to white, doubled, says the same.
+func TestAnalyzeBeaver(t *testing.T) {
+	for _, c := range []struct {
+		beavers  bool
+		answer   nardy.ActionKind
+		best     string
+		halfLoss bool
+	}{
+		{true, nardy.ActTake, "beaver", true},
+		{true, nardy.ActBeaver, "beaver", false},
+		{false, nardy.ActTake, "take", false},
+	} {
+		r := variants.ShortStandard()
+		r.Beavers = c.beavers
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		rec := nardy.Record{Rules: r}
+		do := func(a nardy.Action) {
+			g, err = g.Do(a)
+			require.NoError(t, err, "%+v", a)
+			rec.Actions = append(rec.Actions, a)
+		}
+		do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+		roll, _ := g.Dice()
+		play, err := r.ParsePlay(g.Position(), roll, "8/5 6/5")
+		require.NoError(t, err)
+		do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(play.Steps())})
+		do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
+		h, err := HintFor(g, [2]int{}, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, c.best, h.Advice, "the hint to the doubled player")
+		do(nardy.Action{Kind: c.answer, Player: nardy.White})
+		rep, err := Analyze(rec, Options{})
+		require.NoError(t, err)
+		var answer *Decision
+		for i, d := range rep.Decisions {
+			if d.Player == nardy.White && d.Kind != "play" {
+				answer = &rep.Decisions[i]
+			}
+		}
+		require.NotNil(t, answer, "%+v", rep.Decisions)
+		assert.Equal(t, c.best, answer.Best, "%+v", answer)
+		assert.Equal(t, map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActBeaver: "beaver"}[c.answer], answer.Played)
+		assert.Positive(t, answer.Equity, "white is the favourite after the take")
+		if c.halfLoss {
+			assert.InDelta(t, answer.Equity/2, answer.Loss, 1e-12, "%+v", answer)
+		} else {
+			assert.Zero(t, answer.Loss, "%+v", answer)
+		}
+	}
 }

@@ -20,7 +20,8 @@ type Hint struct {
 	// PhaseCube), for the player on roll (the doubler).
 	Cube *neural.CubeDecision `json:"cube,omitempty"`
 	// Advice says what to do: the best play's text, "double", "roll",
-	// "take", "drop", "accept" or "reject".
+	// "take", "beaver" (where the rules allow it), "drop", "accept" or
+	// "reject".
 	Advice string `json:"advice"`
 }
 
@@ -53,11 +54,6 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if !g.IsMoney() {
 		j.s.Match = neural.ScoreFor(me, away, g.Cube().Value)
 	}
-	info := func(onRoll nardy.Color, aw [2]int) neural.CubeInfo {
-		r := g.Rules()
-		return neural.CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: g.IsMoney() || aw == [2]int{},
-			Jacoby: r.Jacoby && g.IsMoney(), Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube}
-	}
 	switch g.Phase() {
 	case nardy.PhasePlay:
 		plays, err := g.Legal()
@@ -74,7 +70,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		h.Probs = j.s.Eval(pos, j.opt.Ply)
 		h.Advice = "roll"
 		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
-			d := neural.DecideCube(h.Probs, info(me, away))
+			d := neural.DecideCube(h.Probs, neural.GameCubeInfo(g, me, away))
 			h.Cube = &d
 			if d.Double {
 				h.Advice = "double"
@@ -82,9 +78,12 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		}
 	case nardy.PhaseCube:
 		p := j.s.Eval(pos, j.opt.Ply)
-		d := neural.DecideCube(p, info(me.Other(), [2]int{away[1], away[0]}))
+		d := neural.DecideCube(p, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}))
 		h.Probs, h.Cube, h.Advice = p.Flip(), &d, "drop"
-		if d.Take {
+		switch {
+		case d.Beaver:
+			h.Advice = "beaver"
+		case d.Take:
 			h.Advice = "take"
 		}
 	case nardy.PhaseResign:

@@ -45,8 +45,8 @@ type CubeInfo struct {
 	OnRoll  nardy.Color   // the player who may double
 	Scoring nardy.Scoring // zero: the variant's default
 	// Money play: Jacoby counts mars and koks single while the cube is
-	// centred (S6).
-	Money, Jacoby bool
+	// centred; Beavers lets the opponent beaver a double (S6).
+	Money, Jacoby, Beavers bool
 	// Match play: the points each player still needs (OnRoll first) and
 	// whether this is the Crawford game (no doubling).
 	Away     [2]int
@@ -68,9 +68,14 @@ type CubeDecision struct {
 	// DoublePass of doubling and being passed.
 	NoDouble, DoubleTake, DoublePass float64
 	// Double: the player on roll should double (a double is allowed and
-	// min(DoubleTake, DoublePass) > NoDouble). Take: the opponent should
-	// take (DoubleTake ≤ DoublePass).
-	Double, Take bool
+	// worth more than NoDouble, answered as the opponent does best). Take:
+	// the opponent should take (DoubleTake ≤ DoublePass). Beaver, in money
+	// play with beavers allowed: the opponent should beaver, take and
+	// redouble at once keeping the cube, because the take leaves it the
+	// favourite (DoubleTake < 0); the double is then worth 2·DoubleTake to
+	// the player on roll (the cube at four times its value, held by the
+	// opponent, as after a take at twice).
+	Double, Take, Beaver bool
 	// Match play only: the match-winning chances of the three.
 	MWCNoDouble, MWCDoubleTake, MWCDoublePass float64
 }
@@ -82,13 +87,34 @@ var met = sync.OnceValue(ComputeMET)
 func DefaultMET() *MET { return met() }
 
 // Equity returns the cubeful equity of the player on roll under the
-// verdict: the double's, with the opponent's better answer (the smaller of
-// DoubleTake and DoublePass), when it doubles, else NoDouble.
+// verdict: the double's, with the opponent's best answer, when it doubles,
+// else NoDouble.
 func (d CubeDecision) Equity() float64 {
 	if d.Double {
-		return min(d.DoubleTake, d.DoublePass)
+		return d.answered()
 	}
 	return d.NoDouble
+}
+
+// answered returns the value of a double to the player on roll, answered
+// as the opponent does best: 2·DoubleTake when it beavers, else the
+// smaller of DoubleTake and DoublePass.
+func (d CubeDecision) answered() float64 {
+	if d.Beaver {
+		return 2 * d.DoubleTake
+	}
+	return min(d.DoubleTake, d.DoublePass)
+}
+
+// decide sets the verdict of d from its equities: may says the player on
+// roll may double, beavers that the opponent may beaver. A double must
+// gain: where it changes nothing (a dead cube, as at double match point,
+// or a game already decided) the cube stays put, or two players that both
+// follow this rule would double and take back and forth up to the limit.
+func (d *CubeDecision) decide(may, beavers bool) {
+	d.Take = d.DoubleTake <= d.DoublePass
+	d.Beaver = beavers && d.DoubleTake < 0
+	d.Double = may && d.answered() > d.NoDouble+cubeTie
 }
 
 // cubeTie is the least gain in equity that makes a double worth giving.
@@ -99,7 +125,9 @@ const cubeTie = 1e-9
 // [CubeEfficiency]) on the average points of a win and of a loss; match
 // play uses the same formulas on match equity normalised so that cashing
 // the current cube is +1 and losing it −1, with [DefaultMET]. A double
-// that the cube, the Crawford game or MaxCube forbids is never advised.
+// that the cube, the Crawford game or MaxCube forbids is never advised; a
+// beaver only with ci.Beavers in money play, when the cube may reach four
+// times its value.
 func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	k := pointsOf(ci.Scoring, p.Variant)
 	W, L := avgWin(p, k), avgWin(p.Flip(), k)
@@ -138,12 +166,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		d.MWCDoublePass = mw
 		d.NoDouble, d.DoubleTake, d.DoublePass = eq(d.MWCNoDouble), eq(d.MWCDoubleTake), 1
 	}
-	d.Take = d.DoubleTake <= d.DoublePass
-	// A double must gain: where it changes nothing (a dead cube, as at
-	// double match point, or a game already decided) the cube stays put,
-	// or two players that both follow this rule would double and take
-	// back and forth up to MaxCube.
-	d.Double = may && min(d.DoubleTake, d.DoublePass) > d.NoDouble+cubeTie
+	d.decide(may, ci.Money && ci.Beavers && 4*c <= maxCube)
 	return d
 }
 
@@ -173,35 +196,48 @@ func avgWin(p Probs, k kindPoints) float64 {
 	return (oin*k.oin + mars*k.mars + p.WinKoks*k.koks + p.WinHomeMars*k.home) / p.Win
 }
 
+// GameCubeInfo returns the cube state of game g for a decision of player
+// onRoll (the player who may double, or who has doubled), who still needs
+// away[0] points to its opponent's away[1] in match play; a zero away, or
+// a game of money play, is judged as money play (Jacoby and beavers as
+// g's rules say). The cube efficiency is [Efficiency] of g's position.
+func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
+	r := g.Rules()
+	money := g.IsMoney() || away == [2]int{}
+	return CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: money,
+		Jacoby: r.Jacoby && g.IsMoney(), Beavers: r.Beavers && g.IsMoney(), Away: away,
+		Crawford: g.IsCrawford(), MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
+}
+
 // CubeAction returns the action player me takes in g outside the play
-// phase, judged with s at ply: roll or double (PhaseRoll), take or drop
-// (PhaseCube), accept or reject a resignation (PhaseResign). away gives the
+// phase, judged with s at ply: roll or double (PhaseRoll), take, beaver
+// (where the rules allow it) or drop (PhaseCube), accept or reject a
+// resignation (PhaseResign). away gives the
 // points each player still needs in match play (me first); it is ignored
 // in money play, and a zero away judges a game of a match as money play.
 func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int) (nardy.Action, error) {
 	a := nardy.Action{Player: me}
 	r := g.Rules()
 	pos := g.Position()
-	info := func(onRoll nardy.Color, aw [2]int) CubeInfo {
-		return CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: g.IsMoney() || away == [2]int{},
-			Jacoby: r.Jacoby && g.IsMoney(), Away: aw, Crawford: g.IsCrawford(), MaxCube: r.MaxCube,
-			Efficiency: Efficiency(pos)}
-	}
 	switch g.Phase() {
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
 		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
 			return a, nil // no double possible
 		}
-		if DecideCube(s.Eval(pos, ply), info(me, away)).Double {
+		if DecideCube(s.Eval(pos, ply), GameCubeInfo(g, me, away)).Double {
 			a.Kind = nardy.ActDouble
 		}
 	case nardy.PhaseCube:
 		// The doubler is on roll; its chances are the position's.
-		d := DecideCube(s.Eval(pos, ply), info(me.Other(), [2]int{away[1], away[0]}))
-		a.Kind = nardy.ActDrop
-		if d.Take {
+		d := DecideCube(s.Eval(pos, ply), GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}))
+		switch {
+		case d.Beaver:
+			a.Kind = nardy.ActBeaver
+		case d.Take:
 			a.Kind = nardy.ActTake
+		default:
+			a.Kind = nardy.ActDrop
 		}
 	case nardy.PhaseResign:
 		kind, by, _ := g.Offer()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
 	"github.com/nardylab/nardy"
@@ -285,4 +286,72 @@ func TestContactPairs(t *testing.T) {
 		}
 	}
 	assert.Positive(t, races, "no race among the positions")
+}
+
+// TestDecideCubeBeaver (S6): with beavers, in money play, the opponent
+// beavers a double that leaves it the favourite after the take. Without
+// gammons, at x = 0.68, a take leaves the doubler Janowski's
+// p(W + L + x/2) − L − x/2 a cube, doubled: at p = 0.4, 2(0.936 − 1.34) =
+// −0.808, a beaver, which makes the double worth −1.616; at p = 0.6,
+// 2(1.404 − 1.34) = +0.128, a take. Worked out by hand. No beaver without
+// the option, in a match, or where four times the cube would pass the
+// limit.
+func TestDecideCubeBeaver(t *testing.T) {
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Beavers: true}
+	d := DecideCube(gammonless(0.4), ci)
+	assert.InDelta(t, -0.808, d.DoubleTake, 1e-12)
+	assert.True(t, d.Beaver && d.Take, "%+v", d)
+	assert.False(t, d.Double)
+	d.Double = true
+	assert.InDelta(t, -1.616, d.Equity(), 1e-12, "a beavered double")
+	d = DecideCube(gammonless(0.6), ci)
+	assert.InDelta(t, 0.128, d.DoubleTake, 1e-12)
+	assert.False(t, d.Beaver, "%+v", d)
+	assert.True(t, d.Take)
+
+	off := ci
+	off.Beavers = false
+	assert.False(t, DecideCube(gammonless(0.4), off).Beaver, "beavers not allowed")
+	match := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Beavers: true, Away: [2]int{5, 5}}
+	assert.False(t, DecideCube(gammonless(0.4), match).Beaver, "match play")
+	high := ci
+	high.Cube = nardy.Cube{Value: 32, Owned: true, Owner: nardy.White}
+	assert.False(t, DecideCube(gammonless(0.4), high).Beaver, "128 passes the limit of 64")
+	high.Cube.Value = 16
+	assert.True(t, DecideCube(gammonless(0.4), high).Beaver, "64 is within it")
+}
+
+// TestCubeActionBeaver (S6): after white's 3-1 opening made its 5 point,
+// black, on roll, is the underdog (every backgammon reference beavers a
+// double there): doubled, white beavers where the rules allow it, and
+// takes where they do not.
+func TestCubeActionBeaver(t *testing.T) {
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	for _, beavers := range []bool{true, false} {
+		r := nardy.DefaultRules(nardy.Short)
+		r.Beavers = beavers
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}}) // white's 3 against black's 1
+		require.NoError(t, err)
+		roll, _ := g.Dice()
+		require.Equal(t, "3-1", roll.String())
+		play, err := r.ParsePlay(g.Position(), roll, "8/5 6/5")
+		require.NoError(t, err)
+		g, err = g.Play(play)
+		require.NoError(t, err)
+		g, err = g.Act(nardy.ActDouble)
+		require.NoError(t, err)
+		s := NewSearcher(net, r)
+		a, err := CubeAction(s, g, nardy.White, 0, [2]int{})
+		require.NoError(t, err)
+		want := nardy.ActTake
+		if beavers {
+			want = nardy.ActBeaver
+		}
+		assert.Equal(t, want, a.Kind, "beavers %v", beavers)
+		_, err = g.Do(a)
+		assert.NoError(t, err, "the game accepts it")
+	}
 }

@@ -20,15 +20,15 @@ func (s *Searcher) cubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 	me := pos.OnRoll()
 	money := s.Match.isMoney()
 	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
-		Jacoby: s.Rules.Jacoby && money, Away: [2]int{s.Match.Away[me], s.Match.Away[me.Other()]},
+		Jacoby: s.Rules.Jacoby && money, Beavers: s.Rules.Beavers && money, Away: [2]int{s.Match.Away[me], s.Match.Away[me.Other()]},
 		Crawford: s.Match.Crawford, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
 }
 
 // cubeTurn makes the cube decisions before a roll of a cubeful trial (S6):
 // the player on roll of pos doubles when [DecideCube] advises it on its
-// evaluation at ply, and the opponent takes or passes as the same verdict
-// advises. A pass fixes the trial's cubeful result: the doubler wins the
-// cube's value before the double.
+// evaluation at ply, and the opponent takes, beavers or passes as the
+// same verdict advises. A pass fixes the trial's cubeful result: the
+// doubler wins the cube's value before the double.
 func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int) {
 	mover := pos.OnRoll()
 	if !tc.cube.MayDouble(mover) {
@@ -37,6 +37,8 @@ func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int) {
 	d := DecideCube(s.eval(pos, ply), s.cubeInfo(pos, tc.cube))
 	switch {
 	case !d.Double:
+	case d.Beaver:
+		tc.cube = nardy.Cube{Value: 4 * tc.cube.Value, Owned: true, Owner: mover.Other()}
 	case d.Take:
 		tc.cube = nardy.Cube{Value: 2 * tc.cube.Value, Owned: true, Owner: mover.Other()}
 	default:

@@ -14,7 +14,7 @@ type CubeRollout struct {
 	// unit of the cube before the double; in a match, normalised match
 	// equity at that cube, and the match-winning chances): NoDouble and
 	// DoubleTake are the two rollouts' cubeful equities, DoublePass is 1,
-	// and Double and Take are what these three advise.
+	// and Double, Take and Beaver are what these three advise.
 	Decision CubeDecision
 	// NoDoubleStdErr and DoubleTakeStdErr are the standard errors of
 	// Decision.NoDouble and Decision.DoubleTake.
@@ -36,7 +36,9 @@ type CubeRollout struct {
 // cube's value before the double. opt is as for [Searcher.Rollout], with
 // Cubeful implied; StopAt applies to each rollout on its own. In a match
 // the Searcher's Match gives the score (its Cube opt.Cube's value); the
-// double-and-take rollout is played at the doubled cube.
+// double-and-take rollout is played at the doubled cube. Where the rules
+// allow beavers (money play), a double that leaves the taker the favourite
+// is beavered, worth twice the double and take, as [CubeDecision] says.
 //
 // It returns the errors of [Searcher.Rollout], and one matching
 // [ErrBadRollout] when the player on roll may not double: the opponent
@@ -83,7 +85,6 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 		d.DoubleTake = before.norm(d.MWCDoubleTake)
 		r.DoubleTakeStdErr = r.DoubleTake.CubefulStdErr * after.half / before.half
 	}
-	d.Take = d.DoubleTake <= d.DoublePass
-	d.Double = min(d.DoubleTake, d.DoublePass) > d.NoDouble+cubeTie
+	d.decide(true, s.Match.isMoney() && s.Rules.Beavers && 4*c.Value <= s.Rules.CubeLimit())
 	return r, nil
 }

@@ -129,3 +129,28 @@ func TestRolloutCubeRefuses(t *testing.T) {
 		assert.ErrorIs(t, err, ErrBadRollout, name)
 	}
 }
+
+// TestRolloutCubeBeaver (S6): where the rules allow beavers, a double of
+// doublesToWin (4/36: double/take −56/36) leaves Black the favourite, and
+// Black would beaver it (−112/36 for White, who does not double); the
+// 25/36 double is taken as before.
+func TestRolloutCubeBeaver(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	s.Rules.Beavers = true
+	ctx := context.Background()
+	opt := RolloutOptions{Trials: 36, Ply: 1}
+	r, err := s.RolloutCube(ctx, doublesToWin(t, nardy.Short), opt)
+	require.NoError(t, err)
+	d := r.Decision
+	assert.InDelta(t, -56.0/36, d.DoubleTake, 1e-12)
+	assert.True(t, d.Beaver && d.Take, "%+v", d)
+	assert.False(t, d.Double)
+	d.Double = true
+	assert.InDelta(t, -112.0/36, d.Equity(), 1e-12)
+
+	var black1 nardy.Side
+	black1[1], black1[nardy.Off] = 1, 14
+	r, err = s.RolloutCube(ctx, bearOff(t, []int{3, 2}, black1), opt)
+	require.NoError(t, err)
+	assert.True(t, r.Decision.Double && r.Decision.Take && !r.Decision.Beaver, "%+v", r.Decision)
+}

@@ -25,8 +25,8 @@ type hintJSON struct {
 	Player  string `json:"player"`
 	Phase   string `json:"phase"`
 	Ply     int    `json:"ply"`
-	// Advice: the best play's text, or "roll", "double", "take", "drop",
-	// "accept", "reject".
+	// Advice: the best play's text, or "roll", "double", "take", "beaver",
+	// "drop", "accept", "reject".
 	Advice string  `json:"advice"`
 	Equity float64 `json:"equity"`
 	// Chances: "win" and, by the game's words for the kinds of result,

@@ -316,7 +316,7 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 
 // doubleVerdict judges by d the choice of player me, who doubled or not.
 func doubleVerdict(i int, me nardy.Color, doubled bool, d neural.CubeDecision) Decision {
-	dbl := min(d.DoubleTake, d.DoublePass)
+	dbl := d.DoubleEquity()
 	dec := Decision{Action: i, Player: me, Kind: "no double", Played: "no double", Best: "no double", Equity: d.Equity()}
 	if doubled {
 		dec.Kind, dec.Played = "double", "double"

@@ -239,8 +239,12 @@ func checkRolledOut(t *testing.T, plain, rolled Report) {
 // allow beavers the judge's best answer is a beaver, worth twice the take
 // to white: a take loses half the beaver's equity and a beaver nothing.
 // Without beavers the take is best. (Every backgammon reference beavers
-// this double.) The hint to white, doubled, says the same.
+// this double.) The hint to white, doubled, says the same. Black's double
+// is an error, which a beaver makes worse by the take's value to white:
+// half the beaver's.
 func TestAnalyzeBeaver(t *testing.T) {
+	doubleLoss := map[bool]float64{} // black's, with and without beavers
+	beaverEquity := 0.0
 	for _, c := range []struct {
 		beavers  bool
 		answer   nardy.ActionKind
@@ -278,6 +282,10 @@ func TestAnalyzeBeaver(t *testing.T) {
 			if d.Player == nardy.White && d.Kind != "play" {
 				answer = &rep.Decisions[i]
 			}
+			if d.Player == nardy.Black && d.Kind == "double" {
+				assert.Equal(t, "no double", d.Best)
+				doubleLoss[c.beavers] = d.Loss
+			}
 		}
 		require.NotNil(t, answer, "%+v", rep.Decisions)
 		assert.Equal(t, c.best, answer.Best, "%+v", answer)
@@ -285,8 +293,10 @@ func TestAnalyzeBeaver(t *testing.T) {
 		assert.Positive(t, answer.Equity, "white is the favourite after the take")
 		if c.halfLoss {
 			assert.InDelta(t, answer.Equity/2, answer.Loss, 1e-12, "%+v", answer)
+			beaverEquity = answer.Equity
 		} else {
 			assert.Zero(t, answer.Loss, "%+v", answer)
 		}
 	}
+	assert.InDelta(t, beaverEquity/2, doubleLoss[true]-doubleLoss[false], 1e-12)
 }

@@ -91,15 +91,15 @@ func DefaultMET() *MET { return met() }
 // else NoDouble.
 func (d CubeDecision) Equity() float64 {
 	if d.Double {
-		return d.answered()
+		return d.DoubleEquity()
 	}
 	return d.NoDouble
 }
 
-// answered returns the value of a double to the player on roll, answered
-// as the opponent does best: 2·DoubleTake when it beavers, else the
-// smaller of DoubleTake and DoublePass.
-func (d CubeDecision) answered() float64 {
+// DoubleEquity returns the equity of a double to the player on roll,
+// answered as the opponent does best: 2·DoubleTake when it beavers, else
+// the smaller of DoubleTake and DoublePass.
+func (d CubeDecision) DoubleEquity() float64 {
 	if d.Beaver {
 		return 2 * d.DoubleTake
 	}
@@ -114,7 +114,7 @@ func (d CubeDecision) answered() float64 {
 func (d *CubeDecision) decide(may, beavers bool) {
 	d.Take = d.DoubleTake <= d.DoublePass
 	d.Beaver = beavers && d.DoubleTake < 0
-	d.Double = may && d.answered() > d.NoDouble+cubeTie
+	d.Double = may && d.DoubleEquity() > d.NoDouble+cubeTie
 }
 
 // cubeTie is the least gain in equity that makes a double worth giving.

@@ -355,3 +355,40 @@ func TestCubeActionBeaver(t *testing.T) {
 		assert.NoError(t, err, "the game accepts it")
 	}
 }
+
+// TestDecideCubeBeaverProperty (S6): a beavered double is worth
+// 2·DoubleTake to the player on roll, and it is advised only where that
+// beats no double. Without Jacoby that never happens: after a take the
+// opponent holds the cube, which is worth no more to the player on roll
+// than the cube where it is now, so a double/take below zero (what makes a
+// beaver) is below no double, and the beaver's 2·DoubleTake further
+// still. Under Jacoby it can: a double that makes the player's gammons
+// count may be worth a beaver (at 33 % of wins, all gammons, with a
+// nearly dead cube: no double −0.336, beavered 2·(−0.033) = −0.065).
+func TestDecideCubeBeaverProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		win := rapid.Float64Range(0, 1).Draw(t, "win")
+		wg := rapid.Float64Range(0, win).Draw(t, "winGammon")
+		lg := rapid.Float64Range(0, 1-win).Draw(t, "loseGammon")
+		p := Probs{Variant: nardy.Short, Win: win, WinMars: wg, LoseMars: lg}
+		ci := CubeInfo{OnRoll: nardy.White, Money: true, Beavers: true,
+			Jacoby:     rapid.Bool().Draw(t, "jacoby"),
+			Efficiency: rapid.Float64Range(0, 1).Draw(t, "x")}
+		ci.Cube = nardy.Cube{Value: 1}
+		if v := rapid.IntRange(0, 4).Draw(t, "owned"); v > 0 {
+			ci.Cube = nardy.Cube{Value: 1 << v, Owned: true, Owner: nardy.White}
+		}
+		d := DecideCube(p, ci)
+		assert.Equal(t, d.DoubleTake < 0, d.Beaver, "%+v", d)
+		if d.Beaver {
+			assert.Equal(t, 2*d.DoubleTake, d.DoubleEquity())
+		}
+		assert.Equal(t, d.DoubleEquity() > d.NoDouble+cubeTie, d.Double)
+		if !ci.Jacoby || !ci.Cube.Centred() {
+			assert.False(t, d.Double && d.Beaver, "%+v", d)
+		}
+	})
+	d := DecideCube(Probs{Variant: nardy.Short, Win: 0.33, WinMars: 0.33},
+		CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Beavers: true, Jacoby: true, Efficiency: 0.02})
+	assert.True(t, d.Double && d.Beaver, "%+v", d)
+}

@@ -46,7 +46,7 @@ func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision
 	if !r.Take {
 		t.passes++
 	}
-	doubled := min(r.DoubleTake, r.DoublePass) // the double, answered as the rollouts advise
+	doubled := r.DoubleEquity() // the double, answered as the rollouts advise
 	tie := math.Abs(doubled-r.NoDouble) <= tieEquity
 	if tie {
 		t.ties++

@@ -120,3 +120,23 @@ func BenchmarkRolloutShort(b *testing.B)        { benchRollout(b, nardy.Short, f
 func BenchmarkRolloutShortReduced(b *testing.B) { benchRollout(b, nardy.Short, true, false) }
 func BenchmarkRolloutShortCubeful(b *testing.B) { benchRollout(b, nardy.Short, false, true) }
 func BenchmarkRolloutLong(b *testing.B)         { benchRollout(b, nardy.Long, false, false) }
+
+// benchSearchCube judges the double of positions of random short games,
+// centred cube, money play, by the cubeful search at ply.
+func benchSearchCube(b *testing.B, ply int) {
+	net, err := Default(nardy.Short)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := NewSearcher(net, nardy.DefaultRules(nardy.Short))
+	pos := samplePositions(b, nardy.Short, 64, 2)
+	i := 0
+	for b.Loop() {
+		p := pos[i%len(pos)]
+		s.SearchCube(p, CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: p.OnRoll(), Money: true, Jacoby: true}, ply)
+		i++
+	}
+}
+
+func BenchmarkSearchCube1(b *testing.B) { benchSearchCube(b, 1) }
+func BenchmarkSearchCube2(b *testing.B) { benchSearchCube(b, 2) }

@@ -79,7 +79,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	opt := neural.RolloutOptions{Trials: *trials, Seed: *seed, Workers: *workers, Cubeful: *cubeful}
 	t := newEvalTally("0-ply", "1-ply", "2-ply")
-	cubeRows := []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model"}
+	cubeRows := []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model", "1-ply, cubeful search", "2-ply, cubeful search"}
 	if e != nil {
 		cubeRows = append(cubeRows, fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
 	}
@@ -124,6 +124,10 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		t.add(res.StdErr, res.Equity, evals)
 		if !*cubeful {
 			return nil
+		}
+		for ply := 1; ply <= neural.MaxPly; ply++ {
+			d := s.SearchCube(pos, ci, ply)
+			cubefuls, verdicts = append(cubefuls, d.Equity()), append(verdicts, d)
 		}
 		if e != nil {
 			a, err := e.Cube(gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, Jacoby: true})

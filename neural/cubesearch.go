@@ -1,0 +1,128 @@
+package neural
+
+import "github.com/nardylab/nardy"
+
+// SearchCube judges a double by the player on roll of pos (ci is its cube
+// state, ci.OnRoll pos's player on roll) with a cubeful search ply rolls
+// deep, as GNU Backgammon's n-ply cube decisions do. At 0-ply it is
+// [DecideCube] on the network's chances. At 1 and 2 ply, no double and
+// double/take are each the average, over the player's 21 rolls, of the
+// opponent's cubeful equity after the player's best play (cubeless, at
+// 0-ply) one ply less deep, with the cube where it is or doubled and held
+// by the opponent; that equity is the opponent's own decision there (to
+// double or not, the player taking, passing or beavering as the same
+// search advises), and at 0-ply the cube model's on the network's chances
+// of the position reached, with its own [Efficiency]. A roll that takes
+// the player past its cash point (a market loser) thus counts at the
+// value of the cash it missed, which the cube model on averaged chances
+// cannot see. Units and flags are [DecideCube]'s; ci.Efficiency applies
+// at the root at 0-ply only. In match play the Searcher's Match should be
+// the score, for the plays.
+func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
+	s.prepare()
+	ply = min(max(ply, 0), MaxPly)
+	if ply == 0 || pos.IsOver() {
+		return DecideCube(s.Net.Evaluate(pos), ci)
+	}
+	return s.searchCube(pos, ci, ply, true)
+}
+
+// searchCube is SearchCube at ply ≥ 1; below the root (all false) it
+// searches double/take only where the player may double.
+func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool) CubeDecision {
+	c := max(ci.Cube.Value, 1)
+	maxCube := ci.MaxCube
+	if maxCube == 0 {
+		maxCube = nardy.Rules{}.CubeLimit()
+	}
+	may := ci.Cube.MayDouble(ci.OnRoll) && 2*c <= maxCube && !ci.Crawford
+	nd := s.afterRolls(pos, ci, ply)
+	var dt float64
+	if may || all {
+		taken := ci
+		taken.Cube = nardy.Cube{Value: 2 * c, Owned: true, Owner: ci.OnRoll.Other()}
+		dt = s.afterRolls(pos, taken, ply)
+	}
+	var d CubeDecision
+	if ci.Money {
+		d.NoDouble, d.DoubleTake, d.DoublePass = nd/float64(c), dt/float64(c), 1
+	} else {
+		n := cubeNorm(ci, c)
+		d.MWCNoDouble, d.MWCDoubleTake, d.MWCDoublePass = nd, dt, n.after(true, c)
+		d.NoDouble, d.DoubleTake, d.DoublePass = n.norm(nd), n.norm(dt), 1
+	}
+	d.decide(may, ci.Money && ci.Beavers && 4*c <= maxCube)
+	return d
+}
+
+// cubeNorm returns the matchNorm of the player on roll of ci, at cube
+// value c.
+func cubeNorm(ci CubeInfo, c int) matchNorm {
+	var s MatchScore
+	s.Away[nardy.White], s.Away[nardy.Black] = ci.Away[0], ci.Away[1]
+	s.Cube = c
+	return newMatchNorm(DefaultMET(), s, nardy.White)
+}
+
+// afterRolls returns the cubeful value of pos for its player on roll
+// (ci's) with ci's cube, searched ply ≥ 1 deep: the average over its 21
+// rolls of the value, to it, of the opponent's position after its best
+// play at ply − 1.
+func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 {
+	next := ci
+	next.OnRoll, next.Away = ci.OnRoll.Other(), [2]int{ci.Away[1], ci.Away[0]}
+	var sum float64
+	for _, wr := range s.rolls {
+		q := pos.Pass()
+		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
+		if err == nil && len(plays) > 0 {
+			best, _ := s.best0(plays, ply)
+			q = plays[best].Result()
+		}
+		v := s.cubefulValue(q, next, ply-1)
+		if ci.Money {
+			v = -v
+		} else {
+			v = 1 - v
+		}
+		sum += float64(wr.Weight) * v
+	}
+	return sum / 36
+}
+
+// cubefulValue returns the cubeful value of pos for its player on roll
+// (ci's), with ci's cube, searched ply deep: in money play the points it
+// can expect (the cube's value included), in match play its match-winning
+// chance. A finished game is worth what its end is; otherwise the value
+// is that of the player's best cube action (its double answered as the
+// opponent does best), by the cube model at 0-ply.
+func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float64 {
+	c := max(ci.Cube.Value, 1)
+	if pos.IsOver() { // the player on roll has lost
+		p := s.Net.Evaluate(pos).Flip()
+		k := pointsOf(ci.Scoring, pos.Variant())
+		if ci.Money && ci.Jacoby && ci.Cube.Centred() {
+			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
+		}
+		pts := int(avgWin(p, k)+0.5) * c
+		if ci.Money {
+			return -float64(pts)
+		}
+		return cubeNorm(ci, c).after(false, pts)
+	}
+	var d CubeDecision
+	if ply == 0 {
+		leaf := ci
+		leaf.Efficiency = Efficiency(pos)
+		d = DecideCube(s.Net.Evaluate(pos), leaf)
+	} else {
+		d = s.searchCube(pos, ci, ply, false)
+	}
+	if ci.Money {
+		return d.Equity() * float64(c)
+	}
+	if d.Double {
+		return min(d.MWCDoubleTake, d.MWCDoublePass)
+	}
+	return d.MWCNoDouble
+}

@@ -7,8 +7,9 @@
 // Checker plays are judged by cubeless equity under the game's scoring
 // table, searched at Options.Ply, and in a match by
 // match-winning chance at the score ([neural.MatchScore]); cube decisions
-// (short nardy with the cube) by [neural.DecideCube] on the chances at the
-// same ply, money or match play as the record says. Losses are in points
+// (short nardy with the cube) by [neural.Searcher.SearchCube] at the same
+// ply (the cube model at 0-ply, a cubeful search at 1 and 2), money or
+// match play as the record says. Losses are in points
 // per cube value 1 (money) or in the normalised match equity of
 // [neural.CubeDecision] (match play, plays and cube decisions alike).
 package analysis
@@ -279,9 +280,11 @@ func (j *judge) rollOut(d *Decision, best, chosen nardy.Play) error {
 	return nil
 }
 
-// cubeInfo returns the cube state of g for a decision of onRoll.
-func (j *judge) cubeInfo(g nardy.Game, onRoll nardy.Color) neural.CubeInfo {
-	return neural.GameCubeInfo(g, onRoll, j.away(onRoll))
+// searchCube judges the double of the player on roll of g, onRoll (before
+// its roll, or offering the cube), at the judge's ply and the match score.
+func (j *judge) searchCube(g nardy.Game, onRoll nardy.Color) neural.CubeDecision {
+	j.s.Match = neural.ScoreFor(onRoll, j.away(onRoll), g.Cube().Value)
+	return j.s.SearchCube(g.Position(), neural.GameCubeInfo(g, onRoll, j.away(onRoll)), j.opt.Ply)
 }
 
 // cube judges the choice of the player on roll between doubling and
@@ -291,7 +294,7 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 	if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
 		return nil
 	}
-	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, me))
+	d := j.searchCube(g, me)
 	if !doubled && !d.Double {
 		return nil
 	}
@@ -337,7 +340,7 @@ var answers = map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActBeaver
 // doubled player; only a rollout's error is returned.
 func (j *judge) answer(i int, g nardy.Game, played string) error {
 	doubler := g.Position().OnRoll()
-	d := neural.DecideCube(j.s.Eval(g.Position(), j.opt.Ply), j.cubeInfo(g, doubler))
+	d := j.searchCube(g, doubler)
 	dec := answerVerdict(i, doubler.Other(), played, d)
 	if j.opt.Rollout != nil && dec.Loss > j.opt.Threshold {
 		r, err := j.rollCube(g)

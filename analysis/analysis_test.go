@@ -70,6 +70,26 @@ func TestJudgeAgreesWithItself(t *testing.T) {
 	}
 }
 
+// TestJudgeAgreesWithItselfAt1Ply: the same at 1-ply, where the player
+// and the judge both take their cube decisions by the cubeful search, in
+// a money game and a 3-point match of short nardy against Expectimax
+// (whose doubles the player answers).
+func TestJudgeAgreesWithItselfAt1Ply(t *testing.T) {
+	for _, length := range []int{0, 3} {
+		rec := record(t, variants.ShortStandard(), length, bot.NewNeural(1), bot.NewExpectimax(0), 11, false)
+		rep, err := Analyze(rec, Options{Ply: 1})
+		require.NoError(t, err)
+		cube := 0
+		for _, d := range rep.Decisions {
+			if d.Player == nardy.White && d.Kind != "play" {
+				cube++
+			}
+		}
+		assert.Positive(t, cube, "white's cube decisions, length %d", length)
+		assert.Zero(t, rep.Players[nardy.White].Loss, "length %d", length)
+	}
+}
+
 // TestDoubleMatchPoint_S6: in a 1-point match only winning the game
 // counts, so every play is judged in normalised match equity, 2·win − 1,
 // within −1..+1, where money equities of the same kind of game pass +1

@@ -70,7 +70,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		h.Probs = j.s.Eval(pos, j.opt.Ply)
 		h.Advice = "roll"
 		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
-			d := neural.DecideCube(h.Probs, neural.GameCubeInfo(g, me, away))
+			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
 			h.Cube = &d
 			if d.Double {
 				h.Advice = "double"
@@ -78,7 +78,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		}
 	case nardy.PhaseCube:
 		p := j.s.Eval(pos, j.opt.Ply)
-		d := neural.DecideCube(p, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}))
+		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}), j.opt.Ply)
 		h.Probs, h.Cube, h.Advice = p.Flip(), &d, "drop"
 		switch {
 		case d.Beaver:

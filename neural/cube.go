@@ -210,11 +210,12 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 }
 
 // CubeAction returns the action player me takes in g outside the play
-// phase, judged with s at ply: roll or double (PhaseRoll), take, beaver
-// (where the rules allow it) or drop (PhaseCube), accept or reject a
-// resignation (PhaseResign). away gives the
-// points each player still needs in match play (me first); it is ignored
-// in money play, and a zero away judges a game of a match as money play.
+// phase, judged with s at ply ([Searcher.SearchCube] for the cube): roll
+// or double (PhaseRoll), take, beaver (where the rules allow it) or drop
+// (PhaseCube), accept or reject a resignation (PhaseResign). away gives
+// the points each player still needs in match play (me first); it is
+// ignored in money play, and a zero away judges a game of a match as
+// money play.
 func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int) (nardy.Action, error) {
 	a := nardy.Action{Player: me}
 	r := g.Rules()
@@ -225,12 +226,12 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
 			return a, nil // no double possible
 		}
-		if DecideCube(s.Eval(pos, ply), GameCubeInfo(g, me, away)).Double {
+		if s.SearchCube(pos, GameCubeInfo(g, me, away), ply).Double {
 			a.Kind = nardy.ActDouble
 		}
 	case nardy.PhaseCube:
 		// The doubler is on roll; its chances are the position's.
-		d := DecideCube(s.Eval(pos, ply), GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}))
+		d := s.SearchCube(pos, GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}), ply)
 		switch {
 		case d.Beaver:
 			a.Kind = nardy.ActBeaver

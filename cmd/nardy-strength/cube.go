@@ -237,7 +237,9 @@ type cubeJudge struct {
 	centred, owned, matchT cubeTally
 }
 
-// judge asks both sides about pos, before its player on roll rolls.
+// judge asks both sides about pos, before its player on roll rolls: the
+// neural player decides as it does in play ([neural.Searcher.SearchCube]
+// at its ply).
 func (j *cubeJudge) judge(pos nardy.Position) error {
 	p := j.s.Eval(pos, j.ply)
 	me := pos.OnRoll()
@@ -267,7 +269,9 @@ func (j *cubeJudge) judge(pos nardy.Position) error {
 		if err != nil {
 			return err
 		}
-		st.t.add(neural.DecideCube(p, st.ci), neural.DecideCube(gnubgProbs(a), st.ci), a, p.Win, j.threshold)
+		j.s.Match = neural.ScoreFor(me, st.ci.Away, 1) // for the search's plays; money play without away
+		d := j.s.SearchCube(pos, st.ci, j.ply)         // the player's decision: the model on p at 0-ply
+		st.t.add(d, neural.DecideCube(gnubgProbs(a), st.ci), a, p.Win, j.threshold)
 	}
 	return nil
 }

@@ -1,10 +1,12 @@
 package neural
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/nardylab/nardy"
 )
@@ -83,4 +85,37 @@ func TestSearchCubeStart(t *testing.T) {
 		assert.Less(t, d.NoDouble, 0.3)
 		assert.Greater(t, d.NoDouble, -0.3)
 	}
+}
+
+// TestSearchCubeOwnership (S6): in money play without Jacoby, holding the
+// cube is worth something and facing the opponent's costs something: at
+// 1-ply, per unit of the cube, no double with the cube held by the player
+// on roll is worth at least as much as with the cube centred, and that at
+// least as much as with the opponent holding it (the opponent's options at
+// every position reached only shrink as the player's grow). Every double
+// the search advises gains, and the take is the double/take's comparison
+// with the pass.
+func TestSearchCubeOwnership(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	rapid.Check(t, func(rt *rapid.T) {
+		pos := samplePositions(t, nardy.Short, 1, rapid.Uint64().Draw(rt, "game"))[0]
+		me := pos.OnRoll()
+		nd := func(c nardy.Cube) CubeDecision {
+			return s.SearchCube(pos, CubeInfo{Cube: c, OnRoll: me, Money: true}, 1)
+		}
+		mine := nd(nardy.Cube{Value: 2, Owned: true, Owner: me})
+		centred := nd(nardy.Cube{Value: 1})
+		theirs := nd(nardy.Cube{Value: 2, Owned: true, Owner: me.Other()})
+		assert.GreaterOrEqual(t, mine.NoDouble, centred.NoDouble-1e-9)
+		assert.GreaterOrEqual(t, centred.NoDouble, theirs.NoDouble-1e-9)
+		assert.False(t, theirs.Double, "the opponent's cube")
+		for _, d := range []CubeDecision{mine, centred} {
+			assert.Equal(t, d.DoubleTake <= d.DoublePass, d.Take)
+			if d.Double {
+				assert.Greater(t, d.DoubleEquity(), d.NoDouble)
+			}
+			assert.LessOrEqual(t, math.Abs(d.NoDouble), 3.0, "within a backgammon")
+			assert.LessOrEqual(t, math.Abs(d.DoubleTake), 6.0, "within a doubled backgammon")
+		}
+	})
 }

@@ -1,6 +1,6 @@
 // Command nardy is the command line of the nardy library: it answers
 // conformance cases, lists the legal plays of a position, counts perft,
-// analyses records and rolls positions out.
+// evaluates positions, analyses records and rolls positions out.
 //
 // Usage:
 //
@@ -9,9 +9,10 @@
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
+//	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
 //	nardy analyze [-ply N] [-json] [-all] [-rollout TRIALS] FILE
-//	nardy rollout [position flags] [-roll 3-1 [-top N]] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N] [-workers N]
-//	        [-cubeful [-cube N -owner white|black]] [-away N,M [-crawford]]
+//	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
+//	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0) and refuses an unknown flag, a bad flag value or an
@@ -59,6 +60,7 @@ commands:
   perft     count the leaves of the roll×play tree from the start
   analyze   judge the plays and cube decisions of a record (JSON or .mat)
   rollout   play a position, or the best plays of a roll, out many times
+  eval      evaluate a position, its cube decision, or the plays of a roll
 
 Run "nardy COMMAND -h" for the flags of a command.
 `
@@ -87,6 +89,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return perft(args[1:], stdout, stderr)
 	case "analyze":
 		return analyze(args[1:], stdout, stderr)
+	case "eval":
+		return evaluate(args[1:], stdout, stderr)
 	case "rollout":
 		return rollout(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -209,22 +209,10 @@ func describe(res neural.RolloutResult, cubeful bool) string {
 	return s
 }
 
-// describeCube prints the equities of a cube decision's rollouts, in
-// match play with their match-winning chances, and the proper action.
+// describeCube prints the equities of a cube decision's rollouts with
+// their standard errors, and the proper action.
 func describeCube(r neural.CubeRollout, match bool) string {
-	d := r.Decision
-	mwc := func(p float64) string {
-		if !match {
-			return ""
-		}
-		return fmt.Sprintf("  (match-winning chance %.1f%%)", 100*p)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "no double    %+.3f ± %.3f%s\n", d.NoDouble, r.NoDoubleStdErr, mwc(d.MWCNoDouble))
-	fmt.Fprintf(&b, "double/take  %+.3f ± %.3f%s\n", d.DoubleTake, r.DoubleTakeStdErr, mwc(d.MWCDoubleTake))
-	fmt.Fprintf(&b, "double/pass  %+.3f%s\n", d.DoublePass, mwc(d.MWCDoublePass))
-	fmt.Fprintf(&b, "proper cube action: %s\n", cubeAction(d))
-	return b.String()
+	return describeVerdict(r.Decision, match, r.NoDoubleStdErr, r.DoubleTakeStdErr)
 }
 
 // cubeAction names the proper cube action of a verdict as backgammon

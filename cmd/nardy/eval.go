@@ -1,0 +1,152 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
+)
+
+// evaluate prints the neural evaluator's view of a position: its chances
+// and equity at a depth, the cube decision of the player on roll where the
+// rules have the cube, or with -roll the plays of a roll ranked.
+func evaluate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	var in positionFlags
+	in.define(fs)
+	ply := fs.Int("ply", 1, fmt.Sprintf("search depth (0..%d)", neural.MaxPly))
+	rollText := fs.String("roll", "", "rank the plays of this roll (such as 3-1) instead")
+	top := fs.Int("top", 5, "with -roll: how many plays are printed, best first")
+	cubeValue := fs.Int("cube", 1, "the cube's value (above 1 it needs -owner)")
+	owner := fs.String("owner", "", "white or black holds the cube (default: centred)")
+	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
+	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
+	const usage = "usage: nardy eval [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
+		"        [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
+		"Evaluates the position with the neural evaluator at -ply and prints the chances of\n" +
+		"the player on roll and their cubeless equity under the variant's scoring table;\n" +
+		"where the rules have the cube and it may double, the cube decision (the cube model\n" +
+		"at 0-ply, a cubeful search at 1 and 2), per unit of the cube, or in a match (-away)\n" +
+		"in normalised match equity. With -roll, the best plays of that roll instead, each\n" +
+		"with its equity (in a match, normalised match equity) and its loss against the best."
+	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
+		return status
+	}
+	r, pos, err := in.build(fs)
+	if err == nil && (*ply < 0 || *ply > neural.MaxPly) {
+		err = fmt.Errorf("-ply %d not in 0..%d", *ply, neural.MaxPly)
+	}
+	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
+		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
+	}
+	var (
+		cube  nardy.Cube
+		match neural.MatchScore
+	)
+	if err == nil {
+		cube, err = cubeFlags(true, *cubeValue, *owner)
+	}
+	if err == nil {
+		err = checkCube(r, cube)
+	}
+	if err == nil {
+		match, err = matchFlags(*awayText, *crawford, pos.OnRoll(), max(cube.Value, 1))
+	}
+	if err != nil {
+		report(stderr, "eval", err)
+		return 2
+	}
+	net, err := neural.Default(r.Variant)
+	if err != nil {
+		report(stderr, "eval", err)
+		return 1
+	}
+	s := neural.NewSearcher(net, r)
+	s.Match = match
+	me := pos.OnRoll()
+	if *rollText != "" {
+		roll, err := nardy.ParseRoll(*rollText)
+		if err == nil {
+			err = printRanked(stdout, s, pos, roll, *ply, *top, scoreText(match, me))
+		}
+		if err != nil {
+			report(stderr, "eval", err)
+			return 2
+		}
+		return 0
+	}
+	p := s.Eval(pos, *ply)
+	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, p.Equity(r.Scoring), p)
+	if !r.Cube || pos.IsOver() {
+		return 0
+	}
+	money := match == neural.MatchScore{}
+	ci := neural.CubeInfo{Cube: cube, OnRoll: me, Scoring: r.Scoring, Money: money, Jacoby: r.Jacoby && money,
+		Beavers: r.Beavers && money, Away: [2]int{match.Away[me], match.Away[me.Other()]}, Crawford: match.Crawford,
+		MaxCube: r.MaxCube, Efficiency: neural.Efficiency(pos)}
+	switch {
+	case match.Crawford:
+		fmt.Fprintln(stdout, "the cube: the Crawford game, nobody doubles")
+	case !cube.MayDouble(me):
+		fmt.Fprintf(stdout, "the cube: %s holds it at %d\n", me.Other(), cube.Value)
+	case 2*cube.Value > r.CubeLimit():
+		fmt.Fprintf(stdout, "the cube: at its limit of %d\n", r.CubeLimit())
+	default:
+		fmt.Fprint(stdout, describeVerdict(s.SearchCube(pos, ci, *ply), !money))
+	}
+	return 0
+}
+
+// printRanked prints the best top plays of roll at ply, best first, each
+// with its equity for the player making it and its loss against the best.
+func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy.Roll, ply, top int, score string) error {
+	plays, err := s.Rules.Legal(pos, roll)
+	if err != nil {
+		return err
+	}
+	ranked := s.Rank(plays, ply)
+	fmt.Fprintf(w, "%s, %s on roll%s, %s at %d-ply: %d legal plays\n", pos, pos.OnRoll(), score, roll, ply, len(plays))
+	for i, rp := range ranked[:min(top, len(ranked))] {
+		fmt.Fprintf(w, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, plays[rp.Index],
+			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, rp.Probs)
+	}
+	return nil
+}
+
+// describeVerdict prints a cube decision's three equities, with the
+// standard errors of no double and double/take when se gives them (a
+// rollout's), in match play with their match-winning chances, and the
+// proper action.
+func describeVerdict(d neural.CubeDecision, match bool, se ...float64) string {
+	line := func(name string, eq, mwc float64, k int) string {
+		s := fmt.Sprintf("%-12s %+.3f", name, eq)
+		if k < len(se) {
+			s += fmt.Sprintf(" ± %.3f", se[k])
+		}
+		if match {
+			s += fmt.Sprintf("  (match-winning chance %.1f%%)", 100*mwc)
+		}
+		return s + "\n"
+	}
+	return line("no double", d.NoDouble, d.MWCNoDouble, 0) + line("double/take", d.DoubleTake, d.MWCDoubleTake, 1) +
+		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubeAction(d) + "\n"
+}
+
+// checkCube refuses a cube the rules cannot have: any but the centred
+// cube at 1 without the cube, a centred cube worth more than 1, an owned
+// one worth other than a power of two from 2 to the rules' limit.
+func checkCube(r nardy.Rules, c nardy.Cube) error {
+	switch {
+	case c == nardy.Cube{Value: 1}:
+		return nil
+	case !r.Cube:
+		return fmt.Errorf("-cube and -owner: %s rules without the cube", r.Variant)
+	case !c.Owned:
+		return fmt.Errorf("-cube %d: a centred cube is worth 1 (give -owner)", c.Value)
+	case c.Value < 2 || c.Value > r.CubeLimit() || c.Value&(c.Value-1) != 0:
+		return fmt.Errorf("-cube %d: an owned cube is a power of two in 2..%d", c.Value, r.CubeLimit())
+	}
+	return nil
+}

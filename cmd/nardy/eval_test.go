@@ -1,0 +1,94 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// lastRollTake: white's checkers on its 3 and 2 points against black's
+// last checker on its 1 point: white bears both off with 25 of the 36
+// rolls (a 3 or more with a 2 or more, or a double but 1-1), else black
+// wins. Worked out by hand.
+const lastRollTake = "short w 0110000000000000000000000d/1000000000000000000000000e"
+
+// TestEvalCommand (S6): at 1-ply a last roll is seen exactly. lastRoll
+// (34/36): cubeless +32/36, no double +0.889, double/take +64/36, a double
+// and a pass; lastRollTake (25/36): +14/36 and +28/36, a double and a
+// take. The cube's owner, the Crawford game and the limit each stop the
+// double; long nardy has no cube.
+func TestEvalCommand(t *testing.T) {
+	code, out, stderr := runCmd("eval", "-position", lastRoll)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll, 1-ply: cubeless equity +0.889, win 94.4%"), out)
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.889\ndouble/take  +1.778\ndouble/pass  +1.000\nproper cube action: double, pass\n"), out)
+
+	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "2")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "2-ply: cubeless equity +0.389, win 69.4%")
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take\n"), out)
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cube", "2", "-owner", "black"}, "the cube: black holds it at 2\n"},
+		{[]string{"-away", "1,2", "-crawford"}, "the cube: the Crawford game, nobody doubles\n"},
+		{[]string{"-cube", "64", "-owner", "white"}, "the cube: at its limit of 64\n"},
+	} {
+		code, out, stderr = runCmd(append([]string{"eval", "-position", lastRoll}, c.args...)...)
+		require.Equal(t, 0, code, stderr)
+		assert.True(t, strings.HasSuffix(out, c.want), "%v: %s", c.args, out)
+	}
+	// In a match the three come with their match-winning chances: at
+	// 2-away 1-away after the Crawford game a single win leaves 1-away
+	// 1-away (50%), so no double is 34/36 of a half (47.2%), a pass 50%,
+	// and a take plays for the match (94.4%): black passes.
+	code, out, stderr = runCmd("eval", "-position", lastRoll, "-away", "2,1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "\nno double    +0.889  (match-winning chance 47.2%)\n")
+	assert.Contains(t, out, "(match-winning chance 94.4%)\ndouble/pass  +1.000  (match-winning chance 50.0%)\nproper cube action: double, pass\n")
+
+	code, out, stderr = runCmd("eval", "-variant", "long", "-ply", "0")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, 1, strings.Count(out, "\n"), "long nardy has no cube: %s", out)
+}
+
+// TestEvalCommandRoll: from the start 3-1 makes the 5 point (8/5 6/5), the
+// best play by every backgammon reference, at 0 and 1 ply; it loses
+// nothing against itself, and the others lose something.
+func TestEvalCommandRoll(t *testing.T) {
+	for _, ply := range []string{"0", "1"} {
+		code, out, stderr := runCmd("eval", "-variant", "short", "-roll", "3-1", "-top", "3", "-ply", ply)
+		require.Equal(t, 0, code, stderr)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		require.Len(t, lines, 4, out)
+		assert.True(t, strings.HasSuffix(lines[0], "white on roll, 3-1 at "+ply+"-ply: 16 legal plays"), lines[0])
+		assert.True(t, strings.HasPrefix(lines[1], " 1. 8/5 6/5 "), out)
+		assert.Contains(t, lines[1], "(+0.000)")
+		assert.Contains(t, lines[2], "(-0.")
+	}
+}
+
+func TestEvalCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"eval", "-ply", "3"},
+		{"eval", "-ply", "-1"},
+		{"eval", "-top", "0"},
+		{"eval", "-roll", "7-1"},
+		{"eval", "-cube", "2"},
+		{"eval", "-cube", "3", "-owner", "white"},
+		{"eval", "-owner", "purple"},
+		{"eval", "-away", "x"},
+		{"eval", "-crawford"},
+		{"eval", "-position", "nonsense"},
+		{"eval", "extra"},
+	} {
+		code, out, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.True(t, strings.HasPrefix(stderr, "nardy eval: ") || strings.Contains(stderr, "usage: nardy eval"), "%v: %q", args, stderr)
+	}
+}

@@ -216,16 +216,21 @@ func describeCube(r neural.CubeRollout, match bool) string {
 }
 
 // cubeAction names the proper cube action of a verdict as backgammon
-// players do: the double and the answer, or too good to double when
-// playing on is worth more than the pass.
+// players do: the double (or not) and the answer (take, beaver or pass),
+// or too good to double when playing on is worth more than the pass.
 func cubeAction(d neural.CubeDecision) string {
+	answer := "pass"
 	switch {
-	case d.Double && d.Take:
-		return "double, take"
-	case d.Double:
-		return "double, pass"
+	case d.Beaver:
+		answer = "beaver"
 	case d.Take:
-		return "no double, take"
+		answer = "take"
+	}
+	switch {
+	case d.Double:
+		return "double, " + answer
+	case d.Take:
+		return "no double, " + answer
 	default:
 		return "too good to double, pass"
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/neural"
 )
 
 // doublesToWin: white has two checkers on its 6 point and black one on its
@@ -152,5 +154,23 @@ func TestRolloutCommandErrors(t *testing.T) {
 		assert.Equal(t, 2, code, "%v", args)
 		assert.Empty(t, out, "%v", args)
 		assert.True(t, strings.HasPrefix(stderr, "nardy rollout: ") || strings.Contains(stderr, "usage: nardy rollout"), "%v: %q", args, stderr)
+	}
+}
+
+// TestCubeAction: the names of the proper cube action, as players say
+// them.
+func TestCubeAction(t *testing.T) {
+	for _, c := range []struct {
+		d    neural.CubeDecision
+		want string
+	}{
+		{neural.CubeDecision{Double: true, Take: true}, "double, take"},
+		{neural.CubeDecision{Double: true}, "double, pass"},
+		{neural.CubeDecision{Take: true}, "no double, take"},
+		{neural.CubeDecision{Take: true, Beaver: true}, "no double, beaver"},
+		{neural.CubeDecision{Double: true, Take: true, Beaver: true}, "double, beaver"},
+		{neural.CubeDecision{}, "too good to double, pass"},
+	} {
+		assert.Equal(t, c.want, cubeAction(c.d), "%+v", c.d)
 	}
 }

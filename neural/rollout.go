@@ -72,11 +72,11 @@ type RolloutOptions struct {
 	Workers int
 	// Cubeful also plays every trial with the doubling cube (S6), from
 	// Cube, and reports the cubeful result in RolloutResult.Cubeful: in
-	// money play (Jacoby as the rules say; no beavers), or in match play
+	// money play (Jacoby and beavers as the rules say), or in match play
 	// at the Searcher's Match (whose Cube must be Cube's value, and whose
 	// Crawford forbids doubling). Before each roll the player on roll
 	// doubles when [DecideCube] advises it on its evaluation at Ply, and
-	// the opponent takes or passes as the same verdict advises. The
+	// the opponent takes, beavers or passes as the same verdict advises. The
 	// checker plays are those of the cubeless rollout (chosen at the
 	// starting cube), so the cubeless results are the same as without
 	// Cubeful; a passed double fixes the trial's cubeful result while the

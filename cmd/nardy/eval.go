@@ -19,10 +19,8 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	ply := fs.Int("ply", 1, fmt.Sprintf("search depth (0..%d)", neural.MaxPly))
 	rollText := fs.String("roll", "", "rank the plays of this roll (such as 3-1) instead")
 	top := fs.Int("top", 5, "with -roll: how many plays are printed, best first")
-	cubeValue := fs.Int("cube", 1, "the cube's value (above 1 it needs -owner)")
-	owner := fs.String("owner", "", "white or black holds the cube (default: centred)")
-	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
-	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
+	var cm cubeMatchFlags
+	cm.define(fs, "", "")
 	const usage = "usage: nardy eval [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
 		"Evaluates the position with the neural evaluator at -ply and prints the chances of\n" +
@@ -46,25 +44,17 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		match neural.MatchScore
 	)
 	if err == nil {
-		cube, err = cubeFlags(true, *cubeValue, *owner)
-	}
-	if err == nil {
-		err = checkCube(r, cube)
-	}
-	if err == nil {
-		match, err = matchFlags(*awayText, *crawford, pos.OnRoll(), max(cube.Value, 1))
+		cube, match, err = cm.build(true, r, pos.OnRoll())
 	}
 	if err != nil {
 		report(stderr, "eval", err)
 		return 2
 	}
-	net, err := neural.Default(r.Variant)
+	s, err := newSearcher(r, match)
 	if err != nil {
 		report(stderr, "eval", err)
 		return 1
 	}
-	s := neural.NewSearcher(net, r)
-	s.Match = match
 	me := pos.OnRoll()
 	if *rollText != "" {
 		roll, err := nardy.ParseRoll(*rollText)
@@ -111,42 +101,6 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 	for i, rp := range ranked[:min(top, len(ranked))] {
 		fmt.Fprintf(w, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, plays[rp.Index],
 			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, rp.Probs)
-	}
-	return nil
-}
-
-// describeVerdict prints a cube decision's three equities, with the
-// standard errors of no double and double/take when se gives them (a
-// rollout's), in match play with their match-winning chances, and the
-// proper action.
-func describeVerdict(d neural.CubeDecision, match bool, se ...float64) string {
-	line := func(name string, eq, mwc float64, k int) string {
-		s := fmt.Sprintf("%-12s %+.3f", name, eq)
-		if k < len(se) {
-			s += fmt.Sprintf(" ± %.3f", se[k])
-		}
-		if match {
-			s += fmt.Sprintf("  (match-winning chance %.1f%%)", 100*mwc)
-		}
-		return s + "\n"
-	}
-	return line("no double", d.NoDouble, d.MWCNoDouble, 0) + line("double/take", d.DoubleTake, d.MWCDoubleTake, 1) +
-		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubeAction(d) + "\n"
-}
-
-// checkCube refuses a cube the rules cannot have: any but the centred
-// cube at 1 without the cube, a centred cube worth more than 1, an owned
-// one worth other than a power of two from 2 to the rules' limit.
-func checkCube(r nardy.Rules, c nardy.Cube) error {
-	switch {
-	case c == nardy.Cube{Value: 1}:
-		return nil
-	case !r.Cube:
-		return fmt.Errorf("-cube and -owner: %s rules without the cube", r.Variant)
-	case !c.Owned:
-		return fmt.Errorf("-cube %d: a centred cube is worth 1 (give -owner)", c.Value)
-	case c.Value < 2 || c.Value > r.CubeLimit() || c.Value&(c.Value-1) != 0:
-		return fmt.Errorf("-cube %d: an owned cube is a power of two in 2..%d", c.Value, r.CubeLimit())
 	}
 	return nil
 }

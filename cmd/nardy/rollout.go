@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
@@ -30,10 +28,8 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
 	double := fs.Bool("double", false, "roll out the cube decision of the player on roll instead: no double against double/take, on the same dice")
 	cubeful := fs.Bool("cubeful", false, "also play the trials with the cube (money play, or the match of -away) and print the cubeful equity")
-	cubeValue := fs.Int("cube", 1, "with -cubeful or -double: the cube's value at the start (above 1 it needs -owner)")
-	owner := fs.String("owner", "", "with -cubeful or -double: white or black holds the cube (default: centred)")
-	awayText := fs.String("away", "", "match play: the points the player on roll and its opponent still need, such as 3,5 (default: money play)")
-	crawford := fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
+	var cm cubeMatchFlags
+	cm.define(fs, "with -cubeful or -double: ", " at the start")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N]\n" +
 		"        [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
@@ -59,22 +55,17 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		match neural.MatchScore
 	)
 	if err == nil {
-		cube, err = cubeFlags(*cubeful || *double, *cubeValue, *owner)
-	}
-	if err == nil {
-		match, err = matchFlags(*awayText, *crawford, pos.OnRoll(), max(cube.Value, 1))
+		cube, match, err = cm.build(*cubeful || *double, r, pos.OnRoll())
 	}
 	if err != nil {
 		report(stderr, "rollout", err)
 		return 2
 	}
-	net, err := neural.Default(r.Variant)
+	s, err := newSearcher(r, match)
 	if err != nil {
 		report(stderr, "rollout", err)
 		return 1
 	}
-	s := neural.NewSearcher(net, r)
-	s.Match = match
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
 		Cubeful: *cubeful, Cube: cube, StopAt: *stop}
 	if *double {
@@ -132,73 +123,6 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 	return s.RolloutPlays(context.Background(), candidates, opt)
 }
 
-// cubeFlags returns the starting cube -cube and -owner give; they are
-// refused without -cubeful.
-func cubeFlags(cubeful bool, value int, owner string) (nardy.Cube, error) {
-	if !cubeful {
-		if value != 1 || owner != "" {
-			return nardy.Cube{}, errors.New("-cube and -owner need -cubeful or -double")
-		}
-		return nardy.Cube{}, nil
-	}
-	c := nardy.Cube{Value: value}
-	switch owner {
-	case "":
-	case "white", "black":
-		c.Owned, c.Owner = true, nardy.White
-		if owner == "black" {
-			c.Owner = nardy.Black
-		}
-	default:
-		return c, fmt.Errorf("-owner %q: white or black", owner)
-	}
-	return c, nil
-}
-
-// matchFlags returns the match score -away and -crawford give for a game
-// in which onRoll is on roll at cube value cube; the zero MatchScore
-// (money play) without -away.
-func matchFlags(away string, crawford bool, onRoll nardy.Color, cube int) (neural.MatchScore, error) {
-	if away == "" {
-		if crawford {
-			return neural.MatchScore{}, errors.New("-crawford needs -away")
-		}
-		return neural.MatchScore{}, nil
-	}
-	var a [2]int
-	parts := strings.Split(away, ",")
-	if len(parts) != 2 {
-		return neural.MatchScore{}, fmt.Errorf("-away %q: two numbers, such as 3,5", away)
-	}
-	for i, p := range parts {
-		n, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || n < 1 || n > neural.MaxAway {
-			return neural.MatchScore{}, fmt.Errorf("-away %q: points away in 1..%d", away, neural.MaxAway)
-		}
-		a[i] = n
-	}
-	if crawford && (a[0] == 1) == (a[1] == 1) {
-		return neural.MatchScore{}, fmt.Errorf("-crawford at %d-away %d-away: the Crawford game has one side 1-away", a[0], a[1])
-	}
-	m := neural.ScoreFor(onRoll, a, cube)
-	m.Crawford = crawford
-	return m, nil
-}
-
-// scoreText names the match score for the header of the output: ""
-// in money play, else ", 2-away 1-away" from onRoll's side, and the
-// Crawford game.
-func scoreText(m neural.MatchScore, onRoll nardy.Color) string {
-	if m == (neural.MatchScore{}) {
-		return ""
-	}
-	t := fmt.Sprintf(", %d-away %d-away", m.Away[onRoll], m.Away[onRoll.Other()])
-	if m.Crawford {
-		t += " (Crawford)"
-	}
-	return t
-}
-
 // describe prints a rollout's equity, its standard error and chances, and
 // with cubeful its cubeful equity.
 func describe(res neural.RolloutResult, cubeful bool) string {
@@ -213,25 +137,4 @@ func describe(res neural.RolloutResult, cubeful bool) string {
 // their standard errors, and the proper action.
 func describeCube(r neural.CubeRollout, match bool) string {
 	return describeVerdict(r.Decision, match, r.NoDoubleStdErr, r.DoubleTakeStdErr)
-}
-
-// cubeAction names the proper cube action of a verdict as backgammon
-// players do: the double (or not) and the answer (take, beaver or pass),
-// or too good to double when playing on is worth more than the pass.
-func cubeAction(d neural.CubeDecision) string {
-	answer := "pass"
-	switch {
-	case d.Beaver:
-		answer = "beaver"
-	case d.Take:
-		answer = "take"
-	}
-	switch {
-	case d.Double:
-		return "double, " + answer
-	case d.Take:
-		return "no double, " + answer
-	default:
-		return "too good to double, pass"
-	}
 }

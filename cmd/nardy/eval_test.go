@@ -86,9 +86,6 @@ func TestEvalCommandErrors(t *testing.T) {
 		{"eval", "-position", "nonsense"},
 		{"eval", "extra"},
 	} {
-		code, out, stderr := runCmd(args...)
-		assert.Equal(t, 2, code, "%v", args)
-		assert.Empty(t, out, "%v", args)
-		assert.True(t, strings.HasPrefix(stderr, "nardy eval: ") || strings.Contains(stderr, "usage: nardy eval"), "%v: %q", args, stderr)
+		assertRefused(t, args)
 	}
 }

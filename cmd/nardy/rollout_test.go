@@ -150,11 +150,20 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-double", "-away", "2,1", "-crawford"},
 		{"rollout", "-double", "-cube", "64", "-owner", "white"},
 	} {
-		code, out, stderr := runCmd(args...)
-		assert.Equal(t, 2, code, "%v", args)
-		assert.Empty(t, out, "%v", args)
-		assert.True(t, strings.HasPrefix(stderr, "nardy rollout: ") || strings.Contains(stderr, "usage: nardy rollout"), "%v: %q", args, stderr)
+		assertRefused(t, args)
 	}
+}
+
+// assertRefused runs the command of args (its name first) and checks that
+// it is refused as a bad invocation: exit status 2, nothing on standard
+// output, and on standard error the command's message or its usage.
+func assertRefused(t *testing.T, args []string) {
+	t.Helper()
+	code, out, stderr := runCmd(args...)
+	assert.Equal(t, 2, code, "%v", args)
+	assert.Empty(t, out, "%v", args)
+	assert.True(t, strings.HasPrefix(stderr, "nardy "+args[0]+": ") || strings.Contains(stderr, "usage: nardy "+args[0]),
+		"%v: %q", args, stderr)
 }
 
 // TestCubeAction: the names of the proper cube action, as players say

@@ -306,11 +306,9 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 		}
 		dec = doubleVerdict(i, me, doubled, r.Decision)
 		dec.RolledOut = true
-		switch { // the standard error of the best choice's equity
-		case !r.Decision.Double:
+		dec.StdErr = answeredStdErr(r) // the best choice's
+		if !r.Decision.Double {
 			dec.StdErr = r.NoDoubleStdErr
-		case r.Decision.Take:
-			dec.StdErr = r.DoubleTakeStdErr
 		}
 	}
 	j.add(dec, true)
@@ -348,13 +346,7 @@ func (j *judge) answer(i int, g nardy.Game, played string) error {
 			return err
 		}
 		dec = answerVerdict(i, doubler.Other(), played, r.Decision)
-		dec.RolledOut = true
-		if r.Decision.Take {
-			dec.StdErr = r.DoubleTakeStdErr
-			if r.Decision.Beaver {
-				dec.StdErr *= 2 // a beaver is worth twice the take
-			}
-		}
+		dec.RolledOut, dec.StdErr = true, answeredStdErr(r)
 	}
 	j.add(dec, true)
 	return nil
@@ -374,6 +366,19 @@ func answerVerdict(i int, taker nardy.Color, played string, d neural.CubeDecisio
 	}
 	return Decision{Action: i, Player: taker, Kind: played, Played: played, Best: best, Equity: value[best],
 		Loss: max(0, value[best]-value[played])}
+}
+
+// answeredStdErr returns the standard error of the rollouts' value of a
+// double answered as they advise: none for a pass, whose value is known,
+// the double/take's for a take, twice that for a beaver.
+func answeredStdErr(r neural.CubeRollout) float64 {
+	switch {
+	case r.Decision.Beaver:
+		return 2 * r.DoubleTakeStdErr
+	case r.Decision.Take:
+		return r.DoubleTakeStdErr
+	}
+	return 0
 }
 
 // rollCube rolls out the double of the player on roll of g (before its

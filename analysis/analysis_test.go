@@ -320,3 +320,15 @@ func TestAnalyzeBeaver(t *testing.T) {
 	}
 	assert.InDelta(t, beaverEquity/2, doubleLoss[true]-doubleLoss[false], 1e-12)
 }
+
+// TestAnsweredStdErr: a pass's value is known; a take's standard error is
+// the double/take rollout's, a beaver's twice that (it is worth twice the
+// take).
+func TestAnsweredStdErr(t *testing.T) {
+	r := neural.CubeRollout{DoubleTakeStdErr: 0.03, NoDoubleStdErr: 0.02}
+	assert.Zero(t, answeredStdErr(r))
+	r.Decision.Take = true
+	assert.Equal(t, 0.03, answeredStdErr(r))
+	r.Decision.Beaver = true
+	assert.Equal(t, 0.06, answeredStdErr(r))
+}

@@ -106,15 +106,69 @@ func (d CubeDecision) DoubleEquity() float64 {
 	return min(d.DoubleTake, d.DoublePass)
 }
 
-// decide sets the verdict of d from its equities: may says the player on
-// roll may double, beavers that the opponent may beaver. A double must
-// gain: where it changes nothing (a dead cube, as at double match point,
-// or a game already decided) the cube stays put, or two players that both
-// follow this rule would double and take back and forth up to the limit.
-func (d *CubeDecision) decide(may, beavers bool) {
+// mwc returns the match-winning chance of the player on roll under the
+// verdict (match play): the double's, answered as the opponent does best,
+// when it doubles, else no double's.
+func (d CubeDecision) mwc() float64 {
+	if d.Double {
+		return min(d.MWCDoubleTake, d.MWCDoublePass)
+	}
+	return d.MWCNoDouble
+}
+
+// decide sets the verdict of d from its equities, for the cube state ci. A
+// double must gain: where it changes nothing (a dead cube, as at double
+// match point, or a game already decided) the cube stays put, or two
+// players that both follow this rule would double and take back and forth
+// up to the limit.
+func (d *CubeDecision) decide(ci CubeInfo) {
 	d.Take = d.DoubleTake <= d.DoublePass
-	d.Beaver = beavers && d.DoubleTake < 0
-	d.Double = may && d.DoubleEquity() > d.NoDouble+cubeTie
+	d.Beaver = ci.mayBeaver() && d.DoubleTake < 0
+	d.Double = ci.mayDouble() && d.DoubleEquity() > d.NoDouble+cubeTie
+}
+
+// value returns the cube's value under ci, at least 1.
+func (ci CubeInfo) value() int { return max(ci.Cube.Value, 1) }
+
+// limit returns the highest value the cube may reach under ci.
+func (ci CubeInfo) limit() int {
+	if ci.MaxCube == 0 {
+		return nardy.Rules{}.CubeLimit() // the default limit
+	}
+	return ci.MaxCube
+}
+
+// mayDouble reports whether the player on roll may double: the cube is
+// centred or its own, the doubled cube within the limit, and the game not
+// the Crawford game.
+func (ci CubeInfo) mayDouble() bool {
+	return ci.Cube.MayDouble(ci.OnRoll) && 2*ci.value() <= ci.limit() && !ci.Crawford
+}
+
+// mayBeaver reports whether the opponent may beaver a double: money play
+// with beavers, and four times the cube within the limit.
+func (ci CubeInfo) mayBeaver() bool {
+	return ci.Money && ci.Beavers && 4*ci.value() <= ci.limit()
+}
+
+// norm returns the normalised match equity of the player on roll under ci
+// (match play), at the cube's value.
+func (ci CubeInfo) norm() matchNorm {
+	var s MatchScore
+	s.Away[nardy.White], s.Away[nardy.Black] = ci.Away[0], ci.Away[1]
+	s.Cube = ci.value()
+	return newMatchNorm(DefaultMET(), s, nardy.White)
+}
+
+// winPoints returns the points of the win whose exact outcome p is (the
+// winner's chances of a finished game) at ci's cube: every win single
+// under the Jacoby rule while the cube is centred, in money play.
+func (ci CubeInfo) winPoints(p Probs) int {
+	k := pointsOf(ci.Scoring, p.Variant)
+	if ci.Money && ci.Jacoby && ci.Cube.Centred() {
+		k = kindPoints{k.oin, k.oin, k.oin, k.oin}
+	}
+	return int(avgWin(p, k)+0.5) * ci.value()
 }
 
 // cubeTie is the least gain in equity that makes a double worth giving.
@@ -135,12 +189,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	if ci.Efficiency != 0 {
 		x = min(max(ci.Efficiency, 0), 1)
 	}
-	maxCube := ci.MaxCube
-	if maxCube == 0 {
-		maxCube = nardy.Rules{}.CubeLimit() // the default limit
-	}
-	c := max(ci.Cube.Value, 1)
-	may := ci.Cube.MayDouble(ci.OnRoll) && 2*c <= maxCube && !ci.Crawford
+	c := ci.value()
 	var d CubeDecision
 	if ci.Money {
 		// Jacoby: gammons count single as long as the cube stays
@@ -154,19 +203,14 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		d.DoubleTake = 2 * newJanowski(W, L, x).equity(oppCube, p.Win)
 		d.DoublePass = 1
 	} else {
-		mc := matchCube{m: DefaultMET(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: maxCube, crawford: ci.Crawford}
-		mw, ml := mc.end(true, c), mc.end(false, c)
-		half, mid := (mw-ml)/2, (mw+ml)/2
-		if half <= 0 {
-			half = 1e-9
-		}
-		eq := func(mwc float64) float64 { return (mwc - mid) / half }
+		mc := matchCube{m: DefaultMET(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
+		n := ci.norm()
 		d.MWCNoDouble = mc.cubeful(c, ci.Cube.MayDouble(ci.OnRoll), ci.Cube.MayDouble(ci.OnRoll.Other()), x)
 		d.MWCDoubleTake = mc.cubeful(2*c, false, true, x)
-		d.MWCDoublePass = mw
-		d.NoDouble, d.DoubleTake, d.DoublePass = eq(d.MWCNoDouble), eq(d.MWCDoubleTake), 1
+		d.MWCDoublePass = n.after(true, c)
+		d.NoDouble, d.DoubleTake, d.DoublePass = n.norm(d.MWCNoDouble), n.norm(d.MWCDoubleTake), 1
 	}
-	d.decide(may, ci.Money && ci.Beavers && 4*c <= maxCube)
+	d.decide(ci)
 	return d
 }
 

@@ -30,15 +30,10 @@ func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDeci
 // searchCube is SearchCube at ply ≥ 1; below the root (all false) it
 // searches double/take only where the player may double.
 func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool) CubeDecision {
-	c := max(ci.Cube.Value, 1)
-	maxCube := ci.MaxCube
-	if maxCube == 0 {
-		maxCube = nardy.Rules{}.CubeLimit()
-	}
-	may := ci.Cube.MayDouble(ci.OnRoll) && 2*c <= maxCube && !ci.Crawford
+	c := ci.value()
 	nd := s.afterRolls(pos, ci, ply)
 	var dt float64
-	if may || all {
+	if all || ci.mayDouble() {
 		taken := ci
 		taken.Cube = nardy.Cube{Value: 2 * c, Owned: true, Owner: ci.OnRoll.Other()}
 		dt = s.afterRolls(pos, taken, ply)
@@ -47,21 +42,12 @@ func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool
 	if ci.Money {
 		d.NoDouble, d.DoubleTake, d.DoublePass = nd/float64(c), dt/float64(c), 1
 	} else {
-		n := cubeNorm(ci, c)
+		n := ci.norm()
 		d.MWCNoDouble, d.MWCDoubleTake, d.MWCDoublePass = nd, dt, n.after(true, c)
 		d.NoDouble, d.DoubleTake, d.DoublePass = n.norm(nd), n.norm(dt), 1
 	}
-	d.decide(may, ci.Money && ci.Beavers && 4*c <= maxCube)
+	d.decide(ci)
 	return d
-}
-
-// cubeNorm returns the matchNorm of the player on roll of ci, at cube
-// value c.
-func cubeNorm(ci CubeInfo, c int) matchNorm {
-	var s MatchScore
-	s.Away[nardy.White], s.Away[nardy.Black] = ci.Away[0], ci.Away[1]
-	s.Cube = c
-	return newMatchNorm(DefaultMET(), s, nardy.White)
 }
 
 // afterRolls returns the cubeful value of pos for its player on roll
@@ -97,18 +83,12 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 // is that of the player's best cube action (its double answered as the
 // opponent does best), by the cube model at 0-ply.
 func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float64 {
-	c := max(ci.Cube.Value, 1)
 	if pos.IsOver() { // the player on roll has lost
-		p := s.Net.Evaluate(pos).Flip()
-		k := pointsOf(ci.Scoring, pos.Variant())
-		if ci.Money && ci.Jacoby && ci.Cube.Centred() {
-			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
-		}
-		pts := int(avgWin(p, k)+0.5) * c
+		pts := ci.winPoints(s.Net.Evaluate(pos).Flip())
 		if ci.Money {
 			return -float64(pts)
 		}
-		return cubeNorm(ci, c).after(false, pts)
+		return ci.norm().after(false, pts)
 	}
 	var d CubeDecision
 	if ply == 0 {
@@ -119,10 +99,7 @@ func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float6
 		d = s.searchCube(pos, ci, ply, false)
 	}
 	if ci.Money {
-		return d.Equity() * float64(c)
+		return d.Equity() * float64(ci.value())
 	}
-	if d.Double {
-		return min(d.MWCDoubleTake, d.MWCDoublePass)
-	}
-	return d.MWCNoDouble
+	return d.mwc()
 }

@@ -87,11 +87,7 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 		if p.Win < 0.5 {
 			winner, q = mover.Other(), p.Flip()
 		}
-		k := pointsOf(ci.Scoring, pos.Variant())
-		if ci.Jacoby && tc.cube.Centred() {
-			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
-		}
-		return s.settle(tc, winner, int(avgWin(q, k)+0.5)*tc.cube.Value)
+		return s.settle(tc, winner, ci.winPoints(q))
 	}
 	d := DecideCube(p, ci)
 	if s.Match.isMoney() {
@@ -102,10 +98,7 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 		}
 		return e
 	}
-	mwc := d.MWCNoDouble
-	if d.Double {
-		mwc = min(d.MWCDoubleTake, d.MWCDoublePass)
-	}
+	mwc := d.mwc()
 	if mover != tc.root {
 		mwc = 1 - mwc
 	}

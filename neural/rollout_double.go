@@ -85,6 +85,6 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 		d.DoubleTake = before.norm(d.MWCDoubleTake)
 		r.DoubleTakeStdErr = r.DoubleTake.CubefulStdErr * after.half / before.half
 	}
-	d.decide(true, s.Match.isMoney() && s.Rules.Beavers && 4*c.Value <= s.Rules.CubeLimit())
+	d.decide(s.cubeInfo(pos, c))
 	return r, nil
 }

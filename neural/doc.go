@@ -21,11 +21,15 @@
 //   - [Searcher]: 0-, 1- and 2-ply evaluation and play choice (the n-ply
 //     evaluation averages the (n−1)-ply one over the 21 rolls, after the
 //     play the network prefers), [PlayLoss] for judging plays, and
-//     [Searcher.Rollout], which plays a position out many times.
-//   - [DecideCube]: double, take and drop from the chances, money play by
-//     Janowski's cube-efficiency formulas and match play with a match
-//     equity table computed by [ComputeMET]; [CubeAction] turns the
-//     verdict into a game action. Package bot's Neural player uses them.
+//     [Searcher.Rollout] and [Searcher.RolloutPlays], which play a
+//     position, or the results of several plays, out many times.
+//   - [DecideCube]: double, take, beaver and drop from the chances, money
+//     play by Janowski's cube-efficiency formulas and match play with a
+//     match equity table computed by [ComputeMET]. [Searcher.SearchCube]
+//     decides at 1 and 2 ply by searching with the cube (the model at the
+//     leaves), [Searcher.RolloutCube] by cubeful rollouts; [GameCubeInfo]
+//     reads a game's cube state and [CubeAction] turns the verdict into a
+//     game action. Package bot's Neural player uses them.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
 // How the networks were trained and how strong they are, with the commands

@@ -36,24 +36,17 @@ func ExampleSearcher_Rollout() {
 	// win 11.1% (gammon 0.0%, backgammon 0.0%) lose 88.9% (gammon 0.0%, backgammon 0.0%)
 }
 
-// A last-roll position: White bears its checkers on the 3 and 2 points
-// off with 25 of the 36 rolls, else Black wins with its last checker. The
-// cube rollout finds the classic double and take: doubling turns +14/36 a
+// The last-roll position (White's checkers on its 3 and 2 points, Black's
+// last on its 1 point): White bears its checkers off with 25 of the 36
+// rolls, else Black wins with its last checker. The cube rollout finds the classic double and take: doubling turns +14/36 a
 // game into +28/36, and Black loses less by taking than by passing.
 func ExampleSearcher_RolloutCube() {
-	var white, black nardy.Side
-	white[3], white[2], white[nardy.Off] = 1, 1, 13
-	black[1], black[nardy.Off] = 1, 14
-	pos, err := nardy.NewPosition(nardy.Short, nardy.White, white, black)
-	if err != nil {
-		panic(err)
-	}
 	net, err := neural.Default(nardy.Short)
 	if err != nil {
 		panic(err)
 	}
 	s := neural.NewSearcher(net, nardy.DefaultRules(nardy.Short))
-	r, err := s.RolloutCube(context.Background(), pos, neural.RolloutOptions{Trials: 36, Ply: 1})
+	r, err := s.RolloutCube(context.Background(), lastRoll(), neural.RolloutOptions{Trials: 36, Ply: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -128,6 +128,9 @@ func TestConcurrentBots(t *testing.T) {
 	r := preset(t, "short-standard")
 	const n = 6
 	play := func(i int) []nardy.Action {
+		if i%2 == 1 { // the neural players of all goroutines share one network
+			return record(t, r, NewNeural(0), NewNeural(1), uint64(i))
+		}
 		return record(t, r, NewExpectimax(5_000), NewGreedy(), uint64(i))
 	}
 	want := make([][]nardy.Action, n)

@@ -22,7 +22,7 @@ func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDeci
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	if ply == 0 || pos.IsOver() {
-		return DecideCube(s.Net.Evaluate(pos), ci)
+		return DecideCube(s.evaluate(pos), ci)
 	}
 	return s.searchCube(pos, ci, ply, true)
 }
@@ -84,7 +84,7 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 // opponent does best), by the cube model at 0-ply.
 func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float64 {
 	if pos.IsOver() { // the player on roll has lost
-		pts := ci.winPoints(s.Net.Evaluate(pos).Flip())
+		pts := ci.winPoints(s.evaluate(pos).Flip())
 		if ci.Money {
 			return -float64(pts)
 		}
@@ -94,7 +94,7 @@ func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float6
 	if ply == 0 {
 		leaf := ci
 		leaf.Efficiency = Efficiency(pos)
-		d = DecideCube(s.Net.Evaluate(pos), leaf)
+		d = DecideCube(s.evaluate(pos), leaf)
 	} else {
 		d = s.searchCube(pos, ci, ply, false)
 	}

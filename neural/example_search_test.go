@@ -22,19 +22,24 @@ func lastRoll() nardy.Position {
 	return pos
 }
 
-// Eval at 1-ply averages the network over the 21 throws of the player on
-// roll. In the last-roll position 25 throws win at once and the other 11
-// leave Black a sure win, which the network values at a little under
-// certain, so 1-ply comes within a thousandth of the exact chance, 25/36.
+// Eval evaluates a position at a depth. Where both sides have every
+// checker home, as in the last-roll position, the chances come from the
+// bear-off database, not the network: at 0-ply White wins 25/36, and
+// 1-ply, averaging over White's 21 throws, agrees.
 func ExampleSearcher_Eval() {
 	net, err := neural.Default(nardy.Short)
 	if err != nil {
 		panic(err)
 	}
 	s := neural.NewSearcher(net, nardy.DefaultRules(nardy.Short))
-	p := s.Eval(lastRoll(), 1)
-	fmt.Printf("1-ply: white wins %.3f, gammons %.3f; exact: %.3f\n", p.Win, p.WinMars+p.LoseMars, 25.0/36)
-	// Output: 1-ply: white wins 0.695, gammons 0.000; exact: 0.694
+	for ply := range 2 {
+		fmt.Printf("%d-ply: %s\n", ply, s.Eval(lastRoll(), ply))
+	}
+	fmt.Printf("exact: %.1f%%\n", 100*25.0/36)
+	// Output:
+	// 0-ply: win 69.4% (gammon 0.0%, backgammon 0.0%) lose 30.6% (gammon 0.0%, backgammon 0.0%)
+	// 1-ply: win 69.4% (gammon 0.0%, backgammon 0.0%) lose 30.6% (gammon 0.0%, backgammon 0.0%)
+	// exact: 69.4%
 }
 
 // Choose picks a play among the legal ones. From the starting position at

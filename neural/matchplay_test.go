@@ -60,7 +60,7 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 			continue
 		}
 		i, _ := dmp.Choose(plays, 0)
-		probs := net.EvaluatePlays(plays, nil) // for the player making each play
+		probs := dmp.evaluatePlays(plays, nil) // 0-ply, for the player making each play
 		best := 0.0
 		for _, p := range probs {
 			best = max(best, p.Win)
@@ -88,7 +88,7 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 			continue
 		}
 		i, _ := ls.Choose(plays, 0)
-		probs := long.EvaluatePlays(plays, nil)
+		probs := ls.evaluatePlays(plays, nil)
 		best := 0.0
 		for _, p := range probs {
 			best = max(best, p.Win)

@@ -394,7 +394,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 	for ply := 0; ; ply++ {
 		over := pos.IsOver()
 		if over || (opt.Truncate > 0 && ply == opt.Truncate) {
-			p := s.Net.Evaluate(pos)
+			p := s.evaluate(pos)
 			var cf float64
 			if opt.Cubeful {
 				cf = s.cubefulEnd(pos, p, &tc, over)

@@ -116,7 +116,7 @@ func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
 
 func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 	if ply == 0 || pos.IsOver() {
-		return s.Net.Evaluate(pos)
+		return s.evaluate(pos)
 	}
 	var sum probVec
 	for _, wr := range s.rolls {
@@ -140,10 +140,45 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 	return sum.probs(pos.Variant())
 }
 
+// evaluate is the 0-ply evaluation of pos for its player on roll: the
+// bear-off database's when both sides have every checker home (see
+// bearoff.go), else the network's.
+func (s *Searcher) evaluate(pos nardy.Position) Probs {
+	if pos.IsValid() && pos.Variant() == s.Net.Variant() {
+		if me, opp, ok := homeRace(pos); ok {
+			return bearoff().eval(&me, &opp, pos.Variant())
+		}
+	}
+	return s.Net.Evaluate(pos)
+}
+
+// evaluatePlays is [Net.EvaluatePlays] with evaluate's choice for each
+// result. A play moves none of the opponent's checkers but those it hits
+// (to the bar), so where the first result leaves an opponent checker on
+// its points 7..24, no result is a race of two bear-offs.
+func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
+	start := len(out)
+	out = s.Net.EvaluatePlays(plays, out)
+	if len(plays) == 0 {
+		return out
+	}
+	first := plays[0].Result()
+	if !first.IsValid() || first.Variant() != s.Net.Variant() || outsideHome(first.Mover()) {
+		return out
+	}
+	for i := range plays {
+		pos := plays[i].Result()
+		if me, opp, ok := homeRace(pos); ok {
+			out[start+i] = bearoff().eval(&me, &opp, pos.Variant()).Flip()
+		}
+	}
+	return out
+}
+
 // best0 returns the index of the play whose result the network scores best
 // for the player who makes it, and that evaluation.
 func (s *Searcher) best0(plays []nardy.Play, depth int) (int, Probs) {
-	s.probs[depth] = s.Net.EvaluatePlays(plays, s.probs[depth][:0])
+	s.probs[depth] = s.evaluatePlays(plays, s.probs[depth][:0])
 	best, bestE := 0, 0.0
 	mover := moverOf(plays[0])
 	for i, p := range s.probs[depth] {
@@ -190,7 +225,7 @@ type Ranked struct {
 // deepest first.
 func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	c := s.cands[0][:0]
-	s.probs[0] = s.Net.EvaluatePlays(plays, s.probs[0][:0])
+	s.probs[0] = s.evaluatePlays(plays, s.probs[0][:0])
 	mover := moverOf(plays[0])
 	for i, p := range s.probs[0] {
 		c = append(c, cand{i: i, e: s.equity(p, mover), p: p})

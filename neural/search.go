@@ -14,7 +14,8 @@ const MaxPly = 2
 // network. Its n-ply evaluation of a position is, as in GNU Backgammon's
 // and TD-Gammon's players:
 //
-//   - 0-ply: the network's [Probs];
+//   - 0-ply: the network's [Probs], or, where both sides have every
+//     checker home, the bear-off database's (see the package doc);
 //   - n-ply: the average over the 21 rolls of the player on roll (weights
 //     1/36 and 2/36) of the (n−1)-ply evaluation of the position after the
 //     play that player chooses at 0-ply.

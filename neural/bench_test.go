@@ -140,3 +140,11 @@ func benchSearchCube(b *testing.B, ply int) {
 
 func BenchmarkSearchCube1(b *testing.B) { benchSearchCube(b, 1) }
 func BenchmarkSearchCube2(b *testing.B) { benchSearchCube(b, 2) }
+
+// BenchmarkBearoffBuild: building the bear-off database, which the first
+// Searcher evaluation of a race of two bear-offs waits for.
+func BenchmarkBearoffBuild(b *testing.B) {
+	for b.Loop() {
+		buildBearoff()
+	}
+}

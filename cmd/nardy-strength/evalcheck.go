@@ -27,6 +27,10 @@ import (
 // model (neural.DecideCube), and with -gnubg-plies GNU Backgammon's own
 // cubeful evaluation.
 //
+// With -bearoff only the positions where both sides have every checker
+// home are taken, which the searcher evaluates with the bear-off database,
+// and the network's own 0-ply evaluation of them is compared too.
+//
 // With -decisions too, each position's cube decision is rolled out
 // instead (neural.Searcher.RolloutCube: no double and double/take on the
 // same dice): the cubeless rollout is the no-double one's, the cubeful
@@ -45,6 +49,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	cubeful := fs.Bool("cubeful", false, "short: roll out with the money cube too and compare cubeful equities")
 	gnubgPlies := fs.Int("gnubg-plies", -1, "with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth too (-1: not)")
 	decisions := fs.Bool("decisions", false, "with -cubeful: roll out each position's cube decision and judge the verdicts by it")
+	bearoff := fs.Bool("bearoff", false, "only races of two bear-offs (every checker of both sides home), and the network's own 0-ply evaluation too")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -78,7 +83,11 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 		defer e.Close()
 	}
 	opt := neural.RolloutOptions{Trials: *trials, Seed: *seed, Workers: *workers, Cubeful: *cubeful}
-	t := newEvalTally("0-ply", "1-ply", "2-ply")
+	rows := []string{"0-ply", "1-ply", "2-ply"}
+	if *bearoff {
+		rows = append(rows, "network alone, 0-ply")
+	}
+	t := newEvalTally(rows...)
 	cubeRows := []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model", "1-ply, cubeful search", "2-ply, cubeful search"}
 	if e != nil {
 		cubeRows = append(cubeRows, fmt.Sprintf("gnubg %d-ply", *gnubgPlies))
@@ -96,7 +105,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		pos := p.Result()
-		if pos.IsOver() {
+		if pos.IsOver() || (*bearoff && !(allHome(pos.Mover()) && allHome(pos.Opponent()))) {
 			return nil
 		}
 		var rc neural.CubeRollout
@@ -120,6 +129,9 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 				d := neural.DecideCube(probs, ci)
 				cubefuls, verdicts = append(cubefuls, d.Equity()), append(verdicts, d)
 			}
+		}
+		if *bearoff {
+			evals = append(evals, net.Evaluate(pos).Equity(r.Scoring))
 		}
 		t.add(res.StdErr, res.Equity, evals)
 		if !*cubeful {
@@ -198,4 +210,9 @@ func (t *evalTally) report(w io.Writer, title string) {
 	for i, name := range t.names {
 		fmt.Fprintf(w, "  %s: mean |evaluation - rollout| %.4f, mean evaluation - rollout %+.4f\n", name, t.abs[i]/n, t.sgn[i]/n)
 	}
+}
+
+// allHome reports whether every checker of s is on its points 1..6 or off.
+func allHome(s nardy.Side) bool {
+	return s[nardy.Off]+s[1]+s[2]+s[3]+s[4]+s[5]+s[6] == nardy.Checkers
 }

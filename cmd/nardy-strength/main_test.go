@@ -167,6 +167,25 @@ func TestEvalCheckSmoke(t *testing.T) {
 	}
 }
 
+// TestEvalCheckBearoffSmoke: -bearoff keeps some of the positions of the
+// same games, not all, and compares the network's own evaluation too.
+func TestEvalCheckBearoffSmoke(t *testing.T) {
+	count := func(out string) int {
+		m := regexp.MustCompile(`(\d+) positions from 2 self-play games`).FindStringSubmatch(out)
+		require.NotNil(t, m, out)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return n
+	}
+	args := []string{"evalcheck", "-games", "2", "-every", "1", "-trials", "36"}
+	all := count(runOK(t, args...))
+	out := runOK(t, append(args, "-bearoff")...)
+	races := count(out)
+	assert.Positive(t, races, out)
+	assert.Less(t, races, all, out)
+	assert.Regexp(t, `network alone, 0-ply: mean \|evaluation - rollout\| [0-9.]+`, out)
+}
+
 // TestEvalCheckCubefulSmoke: with -cubeful the cubeless lines are those
 // of the cubeless run, and the cubeful equities of the network's cube
 // model and of GNU Backgammon are compared with the cubeful rollouts.

@@ -118,16 +118,12 @@ func (b *homeBoard) pips() int {
 	return n
 }
 
-// step appends to out the boards after one step of die d from b (C6: a
-// checker moves d points down, or bears off from point d, or from a lower
-// point when no checker stands higher). With checkers at home every die
-// can be used, so the forced-play rule (C5) never removes a choice.
-func (b *homeBoard) step(d int, out []homeBoard) []homeBoard {
-	return b.stepBelow(d, 6, out)
-}
-
-// stepBelow is step for the checkers on points 1..top only.
-func (b *homeBoard) stepBelow(d, top int, out []homeBoard) []homeBoard {
+// steps writes to dst the boards after one step of die d from b taken
+// from a point no higher than top, and returns how many (C6: a checker
+// moves d points down, or bears off from point d, or from a lower point
+// when no checker stands higher). With checkers at home every die can be
+// used, so the forced-play rule (C5) never removes a choice.
+func (b *homeBoard) steps(d, top int, dst *[6]homeBoard) int {
 	high := 0
 	for p := 6; p >= 1; p-- {
 		if b[p] > 0 {
@@ -135,6 +131,7 @@ func (b *homeBoard) stepBelow(d, top int, out []homeBoard) []homeBoard {
 			break
 		}
 	}
+	n := 0
 	for p := min(top, 6); p >= 1; p-- {
 		if b[p] == 0 || (p < d && p != high) {
 			continue
@@ -144,28 +141,31 @@ func (b *homeBoard) stepBelow(d, top int, out []homeBoard) []homeBoard {
 		if p > d {
 			next[p-d]++
 		}
-		out = append(out, next)
+		dst[n] = next
+		n++
 	}
-	return out
+	return n
 }
 
 // results appends to out the boards b can reach with roll hi-lo (C3: two
 // steps, or four of a double; results may repeat).
 func (b *homeBoard) results(hi, lo int, out []homeBoard) []homeBoard {
-	if hi != lo {
-		var one [6]homeBoard
-		for _, order := range [2][2]int{{hi, lo}, {lo, hi}} {
-			for _, r := range b.step(order[0], one[:0]) {
-				if r.checkers() == 0 {
-					out = append(out, r)
-					continue
-				}
-				out = r.step(order[1], out)
-			}
-		}
-		return out
+	if hi == lo {
+		return b.doubles(hi, 4, 6, out)
 	}
-	return b.doubles(hi, 4, 6, out)
+	var one, two [6]homeBoard
+	for _, order := range [2][2]int{{hi, lo}, {lo, hi}} {
+		n := b.steps(order[0], 6, &one)
+		for i := range n {
+			if one[i].checkers() == 0 {
+				out = append(out, one[i])
+				continue
+			}
+			m := one[i].steps(order[1], 6, &two)
+			out = append(out, two[:m]...)
+		}
+	}
+	return out
 }
 
 // doubles appends the boards after k more steps of die d, the steps taken
@@ -176,14 +176,15 @@ func (b *homeBoard) doubles(d, k, top int, out []homeBoard) []homeBoard {
 		return append(out, *b)
 	}
 	var one [6]homeBoard
-	for _, r := range b.stepBelow(d, top, one[:0]) {
+	n := b.steps(d, top, &one)
+	for i := range n {
 		from := 0 // the point the step left
 		for p := 1; p <= 6; p++ {
-			if r[p] < b[p] {
+			if one[i][p] < b[p] {
 				from = p
 			}
 		}
-		out = r.doubles(d, k-1, from, out)
+		out = one[i].doubles(d, k-1, from, out)
 	}
 	return out
 }

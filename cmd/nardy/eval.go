@@ -28,7 +28,8 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		"where the rules have the cube and it may double, the cube decision (the cube model\n" +
 		"at 0-ply, a cubeful search at 1 and 2), per unit of the cube, or in a match (-away)\n" +
 		"in normalised match equity. With -roll, the best plays of that roll instead, each\n" +
-		"with its equity (in a match, normalised match equity) and its loss against the best."
+		"with its equity (in a match, normalised match equity) and its loss against the best.\n" +
+		"Where both sides have every checker home, the chances are the bear-off database's."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -68,7 +69,11 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	p := s.Eval(pos, *ply)
-	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, p.Equity(r.Scoring), p)
+	source := ""
+	if !pos.IsOver() && allHome(pos.Mover()) && allHome(pos.Opponent()) {
+		source = " (bear-off database)"
+	}
+	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply%s: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, source, p.Equity(r.Scoring), p)
 	if !r.Cube || pos.IsOver() {
 		return 0
 	}
@@ -103,4 +108,10 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, rp.Probs)
 	}
 	return nil
+}
+
+// allHome reports whether every checker of s is on its points 1..6 or off:
+// where both sides' are, the searcher evaluates with the bear-off database.
+func allHome(s nardy.Side) bool {
+	return s[nardy.Off]+s[1]+s[2]+s[3]+s[4]+s[5]+s[6] == nardy.Checkers
 }

@@ -14,7 +14,9 @@ import (
 // wins. Worked out by hand.
 const lastRollTake = "short w 0110000000000000000000000d/1000000000000000000000000e"
 
-// TestEvalCommand (S6): at 1-ply a last roll is seen exactly. lastRoll
+// TestEvalCommand (S6): at 1-ply a last roll is seen exactly, and its
+// chances at 0-ply too, from the bear-off database, which the first line
+// names. lastRoll
 // (34/36): cubeless +32/36, no double +0.889, double/take +64/36, a double
 // and a pass; lastRollTake (25/36): +14/36 and +28/36, a double and a
 // take. The cube's owner, the Crawford game and the limit each stop the
@@ -22,13 +24,17 @@ const lastRollTake = "short w 0110000000000000000000000d/10000000000000000000000
 func TestEvalCommand(t *testing.T) {
 	code, out, stderr := runCmd("eval", "-position", lastRoll)
 	require.Equal(t, 0, code, stderr)
-	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll, 1-ply: cubeless equity +0.889, win 94.4%"), out)
+	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll, 1-ply (bear-off database): cubeless equity +0.889, win 94.4%"), out)
 	assert.True(t, strings.HasSuffix(out, "\nno double    +0.889\ndouble/take  +1.778\ndouble/pass  +1.000\nproper cube action: double, pass\n"), out)
 
 	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "2")
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "2-ply: cubeless equity +0.389, win 69.4%")
+	assert.Contains(t, out, "2-ply (bear-off database): cubeless equity +0.389, win 69.4%")
 	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take\n"), out)
+	// At 0-ply too: the database counts the 25 rolls.
+	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "0")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "0-ply (bear-off database): cubeless equity +0.389, win 69.4% (gammon 0.0%, backgammon 0.0%) lose 30.6%")
 
 	for _, c := range []struct {
 		args []string

@@ -222,12 +222,12 @@ func buildBearoff() *bearoffDB {
 			r := bearoffRank(&b)
 			full := b.checkers() == 15
 			var off, first [bearoffRolls]float64
-			for _, wr := range rollWeights {
-				w := float64(wr.w) / 36
+			for _, wr := range nardy.AllRolls() {
+				w := float64(wr.Weight) / 36
 				// the play needing the fewest rolls on average, to bear
 				// off all and (15 checkers) to bear off the first
 				var next homeBoard
-				next, buf = db.play(b, wr.hi, wr.lo, buf)
+				next, buf = db.play(b, wr.Roll.High(), wr.Roll.Low(), buf)
 				bestFirst := -1
 				var firstM float64
 				for i := range buf {
@@ -284,21 +284,6 @@ func firstMean(b *homeBoard, db *bearoffDB, meanFirst []float64) float64 {
 	}
 	return meanFirst[db.firstIdx[bearoffRank(b)]]
 }
-
-// rollWeights are the 21 rolls, larger die first, with their weights in 36.
-var rollWeights = func() (rs [21]struct{ hi, lo, w int }) {
-	i := 0
-	for hi := 1; hi <= 6; hi++ {
-		for lo := 1; lo <= hi; lo++ {
-			rs[i].hi, rs[i].lo, rs[i].w = hi, lo, 2
-			if hi == lo {
-				rs[i].w = 1
-			}
-			i++
-		}
-	}
-	return rs
-}()
 
 // homeRace reports whether pos is a race of two bear-offs (every checker
 // of both sides on its own points 1..6 or off, the game not over), and

@@ -136,13 +136,13 @@ func raceWin(db *bearoffDB, me, opp homeBoard, memo map[[2]int]float64) float64 
 		return w
 	}
 	var w float64
-	for _, wr := range rollWeights {
-		next, _ := db.play(me, wr.hi, wr.lo, nil)
+	for _, wr := range nardy.AllRolls() {
+		next, _ := db.play(me, wr.Roll.High(), wr.Roll.Low(), nil)
 		x := 1.0
 		if next.checkers() > 0 {
 			x = 1 - raceWin(db, opp, next, memo)
 		}
-		w += float64(wr.w) / 36 * x
+		w += float64(wr.Weight) / 36 * x
 	}
 	memo[key] = w
 	return w

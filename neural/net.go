@@ -79,7 +79,8 @@ func (n *Net) SetInfo(s string) { n.info = s }
 // Evaluate returns the outcome chances of pos for its player on roll. A
 // finished position (a side has borne off all) gets its exact outcome. pos
 // must be of the network's variant (else the zero Probs); it allocates
-// nothing.
+// nothing. It is the network's own evaluation everywhere: for races of two
+// bear-offs, [Searcher.Eval] at 0-ply gives the bear-off database's.
 func (n *Net) Evaluate(pos nardy.Position) Probs {
 	if !pos.IsValid() || pos.Variant() != n.variant {
 		return Probs{}

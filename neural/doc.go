@@ -33,9 +33,10 @@
 //   - The bear-off database (bearoff.go): where both sides have every
 //     checker home, the Searcher (and so every player, judge and rollout
 //     built on it) evaluates the race from one-sided tables of the rolls
-//     each side needs to bear off all its checkers, and its first, instead
-//     of the network. It is built on first use, in about a second, and
-//     takes 10 MB. [Net] alone is the network everywhere.
+//     each side needs to bear off all its checkers, and its first, and
+//     where both have at most six checkers from an exact two-sided table,
+//     instead of the network. It is built on first use, in about a
+//     second, and takes 13 MB. [Net] alone is the network everywhere.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
 // How the networks were trained and how strong they are, with the commands

@@ -214,11 +214,9 @@ func (b *homeBoard) doubles(d, k, top int, out []homeBoard) []homeBoard {
 	return out
 }
 
-// buildBearoff computes the database: boards in order of pip count, so
-// that every board a roll leads to is done before the board itself.
-func buildBearoff() *bearoffDB {
-	db := &bearoffDB{off: make([][bearoffRolls]float32, bearoffBoards), firstIdx: make([]int32, bearoffBoards)}
-	boards := make([]homeBoard, 0, bearoffBoards)
+// allBoards returns every board of at most max checkers.
+func allBoards(max int) []homeBoard {
+	var boards []homeBoard
 	var gen func(b homeBoard, p, left int)
 	gen = func(b homeBoard, p, left int) {
 		if p == 0 {
@@ -230,7 +228,15 @@ func buildBearoff() *bearoffDB {
 			gen(b, p-1, left-c)
 		}
 	}
-	gen(homeBoard{}, 6, 15)
+	gen(homeBoard{}, 6, max)
+	return boards
+}
+
+// buildBearoff computes the database: boards in order of pip count, so
+// that every board a roll leads to is done before the board itself.
+func buildBearoff() *bearoffDB {
+	db := &bearoffDB{off: make([][bearoffRolls]float32, bearoffBoards), firstIdx: make([]int32, bearoffBoards)}
+	boards := allBoards(15)
 	byPips := make([][]homeBoard, 91)
 	for _, b := range boards {
 		byPips[b.pips()] = append(byPips[b.pips()], b)
@@ -304,19 +310,7 @@ func buildBearoff() *bearoffDB {
 // are done in order of their total pip count: a roll lowers it, so the
 // pairs a pair leads to are done before it.
 func buildTwoSided() []float32 {
-	boards := make([]homeBoard, 0, smallBoards)
-	var gen func(b homeBoard, p, left int)
-	gen = func(b homeBoard, p, left int) {
-		if p == 0 {
-			boards = append(boards, b)
-			return
-		}
-		for c := 0; c <= left; c++ {
-			b[p] = int8(c)
-			gen(b, p-1, left-c)
-		}
-	}
-	gen(homeBoard{}, 6, smallCheckers)
+	boards := allBoards(smallCheckers)
 	// next[a][k]: the distinct small ranks of the boards roll k leaves
 	// board a (-1 for all borne off).
 	rolls := nardy.AllRolls()

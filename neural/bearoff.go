@@ -374,11 +374,19 @@ func firstMean(b *homeBoard, db *bearoffDB, meanFirst []float64) float64 {
 	return meanFirst[db.firstIdx[bearoffRank(b)]]
 }
 
-// homeRace reports whether pos is a race of two bear-offs (every checker
-// of both sides on its own points 1..6 or off, the game not over), and
-// returns the two boards, the player on roll's first.
+// IsBearoffRace reports whether pos is a race of two bear-offs: every
+// checker of both sides on its own points 1..6 or borne off, and the game
+// not over. A [Searcher] evaluates such a position from its bear-off
+// database instead of the network.
+func IsBearoffRace(pos nardy.Position) bool {
+	_, _, ok := homeRace(pos)
+	return ok
+}
+
+// homeRace reports whether pos is a race of two bear-offs (see
+// IsBearoffRace) and returns the two boards, the player on roll's first.
 func homeRace(pos nardy.Position) (me, opp homeBoard, ok bool) {
-	if pos.IsOver() {
+	if !pos.IsValid() || pos.IsOver() {
 		return me, opp, false
 	}
 	m, o := pos.Mover(), pos.Opponent()

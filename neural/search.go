@@ -145,7 +145,7 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 // bear-off database's when both sides have every checker home (see
 // bearoff.go), else the network's.
 func (s *Searcher) evaluate(pos nardy.Position) Probs {
-	if pos.IsValid() && pos.Variant() == s.Net.Variant() {
+	if pos.Variant() == s.Net.Variant() {
 		if me, opp, ok := homeRace(pos); ok {
 			return bearoff().eval(&me, &opp, pos.Variant())
 		}
@@ -156,22 +156,31 @@ func (s *Searcher) evaluate(pos nardy.Position) Probs {
 // evaluatePlays is [Net.EvaluatePlays] with evaluate's choice for each
 // result. A play moves none of the opponent's checkers but those it hits
 // (to the bar), so where the first result leaves an opponent checker on
-// its points 7..24, no result is a race of two bear-offs.
+// its points 7..24, no result is a race of two bear-offs. Where every
+// result is a race or a finished game, the network is not asked.
 func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
-	start := len(out)
-	out = s.Net.EvaluatePlays(plays, out)
 	if len(plays) == 0 {
 		return out
 	}
 	first := plays[0].Result()
 	if !first.IsValid() || first.Variant() != s.Net.Variant() || outsideHome(first.Mover()) {
-		return out
+		return s.Net.EvaluatePlays(plays, out)
 	}
+	start := len(out)
 	for i := range plays {
 		pos := plays[i].Result()
-		if me, opp, ok := homeRace(pos); ok {
-			out[start+i] = bearoff().eval(&me, &opp, pos.Variant()).Flip()
+		if !pos.IsOver() && !IsBearoffRace(pos) {
+			// a result for the network: all of them in one batch, then
+			// the races from the database
+			out = s.Net.EvaluatePlays(plays, out[:start])
+			for j := range plays {
+				if me, opp, ok := homeRace(plays[j].Result()); ok {
+					out[start+j] = bearoff().eval(&me, &opp, first.Variant()).Flip()
+				}
+			}
+			return out
 		}
+		out = append(out, s.evaluate(pos).Flip())
 	}
 	return out
 }

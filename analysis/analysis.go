@@ -306,9 +306,9 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 		}
 		dec = doubleVerdict(i, me, doubled, r.Decision)
 		dec.RolledOut = true
-		dec.StdErr = answeredStdErr(r) // the best choice's
-		if !r.Decision.Double {
-			dec.StdErr = r.NoDoubleStdErr
+		dec.StdErr = r.NoDoubleStdErr // the best choice's
+		if r.Decision.Double {
+			dec.StdErr = answeredStdErr(r)
 		}
 	}
 	j.add(dec, true)

@@ -249,6 +249,7 @@ func TestSearcherUsesBearoff(t *testing.T) {
 		pos, err := nardy.NewPosition(v, nardy.White, sideOf(me), sideOf(opp))
 		require.NoError(t, err)
 		s := searchers[v]
+		assert.True(t, IsBearoffRace(pos))
 		assert.Equal(t, db.eval(&me, &opp, v), s.Eval(pos, 0))
 		roll := nardy.MustRoll(rapid.IntRange(1, 6).Draw(t, "a"), rapid.IntRange(1, 6).Draw(t, "b"))
 		plays, err := s.Rules.Legal(pos, roll)
@@ -272,9 +273,33 @@ func TestSearcherUsesBearoff(t *testing.T) {
 	})
 	for v, s := range searchers {
 		for _, pos := range samplePositions(t, v, 50, 3) {
-			if _, _, ok := homeRace(pos); !ok {
+			if !IsBearoffRace(pos) {
 				require.Equal(t, s.Net.Evaluate(pos), s.Eval(pos, 0), "%v", pos)
 			}
 		}
 	}
+}
+
+// TestIsBearoffRace: a race of two bear-offs needs every checker of both
+// sides home or off and the game not over.
+func TestIsBearoffRace(t *testing.T) {
+	race := func(v nardy.Variant, me, opp nardy.Side) bool {
+		pos, err := nardy.NewPosition(v, nardy.White, me, opp)
+		require.NoError(t, err)
+		return IsBearoffRace(pos)
+	}
+	home := sideOf(homeBoard{1: 2, 6: 3})
+	assert.True(t, race(nardy.Long, home, home))
+	assert.True(t, race(nardy.Short, home, home))
+	out := home
+	out[6], out[7] = 2, 1 // one checker on the 7 point
+	assert.False(t, race(nardy.Short, out, home))
+	assert.False(t, race(nardy.Long, home, out))
+	bar := home
+	bar[6], bar[nardy.Bar] = 2, 1
+	assert.False(t, race(nardy.Short, home, bar))
+	done := nardy.Side{nardy.Off: nardy.Checkers}
+	assert.False(t, race(nardy.Short, home, done), "the game is over")
+	assert.False(t, IsBearoffRace(mustPosition(nardy.StartPosition(nardy.Short, nardy.White))))
+	assert.False(t, IsBearoffRace(nardy.Position{}))
 }

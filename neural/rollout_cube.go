@@ -14,9 +14,11 @@ type trialCube struct {
 	result float64
 }
 
-// cubeInfo returns the cube state of pos for its player on roll, under
-// the Searcher's rules, scoring table and match score.
-func (s *Searcher) cubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
+// CubeInfo returns the cube state of pos for its player on roll with the
+// cube where cube says, under the Searcher's rules, scoring table and
+// match score (Match): what [Searcher.SearchCube] and [DecideCube] need
+// for a position outside a game ([GameCubeInfo] reads a game's).
+func (s *Searcher) CubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 	me := pos.OnRoll()
 	money := s.Match.isMoney()
 	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
@@ -34,7 +36,7 @@ func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int) {
 	if !tc.cube.MayDouble(mover) {
 		return
 	}
-	d := DecideCube(s.eval(pos, ply), s.cubeInfo(pos, tc.cube))
+	d := DecideCube(s.eval(pos, ply), s.CubeInfo(pos, tc.cube))
 	switch {
 	case !d.Double:
 	case d.Beaver:
@@ -80,7 +82,7 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 	if tc.passed {
 		return tc.result
 	}
-	ci := s.cubeInfo(pos, tc.cube)
+	ci := s.CubeInfo(pos, tc.cube)
 	mover := pos.OnRoll()
 	if over {
 		winner, q := mover, p

@@ -85,6 +85,6 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 		d.DoubleTake = before.norm(d.MWCDoubleTake)
 		r.DoubleTakeStdErr = r.DoubleTake.CubefulStdErr * after.half / before.half
 	}
-	d.decide(s.cubeInfo(pos, c))
+	d.decide(s.CubeInfo(pos, c))
 	return r, nil
 }

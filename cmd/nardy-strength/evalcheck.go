@@ -105,7 +105,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		pos := p.Result()
-		if pos.IsOver() || (*bearoff && !(allHome(pos.Mover()) && allHome(pos.Opponent()))) {
+		if pos.IsOver() || (*bearoff && !neural.IsBearoffRace(pos)) {
 			return nil
 		}
 		var rc neural.CubeRollout
@@ -210,9 +210,4 @@ func (t *evalTally) report(w io.Writer, title string) {
 	for i, name := range t.names {
 		fmt.Fprintf(w, "  %s: mean |evaluation - rollout| %.4f, mean evaluation - rollout %+.4f\n", name, t.abs[i]/n, t.sgn[i]/n)
 	}
-}
-
-// allHome reports whether every checker of s is on its points 1..6 or off.
-func allHome(s nardy.Side) bool {
-	return s[nardy.Off]+s[1]+s[2]+s[3]+s[4]+s[5]+s[6] == nardy.Checkers
 }

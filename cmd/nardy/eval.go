@@ -70,7 +70,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	}
 	p := s.Eval(pos, *ply)
 	source := ""
-	if !pos.IsOver() && allHome(pos.Mover()) && allHome(pos.Opponent()) {
+	if neural.IsBearoffRace(pos) {
 		source = " (bear-off database)"
 	}
 	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply%s: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, source, p.Equity(r.Scoring), p)
@@ -78,9 +78,6 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	money := match == neural.MatchScore{}
-	ci := neural.CubeInfo{Cube: cube, OnRoll: me, Scoring: r.Scoring, Money: money, Jacoby: r.Jacoby && money,
-		Beavers: r.Beavers && money, Away: [2]int{match.Away[me], match.Away[me.Other()]}, Crawford: match.Crawford,
-		MaxCube: r.MaxCube, Efficiency: neural.Efficiency(pos)}
 	switch {
 	case match.Crawford:
 		fmt.Fprintln(stdout, "the cube: the Crawford game, nobody doubles")
@@ -89,7 +86,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	case 2*cube.Value > r.CubeLimit():
 		fmt.Fprintf(stdout, "the cube: at its limit of %d\n", r.CubeLimit())
 	default:
-		fmt.Fprint(stdout, describeVerdict(s.SearchCube(pos, ci, *ply), !money))
+		fmt.Fprint(stdout, describeVerdict(s.SearchCube(pos, s.CubeInfo(pos, cube), *ply), !money))
 	}
 	return 0
 }
@@ -108,10 +105,4 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, rp.Probs)
 	}
 	return nil
-}
-
-// allHome reports whether every checker of s is on its points 1..6 or off:
-// where both sides' are, the searcher evaluates with the bear-off database.
-func allHome(s nardy.Side) bool {
-	return s[nardy.Off]+s[1]+s[2]+s[3]+s[4]+s[5]+s[6] == nardy.Checkers
 }

@@ -304,63 +304,78 @@ func buildBearoff() *bearoffDB {
 	return db
 }
 
-// buildTwoSided computes the two-sided table: for every pair of boards of
-// at most smallCheckers checkers, the chance that the side on roll wins
-// when both sides choose each play for the best chance of winning. Pairs
-// are done in order of their total pip count: a roll lowers it, so the
-// pairs a pair leads to are done before it.
-func buildTwoSided() []float32 {
-	boards := allBoards(smallCheckers)
-	// next[a][k]: the distinct small ranks of the boards roll k leaves
-	// board a (-1 for all borne off).
-	rolls := nardy.AllRolls()
-	next := make([][len(rolls)][]int32, smallBoards)
-	pips := make([]int, smallBoards)
+// smallRaces is what the two-sided tables are built from, for the boards
+// of at most some number of checkers (ranked by rankWithin): the distinct
+// boards each roll leads each board to, and the pairs of boards that are
+// not yet over in an order where a pair comes after every pair a roll
+// leads it to (a roll lowers the pair's total pip count).
+type smallRaces struct {
+	// next[a][k]: the ranks of the boards roll k of nardy.AllRolls
+	// leaves board a (-1 for all borne off).
+	next  [][21][]int32
+	order [][2]int32
+	n     int // the number of boards
+}
+
+func newSmallRaces(checkers int) *smallRaces {
+	boards := allBoards(checkers)
+	sr := &smallRaces{next: make([][21][]int32, len(boards)), n: len(boards)}
+	pips := make([]int, len(boards))
 	var buf []homeBoard
 	for _, b := range boards {
-		a := smallRank(&b)
+		a := rankWithin(&b, checkers)
 		pips[a] = b.pips()
-		for k, wr := range rolls {
+		for k, wr := range nardy.AllRolls() {
 			buf = b.results(wr.Roll.High(), wr.Roll.Low(), buf[:0])
 			var ranks []int32
 			for i := range buf {
 				r := int32(-1)
 				if buf[i].checkers() > 0 {
-					r = int32(smallRank(&buf[i]))
+					r = int32(rankWithin(&buf[i], checkers))
 				}
 				if !slices.Contains(ranks, r) {
 					ranks = append(ranks, r)
 				}
 			}
-			next[a][k] = ranks
+			sr.next[a][k] = ranks
 		}
 	}
-	bySum := make([][][2]int32, 2*6*smallCheckers+1)
-	for a := range smallBoards {
-		for b := range smallBoards {
+	bySum := make([][][2]int32, 2*6*checkers+1)
+	for a := range sr.n {
+		for b := range sr.n {
 			if pips[a] > 0 && pips[b] > 0 {
 				bySum[pips[a]+pips[b]] = append(bySum[pips[a]+pips[b]], [2]int32{int32(a), int32(b)})
 			}
 		}
 	}
-	win := make([]float32, smallBoards*smallBoards)
 	for _, pairs := range bySum {
-		for _, ab := range pairs {
-			a, b := ab[0], ab[1]
-			var w float64
-			for k, wr := range rolls {
-				best := 0.0
-				for _, r := range next[a][k] {
-					x := 1.0 // all borne off: won
-					if r >= 0 {
-						x = 1 - float64(win[int(b)*smallBoards+int(r)])
-					}
-					best = max(best, x)
+		sr.order = append(sr.order, pairs...)
+	}
+	return sr
+}
+
+// buildTwoSided computes the two-sided table: for every pair of boards of
+// at most smallCheckers checkers, the chance that the side on roll wins
+// when both sides choose each play for the best chance of winning.
+func buildTwoSided() []float32 {
+	sr := newSmallRaces(smallCheckers)
+	rolls := nardy.AllRolls()
+	win := make([]float32, smallBoards*smallBoards)
+	for _, ab := range sr.order {
+		a, b := ab[0], ab[1]
+		var w float64
+		for k, wr := range rolls {
+			best := 0.0
+			for _, r := range sr.next[a][k] {
+				x := 1.0 // all borne off: won
+				if r >= 0 {
+					x = 1 - float64(win[int(b)*smallBoards+int(r)])
 				}
-				w += float64(wr.Weight) / 36 * best
+				best = max(best, x)
 			}
-			win[int(a)*smallBoards+int(b)] = float32(w)
+			w += float64(wr.Weight) / 36 * best
 		}
+		win[int(a)*smallBoards+int(b)] = float32(w)
 	}
 	return win
 }

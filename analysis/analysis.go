@@ -353,10 +353,10 @@ func (j *judge) answer(i int, g nardy.Game, played string) error {
 }
 
 // answerVerdict judges by d the answer played of player taker to a
-// double: a take is worth −DoubleTake to it, a beaver twice that, a drop
-// −DoublePass (d.Beaver is set only where a beaver is allowed).
+// double: a take is worth −DoubleTake to it, a beaver −DoubleBeaver, a
+// drop −DoublePass (d.Beaver is set only where a beaver is allowed).
 func answerVerdict(i int, taker nardy.Color, played string, d neural.CubeDecision) Decision {
-	value := map[string]float64{"take": -d.DoubleTake, "beaver": -2 * d.DoubleTake, "drop": -d.DoublePass}
+	value := map[string]float64{"take": -d.DoubleTake, "beaver": -d.DoubleBeaver, "drop": -d.DoublePass}
 	best := "drop"
 	switch {
 	case d.Beaver:

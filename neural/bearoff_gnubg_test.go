@@ -53,3 +53,47 @@ func TestBearoffAgainstGnubg(t *testing.T) {
 	assert.Less(t, maxWin, 0.001)
 	assert.Less(t, maxGammon, 0.001)
 }
+
+// TestBearoffCubeAgainstGnubg_S6: in money bear-offs of at most five
+// checkers a side, the exact cube verdicts are GNU Backgammon's 0-ply
+// ones, which come from the cubeful equities of its two-sided bear-off
+// database (a cube without limit; here MaxCube 4096): no double and
+// double/take within 0.0005 (6e-5 and 0.00012 at most over these 200,
+// about the resolution gnubg stores them in), and the same verdicts.
+// With the default limit, 64, the cube at 2 differs by up to 0.0004: the
+// limit counts. Skipped without gnubg.
+func TestBearoffCubeAgainstGnubg_S6(t *testing.T) {
+	if gnubgplay.Path() == "" {
+		t.Skip("GNU Backgammon is not installed")
+	}
+	e, err := gnubgplay.Start(0)
+	require.NoError(t, err)
+	defer e.Close()
+	rng := rand.New(rand.NewPCG(3, 15))
+	board := func(n int) homeBoard {
+		var b homeBoard
+		for range n {
+			b[1+rng.IntN(6)]++
+		}
+		return b
+	}
+	var maxND, maxDT float64
+	for range 100 {
+		me, opp := board(1+rng.IntN(cubeCheckers)), board(1+rng.IntN(cubeCheckers))
+		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(me), sideOf(opp))
+		require.NoError(t, err)
+		for _, cube := range []nardy.Cube{{Value: 1}, {Value: 2, Owned: true, Owner: nardy.White}} {
+			a, err := e.Cube(gnubgplay.CubeQuery{Pos: pos, Cube: cube, Jacoby: true})
+			require.NoError(t, err)
+			d, ok := exactCube(pos, CubeInfo{Cube: cube, OnRoll: nardy.White, Money: true, Jacoby: true, MaxCube: 4096})
+			require.True(t, ok)
+			maxND = max(maxND, math.Abs(a.NoDouble-d.NoDouble))
+			maxDT = max(maxDT, math.Abs(a.DoubleTake-d.DoubleTake))
+			assert.Equal(t, a.Double(), d.Double, "%v cube %+v", pos, cube)
+			assert.Equal(t, a.Take(), d.Take, "%v cube %+v", pos, cube)
+		}
+	}
+	t.Logf("largest differences: no double %.5f, double/take %.5f", maxND, maxDT)
+	assert.Less(t, maxND, 0.0005)
+	assert.Less(t, maxDT, 0.0005)
+}

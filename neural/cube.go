@@ -67,14 +67,21 @@ type CubeDecision struct {
 	// (whoever holds it), DoubleTake of doubling and being taken,
 	// DoublePass of doubling and being passed.
 	NoDouble, DoubleTake, DoublePass float64
+	// DoubleBeaver, in money play with beavers allowed (else 0), is the
+	// equity of doubling and being beavered: the cube at four times its
+	// value, held by the opponent. The cube model and the searches count
+	// it 2·DoubleTake, as a take at twice; the exact verdicts of short
+	// bear-offs ([Searcher.SearchCube]) count it exactly, which near the
+	// cube limit differs.
+	DoubleBeaver float64
 	// Double: the player on roll should double (a double is allowed and
 	// worth more than NoDouble, answered as the opponent does best). Take:
 	// the opponent should take (DoubleTake ≤ DoublePass). Beaver, in money
 	// play with beavers allowed: the opponent should beaver, take and
-	// redouble at once keeping the cube, because the take leaves it the
-	// favourite (DoubleTake < 0); the double is then worth 2·DoubleTake to
-	// the player on roll (the cube at four times its value, held by the
-	// opponent, as after a take at twice).
+	// redouble at once keeping the cube, because that is its best answer
+	// (DoubleBeaver below both DoubleTake and DoublePass; with
+	// DoubleBeaver = 2·DoubleTake, where the take leaves it the favourite,
+	// DoubleTake < 0).
 	Double, Take, Beaver bool
 	// Match play only: the match-winning chances of the three.
 	MWCNoDouble, MWCDoubleTake, MWCDoublePass float64
@@ -97,11 +104,11 @@ func (d CubeDecision) Equity() float64 {
 }
 
 // DoubleEquity returns the equity of a double to the player on roll,
-// answered as the opponent does best: 2·DoubleTake when it beavers, else
+// answered as the opponent does best: DoubleBeaver when it beavers, else
 // the smaller of DoubleTake and DoublePass.
 func (d CubeDecision) DoubleEquity() float64 {
 	if d.Beaver {
-		return 2 * d.DoubleTake
+		return d.DoubleBeaver
 	}
 	return min(d.DoubleTake, d.DoublePass)
 }
@@ -121,9 +128,16 @@ func (d CubeDecision) mwc() float64 {
 // match point, or a game already decided) the cube stays put, or two
 // players that both follow this rule would double and take back and forth
 // up to the limit.
-func (d *CubeDecision) decide(ci CubeInfo) {
+func (d *CubeDecision) decide(ci CubeInfo) { d.decideBeavered(ci, 2*d.DoubleTake) }
+
+// decideBeavered is decide with beaver the equity of a double that the
+// opponent beavers, where beavers are allowed.
+func (d *CubeDecision) decideBeavered(ci CubeInfo, beaver float64) {
 	d.Take = d.DoubleTake <= d.DoublePass
-	d.Beaver = ci.mayBeaver() && d.DoubleTake < 0
+	if ci.mayBeaver() {
+		d.DoubleBeaver = beaver
+		d.Beaver = beaver < min(d.DoubleTake, d.DoublePass)
+	}
 	d.Double = ci.mayDouble() && d.DoubleEquity() > d.NoDouble+cubeTie
 }
 

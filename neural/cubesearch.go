@@ -17,10 +17,16 @@ import "github.com/nardylab/nardy"
 // value of the cash it missed, which the cube model on averaged chances
 // cannot see. Units and flags are [DecideCube]'s; ci.Efficiency applies
 // at the root at 0-ply only. In match play the Searcher's Match should be
-// the score, for the plays.
+// the score, for the plays. In money play, where both sides bear off with
+// at most five checkers left, the verdict is exact at any ply, from the
+// bear-off database's cubeful tables (the cube limit included), and the
+// search uses them at every position they cover.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
+	if d, ok := exactCube(pos, ci); ok {
+		return d
+	}
 	if ply == 0 || pos.IsOver() {
 		return DecideCube(s.evaluate(pos), ci)
 	}
@@ -90,12 +96,14 @@ func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float6
 		}
 		return ci.norm().after(false, pts)
 	}
-	var d CubeDecision
-	if ply == 0 {
+	d, exact := exactCube(pos, ci)
+	switch {
+	case exact:
+	case ply == 0:
 		leaf := ci
 		leaf.Efficiency = Efficiency(pos)
 		d = DecideCube(s.evaluate(pos), leaf)
-	} else {
+	default:
 		d = s.searchCube(pos, ci, ply, false)
 	}
 	if ci.Money {

@@ -16,8 +16,10 @@ import (
 // player who wins q of the games with its roll has 2q − 1 without a
 // double, 2(2q − 1) doubled and taken, 1 doubled and passed, and the
 // opponent, sure to win when it rolls, gains nothing by doubling then.
-// Worked out by hand. At 0-ply it is the cube model on the network's
-// chances.
+// Worked out by hand. These are bear-offs of at most five checkers a side,
+// so SearchCube answers them at every ply from the bear-off database's
+// exact tables, to float32 rounding; the search itself (searchCube, which
+// the database answers only below the root) is checked on them too.
 func TestSearchCubeLastRoll(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	var black1 nardy.Side
@@ -33,16 +35,20 @@ func TestSearchCubeLastRoll(t *testing.T) {
 		{"34/36, double and pass", lastRoll(t), 34, true, false},
 		{"4/36, no double", doublesToWin(t, nardy.Short), 4, false, true},
 	} {
-		for _, ply := range []int{1, 2} {
-			q := float64(c.wins) / 36
-			d := s.SearchCube(c.pos, ci, ply)
-			assert.InDelta(t, 2*q-1, d.NoDouble, 1e-12, "%s at %d-ply", c.name, ply)
-			assert.InDelta(t, 2*(2*q-1), d.DoubleTake, 1e-12, "%s at %d-ply", c.name, ply)
+		q := float64(c.wins) / 36
+		check := func(d CubeDecision, delta float64, how string, ply int) {
+			assert.InDelta(t, 2*q-1, d.NoDouble, delta, "%s: %s at %d-ply", c.name, how, ply)
+			assert.InDelta(t, 2*(2*q-1), d.DoubleTake, delta, "%s: %s at %d-ply", c.name, how, ply)
 			assert.Equal(t, 1.0, d.DoublePass)
-			assert.Equal(t, c.double, d.Double, "%s at %d-ply", c.name, ply)
-			assert.Equal(t, c.take, d.Take, "%s at %d-ply", c.name, ply)
+			assert.Equal(t, c.double, d.Double, "%s: %s at %d-ply", c.name, how, ply)
+			assert.Equal(t, c.take, d.Take, "%s: %s at %d-ply", c.name, how, ply)
 		}
-		assert.Equal(t, DecideCube(s.Eval(c.pos, 0), ci), s.SearchCube(c.pos, ci, 0), "%s at 0-ply", c.name)
+		for _, ply := range []int{0, 1, 2} {
+			check(s.SearchCube(c.pos, ci, ply), 1e-7, "SearchCube", ply)
+			if ply > 0 {
+				check(s.searchCube(c.pos, ci, ply, true), 1e-12, "the search", ply)
+			}
+		}
 	}
 }
 

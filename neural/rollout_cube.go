@@ -28,15 +28,20 @@ func (s *Searcher) CubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 
 // cubeTurn makes the cube decisions before a roll of a cubeful trial (S6):
 // the player on roll of pos doubles when [DecideCube] advises it on its
-// evaluation at ply, and the opponent takes, beavers or passes as the
-// same verdict advises. A pass fixes the trial's cubeful result: the
+// evaluation at ply (or the bear-off database's exact verdict, where it
+// has one), and the opponent takes, beavers or passes as the same verdict
+// advises. A pass fixes the trial's cubeful result: the
 // doubler wins the cube's value before the double.
 func (s *Searcher) cubeTurn(pos nardy.Position, tc *trialCube, ply int) {
 	mover := pos.OnRoll()
 	if !tc.cube.MayDouble(mover) {
 		return
 	}
-	d := DecideCube(s.eval(pos, ply), s.CubeInfo(pos, tc.cube))
+	ci := s.CubeInfo(pos, tc.cube)
+	d, exact := exactCube(pos, ci)
+	if !exact {
+		d = DecideCube(s.eval(pos, ply), ci)
+	}
 	switch {
 	case !d.Double:
 	case d.Beaver:
@@ -76,8 +81,8 @@ func (s *Searcher) matchNorm(tc *trialCube) matchNorm {
 // pos for its player on roll, the game's result at the cube when the game
 // is over (every win single under the Jacoby rule while the cube is
 // centred, in money play), and the cubeful equity of the cube model
-// ([DecideCube]: the better of playing on and the double's verdict) when
-// the trial was cut short.
+// ([DecideCube]: the better of playing on and the double's verdict, or the
+// bear-off database's exact one) when the trial was cut short.
 func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over bool) float64 {
 	if tc.passed {
 		return tc.result
@@ -91,7 +96,10 @@ func (s *Searcher) cubefulEnd(pos nardy.Position, p Probs, tc *trialCube, over b
 		}
 		return s.settle(tc, winner, ci.winPoints(q))
 	}
-	d := DecideCube(p, ci)
+	d, exact := exactCube(pos, ci)
+	if !exact {
+		d = DecideCube(p, ci)
+	}
 	if s.Match.isMoney() {
 		e := d.Equity()
 		e *= float64(tc.cube.Value) / float64(tc.start)

@@ -15,8 +15,8 @@ import (
 const lastRollTake = "short w 0110000000000000000000000d/1000000000000000000000000e"
 
 // TestEvalCommand (S6): at 1-ply a last roll is seen exactly, and its
-// chances at 0-ply too, from the bear-off database, which the first line
-// names. lastRoll
+// chances and cube verdict at 0-ply too, from the bear-off database,
+// which the first line names. lastRoll
 // (34/36): cubeless +32/36, no double +0.889, double/take +64/36, a double
 // and a pass; lastRollTake (25/36): +14/36 and +28/36, a double and a
 // take. The cube's owner, the Crawford game and the limit each stop the
@@ -35,6 +35,9 @@ func TestEvalCommand(t *testing.T) {
 	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "0")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "0-ply (bear-off database): cubeless equity +0.389, win 69.4% (gammon 0.0%, backgammon 0.0%) lose 30.6%")
+	// and the cube verdict is the exact one (the cube model said +0.544
+	// and +0.594)
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take\n"), out)
 
 	for _, c := range []struct {
 		args []string

@@ -1,0 +1,184 @@
+package neural
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cubefulRace is an independent reckoning of cubeful money equities in a
+// race without mars, straight from the move generator and the cube rules
+// (S6): points, not cubes, for the player on roll, memoised by position
+// and cube.
+type cubefulRace struct {
+	rules   nardy.Rules
+	limit   int
+	beavers bool
+	memo    map[raceCubeKey]float64
+}
+
+type raceCubeKey struct {
+	pos   nardy.Position
+	cube  int
+	state cubeState
+	roll  bool // the value of rolling now (no cube action first)
+}
+
+// rolled is the value of pos to its player on roll who rolls now with
+// the cube at value cube in state st (from its side): the average over
+// the rolls of its best play, a win worth the cube.
+func (c *cubefulRace) rolled(t *testing.T, pos nardy.Position, cube int, st cubeState) float64 {
+	k := raceCubeKey{pos, cube, st, true}
+	if v, ok := c.memo[k]; ok {
+		return v
+	}
+	mirror := map[cubeState]cubeState{centredCube: centredCube, ownCube: oppCube, oppCube: ownCube}[st]
+	var sum float64
+	for _, wr := range nardy.AllRolls() {
+		plays, err := c.rules.Legal(pos, wr.Roll)
+		require.NoError(t, err)
+		best := math.Inf(-1)
+		for _, p := range plays {
+			v := float64(cube)
+			if q := p.Result(); !q.IsOver() {
+				v = -c.value(t, q, cube, mirror)
+			}
+			best = max(best, v)
+		}
+		sum += float64(wr.Weight) * best
+	}
+	c.memo[k] = sum / 36
+	return sum / 36
+}
+
+// value is the value of pos to its player on roll before its cube action:
+// the better of rolling and doubling, a double answered by the opponent's
+// best of taking, beavering (when allowed) and passing.
+func (c *cubefulRace) value(t *testing.T, pos nardy.Position, cube int, st cubeState) float64 {
+	k := raceCubeKey{pos, cube, st, false}
+	if v, ok := c.memo[k]; ok {
+		return v
+	}
+	v := c.rolled(t, pos, cube, st)
+	if st != oppCube && 2*cube <= c.limit {
+		answer := min(c.rolled(t, pos, 2*cube, oppCube), float64(cube))
+		if c.beavers && 4*cube <= c.limit {
+			answer = min(answer, c.rolled(t, pos, 4*cube, oppCube))
+		}
+		v = max(v, answer)
+	}
+	c.memo[k] = v
+	return v
+}
+
+// TestBearoffCubeAgainstRecursion_S6: the exact verdicts in short
+// bear-offs are those of a cubeful recursion over the move generator's
+// plays, for cubes centred, owned and held by the opponent, at values 1 to
+// 4 under limits from 1 to 256, with and without beavers: equities within
+// float32 rounding, and the same double, take and beaver where no two
+// answers tie.
+func TestBearoffCubeAgainstRecursion_S6(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	board := func() homeBoard {
+		var b homeBoard
+		for range 1 + rng.IntN(3) {
+			b[1+rng.IntN(6)]++
+		}
+		return b
+	}
+	checked := 0
+	for _, limit := range []int{1, 2, 4, 8, 16, 64, 256} {
+		for _, beavers := range []bool{false, true} {
+			rules := nardy.DefaultRules(nardy.Short)
+			c := &cubefulRace{rules: rules, limit: limit, beavers: beavers, memo: map[raceCubeKey]float64{}}
+			for range 40 {
+				me, opp := board(), board()
+				pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(me), sideOf(opp))
+				require.NoError(t, err)
+				for _, cube := range []nardy.Cube{{Value: 1}, {Value: 2, Owned: true, Owner: nardy.White},
+					{Value: 2, Owned: true, Owner: nardy.Black}, {Value: 4, Owned: true, Owner: nardy.White}} {
+					if cube.Value > limit {
+						continue
+					}
+					ci := CubeInfo{Cube: cube, OnRoll: nardy.White, Money: true, Beavers: beavers, MaxCube: limit}
+					d, ok := exactCube(pos, ci)
+					require.True(t, ok, "%v", pos)
+					v := float64(cube.Value)
+					st := stateOf(cube, nardy.White)
+					nd := c.rolled(t, pos, cube.Value, st) / v
+					dt := c.rolled(t, pos, 2*cube.Value, oppCube) / v
+					where := []any{"%v cube %+v limit %d beavers %v", pos, cube, limit, beavers}
+					assert.InDelta(t, nd, d.NoDouble, 1e-5, where...)
+					assert.InDelta(t, dt, d.DoubleTake, 1e-5, where...)
+					assert.Equal(t, 1.0, d.DoublePass)
+					mayDouble := st != oppCube && 2*cube.Value <= limit
+					answer := min(dt, 1)
+					beaver := math.Inf(1)
+					if beavers && 4*cube.Value <= limit {
+						beaver = c.rolled(t, pos, 4*cube.Value, oppCube) / v
+						answer = min(answer, beaver)
+					}
+					if math.Abs(dt-1) > 1e-5 {
+						assert.Equal(t, dt <= 1, d.Take, where...)
+					}
+					if math.Abs(beaver-min(dt, 1)) > 1e-5 {
+						assert.Equal(t, beaver < min(dt, 1), d.Beaver, where...)
+					}
+					if math.Abs(answer-nd) > 1e-5 {
+						assert.Equal(t, mayDouble && answer > nd, d.Double, where...)
+					}
+					assert.InDelta(t, c.value(t, pos, cube.Value, st)/v, d.Equity(), 1e-5, where...)
+					checked++
+				}
+			}
+		}
+	}
+	t.Logf("%d verdicts checked", checked)
+}
+
+// TestSearchCubeUsesBearoffCube: SearchCube answers money bear-offs of at
+// most five checkers a side from the exact tables at every ply, without
+// allocating; with six checkers, in match play or with a single win worth
+// two points it keeps the cube model (at 0-ply).
+func TestSearchCubeUsesBearoffCube(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	rng := rand.New(rand.NewPCG(8, 1))
+	board := func(n int) homeBoard {
+		var b homeBoard
+		for range n {
+			b[1+rng.IntN(6)]++
+		}
+		return b
+	}
+	money := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true}
+	for range 20 {
+		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(1+rng.IntN(5))), sideOf(board(1+rng.IntN(5))))
+		require.NoError(t, err)
+		want, ok := exactCube(pos, money)
+		require.True(t, ok)
+		for ply := range MaxPly + 1 {
+			assert.Equal(t, want, s.SearchCube(pos, money, ply), "%v at %d-ply", pos, ply)
+			assert.Zero(t, testing.AllocsPerRun(5, func() { s.SearchCube(pos, money, ply) }))
+		}
+	}
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(6)), sideOf(board(2)))
+	require.NoError(t, err)
+	match := money
+	match.Money, match.Jacoby, match.Away = false, false, [2]int{3, 3}
+	twoPoints := money
+	twoPoints.Scoring = nardy.Scoring{Oin: 2, Mars: 4, Koks: 6}
+	few, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(3)), sideOf(board(2)))
+	require.NoError(t, err)
+	for _, c := range []struct {
+		pos nardy.Position
+		ci  CubeInfo
+	}{{pos, money}, {few, match}, {few, twoPoints}} {
+		_, ok := exactCube(c.pos, c.ci)
+		assert.False(t, ok, "%v %+v", c.pos, c.ci)
+		assert.Equal(t, DecideCube(s.Eval(c.pos, 0), c.ci), s.SearchCube(c.pos, c.ci, 0), "%v %+v", c.pos, c.ci)
+	}
+}

@@ -16,9 +16,10 @@ import (
 // of the Searcher, at any ply, in cubeful rollouts too. GNU Backgammon's
 // two-sided database holds such equities for a cube without a limit (the
 // idea, not its code or data); here the cube limit (MaxCube) counts: a
-// cube at the limit is dead, and one a double short of it dies when
-// doubled, which moves equities by up to 0.47 of a cube (a cube that may
-// still be doubled 8 times or more is as good as unlimited: within 1e-8).
+// cube at the limit is dead (up to 0.44 of a cube from a cube that may
+// still be doubled 8 times), one a double short of it dies when doubled
+// (0.27), and the difference fades with each doubling left (0.0001 with
+// five, float32 rounding with seven; 8 or more count as unlimited).
 // The tables hold, for each number r = 0..cubeLevels of doublings still
 // allowed (r = 0 is a dead cube, worth the cubeless 2·win − 1), and each
 // pair of boards, the equity of the side on roll in units of the current

@@ -8,6 +8,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // cubefulRace is an independent reckoning of cubeful money equities in a
@@ -181,4 +182,74 @@ func TestSearchCubeUsesBearoffCube(t *testing.T) {
 		assert.False(t, ok, "%v %+v", c.pos, c.ci)
 		assert.Equal(t, DecideCube(s.Eval(c.pos, 0), c.ci), s.SearchCube(c.pos, c.ci, 0), "%v %+v", c.pos, c.ci)
 	}
+}
+
+// TestBearoffCubeTables: over every entry of both sets of tables, the
+// cube is worth most to the side that owns it, less centred, least held
+// by the opponent (before the side on roll's own cube action), and every
+// equity lies within one cube; a cube with 7 doublings left is already as
+// good as unlimited (level 8) to float32 rounding.
+func TestBearoffCubeTables(t *testing.T) {
+	for beavers := range 2 {
+		tb := bearoffCube[beavers]()
+		for r := range cubeLevels + 1 {
+			l := &tb[r]
+			for i := range l.x {
+				ordered := l.ond[i] >= l.cnd[i]-1e-6 && l.cnd[i] >= l.x[i]-1e-6
+				within := max(abs32(l.ond[i]), abs32(l.x[i])) <= 1+1e-6
+				unlimited := r != cubeLevels-1 || abs32(tb[cubeLevels].cnd[i]-l.cnd[i]) <= 1e-6
+				if !ordered || !within || !unlimited {
+					t.Fatalf("beavers %d level %d pair %d: own %v centred %v held %v (level 8 centred %v)",
+						beavers, r, i, l.ond[i], l.cnd[i], l.x[i], tb[cubeLevels].cnd[i])
+				}
+			}
+		}
+	}
+}
+
+func abs32(x float32) float32 { return max(x, -x) }
+
+// TestExactCubeProperty: for any cube state, however odd (values that are
+// no power of two, limits from none to huge, beavers, Jacoby), the exact
+// verdict keeps DecideCube's rules: a double only where allowed and
+// gaining, a take exactly where the take costs no more than the pass, a
+// beaver only where allowed and the opponent's best answer, and the
+// equity of the verdict between no double's and the pass's.
+func TestExactCubeProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var me, opp homeBoard
+		for _, b := range []*homeBoard{&me, &opp} {
+			for range rapid.IntRange(1, cubeCheckers).Draw(t, "checkers") {
+				b[rapid.IntRange(1, 6).Draw(t, "point")]++
+			}
+		}
+		pos, err := nardy.NewPosition(nardy.Short, nardy.Black, sideOf(me), sideOf(opp))
+		require.NoError(t, err)
+		ci := CubeInfo{OnRoll: nardy.Black, Money: true,
+			Cube:    nardy.Cube{Value: rapid.IntRange(0, 1<<20).Draw(t, "value"), Owned: rapid.Bool().Draw(t, "owned")},
+			MaxCube: rapid.IntRange(-2, 1<<22).Draw(t, "limit"), Beavers: rapid.Bool().Draw(t, "beavers"),
+			Jacoby: rapid.Bool().Draw(t, "jacoby")}
+		if rapid.Bool().Draw(t, "blackOwns") {
+			ci.Cube.Owner = nardy.Black
+		} else {
+			ci.Cube.Owner = nardy.White
+		}
+		d, ok := exactCube(pos, ci)
+		require.True(t, ok)
+		assert.Equal(t, 1.0, d.DoublePass)
+		assert.Equal(t, d.DoubleTake <= d.DoublePass, d.Take)
+		assert.LessOrEqual(t, math.Abs(d.NoDouble), 1+1e-6)
+		if d.Double {
+			assert.True(t, ci.mayDouble(), "%+v", ci)
+			assert.Greater(t, d.DoubleEquity(), d.NoDouble)
+		}
+		if ci.mayBeaver() {
+			assert.Equal(t, d.DoubleBeaver < min(d.DoubleTake, d.DoublePass), d.Beaver)
+		} else {
+			assert.False(t, d.Beaver)
+			assert.Zero(t, d.DoubleBeaver)
+		}
+		assert.GreaterOrEqual(t, d.Equity(), d.NoDouble)
+		assert.LessOrEqual(t, d.Equity(), d.DoublePass)
+	})
 }

@@ -17,10 +17,11 @@ import "github.com/nardylab/nardy"
 // value of the cash it missed, which the cube model on averaged chances
 // cannot see. Units and flags are [DecideCube]'s; ci.Efficiency applies
 // at the root at 0-ply only. In match play the Searcher's Match should be
-// the score, for the plays. In money play, where both sides bear off with
-// at most five checkers left, the verdict is exact at any ply, from the
-// bear-off database's cubeful tables (the cube limit included), and the
-// search uses them at every position they cover.
+// the score, for the plays. In money play (a single win worth one point,
+// as by default), where both sides bear off with at most five checkers
+// left, the verdict is exact at any ply, from the bear-off database's
+// cubeful tables (the cube limit and beavers included), and the search
+// uses them at every position they cover.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)

@@ -84,20 +84,13 @@ func (c *cubefulRace) value(t *testing.T, pos nardy.Position, cube int, st cubeS
 // answers tie.
 func TestBearoffCubeAgainstRecursion_S6(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	board := func() homeBoard {
-		var b homeBoard
-		for range 1 + rng.IntN(3) {
-			b[1+rng.IntN(6)]++
-		}
-		return b
-	}
 	checked := 0
 	for _, limit := range []int{1, 2, 4, 8, 16, 64, 256} {
 		for _, beavers := range []bool{false, true} {
 			rules := nardy.DefaultRules(nardy.Short)
 			c := &cubefulRace{rules: rules, limit: limit, beavers: beavers, memo: map[raceCubeKey]float64{}}
 			for range 40 {
-				me, opp := board(), board()
+				me, opp := randomBoard(rng, 1+rng.IntN(3)), randomBoard(rng, 1+rng.IntN(3))
 				pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(me), sideOf(opp))
 				require.NoError(t, err)
 				for _, cube := range []nardy.Cube{{Value: 1}, {Value: 2, Owned: true, Owner: nardy.White},
@@ -148,16 +141,9 @@ func TestBearoffCubeAgainstRecursion_S6(t *testing.T) {
 func TestSearchCubeUsesBearoffCube(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	rng := rand.New(rand.NewPCG(8, 1))
-	board := func(n int) homeBoard {
-		var b homeBoard
-		for range n {
-			b[1+rng.IntN(6)]++
-		}
-		return b
-	}
 	money := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true}
 	for range 20 {
-		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(1+rng.IntN(5))), sideOf(board(1+rng.IntN(5))))
+		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(randomBoard(rng, 1+rng.IntN(5))), sideOf(randomBoard(rng, 1+rng.IntN(5))))
 		require.NoError(t, err)
 		want, ok := exactCube(pos, money)
 		require.True(t, ok)
@@ -166,13 +152,13 @@ func TestSearchCubeUsesBearoffCube(t *testing.T) {
 			assert.Zero(t, testing.AllocsPerRun(5, func() { s.SearchCube(pos, money, ply) }))
 		}
 	}
-	pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(6)), sideOf(board(2)))
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(randomBoard(rng, 6)), sideOf(randomBoard(rng, 2)))
 	require.NoError(t, err)
 	match := money
 	match.Money, match.Jacoby, match.Away = false, false, [2]int{3, 3}
 	twoPoints := money
 	twoPoints.Scoring = nardy.Scoring{Oin: 2, Mars: 4, Koks: 6}
-	few, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(board(3)), sideOf(board(2)))
+	few, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(randomBoard(rng, 3)), sideOf(randomBoard(rng, 2)))
 	require.NoError(t, err)
 	for _, c := range []struct {
 		pos nardy.Position

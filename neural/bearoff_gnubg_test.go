@@ -27,18 +27,11 @@ func TestBearoffAgainstGnubg(t *testing.T) {
 	defer e.Close()
 	db := bearoff()
 	rng := rand.New(rand.NewPCG(3, 14))
-	board := func(n int) homeBoard {
-		var b homeBoard
-		for range n {
-			b[1+rng.IntN(6)]++
-		}
-		return b
-	}
 	var maxWin, maxGammon float64
 	for i := range 200 {
-		me, opp := board(1+rng.IntN(15)), board(1+rng.IntN(15))
+		me, opp := randomBoard(rng, 1+rng.IntN(15)), randomBoard(rng, 1+rng.IntN(15))
 		if i%4 == 0 { // none off: gammons count
-			me, opp = board(15), board(15)
+			me, opp = randomBoard(rng, 15), randomBoard(rng, 15)
 		}
 		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(me), sideOf(opp))
 		require.NoError(t, err)
@@ -70,16 +63,9 @@ func TestBearoffCubeAgainstGnubg_S6(t *testing.T) {
 	require.NoError(t, err)
 	defer e.Close()
 	rng := rand.New(rand.NewPCG(3, 15))
-	board := func(n int) homeBoard {
-		var b homeBoard
-		for range n {
-			b[1+rng.IntN(6)]++
-		}
-		return b
-	}
 	var maxND, maxDT float64
 	for range 100 {
-		me, opp := board(1+rng.IntN(cubeCheckers)), board(1+rng.IntN(cubeCheckers))
+		me, opp := randomBoard(rng, 1+rng.IntN(cubeCheckers)), randomBoard(rng, 1+rng.IntN(cubeCheckers))
 		pos, err := nardy.NewPosition(nardy.Short, nardy.White, sideOf(me), sideOf(opp))
 		require.NoError(t, err)
 		for _, cube := range []nardy.Cube{{Value: 1}, {Value: 2, Owned: true, Owner: nardy.White}} {

@@ -2,6 +2,7 @@ package neural
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -30,6 +31,16 @@ func sideOf(b homeBoard) nardy.Side {
 	}
 	s[nardy.Off] = nardy.Checkers - b.checkers()
 	return s
+}
+
+// randomBoard returns a home board of n checkers, each on a point drawn
+// from rng.
+func randomBoard(rng *rand.Rand, n int) homeBoard {
+	var b homeBoard
+	for range n {
+		b[1+rng.IntN(6)]++
+	}
+	return b
 }
 
 // TestBearoffRank: the rank numbers the boards of at most 15 checkers on

@@ -145,7 +145,7 @@ func exactCube(pos nardy.Position, ci CubeInfo) (CubeDecision, bool) {
 	default:
 		d.NoDouble = float64(lv.x[i])
 	}
-	d.DoubleTake, d.DoublePass = 2*float64(t[max(left-1, 0)].x[i]), 1
+	d.DoubleTake, d.DoublePass, d.Exact = 2*float64(t[max(left-1, 0)].x[i]), 1, true
 	// a beaver: the cube at four times the value, held by the opponent
 	d.decideBeavered(ci, 4*float64(t[max(left-2, 0)].x[i]))
 	return d, true

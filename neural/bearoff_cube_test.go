@@ -136,8 +136,9 @@ func TestBearoffCubeAgainstRecursion_S6(t *testing.T) {
 
 // TestSearchCubeUsesBearoffCube: SearchCube answers money bear-offs of at
 // most five checkers a side from the exact tables at every ply, without
-// allocating; with six checkers, in match play or with a single win worth
-// two points it keeps the cube model (at 0-ply).
+// allocating, and says so (Exact); with six checkers, in match play or
+// with a single win worth two points it keeps the cube model (at 0-ply)
+// and the search, not exact.
 func TestSearchCubeUsesBearoffCube(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	rng := rand.New(rand.NewPCG(8, 1))
@@ -147,6 +148,7 @@ func TestSearchCubeUsesBearoffCube(t *testing.T) {
 		require.NoError(t, err)
 		want, ok := exactCube(pos, money)
 		require.True(t, ok)
+		assert.True(t, want.Exact)
 		for ply := range MaxPly + 1 {
 			assert.Equal(t, want, s.SearchCube(pos, money, ply), "%v at %d-ply", pos, ply)
 			assert.Zero(t, testing.AllocsPerRun(5, func() { s.SearchCube(pos, money, ply) }))
@@ -166,6 +168,7 @@ func TestSearchCubeUsesBearoffCube(t *testing.T) {
 	}{{pos, money}, {few, match}, {few, twoPoints}} {
 		_, ok := exactCube(c.pos, c.ci)
 		assert.False(t, ok, "%v %+v", c.pos, c.ci)
+		assert.False(t, s.SearchCube(c.pos, c.ci, 1).Exact, "%v %+v", c.pos, c.ci)
 		assert.Equal(t, DecideCube(s.Eval(c.pos, 0), c.ci), s.SearchCube(c.pos, c.ci, 0), "%v %+v", c.pos, c.ci)
 	}
 }

@@ -83,6 +83,10 @@ type CubeDecision struct {
 	// DoubleBeaver = 2·DoubleTake, where the take leaves it the favourite,
 	// DoubleTake < 0).
 	Double, Take, Beaver bool
+	// Exact: the equities are exact, not estimates: from the bear-off
+	// database's cubeful tables (money play, both sides bearing off with
+	// at most five checkers left; see [Searcher.SearchCube]).
+	Exact bool
 	// Match play only: the match-winning chances of the three.
 	MWCNoDouble, MWCDoubleTake, MWCDoublePass float64
 }

@@ -146,8 +146,12 @@ func cubeAction(d neural.CubeDecision) string {
 // describeVerdict prints a cube decision's three equities, with the
 // standard errors of no double and double/take when se gives them (a
 // rollout's), in match play with their match-winning chances, and the
-// proper action.
+// proper action, said to be exact where it is.
 func describeVerdict(d neural.CubeDecision, match bool, se ...float64) string {
+	exact := ""
+	if d.Exact {
+		exact = " (exact: the bear-off database)"
+	}
 	line := func(name string, eq, mwc float64, k int) string {
 		s := fmt.Sprintf("%-12s %+.3f", name, eq)
 		if k < len(se) {
@@ -159,7 +163,7 @@ func describeVerdict(d neural.CubeDecision, match bool, se ...float64) string {
 		return s + "\n"
 	}
 	return line("no double", d.NoDouble, d.MWCNoDouble, 0) + line("double/take", d.DoubleTake, d.MWCDoubleTake, 1) +
-		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubeAction(d) + "\n"
+		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubeAction(d) + exact + "\n"
 }
 
 // checkCube refuses a cube the rules cannot have: any but the centred

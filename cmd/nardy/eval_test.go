@@ -25,19 +25,19 @@ func TestEvalCommand(t *testing.T) {
 	code, out, stderr := runCmd("eval", "-position", lastRoll)
 	require.Equal(t, 0, code, stderr)
 	assert.True(t, strings.HasPrefix(out, lastRoll+", white on roll, 1-ply (bear-off database): cubeless equity +0.889, win 94.4%"), out)
-	assert.True(t, strings.HasSuffix(out, "\nno double    +0.889\ndouble/take  +1.778\ndouble/pass  +1.000\nproper cube action: double, pass\n"), out)
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.889\ndouble/take  +1.778\ndouble/pass  +1.000\nproper cube action: double, pass (exact: the bear-off database)\n"), out)
 
 	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "2")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "2-ply (bear-off database): cubeless equity +0.389, win 69.4%")
-	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take\n"), out)
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take (exact: the bear-off database)\n"), out)
 	// At 0-ply too: the database counts the 25 rolls.
 	code, out, stderr = runCmd("eval", "-position", lastRollTake, "-ply", "0")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "0-ply (bear-off database): cubeless equity +0.389, win 69.4% (gammon 0.0%, backgammon 0.0%) lose 30.6%")
 	// and the cube verdict is the exact one (the cube model said +0.544
 	// and +0.594)
-	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take\n"), out)
+	assert.True(t, strings.HasSuffix(out, "\nno double    +0.389\ndouble/take  +0.778\ndouble/pass  +1.000\nproper cube action: double, take (exact: the bear-off database)\n"), out)
 
 	for _, c := range []struct {
 		args []string

@@ -95,6 +95,15 @@ func BenchmarkPlaysShortBatch(b *testing.B) { benchPlays(b, nardy.Short, true) }
 func BenchmarkPlaysLong(b *testing.B)       { benchPlays(b, nardy.Long, false) }
 func BenchmarkPlaysLongBatch(b *testing.B)  { benchPlays(b, nardy.Long, true) }
 
+// warmBearoff builds the bear-off database's tables before a benchmark
+// times anything: BenchmarkBearoffBuild and BenchmarkBearoffCubeBuild
+// measure the one-time builds, which would otherwise weigh on the first
+// iterations (a second or two, where a run may have only a few).
+func warmBearoff() {
+	bearoff()
+	bearoffCube[0]()
+}
+
 // benchRollout rolls out positions of random games, 36 trials each at
 // 0-ply to the end of the game, and reports trials a second.
 func benchRollout(b *testing.B, v nardy.Variant, reduce, cubeful bool) {
@@ -104,6 +113,7 @@ func benchRollout(b *testing.B, v nardy.Variant, reduce, cubeful bool) {
 	}
 	s := NewSearcher(net, nardy.DefaultRules(v))
 	pos := samplePositions(b, v, 64, 2)
+	warmBearoff()
 	trials, i := 0, 0
 	for b.Loop() {
 		res, err := s.Rollout(context.Background(), pos[i%len(pos)], RolloutOptions{Trials: 36, Reduce: reduce, Cubeful: cubeful, Seed: uint64(i)})
@@ -130,6 +140,7 @@ func benchSearchCube(b *testing.B, ply int) {
 	}
 	s := NewSearcher(net, nardy.DefaultRules(nardy.Short))
 	pos := samplePositions(b, nardy.Short, 64, 2)
+	warmBearoff()
 	i := 0
 	for b.Loop() {
 		p := pos[i%len(pos)]

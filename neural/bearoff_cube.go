@@ -131,7 +131,7 @@ func exactCube(pos nardy.Position, ci CubeInfo) (CubeDecision, bool) {
 	}
 	t := bearoffCube[b2u(ci.Beavers)]()
 	left := 0 // the doublings the limit still allows
-	for v := 2 * ci.value(); v <= ci.limit() && left < cubeLevels; v *= 2 {
+	for v := 2 * ci.value(); v > 0 && v <= ci.limit() && left < cubeLevels; v *= 2 {
 		left++
 	}
 	i := cubeRank(&me)*cubeBoards + cubeRank(&opp)
@@ -145,12 +145,15 @@ func exactCube(pos nardy.Position, ci CubeInfo) (CubeDecision, bool) {
 	default:
 		d.NoDouble = float64(lv.x[i])
 	}
+	// taken: twice the cube, held by the opponent, a doubling fewer left
+	// (with none left the double is not allowed, and this is moot)
 	d.DoubleTake, d.DoublePass, d.Exact = 2*float64(t[max(left-1, 0)].x[i]), 1, true
 	// a beaver: the cube at four times the value, held by the opponent
 	d.decideBeavered(ci, 4*float64(t[max(left-2, 0)].x[i]))
 	return d, true
 }
 
+// b2u is 1 for true, 0 for false.
 func b2u(b bool) int {
 	if b {
 		return 1

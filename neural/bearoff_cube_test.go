@@ -199,7 +199,8 @@ func TestBearoffCubeTables(t *testing.T) {
 func abs32(x float32) float32 { return max(x, -x) }
 
 // TestExactCubeProperty: for any cube state, however odd (values that are
-// no power of two, limits from none to huge, beavers, Jacoby), the exact
+// no power of two or near the largest int, limits from none to the
+// largest int, beavers, Jacoby), the exact
 // verdict keeps DecideCube's rules: a double only where allowed and
 // gaining, a take exactly where the take costs no more than the pass, a
 // beaver only where allowed and the opponent's best answer, and the
@@ -215,8 +216,8 @@ func TestExactCubeProperty(t *testing.T) {
 		pos, err := nardy.NewPosition(nardy.Short, nardy.Black, sideOf(me), sideOf(opp))
 		require.NoError(t, err)
 		ci := CubeInfo{OnRoll: nardy.Black, Money: true,
-			Cube:    nardy.Cube{Value: rapid.IntRange(0, 1<<20).Draw(t, "value"), Owned: rapid.Bool().Draw(t, "owned")},
-			MaxCube: rapid.IntRange(-2, 1<<22).Draw(t, "limit"), Beavers: rapid.Bool().Draw(t, "beavers"),
+			Cube:    nardy.Cube{Value: rapid.OneOf(rapid.IntRange(0, 1<<20), rapid.IntRange(math.MaxInt/4, math.MaxInt)).Draw(t, "value"), Owned: rapid.Bool().Draw(t, "owned")},
+			MaxCube: rapid.OneOf(rapid.IntRange(-2, 1<<22), rapid.IntRange(math.MaxInt/2, math.MaxInt)).Draw(t, "limit"), Beavers: rapid.Bool().Draw(t, "beavers"),
 			Jacoby: rapid.Bool().Draw(t, "jacoby")}
 		if rapid.Bool().Draw(t, "blackOwns") {
 			ci.Cube.Owner = nardy.Black

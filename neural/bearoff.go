@@ -314,12 +314,11 @@ type smallRaces struct {
 	// leaves board a (-1 for all borne off).
 	next  [][21][]int32
 	order [][2]int32
-	n     int // the number of boards
 }
 
 func newSmallRaces(checkers int) *smallRaces {
 	boards := allBoards(checkers)
-	sr := &smallRaces{next: make([][21][]int32, len(boards)), n: len(boards)}
+	sr := &smallRaces{next: make([][21][]int32, len(boards))}
 	pips := make([]int, len(boards))
 	var buf []homeBoard
 	for _, b := range boards {
@@ -341,8 +340,8 @@ func newSmallRaces(checkers int) *smallRaces {
 		}
 	}
 	bySum := make([][][2]int32, 2*6*checkers+1)
-	for a := range sr.n {
-		for b := range sr.n {
+	for a := range boards {
+		for b := range boards {
 			if pips[a] > 0 && pips[b] > 0 {
 				bySum[pips[a]+pips[b]] = append(bySum[pips[a]+pips[b]], [2]int32{int32(a), int32(b)})
 			}

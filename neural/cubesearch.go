@@ -25,13 +25,23 @@ import "github.com/nardylab/nardy"
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
+	if pos.IsOver() {
+		ply = 0
+	}
+	return s.decision(pos, ci, ply, true)
+}
+
+// decision is the verdict at pos with ci at ply: the bear-off database's
+// exact one where it has one, else the cube model on the 0-ply chances
+// at ply 0, else the cubeful search (searchCube, with all).
+func (s *Searcher) decision(pos nardy.Position, ci CubeInfo, ply int, all bool) CubeDecision {
 	if d, ok := exactCube(pos, ci); ok {
 		return d
 	}
-	if ply == 0 || pos.IsOver() {
+	if ply == 0 {
 		return DecideCube(s.evaluate(pos), ci)
 	}
-	return s.searchCube(pos, ci, ply, true)
+	return s.searchCube(pos, ci, ply, all)
 }
 
 // searchCube is SearchCube at ply ≥ 1; below the root (all false) it
@@ -97,16 +107,10 @@ func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float6
 		}
 		return ci.norm().after(false, pts)
 	}
-	d, exact := exactCube(pos, ci)
-	switch {
-	case exact:
-	case ply == 0:
-		leaf := ci
-		leaf.Efficiency = Efficiency(pos)
-		d = DecideCube(s.evaluate(pos), leaf)
-	default:
-		d = s.searchCube(pos, ci, ply, false)
+	if ply == 0 {
+		ci.Efficiency = Efficiency(pos) // the leaf's own
 	}
+	d := s.decision(pos, ci, ply, false)
 	if ci.Money {
 		return d.Equity() * float64(ci.value())
 	}

@@ -29,7 +29,9 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		"at 0-ply, a cubeful search at 1 and 2), per unit of the cube, or in a match (-away)\n" +
 		"in normalised match equity. With -roll, the best plays of that roll instead, each\n" +
 		"with its equity (in a match, normalised match equity) and its loss against the best.\n" +
-		"Where both sides have every checker home, the chances are the bear-off database's."
+		"Where both sides have every checker home, the chances are the bear-off database's;\n" +
+		"where both have at most five checkers left, in money play, so is the cube decision,\n" +
+		"and exact (the verdict says so)."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}

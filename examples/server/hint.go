@@ -59,6 +59,10 @@ type hintCubeJSON struct {
 	DoublePass float64 `json:"double_pass"`
 	Double     bool    `json:"double"` // the player on roll should double
 	Take       bool    `json:"take"`   // its opponent should take
+	// Exact: the equities are exact, from the bear-off database's cube
+	// tables (money play, both sides bearing off with at most five
+	// checkers), not the cube model's estimates.
+	Exact bool `json:"exact"`
 }
 
 // hint answers GET /api/games/{id}/hint for seat: the network's advice on
@@ -122,7 +126,7 @@ func hintOf(h analysis.Hint, version int, ph nardy.Phase, v nardy.Variant) hintJ
 	}
 	if c := h.Cube; c != nil {
 		out.Cube = &hintCubeJSON{NoDouble: c.NoDouble, DoubleTake: c.DoubleTake, DoublePass: c.DoublePass,
-			Double: c.Double, Take: c.Take}
+			Double: c.Double, Take: c.Take, Exact: c.Exact}
 	}
 	return out
 }

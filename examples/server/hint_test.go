@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -63,45 +64,82 @@ func TestHintRefused(t *testing.T) {
 func TestHintPlays(t *testing.T) {
 	c := newClient(t, Config{})
 	for _, preset := range []string{"short-standard", "long-moscow"} {
-		st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"seed":11}`, preset))
-		hints, cube := 0, 0
-		for i := 0; i < 2000 && !st.MatchOver; i++ {
-			allowed := st.Allowed[me.color]
-			switch {
-			case st.ToAct == me.color && st.Phase == "play" && has(allowed, "step"):
-				h := me.hintOK()
-				checkPlays(t, st, h)
-				checkChances(t, st, h)
-				var steps [][3]int
-				if len(h.Plays) > 0 {
-					steps = h.Plays[0].Steps
-				}
-				body, _ := json.Marshal(map[string]any{"version": st.Version, "steps": steps})
-				me.ok("POST", "play", string(body), &st)
-				hints++
-			case st.ToAct == me.color && st.Phase == "roll":
-				h := me.hintOK()
-				checkChances(t, st, h)
-				if st.Cube != nil && has(allowed, "double") {
-					require.NotNil(t, h.Cube, "%s: a double is allowed: the hint judges it", preset)
-					assert.Equal(t, h.Cube.Double, h.Advice == "double")
-					cube++
-				} else {
-					assert.Equal(t, "roll", h.Advice)
-				}
-				st = me.act("roll", st, "")
-			default:
-				var ok bool
-				st, ok = me.move(st, i)
-				require.True(t, ok, "%+v", st)
-			}
-		}
-		require.True(t, st.MatchOver, preset)
+		hints, cube, _ := playWithHints(t, c, preset, 11)
 		assert.Greater(t, hints, 10, preset)
 		if preset == "short-standard" {
 			assert.Positive(t, cube, "the cube was judged")
 		}
 	}
+}
+
+// TestHintExactCube: a hint's verdict on a double says it is exact where
+// the bear-off database decides it (money play, both sides bearing off
+// with at most five checkers) and nowhere else. Short-nardy games against
+// the bot, seed after seed, until one reaches such a verdict.
+func TestHintExactCube(t *testing.T) {
+	c := newClient(t, Config{})
+	exact := 0
+	for seed := 1; seed <= 40 && exact == 0; seed++ {
+		_, _, exact = playWithHints(t, c, "short-standard", seed)
+	}
+	assert.Positive(t, exact, "no game of 40 reached a bear-off the database decides exactly")
+}
+
+// playWithHints plays a game of preset from seed against the bot, taking
+// the hint's advice at every play and checking every hint; it returns
+// the hints taken, the verdicts on a double and those of them exact.
+func playWithHints(t *testing.T, c *client, preset string, seed int) (hints, cube, exact int) {
+	t.Helper()
+	st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"seed":%d}`, preset, seed))
+	for i := 0; i < 2000 && !st.MatchOver; i++ {
+		allowed := st.Allowed[me.color]
+		switch {
+		case st.ToAct == me.color && st.Phase == "play" && has(allowed, "step"):
+			h := me.hintOK()
+			checkPlays(t, st, h)
+			checkChances(t, st, h)
+			var steps [][3]int
+			if len(h.Plays) > 0 {
+				steps = h.Plays[0].Steps
+			}
+			body, _ := json.Marshal(map[string]any{"version": st.Version, "steps": steps})
+			me.ok("POST", "play", string(body), &st)
+			hints++
+		case st.ToAct == me.color && st.Phase == "roll":
+			h := me.hintOK()
+			checkChances(t, st, h)
+			if st.Cube != nil && has(allowed, "double") {
+				require.NotNil(t, h.Cube, "%s: a double is allowed: the hint judges it", preset)
+				assert.Equal(t, h.Cube.Double, h.Advice == "double")
+				assert.Equal(t, exactCube(st), h.Cube.Exact, "%s %s", preset, st.Position)
+				if h.Cube.Exact {
+					exact++
+				}
+				cube++
+			} else {
+				assert.Equal(t, "roll", h.Advice)
+			}
+			st = me.act("roll", st, "")
+		default:
+			var ok bool
+			st, ok = me.move(st, i)
+			require.True(t, ok, "%+v", st)
+		}
+	}
+	require.True(t, st.MatchOver, preset)
+	return hints, cube, exact
+}
+
+// exactCube reports whether the cube verdict of a hint in st must be exact:
+// a money game of short nardy whose two sides bear off with at most five
+// checkers left each, all home.
+func exactCube(st stateJSON) bool {
+	pos := nardy.MustParsePosition(st.Position)
+	if st.Length != 0 || st.Variant != "short" || !neural.IsBearoffRace(pos) {
+		return false
+	}
+	m, o := pos.Mover(), pos.Opponent()
+	return m.Total()-m[nardy.Off] <= 5 && o.Total()-o[nardy.Off] <= 5
 }
 
 // checkPlays checks the plays of a hint against the library's legal plays.

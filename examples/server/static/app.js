@@ -342,7 +342,8 @@ function showHint(h, st) {
   if (h.cube) {
     const c = h.cube;
     line(`Cube: no double ${eq(c.no_double)}, double/take ${eq(c.double_take)}, double/drop ${eq(c.double_pass)}: ` +
-      (st.phase === "cube" ? (c.take ? "take" : "drop") : (c.double ? "double" : "no double")), "num");
+      (st.phase === "cube" ? (c.take ? "take" : "drop") : (c.double ? "double" : "no double")) +
+      (c.exact ? " (exact: the bear-off database)" : ""), "num");
   }
   if (h.plays && h.plays.length) {
     if (st.taken && st.taken.length) line("Plays from the start of the roll (undo your steps to follow one):");

@@ -49,6 +49,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	cubeful := fs.Bool("cubeful", false, "short: roll out with the money cube too and compare cubeful equities")
 	gnubgPlies := fs.Int("gnubg-plies", -1, "with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth too (-1: not)")
 	decisions := fs.Bool("decisions", false, "with -cubeful: roll out each position's cube decision and judge the verdicts by it")
+	list := fs.Bool("list", false, "with -decisions: print every position where a verdict differs from the rollouts', with the rollouts' equities and each verdict")
 	bearoff := fs.Bool("bearoff", false, "only races of two bear-offs (every checker of both sides home), and the network's own 0-ply evaluation too")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -65,6 +66,9 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	if (*gnubgPlies >= 0 || *decisions) && !*cubeful {
 		return fmt.Errorf("-gnubg-plies and -decisions need -cubeful")
+	}
+	if *list && !*decisions {
+		return fmt.Errorf("-list needs -decisions")
 	}
 	net, err := neural.Default(v)
 	if err != nil {
@@ -155,7 +159,9 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 				se = rc.DoubleTakeStdErr
 			}
 			cf.add(se, rc.Decision.Equity(), cubefuls)
-			vt.add(rc.Decision, verdicts)
+			if differ := vt.add(rc.Decision, verdicts); *list && differ {
+				listVerdicts(stdout, pos, s.Eval(pos, 0), rc, cubeRows, verdicts)
+			}
 			return nil
 		}
 		cf.add(res.CubefulStdErr, res.Cubeful, cubefuls)

@@ -227,6 +227,30 @@ func TestEvalCheckDecisionsSmoke(t *testing.T) {
 	}
 }
 
+// TestEvalCheckList: with -list every position listed has a verdict that
+// differs from the rollouts' in the double or the take, its key reads
+// back as a short-nardy position, and every verdict row is there.
+func TestEvalCheckList(t *testing.T) {
+	out := runOK(t, "evalcheck", "-games", "1", "-every", "6", "-trials", "36", "-workers", "2", "-cubeful", "-decisions", "-list")
+	verdict := `(no double, take|no double, pass \(too good\)|double, take|double, pass)`
+	head := regexp.MustCompile(`(?m)^position (\S+) \(pips \d+-\d+\): 0-ply win .*\n` +
+		`  rollouts: no double [-+][0-9.]+ \([0-9.]+\), double/take [-+][0-9.]+ \([0-9.]+\), double/pass [-+][0-9.]+: ` + verdict + `\n` +
+		`((?:  [^:\n]+: no double [-+][0-9.]+, double/take [-+][0-9.]+: .*\n){5})`)
+	blocks := head.FindAllStringSubmatch(out, -1)
+	require.NotEmpty(t, blocks, "no position listed in:\n%s", out)
+	assert.Len(t, regexp.MustCompile(`(?m)^position `).FindAllString(out, -1), len(blocks), "every block whole:\n%s", out)
+	row := regexp.MustCompile(`: ` + verdict + `\n`)
+	for _, b := range blocks {
+		_, err := nardy.ParseKey(nardy.Short, nardy.White, b[1])
+		assert.NoError(t, err, b[1])
+		differs := false
+		for _, m := range row.FindAllStringSubmatch(b[3], -1) {
+			differs = differs || m[1] != b[2]
+		}
+		assert.True(t, differs, "listed, yet every verdict is the rollouts':\n%s", b[0])
+	}
+}
+
 // TestKeepWorst: the list keeps the n largest losses, largest first.
 func TestKeepWorst(t *testing.T) {
 	var list []bigLoss
@@ -242,7 +266,7 @@ func TestKeepWorst(t *testing.T) {
 
 // TestStrengthFlags: bad commands and flags fail.
 func TestStrengthFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}, {"evalcheck", "-variant", "long", "-cubeful"}, {"evalcheck", "-gnubg-plies", "0"}, {"evalcheck", "-decisions"}} {
+	for _, args := range [][]string{{}, {"nope"}, {"vs", "-variant", "medium"}, {"vs", "-variant", "long", "-b", "gnubg"}, {"vs", "-a", "nobody", "-games", "2"}, {"cube", "-match", "1"}, {"cube", "-nope"}, {"vs", "-variant", "long", "-cube"}, {"vs", "-match", "-1"}, {"vs", "-match", "65"}, {"plays", "-nope"}, {"vs", "-b", "greedy-moneyplays", "-games", "2"}, {"openings", "-top", "0"}, {"openings", "-trials", "-1"}, {"evalcheck", "-every", "0"}, {"evalcheck", "-variant", "medium"}, {"evalcheck", "-trials", "-1", "-games", "1"}, {"evalcheck", "-variant", "long", "-cubeful"}, {"evalcheck", "-gnubg-plies", "0"}, {"evalcheck", "-decisions"}, {"evalcheck", "-cubeful", "-list"}} {
 		var stdout, stderr bytes.Buffer
 		assert.NotEqual(t, 0, run(args, &stdout, &stderr), "%v", args)
 	}
@@ -285,9 +309,10 @@ func TestAddMatchCapsScores(t *testing.T) {
 func TestVerdictTally(t *testing.T) {
 	vt := newVerdictTally("a", "b")
 	r := neural.CubeDecision{NoDouble: 0.5, DoubleTake: 0.8, DoublePass: 1, Double: true, Take: true}
-	vt.add(r, []neural.CubeDecision{{Take: true}, {Double: true}})
+	assert.True(t, vt.add(r, []neural.CubeDecision{{Take: true}, {Double: true}}), "both differ")
 	r2 := neural.CubeDecision{NoDouble: 0.9, DoubleTake: 1.2, DoublePass: 1, Double: true}
-	vt.add(r2, []neural.CubeDecision{{Take: true}, {Double: true}})
+	assert.True(t, vt.add(r2, []neural.CubeDecision{{Take: true}, {Double: true}}), "a differs")
+	assert.False(t, newVerdictTally("a", "b").add(r2, []neural.CubeDecision{{Double: true}, {Double: true}}), "both agree")
 	assert.Equal(t, 2, vt.n)
 	assert.Equal(t, 2, vt.doubles)
 	assert.Equal(t, 1, vt.passes)
@@ -302,7 +327,8 @@ func TestVerdictTally(t *testing.T) {
 
 	// A cash the player can as well make next turn: no double 1, double
 	// pass 1; either verdict agrees and loses nothing.
-	vt.add(neural.CubeDecision{NoDouble: 1, DoubleTake: 2, DoublePass: 1}, []neural.CubeDecision{{}, {Double: true}})
+	assert.False(t, vt.add(neural.CubeDecision{NoDouble: 1, DoubleTake: 2, DoublePass: 1}, []neural.CubeDecision{{}, {Double: true}}),
+		"a tie: neither verdict differs")
 	assert.Equal(t, 1, vt.ties)
 	assert.Equal(t, []int{1, 3}, vt.doubleOK)
 	assert.Equal(t, []int{0, 0}, vt.wrong)

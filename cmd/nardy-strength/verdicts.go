@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -37,8 +38,9 @@ func newVerdictTally(names ...string) *verdictTally {
 }
 
 // add counts one position: the rollouts' verdict r and the verdicts of
-// the tally's names, in order.
-func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision) {
+// the tally's names, in order. It reports whether any verdict differs
+// from the rollouts' in the double or the take.
+func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision) (differ bool) {
 	t.n++
 	if r.Double {
 		t.doubles++
@@ -56,17 +58,50 @@ func (t *verdictTally) add(r neural.CubeDecision, verdicts []neural.CubeDecision
 		case v.Double == r.Double || tie:
 			t.doubleOK[i]++
 		case v.Double:
+			differ = true
 			t.wrong[i]++
 			t.doublerLoss[i] += r.NoDouble - doubled
 		default:
+			differ = true
 			t.missed[i]++
 			t.doublerLoss[i] += doubled - r.NoDouble
 		}
 		if v.Take == r.Take {
 			t.takeOK[i]++
 		} else {
+			differ = true
 			t.takerLoss[i] += max(r.DoubleTake-r.DoublePass, r.DoublePass-r.DoubleTake)
 		}
+	}
+	return differ
+}
+
+// listVerdicts prints a position whose verdicts differ from the cube
+// rollouts': its key, the network's 0-ply chances, the rollouts'
+// equities with their standard errors and verdict, and each verdict with
+// its name.
+func listVerdicts(w io.Writer, pos nardy.Position, p neural.Probs, rc neural.CubeRollout, names []string, verdicts []neural.CubeDecision) {
+	mover, opponent := pos.Pips()
+	fmt.Fprintf(w, "position %s (pips %d-%d): 0-ply %v\n", pos.Key(), mover, opponent, p)
+	d := rc.Decision
+	fmt.Fprintf(w, "  rollouts: no double %+.3f (%.3f), double/take %+.3f (%.3f), double/pass %+.3f: %s\n",
+		d.NoDouble, rc.NoDoubleStdErr, d.DoubleTake, rc.DoubleTakeStdErr, d.DoublePass, verdictText(d))
+	for i, v := range verdicts {
+		fmt.Fprintf(w, "  %s: no double %+.3f, double/take %+.3f: %s\n", names[i], v.NoDouble, v.DoubleTake, verdictText(v))
+	}
+}
+
+// verdictText names a verdict as GNU Backgammon does.
+func verdictText(d neural.CubeDecision) string {
+	switch {
+	case !d.Double && d.Take:
+		return "no double, take"
+	case !d.Double:
+		return "no double, pass (too good)"
+	case d.Take:
+		return "double, take"
+	default:
+		return "double, pass"
 	}
 }
 

@@ -15,7 +15,9 @@ import (
 
 // evalCheck measures how far the network's n-ply evaluations are from
 // rollouts of the same positions: positions are taken after every -every-th
-// play of seeded games that the 0-ply neural player plays against itself,
+// play of each of the seeded games that the 0-ply neural player plays
+// against itself (counted per game, so that a change to one game leaves
+// the positions of the others as they were),
 // each is rolled out with -trials trials at 0-ply, and the equity of its
 // evaluation at 0, 1 and 2 ply is compared with the rollout's (cubeless
 // money equity of the player on roll). The rollout's own standard error
@@ -42,7 +44,7 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "short", "long or short")
 	games := fs.Int("games", 10, "self-play games the positions come from")
-	every := fs.Int("every", 10, "take the position after every this many plays")
+	every := fs.Int("every", 10, "take the position after every this many plays of each game")
 	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout")
 	seed := fs.Uint64("seed", 1, "seed of the games' and the rollouts' dice")
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
@@ -98,8 +100,11 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	cf := newEvalTally(cubeRows...)
 	vt := newVerdictTally(cubeRows...)
-	plays := 0
-	err = selfPlay(r, bot.NewNeural(0), *games, *seed, func(g nardy.Game, a nardy.Action, _ bool) error {
+	plays := 0 // of the game being played: a game that changes leaves the others' positions as they were
+	err = selfPlay(r, bot.NewNeural(0), *games, *seed, func(g nardy.Game, a nardy.Action, first bool) error {
+		if first {
+			plays = 0
+		}
 		if plays++; plays%*every != 0 {
 			return nil
 		}

@@ -232,7 +232,7 @@ func TestEvalCheckDecisionsSmoke(t *testing.T) {
 // back as a short-nardy position, and every verdict row is there.
 func TestEvalCheckList(t *testing.T) {
 	out := runOK(t, "evalcheck", "-games", "1", "-every", "6", "-trials", "36", "-workers", "2", "-cubeful", "-decisions", "-list")
-	verdict := `(no double, take|no double, pass \(too good\)|double, take|double, pass)`
+	verdict := `(no double, take|too good to double, pass|double, take|double, pass)`
 	head := regexp.MustCompile(`(?m)^position (\S+) \(pips \d+-\d+\): 0-ply win .*\n` +
 		`  rollouts: no double [-+][0-9.]+ \([0-9.]+\), double/take [-+][0-9.]+ \([0-9.]+\), double/pass [-+][0-9.]+: ` + verdict + `\n` +
 		`((?:  [^:\n]+: no double [-+][0-9.]+, double/take [-+][0-9.]+: .*\n){5})`)

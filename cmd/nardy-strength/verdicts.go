@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -85,23 +86,9 @@ func listVerdicts(w io.Writer, pos nardy.Position, p neural.Probs, rc neural.Cub
 	fmt.Fprintf(w, "position %s (pips %d-%d): 0-ply %v\n", pos.Key(), mover, opponent, p)
 	d := rc.Decision
 	fmt.Fprintf(w, "  rollouts: no double %+.3f (%.3f), double/take %+.3f (%.3f), double/pass %+.3f: %s\n",
-		d.NoDouble, rc.NoDoubleStdErr, d.DoubleTake, rc.DoubleTakeStdErr, d.DoublePass, verdictText(d))
+		d.NoDouble, rc.NoDoubleStdErr, d.DoubleTake, rc.DoubleTakeStdErr, d.DoublePass, cubetext.Action(d))
 	for i, v := range verdicts {
-		fmt.Fprintf(w, "  %s: no double %+.3f, double/take %+.3f: %s\n", names[i], v.NoDouble, v.DoubleTake, verdictText(v))
-	}
-}
-
-// verdictText names a verdict as GNU Backgammon does.
-func verdictText(d neural.CubeDecision) string {
-	switch {
-	case !d.Double && d.Take:
-		return "no double, take"
-	case !d.Double:
-		return "no double, pass (too good)"
-	case d.Take:
-		return "double, take"
-	default:
-		return "double, pass"
+		fmt.Fprintf(w, "  %s: no double %+.3f, double/take %+.3f: %s\n", names[i], v.NoDouble, v.DoubleTake, cubetext.Action(v))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -122,27 +123,6 @@ func scoreText(m neural.MatchScore, onRoll nardy.Color) string {
 	return t
 }
 
-// cubeAction names the proper cube action of a verdict as backgammon
-// players do: the double (or not) and the answer (take, beaver or pass),
-// or too good to double when playing on is worth more than the pass.
-func cubeAction(d neural.CubeDecision) string {
-	answer := "pass"
-	switch {
-	case d.Beaver:
-		answer = "beaver"
-	case d.Take:
-		answer = "take"
-	}
-	switch {
-	case d.Double:
-		return "double, " + answer
-	case d.Take:
-		return "no double, " + answer
-	default:
-		return "too good to double, pass"
-	}
-}
-
 // describeVerdict prints a cube decision's three equities, with the
 // standard errors of no double and double/take when se gives them (a
 // rollout's), in match play with their match-winning chances, and the
@@ -163,7 +143,7 @@ func describeVerdict(d neural.CubeDecision, match bool, se ...float64) string {
 		return s + "\n"
 	}
 	return line("no double", d.NoDouble, d.MWCNoDouble, 0) + line("double/take", d.DoubleTake, d.MWCDoubleTake, 1) +
-		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubeAction(d) + exact + "\n"
+		line("double/pass", d.DoublePass, d.MWCDoublePass, 2) + "proper cube action: " + cubetext.Action(d) + exact + "\n"
 }
 
 // checkCube refuses a cube the rules cannot have: any but the centred

@@ -6,8 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/nardylab/nardy/neural"
 )
 
 // doublesToWin: white has two checkers on its 6 point and black one on its
@@ -164,22 +162,4 @@ func assertRefused(t *testing.T, args []string) {
 	assert.Empty(t, out, "%v", args)
 	assert.True(t, strings.HasPrefix(stderr, "nardy "+args[0]+": ") || strings.Contains(stderr, "usage: nardy "+args[0]),
 		"%v: %q", args, stderr)
-}
-
-// TestCubeAction: the names of the proper cube action, as players say
-// them.
-func TestCubeAction(t *testing.T) {
-	for _, c := range []struct {
-		d    neural.CubeDecision
-		want string
-	}{
-		{neural.CubeDecision{Double: true, Take: true}, "double, take"},
-		{neural.CubeDecision{Double: true}, "double, pass"},
-		{neural.CubeDecision{Take: true}, "no double, take"},
-		{neural.CubeDecision{Take: true, Beaver: true}, "no double, beaver"},
-		{neural.CubeDecision{Double: true, Take: true, Beaver: true}, "double, beaver"},
-		{neural.CubeDecision{}, "too good to double, pass"},
-	} {
-		assert.Equal(t, c.want, cubeAction(c.d), "%+v", c.d)
-	}
 }

@@ -58,11 +58,12 @@ type RolloutOptions struct {
 	// play of the roll thrown, less its average over the 21 rolls, is
 	// taken off the trial's result. The correction averages to zero, so
 	// the expected result is unchanged and its spread is smaller (its
-	// variance 6 to 15 times smaller on positions of short nardy, 4 to 8
-	// times on long nardy's, docs/strength.md). It costs 21
-	// evaluations of a roll's plays a ply: about 25 times the time of a
-	// 0-ply trial, which the smaller spread does not repay, but only about
-	// 1.2 times that of a 1-ply trial, which it repays many times over.
+	// variance 4 to 18 times smaller on positions of short nardy, median 8,
+	// and 4 to 31 times on long nardy's, median 6: docs/strength.md). It
+	// costs 21 evaluations of a roll's plays a ply: about 25 times the
+	// time of a 0-ply trial, which the smaller spread does not repay, but
+	// only about 1.2 times that of a 1-ply trial, which it repays many
+	// times over.
 	Reduce bool
 	// Seed seeds the dice of every trial (trial i has its own stream, a
 	// function of Seed and i alone).

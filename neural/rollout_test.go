@@ -113,6 +113,39 @@ func TestRolloutDeterministic(t *testing.T) {
 	assert.NotEqual(t, one.Equity, other.Equity)
 }
 
+// TestRolloutStdErrHonest: the standard error a rollout reports is the
+// spread its equity really has. Thirty rollouts of the same position that
+// differ only in their seed scatter, in standard deviation, by about the
+// standard error each reports: the ratio of the two, estimated from thirty
+// samples, is 1 within 13% (one standard deviation), so 0.6..1.6 fails only
+// a wrong formula (a missing square root, errors of group means counted as
+// trials', a variance divided twice), not the luck of the seeds.
+func TestRolloutStdErrHonest(t *testing.T) {
+	const rollouts = 30
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		s := searcher(t, v)
+		pos := samplePositions(t, v, 20, 3)[19]
+		var equities []float64
+		var reported float64
+		for seed := range uint64(rollouts) {
+			res, err := s.Rollout(context.Background(), pos, RolloutOptions{Trials: 36, Seed: seed, Workers: 2})
+			require.NoError(t, err)
+			equities = append(equities, res.Equity)
+			reported += res.StdErr / rollouts
+		}
+		var mean, sq float64
+		for _, e := range equities {
+			mean += e / rollouts
+		}
+		for _, e := range equities {
+			sq += (e - mean) * (e - mean)
+		}
+		spread := math.Sqrt(sq / (rollouts - 1))
+		require.Greater(t, reported, 0.0, "%s: the position is not decided", v)
+		assert.InDelta(t, 1.1, spread/reported, 0.5, "%s: spread %.3f, reported %.3f", v, spread, reported)
+	}
+}
+
 // TestRolloutReduceKeepsMean: variance reduction changes the spread of the
 // trials, not what they estimate: on contact positions the means with and
 // without it agree within the noise, and its standard error is smaller.

@@ -12,16 +12,21 @@
 // of the dice and of the players, on every machine. [PlayGame] and
 // [PlayMatch] return the record of what was played, for [nardy.Replay].
 //
-// Three players come with the package: [Random] (uniform over the legal
+// Four players come with the package: [Random] (uniform over the legal
 // plays, seeded), [Greedy] (1-ply: the play whose resulting position
-// [Evaluate] scores best) and [Expectimax] (2-ply: each candidate play is
+// [Evaluate] scores best), [Expectimax] (2-ply: each candidate play is
 // scored by the average over the 21 rolls of the opponent's best reply,
-// within a node budget). [New] builds one by name for command lines.
+// within a node budget) and [Neural], the strong one: the trained networks
+// of package neural searched 0, 1 or 2 rolls ahead, with cube decisions
+// and match play. [New] builds one by name for command lines.
 //
 // Measured with examples/tournament (seed 1): Greedy beats Random in 99% of
 // 400 games of each preset; Expectimax beats Greedy in 60% of 1000 long
 // nardy games (95% CI 57-63%) and 55% of 1000 short nardy games without
-// the cube (52-58%).
+// the cube (52-58%). Measured with cmd/nardy-strength (docs/strength.md):
+// Neural at 0-ply beats Expectimax in 78% of 1000 long nardy games
+// (75-80%) and 62% of 1000 short nardy games (58-65%), and loses 0.10
+// points a game to GNU Backgammon's 0-ply player (6,000 cubeless games).
 //
 // A player value keeps buffers between calls and is not safe for concurrent
 // use; give each goroutine its own (they are cheap to build). Players hold

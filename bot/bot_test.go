@@ -412,6 +412,21 @@ func ExamplePlayGame() {
 	// true
 }
 
+// NewNeural builds the trained player; here at 0-ply, against Greedy, a
+// game of short nardy with the cube, where it also doubles, takes and
+// drops.
+func ExampleNewNeural() {
+	strong := NewNeural(0)
+	g, rec, err := PlayGame(variants.ShortStandard(), strong, NewGreedy(), nardy.NewSeededDice(3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, _ := g.Result()
+	fmt.Println(strong.Name(), "plays white;", res.Winner, "wins", res.Points, "points with the cube at", g.Cube().Value, "after", len(rec.Actions), "actions")
+	// Output: neural0 plays white; white wins 2 points with the cube at 2 after 100 actions
+}
+
 // PlayMatch plays a match to 3 points; the record says how it went.
 func ExamplePlayMatch() {
 	m, rec, err := PlayMatch(variants.ShortStandard(), 3, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))

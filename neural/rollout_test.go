@@ -116,10 +116,13 @@ func TestRolloutDeterministic(t *testing.T) {
 // TestRolloutStdErrHonest: the standard error a rollout reports is the
 // spread its equity really has. Thirty rollouts of the same position that
 // differ only in their seed scatter, in standard deviation, by about the
-// standard error each reports: the ratio of the two, estimated from thirty
-// samples, is 1 within 13% (one standard deviation), so 0.6..1.6 fails only
-// a wrong formula (a missing square root, errors of group means counted as
-// trials', a variance divided twice), not the luck of the seeds.
+// standard error each reports. The ratio of the two is 1, or a little
+// less (the stratified first rolls make the true error smaller than the
+// reported one, which counts the trials as independent), and estimated
+// from thirty samples it is uncertain by 13% (one standard deviation); so
+// 0.6..1.6 fails only a wrong formula (a missing square root, errors of
+// group means counted as trials', a variance divided twice), not the luck
+// of the seeds.
 func TestRolloutStdErrHonest(t *testing.T) {
 	const rollouts = 30
 	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {

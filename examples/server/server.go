@@ -266,7 +266,7 @@ type createRequest struct {
 	Preset   string  `json:"preset"`   // a name of variants.All (default long-moscow)
 	Opponent string  `json:"opponent"` // "bot" (default) or "human"
 	Color    string  `json:"color"`    // the creator's colour (default white)
-	Bot      string  `json:"bot"`      // random, greedy (default) or expectimax
+	Bot      string  `json:"bot"`      // a name of bot.Names: random, greedy (default), expectimax, neural0, neural1, neural2
 	Length   int     `json:"length"`   // match length, 0: one game of money play
 	Seed     *uint64 `json:"seed"`     // fixes the dice: only with Config.DevSeeds
 }

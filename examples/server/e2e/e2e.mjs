@@ -26,8 +26,8 @@ if (!base || !base.startsWith("http://127.0.0.1:")) {
 mkdirSync(out, { recursive: true });
 
 const games = [
-  { preset: "long-moscow", color: "white", shot: "long" },
-  { preset: "short-standard", color: "black", shot: "short" },
+  { preset: "long-moscow", color: "white", bot: "greedy", shot: "long" },
+  { preset: "short-standard", color: "black", bot: "neural0", shot: "short" },
 ];
 
 const browser = await chromium.launch({
@@ -122,7 +122,7 @@ async function playGame(context, g) {
   await page.goto(base + "/");
   await page.waitForSelector("#preset option", { state: "attached" });
   await page.selectOption("#preset", g.preset);
-  await page.selectOption("#opponent", "bot");
+  await page.selectOption("#opponent", g.bot);
   await page.selectOption("#color", g.color);
   await page.click("#create");
   await page.waitForSelector("#board svg", { state: "attached" });
@@ -131,6 +131,14 @@ async function playGame(context, g) {
   const n = { clicks: 0, steps: 0, undos: 0, checks: 0, hints: 0, result: "" };
   await idle();
   if (!await page.evaluate(() => location.hash.includes("&t="))) throw new Error("no seat token in the page's address");
+  // The opponent menu's bot is the game's.
+  const bot = await page.evaluate(async () => {
+    const h = new URLSearchParams(location.hash.slice(1));
+    const st = await (await fetch(`/api/games/${h.get("g")}`,
+      { headers: { Authorization: "Bearer " + h.get("t") } })).json();
+    return st.bot;
+  });
+  if (bot !== g.bot) throw new Error(`the game's bot is ${bot}, the menu chose ${g.bot}`);
   let shot = false;
   for (let i = 0; i < 4000; i++) {
     await idle();

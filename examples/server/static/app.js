@@ -89,9 +89,12 @@ async function newGame(ev) {
   showError(null);
   setBusy(1);
   try {
+    // The opponent menu names a bot (bot.Names) or "human".
+    const opponent = $("opponent").value;
     const out = await api("POST", "/api/games", {
       preset: $("preset").value,
-      opponent: $("opponent").value,
+      opponent: opponent === "human" ? "human" : "bot",
+      bot: opponent === "human" ? undefined : opponent,
       color: $("color").value,
       length: Number($("length").value) || 0,
     });

@@ -132,12 +132,7 @@ async function playGame(context, g) {
   await idle();
   if (!await page.evaluate(() => location.hash.includes("&t="))) throw new Error("no seat token in the page's address");
   // The opponent menu's bot is the game's.
-  const bot = await page.evaluate(async () => {
-    const h = new URLSearchParams(location.hash.slice(1));
-    const st = await (await fetch(`/api/games/${h.get("g")}`,
-      { headers: { Authorization: "Bearer " + h.get("t") } })).json();
-    return st.bot;
-  });
+  const { bot } = await gameAPI(page, "");
   if (bot !== g.bot) throw new Error(`the game's bot is ${bot}, the menu chose ${g.bot}`);
   let shot = false;
   for (let i = 0; i < 4000; i++) {
@@ -185,17 +180,24 @@ async function askHint(page, n, g) {
   n.hints++;
 }
 
+// gameAPI reads GET /api/games/{id}{suffix} from the page, with the game
+// and the seat's token of the page's address.
+async function gameAPI(page, suffix) {
+  return page.evaluate(async (suffix) => {
+    const h = new URLSearchParams(location.hash.slice(1));
+    const res = await fetch(`/api/games/${h.get("g")}${suffix}`,
+      { headers: { Authorization: "Bearer " + h.get("t") } });
+    return res.json();
+  }, suffix);
+}
+
 // checkSources compares the checkers the page offers with the sources of
 // the legal steps the server lists.
 async function checkSources(page, n) {
   const got = await page.evaluate(() =>
     [...document.querySelectorAll("#board .src")].map((e) => Number(e.dataset.point)).sort((a, b) => a - b));
-  const want = await page.evaluate(async () => {
-    const h = new URLSearchParams(location.hash.slice(1));
-    const steps = await (await fetch(`/api/games/${h.get("g")}/steps`,
-      { headers: { Authorization: "Bearer " + h.get("t") } })).json();
-    return [...new Set(steps.next.map((s) => s.from))].sort((a, b) => a - b);
-  });
+  const steps = await gameAPI(page, "/steps");
+  const want = [...new Set(steps.next.map((s) => s.from))].sort((a, b) => a - b);
   if (JSON.stringify(got) !== JSON.stringify(want)) {
     throw new Error(`offered sources ${got} differ from the legal ones ${want}`);
   }

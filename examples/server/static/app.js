@@ -91,10 +91,11 @@ async function newGame(ev) {
   try {
     // The opponent menu names a bot (bot.Names) or "human".
     const opponent = $("opponent").value;
+    const human = opponent === "human";
     const out = await api("POST", "/api/games", {
       preset: $("preset").value,
-      opponent: opponent === "human" ? "human" : "bot",
-      bot: opponent === "human" ? undefined : opponent,
+      opponent: human ? "human" : "bot",
+      bot: human ? undefined : opponent,
       color: $("color").value,
       length: Number($("length").value) || 0,
     });

@@ -121,12 +121,12 @@ func (g *gen) doubleLong() {
 // doubleStep a long-nardy node needs.
 func sideStep(lo, hi uint64, m uint32, p, d int) (uint64, uint64, uint32) {
 	e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
-	lo, hi = lo+e.lo, hi+e.hi
 	// The word that holds point p, chosen without a branch: p is hard to
-	// predict.
+	// predict. Point p is left empty when it held one checker; read
+	// before the step, the count does not wait for the step's sums.
 	hiWord := uint64(int64(15-p) >> 63)
-	left := (lo&^hiWord | hi&hiWord) >> (4 * uint(p) & 63) & 15
-	return lo, hi, m&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+	held := (lo&^hiWord | hi&hiWord) >> (4 * uint(p) & 63) & 15
+	return lo + e.lo, hi + e.hi, m&^(uint32((held^1-1)>>63)<<(uint(p)&31)) | e.bit
 }
 
 // longCands returns the points of the occupied points m from which a step

@@ -110,14 +110,14 @@ func (g *gen) double() {
 func (g *gen) doubleStep(c, n *dnode, p, d, k int) uint32 {
 	e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
 	lo, hi := n.lo+e.lo, n.hi+e.hi
-	w := lo
+	w := n.lo
 	if p >= 16 {
-		w = hi
+		w = n.hi
 	}
-	left := w >> (4 * uint(p) & 63) & 15
+	held := w >> (4 * uint(p) & 63) & 15 // one checker: p empties
 	h := g.blots & e.bit &^ n.hits
 	c.lo, c.hi = lo, hi
-	c.mask = n.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+	c.mask = n.mask&^(uint32((held^1-1)>>63)<<(uint(p)&31)) | e.bit
 	c.hits = n.hits | h
 	head := n.head - int8(g.dhead>>(uint(p)&31)&1)
 	c.head = head
@@ -175,12 +175,12 @@ func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 		c2 &^= 1 << (uint(p) & 31)
 		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
 		lo, hi := n2.lo+e.lo, n2.hi+e.hi
-		w := lo
+		w := n2.lo
 		if p >= 16 {
-			w = hi
+			w = n2.hi
 		}
-		left := w >> (4 * uint(p) & 63) & 15
-		mask := n2.mask&^(uint32((left-1)>>63)<<(uint(p)&31)) | e.bit
+		held := w >> (4 * uint(p) & 63) & 15 // one checker: p empties
+		mask := n2.mask&^(uint32((held^1-1)>>63)<<(uint(p)&31)) | e.bit
 		// doubleCands by hand.
 		c3 := mask & g.dstep
 		if x := mask & outside; x == 0 || x&barBit != 0 {
@@ -246,12 +246,12 @@ func (g *gen) blockFree(lo, hi uint64, mask, cand uint32, d int) uint32 {
 	for c := cand; c != 0; c &= c - 1 {
 		q := bits.TrailingZeros32(c)
 		e := &stepEffects[uint(q<<3|d)&(stepEffectsLen-1)]
-		w := lo + e.lo
+		w := lo
 		if q >= 16 {
-			w = hi + e.hi
+			w = hi
 		}
-		left := w >> (4 * uint(q) & 63) & 15
-		m := mask&^(uint32((left-1)>>63)<<(uint(q)&31)) | e.bit
+		held := w >> (4 * uint(q) & 63) & 15 // one checker: q empties
+		m := mask&^(uint32((held^1-1)>>63)<<(uint(q)&31)) | e.bit
 		if illegalBlock(m, g.theirs, g.ahead) {
 			ok &^= 1 << (uint(q) & 31)
 		}

@@ -196,7 +196,7 @@ func (g *gen) mixedLeavesJudged(n1 *node, next uint32, b int, meta playMeta) {
 		q := 31 - bits.LeadingZeros32(next)
 		next &^= 1 << (uint(q) & 31)
 		lo, hi, bit := leafStep(n1, q, b)
-		if illegalBlock(leafMask(n1, lo, hi, q, bit), g.theirs, g.ahead) {
+		if illegalBlock(leafMask(n1, q, bit), g.theirs, g.ahead) {
 			continue
 		}
 		g.reach(2)
@@ -267,7 +267,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32, ski
 			// The last step inline (see doubleLeaves); its block check
 			// is both the one on the pass and the one at the end (L5).
 			lo, hi, bit := leafStep(&c1, q, second)
-			if g.sixBlock && illegalBlock(leafMask(&c1, lo, hi, q, bit), g.theirs, g.ahead) {
+			if g.sixBlock && illegalBlock(leafMask(&c1, q, bit), g.theirs, g.ahead) {
 				continue
 			}
 			g.reach(2)

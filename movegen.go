@@ -224,13 +224,14 @@ func (c *turnCtx) move(n *node, from, die int, res *node) (rawStep, bool) {
 func (c *turnCtx) applyTo(dst, src *node, from, die int) rawStep {
 	e := &stepEffects[uint(from<<3|die)&(stepEffectsLen-1)]
 	lo, hi := src.me[0]+e.lo, src.me[1]+e.hi
-	// The count left on from, read from the word that holds it (4*from&63
-	// is its shift in either word).
-	w := lo
+	// The count on from before the step, read from the word that holds it
+	// (4*from&63 is its shift in either word): one checker there, and the
+	// point empties. Read before the step, it does not wait for the sums.
+	w := src.me[0]
 	if from >= 16 {
-		w = hi
+		w = src.me[1]
 	}
-	left := w >> (4 * uint(from) & 63) & 15
+	held := w >> (4 * uint(from) & 63) & 15
 	h := c.blots & e.bit &^ src.hits
 	head := src.head
 	if from == Head && c.headRule {
@@ -238,7 +239,7 @@ func (c *turnCtx) applyTo(dst, src *node, from, die int) rawStep {
 	}
 	dst.me[0], dst.me[1] = lo, hi
 	// Branch-free: whether a point empties is hard to predict.
-	dst.mask = src.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | e.bit
+	dst.mask = src.mask&^(uint32((held^1-1)>>63)<<(uint(from)&31)) | e.bit
 	dst.hits, dst.head = src.hits|h, head
 	return rawStep{From: int8(from), To: int8(max(from-die, Off)), Die: int8(die), Hit: h != 0}
 }
@@ -252,14 +253,15 @@ func leafStep(n *node, from, die int) (lo, hi uint64, bit uint32) {
 	return n.me[0] + e.lo, n.me[1] + e.hi, uint32(1) << (uint(max(from-die, Off)) & 31) &^ 1
 }
 
-// leafMask returns the occupied points after leafStep gave (lo, hi, bit).
-func leafMask(n *node, lo, hi uint64, from int, bit uint32) uint32 {
-	w := lo
+// leafMask returns the occupied points of n after the step of leafStep
+// from point from, which gave the landing bit bit.
+func leafMask(n *node, from int, bit uint32) uint32 {
+	w := n.me[0]
 	if from >= 16 {
-		w = hi
+		w = n.me[1]
 	}
-	left := w >> (4 * uint(from) & 63) & 15
-	return n.mask&^(uint32((left-1)>>63)<<(uint(from)&31)) | bit
+	held := w >> (4 * uint(from) & 63) & 15 // one checker: the point empties
+	return n.mask&^(uint32((held^1-1)>>63)<<(uint(from)&31)) | bit
 }
 
 // hitMeta returns the hit bit of step i of a play when h (the blot hit by

@@ -207,17 +207,17 @@ func ExampleMatch() {
 		if m.GameNumber() != number || m.IsOver() {
 			res, _ := m.LastResult()
 			w, b := m.Score()
-			fmt.Printf("game %d: %s wins %s, %d point(s); score %d-%d\n", number, res.Winner, res.Kind, res.Points, w, b)
+			fmt.Printf("game %d: %s; score %d-%d\n", number, res, w, b)
 		}
 	}
 	winner, _ := m.Winner()
 	fmt.Println("match:", winner)
 	// Output:
-	// game 1: black wins oin, 1 point(s); score 0-1
-	// game 2: white wins oin, 1 point(s); score 1-1
-	// game 3: white wins oin, 1 point(s); score 2-1
-	// game 4: black wins oin, 1 point(s); score 2-2
-	// game 5: black wins oin, 1 point(s); score 2-3
+	// game 1: black wins (single, 1 point); score 0-1
+	// game 2: white wins (single, 1 point); score 1-1
+	// game 3: white wins (single, 1 point); score 2-1
+	// game 4: black wins (single, 1 point); score 2-2
+	// game 5: black wins (single, 1 point); score 2-3
 	// match: black
 }
 

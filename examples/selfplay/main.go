@@ -137,7 +137,7 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 			}
 			o.Turns = turn
 			fmt.Fprint(w, "\n", pos.Drawing(), "\n")
-			fmt.Fprintf(w, "%s wins after %d turns: %s, %d point(s)\n", o.Winner, o.Turns, o.Kind, o.Points)
+			fmt.Fprintf(w, "%s wins after %d turns: %s, %d point%s\n", o.Winner, o.Turns, o.Kind, o.Points, plural(o.Points))
 			return o, nil
 		}
 		if roll, err = nardy.Throw(dice); err != nil {
@@ -209,8 +209,8 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 			if res.Kind == nardy.Draw {
 				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
 			} else {
-				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point(s); score white %d, black %d\n",
-					number, res.Winner, res.Kind.Name(res.Variant), res.End, res.Points, white, black)
+				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point%s; score white %d, black %d\n",
+					number, res.Winner, res.Kind.Name(res.Variant), res.End, res.Points, plural(res.Points), white, black)
 			}
 		}
 	}
@@ -221,4 +221,12 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 	white, black := m.Score()
 	fmt.Fprintf(w, "%s wins the match %d-%d\n", winner, max(white, black), min(white, black))
 	return m, nil
+}
+
+// plural returns the "s" of n points.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

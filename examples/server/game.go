@@ -296,7 +296,7 @@ func (g *game) do(a nardy.Action) error {
 			if res.Kind == nardy.Draw {
 				g.logf("game %d is a draw", before.GameNumber())
 			} else {
-				g.logf("%s wins game %d: %s, %d point(s)", res.Winner, before.GameNumber(), res.Kind, res.Points)
+				g.logf("game %d: %s", before.GameNumber(), res)
 			}
 		}
 	}

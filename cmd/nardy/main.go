@@ -141,7 +141,11 @@ func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, st
 		printUsage(stderr)
 		return 2, false
 	case fs.NArg() < nargs:
-		fmt.Fprintf(stderr, "nardy %s: want %d argument(s)\n", fs.Name(), nargs)
+		plural := "s"
+		if nargs == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(stderr, "nardy %s: want %d argument%s, got %d\n", fs.Name(), nargs, plural, fs.NArg())
 		printUsage(stderr)
 		return 2, false
 	}

@@ -47,17 +47,8 @@ type batchBase struct {
 // accumulate writes the hidden layer's sums (before the activation) of in.
 func (n *Net) accumulate(in *inputs, sum *[MaxHidden]float32) {
 	H := n.nHid
-	hs := sum[:H:H]
-	copy(hs, n.b1)
-	for k := range in.n {
-		i, x := int(in.idx[k]), in.val[k]
-		row := n.w1[i*H : i*H+H : i*H+H]
-		if x == 1 {
-			addRow(hs, row)
-		} else {
-			addRowScaled(hs, row, x)
-		}
-	}
+	copy(sum[:H:H], n.b1)
+	addRows(sum[:H], n.w1, H, in.idx[:in.n], in.val[:in.n])
 }
 
 // evalFrom evaluates pos (for its player on roll) from the base's sums,
@@ -73,19 +64,24 @@ func (n *Net) evalFrom(base *batchBase, pos nardy.Position) Probs {
 	H := n.nHid
 	hs := h[:H:H]
 	copy(hs, base.sum[:H])
+	// The differences from the base, in order: the inputs of pos that
+	// changed, then the base's inputs pos no longer has. Each index occurs
+	// once, so there are at most maxIn.
 	var seen [maxIn]bool
+	var diff inputs
 	for k := range in.n {
-		i, x := int(in.idx[k]), in.val[k]
+		i, x := in.idx[k], in.val[k]
 		seen[i] = true
 		if d := x - base.dense[i]; d != 0 {
-			addRowScaled(hs, n.w1[i*H:i*H+H:i*H+H], d)
+			diff.add(int(i), d)
 		}
 	}
 	for k := range base.in.n {
-		if i := int(base.in.idx[k]); !seen[i] {
-			addRowScaled(hs, n.w1[i*H:i*H+H:i*H+H], -base.in.val[k])
+		if i := base.in.idx[k]; !seen[i] {
+			diff.add(int(i), -base.in.val[k])
 		}
 	}
+	addRows(hs, n.w1, H, diff.idx[:diff.n], diff.val[:diff.n])
 	var o [maxOut]float32
 	n.activate(&h, &o)
 	return probsOf(n.variant, &o)

@@ -11,12 +11,9 @@ package neural
 // added in the order of idx, and neither fuses a multiply with an add. So
 // the committed weights train and evaluate alike on every machine.
 func addRows(sum, w []float32, hid int, idx []int16, val []float32) {
-	if hid%8 == 0 && hid > 0 && len(sum) >= hid && len(val) >= len(idx) && rowsInRange(w, hid, idx) {
-		if addRowsAsm(sum, w, hid, idx, val) {
-			return
-		}
+	if !addRowsAsm(sum, w, hid, idx, val) {
+		addRowsGo(sum, w, hid, idx, val)
 	}
-	addRowsGo(sum, w, hid, idx, val)
 }
 
 // rowsInRange reports whether every index is a whole row of w.

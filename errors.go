@@ -33,8 +33,13 @@ var (
 	// ErrIllegalPlay is matched by every play or step the rules refuse; the
 	// [*RuleError] says which rule.
 	ErrIllegalPlay = errors.New("nardy: illegal play")
-	// ErrGameOver is returned when a play, a step or a game action is asked
-	// of a position, game or match that is already decided.
+	// ErrGameOver is returned when an action is asked of a [Game] or
+	// [Match] that is already decided (and by the bots, asked to act in
+	// one). The functions of positions ([Rules.Legal], [Rules.Apply],
+	// [Rules.NewTurn]) do not judge that: a position does not know who
+	// started the game, and under L11 the player left on roll after the
+	// other has borne off every checker still has a last roll to play. Ask
+	// [Position.Winner], or play through a Game.
 	ErrGameOver = errors.New("nardy: game is over")
 )
 

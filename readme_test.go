@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -44,5 +45,15 @@ func TestReadmeListsEveryPackage(t *testing.T) {
 	require.Contains(t, dirs, "neural", "the walk found the packages")
 	for _, dir := range dirs {
 		assert.Contains(t, files, "`"+dir+"/`", "README.md's Files table does not name %s/", dir)
+	}
+
+	// And every path the table names is there: no row outlives its file.
+	named := regexp.MustCompile("(?m)^\\| `([^`]+)` \\|").FindAllStringSubmatch(files, -1)
+	require.NotEmpty(t, named)
+	for _, m := range named {
+		for path := range strings.SplitSeq(m[1], "`, `") {
+			_, err := os.Stat(filepath.FromSlash(strings.TrimSuffix(path, "/")))
+			assert.NoError(t, err, "README.md's Files table names %s", path)
+		}
 	}
 }

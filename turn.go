@@ -254,7 +254,9 @@ func (t Turn) why(from, to int) error {
 	return wrong
 }
 
-// Undo takes back the last step.
+// Undo takes back the last step: one die. A [Turn.Move] over several dice
+// took several steps, so a user interface that takes back a whole drag
+// undoes until [Turn.Len] is what it was before the Move.
 func (t Turn) Undo() (Turn, error) {
 	if t.n == 0 {
 		return t, ruleError("C3", errNothingToUndo, -1)

@@ -16,7 +16,9 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
@@ -26,11 +28,15 @@ import (
 // 0.04, what GNU Backgammon calls a doubtful play.
 const DefaultThreshold = 0.04
 
+// ErrBadOptions reports Options out of range: [Analyze]'s and [HintFor]'s
+// errors for them match it with [errors.Is].
+var ErrBadOptions = errors.New("analysis: bad options")
+
 // Options set the judge. The zero Options judge at 0-ply with the embedded
 // networks and DefaultThreshold.
 type Options struct {
-	Ply       int         // search depth 0..2
-	Threshold float64     // 0: DefaultThreshold
+	Ply       int         // search depth 0..neural.MaxPly (2)
+	Threshold float64     // ≥ 0; 0: DefaultThreshold
 	Net       *neural.Net // nil: neural.Default of the record's variant
 	// Rollout, when set, judges again by rollouts every decision the
 	// search counts as an error: of a checker play, the play made and the
@@ -63,7 +69,10 @@ type Decision struct {
 	StdErr    float64 `json:"std_err,omitempty"`
 }
 
-// PlayerStats sums up one player's decisions.
+// PlayerStats sums up one player's decisions. ErrorRate is the share of
+// decisions counted as errors (loss above the threshold); what GNU
+// Backgammon calls a player's error rate is the mean loss per decision,
+// MeanLoss here (gnubg prints it in thousandths, "mEMG": 1000 × MeanLoss).
 type PlayerStats struct {
 	Plays     int     `json:"plays"`          // checker plays with more than one choice
 	Cube      int     `json:"cube_decisions"` // doubles, takes, drops, missed doubles
@@ -94,10 +103,15 @@ type judge struct {
 }
 
 func newJudge(r nardy.Rules, opt Options) (*judge, error) {
-	if opt.Threshold <= 0 {
+	if opt.Ply < 0 || opt.Ply > neural.MaxPly {
+		return nil, fmt.Errorf("%w: ply %d not in 0..%d", ErrBadOptions, opt.Ply, neural.MaxPly)
+	}
+	if !(opt.Threshold >= 0) || math.IsInf(opt.Threshold, 1) {
+		return nil, fmt.Errorf("%w: threshold %v: want a finite loss ≥ 0", ErrBadOptions, opt.Threshold)
+	}
+	if opt.Threshold == 0 {
 		opt.Threshold = DefaultThreshold
 	}
-	opt.Ply = min(max(opt.Ply, 0), neural.MaxPly)
 	n := opt.Net
 	if n == nil {
 		var err error
@@ -106,7 +120,7 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 		}
 	}
 	if n.Variant() != r.Variant {
-		return nil, fmt.Errorf("analysis: a %s network cannot judge %s nardy", n.Variant(), r.Variant)
+		return nil, fmt.Errorf("%w: a %s network cannot judge %s nardy", ErrBadOptions, n.Variant(), r.Variant)
 	}
 	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays)}
 	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}

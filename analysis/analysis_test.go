@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -141,6 +142,28 @@ func TestAnalyzeBadRecord(t *testing.T) {
 	rec.Actions = append(rec.Actions[:5:5], nardy.Action{Kind: nardy.ActTake, Player: nardy.White})
 	_, err := Analyze(rec, Options{})
 	assert.ErrorIs(t, err, nardy.ErrBadRecord)
+}
+
+// TestBadOptions: options out of range are refused with ErrBadOptions, by
+// Analyze and HintFor alike, not clamped.
+func TestBadOptions(t *testing.T) {
+	rec := record(t, variants.LongMoscow(), 0, bot.NewRandom(1), bot.NewRandom(2), 3, false)
+	short, err := neural.Default(nardy.Short)
+	require.NoError(t, err)
+	g, err := nardy.NewGame(variants.ShortStandard())
+	require.NoError(t, err)
+	g, _, err = g.Roll(nardy.NewSeededDice(1)) // the opening throw: now a player is to play
+	require.NoError(t, err)
+	_, err = HintFor(g, [2]int{}, Options{Ply: neural.MaxPly, Threshold: 0.1})
+	require.NoError(t, err)
+	for _, opt := range []Options{{Ply: -1}, {Ply: neural.MaxPly + 1}, {Threshold: -0.01}, {Threshold: math.NaN()}, {Threshold: math.Inf(1)}} {
+		_, err := Analyze(rec, opt)
+		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
+		_, err = HintFor(g, [2]int{}, opt)
+		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
+	}
+	_, err = Analyze(rec, Options{Net: short}) // a short-nardy network for a long-nardy record
+	assert.ErrorIs(t, err, ErrBadOptions)
 }
 
 // TestHint: the hint's play is the 0-ply player's play, its list is every

@@ -13,11 +13,13 @@
 // [PlayMatch] return the record of what was played, for [nardy.Replay].
 //
 // Four players come with the package: [Random] (uniform over the legal
-// plays, seeded), [Greedy] (1-ply: the play whose resulting position
-// [Evaluate] scores best), [Expectimax] (2-ply: each candidate play is
-// scored by the average over the 21 rolls of the opponent's best reply,
-// within a node budget) and [Neural], the strong one: the trained networks
-// of package neural searched 0, 1 or 2 rolls ahead, with cube decisions
+// plays, seeded), [Greedy] (0-ply: the play whose resulting position
+// [Evaluate] scores best), [Expectimax] (1-ply, a roll ahead: each
+// candidate play is scored by the average over the 21 rolls of the
+// opponent's best reply, within a node budget) and [Neural], the strong
+// one: the trained networks of package neural searched 0, 1 or 2 rolls
+// ahead (the plies are counted as GNU Backgammon counts them: 0-ply looks
+// at the position after each play, n-ply n rolls beyond it), with cube decisions
 // and match play. [New] builds one by name for command lines.
 //
 // Measured with examples/tournament (seed 1): Greedy beats Random in 99% of

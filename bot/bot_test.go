@@ -61,11 +61,11 @@ func TestGreedyBeatsRandom(t *testing.T) {
 }
 
 // TestExpectimaxBeatsGreedyLong checks on a small seeded sample that the
-// 2-ply search is no worse than greedy; the measured margin over 1000
+// search a roll ahead is no worse than greedy; the measured margin over 1000
 // games is in examples/tournament's figures.
 func TestExpectimaxBeatsGreedyLong(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays 2-ply games")
+		t.Skip("plays Expectimax games")
 	}
 	r := preset(t, "long-moscow")
 	const n = 20

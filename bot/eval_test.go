@@ -74,7 +74,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 
 // TestExpectBlocked: when the opponent on roll cannot move with any roll
 // (its checker on the bar before a closed board, S3), every roll gives the
-// empty play, and the 2-ply expectation is the chance of the position with
+// empty play, and the expectation a roll ahead is the chance of the position with
 // the turn passed back.
 func TestExpectBlocked(t *testing.T) {
 	var me, opp nardy.Side

@@ -13,11 +13,14 @@ import (
 const DefaultBudget = 400_000
 
 // DefaultWidth is the number of candidate plays [NewExpectimax] searches
-// at 2 ply.
+// a roll ahead.
 const DefaultWidth = 8
 
-// Expectimax is a 2-ply player. It scores every legal play with
-// [Evaluate] (1 ply), keeps the Width best, and scores each of those by the
+// Expectimax is a player that looks one roll ahead: 1-ply in the counting
+// of package neural and GNU Backgammon, where 0-ply is [Greedy]'s static
+// look at each play's position (two plies in game-tree terms: its play and
+// the opponent's reply). It scores every legal play with [Evaluate] as
+// Greedy does, keeps the Width best, and scores each of those by the
 // expectation over the 21 rolls of the opponent (weights 1/36 for a double,
 // 2/36 otherwise) of its chance of winning ([WinChance]) after the
 // opponent's reply that [Evaluate] scores worst for it (the opponent's best
@@ -37,7 +40,7 @@ const DefaultWidth = 8
 // The zero Expectimax is ready to use, with the defaults.
 type Expectimax struct {
 	Budget   int           // evaluations per decision; 0: DefaultBudget
-	Width    int           // candidates searched at 2 ply; 0: DefaultWidth
+	Width    int           // candidates searched a roll ahead; 0: DefaultWidth
 	Deadline time.Duration // 0: no time limit
 	Cube     CubePolicy
 

@@ -2,7 +2,8 @@ package bot
 
 import "github.com/nardylab/nardy"
 
-// Greedy is a 1-ply player: it plays the legal play whose resulting
+// Greedy is a 0-ply player (in the counting of package neural and GNU
+// Backgammon: no roll looked ahead): it plays the legal play whose resulting
 // position [Evaluate] scores best for it (the first in the generator's
 // order on a tie, so it is deterministic), and takes its cube decisions by
 // the thresholds of its Cube on [WinChance] and, in match play, the score

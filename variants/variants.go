@@ -53,7 +53,7 @@ func LongMoscow() nardy.Rules { return nardy.DefaultRules(nardy.Long) }
 // LongClassic is "classic long tavla" as the Turkish article with numbered
 // articles describes it: a six-block is forbidden even on the pass (art.
 // 3.5, TransientBlock false); colours change after each game and the player
-// who had Black starts the next (art. 1.4, NextGameStarter Alternate); mars
+// who had Black starts the next (art. 1.4, NextGameStarter AlternateStarts); mars
 // scores 2 (art. 4.2). The draw of art. 4.3 (L11) is available: set
 // LastRollDraw.
 func LongClassic() nardy.Rules {

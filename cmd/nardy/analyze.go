@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -33,14 +34,25 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-rollout TRIALS] FILE\n\n" +
 		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
-		"each player's error rate. With -rollout, each decision the search calls an error\n" +
+		"each player's error rate: the share of decisions that lose more than the\n" +
+		"threshold (the mean loss a decision, which GNU Backgammon calls the error rate, is\n" +
+		"printed beside it). With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
 		"the best; of a cube decision, no double and double/take (with the cube)."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
 		return status
 	}
-	if *rollout < 0 || *rollout > neural.MaxTrials {
-		report(stderr, "analyze", fmt.Errorf("-rollout %d not in 0..%d", *rollout, neural.MaxTrials))
+	var bad error
+	switch {
+	case *rollout < 0 || *rollout > neural.MaxTrials:
+		bad = fmt.Errorf("-rollout %d not in 0..%d", *rollout, neural.MaxTrials)
+	case *ply < 0 || *ply > neural.MaxPly:
+		bad = fmt.Errorf("-ply %d not in 0..%d", *ply, neural.MaxPly)
+	case !(*threshold > 0) || math.IsInf(*threshold, 1):
+		bad = fmt.Errorf("-threshold %v: want a loss > 0", *threshold)
+	}
+	if bad != nil {
+		report(stderr, "analyze", bad)
 		return 2
 	}
 	name := fs.Arg(0)

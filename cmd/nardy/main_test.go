@@ -294,6 +294,13 @@ func TestAnalyze(t *testing.T) {
 	assert.Regexp(t, `(?m)^game 1 action \d+ \w+ play .*\(rolled out, ± [0-9.]+\)`, out.String())
 	assert.Regexp(t, `(?m)^game \d+ action \d+ \w+ no double: played no double, best (no )?double, loss [0-9.]+ \(rolled out, ± [0-9.]+\)`, out.String())
 	assert.Equal(t, 2, run([]string{"analyze", "-rollout", "-1", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut))
+	// A flag out of range is refused, not clamped to the nearest value.
+	for _, bad := range [][]string{{"-ply", "3"}, {"-ply", "-1"}, {"-threshold", "-1"}, {"-threshold", "0"}, {"-threshold", "NaN"}, {"-threshold", "+Inf"}} {
+		errOut.Reset()
+		args := append(append([]string{"analyze"}, bad...), "../../gnubg/testdata/mat/club-3p.mat")
+		assert.Equal(t, 2, run(args, strings.NewReader(""), &out, &errOut), "%v", bad)
+		assert.Contains(t, errOut.String(), bad[0], "%v", bad)
+	}
 
 	for _, args := range [][]string{{"analyze"}, {"analyze", "no-such-file.json"}, {"analyze", "main.go"}, {"analyze", "a", "b"}} {
 		assert.NotEqual(t, 0, run(args, strings.NewReader(""), &out, &errOut), "%v", args)

@@ -47,6 +47,9 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
 	}
+	if err == nil && (*trials < 1 || *trials > neural.MaxTrials) {
+		err = fmt.Errorf("-trials %d not in 1..%d", *trials, neural.MaxTrials)
+	}
 	if err == nil && *double && *rollText != "" {
 		err = errors.New("-double rolls out the cube decision before the roll: not with -roll")
 	}

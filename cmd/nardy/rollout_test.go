@@ -121,6 +121,8 @@ func TestRolloutCommandDouble(t *testing.T) {
 func TestRolloutCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"rollout", "-trials", "-1"},
+		{"rollout", "-trials", "0"}, // the help says 1..MaxTrials
+		{"rollout", "-trials", "1048577"},
 		{"rollout", "-ply", "3"},
 		{"rollout", "-truncate", "-1"},
 		{"rollout", "-workers", "1000"},

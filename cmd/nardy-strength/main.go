@@ -45,6 +45,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,13 +63,20 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// usage names the commands; each prints its own flags with -h.
+const usage = "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck [flags]\n" +
+	"(nardy-strength COMMAND -h lists a command's flags; go doc ./cmd/nardy-strength says what each measures)"
+
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck [flags]")
+		fmt.Fprintln(stderr, usage)
 		return 2
 	}
 	var err error
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, usage)
+		return 0
 	case "vs":
 		err = vs(args[1:], stdout, stderr)
 	case "judge":
@@ -82,10 +90,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "evalcheck":
 		err = evalCheck(args[1:], stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n%s\n", args[0], usage)
 		return 2
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, flag.ErrHelp): // COMMAND -h: the flag set printed its flags
+		return 0
+	case err != nil:
 		fmt.Fprintln(stderr, "nardy-strength:", err)
 		return 1
 	}

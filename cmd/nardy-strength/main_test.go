@@ -40,6 +40,24 @@ func TestVsSmoke(t *testing.T) {
 	assert.Contains(t, stdout.String(), "error rate")
 }
 
+// TestUsage: -h prints the commands on standard output and succeeds; no
+// command or an unknown one prints them on standard error and fails.
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 0, run(args, &stdout, &stderr), "%v", args)
+		assert.Contains(t, stdout.String(), "usage: nardy-strength vs|judge|cube", "%v", args)
+	}
+	for _, args := range [][]string{{}, {"nosuch"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+		assert.Empty(t, stdout.String())
+		assert.Contains(t, stderr.String(), "usage: nardy-strength vs|judge|cube", "%v", args)
+	}
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, run([]string{"vs", "-h"}, &stdout, &stderr), "a command's own -h")
+}
+
 // skipWithoutGnubg skips a test that needs GNU Backgammon when it is not
 // installed.
 func skipWithoutGnubg(t *testing.T) {

@@ -179,6 +179,10 @@ func TestLegalCommandErrors(t *testing.T) {
 		{"legal", "-roll", "3-1", "-key", "zz"},
 		{"legal", "-roll", "3-1", "-key", "k", "-position", "p"},
 		{"legal", "-roll", "3-1", "-variant", "short", "-head-exception", "doubles"},
+		// long-nardy options, even at the values short nardy's rules hold
+		{"legal", "-roll", "3-1", "-variant", "short", "-transient-block=false"},
+		{"legal", "-roll", "3-1", "-variant", "short", "-block-ahead", "on_route"},
+		{"legal", "-roll", "3-1", "-preset", "short-tavla", "-head-exception", "classic"},
 		{"legal", "-roll", "3-1", "-head-exception", "sometimes"},
 		{"legal", "-roll", "3-1", "-block-ahead", "far"},
 		{"legal", "-roll", "3-1", "extra"},

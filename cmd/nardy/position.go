@@ -88,6 +88,11 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 	if *f.preset == "" {
 		r = nardy.DefaultRules(v)
 	}
+	for _, name := range []string{"head-exception", "transient-block", "block-ahead"} {
+		if set[name] && v != nardy.Long { // refused even at the value short nardy's rules hold
+			return r, pos, fmt.Errorf("-%s is a long-nardy option, not one of %s nardy", name, v)
+		}
+	}
 	if set["head-exception"] {
 		if err := r.HeadException.UnmarshalText([]byte(*f.head)); err != nil {
 			return r, pos, err

@@ -209,8 +209,8 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 			if res.Kind == nardy.Draw {
 				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
 			} else {
-				fmt.Fprintf(w, "game %d: %s wins %s (%s), %d point%s; score white %d, black %d\n",
-					number, res.Winner, res.Kind.Name(res.Variant), res.End, res.Points, plural(res.Points), white, black)
+				fmt.Fprintf(w, "game %d: %s wins %s %s, %d point%s; score white %d, black %d\n",
+					number, res.Winner, res.Kind.Name(res.Variant), endText(res.End), res.Points, plural(res.Points), white, black)
 			}
 		}
 	}
@@ -224,6 +224,17 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 }
 
 // plural returns the "s" of n points.
+// endText says how a game ended, in words for people.
+func endText(e nardy.EndReason) string {
+	switch e {
+	case nardy.Resigned:
+		return "by resignation"
+	case nardy.Dropped:
+		return "by a dropped double"
+	}
+	return "by bearing off"
+}
+
 func plural(n int) string {
 	if n == 1 {
 		return ""

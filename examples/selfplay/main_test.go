@@ -123,8 +123,10 @@ func TestSelfplayMatch(t *testing.T) {
 				var n, pts int
 				var who, kind string
 				if _, err := fmt.Sscanf(line, "game %d: %s wins %s", &n, &who, &kind); err == nil {
-					i := strings.Index(line, "), ")
-					_, err := fmt.Sscanf(line[i+3:], "%d point", &pts)
+					// "game 2: black wins oin by bearing off, 1 point; ...": words, not enum names
+					assert.Regexp(t, `^game \d+: \w+ wins [a-z ]+ by (bearing off|resignation|a dropped double), \d+ points?;`, line)
+					i := strings.Index(line, ", ")
+					_, err := fmt.Sscanf(line[i+2:], "%d point", &pts)
 					require.NoError(t, err, line)
 					sums[who] += pts
 				}

@@ -2,7 +2,9 @@ package nardy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 )
 
 // ActionKind names what an [Action] does.
@@ -102,7 +104,7 @@ type actionJSON struct {
 	Kind   ActionKind `json:"kind"`
 	Player string     `json:"player,omitempty"`
 	Dice   []int      `json:"dice,omitempty"`
-	Steps  [][3]int   `json:"steps,omitempty"`
+	Steps  [][]int    `json:"steps,omitempty"` // [from,to,die]: read as slices, so that a short or long one is refused
 	Resign *kindText  `json:"resign,omitempty"`
 }
 
@@ -134,7 +136,7 @@ func (a Action) wire(v Variant) (actionJSON, error) {
 		j.Dice = a.Dice[:]
 	}
 	for _, s := range a.Steps {
-		j.Steps = append(j.Steps, [3]int{int(s.From), int(s.To), int(s.Die)})
+		j.Steps = append(j.Steps, []int{int(s.From), int(s.To), int(s.Die)})
 	}
 	if a.Kind == ActResign {
 		j.Resign = &kindText{a.Resign, v}
@@ -148,9 +150,17 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	if len(b) > maxActionJSON {
 		return jsonTooLong(ErrSyntax, "action", b, maxActionJSON)
 	}
+	bad := func(format string, args ...any) error { return syntaxError("action", b, -1, format, args...) }
 	var j actionJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrSyntax, err)
+		var se *SyntaxError
+		if errors.As(err, &se) { // a field's own parse error, such as the kind's
+			return se
+		}
+		if msg, ok := jsonTypeText(err); ok {
+			return bad("%s", msg)
+		}
+		return bad("%s", strings.TrimPrefix(err.Error(), "nardy: "))
 	}
 	n := Action{Kind: j.Kind}
 	switch j.Player {
@@ -160,24 +170,27 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		n.Player = Black
 	case "":
 		if j.Kind != ActOpening {
-			return fmt.Errorf("%w: %s without a player", ErrSyntax, j.Kind)
+			return bad("%s without a player", j.Kind)
 		}
 	default:
-		return fmt.Errorf("%w: player %q", ErrSyntax, j.Player)
+		return bad("player %q", j.Player)
 	}
 	if len(j.Dice) != 0 {
 		if len(j.Dice) != 2 {
-			return fmt.Errorf("%w: %d dice", ErrSyntax, len(j.Dice))
+			return bad("%d dice", len(j.Dice))
 		}
 		n.Dice = [2]int{j.Dice[0], j.Dice[1]}
 	}
 	if len(j.Steps) > 4 {
-		return fmt.Errorf("%w: C3: %d steps, at most 4", ErrSyntax, len(j.Steps))
+		return bad("C3: %d steps, at most 4", len(j.Steps))
 	}
 	for _, s := range j.Steps {
+		if len(s) != 3 {
+			return bad("step %v: want [from,to,die]", s)
+		}
 		for _, v := range s {
 			if v < 0 || v > Bar {
-				return fmt.Errorf("%w: step %v", ErrSyntax, s)
+				return bad("step %v", s)
 			}
 		}
 		n.Steps = append(n.Steps, Step{From: s[0], To: s[1], Die: s[2]})

@@ -69,6 +69,9 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 	var n Record
 	w.plain = (*plain)(&n)
 	if err := json.Unmarshal(b, &w); err != nil {
+		if msg, ok := jsonTypeText(err); ok {
+			err = fmt.Errorf("%w: %s", ErrSyntax, msg)
+		}
 		return &RecordError{Index: -1, Err: err}
 	}
 	n.Actions = w.Actions
@@ -99,7 +102,7 @@ func (as *jsonActions) UnmarshalJSON(b []byte) error {
 	_, _, err := jsonscan.Array(b, func(i int, elem []byte) error {
 		var a Action
 		if err := json.Unmarshal(elem, &a); err != nil {
-			return fmt.Errorf("action %d: %w", i, err)
+			return nested{fmt.Errorf("action %d", i), err} // "action 3: parsing action ...", both matched
 		}
 		out = append(out, a)
 		return nil

@@ -1,8 +1,11 @@
 package nardy
 
 import (
+	"encoding"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/nardylab/nardy/internal/errtext"
@@ -182,3 +185,44 @@ func (e nested) Error() string {
 
 // Unwrap makes errors.Is match the sentinel and the nested error.
 func (e nested) Unwrap() []error { return []error{e.sentinel, e.err} }
+
+// jsonError is err, from encoding/json, under sentinel: it matches both
+// with [errors.Is]. A value of the wrong JSON type is said in JSON's words
+// ("dice: want an array, not a JSON string"), not in the Go types of the
+// wire structs, which are no concern of the caller's.
+func jsonError(sentinel, err error) error {
+	if msg, ok := jsonTypeText(err); ok {
+		return fmt.Errorf("%w: %s", sentinel, msg)
+	}
+	return nested{sentinel, err}
+}
+
+// jsonTypeText says a JSON type mismatch of err in JSON's words, and
+// whether err was one.
+func jsonTypeText(err error) (string, bool) {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Type == nil {
+		return "", false
+	}
+	want := "another JSON type"
+	switch k := te.Type.Kind(); {
+	case reflect.PointerTo(te.Type).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()):
+		want = "a string"
+	case k == reflect.Bool:
+		want = "true or false"
+	case k >= reflect.Int && k <= reflect.Float64:
+		want = "a number"
+	case k == reflect.String:
+		want = "a string"
+	case k == reflect.Slice || k == reflect.Array:
+		want = "an array"
+	case k == reflect.Struct || k == reflect.Map:
+		want = "an object"
+	}
+	field := te.Field
+	if field == "" {
+		field = "value"
+	}
+	value, _, _ := strings.Cut(te.Value, " ") // "number 1.5" is a number
+	return fmt.Sprintf("%s: want %s, not a JSON %s", field, want, value), true
+}

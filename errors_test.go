@@ -1,7 +1,9 @@
 package nardy_test
 
 import (
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,4 +57,44 @@ func TestSameFaultSameError(t *testing.T) {
 	_, err = gnubg.PositionID(long)
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch)
 	assert.NotContains(t, err.Error(), "rules")
+}
+
+// TestJSONErrorsSayJSON: a bad action, rules, game, match or record in
+// JSON is refused with its sentinel (and an action's with a
+// *SyntaxError), in a message that names "nardy:" once and says a wrong
+// type in JSON's words, not in the Go types of the wire structs.
+func TestJSONErrorsSayJSON(t *testing.T) {
+	cases := []struct {
+		name, json string
+		into       any
+		is         error
+		says       string
+	}{
+		{"action kind", `{"kind":"zap","player":"white"}`, new(nardy.Action), nardy.ErrSyntax, `"zap"`},
+		{"action player", `{"kind":"roll","player":"red"}`, new(nardy.Action), nardy.ErrSyntax, `player "red"`},
+		{"action dice", `{"kind":"roll","player":"white","dice":[1,2,3]}`, new(nardy.Action), nardy.ErrSyntax, "3 dice"},
+		{"action dice type", `{"kind":"roll","player":"white","dice":"x"}`, new(nardy.Action), nardy.ErrSyntax, "dice: want an array, not a JSON string"},
+		{"step of five numbers", `{"kind":"step","player":"white","steps":[[8,5,3,99,100]]}`, new(nardy.Action), nardy.ErrSyntax, "want [from,to,die]"},
+		{"step of two numbers", `{"kind":"step","player":"white","steps":[[8,5]]}`, new(nardy.Action), nardy.ErrSyntax, "want [from,to,die]"},
+		{"rules variant", `{"variant":"medium"}`, new(nardy.Rules), nardy.ErrInvalidRules, `"medium"`},
+		{"rules variant type", `{"variant":3}`, new(nardy.Rules), nardy.ErrInvalidRules, "variant: want a string, not a JSON number"},
+		{"rules cube type", `{"variant":"short","cube":"yes"}`, new(nardy.Rules), nardy.ErrInvalidRules, "cube: want true or false, not a JSON string"},
+		{"game type", `{"rules":{"variant":"short"},"plays":"many"}`, new(nardy.Game), nardy.ErrBadRecord, "plays: want a number, not a JSON string"},
+		{"match length type", `{"rules":{"variant":"short"},"length":"seven"}`, new(nardy.Match), nardy.ErrBadRecord, "want a number, not a JSON string"},
+		{"record length type", `{"rules":{"variant":"short"},"length":[7]}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a number, not a JSON array"},
+		{"record action", `{"rules":{"variant":"long"},"length":0,"actions":[{"kind":"zap","player":"white"}]}`, new(nardy.Record), nardy.ErrSyntax, `action 0: parsing action "zap"`},
+	}
+	for _, c := range cases {
+		err := json.Unmarshal([]byte(c.json), c.into)
+		require.Error(t, err, c.name)
+		assert.ErrorIs(t, err, c.is, c.name)
+		msg := err.Error()
+		assert.Contains(t, msg, c.says, c.name)
+		assert.Equal(t, 1, strings.Count(msg, "nardy: "), "%s: %s", c.name, msg)
+		assert.NotContains(t, msg, "Go struct", c.name)
+		if _, ok := c.into.(*nardy.Action); ok {
+			var se *nardy.SyntaxError
+			assert.ErrorAs(t, err, &se, c.name)
+		}
+	}
 }

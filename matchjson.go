@@ -66,7 +66,7 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 		if errors.Is(err, ErrBadRecord) { // the game's, as it is
 			return err
 		}
-		return nested{ErrBadRecord, err}
+		return jsonError(ErrBadRecord, err)
 	}
 	g := j.Game
 	if !g.IsValid() {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nardylab/nardy/fair"
 )
@@ -60,10 +61,11 @@ type RecordError struct {
 
 // Error implements the error interface.
 func (e *RecordError) Error() string {
+	why := strings.TrimPrefix(e.Err.Error(), "nardy: ") // said once, in front
 	if e.Index < 0 {
-		return fmt.Sprintf("nardy: bad record: %v", e.Err)
+		return "nardy: bad record: " + why
 	}
-	return fmt.Sprintf("nardy: bad record: action %d (%s): %v", e.Index, e.Action.Kind, e.Err)
+	return fmt.Sprintf("nardy: bad record: action %d (%s): %s", e.Index, e.Action.Kind, why)
 }
 
 // Unwrap makes errors.Is match ErrBadRecord and the reason.
@@ -285,7 +287,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return nested{ErrBadRecord, err}
+		return jsonError(ErrBadRecord, err)
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
 		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,

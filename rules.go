@@ -382,7 +382,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
 		NextGameStarter: r.NextGameStarter}
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidRules, err)
+		return jsonError(ErrInvalidRules, err)
 	}
 	if j.Variant == Short {
 		for _, o := range [...]struct {

@@ -137,7 +137,10 @@ func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
 			continue
 		}
 		if m := matLenRe.FindStringSubmatch(ln); m != nil {
-			length, _ = strconv.Atoi(m[1])
+			var err error
+			if length, err = matNumber(ln, m[1]); err != nil {
+				return nardy.Record{}, info, lines.fail(n, err)
+			}
 			break
 		}
 		return nardy.Record{}, info, lines.fail(n, formats.SyntaxError(".mat file", ln, -1, `want "N point match"`))
@@ -263,3 +266,17 @@ func matRules(r nardy.Rules, tags []MatTag) (nardy.Rules, error) {
 	}
 	return r, r.Validate()
 }
+
+// matNumber reads the digits s of line ln: a count, a score or a cube,
+// refused when past maxMatNumber.
+func matNumber(ln, s string) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v > maxMatNumber {
+		return 0, formats.SyntaxError(".mat file", ln, -1, "the number %.20s is out of range (at most %d)", s, maxMatNumber)
+	}
+	return v, nil
+}
+
+// maxMatNumber bounds the numbers of a .mat file: match length, scores,
+// points won and cube values.
+const maxMatNumber = 1 << 30

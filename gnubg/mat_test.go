@@ -99,6 +99,12 @@ func TestMatReadErrors(t *testing.T) {
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
 		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
+		// numbers past int or past 2^30: refused, not read as the largest int
+		{"match length past int", "99999999999999999999 point match\n", 1, nardy.ErrSyntax},
+		{"match length past 2^30", "1073741825 point match\n", 1, nardy.ErrSyntax},
+		{"score past int", " 1 point match\n\n Game 1\n a : 99999999999999999999   b : 0\n", 4, nardy.ErrSyntax},
+		{"points past int", head + "  1)                             31: 8/5 6/5\n      Wins 99999999999999999999 points\n", 6, nardy.ErrSyntax},
+		{"cube past int", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 99999999999999999999\n", 6, nardy.ErrSyntax},
 	}
 	for _, c := range cases {
 		_, _, err := ReadMat(strings.NewReader(c.text), nardy.DefaultRules(nardy.Short))

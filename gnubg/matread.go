@@ -71,8 +71,14 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		}
 		rd.scored = true
 		info.Players = [2]string{m[1], m[3]}
-		w, _ := strconv.Atoi(m[2])
-		b, _ := strconv.Atoi(m[4])
+		w, err := matNumber(ln, m[2])
+		if err != nil {
+			return err
+		}
+		b, err := matNumber(ln, m[4])
+		if err != nil {
+			return err
+		}
 		if mw, mb := rd.m.Score(); mw != w || mb != b {
 			return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, mw, mb)
 		}
@@ -140,8 +146,10 @@ func (rd *matReader) endGame(n int) error {
 		ended := rd.m.GameNumber() != number || rd.m.IsOver()
 		var err error
 		if w := matWinsRe.FindStringSubmatch(c.text); w != nil {
-			pts, _ := strconv.Atoi(w[1])
-			err = rd.wins(c.player, pts, ended)
+			var pts int
+			if pts, err = matNumber(c.text, w[1]); err == nil {
+				err = rd.wins(c.player, pts, ended)
+			}
 		} else if ended {
 			err = fmt.Errorf("%w: %q after the end of the game", ErrMat, c.text)
 		} else {
@@ -167,7 +175,10 @@ func (rd *matReader) cell(c matCell) error {
 	case matDiceRe.MatchString(f[0]):
 		return rd.roll(c, f)
 	case matCubeRe.MatchString(c.text):
-		v, _ := strconv.Atoi(matCubeRe.FindStringSubmatch(c.text)[1])
+		v, err := matNumber(c.text, matCubeRe.FindStringSubmatch(c.text)[1])
+		if err != nil {
+			return err
+		}
 		if v != 2*g.Cube().Value {
 			return fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)
 		}

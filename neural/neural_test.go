@@ -4,15 +4,18 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -170,6 +173,21 @@ func TestReadNetErrors(t *testing.T) {
 		_, err := ReadNet(bytes.NewReader(data))
 		assert.True(t, errors.Is(err, ErrBadWeights), "%s: %v", name, err)
 	}
+
+	// The reader's own error is one of reading a weights file too, and
+	// still the reader's.
+	_, err = ReadNet(iotest.ErrReader(io.ErrUnexpectedEOF))
+	assert.ErrorIs(t, err, ErrBadWeights)
+	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+
+	// A header of MaxHidden units with no weights after it is refused
+	// before the network's weights are allocated.
+	big := append([]byte(nil), good[:8+20]...)
+	binary.LittleEndian.PutUint32(big[8+8:], MaxHidden)
+	binary.LittleEndian.PutUint32(big[8+16:], 0) // no info text
+	allocs := testmem.Allocated(func() { _, err = ReadNet(bytes.NewReader(big)) })
+	assert.ErrorIs(t, err, ErrBadWeights)
+	assert.Less(t, allocs, uint64(64<<10), "bytes allocated to refuse a header without weights")
 }
 
 func FuzzReadNet(f *testing.F) {

@@ -62,7 +62,7 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 func ReadNet(r io.Reader) (*Net, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxWeightsSize+1))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: reading: %w", ErrBadWeights, err)
 	}
 	if len(data) > MaxWeightsSize {
 		return nil, errorf("file longer than %d bytes", MaxWeightsSize)
@@ -90,13 +90,14 @@ func ReadNet(r io.Reader) (*Net, error) {
 	if hdr[4] > MaxInfo || int(hdr[4]) > len(data) {
 		return nil, errorf("info length %d", hdr[4])
 	}
-	n := newShape(v, int(hdr[2]))
-	n.info = string(data[:hdr[4]])
+	info := string(data[:hdr[4]])
 	data = data[hdr[4]:]
-	want := 4 * (len(n.w1) + len(n.b1) + len(n.w2) + len(n.b2))
-	if len(data) != want {
+	in, hid, out := int(hdr[1]), int(hdr[2]), int(hdr[3])
+	if want := 4 * (in*hid + hid + out*hid + out); len(data) != want { // checked before the net is allocated
 		return nil, errorf("%d bytes of weights, want %d", len(data), want)
 	}
+	n := newShape(v, hid)
+	n.info = info
 	for _, s := range [][]float32{n.w1, n.b1, n.w2, n.b2} {
 		for i := range s {
 			x := math.Float32frombits(binary.LittleEndian.Uint32(data))

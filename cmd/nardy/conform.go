@@ -24,10 +24,17 @@ func conform(r io.Reader, w io.Writer) error {
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	var line []byte
 	for {
-		var rerr error
-		line, rerr = readLine(in, line[:0], conformance.MaxLineBytes+2) // and \r\n
+		var (
+			rerr    error
+			dropped bool
+		)
+		line, dropped, rerr = readLine(in, line[:0], conformance.MaxLineBytes+2) // and \r\n
 		if len(bytes.TrimSpace(line)) > 0 {
-			b, err := json.Marshal(answer(line, buf))
+			a := answer(line, buf)
+			if dropped { // longer than the case and \r\n: whatever its kept bytes say
+				a = conformance.Answer{ID: conformance.ID(line), Error: conformance.ErrLineTooLong.Error()}
+			}
+			b, err := json.Marshal(a)
 			if err != nil {
 				b = []byte(`{"id":"","error":"nardy: cannot encode the answer"}`)
 			}
@@ -54,16 +61,21 @@ func conform(r io.Reader, w io.Writer) error {
 }
 
 // readLine appends the next line of in, up to its newline, to dst and
-// returns it; it keeps at most max bytes and reads past the rest. The
-// error is the reader's, io.EOF after the last line.
-func readLine(in *bufio.Reader, dst []byte, max int) ([]byte, error) {
+// returns it; it keeps at most max bytes and reads past the rest, and
+// dropped says whether there was a rest. The error is the reader's, io.EOF
+// after the last line.
+func readLine(in *bufio.Reader, dst []byte, max int) (line []byte, dropped bool, err error) {
 	for {
 		frag, err := in.ReadSlice('\n')
-		if room := max - len(dst); room > 0 {
+		room := max - len(dst)
+		if len(frag) > room {
+			dropped = true
+		}
+		if room > 0 {
 			dst = append(dst, frag[:min(len(frag), room)]...)
 		}
 		if err != bufio.ErrBufferFull {
-			return dst, err
+			return dst, dropped, err
 		}
 	}
 }

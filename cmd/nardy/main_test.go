@@ -55,9 +55,10 @@ func TestConformLines(t *testing.T) {
 		`{"id":"bad-die","variant":"short","me":[0],"opp":[0],"dice":[7,1]}`,
 		`{"id":42,"variant":"long"}`,
 		strings.Repeat("[", 100000),
+		huge + "\r\rGARBAGE", // too long, though its first MaxLineBytes+2 bytes trim to a case
 	}, "\n") // no final newline: the last line still counts
 	got := runConform(t, input)
-	require.Len(t, got, 8, "one answer per non-blank line")
+	require.Len(t, got, 9, "one answer per non-blank line")
 
 	// docs/rules.md §5: long start, first turn, 3-1 has one play, 24/20.
 	want := []string{"00000000000000000001000e00/00000000000000000000000f00"}
@@ -72,6 +73,8 @@ func TestConformLines(t *testing.T) {
 	assert.Equal(t, "bad-die", got[5].ID)
 	assert.Equal(t, "42", got[6].ID)
 	assert.Equal(t, outLine{ID: "start-31", Plays: want}, got[4], "a 1 MiB line is read whole")
+	assert.Contains(t, got[8].Error, "line longer than", "a longer line is refused")
+	assert.Empty(t, got[8].Plays)
 }
 
 func TestConformEmptyInput(t *testing.T) {

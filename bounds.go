@@ -13,6 +13,12 @@ import (
 // that the memory and the time it spends stay within a fixed amount
 // whatever it is given; a [*SyntaxError] keeps at most the first 64 bytes
 // of the input. Every bound is far above what a valid input needs.
+//
+// The JSON bounds are checked by the UnmarshalJSON methods, which
+// encoding/json calls with the whole value already read and checked: a
+// json.Decoder on a stream reads a value to its end first. A program
+// reading JSON from a stranger bounds the stream too, with
+// [io.LimitReader] or [net/http.MaxBytesReader] (16 MiB is a record's).
 const (
 	// MaxTextLen bounds the one-line texts: [ParsePosition], [ParsePlay],
 	// [ParseRoll], [ParseVariant] and the UnmarshalText methods of the

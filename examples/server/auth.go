@@ -55,16 +55,40 @@ func bearer(r *http.Request) string {
 	return strings.TrimSpace(h[7:])
 }
 
-// seatOf returns the seat whose token the request carries. Both hashes
-// are compared in constant time.
+// seatOf returns the seat whose token the request carries. Every hash is
+// compared in constant time.
 func (g *game) seatOf(token string) (nardy.Color, bool) {
+	return matchHash(token, g.tokens)
+}
+
+// inviteOf returns the seat whose invitation token the request carries,
+// and whether that invitation was used already (its seat then has a token
+// of its own, and the invitation gives nothing).
+func (g *game) inviteOf(token string) (seat nardy.Color, used, ok bool) {
+	seat, ok = matchHash(token, g.invites)
+	return seat, ok && g.tokens[seat] != "", ok
+}
+
+// invited returns the seat whose invitation has not been used yet.
+func (g *game) invited() (nardy.Color, bool) {
+	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
+		if g.invites[c] != "" && g.tokens[c] == "" {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// matchHash returns the colour whose hash in hashes is token's, comparing
+// both in constant time.
+func matchHash(token string, hashes [2]string) (nardy.Color, bool) {
 	if token == "" || len(token) > 256 {
 		return 0, false
 	}
 	h := tokenHash(token)
 	seat, ok := nardy.Color(0), false
 	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
-		if g.tokens[c] != "" && subtle.ConstantTimeCompare([]byte(h), []byte(g.tokens[c])) == 1 {
+		if hashes[c] != "" && subtle.ConstantTimeCompare([]byte(h), []byte(hashes[c])) == 1 {
 			seat, ok = c, true
 		}
 	}

@@ -140,7 +140,15 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 		if !ok {
 			s.release(e)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
-			fail(w, http.StatusUnauthorized, "bad_token", "that token holds no seat in game %s", id)
+			switch inv, used, isInvite := g.inviteOf(token); {
+			case isInvite && used:
+				fail(w, http.StatusUnauthorized, "invite_used", "that invitation to game %s was used: it holds no seat", id)
+			case isInvite:
+				fail(w, http.StatusUnauthorized, "join_first", "that token is the invitation to %s's seat of game %s: "+
+					"join first (POST /api/games/%s/join) to get the seat's token", inv, id, id)
+			default:
+				fail(w, http.StatusUnauthorized, "bad_token", "that token holds no seat in game %s", id)
+			}
 			return nil, nil, 0
 		}
 		if g, err = s.catchUp(r.Context(), e, g); err == nil {

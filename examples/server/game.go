@@ -40,8 +40,13 @@ type game struct {
 	preset  string
 	kinds   [2]string // "human" or "bot", by colour
 	botName string    // the bot's name when a colour is "bot"
-	tokens  [2]string // hex SHA-256 of each human seat's token
-	client  string    // who created it, for the quota
+	tokens  [2]string // hex SHA-256 of each human seat's token ("" for an invited seat not joined yet)
+	// invites: hex SHA-256 of the invitation token of the invited seat
+	// (a game between two people), kept once used so that it is told
+	// apart from a wrong token. The invitation only joins: POST .../join
+	// gives the seat a token of its own, once.
+	invites [2]string
+	client  string // who created it, for the quota
 	created time.Time
 
 	// The dice: every die comes from fair (seed, salt) in record order;

@@ -54,16 +54,31 @@ func (h *hostile) send(client, method, path, token, ctype, body string) (int, ma
 	return resp.StatusCode, v
 }
 
-// hgame is a game the hostile tests created: its id and the tokens of the
-// creator's seat and of the invited one (empty where the server gives
-// none).
+// hgame is a game the hostile tests created: its id, the token of the
+// creator's seat, and the invitation to the other seat and the token it
+// got by joining (empty where the server gives none).
 type hgame struct {
-	id, token, invite string
-	seat, other       string
+	id, token, invite, joined string
+	seat, other               string
 }
 
-// create creates a game for client and returns it and its first state.
+// create creates a game for client and returns it and its state; the
+// invited seat, if any, has joined.
 func (h *hostile) create(client, body string) (hgame, map[string]any) {
+	g, st := h.createInvite(client, body)
+	if g.invite != "" {
+		status, v := h.send(client, "POST", "/api/games/"+g.id+"/join", g.invite, "application/json", `{}`)
+		require.Equal(h.t, http.StatusOK, status, "join: %v", v)
+		g.joined, _ = v["token"].(string)
+		require.NotEmpty(h.t, g.joined)
+		st, _ = v["game"].(map[string]any)
+	}
+	return g, st
+}
+
+// createInvite creates a game for client and returns it and its first
+// state, the invitation not used.
+func (h *hostile) createInvite(client, body string) (hgame, map[string]any) {
 	status, v := h.send(client, "POST", "/api/games", "", "application/json", body)
 	require.Equal(h.t, http.StatusCreated, status, "%v", v)
 	g := hgame{seat: "white", other: "black"}
@@ -111,7 +126,7 @@ func (g hgame) tokenOf(c string) string {
 	if c == g.seat {
 		return g.token
 	}
-	return g.invite
+	return g.joined
 }
 
 // playRoll plays the roll being played by seat c step by step (the first

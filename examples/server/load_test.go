@@ -138,11 +138,20 @@ func (p *loadPlayer) play(ctx context.Context, presets []string) {
 		return
 	}
 	tokens := map[string]string{out.Seat: out.Token}
-	if out.Invite != nil {
-		tokens[out.Invite.Seat] = out.Invite.Token
-	}
 	api := "/api/games/" + out.Game.ID
 	st := out.Game
+	if out.Invite != nil {
+		var joined createdJSON
+		s, err := p.call(ctx, "POST", api+"/join", out.Invite.Token, "{}", &joined)
+		if err != nil {
+			return
+		}
+		if s != http.StatusOK {
+			p.stats.fail("game %s: join refused: %d", out.Game.ID, s)
+			return
+		}
+		tokens[joined.Seat], st = joined.Token, joined.Game
+	}
 	for i := 0; i < 3000 && !st.MatchOver && ctx.Err() == nil; i++ {
 		c, act := "", ""
 		for _, color := range []string{"white", "black"} {

@@ -281,7 +281,8 @@ type createdJSON struct {
 	Invite *inviteJSON `json:"invite,omitempty"`
 }
 
-// inviteJSON is the other person's seat: its token and the page's link.
+// inviteJSON is the other person's invitation: its seat, its token and
+// the page's link. The token only joins the game (POST .../join), once.
 type inviteJSON struct {
 	Seat  string `json:"seat"`
 	Token string `json:"token"`
@@ -359,7 +360,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	g.id, g.client, g.created, g.version = newID(), client, now, 1
 	if kinds[me.Other()] == "human" {
 		inv := newSecret()
-		g.tokens[me.Other()] = tokenHash(inv)
+		g.invites[me.Other()] = tokenHash(inv) // the seat's token comes with the join
 		out.Invite = &inviteJSON{Seat: me.Other().String(), Token: inv, URL: "/#g=" + g.id + "&t=" + inv}
 	}
 	data, err := g.encode()
@@ -415,8 +416,11 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case reads[what]:
 		method = "GET"
+	case what == "join":
+		s.only("POST", func(w http.ResponseWriter, r *http.Request) { s.join(w, r, r.PathValue("id")) })(w, r)
+		return
 	case !isAction && what != "seed":
-		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %q; actions: %s", what, strings.Join(actionOrder, ", "))
+		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %q; actions: join, %s", what, strings.Join(actionOrder, ", "))
 		return
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {

@@ -97,15 +97,27 @@ func (c *client) refused(status int, code, method, path, body string) apiError {
 
 // seat is a person's place in a game: its colour and token.
 type seat struct {
-	c     *client
-	id    string
-	color string
-	token string
+	c      *client
+	id     string
+	color  string
+	token  string
+	invite string // the invitation of an invited seat
 }
 
 // create creates a game and returns its state and the creator's seat, and
-// for a game between people the invited seat (else nil).
+// for a game between people the invited seat (else nil), which has joined
+// (the state returned is the one after the join).
 func (c *client) create(body string) (stateJSON, *seat, *seat) {
+	st, me, other := c.createInvite(body)
+	if other != nil {
+		st = other.join()
+	}
+	return st, me, other
+}
+
+// createInvite is create without the join: the invited seat holds only its
+// invitation (token and invite are the invitation).
+func (c *client) createInvite(body string) (stateJSON, *seat, *seat) {
 	status, b := c.request("POST", "/api/games", "", body)
 	require.Equal(c.t, http.StatusCreated, status, "%s", b)
 	var out createdJSON
@@ -114,9 +126,22 @@ func (c *client) create(body string) (stateJSON, *seat, *seat) {
 	require.NotEmpty(c.t, out.Token)
 	var other *seat
 	if out.Invite != nil {
-		other = &seat{c: c, id: out.Game.ID, color: out.Invite.Seat, token: out.Invite.Token}
+		other = &seat{c: c, id: out.Game.ID, color: out.Invite.Seat, token: out.Invite.Token, invite: out.Invite.Token}
 	}
 	return out.Game, me, other
+}
+
+// join joins the invited seat s with its invitation, which must succeed:
+// s then holds the seat's new token. It returns the state.
+func (s *seat) join() stateJSON {
+	status, b := s.c.request("POST", s.path("join"), s.invite, `{}`)
+	require.Equal(s.c.t, http.StatusOK, status, "join: %s", b)
+	var out createdJSON
+	require.NoError(s.c.t, json.Unmarshal(b, &out))
+	require.Equal(s.c.t, s.color, out.Seat)
+	require.NotEmpty(s.c.t, out.Token)
+	s.token = out.Token
+	return out.Game
 }
 
 func (s *seat) path(what string) string {

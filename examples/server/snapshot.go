@@ -17,11 +17,15 @@ import (
 // after a restart or on another server. The match is rebuilt by replaying
 // its record, so a stored game is checked as it is read.
 type snapshot struct {
-	Format      int             `json:"format"` // 1
-	Preset      string          `json:"preset"`
-	Kinds       [2]string       `json:"kinds"`
-	Bot         string          `json:"bot,omitempty"`
-	Tokens      [2]string       `json:"tokens"` // hex SHA-256 of the seats' tokens
+	Format int       `json:"format"` // 1
+	Preset string    `json:"preset"`
+	Kinds  [2]string `json:"kinds"`
+	Bot    string    `json:"bot,omitempty"`
+	Tokens [2]string `json:"tokens"` // hex SHA-256 of the seats' tokens
+	// Invites: hex SHA-256 of the invitation of the invited seat. A game
+	// stored before invitations had to be used (no invites) kept the
+	// invitation's hash in Tokens: its invitation is the seat's token.
+	Invites     [2]string       `json:"invites,omitzero"`
 	Client      string          `json:"client"`
 	Created     time.Time       `json:"created"`
 	Seed        string          `json:"seed"` // hex; secret until the match is over
@@ -46,7 +50,7 @@ type lastSnap struct {
 func (g *game) encode() ([]byte, error) {
 	rec := g.rec.Record()
 	s := snapshot{Format: 1, Preset: g.preset, Kinds: g.kinds, Bot: g.botName, Tokens: g.tokens,
-		Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
+		Invites: g.invites, Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
 		ClientSeeds: g.clientSeeds, Record: rec, Log: g.log, Version: g.version}
 	s.Record.Actions = nil
 	if t, ok := g.turn(); ok && t.Len() > 0 {
@@ -92,7 +96,8 @@ func decodeGame(id string, b []byte) (*game, error) {
 	if preset == "" {
 		preset = s.Preset
 	}
-	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, client: s.Client,
+	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, invites: s.Invites,
+		client:  s.Client,
 		created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
 		rec: rec, log: s.Log, version: s.Version}
 	for i, a := range r.Actions {

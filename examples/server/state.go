@@ -14,9 +14,10 @@ type stateJSON struct {
 	Version    int                 `json:"version"`       // grows with every change
 	Preset     string              `json:"preset"`
 	Variant    string              `json:"variant"`
-	Fair       *fair.Proof         `json:"fair"`          // the dice commitment; the seed once the match is over
-	Dev        bool                `json:"dev,omitempty"` // the dice seed came from the request (development only)
-	Players    map[string]string   `json:"players"`       // colour: "human" or "bot"
+	Fair       *fair.Proof         `json:"fair"`              // the dice commitment; the seed once the match is over
+	Dev        bool                `json:"dev,omitempty"`     // the dice seed came from the request (development only)
+	Players    map[string]string   `json:"players"`           // colour: "human" or "bot"
+	Invited    string              `json:"invited,omitempty"` // the seat whose invitation is not used yet: its player has not joined
 	Bot        string              `json:"bot,omitempty"`
 	Phase      string              `json:"phase"`            // opening, roll, play, cube, resign, over
 	ToAct      string              `json:"to_act,omitempty"` // who must act now
@@ -112,6 +113,9 @@ func (g *game) state(you nardy.Color) stateJSON {
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
 		Fair: g.proof(), Dev: g.dev, Bot: g.botName, You: you.String(),
+	}
+	if c, ok := g.invited(); ok {
+		st.Invited = c.String()
 	}
 	if c, ok := gm.ToAct(); ok && !m.IsOver() {
 		st.ToAct = c.String()

@@ -236,6 +236,17 @@ async function playTwoPeople(preset) {
   if (!tokA || !tokB || tokA === tokB) throw new Error("the two seats need tokens of their own");
   await b.goto(link);
   await b.waitForSelector("#board svg", { state: "attached" });
+  // The invitation only joins: B's page has joined and holds a token of
+  // its own in its address, which a reload keeps; the invitation is spent.
+  const tokB2 = new URLSearchParams(new URL(b.url()).hash.slice(1)).get("t");
+  if (!tokB2 || tokB2 === tokB || tokB2 === tokA) throw new Error("the invited page did not get a seat token of its own");
+  await b.reload();
+  await b.waitForSelector("#board svg", { state: "attached" });
+  if (new URLSearchParams(new URL(b.url()).hash.slice(1)).get("t") !== tokB2) throw new Error("a reload lost the seat's token");
+  const spent = await b.evaluate(async ([id, tok]) => (await fetch(`/api/games/${id}`, { headers: { Authorization: "Bearer " + tok } })).json(),
+    [new URLSearchParams(new URL(link).hash.slice(1)).get("g"), tokB]);
+  if (spent.code !== "invite_used") throw new Error("the invitation still opens the game: " + JSON.stringify(spent));
+  polls[1] = 0; // the join and the reload read the state once each
   const pages = [a, b];
   const idle = (p) => p.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const n = { clicks: 0, steps: 0, undos: 0, checks: 0, turns: 0, result: "", events: [], polls: 0 };

@@ -7,7 +7,10 @@
 //
 // The page holds one seat of a game: the game id and the seat's token are
 // in the address's fragment (#g=ID&t=TOKEN), which never reaches a server;
-// the token goes in the Authorization header of every request. Every action
+// the token goes in the Authorization header of every request. Opened with
+// an invitation (the link the creator of a game between two people sends),
+// the page joins the game, which gives the seat a token of its own, and
+// puts that token in the address instead, so a reload keeps the seat. Every action
 // says the state version it was made on, so a double click acts once. The
 // page follows the game live over the server's event stream (read with
 // fetch, so the token stays out of URLs): the waiting player's board moves
@@ -118,6 +121,26 @@ function open(id, token) {
   page.state = null;
   history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
   listen();
+}
+
+// enter makes this page the seat of token in game id, as the address
+// says. A token that is an invitation (join_first) joins the game first:
+// the invitation's only power is to join, once, and the seat's own token
+// replaces it in the address.
+async function enter(id, token) {
+  page.game = id;
+  page.token = token;
+  let st;
+  try {
+    st = await api("GET", `/api/games/${id}`);
+  } catch (err) {
+    if (!(err.status === 401 && err.data && err.data.code === "join_first")) throw err;
+    const out = await api("POST", `/api/games/${id}/join`, {});
+    token = out.token;
+    st = out.game;
+  }
+  open(id, token);
+  await draw(st);
 }
 
 // act posts an action made on the state drawn and draws the answer. The
@@ -251,7 +274,8 @@ async function show(st) {
   $("hint-button").hidden = !canHint(st, who);
   if (!page.hint || page.hint.version !== st.version || page.hint.game !== st.id) clearHint();
   document.body.dataset.turn = allowed.filter((a) => a !== "seed" && a !== "resign").length ? "me" : "wait";
-  $("status").textContent = statusText(st, who, allowed);
+  $("status").textContent = (st.invited && st.invited !== who ? "The other player has not joined yet. " : "") +
+    statusText(st, who, allowed);
   $("dice").textContent = st.dice ? `Dice ${st.dice.join("-")}` + (st.dice_left ? `, left: ${st.dice_left.join(" ") || "none"}` : "") : "";
   $("cube").textContent = st.cube ? `Cube ${st.cube.value}${st.cube.owner ? ", owned by " + st.cube.owner : ", centred"}` : "";
   $("score").textContent = st.length ? `Match to ${st.length}: white ${st.score.white}, black ${st.score.black} (game ${st.game_number})` : "";
@@ -435,8 +459,11 @@ async function start() {
   }
   const h = new URLSearchParams(location.hash.slice(1));
   if (/^[0-9a-f]+$/.test(h.get("g") || "") && h.get("t")) {
-    open(h.get("g"), h.get("t"));
-    await refresh();
+    try {
+      await enter(h.get("g"), h.get("t"));
+    } catch (err) {
+      showError(err);
+    }
   }
 }
 

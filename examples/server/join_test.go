@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/variants"
+)
+
+// TestJoin: the invitation of a game between two people only joins. Before
+// the join it opens no other route (join_first); the join gives the seat a
+// token the creator never saw, once; after it the invitation opens nothing
+// (invite_used), and the creator's state says when the other has joined.
+func TestJoin(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human","seed":1}`)
+	assert.Equal(t, b.color, st.Invited, "the creator's state says who has not joined")
+	routes := [][2]string{{"GET", ""}, {"DELETE", ""}, {"GET", "steps"}, {"GET", "board.svg"}, {"GET", "record"},
+		{"GET", "events"}, {"GET", "hint"}}
+	for _, what := range actionOrder {
+		routes = append(routes, [2]string{"POST", what})
+	}
+	for _, r := range routes {
+		b.refused(http.StatusUnauthorized, "join_first", r[0], r[1], withVersion(st.Version, ""))
+	}
+	assert.Equal(t, st.Version, a.state().Version, "the refused requests changed nothing")
+
+	a.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
+	c.refused(http.StatusUnauthorized, "no_token", "POST", b.path("join"), `{}`)
+	forged := &seat{c: c, id: b.id, invite: "Zm9yZ2VkLXRva2VuLWZvcmdlZC10b2tlbi1mb3JnZWQ"}
+	forged.token = forged.invite
+	forged.refused(http.StatusUnauthorized, "bad_token", "POST", "join", `{}`)
+	b.refused(http.StatusBadRequest, "bad_json", "POST", "join", `{"seat":"black"}`)
+	status, _ := b.do("GET", "join", "")
+	assert.Equal(t, http.StatusMethodNotAllowed, status)
+
+	joined := b.join()
+	assert.NotEqual(t, b.invite, b.token, "the seat's token is a new one")
+	assert.Equal(t, st.Version+1, joined.Version, "the join is a change of the game")
+	assert.Equal(t, b.color, joined.You)
+	assert.Empty(t, joined.Invited)
+	assert.Empty(t, a.state().Invited, "the creator sees the other has joined")
+
+	used := &seat{c: c, id: b.id, color: b.color, token: b.invite, invite: b.invite}
+	used.refused(http.StatusUnauthorized, "invite_used", "POST", "join", `{}`)
+	for _, r := range routes {
+		used.refused(http.StatusUnauthorized, "invite_used", r[0], r[1], withVersion(joined.Version, ""))
+	}
+	b.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
+	st = b.act("roll", joined, "") // the new token acts for its seat
+	assert.Equal(t, "roll", st.Phase)
+}
+
+// TestJoinStored: an invitation, used or not, is kept in the store: a
+// server that reads the game from the store lets it join once and then
+// refuses it.
+func TestJoinStored(t *testing.T) {
+	store := newMemStore()
+	fresh := func() *client { return newClient(t, Config{Store: store}) }
+	_, a, b := fresh().createInvite(`{"opponent":"human"}`)
+	b.c = fresh()
+	b.refused(http.StatusUnauthorized, "join_first", "GET", "", "")
+	st := b.join()
+	a.c, b.c = fresh(), fresh()
+	assert.Empty(t, a.state().Invited)
+	assert.Equal(t, st.Version, b.state().Version)
+	used := &seat{c: fresh(), id: b.id, invite: b.invite, token: b.invite}
+	used.refused(http.StatusUnauthorized, "invite_used", "POST", "join", `{}`)
+	used.refused(http.StatusUnauthorized, "invite_used", "GET", "", "")
+}
+
+// TestJoinOldGame: a game stored before invitations had to be used (the
+// invited seat's token hash in "tokens", no "invites") keeps working: its
+// invitation is the seat's token.
+func TestJoinOldGame(t *testing.T) {
+	p, err := variants.Lookup("long-moscow")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	g.id, g.client, g.created, g.version, g.seed = "0123456789abcdef", "192.0.2.1", time.Now(), 1, newSeed()
+	g.tokens = [2]string{tokenHash("white-token"), tokenHash("black-invitation")}
+	data, err := g.encode()
+	require.NoError(t, err)
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &m))
+	require.NotContains(t, m, "invites", "the old form")
+	store := newMemStore()
+	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: 1, Client: g.client, Updated: time.Now(), Data: data}))
+	c := newClient(t, Config{Store: store})
+	b := &seat{c: c, id: g.id, color: "black", token: "black-invitation"}
+	st := b.state()
+	assert.Equal(t, "black", st.You)
+	assert.Empty(t, st.Invited)
+	b.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
+	st = b.act("roll", st, "")
+	assert.Equal(t, "roll", st.Phase)
+}

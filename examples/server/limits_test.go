@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -98,5 +100,60 @@ func TestClientOf(t *testing.T) {
 		require.NoError(t, err)
 		r.RemoteAddr = c.remote
 		assert.Equal(t, c.want, clientOf(r, false), c.remote)
+	}
+}
+
+// slowCountStore is a store whose Count takes a while, as a busy database's
+// would: the window in which concurrent creations all see room left.
+type slowCountStore struct{ *memStore }
+
+func (s slowCountStore) Count(ctx context.Context, client string, since time.Time) (int, int, error) {
+	all, mine, err := s.memStore.Count(ctx, client, since)
+	time.Sleep(20 * time.Millisecond)
+	return all, mine, err
+}
+
+// TestLimitConcurrentCreates: games created at once by one client, or by
+// many, never take more than the per-client and the global limits.
+func TestLimitConcurrentCreates(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		cfg        Config
+		perRequest bool // each request from a client of its own
+		want       int
+	}{
+		{"per client", Config{MaxGamesPerClient: 3}, false, 3},
+		{"over all", Config{MaxGames: 4}, true, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.cfg.Store, tc.cfg.DevSeeds, tc.cfg.TrustProxy = slowCountStore{newMemStore()}, true, true
+			c, _ := limitsClient(t, tc.cfg)
+			const n = 12
+			codes := make(chan int, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					addr := "192.0.2.1"
+					if tc.perRequest {
+						addr = "192.0.2." + strconv.Itoa(i+1)
+					}
+					got, _ := c.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", addr)
+					codes <- got
+				}()
+			}
+			wg.Wait()
+			close(codes)
+			created := 0
+			for code := range codes {
+				if code == http.StatusCreated {
+					created++
+				} else {
+					assert.Contains(t, []int{http.StatusTooManyRequests, http.StatusServiceUnavailable}, code)
+				}
+			}
+			assert.Equal(t, tc.want, created, "games created at once past the limit")
+		})
 	}
 }

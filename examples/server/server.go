@@ -79,6 +79,12 @@ type Server struct {
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 
+	// createMu makes the check of the game limits and the insert of a new
+	// game one step within this server, so that concurrent creations do
+	// not all pass the check. Servers sharing PostgreSQL each hold their
+	// own: together they may overshoot a limit by one game per server.
+	createMu sync.Mutex
+
 	mu    sync.Mutex // guards cache and lru
 	cache map[string]*entry
 	lru   list.List // of *entry, most recently used first
@@ -330,6 +336,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	now := s.cfg.Now()
 	client := clientOf(r, s.cfg.TrustProxy)
 	ctx := r.Context()
+	s.createMu.Lock()
+	defer s.createMu.Unlock()
 	all, mine, err := s.store.Count(ctx, client, now.Add(-s.cfg.TTL))
 	if err != nil {
 		s.storeFailed(w, err)

@@ -7,45 +7,71 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/nardylab/nardy"
 )
 
 // hub tells the event streams of a game that it changed. A stream's
 // channel holds one wake-up: changes made while it writes are coalesced
 // into one new state.
 type hub struct {
-	mu      sync.Mutex
-	max     int // streams at once over all games
-	n       int
-	streams map[string]map[chan struct{}]struct{}
-	closed  bool
+	mu        sync.Mutex
+	max       int // streams at once over all games
+	perClient int // streams at once of one client
+	n         int
+	streams   map[string]map[chan struct{}]stream // by game id
+	clients   map[string]int                      // streams by client
+	closed    bool
 }
 
-// maxStreamsPerGame bounds the streams of one game (a few tabs of each
-// player).
-const maxStreamsPerGame = 8
+// stream is who holds one stream: the seat and the client.
+type stream struct {
+	seat   nardy.Color
+	client string
+}
 
-func newHub(max int) *hub { return &hub{max: max, streams: map[string]map[chan struct{}]struct{}{}} }
+// maxStreamsPerSeat bounds the streams of one seat of a game (a few tabs),
+// so that one seat cannot take the other's.
+const maxStreamsPerSeat = 4
+
+func newHub(max, perClient int) *hub {
+	return &hub{max: max, perClient: perClient, streams: map[string]map[chan struct{}]stream{}, clients: map[string]int{}}
+}
 
 var (
-	errTooManyStreams = errors.New("too many event streams")
+	errTooManyStreams = errors.New("too many event streams on the server")
+	errSeatStreams    = fmt.Errorf("this seat has %d event streams of the game open, the most a seat may have", maxStreamsPerSeat)
+	errClientStreams  = errors.New("this client has as many event streams open as one client may have")
 	errHubClosed      = errors.New("the server is stopping")
 )
 
-// subscribe adds a stream for game id.
-func (h *hub) subscribe(id string) (chan struct{}, error) {
+// subscribe adds a stream of game id for seat, held by client.
+func (h *hub) subscribe(id string, seat nardy.Color, client string) (chan struct{}, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, errHubClosed
 	}
-	if h.n >= h.max || len(h.streams[id]) >= maxStreamsPerGame {
+	mine := 0
+	for _, st := range h.streams[id] {
+		if st.seat == seat {
+			mine++
+		}
+	}
+	switch {
+	case mine >= maxStreamsPerSeat:
+		return nil, errSeatStreams
+	case h.clients[client] >= h.perClient:
+		return nil, errClientStreams
+	case h.n >= h.max:
 		return nil, errTooManyStreams
 	}
 	ch := make(chan struct{}, 1)
 	if h.streams[id] == nil {
-		h.streams[id] = map[chan struct{}]struct{}{}
+		h.streams[id] = map[chan struct{}]stream{}
 	}
-	h.streams[id][ch] = struct{}{}
+	h.streams[id][ch] = stream{seat, client}
+	h.clients[client]++
 	h.n++
 	return ch, nil
 }
@@ -53,12 +79,16 @@ func (h *hub) subscribe(id string) (chan struct{}, error) {
 func (h *hub) unsubscribe(id string, ch chan struct{}) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if _, ok := h.streams[id][ch]; !ok {
+	st, ok := h.streams[id][ch]
+	if !ok {
 		return
 	}
 	delete(h.streams[id], ch)
 	if len(h.streams[id]) == 0 {
 		delete(h.streams, id)
+	}
+	if h.clients[st.client]--; h.clients[st.client] <= 0 {
+		delete(h.clients, st.client)
 	}
 	h.n--
 }
@@ -87,6 +117,7 @@ func (h *hub) closeAll() {
 		delete(h.streams, id)
 	}
 	h.n = 0
+	clear(h.clients)
 }
 
 // heartbeat is how often an idle stream sends a comment, so proxies keep
@@ -104,10 +135,17 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
 		return
 	}
 	s.release(e)
-	ch, err := s.hub.subscribe(id)
+	ch, err := s.hub.subscribe(id, seat, clientOf(r, s.cfg.TrustProxy))
 	if err != nil {
 		w.Header().Set("Retry-After", "10")
-		fail(w, http.StatusServiceUnavailable, "streams", "%v; try later", err)
+		switch {
+		case errors.Is(err, errSeatStreams):
+			fail(w, http.StatusTooManyRequests, "seat_streams", "%v; close one", err)
+		case errors.Is(err, errClientStreams):
+			fail(w, http.StatusTooManyRequests, "client_streams", "%v; close one", err)
+		default:
+			fail(w, http.StatusServiceUnavailable, "streams", "%v; try later", err)
+		}
 		return
 	}
 	defer s.hub.unsubscribe(id, ch)

@@ -21,12 +21,16 @@ type event struct {
 	state stateJSON
 }
 
-// events opens the seat's event stream of its game; the channel closes
-// when the stream ends. The stream ends with ctx.
-func (s *seat) events(ctx context.Context) <-chan event {
+// events opens the seat's event stream of its game (with the headers
+// given as name, value pairs); the channel closes when the stream ends. The
+// stream ends with ctx.
+func (s *seat) events(ctx context.Context, header ...string) <-chan event {
 	req, err := http.NewRequestWithContext(ctx, "GET", s.c.url+s.path("events"), nil)
 	require.NoError(s.c.t, err)
 	req.Header.Set("Authorization", "Bearer "+s.token)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	resp, err := s.c.hc.Do(req)
 	require.NoError(s.c.t, err)
 	require.Equal(s.c.t, http.StatusOK, resp.StatusCode)
@@ -98,22 +102,40 @@ func TestEvents(t *testing.T) {
 	assert.False(t, open, "the stream of a deleted game ends")
 }
 
-// TestEventsBounded: a game has at most maxStreamsPerGame streams, and
-// closing the server ends them.
+// TestEventsBounded: a seat of a game has at most maxStreamsPerSeat
+// streams, so it cannot take the other seat's; a client has at most
+// MaxStreamsPerClient, so it cannot take everyone's; the server has at most
+// MaxStreams; and closing the server ends them.
 func TestEventsBounded(t *testing.T) {
-	c := newClient(t, Config{})
-	_, me, _ := c.create(`{"seed":3}`)
+	c := newClient(t, Config{MaxStreamsPerClient: 6, MaxStreams: 8, TrustProxy: true})
+	_, a, b := c.create(`{"opponent":"human","seed":3}`)
+	_, me, _ := c.create(`{"seed":4}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var chans []<-chan event
-	for range maxStreamsPerGame {
-		ch := me.events(ctx)
+	open := func(s *seat, header ...string) {
+		ch := s.events(ctx, header...)
 		next(t, ch)
 		chans = append(chans, ch)
 	}
-	me.refused(http.StatusServiceUnavailable, "streams", "GET", "events", "")
+	// A stream wrongly granted fails by the timeout instead of hanging.
+	quick := &client{t: t, url: c.url, hc: &http.Client{Timeout: 5 * time.Second}}
+	refused := func(s *seat, status int, code string, header ...string) {
+		got, body := quick.request("GET", s.path("events"), s.token, "", header...)
+		refusedWith(t, status, code, got, body, "events of "+s.color)
+	}
+	for range maxStreamsPerSeat {
+		open(a)
+	}
+	refused(a, http.StatusTooManyRequests, "seat_streams")
+	open(b) // the other seat keeps its streams
+	open(me)
+	refused(me, http.StatusTooManyRequests, "client_streams")
 	status, _ := me.do("HEAD", "events", "")
 	assert.Equal(t, http.StatusMethodNotAllowed, status, "a HEAD would hold a stream with no body")
+	open(me, "X-Forwarded-For", "192.0.2.1") // another client still has room
+	open(b, "X-Forwarded-For", "192.0.2.2")
+	refused(b, http.StatusServiceUnavailable, "streams", "X-Forwarded-For", "192.0.2.3")
 	c.srv.Close()
 	for _, ch := range chans {
 		for range ch {

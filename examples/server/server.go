@@ -52,8 +52,12 @@ type Config struct {
 	BotSlots int
 	// MaxStreams bounds the live event streams at once (0: 1000), and
 	// StreamLifetime the life of one (0: 30 minutes; the page reconnects).
+	// A seat of a game has at most 4 at once.
 	MaxStreams     int
 	StreamLifetime time.Duration
+	// MaxStreamsPerClient bounds the streams one client has open at once
+	// (0: twice MaxGamesPerClient); past it 429.
+	MaxStreamsPerClient int
 	// SweepEvery is how often expired games are deleted (0: a tenth of
 	// TTL, at most a minute; negative: never, for tests that sweep by hand).
 	SweepEvery time.Duration
@@ -131,6 +135,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 1000
 	}
+	if cfg.MaxStreamsPerClient <= 0 {
+		cfg.MaxStreamsPerClient = 2 * cfg.MaxGamesPerClient
+	}
 	if cfg.StreamLifetime <= 0 {
 		cfg.StreamLifetime = 30 * time.Minute
 	}
@@ -144,7 +151,7 @@ func NewServer(cfg Config) *Server {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots),
-		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), hub: newHub(cfg.MaxStreams),
+		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), hub: newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient),
 		cache: map[string]*entry{}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)

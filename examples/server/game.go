@@ -24,6 +24,10 @@ var (
 	errWrongSeat = errors.New("the token is not that player's")
 	// errSeedSet: a player seed sent twice, or after the first die.
 	errSeedSet = errors.New("the player seeds are fixed once the first die is thrown, and each seat sends one")
+	// errResignAgain: a seat offers to resign again, no more than before,
+	// before the game has moved on since its offer was rejected.
+	errResignAgain = errors.New("a rejected resignation is offered again only once the game has moved on " +
+		"(a roll, a play or a cube action), or for more than before")
 	// errPlayStarted: a whole play sent while steps of it were made one by
 	// one (undo them first).
 	errPlayStarted = fmt.Errorf("%w: a play is being made step by step", nardy.ErrWrongPhase)
@@ -64,6 +68,13 @@ type game struct {
 	pending    nardy.Turn
 	hasPending bool
 	pendingAt  [2]int // game number and plays count pending belongs to
+
+	// offered: the most each seat offered to resign since the game last
+	// moved (a roll, a play, a cube action: anything but an offer and its
+	// rejection). A seat may offer again only more than that, so that the
+	// player not on roll cannot offer, be rejected and offer again and
+	// again, each offer making the mover's request stale.
+	offered [2]nardy.ResultKind
 
 	last    *lastPlay
 	log     []string
@@ -229,7 +240,11 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 				return badRequest("resign kind: %v", err)
 			}
 		}
-		return g.do(nardy.Action{Kind: nardy.ActResign, Player: p, Resign: k})
+		a := nardy.Action{Kind: nardy.ActResign, Player: p, Resign: k}
+		if _, err := g.match().Do(a); err == nil && k <= g.offered[p] {
+			return fmt.Errorf("%w: %s offered %s already", errResignAgain, p, g.offered[p].Name(g.game().Rules().Variant))
+		}
+		return g.do(a)
 	}
 	return g.do(nardy.Action{Kind: actions[what], Player: p})
 }
@@ -272,6 +287,7 @@ func (g *game) do(a nardy.Action) error {
 		return err
 	}
 	g.version++
+	g.noteOffer(a)
 	bg, m := before.Game(), g.match()
 	who := a.Player.String()
 	switch a.Kind {
@@ -306,6 +322,17 @@ func (g *game) do(a nardy.Action) error {
 		}
 	}
 	return nil
+}
+
+// noteOffer keeps offered up to date after action a.
+func (g *game) noteOffer(a nardy.Action) {
+	switch a.Kind {
+	case nardy.ActResign:
+		g.offered[a.Player] = max(g.offered[a.Player], a.Resign)
+	case nardy.ActReject:
+	default:
+		g.offered = [2]nardy.ResultKind{}
+	}
 }
 
 // setLast remembers the play just made in game bg (before it), and logs it.

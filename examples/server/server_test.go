@@ -419,6 +419,8 @@ func TestCubeAndResign(t *testing.T) {
 	assert.Equal(t, &offerJSON{Kind: "gammon", By: roller.color}, st.Offer, "a short game speaks of gammons")
 	st = other.act("reject", st, "")
 	assert.Equal(t, "roll", st.Phase)
+	roller.refused(http.StatusConflict, "resign_again", "POST", "resign", withVersion(st.Version, ""))
+	st = roller.act("roll", st, "") // the game moves on: an offer may come again
 	st = roller.act("resign", st, "")
 	st = other.act("accept", st, "")
 	assert.True(t, st.MatchOver)

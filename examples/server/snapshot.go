@@ -104,6 +104,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 		if err := rec.Do(a); err != nil {
 			return nil, fmt.Errorf("stored game %s: action %d: %w", id, i, err)
 		}
+		g.noteOffer(a)
 		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
 			g.dicePos += 2
 		}

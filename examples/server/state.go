@@ -182,6 +182,10 @@ func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 		case nardy.ActOpening:
 			out = append(out, "roll")
 		case nardy.ActStep, nardy.ActUndo, nardy.ActPlay:
+		case nardy.ActResign:
+			if g.mayResign(c) {
+				out = append(out, "resign")
+			}
 		default:
 			out = append(out, k.String())
 		}
@@ -198,4 +202,19 @@ func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 		}
 	}
 	return out
+}
+
+// mayResign reports whether c, who may offer to resign now, may offer a
+// kind it has not offered since the game last moved.
+func (g *game) mayResign(c nardy.Color) bool {
+	if g.offered[c] == 0 {
+		return true
+	}
+	gm := g.game()
+	for k := g.offered[c] + 1; k <= nardy.Koks; k++ {
+		if _, err := gm.Do(nardy.Action{Kind: nardy.ActResign, Player: c, Resign: k}); err == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestResignOnce: the player not on roll cannot offer to resign, be
+// rejected and offer again and again (each offer made the mover's request
+// stale): once rejected, a seat offers again only more than before, or once
+// the game has moved on. The rule holds for a game read back from the
+// store.
+func TestResignOnce(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store})
+	st, a, b := c.create(`{"preset":"short-tavla","opponent":"human"}`)
+	st = a.act("roll", st, "")
+	require.Equal(t, "play", st.Phase)
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+
+	st = other.act("resign", st, "")
+	st = mover.act("reject", st, "")
+	require.Equal(t, "play", st.Phase)
+	e := other.refused(http.StatusConflict, "resign_again", "POST", "resign", withVersion(st.Version, ""))
+	assert.Contains(t, e.Error, "single")
+	assert.Equal(t, st.Version, mover.state().Version, "the refused offer changed nothing")
+	assert.Contains(t, st.Allowed[other.color], "resign", "a gammon may still be offered")
+
+	st = other.act("resign", st, `{"kind":"mars"}`) // more than before
+	st = mover.act("reject", st, "")
+	for _, k := range []string{"oin", "mars"} {
+		other.refused(http.StatusConflict, "resign_again", "POST", "resign", withVersion(st.Version, fmt.Sprintf(`{"kind":%q}`, k)))
+	}
+	// Read back from the store, the game keeps the rule.
+	fresh := newClient(t, Config{Store: store}) // the first server is not used again
+	other.c, mover.c = fresh, fresh
+	other.refused(http.StatusConflict, "resign_again", "POST", "resign", withVersion(st.Version, ""))
+	assert.Equal(t, st.Allowed, other.state().Allowed)
+	assert.NotContains(t, st.Allowed[other.color], "resign", "short-tavla has no backgammons: nothing more to offer")
+
+	for st.Phase == "play" && st.ToAct == mover.color {
+		st, _ = mover.move(st, 0)
+	}
+	require.False(t, st.MatchOver)
+	st = other.act("resign", st, "") // the game moved on
+	assert.Equal(t, "resign", st.Phase)
+}

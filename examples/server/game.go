@@ -379,6 +379,37 @@ func (g *game) turn() (nardy.Turn, bool) {
 	return t, true
 }
 
+// pendingTurn returns the play being made step by step: in the play of a
+// roll, and also while a resignation offered during it waits for an
+// answer (its steps come back when the offer is rejected).
+func (g *game) pendingTurn() (nardy.Turn, bool) {
+	if t, ok := g.turn(); ok {
+		return t, true
+	}
+	gm := g.game()
+	at := [2]int{g.match().GameNumber(), gm.Plays()}
+	if gm.Phase() != nardy.PhaseResign || !g.hasPending || g.pendingAt != at {
+		return nardy.Turn{}, false
+	}
+	return g.pending, true
+}
+
+// resumedTurn returns the play of the roll a resignation was offered
+// during, as it was before any step: the play the game returns to if the
+// offer is rejected.
+func (g *game) resumedTurn() (nardy.Turn, bool) {
+	gm := g.game()
+	_, by, ok := gm.Offer()
+	if !ok {
+		return nardy.Turn{}, false
+	}
+	after, err := gm.Do(nardy.Action{Kind: nardy.ActReject, Player: by.Other()})
+	if err != nil {
+		return nardy.Turn{}, false
+	}
+	return after.Turn()
+}
+
 // turnOf returns the pending play for player p, who must be on roll.
 func (g *game) turnOf(p nardy.Color, k nardy.ActionKind) (nardy.Turn, error) {
 	t, ok := g.turn()

@@ -53,7 +53,7 @@ func (g *game) encode() ([]byte, error) {
 		Invites: g.invites, Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
 		ClientSeeds: g.clientSeeds, Record: rec, Log: g.log, Version: g.version}
 	s.Record.Actions = nil
-	if t, ok := g.turn(); ok && t.Len() > 0 {
+	if t, ok := g.pendingTurn(); ok && t.Len() > 0 {
 		s.Pending = triples(slices.Collect(t.Steps()))
 	}
 	if l := g.last; l != nil {
@@ -111,6 +111,9 @@ func decodeGame(id string, b []byte) (*game, error) {
 	}
 	if len(s.Pending) > 0 {
 		t, ok := g.turn()
+		if !ok { // a resignation offered during the play waits for an answer
+			t, ok = g.resumedTurn()
+		}
 		if !ok {
 			return nil, fmt.Errorf("stored game %s: steps without a roll being played", id)
 		}
@@ -119,7 +122,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 				return nil, fmt.Errorf("stored game %s: pending step: %w", id, err)
 			}
 		}
-		g.pending = t
+		g.pending, g.hasPending, g.pendingAt = t, true, [2]int{g.match().GameNumber(), g.game().Plays()}
 	}
 	if l := s.Last; l != nil {
 		p := l.lastPlay

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -167,14 +168,32 @@ func (g *game) logf(format string, args ...any) {
 // the state version the action was made on; Player, if given, must be the
 // token's seat; the other fields belong to single actions.
 type actionRequest struct {
-	Version    *int     `json:"version"`
-	Player     string   `json:"player"`
-	From       *int     `json:"from"`        // step
-	To         *int     `json:"to"`          // step
-	Die        int      `json:"die"`         // step (0: the die that makes from/to)
-	Steps      [][3]int `json:"steps"`       // play: a whole play as [from, to, die] triples
-	Kind       string   `json:"kind"`        // resign: oin, mars, home_mars or koks (default oin)
-	ClientSeed string   `json:"client_seed"` // seed: the player's part of the dice salt
+	Version    *int         `json:"version"`
+	Player     string       `json:"player"`
+	From       *int         `json:"from"`        // step
+	To         *int         `json:"to"`          // step
+	Die        int          `json:"die"`         // step (0: the die that makes from/to)
+	Steps      []stepTriple `json:"steps"`       // play: a whole play as [from, to, die] triples
+	Kind       string       `json:"kind"`        // resign: oin, mars, home_mars or koks (default oin)
+	ClientSeed string       `json:"client_seed"` // seed: the player's part of the dice salt
+}
+
+// stepTriple is a step of a whole play as a request sends it: [from, to,
+// die], exactly three whole numbers (encoding/json would drop a fourth
+// and take two as [from, to, 0]).
+type stepTriple [3]int
+
+// UnmarshalJSON reads [from, to, die].
+func (s *stepTriple) UnmarshalJSON(b []byte) error {
+	var xs []int
+	if err := json.Unmarshal(b, &xs); err != nil || len(xs) != 3 {
+		if len(b) > 40 {
+			b = append(b[:40:40], "..."...)
+		}
+		return fmt.Errorf("\"steps\": a step is [from, to, die], three whole numbers, not %s", b)
+	}
+	*s = stepTriple(xs)
+	return nil
 }
 
 // actions are the game actions a client may post, by name.
@@ -459,7 +478,7 @@ func (g *game) step(p nardy.Color, req actionRequest) error {
 }
 
 // play finishes the pending play, or plays steps as a whole play.
-func (g *game) play(p nardy.Color, steps [][3]int) error {
+func (g *game) play(p nardy.Color, steps []stepTriple) error {
 	t, err := g.turnOf(p, nardy.ActPlay)
 	if err != nil {
 		return err
@@ -479,7 +498,9 @@ func (g *game) play(p nardy.Color, steps [][3]int) error {
 				}
 			}
 		}
-		st = fromTriples(steps)
+		for _, s := range steps {
+			st = append(st, makeStep(s[0], s[1], s[2]))
+		}
 	} else {
 		pl, err := t.Play()
 		if err != nil {

@@ -4,12 +4,14 @@ package main
 // JSON, every refusal an apiError.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strings"
 
 	"github.com/nardylab/nardy"
@@ -70,8 +72,9 @@ func failGame(w http.ResponseWriter, err error) {
 // decode reads a JSON object body into v. The body must be sent as
 // Content-Type application/json: other types are what a page of another
 // site can send without asking (a "simple" request), so they are refused
-// with 415. Unknown fields, trailing data and bodies over maxBody are
-// refused; an empty body leaves v as it is.
+// with 415. Unknown fields, fields named in another case than v's (Go's
+// decoder would take them), fields given twice, trailing data and bodies
+// over maxBody are refused; an empty body leaves v as it is.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
@@ -91,10 +94,14 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if len(strings.TrimSpace(string(b))) == 0 {
 		return true
 	}
-	dec := json.NewDecoder(strings.NewReader(string(b)))
+	if err := checkKeys(b, v); err != nil {
+		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %v", err)
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %v", err)
+		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %s", jsonError(err))
 		return false
 	}
 	if dec.More() {
@@ -102,4 +109,100 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// checkKeys refuses a JSON object whose top-level keys name a field of v
+// (a pointer to a struct) in another case than its own, or name one field
+// twice: encoding/json takes both, the last value winning. Other faults
+// are left to the decoder.
+func checkKeys(b []byte, v any) error {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var names []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.IsExported() && name != "-" && name != "" {
+			names = append(names, name)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		if seen[key] {
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		for _, n := range names {
+			if n != key && strings.EqualFold(n, key) {
+				return fmt.Errorf("unknown field %q (names are case-sensitive: %q)", key, n)
+			}
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// jsonError says what is wrong with a body the decoder refused, in the
+// API's words: a value of the wrong type names the JSON field and the type
+// it takes, not Go's struct and types.
+func jsonError(err error) string {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return strings.TrimPrefix(err.Error(), "json: ")
+	}
+	got := te.Value
+	switch {
+	case strings.HasPrefix(got, "number "):
+		got = strings.TrimPrefix(got, "number ")
+	case got == "array" || got == "object":
+		got = "an " + got
+	default:
+		got = "a " + got
+	}
+	if te.Field == "" {
+		return fmt.Sprintf("the body is a JSON object, not %s", got)
+	}
+	return fmt.Sprintf("%q takes %s, not %s", te.Field, jsonKind(te.Type), got)
+}
+
+// jsonKind names the JSON values a Go type takes.
+func jsonKind(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil {
+		return "another value"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "another value"
 }

@@ -486,25 +486,3 @@ func TestStaticPage(t *testing.T) {
 	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
 	assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
 }
-
-// TestPendingKeptOverResign: the steps taken survive a resignation offered
-// in the middle of a play and rejected.
-func TestPendingKeptOverResign(t *testing.T) {
-	c := newClient(t, Config{})
-	st, a, b := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
-	st = a.act("roll", st, "")
-	require.Equal(t, "play", st.Phase)
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	var sj stepsJSON
-	mover.ok("GET", "steps", "", &sj)
-	s := sj.Next[0]
-	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
-	taken, pos := st.Taken, st.Position
-	st = other.act("resign", st, "")
-	assert.Equal(t, "resign", st.Phase)
-	st = mover.act("reject", st, "")
-	assert.Equal(t, "play", st.Phase)
-	assert.Equal(t, taken, st.Taken)
-	assert.Equal(t, pos, st.Position)
-}

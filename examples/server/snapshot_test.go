@@ -74,31 +74,38 @@ func TestSnapshotOldPresetName(t *testing.T) {
 	assert.Equal(t, p.Rules, back.match().Rules())
 }
 
-// TestPendingKeptOverResignStored: the steps of a play survive a
-// resignation offered in the middle of it when the game leaves the cache
-// meanwhile (CacheSize 1) and is read back from the store, and the offer
-// rejected.
-func TestPendingKeptOverResignStored(t *testing.T) {
-	c := newClient(t, Config{CacheSize: 1})
-	st, a, b := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
-	st = a.act("roll", st, "")
-	require.Equal(t, "play", st.Phase)
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	var sj stepsJSON
-	mover.ok("GET", "steps", "", &sj)
-	s := sj.Next[0]
-	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
-	taken, pos := st.Taken, st.Position
-	require.NotEmpty(t, taken)
-	st = other.act("resign", st, "")
-	require.Equal(t, "resign", st.Phase)
-	_, me, _ := c.create(`{"seed":1}`)
-	me.state() // the game between the people leaves the cache
-	st = mover.act("reject", st, "")
-	assert.Equal(t, "play", st.Phase)
-	assert.Equal(t, taken, st.Taken)
-	assert.Equal(t, pos, st.Position)
-	st = mover.act("undo", st, "")
-	assert.Empty(t, st.Taken)
+// TestPendingKeptOverResign: the steps of a play survive a resignation
+// offered in the middle of it and rejected, also when the game leaves the
+// cache meanwhile (CacheSize 1) and is read back from the store.
+func TestPendingKeptOverResign(t *testing.T) {
+	for _, evict := range []bool{false, true} {
+		cfg := Config{}
+		if evict {
+			cfg.CacheSize = 1
+		}
+		c := newClient(t, cfg)
+		st, a, b := c.create(`{"preset":"short-tavla","opponent":"human","seed":4}`)
+		st = a.act("roll", st, "")
+		require.Equal(t, "play", st.Phase)
+		mover := byColor(st.ToAct, a, b)
+		other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+		var sj stepsJSON
+		mover.ok("GET", "steps", "", &sj)
+		s := sj.Next[0]
+		st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
+		taken, pos := st.Taken, st.Position
+		require.NotEmpty(t, taken)
+		st = other.act("resign", st, "")
+		require.Equal(t, "resign", st.Phase)
+		if evict {
+			_, me, _ := c.create(`{"seed":1}`)
+			me.state() // the game between the people leaves the cache
+		}
+		st = mover.act("reject", st, "")
+		assert.Equal(t, "play", st.Phase, "evicted %v", evict)
+		assert.Equal(t, taken, st.Taken, "evicted %v", evict)
+		assert.Equal(t, pos, st.Position, "evicted %v", evict)
+		st = mover.act("undo", st, "")
+		assert.Empty(t, st.Taken, "evicted %v", evict)
+	}
 }

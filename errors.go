@@ -204,9 +204,13 @@ func jsonTypeText(err error) (string, bool) {
 	if !errors.As(err, &te) || te.Type == nil {
 		return "", false
 	}
+	t := te.Type
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	want := "another JSON type"
-	switch k := te.Type.Kind(); {
-	case reflect.PointerTo(te.Type).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()):
+	switch k := t.Kind(); {
+	case reflect.PointerTo(t).Implements(reflect.TypeFor[encoding.TextUnmarshaler]()):
 		want = "a string"
 	case k == reflect.Bool:
 		want = "true or false"

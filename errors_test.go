@@ -79,6 +79,7 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 		{"rules variant", `{"variant":"medium"}`, new(nardy.Rules), nardy.ErrInvalidRules, `"medium"`},
 		{"rules variant type", `{"variant":3}`, new(nardy.Rules), nardy.ErrInvalidRules, "variant: want a string, not a JSON number"},
 		{"rules cube type", `{"variant":"short","cube":"yes"}`, new(nardy.Rules), nardy.ErrInvalidRules, "cube: want true or false, not a JSON string"},
+		{"rules optional bool type", `{"variant":"long","transient_block":1}`, new(nardy.Rules), nardy.ErrInvalidRules, "transient_block: want true or false, not a JSON number"},
 		{"game type", `{"rules":{"variant":"short"},"plays":"many"}`, new(nardy.Game), nardy.ErrBadRecord, "plays: want a number, not a JSON string"},
 		{"match length type", `{"rules":{"variant":"short"},"length":"seven"}`, new(nardy.Match), nardy.ErrBadRecord, "want a number, not a JSON string"},
 		{"record length type", `{"rules":{"variant":"short"},"length":[7]}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a number, not a JSON array"},

@@ -111,6 +111,9 @@ const matRightColumn = 20
 // every game, checked as they are read: an illegal play or a score that
 // does not agree with the games is an error. Opening throws of equal dice
 // are not in the format; with UseOpeningDice the opening is the first roll.
+// A result is read from its points, as the file gives no kind: under the
+// Jacoby rule a gammon or backgammon won with the cube centred scores 1
+// and reads back as a single game.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than

@@ -273,7 +273,7 @@ IN, OUT = %s, %s
 gnubg.command("set display off")
 res = []
 for path in open(IN).read().split():
-    gnubg.command("set jacoby on")
+    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in open(path).read() else "set jacoby on")
     gnubg.command("import mat " + path)
     res.append({"file": path, "match": gnubg.match(analysis=0, boards=1, statistics=0, verbose=0)})
 json.dump(res, open(OUT, "w"), default=str)
@@ -340,7 +340,12 @@ func (r *resigner) offer(g nardy.Game) (nardy.Action, bool) {
 // its record.
 func botMatch(t *testing.T, seed uint64, length int) nardy.Record {
 	t.Helper()
-	r := nardy.DefaultRules(nardy.Short)
+	return botMatchOf(t, nardy.DefaultRules(nardy.Short), seed, length)
+}
+
+// botMatchOf is botMatch under rules r.
+func botMatchOf(t *testing.T, r nardy.Rules, seed uint64, length int) nardy.Record {
+	t.Helper()
 	rec := nardy.Record{Rules: r, Length: length}
 	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
@@ -402,6 +407,24 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		files = append(files, written{fmt.Sprintf("random-%d.mat", seed), testgen.RandomMatch(t, seed),
 			gnubg.MatInfo{Players: [2]string{"carol", "dave"}}})
 	}
+	// Money games without the Jacoby rule: the file's Jacoby tag says so,
+	// and gnubg, which plays a file under its own settings, is set by it.
+	// Players who never double, so that gammons are won with the cube
+	// centred, where the rule decides the points.
+	noJacoby := r
+	noJacoby.Jacoby = false
+	centredGammons := 0
+	for seed := uint64(40); seed < 52; seed++ {
+		never := bot.CubePolicy{DoubleAt: 2, TakeAt: 0, AcceptBelow: 0}
+		g, rec, err := bot.PlayGame(noJacoby, &bot.Greedy{Cube: never}, &bot.Greedy{Cube: never}, nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		if res, _ := g.Result(); res.Kind != nardy.Oin && res.Cube == 1 {
+			centredGammons++
+		}
+		files = append(files, written{fmt.Sprintf("nojacoby-%d.mat", seed), rec,
+			gnubg.MatInfo{Players: [2]string{"erin", "frank"}}})
+	}
+	require.Positive(t, centredGammons, "a gammon with the cube centred, which the Jacoby rule would score 1")
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
 	require.NoError(t, err)
 	rec, info, err := gnubg.ReadMat(bytes.NewReader(data), r)
@@ -474,7 +497,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		gm := imported[i].Match
 		assert.Equal(t, [2]string{gm.Info.X.Name, gm.Info.O.Name}, f.info.Players, f.name)
 		assert.Equal(t, f.rec.Length, gm.Info.Length, f.name)
-		compare(ours, f.name, gamesOfRecord(t, f.rec), gamesOfGnubg(t, r, gm))
+		compare(ours, f.name, gamesOfRecord(t, f.rec), gamesOfGnubg(t, f.rec.Rules, gm))
 	}
 	for k, job := range jobs {
 		require.Len(t, played[k], len(job), "gnubg's self-play %v", job)

@@ -46,6 +46,73 @@ func TestMatRoundTripRandom(t *testing.T) {
 	}
 }
 
+// TestMatRoundTripRules: matches and money games under rules other than
+// the default ones (Crawford off, Jacoby off, beavers allowed, a cube
+// limit, no cube) are written with the rule tags that make ReadMat, given
+// the default rules, read them back under their own rules: the same match,
+// and the same file written again. A file of the default rules has no rule
+// tag, as gnubg's own exports.
+func TestMatRoundTripRules(t *testing.T) {
+	def := nardy.DefaultRules(nardy.Short)
+	variantsOf := map[string]func(r *nardy.Rules){
+		"no Crawford": func(r *nardy.Rules) { r.Crawford = false },
+		"no Jacoby":   func(r *nardy.Rules) { r.Jacoby = false },
+		"beavers":     func(r *nardy.Rules) { r.Beavers = true },
+		"cube to 8":   func(r *nardy.Rules) { r.MaxCube = 8 },
+		"no cube": func(r *nardy.Rules) {
+			r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
+		},
+	}
+	written := 0
+	for name, change := range variantsOf {
+		r := def
+		change(&r)
+		require.NoError(t, r.Validate(), name)
+		for _, length := range []int{0, 3} {
+			for seed := range uint64(6) {
+				rec := testgen.RandomMatchOf(t, r, length, seed)
+				var buf bytes.Buffer
+				err := WriteMat(&buf, rec, MatInfo{Players: [2]string{"alice", "bob"}})
+				if err != nil && strings.Contains(err.Error(), "a beaver") {
+					continue // the format has no beaver
+				}
+				require.NoError(t, err, "%s, length %d, seed %d", name, length, seed)
+				written++
+				read, back, err := ReadMat(bytes.NewReader(buf.Bytes()), def)
+				require.NoError(t, err, "%s, length %d, seed %d:\n%s", name, length, seed, buf.String())
+				assert.Equal(t, rec.Rules.Crawford, read.Rules.Crawford, name)
+				assert.Equal(t, rec.Rules.Jacoby, read.Rules.Jacoby, name)
+				assert.Equal(t, rec.Rules.Beavers, read.Rules.Beavers, name)
+				assert.Equal(t, rec.Rules.Cube, read.Rules.Cube, name)
+				assert.Equal(t, rec.Rules.CubeLimit(), read.Rules.CubeLimit(), name)
+				want, err := nardy.Replay(rec)
+				require.NoError(t, err)
+				m, err := nardy.Replay(read)
+				require.NoError(t, err)
+				ws, ms := matSummary(want), matSummary(m)
+				if length == 0 && r.Jacoby && r.Cube {
+					// Under Jacoby a gammon or backgammon with the cube
+					// centred scores 1, as a single: the file says only the
+					// points, so the kind reads back as a single.
+					for _, s := range [][]any{ws, ms} {
+						res := s[4].(nardy.Result)
+						res.Kind = 0
+						s[4] = res
+					}
+				}
+				assert.Equal(t, ws, ms, "%s, length %d, seed %d", name, length, seed)
+				var again bytes.Buffer
+				require.NoError(t, WriteMat(&again, read, back))
+				assert.Equal(t, buf.String(), again.String(), "%s, length %d, seed %d", name, length, seed)
+			}
+		}
+	}
+	assert.Greater(t, written, 40)
+	var buf bytes.Buffer
+	require.NoError(t, WriteMat(&buf, testgen.RandomMatch(t, 1), MatInfo{}))
+	assert.NotContains(t, buf.String(), "; [", "the default rules need no tag")
+}
+
 // TestMatHandWritten reads testdata/mat/club-3p.mat, a 3-point match
 // written by hand in GNU Backgammon's layout (header tags, hits, entering
 // from the bar, a dance-free Crawford game, a drop with the winner's
@@ -120,8 +187,39 @@ func TestMatReadErrors(t *testing.T) {
 	assert.Error(t, WriteMat(&bytes.Buffer{}, nardy.Record{Rules: nardy.DefaultRules(nardy.Long)}, MatInfo{}))
 }
 
-// TestMatWriteRefuses: a beaver cannot be written.
+// TestMatWriteRefuses: a beaver cannot be written, nor what the format
+// cannot carry or GNU Backgammon would read otherwise: scoring without the
+// backgammon's 3 (short-tavla), a match past gnubg's 64 points, names and
+// tags that would not read back, a rule tag against the record's rules.
 func TestMatWriteRefuses(t *testing.T) {
+	match := testgen.RandomMatch(t, 2)
+	require.NoError(t, WriteMat(&bytes.Buffer{}, match, MatInfo{Tags: []MatTag{{"Crawford", "On"}, {"Variation", "Backgammon"}}}),
+		"rule tags that agree with the rules")
+	tavla := match
+	tavla.Rules.Scoring.Koks = 2 // short-tavla: a backgammon scores as a gammon
+	long := match
+	long.Length = MaxMatchLength + 1
+	for name, c := range map[string]struct {
+		rec  nardy.Record
+		info MatInfo
+	}{
+		"no backgammon":        {tavla, MatInfo{}},
+		"a 65-point match":     {long, MatInfo{}},
+		"a colon in a name":    {match, MatInfo{Players: [2]string{"ab: 3", "bob"}}},
+		"a colon at the end":   {match, MatInfo{Players: [2]string{"ann", "x:"}}},
+		"a newline in a name":  {match, MatInfo{Players: [2]string{"a\nb", "bob"}}},
+		"a space at the start": {match, MatInfo{Players: [2]string{" ann", "bob"}}},
+		"a quote in a tag":     {match, MatInfo{Tags: []MatTag{{"Site", `say "hi"`}}}},
+		"a newline in a tag":   {match, MatInfo{Tags: []MatTag{{"Site", "a\nb"}}}},
+		"a bracket in a key":   {match, MatInfo{Tags: []MatTag{{"Si]te", "x"}}}},
+		"an empty key":         {match, MatInfo{Tags: []MatTag{{"", "x"}}}},
+		"Crawford off":         {match, MatInfo{Tags: []MatTag{{"Crawford", "Off"}}}},
+		"another variation":    {match, MatInfo{Tags: []MatTag{{"Variation", "Nackgammon"}}}},
+	} {
+		err := WriteMat(&bytes.Buffer{}, c.rec, c.info)
+		assert.ErrorIs(t, err, ErrMat, name)
+	}
+
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
 	rec := nardy.Record{Rules: r, Actions: []nardy.Action{

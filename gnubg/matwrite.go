@@ -53,10 +53,28 @@ func (mg *matGame) result(res nardy.Result) {
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a beaver or a draw
 // is refused.
+//
+// Rules other than short nardy's defaults are written as the header tags
+// ReadMat reads them by (Crawford, Jacoby, Beaver, CubeLimit), so that
+// ReadMat given the default rules reads the file under its own; a tag of
+// info that names a rule must agree with rec's rules. GNU Backgammon reads
+// these tags as comments and plays a file under its own settings: import a
+// money game without the Jacoby rule after "set jacoby off", or gnubg
+// scores its gammons with the cube centred as singles. WriteMat refuses
+// what the format cannot say or gnubg would read otherwise: scoring other
+// than 1, 2 and 3 for a single game, a gammon and a backgammon (S5: the
+// short-tavla preset scores a backgammon 2), a match longer than
+// [MaxMatchLength] (gnubg reads no longer one), a player name with a colon,
+// a control character or a space at either end, and a tag with a quote or
+// a control character. gnubg keeps the first 31 characters of a name.
 func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 	if rec.Rules.Variant != nardy.Short {
 		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
 	}
+	if err := checkMatWritable(rec, info); err != nil {
+		return err
+	}
+	info.Tags = withRuleTags(info.Tags, rec.Rules)
 	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length}) // the match before its first action
 	if err != nil {
 		return &MatError{Err: err}
@@ -98,6 +116,18 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		games = games[:len(games)-1]
 	}
 	return writeMat(w, rec.Length, games, info)
+}
+
+// withRuleTags returns tags and after them the rule tags of r that tags
+// do not have (checkMatWritable found those it has to agree).
+func withRuleTags(tags []MatTag, r nardy.Rules) []MatTag {
+	out := slices.Clone(tags)
+	for _, t := range matRuleTags(r) {
+		if !slices.ContainsFunc(tags, func(u MatTag) bool { return u.Key == t.Key }) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // matOffer is the game when the last resignation was offered: its phase

@@ -85,7 +85,14 @@ func half(c [26]int) string {
 // koks, by either player) accepted or rejected. It returns its record.
 func RandomMatch(tb testing.TB, seed uint64) nardy.Record {
 	tb.Helper()
-	rc, err := nardy.NewRecorder(nardy.DefaultRules(nardy.Short), 3, &seed)
+	return RandomMatchOf(tb, nardy.DefaultRules(nardy.Short), 3, seed)
+}
+
+// RandomMatchOf is [RandomMatch] under rules r, to length (0: one game of
+// money play).
+func RandomMatchOf(tb testing.TB, r nardy.Rules, length int, seed uint64) nardy.Record {
+	tb.Helper()
+	rc, err := nardy.NewRecorder(r, length, &seed)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,0 +1,112 @@
+package gnubg
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/nardylab/nardy"
+)
+
+// matRuleTags returns the header tags that say how rules r differ from
+// short nardy's default rules, in the names ReadMat reads them by (and
+// GNU Backgammon writes them): Crawford, Jacoby, Beaver and CubeLimit. A
+// file of the default rules carries none, as gnubg's own exports.
+func matRuleTags(r nardy.Rules) []MatTag {
+	d := nardy.DefaultRules(nardy.Short)
+	onOff := func(b bool) string {
+		if b {
+			return "On"
+		}
+		return "Off"
+	}
+	var tags []MatTag
+	if r.Crawford != d.Crawford {
+		tags = append(tags, MatTag{"Crawford", onOff(r.Crawford)})
+	}
+	if r.Jacoby != d.Jacoby {
+		tags = append(tags, MatTag{"Jacoby", onOff(r.Jacoby)})
+	}
+	if r.Beavers != d.Beavers {
+		tags = append(tags, MatTag{"Beaver", onOff(r.Beavers)})
+	}
+	if r.Cube != d.Cube || r.CubeLimit() != d.CubeLimit() {
+		limit := 1 // no cube
+		if r.Cube {
+			limit = r.CubeLimit()
+		}
+		tags = append(tags, MatTag{"CubeLimit", strconv.Itoa(limit)})
+	}
+	return tags
+}
+
+// isMatRuleTag reports whether key names a tag ReadMat reads rules from.
+func isMatRuleTag(key string) bool {
+	switch key {
+	case "Crawford", "Jacoby", "Beaver", "CubeLimit", "Variation":
+		return true
+	}
+	return false
+}
+
+// checkMatWritable refuses what a .mat file cannot carry or GNU Backgammon
+// would read otherwise: rules scoring other than a gammon 2 and a
+// backgammon 3 (S5; the format knows no other), a match longer than
+// [MaxMatchLength], player names and tags that would not read back, and a
+// rule tag of info that contradicts the record's rules.
+func checkMatWritable(rec nardy.Record, info MatInfo) error {
+	bad := func(format string, a ...any) error {
+		return &MatError{Err: fmt.Errorf("%w: "+format, append([]any{ErrMat}, a...)...)}
+	}
+	if s := rec.Rules.Scoring; s.Oin != 1 || s.Mars != 2 || s.Koks != 3 {
+		return bad("the format scores a single game 1, a gammon 2 and a backgammon 3 (S5), these rules %d, %d and %d",
+			s.Oin, s.Mars, s.Koks)
+	}
+	if rec.Length > MaxMatchLength {
+		return bad("a match to %d points: GNU Backgammon reads matches of at most %d", rec.Length, MaxMatchLength)
+	}
+	for i, name := range info.Players {
+		if strings.ContainsRune(name, ':') || strings.TrimSpace(name) != name || hasControl(name) {
+			return bad("player %d's name %q: no colon, control character or space at either end", i+1, name)
+		}
+	}
+	derived := map[string]string{}
+	for _, t := range matRuleTags(rec.Rules) {
+		derived[t.Key] = t.Value
+	}
+	for _, t := range info.Tags {
+		if t.Key == "" || strings.ContainsAny(t.Key, "\"]") || hasControl(t.Key) || strings.TrimSpace(t.Key) != t.Key {
+			return bad("tag key %q", t.Key)
+		}
+		if strings.Contains(t.Value, "\"") || hasControl(t.Value) {
+			return bad("tag %s's value %q: no quote or control character", t.Key, t.Value)
+		}
+		if !isMatRuleTag(t.Key) {
+			continue
+		}
+		want, ok := derived[t.Key]
+		switch {
+		case t.Key == "Variation":
+			if !strings.EqualFold(t.Value, "backgammon") {
+				return bad("tag Variation %q: the record is short nardy (backgammon)", t.Value)
+			}
+		case !ok && !matTagIsDefault(t):
+			return bad("tag %s %q: the record's rules have the default", t.Key, t.Value)
+		case ok && !strings.EqualFold(t.Value, want):
+			return bad("tag %s %q: the record's rules say %q", t.Key, t.Value, want)
+		}
+	}
+	return nil
+}
+
+// matTagIsDefault reports whether rule tag t says what short nardy's
+// default rules hold.
+func matTagIsDefault(t MatTag) bool {
+	r, err := matRules(nardy.DefaultRules(nardy.Short), []MatTag{t})
+	return err == nil && len(matRuleTags(r)) == 0
+}
+
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, unicode.IsControl)
+}

@@ -71,9 +71,11 @@ type MatchID struct {
 	State GameState
 	// ToAct is the player who must act now (bit 12, gnubg's "turn"):
 	// OnRoll, or the opponent when a double or resignation awaits its
-	// answer.
+	// answer. After a beaver gnubg writes OnRoll with Doubled set: the
+	// beaver needs no answer.
 	ToAct nardy.Color
-	// Doubled reports a double on offer (bit 13).
+	// Doubled reports a double on offer (bit 13), and a double just
+	// beavered (see ToAct).
 	Doubled bool
 	// Resigned is the resignation on offer (bits 14-15): 0 for none, or what
 	// the resigning player, the other one than ToAct, gives up: [nardy.Oin]

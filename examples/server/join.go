@@ -2,23 +2,58 @@ package main
 
 // Joining a game between two people: the invitation the creator passes on
 // is no seat token. Its only power is to join, once: POST .../join gives
-// the invited seat a fresh token, which only the person who joined holds.
+// the invited seat a token of its own, which only the person who joined
+// holds. The joining client should choose that token itself and send it:
+// then the join is safe to retry (the same invitation and the same token
+// are answered again as the first time), so an answer lost on the way
+// does not lose the seat.
 
 import (
+	"crypto/subtle"
 	"errors"
 	"net/http"
 )
 
 // joinRequest is the body of POST /api/games/{id}/join: {} (the joining
-// player knows no version yet).
-type joinRequest struct{}
+// player knows no version yet), or {"token": T} with the seat's token the
+// client chose: 32 random bytes in base64url without padding (43
+// characters of A-Z a-z 0-9 - _). Without one the server draws the token,
+// and a join whose answer is lost cannot be retried.
+type joinRequest struct {
+	Token string `json:"token"`
+}
+
+// seatTokenLen is the length of a seat token: 32 bytes in base64url
+// without padding.
+const seatTokenLen = 43
+
+// validSeatToken reports whether t has the form of a seat token a client
+// may choose: seatTokenLen characters of base64url.
+func validSeatToken(t string) bool {
+	if len(t) != seatTokenLen {
+		return false
+	}
+	for _, c := range []byte(t) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // join serves POST /api/games/{id}/join with the invitation as the Bearer
-// token: it gives the invited seat a token of its own (the store keeps its
-// hash), retires the invitation, and answers like creating a game.
+// token: it gives the invited seat its token (the client's, or a fresh
+// one; the store keeps its hash), retires the invitation, and answers
+// like creating a game. The same invitation with the same client token
+// after the join is answered again the same way and changes nothing.
 func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	var req joinRequest
 	if !decode(w, r, &req) {
+		return
+	}
+	if req.Token != "" && !validSeatToken(req.Token) {
+		fail(w, http.StatusBadRequest, "bad_seat_token",
+			"\"token\": a seat's token is %d characters of A-Z a-z 0-9 - _ (32 random bytes in base64url)", seatTokenLen)
 		return
 	}
 	token := bearer(r)
@@ -49,13 +84,25 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
 		fail(w, http.StatusUnauthorized, "bad_token", "that token is no invitation to game %s", id)
 		return
+	case used && req.Token != "" && subtle.ConstantTimeCompare([]byte(tokenHash(req.Token)), []byte(g.tokens[seat])) == 1:
+		// A retry of the join that took the seat: its answer again.
+		writeJSON(w, http.StatusOK, createdJSON{Seat: seat.String(), Token: req.Token, Game: g.state(seat)})
+		return
 	case used:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
 		fail(w, http.StatusUnauthorized, "invite_used", "that invitation to game %s was used already", id)
 		return
 	}
+	out := createdJSON{Seat: seat.String(), Token: req.Token}
+	if out.Token == "" {
+		out.Token = newSecret()
+	} else if _, taken := matchHash(out.Token, g.tokens); taken || out.Token == token {
+		// The other seat's token, or the invitation (which the creator
+		// knows): either would let someone else act for the seat.
+		fail(w, http.StatusBadRequest, "bad_seat_token", "\"token\" is a token of this game already: draw a new one")
+		return
+	}
 	prev := g.version
-	out := createdJSON{Seat: seat.String(), Token: newSecret()}
 	g.tokens[seat] = tokenHash(out.Token)
 	g.version++
 	g.logf("%s joins the game", seat)

@@ -101,3 +101,59 @@ func TestJoinOldGame(t *testing.T) {
 	st = b.act("roll", st, "")
 	assert.Equal(t, "roll", st.Phase)
 }
+
+// joinWith posts the seat's join with the client's token tok and returns
+// the status and the answer.
+func (s *seat) joinWith(tok string) (int, createdJSON, []byte) {
+	status, b := s.c.request("POST", s.path("join"), s.invite, `{"token":"`+tok+`"}`)
+	var out createdJSON
+	if status == http.StatusOK {
+		require.NoError(s.c.t, json.Unmarshal(b, &out), "%s", b)
+	}
+	return status, out, b
+}
+
+// TestJoinRetry: a join with a token the client chose is safe to retry:
+// the same invitation with the same token is answered again as the first
+// time (the seat, the token, the state as it is now) and changes nothing,
+// also on a server that reads the game from the store; another token, or
+// none, is refused (invite_used). A token that is not 43 characters of
+// base64url, or is a token of the game already (the other seat's, the
+// invitation), is refused (bad_seat_token) and spends nothing.
+func TestJoinRetry(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	st, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human","seed":3}`)
+	for name, tok := range map[string]string{"short": newSecret()[:42], "long": newSecret() + "A",
+		"not base64url": newSecret()[:42] + "+", "the other seat's token": a.token, "the invitation": b.invite} {
+		status, _, body := b.joinWith(tok)
+		refusedWith(t, http.StatusBadRequest, "bad_seat_token", status, body, name)
+	}
+	assert.Equal(t, st.Version, a.state().Version, "the refused joins changed nothing")
+	b.refused(http.StatusUnauthorized, "join_first", "GET", "", "")
+
+	mine := newSecret()
+	status, first, body := b.joinWith(mine)
+	require.Equal(t, http.StatusOK, status, "%s", body)
+	assert.Equal(t, mine, first.Token, "the seat's token is the client's")
+	assert.Equal(t, b.color, first.Seat)
+	assert.Equal(t, st.Version+1, first.Game.Version)
+
+	status, again, body := b.joinWith(mine) // the first answer was lost
+	require.Equal(t, http.StatusOK, status, "a retry: %s", body)
+	assert.Equal(t, first, again, "a retry is answered as the first join")
+	assert.Equal(t, first.Game.Version, a.state().Version, "a retry changes nothing")
+
+	b.token = mine
+	st = b.act("roll", first.Game, "") // the chosen token acts for its seat
+	status, again, body = (&seat{c: newClient(t, Config{Store: store}), id: b.id, color: b.color, invite: b.invite}).joinWith(mine)
+	require.Equal(t, http.StatusOK, status, "a retry on a server reading the store: %s", body)
+	assert.Equal(t, st.Version, again.Game.Version, "a later retry answers the state as it is")
+	assert.Equal(t, mine, again.Token)
+
+	status, _, body = b.joinWith(newSecret())
+	refusedWith(t, http.StatusUnauthorized, "invite_used", status, body, "another token after the join")
+	used := &seat{c: c, id: b.id, token: b.invite, invite: b.invite}
+	used.refused(http.StatusUnauthorized, "invite_used", "POST", "join", `{}`)
+	assert.Equal(t, st.Version, a.state().Version)
+}

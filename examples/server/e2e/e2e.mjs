@@ -234,8 +234,19 @@ async function playTwoPeople(preset) {
   const tokA = new URLSearchParams(new URL(a.url()).hash.slice(1)).get("t");
   const tokB = new URLSearchParams(new URL(link).hash.slice(1)).get("t");
   if (!tokA || !tokB || tokA === tokB) throw new Error("the two seats need tokens of their own");
+  // The answer to B's first join is lost on the way, after the server has
+  // seated B: the page sends the join again with the token it chose, and
+  // the server answers it as the first time.
+  let joins = 0;
+  await b.route("**/api/games/*/join", async (route) => {
+    if (joins++ > 0) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
   await b.goto(link);
   await b.waitForSelector("#board svg", { state: "attached" });
+  await b.unroute("**/api/games/*/join");
+  if (joins !== 2) throw new Error(`the page joined ${joins} times: want a join whose answer was lost, then its retry`);
   // The invitation only joins: B's page has joined and holds a token of
   // its own in its address, which a reload keeps; the invitation is spent.
   const tokB2 = new URLSearchParams(new URL(b.url()).hash.slice(1)).get("t");

@@ -9,8 +9,9 @@
 // in the address's fragment (#g=ID&t=TOKEN), which never reaches a server;
 // the token goes in the Authorization header of every request. Opened with
 // an invitation (the link the creator of a game between two people sends),
-// the page joins the game, which gives the seat a token of its own, and
-// puts that token in the address instead, so a reload keeps the seat. Every action
+// the page joins the game with a seat token it draws itself (retrying the
+// join with it should the answer be lost), and puts that token in the
+// address instead, so a reload keeps the seat. Every action
 // says the state version it was made on, so a double click acts once. The
 // page follows the game live over the server's event stream (read with
 // fetch, so the token stays out of URLs): the waiting player's board moves
@@ -126,7 +127,8 @@ function open(id, token) {
 // enter makes this page the seat of token in game id, as the address
 // says. A token that is an invitation (join_first) joins the game first:
 // the invitation's only power is to join, once, and the seat's own token
-// replaces it in the address.
+// replaces it in the address. A join begun before a reload whose answer
+// never came (invite_used, its token kept) is retried.
 async function enter(id, token) {
   page.game = id;
   page.token = token;
@@ -134,13 +136,60 @@ async function enter(id, token) {
   try {
     st = await api("GET", `/api/games/${id}`);
   } catch (err) {
-    if (!(err.status === 401 && err.data && err.data.code === "join_first")) throw err;
-    const out = await api("POST", `/api/games/${id}/join`, {});
+    const code = err.status === 401 && err.data ? err.data.code : "";
+    if (!(code === "join_first" || (code === "invite_used" && kept(joinKey(id))))) throw err;
+    const out = await join(id);
     token = out.token;
     st = out.game;
   }
   open(id, token);
   await draw(st);
+}
+
+// seatToken draws a seat's token: 32 random bytes of the browser in
+// base64url without padding (43 characters).
+function seatToken() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const joinKey = (id) => "nardy-join:" + id;
+
+// kept, keep and forget use sessionStorage (per tab, kept over a reload),
+// doing without it where the browser refuses it.
+function kept(key) {
+  try { return sessionStorage.getItem(key); } catch (err) { return null; }
+}
+function keep(key, value) {
+  try { sessionStorage.setItem(key, value); } catch (err) { /* no storage: no retry after a reload */ }
+}
+function forget(key) {
+  try { sessionStorage.removeItem(key); } catch (err) { /* nothing kept */ }
+}
+
+// join joins game id with the invitation (page.token). The page chooses
+// the seat's token itself and keeps it until the join is answered, so a
+// join whose answer is lost (a network error, a reload) is sent again
+// with the same token, which the server answers as the first join.
+async function join(id) {
+  const key = joinKey(id);
+  const mine = kept(key) || seatToken();
+  keep(key, mine);
+  for (let i = 1; ; i++) {
+    try {
+      const out = await api("POST", `/api/games/${id}/join`, { token: mine });
+      forget(key);
+      return out;
+    } catch (err) {
+      const again = !(err instanceof APIError) || err.status === 503 || err.status === 429 || err.status === 409;
+      if (!again || i === 5) {
+        if (!again) forget(key); // refused: the token is no use any more
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 500 * i));
+    }
+  }
 }
 
 // act posts an action made on the state drawn and draws the answer. The

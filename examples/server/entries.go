@@ -18,16 +18,17 @@ func (s *Server) storeFailed(w http.ResponseWriter, err error) {
 	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
 }
 
-// acquire returns the entry of game id, locked.
+// acquire returns the entry of game id, locked. A new entry is only
+// shared by the requests using it until one of them that found the game
+// and its seat releases it: only then does it take a place in the cache
+// (release), so that requests on unknown ids or with wrong tokens leave
+// nothing behind and push no game out.
 func (s *Server) acquire(id string) *entry {
 	s.mu.Lock()
 	e := s.cache[id]
 	if e == nil {
 		e = &entry{id: id}
 		s.cache[id] = e
-		e.elem = s.lru.PushFront(e)
-	} else {
-		s.lru.MoveToFront(e.elem)
 	}
 	e.refs++
 	s.mu.Unlock()
@@ -35,17 +36,39 @@ func (s *Server) acquire(id string) *entry {
 	return e
 }
 
-// release unlocks e and trims the cache to its size, dropping the least
-// recently used entries no request holds.
-func (s *Server) release(e *entry) {
+// release unlocks e after a request that found its game and its seat: e
+// becomes the most recently used game, and the cache is trimmed to its
+// size, dropping the least recently used entries no request holds.
+func (s *Server) release(e *entry) { s.unuse(e, true) }
+
+// drop unlocks e after a refused request (no such game, a wrong token, a
+// store failure): e keeps the place it had in the cache, if any, and is
+// otherwise forgotten with the last request using it.
+func (s *Server) drop(e *entry) { s.unuse(e, false) }
+
+func (s *Server) unuse(e *entry, found bool) {
+	loaded := e.g != nil
 	e.mu.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.refs--
-	for el := s.lru.Back(); len(s.cache) > s.cfg.CacheSize && el != nil; {
+	switch {
+	case found && loaded && e.elem == nil:
+		e.elem = s.lru.PushFront(e)
+	case found && loaded:
+		s.lru.MoveToFront(e.elem)
+	case !loaded && e.elem != nil: // deleted, expired, or dropped after a failed save
+		s.lru.Remove(e.elem)
+		e.elem = nil
+	}
+	if e.elem == nil && e.refs == 0 && s.cache[e.id] == e {
+		delete(s.cache, e.id)
+	}
+	for el := s.lru.Back(); s.lru.Len() > s.cfg.CacheSize && el != nil; {
 		prev := el.Prev()
 		if v := el.Value.(*entry); v.refs == 0 {
 			s.lru.Remove(el)
+			v.elem = nil
 			delete(s.cache, v.id)
 		}
 		el = prev
@@ -138,7 +161,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 	if err == nil {
 		seat, ok := g.seatOf(token)
 		if !ok {
-			s.release(e)
+			s.drop(e)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
 			switch inv, used, isInvite := g.inviteOf(token); {
 			case isInvite && used:
@@ -155,7 +178,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 			return e, g, seat
 		}
 	}
-	s.release(e)
+	s.drop(e)
 	if errors.Is(err, ErrNotFound) {
 		fail(w, http.StatusNotFound, "no_game", "no game %q", id)
 	} else {

@@ -64,7 +64,14 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	}
 	ctx := r.Context()
 	e := s.acquire(id)
-	defer s.release(e)
+	found := false // the game, and the invitation or the seat's token
+	defer func() {
+		if found {
+			s.release(e)
+		} else {
+			s.drop(e)
+		}
+	}()
 	g, err := s.load(ctx, e)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
@@ -75,15 +82,18 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 		return
 	}
 	if seat, ok := g.seatOf(token); ok {
+		found = true
 		fail(w, http.StatusConflict, "seated", "that token holds %s's seat already: join takes an invitation", seat)
 		return
 	}
 	seat, used, ok := g.inviteOf(token)
-	switch {
-	case !ok:
+	if !ok {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
 		fail(w, http.StatusUnauthorized, "bad_token", "that token is no invitation to game %s", id)
 		return
+	}
+	found = true
+	switch {
 	case used && req.Token != "" && subtle.ConstantTimeCompare([]byte(tokenHash(req.Token)), []byte(g.tokens[seat])) == 1:
 		// A retry of the join that took the seat: its answer again.
 		writeJSON(w, http.StatusOK, createdJSON{Seat: seat.String(), Token: req.Token, Game: g.state(seat)})

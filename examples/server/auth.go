@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -170,5 +171,20 @@ func (l *rateLimiter) prune(now time.Time) {
 		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
 			delete(l.buckets, c)
 		}
+	}
+}
+
+// limited wraps h, a handler of requests on a game, to answer 429 with
+// Retry-After to a client past its request rate: before anything else, so
+// that a flood costs no store query, no token check and no game's lock.
+func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ok, wait := s.reqs.allow(clientOf(r, s.cfg.TrustProxy), s.cfg.Now()); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+			fail(w, http.StatusTooManyRequests, "request_rate", "requests on games come at most %d a minute per client, "+
+				"in bursts of %d; try in %.0f s", s.cfg.RequestsPerMinute, s.cfg.RequestBurst, wait.Seconds()+1)
+			return
+		}
+		h(w, r)
 	}
 }

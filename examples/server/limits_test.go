@@ -157,3 +157,56 @@ func TestLimitConcurrentCreates(t *testing.T) {
 		})
 	}
 }
+
+// TestLimitRequests: a client sends at most RequestBurst requests on games
+// at once, then RequestsPerMinute a minute, reads, actions, joins, unknown
+// games and wrong tokens alike; past it 429 request_rate with Retry-After,
+// before the store is asked. Other clients, the presets and creating
+// games are not held back.
+func TestLimitRequests(t *testing.T) {
+	store := &countingStore{memStore: newMemStore()}
+	c, clock := limitsClient(t, Config{Store: store, DevSeeds: true, TrustProxy: true, RequestsPerMinute: 60, RequestBurst: 4})
+	_, me, _ := c.create(`{"seed":1}`)
+	from := func(s *seat, client, method, what, body string) (int, []byte) {
+		return c.request(method, s.path(what), s.token, body, "X-Forwarded-For", client)
+	}
+	st := me.state()
+	for i, what := range []string{"", "record", "board.svg", ""} {
+		got, b := from(me, "192.0.2.1", "GET", what, "")
+		require.Equal(t, http.StatusOK, got, "request %d: %s", i+1, b)
+	}
+	loads := store.loads.Load()
+	unknown := &seat{c: c, id: newID(), token: newSecret()}
+	wrong := &seat{c: c, id: me.id, token: newSecret()}
+	for _, r := range []struct {
+		s                  *seat
+		method, what, body string
+	}{{me, "GET", "", ""}, {me, "POST", "roll", withVersion(st.Version, "")}, {me, "GET", "hint", ""},
+		{unknown, "GET", "", ""}, {unknown, "POST", "join", `{}`}, {wrong, "DELETE", "", ""}} {
+		got, b := from(r.s, "192.0.2.1", r.method, r.what, r.body)
+		refusedWith(t, http.StatusTooManyRequests, "request_rate", got, b, r.method+" "+r.what)
+	}
+	assert.Equal(t, loads, store.loads.Load(), "refused requests ask the store nothing")
+	req, err := http.NewRequest("GET", c.url+me.path(""), nil)
+	require.NoError(t, err)
+	req.Header.Set("X-Forwarded-For", "192.0.2.1")
+	resp, err := c.hc.Do(req)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+	resp.Body.Close()
+	wait, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	require.NoError(t, err)
+	assert.InDelta(t, 2, wait, 1, "a request a second")
+
+	got, b := from(me, "198.51.100.7", "GET", "", "")
+	assert.Equal(t, http.StatusOK, got, "another client: %s", b)
+	got, _ = c.do("GET", "/api/presets", "")
+	assert.Equal(t, http.StatusOK, got)
+	c.create(`{}`)
+
+	clock.add(time.Second)
+	got, b = from(me, "192.0.2.1", "POST", "roll", withVersion(st.Version, ""))
+	assert.Equal(t, http.StatusOK, got, "a second later: %s", b)
+	got, b = from(me, "192.0.2.1", "GET", "", "")
+	refusedWith(t, http.StatusTooManyRequests, "request_rate", got, b, "and then no more")
+}

@@ -249,7 +249,9 @@ func TestLoad(t *testing.T) {
 	st, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
 	require.NoError(t, err)
 	defer st.Close()
-	s := NewServer(Config{Store: st, TrustProxy: true, Logf: t.Logf})
+	// The players are programs playing as fast as they can, not people:
+	// the request rate would hold them back.
+	s := NewServer(Config{Store: st, TrustProxy: true, Logf: t.Logf, RequestsPerMinute: 1e6, RequestBurst: 1e6})
 	ts := httptest.NewServer(s) // 127.0.0.1 only
 	defer ts.Close()
 	defer s.Close()
@@ -330,7 +332,7 @@ func idleMemory(t *testing.T, n int) int64 {
 	st, err := openSQLite(filepath.Join(t.TempDir(), "idle.db"))
 	require.NoError(t, err)
 	defer st.Close()
-	s := NewServer(Config{Store: st, TrustProxy: true, CacheSize: n, Logf: t.Logf})
+	s := NewServer(Config{Store: st, TrustProxy: true, CacheSize: n, Logf: t.Logf, RequestsPerMinute: 1e6, RequestBurst: 1e6})
 	defer s.Close()
 	ts := httptest.NewServer(s)
 	defer ts.Close()

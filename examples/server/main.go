@@ -34,6 +34,7 @@ func main() {
 	maxGames := flag.Int("max-games", 100_000, "games kept at once over all clients")
 	perClient := flag.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
 	perMinute := flag.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
+	perMinuteReqs := flag.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
 	trustProxy := flag.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
 	devSeeds := flag.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
 	flag.Parse()
@@ -51,7 +52,7 @@ func main() {
 		log.Fatal(err)
 	}
 	server := NewServer(Config{Store: store, TTL: *ttl, MaxGames: *maxGames, MaxGamesPerClient: *perClient,
-		CreatesPerMinute: *perMinute, TrustProxy: *trustProxy, DevSeeds: *devSeeds})
+		CreatesPerMinute: *perMinute, RequestsPerMinute: *perMinuteReqs, RequestBurst: max(10, *perMinuteReqs/10), TrustProxy: *trustProxy, DevSeeds: *devSeeds})
 	srv := &http.Server{
 		Handler:           server,
 		ReadHeaderTimeout: 10 * time.Second,

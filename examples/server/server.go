@@ -39,6 +39,10 @@ type Config struct {
 	// CreatesPerMinute and CreateBurst bound how fast one client creates
 	// games (0: 30 a minute, bursts of 10); past it 429 with Retry-After.
 	CreatesPerMinute, CreateBurst int
+	// RequestsPerMinute and RequestBurst bound how fast one client sends
+	// requests on games, reads and actions alike (0: 600 a minute, bursts
+	// of 60); past it 429 request_rate with Retry-After.
+	RequestsPerMinute, RequestBurst int
 	// DevSeeds lets a request fix the dice with "seed": for development
 	// and tests only, never in front of players.
 	DevSeeds bool
@@ -78,7 +82,8 @@ type Server struct {
 	store  Store
 	mux    *http.ServeMux
 	bots   *botPool
-	rate   *rateLimiter
+	rate   *rateLimiter // creations
+	reqs   *rateLimiter // requests on games
 	hub    *hub
 	cancel context.CancelFunc
 	done   sync.WaitGroup
@@ -126,6 +131,12 @@ func NewServer(cfg Config) *Server {
 	if cfg.CreateBurst <= 0 {
 		cfg.CreateBurst = 10
 	}
+	if cfg.RequestsPerMinute <= 0 {
+		cfg.RequestsPerMinute = 600
+	}
+	if cfg.RequestBurst <= 0 {
+		cfg.RequestBurst = 60
+	}
 	if cfg.CacheSize <= 0 {
 		cfg.CacheSize = 2048
 	}
@@ -151,7 +162,7 @@ func NewServer(cfg Config) *Server {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots),
-		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), hub: newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient),
+		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst), hub: newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient),
 		cache: map[string]*entry{}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
@@ -162,8 +173,8 @@ func NewServer(cfg Config) *Server {
 	s.mux.Handle("/static/", s.only("GET", http.StripPrefix("/static/", files).ServeHTTP))
 	s.mux.HandleFunc("/api/presets", s.only("GET", s.presets))
 	s.mux.HandleFunc("/api/games", s.only("POST", s.create))
-	s.mux.HandleFunc("/api/games/{id}", s.gameRoot)
-	s.mux.HandleFunc("/api/games/{id}/{what}", s.gameSub)
+	s.mux.HandleFunc("/api/games/{id}", s.limited(s.gameRoot))
+	s.mux.HandleFunc("/api/games/{id}/{what}", s.limited(s.gameSub))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "not_found", "no such path: %s", r.URL.Path)
 	})
@@ -224,6 +235,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		s.cfg.Logf("server: expiring games: %v", err)
 	}
 	s.rate.prune(now)
+	s.reqs.prune(now)
 }
 
 // ServeHTTP serves the API and the board page. A panic (a bug) is logged

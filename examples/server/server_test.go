@@ -39,6 +39,9 @@ func newClient(t *testing.T, cfg Config) *client {
 	if cfg.CreatesPerMinute == 0 {
 		cfg.CreatesPerMinute, cfg.CreateBurst = 100_000, 100_000
 	}
+	if cfg.RequestsPerMinute == 0 {
+		cfg.RequestsPerMinute, cfg.RequestBurst = 1_000_000, 1_000_000
+	}
 	if cfg.MaxGamesPerClient == 0 {
 		cfg.MaxGamesPerClient = 100_000
 	}

@@ -46,6 +46,9 @@ class APIError extends Error {
   }
 }
 
+// api sends a request and returns its answer. A request refused for the
+// client's request rate (429 request_rate: nothing was done) is sent again
+// after the Retry-After the server asks, a few times.
 async function api(method, path, body) {
   setBusy(1);
   try {
@@ -55,11 +58,18 @@ async function api(method, path, body) {
       opts.body = JSON.stringify(body);
       opts.headers["Content-Type"] = "application/json";
     }
-    const resp = await fetch(path, opts);
-    const type = resp.headers.get("Content-Type") || "";
-    const data = type.includes("json") ? await resp.json() : await resp.text();
-    if (!resp.ok) throw new APIError(resp.status, data);
-    return data;
+    for (let i = 1; ; i++) {
+      const resp = await fetch(path, opts);
+      const type = resp.headers.get("Content-Type") || "";
+      const data = type.includes("json") ? await resp.json() : await resp.text();
+      if (resp.ok) return data;
+      if (resp.status === 429 && data && data.code === "request_rate" && i < 4) {
+        const wait = Math.min(Number(resp.headers.get("Retry-After")) || 1, 10);
+        await new Promise((r) => setTimeout(r, 1000 * wait));
+        continue;
+      }
+      throw new APIError(resp.status, data);
+    }
   } finally {
     setBusy(-1);
   }

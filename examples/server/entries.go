@@ -18,6 +18,12 @@ func (s *Server) storeFailed(w http.ResponseWriter, err error) {
 	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
 }
 
+// botsBusy answers 503 busy: the request ended before a bot slot was free.
+func botsBusy(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "1")
+	fail(w, http.StatusServiceUnavailable, "busy", "no bot slot was free before the request ended; try again")
+}
+
 // acquire returns the entry of game id, locked. A new entry is only
 // shared by the requests using it until one of them that found the game
 // and its seat releases it: only then does it take a place in the cache

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"sync"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -65,13 +66,62 @@ type hintCubeJSON struct {
 	Exact bool `json:"exact"`
 }
 
+// maxHintsPerClient bounds the hints of one client thinking or waiting
+// for a bot slot at once; past it 429 hint_busy.
+const maxHintsPerClient = 2
+
+// hintCount counts the hints of each client under way.
+type hintCount struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// start counts a hint of client, reporting false (and counting nothing)
+// when the client has maxHintsPerClient under way.
+func (h *hintCount) start(client string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n[client] >= maxHintsPerClient {
+		return false
+	}
+	if h.n == nil {
+		h.n = map[string]int{}
+	}
+	h.n[client]++
+	return true
+}
+
+// done ends a hint of client.
+func (h *hintCount) done(client string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n[client]--; h.n[client] <= 0 {
+		delete(h.n, client)
+	}
+}
+
+// running returns the hints of client under way.
+func (h *hintCount) running(client string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.n[client]
+}
+
 // hint answers GET /api/games/{id}/hint for seat: the network's advice on
-// the decision the seat must make now. It thinks in a bot slot, so hints
-// and bots together never take more than the pool's CPU.
-func (s *Server) hint(w http.ResponseWriter, r *http.Request, g *game, seat nardy.Color) {
+// the decision the seat must make now. It takes what it needs of game g
+// and releases e, its entry, before it waits for a bot slot and thinks, so
+// that the game's other requests (the other seat's included) never wait
+// for a hint; the answer says the version it is for. It thinks in a bot
+// slot, so hints and bots together never take more than the pool's CPU,
+// and a client has at most maxHintsPerClient hints under way.
+func (s *Server) hint(w http.ResponseWriter, r *http.Request, e *entry, g *game, seat nardy.Color) {
+	// What the hint needs, taken under the game's lock: gm is a value,
+	// which the game's later changes do not touch; away is zeros in money
+	// play.
 	m := g.match()
-	gm := m.Game()
-	if m.IsOver() {
+	gm, version, away, over := m.Game(), g.version, m.Away(seat), m.IsOver()
+	s.release(e)
+	if over {
 		failGame(w, nardy.ErrGameOver)
 		return
 	}
@@ -82,20 +132,26 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, g *game, seat nard
 		failGame(w, fmt.Errorf("%w: a hint is for the player who must act, %s", nardy.ErrNotYourTurn, c))
 		return
 	}
-	away := m.Away(seat) // zeros in money play
+	client := clientOf(r, s.cfg.TrustProxy)
+	if !s.hints.start(client) {
+		w.Header().Set("Retry-After", "1")
+		fail(w, http.StatusTooManyRequests, "hint_busy", "a client has at most %d hints under way at once; wait for one", maxHintsPerClient)
+		return
+	}
+	defer s.hints.done(client)
 	var h analysis.Hint
 	var err error
 	if serr := s.bots.run(r.Context(), func() {
 		h, err = analysis.HintFor(gm, away, analysis.Options{Ply: hintPly})
 	}); serr != nil {
-		fail(w, http.StatusServiceUnavailable, "busy", "no bot slot before the request ended")
+		botsBusy(w)
 		return
 	}
 	if err != nil {
 		failGame(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, hintOf(h, g.version, gm.Phase(), gm.Rules().Variant))
+	writeJSON(w, http.StatusOK, hintOf(h, version, gm.Phase(), gm.Rules().Variant))
 }
 
 // hintOf turns a hint into its JSON.

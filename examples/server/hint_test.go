@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"net/http"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -197,4 +202,106 @@ func checkChances(t *testing.T, st stateJSON, h hintJSON) {
 	}
 	assert.False(t, math.IsNaN(h.Equity))
 	assert.InDelta(t, want, h.Equity, 1e-9, "%v", ch)
+}
+
+// hintOpen creates a game between two people of short nardy, throws its
+// opening, and returns its state and the seat to act and the other.
+func hintOpen(c *client) (stateJSON, *seat, *seat) {
+	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5}`)
+	st = white.act("roll", st, "")
+	if st.ToAct == "black" {
+		return st, black, white
+	}
+	return st, white, black
+}
+
+// hintAnswer is the status and the body of a hint's answer.
+type hintAnswer struct {
+	status int
+	body   []byte
+}
+
+// hintAsync asks s's hint in the background: its answer comes on the
+// channel.
+func hintAsync(s *seat) chan hintAnswer {
+	done := make(chan hintAnswer, 1)
+	go func() {
+		status, b := s.do("GET", "hint", "")
+		done <- hintAnswer{status, b}
+	}()
+	return done
+}
+
+// holdBotSlots takes every bot slot of c's server (BotSlots 1) and returns
+// the function that gives it back, once.
+func holdBotSlots(t *testing.T, c *client) func() {
+	c.srv.bots.slots <- struct{}{}
+	free := sync.OnceFunc(func() { <-c.srv.bots.slots })
+	t.Cleanup(free)
+	return free
+}
+
+// TestHintUnlocked: a hint waiting for a bot slot (or thinking) does not
+// hold its game: the other seat reads the state, and the seat that asked
+// acts, meanwhile; the hint then answers for the version it was asked on.
+func TestHintUnlocked(t *testing.T) {
+	c := newClient(t, Config{BotSlots: 1})
+	st, toAct, other := hintOpen(c)
+	free := holdBotSlots(t, c)
+	defer free() // before the server's cleanup, which waits for the hint
+	done := hintAsync(toAct)
+	require.Eventually(t, func() bool { return c.srv.hints.running("127.0.0.1") == 1 }, 5*time.Second, time.Millisecond,
+		"the hint waits for a slot")
+	read := make(chan int, 1)
+	go func() {
+		status, _ := other.do("GET", "", "")
+		read <- status
+	}()
+	select {
+	case status := <-read:
+		assert.Equal(t, http.StatusOK, status)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the other seat's read waited for the hint")
+	}
+	next := toAct.act("resign", st, `{"kind":"oin"}`) // the seat acts while its hint waits
+	free()
+	a := <-done
+	require.Equal(t, http.StatusOK, a.status, "%s", a.body)
+	var h hintJSON
+	require.NoError(t, json.Unmarshal(a.body, &h))
+	assert.Equal(t, st.Version, h.Version, "the hint is for the version it was asked on")
+	assert.Equal(t, st.Version+1, next.Version)
+}
+
+// TestHintBusy: a client has at most maxHintsPerClient hints under way;
+// one more is refused with 429 hint_busy and Retry-After, and once they
+// are answered it may ask again.
+func TestHintBusy(t *testing.T) {
+	c := newClient(t, Config{BotSlots: 1})
+	_, toAct, _ := hintOpen(c)
+	free := holdBotSlots(t, c)
+	defer free()
+	var waiting []chan hintAnswer
+	for range maxHintsPerClient {
+		waiting = append(waiting, hintAsync(toAct))
+	}
+	require.Eventually(t, func() bool { return c.srv.hints.running("127.0.0.1") == maxHintsPerClient }, 5*time.Second, time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", c.url+toAct.path("hint"), nil)
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+toAct.token)
+	resp, err := c.hc.Do(req)
+	require.NoError(t, err, "one hint too many waits for a slot")
+	b, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	refusedWith(t, http.StatusTooManyRequests, "hint_busy", resp.StatusCode, b, "one hint too many")
+	assert.Equal(t, "1", resp.Header.Get("Retry-After"))
+	free()
+	for _, w := range waiting {
+		a := <-w
+		assert.Equal(t, http.StatusOK, a.status, "%s", a.body)
+	}
+	toAct.hintOK()
 }

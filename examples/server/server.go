@@ -85,6 +85,7 @@ type Server struct {
 	rate   *rateLimiter // creations
 	reqs   *rateLimiter // requests on games
 	hub    *hub
+	hints  hintCount
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 
@@ -474,6 +475,10 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		if e == nil {
 			return
 		}
+		if what == "hint" {
+			s.hint(w, r, e, g, seat) // releases e before it thinks
+			return
+		}
 		defer s.release(e)
 		switch what {
 		case "steps":
@@ -487,8 +492,6 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			g.board(w, r, seat)
 		case "record":
 			writeJSON(w, http.StatusOK, g.record())
-		case "hint":
-			s.hint(w, r, g, seat)
 		default:
 			s.action(w, r, e, g, seat, what, req)
 		}

@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/nardylab/nardy"
@@ -17,6 +18,9 @@ func (s *Server) storeFailed(w http.ResponseWriter, err error) {
 	w.Header().Set("Retry-After", "1")
 	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
 }
+
+// errBotsBusy: the request ended while it waited for a bot slot.
+var errBotsBusy = errors.New("no bot slot was free before the request ended")
 
 // botsBusy answers 503 busy: the request ended before a bot slot was free.
 func botsBusy(w http.ResponseWriter) {
@@ -141,7 +145,7 @@ func (s *Server) catchUp(ctx context.Context, e *entry, g *game) (*game, error) 
 	}
 	prev := g.version
 	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
-		return g, err
+		return g, fmt.Errorf("%w: %w", errBotsBusy, err)
 	}
 	if err := s.save(ctx, e, g, prev); err != nil {
 		if errors.Is(err, ErrConflict) {
@@ -182,6 +186,10 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 		}
 		if g, err = s.catchUp(r.Context(), e, g); err == nil {
 			return e, g, seat
+		} else if errors.Is(err, errBotsBusy) { // the game as it was is kept; the bot moves later
+			s.release(e)
+			botsBusy(w)
+			return nil, nil, 0
 		}
 	}
 	s.drop(e)

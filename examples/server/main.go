@@ -10,7 +10,8 @@
 //
 // then open http://127.0.0.1:8080/. The API is described in README.md
 // beside this file. Every error is a JSON object {"error": why, "code":
-// what, "rule": rule id} with a 4xx status (503 when the store fails).
+// what, "rule": rule id} with a 4xx status (503 when the store fails or
+// no bot slot was free before the request ended).
 package main
 
 import (

@@ -509,8 +509,10 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 	}
 	prev := g.version
 	err := g.act(what, seat, req)
-	if err == nil && g.botToAct() {
-		_ = s.bots.with(ctx, g.botName, g.runBot) // if the request ends first, catchUp moves later
+	if err == nil && g.botToAct() && s.bots.with(ctx, g.botName, g.runBot) != nil {
+		// The request ended while it waited for a bot slot: the action is
+		// kept all the same, and the bot moves on a later request (catchUp).
+		ctx = context.WithoutCancel(ctx)
 	}
 	if g.version != prev {
 		if serr := s.save(ctx, e, g, prev); serr != nil {

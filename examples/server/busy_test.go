@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// serveShort serves one request of s on c's server, in process, with a
+// context that ends after 50 ms.
+func serveShort(c *client, s *seat, method, what, body string) *httptest.ResponseRecorder {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req := httptest.NewRequestWithContext(ctx, method, s.path(what), strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	c.srv.ServeHTTP(rec, req)
+	return rec
+}
+
+// botWinsOpening creates games against the bot (black) seed after seed
+// until the opening, thrown while every bot slot is taken and the request
+// ends waiting for one, leaves the bot to play: it returns the game's
+// creator and the roll's answer.
+func botWinsOpening(t *testing.T, c *client) (*seat, *httptest.ResponseRecorder) {
+	for seed := 1; seed < 50; seed++ {
+		st, me, _ := c.create(fmt.Sprintf(`{"preset":"short-standard","seed":%d}`, seed))
+		rec := serveShort(c, me, "POST", "roll", withVersion(st.Version, ""))
+		var now stateJSON
+		if rec.Code == http.StatusOK && json.Unmarshal(rec.Body.Bytes(), &now) == nil && now.ToAct != "black" {
+			continue // white won the opening: no bot to wait for
+		}
+		return me, rec
+	}
+	t.Fatal("the bot won no opening in 50 games")
+	return nil, nil
+}
+
+// TestBusyCatchUp: a request whose context ends while the bot it must
+// first let move waits for a slot is answered 503 busy with Retry-After,
+// not as a store failure; the bot moves on a later request.
+func TestBusyCatchUp(t *testing.T) {
+	c := newClient(t, Config{BotSlots: 1})
+	free := holdBotSlots(t, c)
+	defer free()
+	me, rec := botWinsOpening(t, c)
+	require.Equal(t, http.StatusOK, rec.Code, "%s", rec.Body)
+	rec = serveShort(c, me, "GET", "", "")
+	refusedWith(t, http.StatusServiceUnavailable, "busy", rec.Code, rec.Body.Bytes(), "a read that waits for the bot")
+	assert.Equal(t, "1", rec.Header().Get("Retry-After"))
+	free()
+	st := me.state()
+	assert.Equal(t, "white", st.ToAct, "the bot has played")
+}
+
+// TestBusyAction: an action after which the bot must move, whose request
+// ends while it waits for a bot slot, is kept all the same (over SQLite,
+// which honours the request's context, its save failed: 503 store) and
+// answered with the state, the bot to act; the bot moves on a later
+// request.
+func TestBusyAction(t *testing.T) {
+	store, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	c := newClient(t, Config{BotSlots: 1, Store: store, DevSeeds: true})
+	free := holdBotSlots(t, c)
+	defer free()
+	me, rec := botWinsOpening(t, c)
+	require.Equal(t, http.StatusOK, rec.Code, "%s", rec.Body)
+	var st stateJSON
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &st))
+	assert.Equal(t, "black", st.ToAct, "the bot owes its play")
+	free()
+	st = me.state()
+	assert.Equal(t, "white", st.ToAct, "the bot has played")
+	assert.Contains(t, strings.Join(st.Log, "\n"), "black plays")
+}

@@ -26,7 +26,7 @@ if (!base || !base.startsWith("http://127.0.0.1:")) {
 mkdirSync(out, { recursive: true });
 
 const games = [
-  { preset: "long-moscow", color: "white", bot: "greedy", shot: "long" },
+  { preset: "long-moscow", color: "white", bot: "greedy", shot: "long", throttled: true },
   { preset: "short-standard", color: "black", bot: "neural0", shot: "short" },
 ];
 
@@ -124,8 +124,21 @@ async function playGame(context, g) {
   await page.selectOption("#preset", g.preset);
   await page.selectOption("#opponent", g.bot);
   await page.selectOption("#color", g.color);
+  // throttled: the first board is refused for the client's request rate
+  // (429 request_rate, Retry-After 1 s): the page waits and asks again.
+  let boards = 0;
+  if (g.throttled) {
+    await page.route("**/board.svg*", (route) => boards++ > 0 ? route.continue() : route.fulfill({
+      status: 429, contentType: "application/json", headers: { "Retry-After": "1" },
+      body: JSON.stringify({ error: "requests on games come at most 600 a minute per client", code: "request_rate" }),
+    }));
+  }
   await page.click("#create");
   await page.waitForSelector("#board svg", { state: "attached" });
+  if (g.throttled) {
+    await page.unroute("**/board.svg*");
+    if (boards < 2) throw new Error(`the page asked ${boards} times for the board: want a 429, then again`);
+  }
   const idle = () => page.waitForSelector('body[data-busy="0"]', { state: "attached" });
   const visible = async (sel) => page.locator(sel).isVisible();
   const n = { clicks: 0, steps: 0, undos: 0, checks: 0, hints: 0, result: "" };

@@ -163,8 +163,9 @@ func NewServer(cfg Config) *Server {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots),
-		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst), reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst), hub: newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient),
-		cache: map[string]*entry{}}
+		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
+		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
+		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
 	s.mux.HandleFunc("/{$}", s.only("GET", func(w http.ResponseWriter, r *http.Request) {

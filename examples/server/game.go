@@ -56,6 +56,7 @@ type game struct {
 	// dicePos counts the dice thrown.
 	seed        [fair.SeedSize]byte
 	dev         bool      // the seed came from the request (development only)
+	noHints     bool      // GET .../hint is refused (createRequest.Hints)
 	clientSeeds [2]string // the players' seeds, the public salt
 	fair        *fair.Dice
 	dicePos     int

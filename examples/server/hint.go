@@ -119,8 +119,13 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, e *entry, g *game,
 	// which the game's later changes do not touch; away is zeros in money
 	// play.
 	m := g.match()
-	gm, version, away, over := m.Game(), g.version, m.Away(seat), m.IsOver()
+	gm, version, away, over, off := m.Game(), g.version, m.Away(seat), m.IsOver(), g.noHints
 	s.release(e)
+	if off {
+		fail(w, http.StatusForbidden, "no_hints",
+			"hints are off in this game (a game between two people has them only when created with \"hints\": true, which both players see)")
+		return
+	}
 	if over {
 		failGame(w, nardy.ErrGameOver)
 		return

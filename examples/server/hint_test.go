@@ -32,7 +32,7 @@ func (s *seat) hintOK() hintJSON {
 // throw and after the game).
 func TestHintRefused(t *testing.T) {
 	c := newClient(t, Config{})
-	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5}`)
+	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5,"hints":true}`)
 	_, other, _ := c.create(`{"preset":"short-standard","seed":6}`)
 	path := white.path("hint")
 	c.refused(401, "no_token", "GET", path, "")
@@ -59,6 +59,41 @@ func TestHintRefused(t *testing.T) {
 	st = waiting.act("accept", st, "")
 	require.True(t, st.MatchOver)
 	white.refused(409, "game_over", "GET", "hint", "")
+}
+
+// TestHintsOff: a game between two people has no hints unless its creator
+// asks for them, since one player's hints would be secret help; a game
+// against the bot has them unless asked otherwise. The state shows both
+// players whether there are hints, and a game stored with them off keeps
+// them off.
+func TestHintsOff(t *testing.T) {
+	c := newClient(t, Config{CacheSize: 1})
+	for _, tc := range []struct {
+		body  string
+		hints bool
+	}{
+		{`{"preset":"short-standard","opponent":"human","seed":5}`, false},
+		{`{"preset":"short-standard","opponent":"human","seed":5,"hints":true}`, true},
+		{`{"preset":"short-standard","seed":5}`, true},
+		{`{"preset":"short-standard","seed":5,"hints":false}`, false},
+	} {
+		st, a, b := c.create(tc.body)
+		assert.Equal(t, tc.hints, st.Hints, tc.body)
+		if b != nil {
+			assert.Equal(t, tc.hints, b.state().Hints, "the other player sees it too: %s", tc.body)
+		}
+		st = a.act("roll", st, "")
+		toAct := byColor(st.ToAct, a, b)
+		if toAct == nil { // the bot won the opening and played; now a is on roll
+			toAct = a
+		}
+		c.create(`{"seed":1}`) // the game leaves the cache: read back from the store
+		if tc.hints {
+			toAct.hintOK()
+		} else {
+			toAct.refused(403, "no_hints", "GET", "hint", "")
+		}
+	}
 }
 
 // TestHintPlays: in the play of a roll the hint lists legal whole plays
@@ -204,10 +239,11 @@ func checkChances(t *testing.T, st stateJSON, h hintJSON) {
 	assert.InDelta(t, want, h.Equity, 1e-9, "%v", ch)
 }
 
-// hintOpen creates a game between two people of short nardy, throws its
-// opening, and returns its state and the seat to act and the other.
+// hintOpen creates a game between two people of short nardy with hints,
+// throws its opening, and returns its state and the seat to act and the
+// other.
 func hintOpen(c *client) (stateJSON, *seat, *seat) {
-	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5}`)
+	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":5,"hints":true}`)
 	st = white.act("roll", st, "")
 	if st.ToAct == "black" {
 		return st, black, white

@@ -296,6 +296,11 @@ type createRequest struct {
 	Bot      string  `json:"bot"`      // a name of bot.Names: random, greedy (default), expectimax, neural0, neural1, neural2
 	Length   int     `json:"length"`   // match length, 0: one game of money play
 	Seed     *uint64 `json:"seed"`     // fixes the dice: only with Config.DevSeeds
+	// Hints: whether the players may ask the server's advice (GET
+	// .../hint). Default: yes against the bot, no in a game between two
+	// people, where it would be one player's secret help; the state shows
+	// it to both.
+	Hints *bool `json:"hints"`
 }
 
 // createdJSON is the answer of POST /api/games: the state, the creator's
@@ -378,6 +383,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per client; try in %.0f s",
 			s.cfg.CreatesPerMinute, wait.Seconds()+1)
 		return
+	}
+	g.noHints = kinds == [2]string{"human", "human"}
+	if req.Hints != nil {
+		g.noHints = !*req.Hints
 	}
 	if req.Seed != nil {
 		g.seed, g.dev = sha256.Sum256([]byte("nardy dev seed "+strconv.FormatUint(*req.Seed, 10))), true

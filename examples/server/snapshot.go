@@ -30,6 +30,7 @@ type snapshot struct {
 	Created     time.Time       `json:"created"`
 	Seed        string          `json:"seed"` // hex; secret until the match is over
 	Dev         bool            `json:"dev,omitempty"`
+	NoHints     bool            `json:"no_hints,omitempty"` // hints are off (a game stored before the option had them on)
 	ClientSeeds [2]string       `json:"client_seeds"`
 	Record      nardy.Record    `json:"record"`            // without its actions:
 	Actions     json.RawMessage `json:"actions,omitempty"` // written by appendActions
@@ -50,7 +51,7 @@ type lastSnap struct {
 func (g *game) encode() ([]byte, error) {
 	rec := g.rec.Record()
 	s := snapshot{Format: 1, Preset: g.preset, Kinds: g.kinds, Bot: g.botName, Tokens: g.tokens,
-		Invites: g.invites, Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev,
+		Invites: g.invites, Client: g.client, Created: g.created, Seed: hex.EncodeToString(g.seed[:]), Dev: g.dev, NoHints: g.noHints,
 		ClientSeeds: g.clientSeeds, Record: rec, Log: g.log, Version: g.version}
 	s.Record.Actions = nil
 	if t, ok := g.pendingTurn(); ok && t.Len() > 0 {
@@ -98,7 +99,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 	}
 	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, invites: s.Invites,
 		client:  s.Client,
-		created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, clientSeeds: s.ClientSeeds,
+		created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, noHints: s.NoHints, clientSeeds: s.ClientSeeds,
 		rec: rec, log: s.Log, version: s.Version}
 	for i, a := range r.Actions {
 		if err := rec.Do(a); err != nil {

@@ -16,6 +16,7 @@ type stateJSON struct {
 	Variant    string              `json:"variant"`
 	Fair       *fair.Proof         `json:"fair"`              // the dice commitment; the seed once the match is over
 	Dev        bool                `json:"dev,omitempty"`     // the dice seed came from the request (development only)
+	Hints      bool                `json:"hints"`             // the players may ask for hints
 	Players    map[string]string   `json:"players"`           // colour: "human" or "bot"
 	Invited    string              `json:"invited,omitempty"` // the seat whose invitation is not used yet: its player has not joined
 	Bot        string              `json:"bot,omitempty"`
@@ -112,7 +113,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: onRoll(pos).String(),
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
-		Fair: g.proof(), Dev: g.dev, Bot: g.botName, You: you.String(),
+		Fair: g.proof(), Dev: g.dev, Hints: !g.noHints, Bot: g.botName, You: you.String(),
 	}
 	if c, ok := g.invited(); ok {
 		st.Invited = c.String()

@@ -384,7 +384,7 @@ async function seed() {
 // on: a roll (or double), a play, a double to take or drop, a resignation
 // to answer.
 function canHint(st, who) {
-  return !st.match_over && st.to_act === who && ["roll", "play", "cube", "resign"].includes(st.phase);
+  return st.hints && !st.match_over && st.to_act === who && ["roll", "play", "cube", "resign"].includes(st.phase);
 }
 
 function clearHint() {

@@ -198,18 +198,25 @@ func dot(h, row []float32) float32 {
 // Learn moves the network's evaluation of pos (for its player on roll)
 // toward target by one step of gradient descent on the cross-entropy of
 // each output, with learning rate rate. Training programs call it;
-// it must not run concurrently with any other use of n.
+// it must not run concurrently with any other use of n. A rate outside
+// (0, 1], or a target with a chance that is not a finite number, changes
+// nothing: such a step would leave weights that are not numbers.
 func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
 	b := boardOf(pos)
-	if _, over := terminal(&b); over || pos.Variant() != n.variant {
+	if _, over := terminal(&b); over || pos.Variant() != n.variant || !(rate > 0 && rate <= 1) {
 		return
+	}
+	t := targets(target)
+	for _, x := range t[:n.nOut] {
+		if x-x != 0 { // NaN or ±Inf
+			return
+		}
 	}
 	var in inputs
 	encode(&b, &in)
 	var h [MaxHidden]float32
 	var o [maxOut]float32
 	n.forward(&in, &h, &o)
-	t := targets(target)
 	H := n.nHid
 	var d [maxOut]float32
 	for k := range n.nOut {
@@ -246,7 +253,7 @@ func sigmoid(x float32) float32 {
 	if x >= lim {
 		return 1 - float32(math.Exp(-float64(x))) // tail: exact
 	}
-	if x <= -lim {
+	if !(x > -lim) { // and NaN, which no table index fits
 		return float32(math.Exp(float64(x)))
 	}
 	t := (x + sigRange) * sigSteps

@@ -228,6 +228,33 @@ func TestLearn(t *testing.T) {
 	}
 }
 
+// TestLearnRefusesNonFinite: a rate or a target that would leave weights
+// that are not numbers changes nothing (a NaN rate once made the next
+// evaluation panic in the sigmoid's table), and the sigmoid of NaN is NaN,
+// not a panic.
+func TestLearnRefusesNonFinite(t *testing.T) {
+	n, err := NewNet(nardy.Short, 8, 3)
+	require.NoError(t, err)
+	pos := samplePositions(t, nardy.Short, 1, 4)[0]
+	var before bytes.Buffer
+	_, err = n.WriteTo(&before)
+	require.NoError(t, err)
+	good := Probs{Variant: nardy.Short, Win: 0.6, WinMars: 0.2}
+	for _, rate := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -0.1, 0, 1.5, 1e300} {
+		n.Learn(pos, good, rate)
+	}
+	for _, bad := range []Probs{{Variant: nardy.Short, Win: math.NaN()}, {Variant: nardy.Short, Win: math.Inf(1)}, {Variant: nardy.Short, Win: 0.5, LoseMars: 1e300}} {
+		n.Learn(pos, bad, 0.1)
+	}
+	var after bytes.Buffer
+	_, err = n.WriteTo(&after)
+	require.NoError(t, err)
+	assert.Equal(t, before.Bytes(), after.Bytes(), "the weights did not change")
+	n.Learn(pos, good, 1) // the largest rate taken
+	assert.False(t, math.IsNaN(n.Evaluate(pos).Win))
+	assert.True(t, math.IsNaN(float64(sigmoid(float32(math.NaN())))))
+}
+
 // TestNewNetErrors: bad variants and sizes are errors.
 func TestNewNetErrors(t *testing.T) {
 	for _, h := range []int{0, -1, MaxHidden + 1} {

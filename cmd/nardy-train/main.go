@@ -48,6 +48,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -84,10 +85,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var c config
 	variant := fs.String("variant", "short", "game: long or short")
 	fs.IntVar(&c.games, "games", 100000, "self-play games to train")
-	fs.IntVar(&c.hidden, "hidden", 128, "hidden units of a new network")
+	fs.IntVar(&c.hidden, "hidden", 128, fmt.Sprintf("hidden units of a new network (1..%d)", neural.MaxHidden))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the weights and the dice")
-	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start")
-	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end")
+	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start, in (0, 1]")
+	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, 1]")
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
@@ -100,6 +101,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")
 	recipe := fs.String("recipe", "", "committed: run every stage of the training of the committed weights (only -variant and -out with it)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "nardy-train: unexpected argument %q: every setting is a flag\n", fs.Arg(0))
 		return 2
 	}
 	v, err := nardy.ParseVariant(*variant)
@@ -116,9 +124,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return runRecipe(recipeArgs(v, c.out), stdout, stderr)
 	}
-	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || c.stop < 0 || (c.resume != "" && c.init == "") ||
-		(c.target != targetTD0 && c.target != target1Ply) {
-		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -every ≥ 1, -eval ≥ 0, -init with -resume, -target td0|1ply")
+	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || c.eval%2 != 0 || c.stop < 0 || c.games < 1 ||
+		(c.resume != "" && c.init == "") || (c.target != targetTD0 && c.target != target1Ply) {
+		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -games ≥ 1, -every ≥ 1, an even -eval ≥ 0, -init with -resume, -target td0|1ply")
+		return 2
+	}
+	if c.hidden < 1 || c.hidden > neural.MaxHidden || !(c.rate > 0 && c.rate <= 1) || !(c.rateEnd > 0 && c.rateEnd <= 1) {
+		fmt.Fprintf(stderr, "nardy-train: need -hidden in 1..%d and -rate, -rate-end in (0, 1]\n", neural.MaxHidden)
 		return 2
 	}
 	c.variant = v
@@ -156,6 +168,9 @@ func train(c config, stdout io.Writer) error {
 		f.Close()
 		if err != nil {
 			return err
+		}
+		if net.Variant() != c.variant {
+			return fmt.Errorf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)
 		}
 	}
 	var prior resumed // empty without -resume: counting starts at 0

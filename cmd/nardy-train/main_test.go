@@ -48,12 +48,31 @@ func TestTrainSmoke(t *testing.T) {
 	}
 }
 
-// TestTrainFlags: bad flags exit with 2.
+// TestTrainFlags: bad flags exit with 2, before anything is written (a
+// NaN rate once made the first evaluation panic, -games -5 and an odd
+// -eval ran); -h exits with 0; a network of the other game is refused
+// rather than trained on nothing.
 func TestTrainFlags(t *testing.T) {
-	for _, args := range [][]string{{}, {"-variant", "medium", "-out", "x"}, {"-out", "x", "-every", "0"}, {"-out", "x", "-opponent", "nobody"}, {"-out", "x", "-target", "2ply"}} {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "x")
+	for _, args := range [][]string{{}, {"-variant", "medium", "-out", out}, {"-out", out, "-every", "0"},
+		{"-out", out, "-opponent", "nobody"}, {"-out", out, "-target", "2ply"},
+		{"-out", out, "-rate", "NaN"}, {"-out", out, "-rate", "+Inf"}, {"-out", out, "-rate-end", "NaN"},
+		{"-out", out, "-rate", "0"}, {"-out", out, "-rate", "2"}, {"-out", out, "-games", "-5"}, {"-out", out, "-games", "0"},
+		{"-out", out, "-eval", "3"}, {"-out", out, "-hidden", "0"}, {"-out", out, "-hidden", "513"}, {"-out", out, "extra"}} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+		assert.NoFileExists(t, out+".log", "%v", args)
 	}
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, run([]string{"-h"}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "-hidden")
+
+	long := filepath.Join(dir, "long")
+	require.Equal(t, 0, run([]string{"-variant", "long", "-games", "10", "-every", "10", "-eval", "0", "-out", long}, &stdout, &stderr), stderr.String())
+	stderr.Reset()
+	assert.Equal(t, 1, run([]string{"-variant", "short", "-init", long + ".nn", "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "long-nardy network")
 }
 
 // TestTrainResume: -resume continues a run's game count, log and curve.

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 )
@@ -63,14 +64,18 @@ type Options struct {
 	// middle of the left margin when centred, next to its owner otherwise.
 	Cube nardy.Cube
 
-	// Width is the width of the picture in pixels (0: the natural 796); the
-	// height follows the board's shape.
+	// Width is the width of the picture in pixels, at most MaxWidth (0: the
+	// natural 796); the height follows the board's shape.
 	Width int
 
 	// Title is the picture's title, for screen readers and tooltips (empty:
-	// the position's text form).
+	// the position's text form). Characters XML does not allow (control
+	// characters but tab and newlines) are drawn as U+FFFD.
 	Title string
 }
+
+// MaxWidth is the widest picture [SVG] draws, in pixels.
+const MaxWidth = 1 << 16
 
 // Geometry of the board, in the units of the viewBox.
 const (
@@ -130,7 +135,8 @@ func SVG(w io.Writer, pos nardy.Position, opts Options) error {
 	return err
 }
 
-// AppendSVG appends the picture of [SVG] to b and returns the extended slice.
+// AppendSVG appends the picture that [SVG] writes to b and returns the
+// extended slice.
 // On error b is returned unchanged.
 func AppendSVG(b []byte, pos nardy.Position, opts Options) ([]byte, error) {
 	if err := check(pos, opts); err != nil {
@@ -184,8 +190,8 @@ func check(pos nardy.Position, o Options) error {
 			return fmt.Errorf("%w: cube %+v", ErrOptions, c)
 		}
 	}
-	if o.Width < 0 {
-		return fmt.Errorf("%w: width %d", ErrOptions, o.Width)
+	if o.Width < 0 || o.Width > MaxWidth {
+		return fmt.Errorf("%w: width %d not in 0..%d", ErrOptions, o.Width, MaxWidth)
 	}
 	return nil
 }
@@ -210,10 +216,16 @@ type drawer struct {
 
 func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.buf, format, args...) }
 
-// esc writes s with the XML special characters escaped.
+// esc writes s with the XML special characters escaped, and the
+// characters XML 1.0 does not allow at all (control characters but tab
+// and newlines, U+FFFE, U+FFFF) as U+FFFD.
 func esc(s string) string {
 	var b bytes.Buffer
 	for _, r := range s {
+		switch {
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0xFFFE, r == 0xFFFF:
+			r = utf8.RuneError
+		}
 		switch r {
 		case '<':
 			b.WriteString("&lt;")

@@ -387,6 +387,8 @@ func TestWidth(t *testing.T) {
 	assert.Equal(t, "398", root.attr["width"])
 	assert.Equal(t, strconv.Itoa((398*height+width/2)/width), root.attr["height"])
 	assert.Equal(t, "0 0 796 572", root.attr["viewBox"])
+	root = render(t, pos, Options{Width: MaxWidth})
+	assert.Equal(t, strconv.Itoa((MaxWidth*height+width/2)/width), root.attr["height"])
 }
 
 func TestTitleEscaped(t *testing.T) {
@@ -395,6 +397,10 @@ func TestTitleEscaped(t *testing.T) {
 	assert.Equal(t, `a <b> & "c"`, root.attr["aria-label"])
 	root = render(t, pos, Options{})
 	assert.Equal(t, pos.String(), root.attr["aria-label"])
+	// Characters XML does not allow would make the picture unreadable
+	// (they did: "not well-formed"): drawn as U+FFFD; tab stays.
+	root = render(t, pos, Options{Title: "a\x01b\x1bc\tdd\ufffe"})
+	assert.Equal(t, "a\ufffdb\ufffdc\tdd\ufffd", root.attr["aria-label"])
 }
 
 func TestErrors(t *testing.T) {
@@ -413,6 +419,8 @@ func TestErrors(t *testing.T) {
 		"cube of 3":       {Cube: nardy.Cube{Value: 3}},
 		"cube owner":      {Cube: nardy.Cube{Value: 2, Owned: true, Owner: 9}},
 		"negative width":  {Width: -1},
+		"too wide":        {Width: MaxWidth + 1},
+		"far too wide":    {Width: 1 << 62}, // its height overflowed to 0
 	}
 	for name, o := range bad {
 		b, err := AppendSVG([]byte("keep"), pos, o)

@@ -36,8 +36,14 @@ func main() {
 	flag.Uint64Var(&c.seed, "seed", 1, "tournament seed")
 	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel goroutines")
 	flag.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
-	flag.IntVar(&c.width, "width", 0, "expectimax candidate plays searched at 2 ply (0: default)")
+	flag.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
 	flag.Parse()
+	if flag.NArg() > 0 {
+		fail(fmt.Errorf("unexpected argument %q: every setting is a flag", flag.Arg(0)), 2)
+	}
+	if err := c.check(); err != nil {
+		fail(err, 2)
+	}
 	var err error
 	if c.preset, err = variants.Lookup(*variant); err != nil {
 		fail(err, 2)

@@ -79,3 +79,31 @@ func TestReport(t *testing.T) {
 	assert.Contains(t, b.String(), "greedy win rate 62.5%") // (2 + 1/2) / 4
 	assert.Contains(t, b.String(), "net +0.500 for greedy") // (3 - 1) / 4
 }
+
+// TestReportSameBot: a bot against itself is named by its seat of the
+// pair, so its two lines can be told apart.
+func TestReportSameBot(t *testing.T) {
+	c := config{a: "random", b: "random", preset: lookup(t, "long-moscow"), n: 2, seed: 1}
+	var b bytes.Buffer
+	report(&b, c, summarize([]outcome{{aWon: true, aPoints: 1, games: 1}, {bPoints: 2, games: 1}}))
+	assert.Contains(t, b.String(), "random (a) wins 1, random (b) wins 1")
+}
+
+// TestCheck: numbers no tournament can run with are refused before any
+// game (-workers 0 ran and printed "0 workers"; -match -1 failed once a
+// match); the defaults pass.
+func TestCheck(t *testing.T) {
+	good := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 1, workers: 1}
+	require.NoError(t, good.check())
+	for name, change := range map[string]func(c *config){
+		"no games":        func(c *config) { c.n = 0 },
+		"negative match":  func(c *config) { c.length = -1 },
+		"no workers":      func(c *config) { c.workers = 0 },
+		"negative budget": func(c *config) { c.budget = -5 },
+		"negative width":  func(c *config) { c.width = -1 },
+	} {
+		c := good
+		change(&c)
+		assert.Error(t, c.check(), name)
+	}
+}

@@ -161,7 +161,25 @@ func summarize(out []outcome) summary {
 }
 
 // report writes the tournament's figures.
+// check refuses numbers no tournament can run with, before any game.
+func (c config) check() error {
+	switch {
+	case c.n < 1:
+		return fmt.Errorf("-games %d: want 1 or more", c.n)
+	case c.length < 0:
+		return fmt.Errorf("-match %d: want 0 (single games) or a match length", c.length)
+	case c.workers < 1:
+		return fmt.Errorf("-workers %d: want 1 or more", c.workers)
+	case c.budget < 0 || c.width < 0:
+		return fmt.Errorf("-budget %d, -width %d: want 0 (the default) or more", c.budget, c.width)
+	}
+	return nil
+}
+
 func report(w io.Writer, c config, s summary) {
+	if c.a == c.b { // a bot against itself: say which seat of the pair is which
+		c.a, c.b = c.a+" (a)", c.b+" (b)"
+	}
 	unit := "games"
 	if c.length > 0 {
 		unit = fmt.Sprintf("matches to %d", c.length)

@@ -23,6 +23,8 @@ var (
 	errWrongSeat = errors.New("the token is not that player's")
 	// errSeedSet: a player seed sent twice, or after the first die.
 	errSeedSet = errors.New("the player seeds are fixed once the first die is thrown, and each seat sends one")
+	// errNotJoined: an action before the invited player has joined.
+	errNotJoined = errors.New("the game starts when both players are seated: the other player has not joined yet")
 	// errResignAgain: a seat offers to resign again, no more than before,
 	// before the game has moved on since its offer was rejected.
 	errResignAgain = errors.New("a rejected resignation is offered again only once the game has moved on " +
@@ -230,6 +232,9 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 		if c != p {
 			return fmt.Errorf("%w: it plays %s, not %s", errWrongSeat, p, c)
 		}
+	}
+	if _, waiting := g.invited(); waiting && what != "seed" {
+		return errNotJoined // so the creator cannot throw the opening before the other's seed can be in
 	}
 	switch what {
 	case "seed":

@@ -30,6 +30,13 @@ func TestJoin(t *testing.T) {
 		b.refused(http.StatusUnauthorized, "join_first", r[0], r[1], withVersion(st.Version, ""))
 	}
 	assert.Equal(t, st.Version, a.state().Version, "the refused requests changed nothing")
+	// Nor does the creator start alone: no opening throw before the other
+	// player is seated (and may have sent its seed); sending one's own seed
+	// is the one thing to do meanwhile.
+	assert.Equal(t, []string{"seed"}, a.state().Allowed[a.color], "the creator waits")
+	a.refused(http.StatusConflict, "not_joined", "POST", "roll", withVersion(st.Version, ""))
+	a.refused(http.StatusConflict, "not_joined", "POST", "resign", withVersion(st.Version, `{"kind":"oin"}`))
+	assert.Equal(t, st.Version, a.state().Version)
 
 	a.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
 	c.refused(http.StatusUnauthorized, "no_token", "POST", b.path("join"), `{}`)

@@ -48,6 +48,8 @@ func failGame(w http.ResponseWriter, err error) {
 		fail(w, http.StatusForbidden, "wrong_seat", "%v", err)
 	case errors.Is(err, errBadRequest):
 		fail(w, http.StatusBadRequest, "bad_request", "%v", err)
+	case errors.Is(err, errNotJoined):
+		fail(w, http.StatusConflict, "not_joined", "%v", err)
 	case errors.Is(err, errResignAgain):
 		fail(w, http.StatusConflict, "resign_again", "%v", err)
 	case errors.Is(err, errSeedSet):

@@ -177,6 +177,9 @@ func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 	if g.canSeed(c) {
 		out = append(out, "seed")
 	}
+	if _, waiting := g.invited(); waiting {
+		return out // nothing else until the invited player has joined
+	}
 	gm := g.game()
 	for _, k := range gm.Allowed(c) {
 		switch k {

@@ -36,8 +36,9 @@ func triples(steps []nardy.Step) [][3]int {
 	return out
 }
 
-// fromTriples returns the steps of [from, to, die] triples.
-func fromTriples(ts [][3]int) []nardy.Step {
+// fromTriples returns the steps of [from, to, die] triples (the stored
+// and shown ones, or a request's stepTriple).
+func fromTriples[T ~[3]int](ts []T) []nardy.Step {
 	var out []nardy.Step
 	for _, t := range ts {
 		out = append(out, makeStep(t[0], t[1], t[2]))

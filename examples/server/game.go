@@ -502,9 +502,7 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 				}
 			}
 		}
-		for _, s := range steps {
-			st = append(st, makeStep(s[0], s[1], s[2]))
-		}
+		st = fromTriples(steps)
 	} else {
 		pl, err := t.Play()
 		if err != nil {

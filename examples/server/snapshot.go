@@ -98,9 +98,8 @@ func decodeGame(id string, b []byte) (*game, error) {
 		preset = s.Preset
 	}
 	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, invites: s.Invites,
-		client:  s.Client,
-		created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, noHints: s.NoHints, clientSeeds: s.ClientSeeds,
-		rec: rec, log: s.Log, version: s.Version}
+		client: s.Client, created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, noHints: s.NoHints,
+		clientSeeds: s.ClientSeeds, rec: rec, log: s.Log, version: s.Version}
 	for i, a := range r.Actions {
 		if err := rec.Do(a); err != nil {
 			return nil, fmt.Errorf("stored game %s: action %d: %w", id, i, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -25,6 +26,9 @@ var (
 	errSeedSet = errors.New("the player seeds are fixed once the first die is thrown, and each seat sends one")
 	// errNotJoined: an action before the invited player has joined.
 	errNotJoined = errors.New("the game starts when both players are seated: the other player has not joined yet")
+	// errAwaitSeed: an action of a game between two people before both
+	// seats' seeds are in (awaitedSeeds).
+	errAwaitSeed = errors.New("the first dice wait for both players' seeds")
 	// errResignAgain: a seat offers to resign again, no more than before,
 	// before the game has moved on since its offer was rejected.
 	errResignAgain = errors.New("a rejected resignation is offered again only once the game has moved on " +
@@ -236,6 +240,9 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 	if _, waiting := g.invited(); waiting && what != "seed" {
 		return errNotJoined // so the creator cannot throw the opening before the other's seed can be in
 	}
+	if missing := g.awaitedSeeds(); len(missing) > 0 && what != "seed" {
+		return fmt.Errorf("%w: waiting for %s (POST .../seed)", errAwaitSeed, strings.Join(missing, "'s and ")+"'s")
+	}
 	switch what {
 	case "seed":
 		return g.setSeed(p, req.ClientSeed)
@@ -298,6 +305,25 @@ func (g *game) setSeed(p nardy.Color, s string) error {
 // canSeed reports whether seat p may still send its seed.
 func (g *game) canSeed(p nardy.Color) bool {
 	return g.dicePos == 0 && g.clientSeeds[p] == "" && g.kinds[p] == "human"
+}
+
+// awaitedSeeds returns the seats whose seeds the first die of a game
+// between two people waits for: until both are in, the seats may only
+// send their seeds, so that neither's part of the salt is left out by the
+// other throwing the opening first. A game against the bot does not wait
+// (its person throws the opening, and a missing seed is its own choice),
+// nor does one whose first die was thrown (a game stored before the wait).
+func (g *game) awaitedSeeds() []string {
+	var out []string
+	if g.dicePos > 0 || g.kinds != [2]string{"human", "human"} {
+		return out
+	}
+	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
+		if g.clientSeeds[c] == "" {
+			out = append(out, c.String())
+		}
+	}
+	return out
 }
 
 // do performs a on the match, logs it and remembers the last play.

@@ -76,6 +76,15 @@ func (h *hostile) create(client, body string) (hgame, map[string]any) {
 	return g, st
 }
 
+// seedBoth sends a seed for each seat of a game between two people, the
+// creator's first: the first die waits for both. It returns the state.
+func (h *hostile) seedBoth(g hgame, st map[string]any) map[string]any {
+	for _, c := range []string{g.seat, g.other} {
+		st = h.mustAct(g, g.tokenOf(c), "seed", st, fmt.Sprintf(`{"client_seed":"seed-of-%s"}`, c))
+	}
+	return st
+}
+
 // createInvite creates a game for client and returns it and its first
 // state, the invitation not used.
 func (h *hostile) createInvite(client, body string) (hgame, map[string]any) {
@@ -187,6 +196,7 @@ func TestHostileOtherSeat(t *testing.T) {
 	g, st := h.create("10.0.0.1", `{"preset":"long-moscow","opponent":"human","color":"white"}`)
 	assert.NotEmpty(t, g.invite, "a game between people gives an invitation token for the other seat")
 	black := g.tokenOf("black")
+	st = h.seedBoth(g, st)
 	st = h.mustAct(g, black, "roll", st, "") // either seat throws the opening
 	status, v := h.act(g, black, "resign", st, `{"player":"white","kind":"mars"}`)
 	assert.Equal(t, http.StatusForbidden, status, "black resigned for white: %v", v)
@@ -209,7 +219,7 @@ func TestHostileOtherSeat(t *testing.T) {
 func TestHostileReplay(t *testing.T) {
 	h := newHostile(t)
 	g, st := h.create("10.0.0.1", `{"preset":"long-moscow","opponent":"human"}`)
-	st = h.mustAct(g, g.token, "roll", st, "")
+	st = h.mustAct(g, g.token, "roll", h.seedBoth(g, st), "")
 	toAct := st["to_act"].(string)
 	tok := g.tokenOf(toAct)
 	rolledOn := st

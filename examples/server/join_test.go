@@ -60,7 +60,7 @@ func TestJoin(t *testing.T) {
 		used.refused(http.StatusUnauthorized, "invite_used", r[0], r[1], withVersion(joined.Version, ""))
 	}
 	b.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
-	st = b.act("roll", joined, "") // the new token acts for its seat
+	st = b.act("roll", seedBoth(joined, a, b), "") // the new token acts for its seat
 	assert.Equal(t, "roll", st.Phase)
 }
 
@@ -105,7 +105,11 @@ func TestJoinOldGame(t *testing.T) {
 	assert.Equal(t, "black", st.You)
 	assert.Empty(t, st.Invited)
 	b.refused(http.StatusConflict, "seated", "POST", "join", `{}`)
-	st = b.act("roll", st, "")
+	// Its opening waits for both seeds, as a game joined now does (the
+	// page sends its seed when it opens the game).
+	b.refused(http.StatusConflict, "awaiting_seed", "POST", "roll", withVersion(st.Version, ""))
+	a := &seat{c: c, id: g.id, color: "white", token: "white-token"}
+	st = b.act("roll", seedBoth(st, a, b), "")
 	assert.Equal(t, "roll", st.Phase)
 }
 
@@ -152,7 +156,7 @@ func TestJoinRetry(t *testing.T) {
 	assert.Equal(t, first.Game.Version, a.state().Version, "a retry changes nothing")
 
 	b.token = mine
-	st = b.act("roll", first.Game, "") // the chosen token acts for its seat
+	st = b.act("roll", seedBoth(first.Game, a, b), "") // the chosen token acts for its seat
 	status, again, body = (&seat{c: newClient(t, Config{Store: store}), id: b.id, color: b.color, invite: b.invite}).joinWith(mine)
 	require.Equal(t, http.StatusOK, status, "a retry on a server reading the store: %s", body)
 	assert.Equal(t, st.Version, again.Game.Version, "a later retry answers the state as it is")

@@ -156,7 +156,7 @@ func (p *loadPlayer) play(ctx context.Context, presets []string) {
 		c, act := "", ""
 		for _, color := range []string{"white", "black"} {
 			if tokens[color] != "" && slices.ContainsFunc(st.Allowed[color], func(a string) bool {
-				return a == "roll" || a == "play" || a == "step" || a == "take" || a == "accept"
+				return a == "seed" || a == "roll" || a == "play" || a == "step" || a == "take" || a == "accept"
 			}) {
 				c = color
 				break
@@ -169,6 +169,8 @@ func (p *loadPlayer) play(ctx context.Context, presets []string) {
 		allowed, tok := st.Allowed[c], tokens[c]
 		fields := ""
 		switch {
+		case slices.Contains(allowed, "seed"): // as the page does: the first die of a game between people waits for both
+			act, fields = "seed", fmt.Sprintf(`,"client_seed":"load-%d"`, p.rng.Uint64())
 		case slices.Contains(allowed, "roll"):
 			act = "roll"
 		case slices.Contains(allowed, "play"):

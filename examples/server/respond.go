@@ -50,6 +50,8 @@ func failGame(w http.ResponseWriter, err error) {
 		fail(w, http.StatusBadRequest, "bad_request", "%v", err)
 	case errors.Is(err, errNotJoined):
 		fail(w, http.StatusConflict, "not_joined", "%v", err)
+	case errors.Is(err, errAwaitSeed):
+		fail(w, http.StatusConflict, "awaiting_seed", "%v", err)
 	case errors.Is(err, errResignAgain):
 		fail(w, http.StatusConflict, "resign_again", "%v", err)
 	case errors.Is(err, errSeedSet):

@@ -109,11 +109,12 @@ type seat struct {
 
 // create creates a game and returns its state and the creator's seat, and
 // for a game between people the invited seat (else nil), which has joined
-// (the state returned is the one after the join).
+// and sent its seed after the creator's, so that the opening may be thrown
+// (the state returned is the one after them).
 func (c *client) create(body string) (stateJSON, *seat, *seat) {
 	st, me, other := c.createInvite(body)
 	if other != nil {
-		st = other.join()
+		st = seedBoth(other.join(), me, other)
 	}
 	return st, me, other
 }

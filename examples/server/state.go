@@ -9,38 +9,39 @@ import (
 // stateJSON is the state of a game as GET /api/games/{id} and every action
 // return it. Points are in each side's own numbering (docs/rules.md §0).
 type stateJSON struct {
-	ID         string              `json:"id"`
-	You        string              `json:"you,omitempty"` // the seat of the token that asked
-	Version    int                 `json:"version"`       // grows with every change
-	Preset     string              `json:"preset"`
-	Variant    string              `json:"variant"`
-	Fair       *fair.Proof         `json:"fair"`              // the dice commitment; the seed once the match is over
-	Dev        bool                `json:"dev,omitempty"`     // the dice seed came from the request (development only)
-	Hints      bool                `json:"hints"`             // the players may ask for hints
-	Players    map[string]string   `json:"players"`           // colour: "human" or "bot"
-	Invited    string              `json:"invited,omitempty"` // the seat whose invitation is not used yet: its player has not joined
-	Bot        string              `json:"bot,omitempty"`
-	Phase      string              `json:"phase"`            // opening, roll, play, cube, resign, over
-	ToAct      string              `json:"to_act,omitempty"` // who must act now
-	OnRoll     string              `json:"on_roll"`
-	Position   string              `json:"position"` // text form, after the steps taken
-	Sides      map[string]sideJSON `json:"sides"`
-	Pips       map[string]int      `json:"pips"`
-	Dice       []int               `json:"dice,omitempty"` // the roll being played
-	DiceLeft   []int               `json:"dice_left,omitempty"`
-	Taken      [][3]int            `json:"taken,omitempty"` // steps of the play so far
-	Allowed    map[string][]string `json:"allowed"`         // by colour of a person: the actions it may post now
-	Cube       *cubeJSON           `json:"cube,omitempty"`  // nil when the rules have no cube
-	Opening    *openingJSON        `json:"opening,omitempty"`
-	Offer      *offerJSON          `json:"offer,omitempty"`  // a resignation waiting for an answer
-	Result     *resultJSON         `json:"result,omitempty"` // the last finished game
-	LastPlay   *lastPlay           `json:"last_play,omitempty"`
-	Score      map[string]int      `json:"score"`
-	Length     int                 `json:"length"` // 0: one game of money play
-	GameNumber int                 `json:"game_number"`
-	MatchOver  bool                `json:"match_over"`
-	Winner     string              `json:"winner,omitempty"` // of the match
-	Log        []string            `json:"log"`
+	ID            string              `json:"id"`
+	You           string              `json:"you,omitempty"` // the seat of the token that asked
+	Version       int                 `json:"version"`       // grows with every change
+	Preset        string              `json:"preset"`
+	Variant       string              `json:"variant"`
+	Fair          *fair.Proof         `json:"fair"`                     // the dice commitment; the seed once the match is over
+	Dev           bool                `json:"dev,omitempty"`            // the dice seed came from the request (development only)
+	Hints         bool                `json:"hints"`                    // the players may ask for hints
+	Players       map[string]string   `json:"players"`                  // colour: "human" or "bot"
+	Invited       string              `json:"invited,omitempty"`        // the seat whose invitation is not used yet: its player has not joined
+	AwaitingSeeds []string            `json:"awaiting_seeds,omitempty"` // seats whose seeds the first die of a game between people waits for
+	Bot           string              `json:"bot,omitempty"`
+	Phase         string              `json:"phase"`            // opening, roll, play, cube, resign, over
+	ToAct         string              `json:"to_act,omitempty"` // who must act now
+	OnRoll        string              `json:"on_roll"`
+	Position      string              `json:"position"` // text form, after the steps taken
+	Sides         map[string]sideJSON `json:"sides"`
+	Pips          map[string]int      `json:"pips"`
+	Dice          []int               `json:"dice,omitempty"` // the roll being played
+	DiceLeft      []int               `json:"dice_left,omitempty"`
+	Taken         [][3]int            `json:"taken,omitempty"` // steps of the play so far
+	Allowed       map[string][]string `json:"allowed"`         // by colour of a person: the actions it may post now
+	Cube          *cubeJSON           `json:"cube,omitempty"`  // nil when the rules have no cube
+	Opening       *openingJSON        `json:"opening,omitempty"`
+	Offer         *offerJSON          `json:"offer,omitempty"`  // a resignation waiting for an answer
+	Result        *resultJSON         `json:"result,omitempty"` // the last finished game
+	LastPlay      *lastPlay           `json:"last_play,omitempty"`
+	Score         map[string]int      `json:"score"`
+	Length        int                 `json:"length"` // 0: one game of money play
+	GameNumber    int                 `json:"game_number"`
+	MatchOver     bool                `json:"match_over"`
+	Winner        string              `json:"winner,omitempty"` // of the match
+	Log           []string            `json:"log"`
 }
 
 type sideJSON struct {
@@ -118,6 +119,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 	if c, ok := g.invited(); ok {
 		st.Invited = c.String()
 	}
+	st.AwaitingSeeds = g.awaitedSeeds()
 	if c, ok := gm.ToAct(); ok && !m.IsOver() {
 		st.ToAct = c.String()
 	}
@@ -179,6 +181,9 @@ func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 	}
 	if _, waiting := g.invited(); waiting {
 		return out // nothing else until the invited player has joined
+	}
+	if len(g.awaitedSeeds()) > 0 {
+		return out // nor until both seeds are in
 	}
 	gm := g.game()
 	for _, k := range gm.Allowed(c) {

@@ -313,6 +313,11 @@ async function playTwoPeople(preset) {
   if (n.events[0] < n.turns / 2 || n.events[1] < n.turns / 2) throw new Error(`too few stream events: ${n.events}`);
   const fair = await a.locator("#fair").textContent();
   if (!/Dice seed [0-9a-f]{64}/.test(fair)) throw new Error("the dice seed is not revealed at the end: " + fair);
+  // Each page's seed is in the salt of every die: the opening waited for both.
+  const salt = await a.evaluate(async ([id, tok]) =>
+    (await (await fetch(`/api/games/${id}/record`, { headers: { Authorization: "Bearer " + tok } })).json()).fair.salt,
+  [new URLSearchParams(new URL(link).hash.slice(1)).get("g"), tokA]);
+  if (!/^white:[0-9a-f]{32}\|black:[0-9a-f]{32}$/.test(salt)) throw new Error("a page's seed is missing from the dice salt: " + salt);
   await a.screenshot({ path: join(out, "two-people-end-white.png") });
   await b.screenshot({ path: join(out, "two-people-end-black.png") });
   await ctxA.close();

@@ -364,20 +364,31 @@ async function show(st) {
 
 // seed sends this player's part of the dice salt before the first die:
 // random bytes of the browser, so that the dice depend on a secret of each
-// player as well as on the server's committed seed.
-async function seed() {
+// player as well as on the server's committed seed. In a game between two
+// people the first die waits for both seeds, so a seed refused on a stale
+// version (the other player's seed came first) or lost on the way is sent
+// again while the state still asks for it, a few times.
+async function seed(tries = 5) {
   page.seeding = true;
   const b = new Uint8Array(16);
   crypto.getRandomValues(b);
   const s = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  let again = false;
   try {
     await draw(await api("POST", `/api/games/${page.game}/seed`, { version: page.state.version, client_seed: s }));
   } catch (err) {
-    // The other player rolled first, or the game moved on: no seed then.
-    if (err.data && err.data.state) await draw(err.data.state);
+    if (err.data && err.data.state) { // stale: the game moved on meanwhile
+      await draw(err.data.state);
+      again = true;
+    } else if (!(err instanceof APIError) || err.status >= 500) { // the network, the store
+      await new Promise((r) => setTimeout(r, 1000));
+      again = true;
+    } // else the seed is set, or the first die was thrown (a game against the bot): no seed then
   } finally {
     page.seeding = false;
   }
+  const st = page.state;
+  if (again && tries > 1 && st && (st.allowed[me(st)] || []).includes("seed")) await seed(tries - 1);
 }
 
 // canHint reports whether this seat has a decision the server can advise
@@ -450,6 +461,10 @@ function showHint(h, st) {
 function statusText(st, who, allowed) {
   if (st.match_over) return "Game over.";
   const mine = allowed.filter((a) => a !== "seed" && a !== "resign");
+  if (st.phase === "opening" && st.awaiting_seeds && !st.invited) {
+    const others = st.awaiting_seeds.filter((c) => c !== who);
+    return others.length ? `Waiting for ${others.join(" and ")} to send a dice seed.` : "Sending your dice seed…";
+  }
   if (st.phase === "opening") return mine.includes("roll") ? "Roll to throw the opening dice." : "Waiting for the opening throw.";
   if (!mine.length) return `Waiting for ${st.to_act}.`;
   const you = `you (${who})`;

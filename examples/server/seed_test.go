@@ -1,0 +1,70 @@
+package main
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// seedBoth sends a seed for each seat of a game between two people, a
+// first and b second, and returns the state after them.
+func seedBoth(st stateJSON, a, b *seat) stateJSON {
+	st = a.act("seed", st, `{"client_seed":"seed-of-`+a.color+`"}`)
+	return b.act("seed", st, `{"client_seed":"seed-of-`+b.color+`"}`)
+}
+
+// TestOpeningWaitsForSeeds: in a game between two people the first die
+// waits until both seats' seeds are in, so neither player's part of the
+// salt can be left out by the other throwing the opening first. The
+// creator, seed sent, cannot roll while the player who joined has not sent
+// its own (the page sends it at once after the join, and a hostile creator
+// raced it); nor can the player who joined roll while the creator's is
+// missing. Nothing but the seed is allowed meanwhile, and the rule holds
+// for a game read back from the store. A game against the bot does not
+// wait: the person throws the opening, with or without a seed.
+func TestOpeningWaitsForSeeds(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store}) // real dice: no "seed" in the request
+	_, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human"}`)
+	st := b.join()
+
+	st = a.act("seed", st, `{"client_seed":"creator-seed"}`)
+	e := a.refused(http.StatusConflict, "awaiting_seed", "POST", "roll", withVersion(st.Version, ""))
+	assert.Contains(t, e.Error, b.color, "the message names the seat whose seed is missing")
+	assert.Empty(t, a.state().Allowed[a.color], "the creator has nothing to do but wait")
+	assert.Equal(t, []string{b.color}, a.state().AwaitingSeeds, "the state says whose seed is awaited")
+	assert.Equal(t, []string{"seed"}, b.state().Allowed[b.color], "the player who joined has its seed to send")
+	b.refused(http.StatusConflict, "awaiting_seed", "POST", "roll", withVersion(st.Version, ""))
+	b.refused(http.StatusConflict, "awaiting_seed", "POST", "resign", withVersion(st.Version, ""))
+	assert.Equal(t, st.Version, a.state().Version, "the refused requests changed nothing")
+	assert.Equal(t, "opening", a.state().Phase)
+
+	// A server reading the game from the store keeps it waiting.
+	fresh := newClient(t, Config{Store: store}) // the first server is not used again
+	a.c, b.c = fresh, fresh
+	a.refused(http.StatusConflict, "awaiting_seed", "POST", "roll", withVersion(st.Version, ""))
+
+	st = b.act("seed", st, `{"client_seed":"invitee-seed"}`)
+	assert.Contains(t, st.Allowed[a.color], "roll")
+	assert.Contains(t, st.Allowed[b.color], "roll")
+	assert.Empty(t, st.AwaitingSeeds)
+	st = a.act("roll", st, "")
+	assert.NotEqual(t, "opening", st.Phase)
+	assert.Equal(t, "white:creator-seed|black:invitee-seed", st.Fair.Salt)
+
+	// The other way round: the creator's seed is missing, the invitee's in.
+	_, a, b = fresh.createInvite(`{"preset":"short-tavla","opponent":"human","color":"black"}`)
+	st = b.join()
+	st = b.act("seed", st, `{"client_seed":"invitee-seed"}`)
+	e = b.refused(http.StatusConflict, "awaiting_seed", "POST", "roll", withVersion(st.Version, ""))
+	assert.Contains(t, e.Error, a.color)
+	st = a.act("seed", st, `{"client_seed":"creator-seed"}`)
+	st = b.act("roll", st, "")
+	assert.Equal(t, "white:invitee-seed|black:creator-seed", st.Fair.Salt)
+
+	// Against the bot the person throws the opening without a seed.
+	st, a, _ = fresh.create(`{"preset":"long-moscow","opponent":"bot"}`)
+	st = a.act("roll", st, "")
+	assert.NotEqual(t, "opening", st.Phase)
+}

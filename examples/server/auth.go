@@ -125,13 +125,31 @@ func clientOf(r *http.Request, trustProxy bool) string {
 	return ip.String()
 }
 
+// maxClients bounds the clients a rateLimiter counts at once: some 15 MB
+// of buckets. Without it a flood from distinct addresses (a host holds
+// 2^16 IPv6 /64s in a /48, and far more in larger networks) grew the table
+// without bound between two sweeps.
+const maxClients = 100_000
+
+// crowdedWait is how long a client is told to wait when the table of a
+// rateLimiter is full; it is also the least time between two of the
+// prunes a full table makes for a new client (each goes over the table).
+const crowdedWait = time.Second
+
 // rateLimiter is a token bucket per client: rate tokens a minute, at most
-// burst saved. Full buckets are forgotten, so its memory is bounded by the
-// clients seen within the time a bucket takes to fill.
+// burst saved. Full buckets are forgotten (prune, on each sweep), so its
+// memory is bounded by the clients seen within the time a bucket takes to
+// fill, and at most by maxClients: a new client that finds the table full
+// has the full buckets forgotten at once (at most once a crowdedWait), and
+// is refused if that frees no room. The clients counted keep their
+// buckets, so a flood from new addresses neither resets the counts of
+// those it pushes out nor takes the service from the clients counted.
 type rateLimiter struct {
 	mu      sync.Mutex
 	rate    float64 // tokens per second
 	burst   float64
+	max     int       // clients counted at once
+	pruned  time.Time // when a full table was last pruned for a new client
 	buckets map[string]*bucket
 }
 
@@ -141,16 +159,26 @@ type bucket struct {
 }
 
 func newRateLimiter(perMinute, burst int) *rateLimiter {
-	return &rateLimiter{rate: float64(perMinute) / 60, burst: float64(burst), buckets: map[string]*bucket{}}
+	return &rateLimiter{rate: float64(perMinute) / 60, burst: float64(burst), max: maxClients, buckets: map[string]*bucket{}}
 }
 
 // allow takes a token of client's bucket at now, reporting whether there
-// was one, and if not how long until there is.
-func (l *rateLimiter) allow(client string, now time.Time) (bool, time.Duration) {
+// was one, and if not how long until there is, and whether the refusal is
+// for a full table (crowded) rather than the client's own rate.
+func (l *rateLimiter) allow(client string, now time.Time) (ok bool, wait time.Duration, crowded bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b := l.buckets[client]
 	if b == nil {
+		if len(l.buckets) >= l.max {
+			if now.Sub(l.pruned) >= crowdedWait || now.Before(l.pruned) {
+				l.pruned = now
+				l.pruneLocked(now)
+			}
+			if len(l.buckets) >= l.max {
+				return false, crowdedWait, true
+			}
+		}
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[client] = b
 	}
@@ -158,15 +186,19 @@ func (l *rateLimiter) allow(client string, now time.Time) (bool, time.Duration) 
 	b.at = now
 	if b.tokens >= 1 {
 		b.tokens--
-		return true, 0
+		return true, 0, false
 	}
-	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second)), false
 }
 
 // prune forgets the buckets that are full again at now.
 func (l *rateLimiter) prune(now time.Time) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.pruneLocked(now)
+}
+
+func (l *rateLimiter) pruneLocked(now time.Time) {
 	for c, b := range l.buckets {
 		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
 			delete(l.buckets, c)
@@ -179,7 +211,12 @@ func (l *rateLimiter) prune(now time.Time) {
 // that a flood costs no store query, no token check and no game's lock.
 func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if ok, wait := s.reqs.allow(clientOf(r, s.cfg.TrustProxy), s.cfg.Now()); !ok {
+		if ok, wait, crowded := s.reqs.allow(clientOf(r, s.cfg.TrustProxy), s.cfg.Now()); crowded {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())))
+			fail(w, http.StatusTooManyRequests, "request_rate", "the server counts the requests of %d clients at once "+
+				"and has no room for yours; try in %.0f s", maxClients, wait.Seconds())
+			return
+		} else if !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 			fail(w, http.StatusTooManyRequests, "request_rate", "requests on games come at most %d a minute per client, "+
 				"in bursts of %d; try in %.0f s", s.cfg.RequestsPerMinute, s.cfg.RequestBurst, wait.Seconds()+1)

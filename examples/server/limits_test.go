@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -209,4 +210,49 @@ func TestLimitRequests(t *testing.T) {
 	assert.Equal(t, http.StatusOK, got, "a second later: %s", b)
 	got, b = from(me, "192.0.2.1", "GET", "", "")
 	refusedWith(t, http.StatusTooManyRequests, "request_rate", got, b, "and then no more")
+}
+
+// TestLimitRequestsBounded: the request rate counts at most 100,000
+// clients at once. A flood from distinct addresses (one host holds 2^16
+// IPv6 /64s in a /48) grew the table without bound until the minute's
+// sweep; past the cap a client not counted yet is refused with 429
+// request_rate and Retry-After, while the clients counted keep their
+// buckets, and once buckets are full again (forgotten) new clients come in
+// without waiting for the sweep.
+func TestLimitRequestsBounded(t *testing.T) {
+	const most = 100_000 // the README's figure
+	c, clock := limitsClient(t, Config{TrustProxy: true, RequestsPerMinute: 600, RequestBurst: 60})
+	l := c.srv.reqs
+	addr := func(i int) string { return fmt.Sprintf("2001:db8:%x:%x::/64", i>>16, i&0xffff) }
+	refused, crowded := 0, 0
+	for i := range most + most/2 {
+		ok, _, full := l.allow(addr(i), clock.now())
+		if !ok {
+			refused++
+		}
+		if full {
+			crowded++
+		}
+	}
+	l.mu.Lock()
+	n := len(l.buckets)
+	l.mu.Unlock()
+	assert.LessOrEqual(t, n, most, "clients counted at once")
+	assert.Equal(t, most/2, refused, "the clients past the cap")
+	assert.Equal(t, refused, crowded, "refused for the full table, not for their own rate")
+
+	game := "/api/games/" + newID()
+	got, b := c.request("GET", game, newSecret(), "", "X-Forwarded-For", "2001:db8:ffff::1")
+	e := refusedWith(t, http.StatusTooManyRequests, "request_rate", got, b, "a new client past the cap")
+	assert.Contains(t, e.Error, "no room")
+	got, b = c.request("GET", game, newSecret(), "", "X-Forwarded-For", "2001:db8:0:7::1") // addr(7)
+	refusedWith(t, http.StatusNotFound, "no_game", got, b, "a client counted already")
+
+	clock.add(time.Second) // every bucket is full again
+	got, b = c.request("GET", game, newSecret(), "", "X-Forwarded-For", "2001:db8:ffff::1")
+	refusedWith(t, http.StatusNotFound, "no_game", got, b, "a new client once buckets are full again")
+	l.mu.Lock()
+	n = len(l.buckets)
+	l.mu.Unlock()
+	assert.Less(t, n, 10, "the full buckets were forgotten")
 }

@@ -378,7 +378,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished games, the most one client may have; finish or delete one", mine)
 		return
 	}
-	if ok, wait := s.rate.allow(client, now); !ok {
+	if ok, wait, crowded := s.rate.allow(client, now); crowded {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())))
+		fail(w, http.StatusTooManyRequests, "rate", "the server counts the creations of %d clients at once "+
+			"and has no room for yours; try in %.0f s", maxClients, wait.Seconds())
+		return
+	} else if !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per client; try in %.0f s",
 			s.cfg.CreatesPerMinute, wait.Seconds()+1)

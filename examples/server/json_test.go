@@ -20,7 +20,9 @@ import (
 // exactly [from, to, die] (Go's decoder dropped a fourth number and took
 // [from, to] as die 0); a value of the wrong type names the JSON field and
 // the type it takes, never Go's struct and types; a field named in another
-// case than its own, or twice, is refused (Go's decoder took them).
+// case than its own, or twice, is refused (Go's decoder took them). The
+// type errors read as the library's do ("dice: want an array, not a JSON
+// string", errors.go).
 func TestStrictJSON(t *testing.T) {
 	c := newClient(t, Config{})
 	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":5}`)
@@ -50,12 +52,12 @@ func TestStrictJSON(t *testing.T) {
 		assert.Contains(t, e.Error, "[from, to, die]", name)
 	}
 	for _, tc := range []struct{ what, body, want string }{
-		{"play", `{"version":"7"}`, `"version" takes a whole number, not a string`},
+		{"play", `{"version":"7"}`, `version: want a whole number, not a JSON string`},
 		{"play", fmt.Sprintf(`{"version":%d,"steps":[[24,"x",1]]}`, st.Version), `"steps": a step is [from, to, die], three whole numbers, not [24,"x",1]`},
-		{"step", fmt.Sprintf(`{"version":%d,"from":1.5,"to":3}`, st.Version), `"from" takes a whole number, not 1.5`},
-		{"resign", fmt.Sprintf(`{"version":%d,"kind":3}`, st.Version), `"kind" takes a string, not a number`},
-		{"play", fmt.Sprintf(`{"version":%d,"steps":{}}`, st.Version), `"steps" takes an array, not an object`},
-		{"play", `[1,2]`, `the body is a JSON object, not an array`},
+		{"step", fmt.Sprintf(`{"version":%d,"from":1.5,"to":3}`, st.Version), `from: want a whole number, not the JSON number 1.5`},
+		{"resign", fmt.Sprintf(`{"version":%d,"kind":3}`, st.Version), `kind: want a string, not a JSON number`},
+		{"play", fmt.Sprintf(`{"version":%d,"steps":{}}`, st.Version), `steps: want an array, not a JSON object`},
+		{"play", `[1,2]`, `bad JSON body: want an object, not a JSON array`},
 		{"play", fmt.Sprintf(`{"VERSION":%d}`, st.Version), `unknown field "VERSION" (names are case-sensitive: "version")`},
 		{"play", fmt.Sprintf(`{"Version":%d,"version":%d}`, st.Version, st.Version), `unknown field "Version"`},
 		{"play", fmt.Sprintf(`{"version":%d,"version":%d}`, st.Version+5, st.Version), `field "version" given twice`},
@@ -70,7 +72,7 @@ func TestStrictJSON(t *testing.T) {
 	}
 	got, raw := c.do("POST", "/api/games", `{"length":"seven"}`)
 	e := refusedWith(t, http.StatusBadRequest, "bad_json", got, raw, "create")
-	assert.Equal(t, `bad JSON body: "length" takes a whole number, not a string`, e.Error)
+	assert.Equal(t, `bad JSON body: length: want a whole number, not a JSON string`, e.Error)
 	got, raw = c.do("POST", "/api/games", `{"Preset":"short-tavla"}`)
 	refusedWith(t, http.StatusBadRequest, "bad_json", got, raw, "create with Preset")
 	assert.Equal(t, st.Version, mover.state().Version, "the refused bodies changed nothing")

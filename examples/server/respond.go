@@ -164,25 +164,22 @@ func checkKeys(b []byte, v any) error {
 
 // jsonError says what is wrong with a body the decoder refused, in the
 // API's words: a value of the wrong type names the JSON field and the type
-// it takes, not Go's struct and types.
+// it takes, not Go's struct and types, as the library says it
+// ("dice: want an array, not a JSON string"; its jsonTypeText is not
+// exported).
 func jsonError(err error) string {
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) {
 		return strings.TrimPrefix(err.Error(), "json: ")
 	}
-	got := te.Value
-	switch {
-	case strings.HasPrefix(got, "number "):
-		got = strings.TrimPrefix(got, "number ")
-	case got == "array" || got == "object":
-		got = "an " + got
-	default:
-		got = "a " + got
+	got := "a JSON " + te.Value
+	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too
+		got = "the JSON " + kind + " " + v
 	}
 	if te.Field == "" {
-		return fmt.Sprintf("the body is a JSON object, not %s", got)
+		return fmt.Sprintf("want an object, not %s", got)
 	}
-	return fmt.Sprintf("%q takes %s, not %s", te.Field, jsonKind(te.Type), got)
+	return fmt.Sprintf("%s: want %s, not %s", te.Field, jsonKind(te.Type), got)
 }
 
 // jsonKind names the JSON values a Go type takes.

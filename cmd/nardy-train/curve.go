@@ -14,16 +14,17 @@ import (
 // point is one measurement of the learning curve: the network after games
 // training games, playing 0-ply against the fixed opponent.
 type point struct {
-	games   int
-	seconds float64
-	plies   int     // self-play plies trained on
-	n       int     // games measured
-	winRate float64 // wins / n
-	winLo   float64 // 95% Wilson interval of winRate
-	winHi   float64
-	ppg     float64 // points per game (cubeless, the rules' scoring table)
-	ppgCI   float64 // half-width of the 95% normal interval of ppg
-	oppName string
+	games    int
+	seconds  float64
+	plies    int     // self-play plies trained on
+	measured bool    // played against the opponent (not with -eval 0)
+	n        int     // games measured
+	winRate  float64 // wins / n
+	winLo    float64 // 95% Wilson interval of winRate
+	winHi    float64
+	ppg      float64 // points per game (cubeless, the rules' scoring table)
+	ppgCI    float64 // half-width of the 95% normal interval of ppg
+	oppName  string
 }
 
 // cubeless returns r without the cube (money play, no Jacoby).
@@ -36,7 +37,7 @@ func cubeless(r nardy.Rules) nardy.Rules {
 // one and black in the other) of the network at 0-ply against opp.
 func measure(net *neural.Net, r nardy.Rules, opp func() bot.Player, n int, seed uint64) (point, error) {
 	r = cubeless(r)
-	pt := point{n: n}
+	pt := point{n: n, measured: true}
 	var sum, sumSq float64
 	wins := 0
 	for i := range n {
@@ -69,7 +70,9 @@ func measure(net *neural.Net, r nardy.Rules, opp func() bot.Player, n int, seed 
 }
 
 // writeSVG draws the learning curve: win rate against the opponent (with
-// its 95% interval) by games trained.
+// its 95% interval) by games trained. The checkpoints not measured (-eval
+// 0) are left out; the x axis still spans every checkpoint, and a picture
+// with none measured says so.
 func writeSVG(w io.Writer, title string, pts []point) error {
 	const W, H, L, R, T, B = 640.0, 400.0, 60.0, 20.0, 40.0, 50.0
 	maxG := 1.0
@@ -92,9 +95,18 @@ func writeSVG(w io.Writer, title string, pts []point) error {
 		fmt.Fprintf(&sb, `<text x="%.1f" y="%g" text-anchor="middle">%s</text>`+"\n", x(g), H-B+18, kilo(g))
 	}
 	fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle">games trained</text>`+"\n", (L+W-R)/2, H-10)
-	fmt.Fprintf(&sb, `<text x="15" y="%g" text-anchor="middle" transform="rotate(-90 15 %g)">wins against the opponent</text>`+"\n", (T+H-B)/2, (T+H-B)/2)
+	fmt.Fprintf(&sb, `<text x="15" y="%g" text-anchor="middle" transform="rotate(-90 15 %g)">win rate against the opponent</text>`+"\n", (T+H-B)/2, (T+H-B)/2)
+	var measured []point
+	for _, p := range pts {
+		if p.measured {
+			measured = append(measured, p)
+		}
+	}
+	if len(measured) == 0 {
+		fmt.Fprintf(&sb, `<text x="%g" y="%g" text-anchor="middle" font-size="14">no checkpoint measured (-eval 0)</text>`+"\n", (L+W-R)/2, (T+H-B)/2)
+	}
 	var path strings.Builder
-	for i, p := range pts {
+	for i, p := range measured {
 		fmt.Fprintf(&sb, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#8ab"/>`, x(float64(p.games)), y(p.winLo), x(float64(p.games)), y(p.winHi))
 		cmd := "L"
 		if i == 0 {
@@ -102,8 +114,10 @@ func writeSVG(w io.Writer, title string, pts []point) error {
 		}
 		fmt.Fprintf(&path, "%s%.1f %.1f ", cmd, x(float64(p.games)), y(p.winRate))
 	}
-	fmt.Fprintf(&sb, "\n"+`<path d="%s" fill="none" stroke="#046" stroke-width="2"/>`+"\n", strings.TrimSpace(path.String()))
-	for _, p := range pts {
+	if len(measured) > 0 {
+		fmt.Fprintf(&sb, "\n"+`<path d="%s" fill="none" stroke="#046" stroke-width="2"/>`+"\n", strings.TrimSpace(path.String()))
+	}
+	for _, p := range measured {
 		fmt.Fprintf(&sb, `<circle cx="%.1f" cy="%.1f" r="3" fill="#046"/>`, x(float64(p.games)), y(p.winRate))
 	}
 	sb.WriteString("\n</svg>\n")

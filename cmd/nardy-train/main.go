@@ -10,7 +10,9 @@
 // 0-ply against a fixed opponent, bot.Expectimax by default, by games
 // trained). Every -every games it measures the network in -eval games
 // (pairs with the same dice, each side once) and saves the weights, so a
-// stopped run leaves its last checkpoint.
+// stopped run leaves its last checkpoint. With -eval 0 nothing is
+// measured: the log has "-" for the win rate and the points per game of
+// such a checkpoint, and the curve leaves it out.
 //
 // The run is deterministic: one goroutine plays and learns, and every die
 // comes from -seed, so the same flags give the same weights on every
@@ -90,7 +92,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start, in (0, 1]")
 	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, 1]")
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
-	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even)")
+	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
 	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
@@ -211,8 +213,7 @@ func train(c config, stdout io.Writer) error {
 		pt.seconds = from.seconds + time.Since(start).Seconds()
 		pt.plies = t.plies
 		curve = append(curve, pt)
-		fmt.Fprintf(log, "%d\t%.0f\t%d\t%.3f\t%.3f\t%.3f\t%+.3f\t%.3f\t%s\n",
-			pt.games, pt.seconds, pt.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
+		fmt.Fprintln(log, checkpointLine(pt))
 		resumedFrom := ""
 		if c.resume != "" {
 			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
@@ -283,7 +284,12 @@ func save(out string, net *neural.Net, curve []point) error {
 	if _, err := net.WriteTo(&w); err != nil {
 		return err
 	}
-	title := fmt.Sprintf("%s nardy: network at 0-ply against %s", net.Variant(), curve[len(curve)-1].oppName)
+	title := fmt.Sprintf("%s nardy: network at 0-ply, not measured", net.Variant())
+	for _, p := range curve {
+		if p.measured {
+			title = fmt.Sprintf("%s nardy: network at 0-ply against %s", net.Variant(), p.oppName)
+		}
+	}
 	if err := writeSVG(&s, title, curve); err != nil {
 		return err
 	}

@@ -156,3 +156,81 @@ func weightsOnly(t *testing.T, net *neural.Net) []byte {
 	require.NoError(t, err)
 	return b.Bytes()
 }
+
+// TestTrainUnmeasured: with -eval 0 a checkpoint's win rate and points per
+// game are "-" in the log, not 0.000 (which reads as every game lost), the
+// learning curve says that nothing was measured, and -resume reads such a
+// log: the next run's checkpoints, measured, follow its own.
+func TestTrainUnmeasured(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first"), filepath.Join(dir, "second")
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-every", "10"}
+	require.Equal(t, 0, run(append(base, "-games", "20", "-eval", "0", "-out", first), &stdout, &stderr), stderr.String())
+	log, err := os.ReadFile(first + ".log")
+	require.NoError(t, err)
+	checkpoints := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		checkpoints++
+		f := strings.Split(line, "\t")
+		require.Len(t, f, 9, line)
+		assert.Equal(t, []string{"-", "-", "-", "-", "-", "-"}, f[3:], "win rate, its interval, ppg, its interval, opponent: %q", line)
+	}
+	assert.Equal(t, 3, checkpoints, "0, 10 and 20 games")
+	svg, err := os.ReadFile(first + ".svg")
+	require.NoError(t, err)
+	d := parseSVG(t, svg)
+	assert.Empty(t, d.Circles)
+	assert.NotContains(t, d.Texts[0], "against ", "no opponent was played: %q", d.Texts[0])
+
+	require.Equal(t, 0, run(append(base, "-games", "10", "-eval", "2", "-opponent", "random", "-init", first+".nn",
+		"-resume", first+".log", "-out", second), &stdout, &stderr), stderr.String())
+	assert.Equal(t, []string{"0", "10", "20", "30"}, logGames(t, second+".log"))
+	svg, err = os.ReadFile(second + ".svg")
+	require.NoError(t, err)
+	assert.Len(t, parseSVG(t, svg).Circles, 1, "the one measured checkpoint")
+}
+
+// TestResumeReadsOldLogs: -resume reads the logs written before "-"
+// marked an unmeasured checkpoint: docs/train-short.log (header "wins"),
+// whose first checkpoint is a measured win rate of 0 (the untrained
+// network lost every game), and a -eval 0 log of that time, its win rate
+// written 0.000 and its opponent empty, which is unmeasured. A line with
+// "-" in some measured fields and numbers in others is refused.
+func TestResumeReadsOldLogs(t *testing.T) {
+	r, err := readResume("../../docs/train-short.log")
+	require.NoError(t, err)
+	require.NotEmpty(t, r.curve)
+	assert.True(t, r.curve[0].measured, "0 games: measured, 0 wins")
+	assert.Equal(t, "expectimax", r.curve[0].oppName)
+	assert.InDelta(t, -2.39, r.curve[0].ppg, 1e-9)
+	for _, p := range r.curve {
+		assert.True(t, p.measured)
+	}
+
+	old := filepath.Join(t.TempDir(), "old.log")
+	require.NoError(t, os.WriteFile(old, []byte("# nardy-train -variant short -eval 0\n"+
+		"# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n"+
+		"0\t0\t0\t0.000\t0.000\t0.000\t+0.000\t0.000\t\n"+
+		"10\t1\t700\t0.000\t0.000\t0.000\t+0.000\t0.000\t\n"), 0o644))
+	r, err = readResume(old)
+	require.NoError(t, err)
+	require.Len(t, r.curve, 2)
+	assert.Equal(t, 10, r.last().games)
+	assert.Equal(t, 700, r.last().plies)
+	for _, p := range r.curve {
+		assert.False(t, p.measured, "%+v", p)
+	}
+
+	p, err := parseCheckpoint("10\t1\t700\t-\t-\t-\t-\t-\t-")
+	require.NoError(t, err)
+	assert.False(t, p.measured)
+	assert.Equal(t, 700, p.plies)
+	for _, bad := range []string{"10\t1\t700\t-\t0.1\t0.3\t+0.100\t0.200\tgreedy", "10\t1\t700\t0.200\t0.1\t0.3\t-\t0.200\tgreedy"} {
+		_, err := parseCheckpoint(bad)
+		assert.Error(t, err, "%q", bad)
+	}
+}

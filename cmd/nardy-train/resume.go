@@ -69,25 +69,60 @@ func readResume(path string) (resumed, error) {
 	return r, nil
 }
 
-// parseCheckpoint reads one checkpoint line of the log: games, seconds,
-// plies, win rate and its interval, points per game and its half-width, and
-// the opponent's name, separated by tabs.
+// unmeasured stands in the log for the win rate, points per game, their
+// intervals and the opponent of a checkpoint not measured (-eval 0).
+const unmeasured = "-"
+
+// checkpointLine returns pt as a line of the log (without the newline):
+// games, seconds, plies, win rate and its 95% interval, points per game and
+// its half-width, the opponent's name, separated by tabs; a checkpoint not
+// measured has "-" for the last six.
+func checkpointLine(pt point) string {
+	if !pt.measured {
+		return fmt.Sprintf("%d\t%.0f\t%d%s", pt.games, pt.seconds, pt.plies, strings.Repeat("\t"+unmeasured, 6))
+	}
+	return fmt.Sprintf("%d\t%.0f\t%d\t%.3f\t%.3f\t%.3f\t%+.3f\t%.3f\t%s",
+		pt.games, pt.seconds, pt.plies, pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName)
+}
+
+// parseCheckpoint reads one checkpoint line of the log, as checkpointLine
+// writes it. Logs written before "-" marked an unmeasured checkpoint have
+// 0 in its numbers and an empty opponent: such a line is read as not
+// measured too (a measured one always names its opponent).
 func parseCheckpoint(line string) (point, error) {
 	f := strings.Split(line, "\t")
 	if len(f) != 9 {
 		return point{}, fmt.Errorf("want 9 tab-separated fields, have %d", len(f))
 	}
+	skipped := f[3] == unmeasured // fields 4 to 9 are all "-"
 	var n [8]float64
 	for i := range n {
+		if skipped && i >= 3 {
+			continue
+		}
 		v, err := strconv.ParseFloat(f[i], 64)
 		if err != nil {
 			return point{}, fmt.Errorf("field %d: %v", i+1, err)
 		}
 		n[i] = v
 	}
+	if skipped {
+		for i := 4; i < len(f); i++ {
+			if f[i] != unmeasured {
+				return point{}, fmt.Errorf("field %d: %q in a checkpoint not measured, want %s", i+1, f[i], unmeasured)
+			}
+		}
+	} else if f[8] == unmeasured {
+		return point{}, fmt.Errorf("field 9: a measured checkpoint names its opponent, not %s", unmeasured)
+	}
 	if n[0] < 0 || n[0] > 1e12 || n[2] < 0 || n[2] > 1e15 {
 		return point{}, fmt.Errorf("games %v or plies %v out of range", n[0], n[2])
 	}
-	return point{games: int(n[0]), seconds: n[1], plies: int(n[2]), winRate: n[3], winLo: n[4], winHi: n[5],
-		ppg: n[6], ppgCI: n[7], oppName: f[8]}, nil
+	pt := point{games: int(n[0]), seconds: n[1], plies: int(n[2])}
+	if skipped || f[8] == "" {
+		return pt, nil
+	}
+	pt.measured = true
+	pt.winRate, pt.winLo, pt.winHi, pt.ppg, pt.ppgCI, pt.oppName = n[3], n[4], n[5], n[6], n[7], f[8]
+	return pt, nil
 }

@@ -193,7 +193,10 @@ func train(c config, stdout io.Writer) error {
 	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q -resume %q%s\n",
 		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.optionalFlags())
 	if c.resume == "" {
-		fmt.Fprintf(log, "# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n")
+		// The win rate is the share of the -eval games won; "-" marks a
+		// checkpoint not measured (-eval 0). -resume skips this line, so
+		// it reads the logs that named the column "wins" as well.
+		fmt.Fprintf(log, "# games\tseconds\tplies\twinrate\twinrate95lo\twinrate95hi\tppg\tppg95\topponent\n")
 	}
 	r := nardy.DefaultRules(c.variant)
 	t := newTrainer(net, r, c.seed, c.target)

@@ -194,6 +194,24 @@ func TestTrainUnmeasured(t *testing.T) {
 	assert.Len(t, parseSVG(t, svg).Circles, 1, "the one measured checkpoint")
 }
 
+// TestLogHeader: the log names its fourth to sixth columns as a win rate
+// (a share of the games) and its interval, not a count of wins.
+func TestLogHeader(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "8", "-games", "1", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
+	log, err := os.ReadFile(out + ".log")
+	require.NoError(t, err)
+	var header []string
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.HasPrefix(line, "# games\t") {
+			header = strings.Split(strings.TrimPrefix(line, "# "), "\t")
+		}
+	}
+	require.Len(t, header, 9, "%s", log)
+	assert.Equal(t, []string{"winrate", "winrate95lo", "winrate95hi"}, header[3:6])
+}
+
 // TestResumeReadsOldLogs: -resume reads the logs written before "-"
 // marked an unmeasured checkpoint: docs/train-short.log (header "wins"),
 // whose first checkpoint is a measured win rate of 0 (the untrained

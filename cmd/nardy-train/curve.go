@@ -82,7 +82,8 @@ func writeSVG(w io.Writer, title string, pts []point) error {
 	x := func(g float64) float64 { return L + (W-L-R)*g/maxG }
 	y := func(v float64) float64 { return T + (H-T-B)*(1-v) }
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="12">`+"\n", W, H)
+	// The viewBox lets the picture scale where it is shown at another width.
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" font-family="sans-serif" font-size="12">`+"\n", W, H, W, H)
 	fmt.Fprintf(&sb, `<rect width="%g" height="%g" fill="white"/>`+"\n", W, H)
 	fmt.Fprintf(&sb, `<text x="%g" y="20" text-anchor="middle" font-size="14">%s</text>`+"\n", W/2, escape(title))
 	for v := 0.0; v <= 1.0001; v += 0.25 {

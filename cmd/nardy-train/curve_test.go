@@ -63,3 +63,15 @@ func TestCurveNothingMeasured(t *testing.T) {
 	assert.Empty(t, d.Paths)
 	assert.Contains(t, strings.Join(d.Texts, "\n"), "no checkpoint measured")
 }
+
+// TestCurveViewBox: the picture has a viewBox of its own width and
+// height, so it scales where it is embedded at another width (as in
+// docs/strength.md).
+func TestCurveViewBox(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, writeSVG(&b, "t", []point{{games: 0, measured: true, winRate: 0.5, winLo: 0.4, winHi: 0.6}}))
+	d := parseSVG(t, b.Bytes())
+	require.NotEmpty(t, d.Width)
+	require.NotEmpty(t, d.Height)
+	assert.Equal(t, "0 0 "+d.Width+" "+d.Height, d.ViewBox)
+}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
@@ -24,7 +25,9 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	const usage = "usage: nardy eval [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
 		"Evaluates the position with the neural evaluator at -ply and prints the chances of\n" +
-		"the player on roll and their cubeless equity under the variant's scoring table;\n" +
+		"the player on roll and their cubeless equity under the rules' scoring table, with\n" +
+		"the kinds of win the table counts (a kind it does not count, such as long nardy's\n" +
+		"koks under the Moscow table, scores as a mars and is in the mars chance);\n" +
 		"where the rules have the cube and it may double, the cube decision (the cube model\n" +
 		"at 0-ply, a cubeful search at 1 and 2), per unit of the cube, or in a match (-away)\n" +
 		"in normalised match equity. With -roll, the best plays of that roll instead, each\n" +
@@ -75,7 +78,8 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	if neural.IsBearoffRace(pos) {
 		source = " (bear-off database)"
 	}
-	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply%s: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, source, p.Equity(r.Scoring), p)
+	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply%s: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, source,
+		p.Equity(r.Scoring), chancesText(p, r.Scoring))
 	if !r.Cube || pos.IsOver() {
 		return 0
 	}
@@ -104,7 +108,38 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 	fmt.Fprintf(w, "%s, %s on roll%s, %s at %d-ply: %d legal plays\n", pos, pos.OnRoll(), score, roll, ply, len(plays))
 	for i, rp := range ranked[:min(top, len(ranked))] {
 		fmt.Fprintf(w, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, plays[rp.Index],
-			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, rp.Probs)
+			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, chancesText(rp.Probs, s.Rules.Scoring))
 	}
 	return nil
+}
+
+// chancesText writes p like [neural.Probs.String], in the game's words,
+// with only the kinds of win that scoring table s counts (L8, L9, S5; the
+// zero table is the variant's default). A kind the table does not count
+// scores as the next lower kind it does ([nardy.Classify]), whose chance
+// holds it: under the Moscow table a koks is a mars, in the mars chance.
+// So the chances printed are the ones the equity is computed from.
+func chancesText(p neural.Probs, s nardy.Scoring) string {
+	if s == (nardy.Scoring{}) {
+		s = nardy.DefaultRules(p.Variant).Scoring
+	}
+	side := func(word string, all, mars, koks, home float64) string {
+		var kinds []string
+		for _, k := range []struct {
+			kind   nardy.ResultKind
+			chance float64
+		}{{nardy.Mars, mars}, {nardy.Koks, koks}, {nardy.HomeMars, home}} {
+			if s.Uses(k.kind) && (k.kind != nardy.HomeMars || p.Variant == nardy.Long) {
+				name := strings.ReplaceAll(k.kind.Name(p.Variant), "_", " ")
+				kinds = append(kinds, fmt.Sprintf("%s %.1f%%", name, 100*k.chance))
+			}
+		}
+		text := fmt.Sprintf("%s %.1f%%", word, 100*all)
+		if len(kinds) > 0 {
+			text += " (" + strings.Join(kinds, ", ") + ")"
+		}
+		return text
+	}
+	return side("win", p.Win, p.WinMars, p.WinKoks, p.WinHomeMars) + " " +
+		side("lose", p.Lose(), p.LoseMars, p.LoseKoks, p.LoseHomeMars)
 }

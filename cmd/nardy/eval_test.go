@@ -1,6 +1,8 @@
 package main
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,5 +98,97 @@ func TestEvalCommandErrors(t *testing.T) {
 		{"eval", "extra"},
 	} {
 		assertRefused(t, args)
+	}
+}
+
+// chancesRE matches one side of a chances text: "win 59.7% (mars 13.6%,
+// koks 5.2%)", the parenthesis optional.
+var chancesRE = regexp.MustCompile(`(win|lose) ([0-9.]+)%(?: \(([^)]*)\))?`)
+
+// printedChances reads the chances of a line of nardy eval: per side, the
+// chance of winning (losing) and the chance of each kind named.
+func printedChances(t *testing.T, line string) (win, lose map[string]float64) {
+	t.Helper()
+	i := strings.Index(line, "win ")
+	require.Positive(t, i, line)
+	m := chancesRE.FindAllStringSubmatch(line[i:], -1)
+	require.Len(t, m, 2, line)
+	sides := [2]map[string]float64{}
+	for j, side := range m {
+		kinds := map[string]float64{}
+		all, err := strconv.ParseFloat(side[2], 64)
+		require.NoError(t, err)
+		kinds[side[1]] = all / 100
+		if side[3] != "" {
+			for _, part := range strings.Split(side[3], ", ") {
+				k := strings.LastIndex(part, " ")
+				v, err := strconv.ParseFloat(strings.TrimSuffix(part[k+1:], "%"), 64)
+				require.NoError(t, err, part)
+				kinds[part[:k]] = v / 100
+			}
+		}
+		sides[j] = kinds
+	}
+	return sides[0], sides[1]
+}
+
+// TestEvalCommandScoredKinds (L8, L9, S5, S7): nardy eval names the kinds
+// of win the preset's scoring table counts and no other: the Moscow table
+// (L8) counts mars but not koks and home mars, the Azerbaijani (L9) all
+// three, backgammon's (S5) gammon and backgammon, tavla's (S7) no
+// backgammon. A kind a table does not count scores as mars, so the mars
+// chance holds it, and the equity printed is the points of the table
+// (written here from docs/rules.md) over the chances printed, each kind
+// nested in the one before it: oin for a win that is no mars, the mars
+// points for a mars that is none of the higher kinds. The same holds of
+// the plays of -roll.
+func TestEvalCommandScoredKinds(t *testing.T) {
+	type table map[string]float64 // points per kind named, "oin" for the rest
+	for _, c := range []struct {
+		preset string
+		points table
+	}{
+		{"long-moscow", table{"oin": 1, "mars": 2}},
+		{"long-azerbaijani", table{"oin": 1, "mars": 2, "home mars": 3, "koks": 4}},
+		{"short-standard", table{"oin": 1, "gammon": 2, "backgammon": 3}},
+		{"short-tavla", table{"oin": 1, "gammon": 2}},
+	} {
+		roll := "6-5"
+		for _, args := range [][]string{{"-ply", "0"}, {"-ply", "0", "-roll", roll, "-top", "1"}} {
+			code, out, stderr := runCmd(append([]string{"eval", "-preset", c.preset}, args...)...)
+			require.Equal(t, 0, code, stderr)
+			line := strings.Split(out, "\n")[0]
+			if len(args) > 2 {
+				line = strings.Split(out, "\n")[1]
+			}
+			win, lose := printedChances(t, line)
+			for _, side := range []map[string]float64{win, lose} {
+				for k := range side {
+					if k != "win" && k != "lose" {
+						assert.Contains(t, c.points, k, "%s %v: %s is not scored: %s", c.preset, args, k, line)
+					}
+				}
+				for k := range c.points {
+					if k != "oin" {
+						assert.Contains(t, side, k, "%s %v: %s is scored: %s", c.preset, args, k, line)
+					}
+				}
+			}
+			value := func(side map[string]float64, all string) float64 {
+				mars := side["mars"] + side["gammon"]
+				higher := 0.0
+				for _, k := range []string{"koks", "home mars", "backgammon"} {
+					higher += side[k]
+				}
+				return c.points["oin"]*(side[all]-mars) + (c.points["mars"]+c.points["gammon"])*(mars-higher) +
+					c.points["koks"]*side["koks"] + c.points["home mars"]*side["home mars"] + c.points["backgammon"]*side["backgammon"]
+			}
+			m := regexp.MustCompile(`equity ([+-][0-9.]+)`).FindStringSubmatch(line)
+			require.Len(t, m, 2, line)
+			equity, err := strconv.ParseFloat(m[1], 64)
+			require.NoError(t, err)
+			// Each chance is printed to 0.05%: 8 of them, times at most 4 points.
+			assert.InDelta(t, equity, value(win, "win")-value(lose, "lose"), 0.012, "%s %v: %s", c.preset, args, line)
+		}
 	}
 }

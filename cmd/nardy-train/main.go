@@ -23,8 +23,9 @@
 // and those weights: games are counted on from its last checkpoint, and the
 // new log and learning curve start with its checkpoints, so a run stopped
 // early can be finished (give -rate where its schedule stopped). -stop N
-// ends the run after N games with a checkpoint, the learning rate still
-// scheduled over -games: the way to reproduce a run that was stopped early.
+// (at most -games) ends the run after N games with a checkpoint, the
+// learning rate still scheduled over -games: the way to reproduce a run
+// that was stopped early.
 // -target 1ply trains each position toward its 1-ply evaluation (the
 // average over the 21 rolls) instead of the TD(0) sample, about 20 times
 // slower a game.
@@ -96,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
 	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
-	fs.IntVar(&c.stop, "stop", 0, "stop after this many games (0: -games), the rate still scheduled over -games")
+	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
 	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
@@ -133,6 +134,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if c.hidden < 1 || c.hidden > neural.MaxHidden || !(c.rate > 0 && c.rate <= 1) || !(c.rateEnd > 0 && c.rateEnd <= 1) {
 		fmt.Fprintf(stderr, "nardy-train: need -hidden in 1..%d and -rate, -rate-end in (0, 1]\n", neural.MaxHidden)
+		return 2
+	}
+	if c.stop > c.games {
+		fmt.Fprintf(stderr, "nardy-train: -stop %d is past -games %d: -stop ends a run early, its rate still scheduled over -games\n", c.stop, c.games)
 		return 2
 	}
 	c.variant = v
@@ -232,7 +237,7 @@ func train(c config, stdout io.Writer) error {
 	}
 	last := c.games
 	if c.stop > 0 {
-		last = min(c.stop, c.games)
+		last = c.stop
 	}
 	for g := 1; g <= last; g++ {
 		rate := c.rate + (c.rateEnd-c.rate)*float64(g-1)/float64(max(c.games-1, 1))

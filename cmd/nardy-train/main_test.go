@@ -51,7 +51,8 @@ func TestTrainSmoke(t *testing.T) {
 // TestTrainFlags: bad flags exit with 2, before anything is written (a
 // NaN rate once made the first evaluation panic, -games -5 and an odd
 // -eval ran); -h exits with 0; a network of the other game is refused
-// rather than trained on nothing.
+// rather than trained on nothing; -stop past -games, once quietly cut to
+// -games, is refused.
 func TestTrainFlags(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x")
@@ -59,7 +60,8 @@ func TestTrainFlags(t *testing.T) {
 		{"-out", out, "-opponent", "nobody"}, {"-out", out, "-target", "2ply"},
 		{"-out", out, "-rate", "NaN"}, {"-out", out, "-rate", "+Inf"}, {"-out", out, "-rate-end", "NaN"},
 		{"-out", out, "-rate", "0"}, {"-out", out, "-rate", "2"}, {"-out", out, "-games", "-5"}, {"-out", out, "-games", "0"},
-		{"-out", out, "-eval", "3"}, {"-out", out, "-hidden", "0"}, {"-out", out, "-hidden", "513"}, {"-out", out, "extra"}} {
+		{"-out", out, "-eval", "3"}, {"-out", out, "-hidden", "0"}, {"-out", out, "-hidden", "513"}, {"-out", out, "extra"},
+		{"-out", out, "-games", "10", "-stop", "11"}} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 		assert.NoFileExists(t, out+".log", "%v", args)

@@ -18,8 +18,8 @@
 // comes from -seed, so the same flags give the same weights on every
 // machine (floating-point arithmetic in Go is IEEE and not reordered).
 // -init continues from saved weights (its learning rate schedule starts
-// over). The learning rate decays from -rate to -rate-end, linearly in the
-// games played. -resume LOG, with -init, continues the run that wrote LOG
+// over). The learning rate decays from -rate to -rate-end (at most -rate),
+// linearly in the games played. -resume LOG, with -init, continues the run that wrote LOG
 // and those weights: games are counted on from its last checkpoint, and the
 // new log and learning curve start with its checkpoints, so a run stopped
 // early can be finished (give -rate where its schedule stopped). -stop N
@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.hidden, "hidden", 128, fmt.Sprintf("hidden units of a new network (1..%d)", neural.MaxHidden))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the weights and the dice")
 	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start, in (0, 1]")
-	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, 1]")
+	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, -rate]")
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
@@ -134,6 +134,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if c.hidden < 1 || c.hidden > neural.MaxHidden || !(c.rate > 0 && c.rate <= 1) || !(c.rateEnd > 0 && c.rateEnd <= 1) {
 		fmt.Fprintf(stderr, "nardy-train: need -hidden in 1..%d and -rate, -rate-end in (0, 1]\n", neural.MaxHidden)
+		return 2
+	}
+	if c.rateEnd > c.rate {
+		fmt.Fprintf(stderr, "nardy-train: -rate-end %g is above -rate %g: the learning rate decays from -rate to -rate-end\n", c.rateEnd, c.rate)
 		return 2
 	}
 	if c.stop > c.games {

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,6 +76,27 @@ func TestTrainFlags(t *testing.T) {
 	stderr.Reset()
 	assert.Equal(t, 1, run([]string{"-variant", "short", "-init", long + ".nn", "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "long-nardy network")
+}
+
+// TestTrainFlagConflicts: flags that each make sense alone but not
+// together exit with 2 and a message naming them, before anything is
+// written, where the run went ahead ignoring one of them. The runs are
+// small, so a run that goes ahead fails the test quickly.
+func TestTrainFlagConflicts(t *testing.T) {
+	base := []string{"-variant", "short", "-hidden", "8", "-games", "4", "-every", "2", "-eval", "0"}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-rate", "0.01", "-rate-end", "0.02"}, "-rate-end 0.02 is above -rate 0.01"},
+		{[]string{"-rate", "0.001"}, "-rate-end 0.005 is above -rate 0.001"}, // the default -rate-end
+	} {
+		out := filepath.Join(t.TempDir(), "x")
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(slices.Concat(base, c.args, []string{"-out", out}), &stdout, &stderr), "%v", c.args)
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		assert.NoFileExists(t, out+".log", "%v", c.args)
+	}
 }
 
 // TestTrainResume: -resume continues a run's game count, log and curve.

@@ -35,7 +35,7 @@
 // learns the chances of the positions its plays leave, with that player
 // on roll, so it learns to play against that player rather than against
 // itself (a best response, by TD(0)). docs/strength.md reports what it
-// gained against Expectimax. -mix F, with -against, plays only the share F
+// gained against Expectimax. -mix F, only with -against, plays the share F
 // of the games against that player and the rest by self-play, spread
 // evenly (with F = 0.25, every fourth game is against it).
 //
@@ -114,13 +114,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	v, err := nardy.ParseVariant(*variant)
+	given := map[string]bool{} // the flags on the command line, defaults aside
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if *recipe != "" {
 		others := 0
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name != "recipe" && f.Name != "variant" && f.Name != "out" {
+		for name := range given {
+			if name != "recipe" && name != "variant" && name != "out" {
 				others++
 			}
-		})
+		}
 		if err != nil || c.out == "" || *recipe != recipeCommitted || others > 0 {
 			fmt.Fprintln(stderr, "nardy-train: -recipe committed takes only -variant long|short and -out PATH")
 			return 2
@@ -154,7 +156,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "nardy-train: -against needs a player's name, -target td0 and 0 < -mix ≤ 1")
 			return 2
 		}
-	} else if c.mix != 1 {
+	} else if given["mix"] {
 		fmt.Fprintln(stderr, "nardy-train: -mix needs -against")
 		return 2
 	}

@@ -90,6 +90,7 @@ func TestTrainFlagConflicts(t *testing.T) {
 	}{
 		{[]string{"-rate", "0.01", "-rate-end", "0.02"}, "-rate-end 0.02 is above -rate 0.01"},
 		{[]string{"-rate", "0.001"}, "-rate-end 0.005 is above -rate 0.001"}, // the default -rate-end
+		{[]string{"-mix", "1"}, "-mix needs -against"},                       // the default share, but given
 	} {
 		out := filepath.Join(t.TempDir(), "x")
 		var stdout, stderr bytes.Buffer

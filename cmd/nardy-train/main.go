@@ -12,7 +12,8 @@
 // (pairs with the same dice, each side once) and saves the weights, so a
 // stopped run leaves its last checkpoint. With -eval 0 nothing is
 // measured: the log has "-" for the win rate and the points per game of
-// such a checkpoint, and the curve leaves it out.
+// such a checkpoint, and the curve leaves it out; -opponent is refused
+// with it, and the log's header names no opponent.
 //
 // The run is deterministic: one goroutine plays and learns, and every die
 // comes from -seed, so the same flags give the same weights on every
@@ -93,8 +94,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start, in (0, 1]")
 	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, -rate]")
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
-	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured)")
-	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v", bot.Names()))
+	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured, no -opponent)")
+	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v (with -eval above 0)", bot.Names()))
 	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
@@ -144,6 +145,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if c.stop > c.games {
 		fmt.Fprintf(stderr, "nardy-train: -stop %d is past -games %d: -stop ends a run early, its rate still scheduled over -games\n", c.stop, c.games)
+		return 2
+	}
+	if given["opponent"] && c.eval == 0 {
+		fmt.Fprintf(stderr, "nardy-train: -opponent %s needs -eval above 0: with -eval 0 no checkpoint is measured, against anyone\n", c.opponent)
 		return 2
 	}
 	c.variant = v
@@ -201,8 +206,12 @@ func train(c config, stdout io.Writer) error {
 	if _, err := io.WriteString(logf, prior.text); err != nil {
 		return err
 	}
-	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d -opponent %s -init %q -resume %q%s\n",
-		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, c.opponent, c.init, c.resume, c.optionalFlags())
+	opponent := "" // none with -eval 0: nobody is played
+	if c.eval > 0 {
+		opponent = " -opponent " + c.opponent
+	}
+	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d%s -init %q -resume %q%s\n",
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, opponent, c.init, c.resume, c.optionalFlags())
 	if c.resume == "" {
 		// The win rate is the share of the -eval games won; "-" marks a
 		// checkpoint not measured (-eval 0). -resume skips this line, so

@@ -90,6 +90,7 @@ func TestTrainFlagConflicts(t *testing.T) {
 	}{
 		{[]string{"-rate", "0.01", "-rate-end", "0.02"}, "-rate-end 0.02 is above -rate 0.01"},
 		{[]string{"-rate", "0.001"}, "-rate-end 0.005 is above -rate 0.001"}, // the default -rate-end
+		{[]string{"-opponent", "greedy"}, "-opponent greedy needs -eval"},    // with -eval 0 nobody is played
 		{[]string{"-mix", "1"}, "-mix needs -against"},                       // the default share, but given
 	} {
 		out := filepath.Join(t.TempDir(), "x")
@@ -184,7 +185,8 @@ func weightsOnly(t *testing.T, net *neural.Net) []byte {
 
 // TestTrainUnmeasured: with -eval 0 a checkpoint's win rate and points per
 // game are "-" in the log, not 0.000 (which reads as every game lost), the
-// learning curve says that nothing was measured, and -resume reads such a
+// learning curve says that nothing was measured, the log's header names no
+// opponent, and -resume reads such a
 // log: the next run's checkpoints, measured, follow its own.
 func TestTrainUnmeasured(t *testing.T) {
 	dir := t.TempDir()
@@ -205,6 +207,7 @@ func TestTrainUnmeasured(t *testing.T) {
 		assert.Equal(t, []string{"-", "-", "-", "-", "-", "-"}, f[3:], "win rate, its interval, ppg, its interval, opponent: %q", line)
 	}
 	assert.Equal(t, 3, checkpoints, "0, 10 and 20 games")
+	assert.NotContains(t, string(log), "-opponent", "no opponent was played")
 	svg, err := os.ReadFile(first + ".svg")
 	require.NoError(t, err)
 	d := parseSVG(t, svg)
@@ -214,6 +217,9 @@ func TestTrainUnmeasured(t *testing.T) {
 	require.Equal(t, 0, run(append(base, "-games", "10", "-eval", "2", "-opponent", "random", "-init", first+".nn",
 		"-resume", first+".log", "-out", second), &stdout, &stderr), stderr.String())
 	assert.Equal(t, []string{"0", "10", "20", "30"}, logGames(t, second+".log"))
+	log, err = os.ReadFile(second + ".log")
+	require.NoError(t, err)
+	assert.Contains(t, string(log), " -eval 2 -opponent random ", "the opponent of a measured run is in its header")
 	svg, err = os.ReadFile(second + ".svg")
 	require.NoError(t, err)
 	assert.Len(t, parseSVG(t, svg).Circles, 1, "the one measured checkpoint")

@@ -19,7 +19,8 @@
 // comes from -seed, so the same flags give the same weights on every
 // machine (floating-point arithmetic in Go is IEEE and not reordered).
 // -init continues from saved weights (its learning rate schedule starts
-// over). The learning rate decays from -rate to -rate-end (at most -rate),
+// over); they decide the number of hidden units, so -hidden with -init is
+// refused unless it is theirs. The learning rate decays from -rate to -rate-end (at most -rate),
 // linearly in the games played. -resume LOG, with -init, continues the run that wrote LOG
 // and those weights: games are counted on from its last checkpoint, and the
 // new log and learning curve start with its checkpoints, so a run stopped
@@ -77,7 +78,15 @@ type config struct {
 	target        string
 	against       string
 	mix           float64
+	hiddenGiven   bool // -hidden on the command line: with -init, it must be the network's
 }
+
+// usageError is an error of train that comes of flags that do not go
+// together, found only once the files of -init or -resume are read: run
+// exits with 2 for it, as for the flags it refuses itself.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -89,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var c config
 	variant := fs.String("variant", "short", "game: long or short")
 	fs.IntVar(&c.games, "games", 100000, "self-play games to train")
-	fs.IntVar(&c.hidden, "hidden", 128, fmt.Sprintf("hidden units of a new network (1..%d)", neural.MaxHidden))
+	fs.IntVar(&c.hidden, "hidden", 128, fmt.Sprintf("hidden units of a new network (1..%d); with -init, those of its weights or none", neural.MaxHidden))
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the weights and the dice")
 	fs.Float64Var(&c.rate, "rate", 0.02, "learning rate at the start, in (0, 1]")
 	fs.Float64Var(&c.rateEnd, "rate-end", 0.005, "learning rate at the end, in (0, -rate]")
@@ -165,8 +174,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nardy-train: -mix needs -against")
 		return 2
 	}
+	c.hiddenGiven = given["hidden"]
 	if err := train(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "nardy-train:", err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
 		return 1
 	}
 	return 0
@@ -189,6 +202,10 @@ func train(c config, stdout io.Writer) error {
 		}
 		if net.Variant() != c.variant {
 			return fmt.Errorf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)
+		}
+		if c.hiddenGiven && c.hidden != net.Hidden() {
+			return usageError{fmt.Sprintf("-hidden asks for %d hidden units, but -init %s has %d: its weights decide the size (leave -hidden out)",
+				c.hidden, c.init, net.Hidden())}
 		}
 	}
 	var prior resumed // empty without -resume: counting starts at 0

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,6 +99,32 @@ func TestTrainFlagConflicts(t *testing.T) {
 		assert.Equal(t, 2, run(slices.Concat(base, c.args, []string{"-out", out}), &stdout, &stderr), "%v", c.args)
 		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
 		assert.NoFileExists(t, out+".log", "%v", c.args)
+	}
+}
+
+// TestTrainInitHidden: -hidden with -init must be the size of the network
+// read, which decides it; -hidden different from it, which was ignored, is
+// refused, and the same size is accepted (the recipe gives it).
+func TestTrainInitHidden(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first")
+	base := []string{"-variant", "short", "-games", "2", "-every", "2", "-eval", "0"}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "8", "-out", first}), &stdout, &stderr), stderr.String())
+	for i, c := range []struct {
+		hidden []string
+		code   int
+	}{{[]string{"-hidden", "16"}, 2}, {[]string{"-hidden", "128"}, 2}, {[]string{"-hidden", "8"}, 0}, {nil, 0}} {
+		out := filepath.Join(dir, fmt.Sprint(i))
+		stderr.Reset()
+		assert.Equal(t, c.code, run(slices.Concat(base, c.hidden, []string{"-init", first + ".nn", "-out", out}), &stdout, &stderr), "%v: %s", c.hidden, stderr.String())
+		if c.code == 0 {
+			assert.Equal(t, 8, readNetFile(t, out+".nn").Hidden(), "%v", c.hidden)
+			continue
+		}
+		assert.Contains(t, stderr.String(), c.hidden[1]+" hidden units", "%v", c.hidden)
+		assert.Contains(t, stderr.String(), "has 8", "%v", c.hidden)
+		assert.NoFileExists(t, out+".log", "%v", c.hidden)
 	}
 }
 

@@ -16,7 +16,8 @@ import (
 
 // flagMap reads a command line's flags into a map, leaving out the paths
 // (-out, -init, -resume), which differ between the docs and a recipe, and
-// -hidden on a stage that continues from weights (ignored there).
+// -hidden on a stage that continues from weights (which decide it: the
+// docs leave it out there, the recipe gives the same size).
 func flagMap(t *testing.T, args []string) map[string]string {
 	t.Helper()
 	require.Zero(t, len(args)%2, "%v: flag and value pairs", args)

@@ -16,18 +16,20 @@
 // with it, and the log's header names no opponent.
 //
 // The run is deterministic: one goroutine plays and learns, and every die
-// comes from -seed, so the same flags give the same weights on every
-// machine (floating-point arithmetic in Go is IEEE and not reordered).
-// -init continues from saved weights (its learning rate schedule starts
-// over); they decide the number of hidden units, so -hidden with -init is
-// refused unless it is theirs. The learning rate decays from -rate to -rate-end (at most -rate),
-// linearly in the games played. -resume LOG, with -init, continues the run that wrote LOG
-// and those weights: games are counted on from its last checkpoint, and the
-// new log and learning curve start with its checkpoints, so a run stopped
-// early can be finished (give -rate where its schedule stopped). -stop N
-// (at most -games) ends the run after N games with a checkpoint, the
-// learning rate still scheduled over -games: the way to reproduce a run
-// that was stopped early.
+// comes from -seed, so the same flags give the same weights on every machine
+// (floating-point arithmetic in Go is IEEE and not reordered). -init
+// continues from saved weights (its learning rate schedule starts over);
+// they decide the number of hidden units, so -hidden with -init is refused
+// unless it is theirs. The learning rate decays from -rate to -rate-end (at
+// most -rate), linearly in the games played. -resume LOG, with -init,
+// continues the run that wrote LOG and those weights: games are counted on
+// from its last checkpoint, and the new log and learning curve start with
+// its checkpoints, so a run stopped early can be finished (give -rate where
+// its schedule stopped). LOG must be of the same game, and measured against
+// the same -opponent if this run measures (as its header says), so a
+// learning curve has one opponent. -stop N (at most -games) ends the run
+// after N games with a checkpoint, the learning rate still scheduled over
+// -games: the way to reproduce a run that was stopped early.
 // -target 1ply trains each position toward its 1-ply evaluation (the
 // average over the 21 rolls) instead of the TD(0) sample, about 20 times
 // slower a game.
@@ -211,6 +213,9 @@ func train(c config, stdout io.Writer) error {
 	var prior resumed // empty without -resume: counting starts at 0
 	if c.resume != "" {
 		if prior, err = readResume(c.resume); err != nil {
+			return err
+		}
+		if err := prior.check(c); err != nil {
 			return err
 		}
 	}

@@ -143,11 +143,47 @@ func TestTrainResume(t *testing.T) {
 	assert.Contains(t, net.Info(), "300 games trained")
 
 	bad := filepath.Join(dir, "bad.log")
-	for _, text := range []string{"", "# only a comment\n", "100\t1\t2\n", "200\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n100\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n"} {
+	for _, text := range []string{"", "# only a comment\n", "100\t1\t2\n", "200\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n100\t1\t2\t0.5\t0.4\t0.6\t0\t0.1\tx\n",
+		"0\t0\t0\t-\t-\t-\t-\t-\t-\n", // no header: no variant to check
+	} {
 		require.NoError(t, os.WriteFile(bad, []byte(text), 0o644))
 		assert.Equal(t, 1, run(append(base, "-games", "10", "-init", first+".nn", "-resume", bad, "-out", second), &stdout, &stderr), "%q", text)
 	}
 	assert.Equal(t, 2, run(append(base, "-resume", first+".log", "-out", second), &stdout, &stderr), "-resume without -init")
+}
+
+// TestTrainResumeMismatch: -resume refuses a log of the other game, and a
+// log measured against another opponent than the one this run measures
+// against, whose learning curve would mix the two; a run that measures
+// nothing (-eval 0) mixes nothing and may continue it.
+func TestTrainResumeMismatch(t *testing.T) {
+	dir := t.TempDir()
+	short, long := filepath.Join(dir, "short"), filepath.Join(dir, "long")
+	base := []string{"-hidden", "8", "-games", "2", "-every", "2"}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-variant", "short", "-eval", "2", "-opponent", "random", "-out", short}), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-variant", "long", "-eval", "0", "-out", long}), &stdout, &stderr), stderr.String())
+	for i, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-variant", "long", "-eval", "0", "-init", long + ".nn"}, 2, "short nardy"},
+		{[]string{"-variant", "short", "-eval", "2", "-opponent", "greedy", "-init", short + ".nn"}, 2, "against random"},
+		{[]string{"-variant", "short", "-eval", "2", "-init", short + ".nn"}, 2, "against random"}, // the default opponent, expectimax
+		{[]string{"-variant", "short", "-eval", "0", "-init", short + ".nn"}, 0, ""},
+		{[]string{"-variant", "short", "-eval", "2", "-opponent", "random", "-init", short + ".nn"}, 0, ""},
+	} {
+		out := filepath.Join(dir, fmt.Sprint(i))
+		stderr.Reset()
+		assert.Equal(t, c.code, run(slices.Concat(base, c.args, []string{"-resume", short + ".log", "-out", out}), &stdout, &stderr), "%v: %s", c.args, stderr.String())
+		if c.code == 0 {
+			assert.Equal(t, []string{"0", "2", "4"}, logGames(t, out+".log"), "%v", c.args)
+			continue
+		}
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		assert.NoFileExists(t, out+".log", "%v", c.args)
+	}
 }
 
 // TestTrainStop: -stop ends a run at a checkpoint where the full run
@@ -286,9 +322,10 @@ func TestResumeReadsOldLogs(t *testing.T) {
 	for _, p := range r.curve {
 		assert.True(t, p.measured)
 	}
+	assert.Equal(t, []logRun{{"short", "expectimax"}, {"short", "expectimax"}, {"short", "expectimax"}}, r.runs, "the header of each of its three runs")
 
 	old := filepath.Join(t.TempDir(), "old.log")
-	require.NoError(t, os.WriteFile(old, []byte("# nardy-train -variant short -eval 0\n"+
+	require.NoError(t, os.WriteFile(old, []byte("# nardy-train -variant short -eval 0 -opponent expectimax -init \"\" -resume \"\"\n"+
 		"# games\tseconds\tplies\twins\twin95lo\twin95hi\tppg\tppg95\topponent\n"+
 		"0\t0\t0\t0.000\t0.000\t0.000\t+0.000\t0.000\t\n"+
 		"10\t1\t700\t0.000\t0.000\t0.000\t+0.000\t0.000\t\n"), 0o644))
@@ -300,6 +337,7 @@ func TestResumeReadsOldLogs(t *testing.T) {
 	for _, p := range r.curve {
 		assert.False(t, p.measured, "%+v", p)
 	}
+	assert.Equal(t, []logRun{{variant: "short"}}, r.runs, "-eval 0: the opponent its header named was not played")
 
 	p, err := parseCheckpoint("10\t1\t700\t-\t-\t-\t-\t-\t-")
 	require.NoError(t, err)

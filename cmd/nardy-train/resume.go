@@ -14,10 +14,62 @@ import (
 const maxLogBytes = 1 << 20
 
 // resumed is what a run continued with -resume takes over from the run that
-// wrote the log: its text and its checkpoints.
+// wrote the log: its text and its checkpoints, and what the header of each
+// run in it records of the game and the opponent.
 type resumed struct {
 	text  string
 	curve []point
+	runs  []logRun
+}
+
+// logRun is what the header line of one run in a log ("# nardy-train
+// -variant short ... -eval 200 -opponent expectimax ...") records: the
+// game, and the opponent its checkpoints were measured against, "" if it
+// measured none (-eval 0).
+type logRun struct {
+	variant, opponent string
+}
+
+// parseRunHeader reads the flags of a log's header line that -resume
+// checks, up to -init (whose path is quoted and may hold anything).
+func parseRunHeader(line string) logRun {
+	var run logRun
+	eval := ""
+	f := strings.Fields(strings.TrimPrefix(line, runHeader))
+	for i := 0; i+1 < len(f) && f[i] != "-init"; i++ {
+		switch f[i] {
+		case "-variant":
+			run.variant = f[i+1]
+		case "-eval":
+			eval = f[i+1]
+		case "-opponent":
+			run.opponent = f[i+1]
+		}
+	}
+	if eval == "0" {
+		run.opponent = "" // logs before -eval 0 left it out named the default
+	}
+	return run
+}
+
+// runHeader starts the header line of each run in a log.
+const runHeader = "# nardy-train "
+
+// check refuses to continue the log with a run of config c that does not
+// go with it: a log of the other game, or one measured against another
+// opponent than c's, which would put two opponents on one learning curve
+// (a run that measures nothing, -eval 0, adds nothing to it).
+func (r resumed) check(c config) error {
+	for _, run := range r.runs {
+		if run.variant != c.variant.String() {
+			return usageError{fmt.Sprintf("-resume %s is the log of a run of %s nardy, not %s", c.resume, run.variant, c.variant)}
+		}
+		if c.eval > 0 && run.opponent != "" && run.opponent != c.opponent {
+			return usageError{fmt.Sprintf("-resume %s was measured against %s, this run against %s: give -opponent %s (or -eval 0), so the learning curve has one opponent",
+				c.resume, run.opponent, c.opponent, run.opponent)}
+		}
+	}
+	return nil
 }
 
 // last returns the last checkpoint, or the zero point (no games, plies or
@@ -51,6 +103,13 @@ func readResume(path string) (resumed, error) {
 	sc := bufio.NewScanner(strings.NewReader(r.text))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if strings.HasPrefix(line, runHeader) {
+			run := parseRunHeader(line)
+			if run.variant == "" {
+				return r, fmt.Errorf("%s:%d: the header names no -variant", path, n)
+			}
+			r.runs = append(r.runs, run)
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -65,6 +124,9 @@ func readResume(path string) (resumed, error) {
 	}
 	if len(r.curve) == 0 {
 		return r, fmt.Errorf("%s: no checkpoint", path)
+	}
+	if len(r.runs) == 0 {
+		return r, fmt.Errorf("%s: no %q header, naming the game", path, strings.TrimSpace(runHeader))
 	}
 	return r, nil
 }

@@ -107,3 +107,23 @@ func TestRecipeFlags(t *testing.T) {
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 	}
 }
+
+// TestRecipeStagesGoTogether: the committed stages, too long to run in a
+// test, pass the checks run makes of flags that must go together: -stop
+// within -games, a rate that decays, and, on a stage continuing the one
+// before, its -hidden (the size of the weights read) and its -opponent
+// (the one its log was measured against).
+func TestRecipeStagesGoTogether(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		stages := committedStages(v)
+		for i, s := range stages {
+			assert.LessOrEqual(t, s.stop, s.games, "%s stage %d", v, i+1)
+			assert.LessOrEqual(t, s.rateEnd, s.rate, "%s stage %d", v, i+1)
+			assert.Positive(t, s.eval, "%s stage %d: measured, so -opponent may be given", v, i+1)
+			if i > 0 {
+				assert.Equal(t, stages[i-1].hidden, s.hidden, "%s stage %d", v, i+1)
+				assert.Equal(t, stages[i-1].opponent, s.opponent, "%s stage %d", v, i+1)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -132,27 +133,74 @@ func printedChances(t *testing.T, line string) (win, lose map[string]float64) {
 	return sides[0], sides[1]
 }
 
-// TestEvalCommandScoredKinds (L8, L9, S5, S7): nardy eval names the kinds
-// of win the preset's scoring table counts and no other: the Moscow table
-// (L8) counts mars but not koks and home mars, the Azerbaijani (L9) all
-// three, backgammon's (S5) gammon and backgammon, tavla's (S7) no
-// backgammon. A kind a table does not count scores as mars, so the mars
-// chance holds it, and the equity printed is the points of the table
-// (written here from docs/rules.md) over the chances printed, each kind
-// nested in the one before it: oin for a win that is no mars, the mars
-// points for a mars that is none of the higher kinds. The same holds of
-// the plays of -roll.
-func TestEvalCommandScoredKinds(t *testing.T) {
-	type table map[string]float64 // points per kind named, "oin" for the rest
-	for _, c := range []struct {
+// scoredTable is a scoring table as docs/rules.md writes it: the points
+// of each kind of win the table counts, by the name the commands print,
+// and "oin" for a win that is none of them.
+type scoredTable map[string]float64
+
+// scoredPresets returns presets with the points of their scoring tables:
+// the Moscow table (L8) counts mars but not koks and home mars, the
+// Azerbaijani (L9) all three, backgammon's (S5) gammon and backgammon,
+// tavla's (S7) no backgammon.
+func scoredPresets() []struct {
+	preset string
+	points scoredTable
+} {
+	return []struct {
 		preset string
-		points table
+		points scoredTable
 	}{
-		{"long-moscow", table{"oin": 1, "mars": 2}},
-		{"long-azerbaijani", table{"oin": 1, "mars": 2, "home mars": 3, "koks": 4}},
-		{"short-standard", table{"oin": 1, "gammon": 2, "backgammon": 3}},
-		{"short-tavla", table{"oin": 1, "gammon": 2}},
-	} {
+		{"long-moscow", scoredTable{"oin": 1, "mars": 2}},
+		{"long-azerbaijani", scoredTable{"oin": 1, "mars": 2, "home mars": 3, "koks": 4}},
+		{"short-standard", scoredTable{"oin": 1, "gammon": 2, "backgammon": 3}},
+		{"short-tavla", scoredTable{"oin": 1, "gammon": 2}},
+	}
+}
+
+// assertScoredKinds checks a line of chances and equity printed under a
+// table of points: it names the kinds of win the table counts and no
+// other, and its equity is the points of the table over the chances
+// printed, each kind nested in the one before it: oin for a win that is
+// no mars, the mars points for a mars that is none of the higher kinds.
+func assertScoredKinds(t *testing.T, points scoredTable, line, what string) {
+	t.Helper()
+	win, lose := printedChances(t, line)
+	for _, side := range []map[string]float64{win, lose} {
+		for k := range side {
+			if k != "win" && k != "lose" {
+				assert.Contains(t, points, k, "%s: %s is not scored: %s", what, k, line)
+			}
+		}
+		for k := range points {
+			if k != "oin" {
+				assert.Contains(t, side, k, "%s: %s is scored: %s", what, k, line)
+			}
+		}
+	}
+	value := func(side map[string]float64, all string) float64 {
+		mars := side["mars"] + side["gammon"]
+		higher := 0.0
+		for _, k := range []string{"koks", "home mars", "backgammon"} {
+			higher += side[k]
+		}
+		return points["oin"]*(side[all]-mars) + (points["mars"]+points["gammon"])*(mars-higher) +
+			points["koks"]*side["koks"] + points["home mars"]*side["home mars"] + points["backgammon"]*side["backgammon"]
+	}
+	m := regexp.MustCompile(`equity ([+-][0-9.]+)`).FindStringSubmatch(line)
+	require.Len(t, m, 2, line)
+	equity, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	// Each chance is printed to 0.05%: 8 of them, times at most 4 points.
+	assert.InDelta(t, equity, value(win, "win")-value(lose, "lose"), 0.012, "%s: %s", what, line)
+}
+
+// TestEvalCommandScoredKinds (L8, L9, S5, S7): nardy eval names the kinds
+// of win the preset's scoring table counts and no other
+// (assertScoredKinds); a kind a table does not count scores as mars, so
+// the mars chance holds it, and the equity printed is the one of the
+// chances printed. The same holds of the plays of -roll.
+func TestEvalCommandScoredKinds(t *testing.T) {
+	for _, c := range scoredPresets() {
 		roll := "6-5"
 		for _, args := range [][]string{{"-ply", "0"}, {"-ply", "0", "-roll", roll, "-top", "1"}} {
 			code, out, stderr := runCmd(append([]string{"eval", "-preset", c.preset}, args...)...)
@@ -161,34 +209,7 @@ func TestEvalCommandScoredKinds(t *testing.T) {
 			if len(args) > 2 {
 				line = strings.Split(out, "\n")[1]
 			}
-			win, lose := printedChances(t, line)
-			for _, side := range []map[string]float64{win, lose} {
-				for k := range side {
-					if k != "win" && k != "lose" {
-						assert.Contains(t, c.points, k, "%s %v: %s is not scored: %s", c.preset, args, k, line)
-					}
-				}
-				for k := range c.points {
-					if k != "oin" {
-						assert.Contains(t, side, k, "%s %v: %s is scored: %s", c.preset, args, k, line)
-					}
-				}
-			}
-			value := func(side map[string]float64, all string) float64 {
-				mars := side["mars"] + side["gammon"]
-				higher := 0.0
-				for _, k := range []string{"koks", "home mars", "backgammon"} {
-					higher += side[k]
-				}
-				return c.points["oin"]*(side[all]-mars) + (c.points["mars"]+c.points["gammon"])*(mars-higher) +
-					c.points["koks"]*side["koks"] + c.points["home mars"]*side["home mars"] + c.points["backgammon"]*side["backgammon"]
-			}
-			m := regexp.MustCompile(`equity ([+-][0-9.]+)`).FindStringSubmatch(line)
-			require.Len(t, m, 2, line)
-			equity, err := strconv.ParseFloat(m[1], 64)
-			require.NoError(t, err)
-			// Each chance is printed to 0.05%: 8 of them, times at most 4 points.
-			assert.InDelta(t, equity, value(win, "win")-value(lose, "lose"), 0.012, "%s %v: %s", c.preset, args, line)
+			assertScoredKinds(t, c.points, line, fmt.Sprintf("%s %v", c.preset, args))
 		}
 	}
 }

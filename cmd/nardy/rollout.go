@@ -33,13 +33,15 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N]\n" +
 		"        [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
-		"Plays the position out many times with the neural evaluator (the variant's scoring\n" +
+		"Plays the position out many times with the neural evaluator (the rules' scoring\n" +
 		"table; money play, or a match at the score -away gives) and prints the cubeless\n" +
-		"chances and equity of the player on roll with their standard error, and with -cubeful\n" +
-		"its cubeful equity per unit of the cube (in a match, normalised match equity: +1 for\n" +
-		"a single win at the starting cube, -1 for a single loss); with -roll, the same for\n" +
-		"the best plays of that roll, best first; with -double, the cubeful equities of no\n" +
-		"double, double/take and double/pass, and the proper cube action."
+		"chances and equity of the player on roll with their standard error, with the kinds\n" +
+		"of win the table counts (one it does not count scores as a mars and is in the mars\n" +
+		"chance), and with -cubeful its cubeful equity per unit of the cube (in a match,\n" +
+		"normalised match equity: +1 for a single win at the starting cube, -1 for a single\n" +
+		"loss); with -roll, the same for the best plays of that roll, best first; with\n" +
+		"-double, the cubeful equities of no double, double/take and double/pass, and the\n" +
+		"proper cube action."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -87,7 +89,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 			report(stderr, "rollout", err)
 			return 2
 		}
-		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful))
+		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful, r.Scoring))
 		return 0
 	}
 	roll, err := nardy.ParseRoll(*rollText)
@@ -106,7 +108,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s, %s on roll%s, %s: %d %s rolled out\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), roll, len(lines), noun)
 	for _, l := range lines {
-		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful))
+		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful, r.Scoring))
 	}
 	return 0
 }
@@ -126,14 +128,15 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 	return s.RolloutPlays(context.Background(), candidates, opt)
 }
 
-// describe prints a rollout's equity, its standard error and chances, and
-// with cubeful its cubeful equity.
-func describe(res neural.RolloutResult, cubeful bool) string {
-	s := fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, res.Probs)
+// describe prints a rollout's equity, its standard error and chances (the
+// kinds of win scoring table s counts, chancesText), and with cubeful its
+// cubeful equity.
+func describe(res neural.RolloutResult, cubeful bool, s nardy.Scoring) string {
+	text := fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, chancesText(res.Probs, s))
 	if cubeful {
-		s = fmt.Sprintf("cubeful %+.3f ± %.3f, cubeless ", res.Cubeful, res.CubefulStdErr) + s
+		text = fmt.Sprintf("cubeful %+.3f ± %.3f, cubeless ", res.Cubeful, res.CubefulStdErr) + text
 	}
-	return s
+	return text
 }
 
 // describeCube prints the equities of a cube decision's rollouts with

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -42,6 +43,23 @@ func TestRolloutCommand(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, lastRoll+", white on roll, 2-1: 1 play rolled out\n"+
 		"3/off                    equity -1.000 ± 0.000 (36 trials), win 0.0% (gammon 0.0%, backgammon 0.0%) lose 100.0% (gammon 0.0%, backgammon 0.0%)\n", out)
+}
+
+// TestRolloutCommandScoredKinds (L8, L9, S5, S7): nardy rollout names
+// the kinds of win the preset's scoring table counts and no other, as
+// nardy eval does (assertScoredKinds): a kind the table does not count
+// scores as mars and is in its chance, and the equity printed is the one
+// of the chances printed. The same holds of the plays of -roll.
+func TestRolloutCommandScoredKinds(t *testing.T) {
+	for _, c := range scoredPresets() {
+		for _, args := range [][]string{{"-trials", "36"}, {"-trials", "36", "-truncate", "8", "-roll", "6-5", "-top", "1"}} {
+			code, out, stderr := runCmd(append([]string{"rollout", "-preset", c.preset}, args...)...)
+			require.Equal(t, 0, code, stderr)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			line := lines[len(lines)-1] // the position's line, or the play's after the roll's
+			assertScoredKinds(t, c.points, line, fmt.Sprintf("%s %v", c.preset, args))
+		}
+	}
 }
 
 // lastRoll: white has checkers on its 3 and 1 points, black one on its 1

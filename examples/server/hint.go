@@ -31,7 +31,11 @@ type hintJSON struct {
 	Advice string  `json:"advice"`
 	Equity float64 `json:"equity"`
 	// Chances: "win" and, by the game's words for the kinds of result,
-	// "win_gammon", "lose_mars"... (chances of that kind or better).
+	// "win_gammon", "lose_mars"... (chances of that kind or better), of
+	// the kinds the game's scoring table counts only: a kind it does not
+	// count scores as mars (L9), in whose chance it is (no koks or home
+	// mars under the Moscow table, no backgammon in tavla), so the chances
+	// are those Equity is computed from.
 	Chances map[string]float64 `json:"chances"`
 	// Plays: in the play of a roll, the best legal plays from the start of
 	// the roll (steps already taken are not part of the judgement), best
@@ -156,11 +160,15 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, e *entry, g *game,
 		failGame(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, hintOf(h, version, gm.Phase(), gm.Rules().Variant))
+	writeJSON(w, http.StatusOK, hintOf(h, version, gm.Phase(), gm.Rules()))
 }
 
-// hintOf turns a hint into its JSON.
-func hintOf(h analysis.Hint, version int, ph nardy.Phase, v nardy.Variant) hintJSON {
+// hintOf turns a hint into its JSON, for a game of rules r.
+func hintOf(h analysis.Hint, version int, ph nardy.Phase, r nardy.Rules) hintJSON {
+	v, sc := r.Variant, r.Scoring
+	if sc == (nardy.Scoring{}) {
+		sc = nardy.DefaultRules(v).Scoring
+	}
 	out := hintJSON{Version: version, Player: h.Player.String(), Phase: ph.String(), Ply: hintPly,
 		Advice: h.Advice, Equity: h.Equity, Chances: map[string]float64{"win": h.Probs.Win}}
 	p := h.Probs
@@ -169,7 +177,7 @@ func hintOf(h analysis.Hint, version int, ph nardy.Phase, v nardy.Variant) hintJ
 		win, los float64
 	}{{nardy.Mars, p.WinMars, p.LoseMars}, {nardy.Koks, p.WinKoks, p.LoseKoks}, {nardy.HomeMars, p.WinHomeMars, p.LoseHomeMars}}
 	for _, k := range kinds {
-		if k.k == nardy.HomeMars && v != nardy.Long {
+		if !sc.Uses(k.k) || (k.k == nardy.HomeMars && v != nardy.Long) {
 			continue
 		}
 		name := k.k.Name(v)

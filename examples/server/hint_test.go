@@ -214,29 +214,68 @@ func checkPlays(t *testing.T, st stateJSON, h hintJSON) {
 	assert.Equal(t, h.Plays[0].Equity, h.Equity)
 }
 
-// checkChances checks that the chances are chances, nested, and that the
-// equity is what they are worth under the default scoring tables (short
-// nardy: single 1, gammon 2, backgammon 3; long nardy: oin 1, mars 2).
+// hintTables are the scoring tables of presets as docs/rules.md writes
+// them: the points of each kind of win a table counts, by the name the
+// hint gives it, and "oin" (or "single") for a win that is none of them.
+// The Moscow table (L8) counts mars but not koks and home mars, which
+// score as a mars (L9); the Azerbaijani (L9) all three; backgammon's (S5)
+// gammon and backgammon; tavla's (S7) no backgammon.
+var hintTables = map[string]map[string]float64{
+	"long-moscow":      {"oin": 1, "mars": 2},
+	"long-azerbaijani": {"oin": 1, "mars": 2, "home_mars": 3, "koks": 4},
+	"short-standard":   {"oin": 1, "gammon": 2, "backgammon": 3},
+	"short-tavla":      {"oin": 1, "gammon": 2},
+}
+
+// checkChances checks that the chances are chances, nested, that they
+// name the kinds of win the game's scoring table (hintTables) counts and
+// no other, and that the equity is what they are worth under it: a kind
+// the table does not count scores as mars (gammon), whose chance holds it.
 func checkChances(t *testing.T, st stateJSON, h hintJSON) {
+	t.Helper()
+	points, ok := hintTables[st.Preset]
+	require.True(t, ok, "no table for %s", st.Preset)
 	ch := h.Chances
-	var want float64
-	if st.Variant == "short" {
-		require.Len(t, ch, 5, "%v", ch)
-		want = 2*ch["win"] - 1 + ch["win_gammon"] - ch["lose_gammon"] + ch["win_backgammon"] - ch["lose_backgammon"]
-		assert.LessOrEqual(t, ch["win_backgammon"], ch["win_gammon"])
-		assert.LessOrEqual(t, ch["win_gammon"], ch["win"])
-		assert.LessOrEqual(t, ch["lose_gammon"], 1-ch["win"]+1e-12)
-	} else {
-		require.Len(t, ch, 7, "%v", ch)
-		want = 2*ch["win"] - 1 + ch["win_mars"] - ch["lose_mars"]
-		assert.LessOrEqual(t, ch["win_mars"], ch["win"])
-		assert.LessOrEqual(t, ch["lose_mars"], 1-ch["win"]+1e-12)
+	want := map[string]bool{"win": true}
+	for k := range points {
+		if k != "oin" {
+			want["win_"+k], want["lose_"+k] = true, true
+		}
 	}
+	got := map[string]bool{}
 	for k, v := range ch {
+		got[k] = true
 		assert.True(t, v >= 0 && v <= 1, "%s %v", k, v)
 	}
+	require.Equal(t, want, got, "%s: the kinds its table counts: %v", st.Preset, ch)
+	value := func(side string, all float64) float64 {
+		mars := ch[side+"_mars"] + ch[side+"_gammon"]
+		higher := ch[side+"_koks"] + ch[side+"_home_mars"] + ch[side+"_backgammon"]
+		assert.LessOrEqual(t, higher, mars+1e-12, "%s: nested", side)
+		assert.LessOrEqual(t, mars, all+1e-12, "%s: nested", side)
+		return points["oin"]*(all-mars) + (points["mars"]+points["gammon"])*(mars-higher) +
+			points["koks"]*ch[side+"_koks"] + points["home_mars"]*ch[side+"_home_mars"] +
+			points["backgammon"]*ch[side+"_backgammon"]
+	}
 	assert.False(t, math.IsNaN(h.Equity))
-	assert.InDelta(t, want, h.Equity, 1e-9, "%v", ch)
+	assert.InDelta(t, value("win", ch["win"])-value("lose", 1-ch["win"]), h.Equity, 1e-9, "%s: %v", st.Preset, ch)
+}
+
+// TestHintScoredKinds (L8, L9, S5, S7): a hint's chances name the kinds of
+// win the game's scoring table counts and no other (no koks or home mars
+// under the Moscow table, no backgammon in tavla), and its equity is what
+// they are worth under that table (checkChances). The first hint of a game
+// of each preset against the bot.
+func TestHintScoredKinds(t *testing.T) {
+	c := newClient(t, Config{})
+	for preset := range hintTables {
+		t.Run(preset, func(t *testing.T) {
+			st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"seed":3}`, preset))
+			st = me.act("roll", st, "") // the opening; if the bot wins it, it plays and me is on roll
+			require.Equal(t, me.color, st.ToAct)
+			checkChances(t, st, me.hintOK())
+		})
+	}
 }
 
 // hintOpen creates a game between two people of short nardy with hints,

@@ -16,8 +16,8 @@ func (g *game) board(w http.ResponseWriter, r *http.Request, seat nardy.Color) {
 	viewer := seat
 	if v := r.URL.Query().Get("viewer"); v != "" {
 		var err error
-		if viewer, err = parseColor(v); err != nil {
-			fail(w, http.StatusBadRequest, "bad_viewer", "viewer %v", err)
+		if viewer, err = parseColor("viewer", v); err != nil {
+			fail(w, http.StatusBadRequest, "bad_viewer", "%v", err)
 			return
 		}
 	}

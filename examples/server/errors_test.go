@@ -153,6 +153,50 @@ func TestBadRequests(t *testing.T) {
 	bad("step after the end", 409, "wrong_phase", "step", `{"from":24,"to":18}`)
 }
 
+// TestFieldErrors: an error about one field of a request reads like the
+// library's and the JSON type errors ("version: want a whole number, not
+// a JSON string", TestStrictJSON): the field's name, without quotes, a
+// colon, then what it wants and, where it helps, what it got.
+func TestFieldErrors(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"long-moscow","seed":1}`)
+	for _, tc := range []struct {
+		status        int
+		code          string
+		method, path  string
+		body          string
+		want, wantToo string
+	}{
+		{400, "bad_color", "POST", "/api/games", `{"color":"red"}`, `color: want "white" or "black", not "red"`, ""},
+		{400, "bad_opponent", "POST", "/api/games", `{"opponent":"cat"}`, `opponent: want "bot" or "human", not "cat"`, ""},
+		{400, "bad_length", "POST", "/api/games", `{"length":1000}`, `length: want 0 (money game) to 99, not 1000`, ""},
+		{400, "bad_game", "POST", "/api/games", `{"bot":"deep-blue"}`, `bot: want one of [`, `], not "deep-blue"`},
+		{400, "bad_request", "POST", me.path("roll"), withVersion(st.Version, `{"player":"green"}`),
+			`player: want "white" or "black", not "green"`, ""},
+		{400, "bad_request", "POST", me.path("resign"), withVersion(st.Version, `{"kind":"kola"}`), `bad request: kind: `, ""},
+		{400, "bad_request", "POST", me.path("seed"), withVersion(st.Version, `{"client_seed":"`+strings.Repeat("a", 65)+`"}`),
+			`client_seed: want 1 to 64 characters of A-Z a-z 0-9 _ -, not 65`, ""},
+		{400, "bad_viewer", "GET", me.path("board.svg") + "?viewer=purple", ``, `viewer: want "white" or "black", not "purple"`, ""},
+	} {
+		status, b := c.request(tc.method, tc.path, me.token, tc.body)
+		e := refusedWith(t, tc.status, tc.code, status, b, tc.method+" "+tc.path+" "+tc.body)
+		assert.Contains(t, e.Error, tc.want, tc.body)
+		assert.Contains(t, e.Error, tc.wantToo, tc.body)
+		assert.NotContains(t, e.Error, `"`+strings.SplitN(tc.want, ":", 2)[0]+`"`, "the field's name is not quoted: %s", tc.body)
+	}
+	st, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human","seed":3}`)
+	for tok, want := range map[string]string{
+		newSecret()[:42]: `token: a seat's token is 43 characters of A-Z a-z 0-9 - _`,
+		a.token:          `token: a token of this game already; draw a new one`,
+	} {
+		status, _, body := b.joinWith(tok)
+		e := refusedWith(t, http.StatusBadRequest, "bad_seat_token", status, body, want)
+		assert.Contains(t, e.Error, want)
+		assert.NotContains(t, e.Error, `"token"`)
+	}
+	assert.Equal(t, st.Version, a.state().Version)
+}
+
 // TestHotseatTurns: between two people, a player who is not to act is
 // refused, and either throws the opening.
 func TestHotseatTurns(t *testing.T) {

@@ -106,7 +106,7 @@ func newGame(p variants.Preset, length int, kinds [2]string, botName string) (*g
 	g := &game{preset: p.Name, kinds: kinds, rec: rec}
 	if kinds[0] == "bot" || kinds[1] == "bot" {
 		if !knownBot(botName) {
-			return nil, badRequest("bot %q: want one of %v", botName, botNames())
+			return nil, badRequest("bot: want one of %v, not %q", botNames(), botName)
 		}
 		g.botName = botName
 	}
@@ -195,7 +195,7 @@ func (s *stepTriple) UnmarshalJSON(b []byte) error {
 		if len(b) > 40 {
 			b = append(b[:40:40], "..."...)
 		}
-		return fmt.Errorf("\"steps\": a step is [from, to, die], three whole numbers, not %s", b)
+		return fmt.Errorf("steps: a step is [from, to, die], three whole numbers, not %s", b)
 	}
 	*s = stepTriple(xs)
 	return nil
@@ -229,9 +229,9 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 		return badRequest("client_seed belongs to seed, not %s", what)
 	}
 	if req.Player != "" {
-		c, err := parseColor(req.Player)
+		c, err := parseColor("player", req.Player)
 		if err != nil {
-			return badRequest("player %v", err)
+			return badRequest("%v", err)
 		}
 		if c != p {
 			return fmt.Errorf("%w: it plays %s, not %s", errWrongSeat, p, c)
@@ -267,7 +267,7 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 		k := nardy.Oin
 		if req.Kind != "" {
 			if err := k.UnmarshalText([]byte(req.Kind)); err != nil {
-				return badRequest("resign kind: %v", err)
+				return badRequest("kind: %v", err)
 			}
 		}
 		a := nardy.Action{Kind: nardy.ActResign, Player: p, Resign: k}
@@ -285,7 +285,7 @@ const maxClientSeed = 64
 // setSeed sets seat p's part of the dice salt, once, before the first die.
 func (g *game) setSeed(p nardy.Color, s string) error {
 	if len(s) == 0 || len(s) > maxClientSeed {
-		return badRequest("client_seed of %d characters: want 1 to %d of A-Z a-z 0-9 _ -", len(s), maxClientSeed)
+		return badRequest("client_seed: want 1 to %d characters of A-Z a-z 0-9 _ -, not %d", maxClientSeed, len(s))
 	}
 	for _, c := range []byte(s) {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {

@@ -53,7 +53,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	}
 	if req.Token != "" && !validSeatToken(req.Token) {
 		fail(w, http.StatusBadRequest, "bad_seat_token",
-			"\"token\": a seat's token is %d characters of A-Z a-z 0-9 - _ (32 random bytes in base64url)", seatTokenLen)
+			"token: a seat's token is %d characters of A-Z a-z 0-9 - _ (32 random bytes in base64url)", seatTokenLen)
 		return
 	}
 	token := bearer(r)
@@ -109,7 +109,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	} else if _, taken := matchHash(out.Token, g.tokens); taken || out.Token == token {
 		// The other seat's token, or the invitation (which the creator
 		// knows): either would let someone else act for the seat.
-		fail(w, http.StatusBadRequest, "bad_seat_token", "\"token\" is a token of this game already: draw a new one")
+		fail(w, http.StatusBadRequest, "bad_seat_token", "token: a token of this game already; draw a new one")
 		return
 	}
 	prev := g.version

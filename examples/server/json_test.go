@@ -53,7 +53,7 @@ func TestStrictJSON(t *testing.T) {
 	}
 	for _, tc := range []struct{ what, body, want string }{
 		{"play", `{"version":"7"}`, `version: want a whole number, not a JSON string`},
-		{"play", fmt.Sprintf(`{"version":%d,"steps":[[24,"x",1]]}`, st.Version), `"steps": a step is [from, to, die], three whole numbers, not [24,"x",1]`},
+		{"play", fmt.Sprintf(`{"version":%d,"steps":[[24,"x",1]]}`, st.Version), `steps: a step is [from, to, die], three whole numbers, not [24,"x",1]`},
 		{"step", fmt.Sprintf(`{"version":%d,"from":1.5,"to":3}`, st.Version), `from: want a whole number, not the JSON number 1.5`},
 		{"resign", fmt.Sprintf(`{"version":%d,"kind":3}`, st.Version), `kind: want a string, not a JSON number`},
 		{"play", fmt.Sprintf(`{"version":%d,"steps":{}}`, st.Version), `steps: want an array, not a JSON object`},

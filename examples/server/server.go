@@ -332,12 +332,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Length < 0 || req.Length > 99 {
-		fail(w, http.StatusBadRequest, "bad_length", "match length %d: want 0 (money game) to 99", req.Length)
+		fail(w, http.StatusBadRequest, "bad_length", "length: want 0 (money game) to 99, not %d", req.Length)
 		return
 	}
-	me, err := parseColor(req.Color)
+	me, err := parseColor("color", req.Color)
 	if err != nil {
-		fail(w, http.StatusBadRequest, "bad_color", "color: %v", err)
+		fail(w, http.StatusBadRequest, "bad_color", "%v", err)
 		return
 	}
 	if req.Seed != nil && !s.cfg.DevSeeds {
@@ -351,7 +351,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	case "human":
 		kinds = [2]string{"human", "human"}
 	default:
-		fail(w, http.StatusBadRequest, "bad_opponent", "opponent %q: want \"bot\" or \"human\"", req.Opponent)
+		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %q", req.Opponent)
 		return
 	}
 	g, err := newGame(preset, req.Length, kinds, req.Bot)
@@ -555,13 +555,14 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 	writeJSON(w, http.StatusOK, g.state(seat))
 }
 
-// parseColor reads "white" or "black".
-func parseColor(s string) (nardy.Color, error) {
+// parseColor reads "white" or "black", the value of field, which its
+// error names.
+func parseColor(field, s string) (nardy.Color, error) {
 	switch s {
 	case "white":
 		return nardy.White, nil
 	case "black":
 		return nardy.Black, nil
 	}
-	return 0, fmt.Errorf("%s: want \"white\" or \"black\"", strconv.Quote(s))
+	return 0, fmt.Errorf("%s: want \"white\" or \"black\", not %s", field, strconv.Quote(s))
 }

@@ -51,6 +51,14 @@
 //
 // writes short-1.*, short-2.* after the first two stages and short.nn,
 // equal in its weights to neural/weights/short.nn.
+//
+// It exits with 2 when the flags are wrong or contradict each other, also
+// when that is found only once -init and -resume are read (a network of
+// the other game or another size than -hidden, a log of the other game or
+// measured against another -opponent), before anything is written; with 1
+// when a file cannot be read or is not what it should be (an -init that is
+// no network, a -resume log without its header or checkpoints) or
+// training fails; with 0 otherwise.
 package main
 
 import (
@@ -84,8 +92,11 @@ type config struct {
 }
 
 // usageError is an error of train that comes of flags that do not go
-// together, found only once the files of -init or -resume are read: run
-// exits with 2 for it, as for the flags it refuses itself.
+// together, found only once the files of -init or -resume are read (the
+// game or size of -init's network, the game or opponent of -resume's
+// log): run exits with 2 for it, as for the flags it refuses itself. A
+// file that cannot be read or is not what it should be is a plain error,
+// exit 1.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
@@ -203,7 +214,7 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 		if net.Variant() != c.variant {
-			return fmt.Errorf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)
+			return usageError{fmt.Sprintf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)}
 		}
 		if c.hiddenGiven && c.hidden != net.Hidden() {
 			return usageError{fmt.Sprintf("-hidden asks for %d hidden units, but -init %s has %d: its weights decide the size (leave -hidden out)",

@@ -53,8 +53,10 @@ func TestTrainSmoke(t *testing.T) {
 // TestTrainFlags: bad flags exit with 2, before anything is written (a
 // NaN rate once made the first evaluation panic, -games -5 and an odd
 // -eval ran); -h exits with 0; a network of the other game is refused
-// rather than trained on nothing; -stop past -games, once quietly cut to
-// -games, is refused.
+// rather than trained on nothing, with 2 like the other flags that
+// contradict each other (it exited with 1, as for a file that cannot be
+// read); -stop past -games, once quietly cut to -games, is refused. An
+// -init that cannot be read, or is no network, exits with 1.
 func TestTrainFlags(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "x")
@@ -75,8 +77,18 @@ func TestTrainFlags(t *testing.T) {
 	long := filepath.Join(dir, "long")
 	require.Equal(t, 0, run([]string{"-variant", "long", "-games", "10", "-every", "10", "-eval", "0", "-out", long}, &stdout, &stderr), stderr.String())
 	stderr.Reset()
-	assert.Equal(t, 1, run([]string{"-variant", "short", "-init", long + ".nn", "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr))
+	assert.Equal(t, 2, run([]string{"-variant", "short", "-init", long + ".nn", "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "long-nardy network")
+	assert.NoFileExists(t, out+".log")
+
+	garbage := filepath.Join(dir, "garbage.nn")
+	require.NoError(t, os.WriteFile(garbage, []byte("not a network\n"), 0o644))
+	for _, init := range []string{filepath.Join(dir, "missing.nn"), garbage} {
+		stderr.Reset()
+		assert.Equal(t, 1, run([]string{"-variant", "short", "-init", init, "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr),
+			"%s: %s", init, stderr.String())
+		assert.NoFileExists(t, out+".log")
+	}
 }
 
 // TestTrainFlagConflicts: flags that each make sense alone but not

@@ -435,8 +435,8 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, g.state(seat))
 		return
 	}
-	if g.kinds == [2]string{"human", "human"} && !g.match().IsOver() {
-		fail(w, http.StatusConflict, "in_play", "a game between two people is deleted once it is over: resign first")
+	if g.kinds == [2]string{"human", "human"} && g.dicePos > 0 && !g.match().IsOver() {
+		fail(w, http.StatusConflict, "in_play", "a game between two people is deleted before its first die or once it is over: resign first")
 		return
 	}
 	if err := s.store.Delete(r.Context(), g.id); err != nil {

@@ -456,17 +456,31 @@ func TestMatch(t *testing.T) {
 }
 
 // TestDelete: a seat deletes a game against the bot at once, and a game
-// between people only once it is over.
+// between people before its first die (an invitation nobody took, or a
+// game whose seeds never came, need not wait for the TTL and hold a place
+// of the creator's quota) or once it is over.
 func TestDelete(t *testing.T) {
-	c := newClient(t, Config{})
+	c := newClient(t, Config{MaxGamesPerClient: 1})
 	_, me, _ := c.create(`{}`)
 	status, _ := me.do("DELETE", "", "")
 	assert.Equal(t, http.StatusNoContent, status)
 	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
 
+	_, a, invited := c.createInvite(`{"opponent":"human"}`)
+	c.refused(http.StatusTooManyRequests, "quota", "POST", "/api/games", `{"opponent":"human"}`)
+	invited.refused(http.StatusUnauthorized, "join_first", "DELETE", "", "")
+	status, _ = a.do("DELETE", "", "")
+	assert.Equal(t, http.StatusNoContent, status, "an invitation nobody took")
+	invited.refused(http.StatusNotFound, "no_game", "POST", "join", `{}`)
+
+	_, a, b := c.createInvite(`{"opponent":"human"}`)
+	b.join()
+	status, _ = b.do("DELETE", "", "")
+	assert.Equal(t, http.StatusNoContent, status, "joined, no die thrown")
+
 	st, a, b := c.create(`{"opponent":"human"}`)
-	b.refused(http.StatusConflict, "in_play", "DELETE", "", "")
 	st = a.act("roll", st, "")
+	b.refused(http.StatusConflict, "in_play", "DELETE", "", "")
 	st = byColor(st.ToAct, a, b).act("resign", st, "")
 	require.Equal(t, "resign", st.Phase)
 	byColor(st.ToAct, a, b).act("accept", st, "")

@@ -131,7 +131,7 @@ func exactCube(pos nardy.Position, ci CubeInfo) (CubeDecision, bool) {
 	}
 	t := bearoffCube[b2u(ci.Beavers)]()
 	left := 0 // the doublings the limit still allows
-	for v := 2 * ci.value(); v > 0 && v <= ci.limit() && left < cubeLevels; v *= 2 {
+	for v := ci.value(); v <= ci.limit()/2 && left < cubeLevels; v *= 2 {
 		left++
 	}
 	i := cubeRank(&me)*cubeBoards + cubeRank(&opp)

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"math"
 	"sync"
 
 	"github.com/nardylab/nardy"
@@ -160,13 +161,22 @@ func (ci CubeInfo) limit() int {
 // centred or its own, the doubled cube within the limit, and the game not
 // the Crawford game.
 func (ci CubeInfo) mayDouble() bool {
-	return ci.Cube.MayDouble(ci.OnRoll) && 2*ci.value() <= ci.limit() && !ci.Crawford
+	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford
 }
 
 // mayBeaver reports whether the opponent may beaver a double: money play
 // with beavers, and four times the cube within the limit.
 func (ci CubeInfo) mayBeaver() bool {
-	return ci.Money && ci.Beavers && 4*ci.value() <= ci.limit()
+	return ci.Money && ci.Beavers && ci.value() <= ci.limit()/4
+}
+
+// doubled returns twice the cube value v (v ≥ 1), or the largest int
+// where twice v would overflow (a double no limit allows).
+func doubled(v int) int {
+	if v > math.MaxInt/2 {
+		return math.MaxInt
+	}
+	return 2 * v
 }
 
 // norm returns the normalised match equity of the player on roll under ci
@@ -186,7 +196,18 @@ func (ci CubeInfo) winPoints(p Probs) int {
 	if ci.Money && ci.Jacoby && ci.Cube.Centred() {
 		k = kindPoints{k.oin, k.oin, k.oin, k.oin}
 	}
-	return int(avgWin(p, k)+0.5) * ci.value()
+	return cubePoints(avgWin(p, k), ci.value())
+}
+
+// cubePoints returns the points of a win worth x points at cube value v
+// (v ≥ 1): x rounded, times v, or the largest int where that would
+// overflow (past every score).
+func cubePoints(x float64, v int) int {
+	n := int(x + 0.5)
+	if n > 0 && v > math.MaxInt/n {
+		return math.MaxInt
+	}
+	return n * v
 }
 
 // cubeTie is the least gain in equity that makes a double worth giving.
@@ -224,7 +245,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		mc := matchCube{m: DefaultMET(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
 		n := ci.norm()
 		d.MWCNoDouble = mc.cubeful(c, ci.Cube.MayDouble(ci.OnRoll), ci.Cube.MayDouble(ci.OnRoll.Other()), x)
-		d.MWCDoubleTake = mc.cubeful(2*c, false, true, x)
+		d.MWCDoubleTake = mc.cubeful(doubled(c), false, true, x)
 		d.MWCDoublePass = n.after(true, c)
 		d.NoDouble, d.DoubleTake, d.DoublePass = n.norm(d.MWCNoDouble), n.norm(d.MWCDoubleTake), 1
 	}
@@ -239,7 +260,7 @@ func mixMWC(p Probs, k kindPoints, v int, next func(bool, int) float64, won bool
 	if p.Win <= 0 {
 		return next(won, v)
 	}
-	pts := func(x float64) int { return int(x+0.5) * v }
+	pts := func(x float64) int { return cubePoints(x, v) }
 	oin := p.Win - p.WinMars
 	mars := p.WinMars - p.WinKoks - p.WinHomeMars
 	s := oin*next(won, pts(k.oin)) + mars*next(won, pts(k.mars)) +

@@ -2,6 +2,7 @@ package neural
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -391,4 +392,84 @@ func TestDecideCubeBeaverProperty(t *testing.T) {
 	d := DecideCube(Probs{Variant: nardy.Short, Win: 0.33, WinMars: 0.33},
 		CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Beavers: true, Jacoby: true, Efficiency: 0.02})
 	assert.True(t, d.Double && d.Beaver, "%+v", d)
+}
+
+// TestCubeHugeValues_S6: a cube near the largest int, or no limit at all,
+// ends: every doubling is checked against the limit before it is made (2
+// × 2^62 wrapped to a negative value, and the match model doubled it on
+// for ever, a stack overflow that killed the process), and a double past
+// the limit is never advised.
+func TestCubeHugeValues_S6(t *testing.T) {
+	n, err := Default(nardy.Short)
+	require.NoError(t, err)
+	s := NewSearcher(n, nardy.DefaultRules(nardy.Short))
+	s.Match = ScoreFor(nardy.White, [2]int{3, 3}, 1)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	for ply := range 2 {
+		d := s.SearchCube(pos, s.CubeInfo(pos, nardy.Cube{Value: 1 << 62}), ply)
+		assert.False(t, d.Double, "ply %d: %+v", ply, d)
+		assertCubeFinite(t, d)
+	}
+	// Neither side may ever pass the limit: the recursion of the match
+	// model over cube values ends at the largest int.
+	d := DecideCube(Probs{Variant: nardy.Short, Win: 0.6},
+		CubeInfo{Away: [2]int{math.MaxInt, math.MaxInt}, MaxCube: math.MaxInt})
+	assertCubeFinite(t, d)
+	// A sure backgammon at 3-away wins the match whatever the cube: its 3
+	// points times 2^62 must not wrap to a negative score.
+	sure := Probs{Variant: nardy.Short, Win: 1, WinMars: 1, WinKoks: 1}
+	d = DecideCube(sure, CubeInfo{Cube: nardy.Cube{Value: 1 << 62}, Away: [2]int{3, 3},
+		Scoring: nardy.Scoring{Oin: 1, Mars: 2, Koks: 3}})
+	assert.Equal(t, 1.0, d.MWCNoDouble, "%+v", d)
+	assert.False(t, d.Double)
+}
+
+// TestDecideCubeAnyInput: DecideCube and a 0-ply SearchCube end and give
+// numbers for any cube state, however odd (cube values and limits from
+// negative to the largest int, any score, any colour on roll), and never
+// advise a double the cube, the limit or the Crawford game forbids.
+func TestDecideCubeAnyInput(t *testing.T) {
+	n, err := Default(nardy.Short)
+	require.NoError(t, err)
+	s := NewSearcher(n, nardy.DefaultRules(nardy.Short))
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	anyInt := rapid.OneOf(rapid.IntRange(-3, 70), rapid.IntRange(math.MaxInt/4-2, math.MaxInt/4+2),
+		rapid.IntRange(math.MaxInt/2-2, math.MaxInt/2+2), rapid.IntRange(math.MaxInt-4, math.MaxInt),
+		rapid.IntRange(math.MinInt, math.MinInt+4), rapid.Int())
+	rapid.Check(t, func(t *rapid.T) {
+		win := rapid.Float64Range(0, 1).Draw(t, "win")
+		wg := rapid.Float64Range(0, win).Draw(t, "winGammon")
+		lg := rapid.Float64Range(0, 1-win).Draw(t, "loseGammon")
+		p := Probs{Variant: nardy.Short, Win: win, WinMars: wg, LoseMars: lg}
+		ci := CubeInfo{
+			Cube: nardy.Cube{Value: anyInt.Draw(t, "value"), Owned: rapid.Bool().Draw(t, "owned"),
+				Owner: nardy.Color(rapid.IntRange(0, 2).Draw(t, "owner"))},
+			OnRoll:     nardy.Color(rapid.IntRange(0, 2).Draw(t, "onRoll")),
+			Money:      rapid.Bool().Draw(t, "money"),
+			Jacoby:     rapid.Bool().Draw(t, "jacoby"),
+			Beavers:    rapid.Bool().Draw(t, "beavers"),
+			Away:       [2]int{anyInt.Draw(t, "a"), anyInt.Draw(t, "b")},
+			Crawford:   rapid.Bool().Draw(t, "crawford"),
+			MaxCube:    anyInt.Draw(t, "limit"),
+			Efficiency: rapid.Float64Range(-1, 2).Draw(t, "x"),
+		}
+		for _, d := range []CubeDecision{DecideCube(p, ci), s.SearchCube(pos, ci, 0)} {
+			if d.Double {
+				assert.True(t, ci.Cube.MayDouble(ci.OnRoll) && !ci.Crawford, "%+v", ci)
+				assert.LessOrEqual(t, ci.Cube.Value, ci.limit()/2, "%+v", ci)
+			}
+			assert.False(t, math.IsNaN(d.NoDouble) || math.IsNaN(d.DoubleTake), "%+v", d)
+		}
+	})
+}
+
+// assertCubeFinite checks that the equities and chances of d are numbers.
+func assertCubeFinite(t *testing.T, d CubeDecision) {
+	t.Helper()
+	for _, x := range []float64{d.NoDouble, d.DoubleTake, d.DoublePass, d.DoubleBeaver,
+		d.MWCNoDouble, d.MWCDoubleTake, d.MWCDoublePass} {
+		assert.False(t, math.IsNaN(x) || math.IsInf(x, 0), "%+v", d)
+	}
 }

@@ -52,7 +52,7 @@ func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool
 	var dt float64
 	if all || ci.mayDouble() {
 		taken := ci
-		taken.Cube = nardy.Cube{Value: 2 * c, Owned: true, Owner: ci.OnRoll.Other()}
+		taken.Cube = nardy.Cube{Value: doubled(c), Owned: true, Owner: ci.OnRoll.Other()}
 		dt = s.afterRolls(pos, taken, ply)
 	}
 	var d CubeDecision

@@ -44,7 +44,7 @@ func (s MatchScore) isMoney() bool { return s.Away == [2]int{} }
 func matchValues(m *MET, k kindPoints, s MatchScore, me nardy.Color) outcomeValues {
 	n := newMatchNorm(m, s, me)
 	cube := max(s.Cube, 1)
-	norm := func(won bool, pts float64) float64 { return n.norm(n.after(won, int(pts+0.5)*cube)) }
+	norm := func(won bool, pts float64) float64 { return n.norm(n.after(won, cubePoints(pts, cube))) }
 	return outcomeValues{
 		win:  kindPoints{oin: norm(true, k.oin), mars: norm(true, k.mars), koks: norm(true, k.koks), home: norm(true, k.home)},
 		lose: kindPoints{oin: norm(false, k.oin), mars: norm(false, k.mars), koks: norm(false, k.koks), home: norm(false, k.home)},

@@ -53,7 +53,7 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 	switch {
 	case !c.MayDouble(pos.OnRoll()):
 		return CubeRollout{}, fmt.Errorf("%w: the opponent of the player on roll holds the cube", ErrBadRollout)
-	case 2*c.Value > s.Rules.CubeLimit():
+	case c.Value > s.Rules.CubeLimit()/2:
 		return CubeRollout{}, fmt.Errorf("%w: a cube at %d may not be doubled (the limit is %d)", ErrBadRollout, c.Value, s.Rules.CubeLimit())
 	case s.Match.Crawford:
 		return CubeRollout{}, fmt.Errorf("%w: nobody doubles in the Crawford game", ErrBadRollout)

@@ -21,8 +21,12 @@ import "github.com/nardylab/nardy"
 // as by default), where both sides bear off with at most five checkers
 // left, the verdict is exact at any ply, from the bear-off database's
 // cubeful tables (the cube limit and beavers included), and the search
-// uses them at every position they cover.
+// uses them at every position they cover. With no evaluation (see
+// [NewSearcher]) it returns the zero CubeDecision.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
+	if !s.evaluates(pos.Variant()) {
+		return CubeDecision{}
+	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	if pos.IsOver() {

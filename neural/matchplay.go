@@ -21,9 +21,10 @@ type MatchScore struct {
 
 // ScoreFor returns the MatchScore of a game at cube value cube in which
 // player me still needs away[0] points and its opponent away[1]; a zero
-// away is money play.
+// away is money play, and so is a colour other than White and Black (the
+// zero MatchScore).
 func ScoreFor(me nardy.Color, away [2]int, cube int) MatchScore {
-	if away == [2]int{} {
+	if away == [2]int{} || !me.IsValid() {
 		return MatchScore{}
 	}
 	var s MatchScore

@@ -142,3 +142,15 @@ func TestChooseAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreFor: ScoreFor places the score by colour, and a colour other
+// than White and Black gives the zero MatchScore (money play) where it
+// indexed past Away and panicked.
+func TestScoreFor(t *testing.T) {
+	assert.Equal(t, MatchScore{Away: [2]int{3, 5}, Cube: 2}, ScoreFor(nardy.White, [2]int{3, 5}, 2))
+	assert.Equal(t, MatchScore{Away: [2]int{5, 3}, Cube: 2}, ScoreFor(nardy.Black, [2]int{3, 5}, 2))
+	assert.Equal(t, MatchScore{}, ScoreFor(nardy.White, [2]int{}, 2), "money play")
+	for _, c := range []nardy.Color{2, 3, 255} {
+		assert.NotPanics(t, func() { assert.Equal(t, MatchScore{}, ScoreFor(c, [2]int{3, 5}, 2)) })
+	}
+}

@@ -19,8 +19,8 @@ const (
 // outputs, the outcome chances of [Probs].
 //
 // A Net is safe for concurrent use by several goroutines as long as none
-// of them trains it ([Net.Learn] writes its weights). Evaluations allocate
-// nothing.
+// of them changes it ([Net.Learn] writes its weights, [Net.SetInfo] its
+// provenance). Evaluations allocate nothing.
 type Net struct {
 	variant   nardy.Variant
 	nIn, nHid int
@@ -73,7 +73,9 @@ func (n *Net) Hidden() int { return n.nHid }
 // trained).
 func (n *Net) Info() string { return n.info }
 
-// SetInfo sets the provenance text saved with the weights.
+// SetInfo sets the provenance text saved with the weights. Like Learn, it
+// must not run concurrently with any other use of n (nor be called on
+// [Default]'s shared networks).
 func (n *Net) SetInfo(s string) { n.info = s }
 
 // Evaluate returns the outcome chances of pos for its player on roll. A

@@ -27,7 +27,8 @@ const MaxPly = 2
 //
 // A Searcher keeps buffers between calls and is not safe for concurrent
 // use; build one per goroutine. The zero Searcher is not usable: use
-// [NewSearcher].
+// [NewSearcher]. A Searcher without a network of its rules' variant (the
+// zero Searcher among them) gives no evaluation, as NewSearcher says.
 type Searcher struct {
 	Net     *Net
 	Rules   nardy.Rules
@@ -59,8 +60,15 @@ type cand struct {
 	p Probs
 }
 
-// NewSearcher returns a Searcher for the rules r with network n (of r's
-// variant) and the default move filters.
+// NewSearcher returns a Searcher for the rules r with network n and the
+// default move filters. n must be a network of r's variant: NewSearcher
+// does not check it (the players of package bot and package analysis do,
+// and return an error). Where it is not (n nil, or of the other game), and
+// for a position or plays of another variant than r's, the Searcher gives
+// no evaluation, as [Net.Evaluate] does for a position of another
+// variant: the zero Probs at every ply, the first play as the choice
+// (every play ranked in order, at equity 0), equities of 0 and the zero
+// [CubeDecision]. Its rollouts return an error ([ErrBadRollout]).
 func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 	return &Searcher{Net: n, Rules: r,
 		Width:  [MaxPly + 1]int{0, 8, 3},
@@ -109,10 +117,20 @@ func (s *Searcher) buf(depth int) []nardy.Play {
 }
 
 // Eval returns the ply-ply evaluation of pos (ply 0..MaxPly, clamped) for
-// its player on roll.
+// its player on roll: the zero Probs for a position of another variant
+// than the Searcher's (see [NewSearcher]).
 func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
+	if !s.evaluates(pos.Variant()) {
+		return Probs{}
+	}
 	s.prepare()
 	return s.eval(pos, min(max(ply, 0), MaxPly))
+}
+
+// evaluates reports whether s evaluates positions of variant v: it has a
+// network of v, and v is its rules' variant.
+func (s *Searcher) evaluates(v nardy.Variant) bool {
+	return s.Net != nil && s.Net.variant == v && s.Rules.Variant == v
 }
 
 func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
@@ -201,8 +219,13 @@ func (s *Searcher) best0(plays []nardy.Play, depth int) (int, Probs) {
 
 // Choose returns the index in plays (the legal plays of one roll, as
 // [nardy.Rules.AppendLegal] lists them) of the play to make at ply ply, and
-// its evaluation for the player making it. plays must not be empty.
+// its evaluation for the player making it: −1 and the zero Probs when
+// plays is empty, 0 and the zero Probs with no evaluation (see
+// [NewSearcher]).
 func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
+	if len(plays) == 0 {
+		return -1, Probs{}
+	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)
@@ -211,8 +234,14 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 
 // Rank returns the plays' evaluations (for the player making them) at the
 // ply each reached, best first: every play at 0-ply, the survivors of the
-// filters at 1 and 2 ply. The slice is reused by the next call.
+// filters at 1 and 2 ply. The slice is new at each call, the caller's to
+// keep. It is nil when plays is empty; with no evaluation (see
+// [NewSearcher]) it lists every play in order with the zero Probs, at
+// equity 0 and 0-ply.
 func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
+	if len(plays) == 0 {
+		return nil
+	}
 	s.prepare()
 	c := s.rank(plays, min(max(ply, 0), MaxPly))
 	out := make([]Ranked, len(c))
@@ -232,9 +261,17 @@ type Ranked struct {
 
 // rank fills s.cands[0] with every play at 0-ply, then re-scores the
 // survivors of each filter deeper; it returns the candidates sorted, the
-// deepest first.
+// deepest first. plays is not empty. With no evaluation the candidates
+// are the plays in order, zero.
 func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	c := s.cands[0][:0]
+	if !s.evaluates(plays[0].Result().Variant()) {
+		for i := range plays {
+			c = append(c, cand{i: i})
+		}
+		s.cands[0], s.kept = c, [MaxPly + 1]int{len(c)}
+		return c
+	}
 	s.probs[0] = s.evaluatePlays(plays, s.probs[0][:0])
 	mover := moverOf(plays[0])
 	for i, p := range s.probs[0] {
@@ -280,15 +317,23 @@ func sortCands(c []cand) {
 // as [Searcher.Choose] finds it, and chosen evaluated at ply too (even when
 // the move filters would have dropped it). It is 0 when chosen is the best
 // or evaluates better. plays are the legal plays of the roll, chosen one
-// of them.
+// of them; with none, or with no evaluation (see [NewSearcher]), it is 0.
 func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float64 {
 	_, bestE, e := s.PlayEquities(plays, chosen, ply)
 	return max(0, bestE-e)
 }
 
 // PlayEquities returns the index of the best of plays at ply, its equity,
-// and the equity of chosen at ply (for the player making the plays).
+// and the equity of chosen at ply (for the player making the plays). With
+// no plays it returns −1 and equities of 0; with no evaluation (see
+// [NewSearcher]) 0 and equities of 0.
 func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) (best int, bestE, chosenE float64) {
+	switch {
+	case len(plays) == 0:
+		return -1, 0, 0
+	case !s.evaluates(plays[0].Result().Variant()):
+		return 0, 0, 0
+	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)

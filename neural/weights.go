@@ -131,8 +131,10 @@ var defaults = sync.OnceValues(func() ([2]*Net, error) {
 
 // Default returns the trained network of variant v embedded in the
 // package (see docs/strength.md for how it was trained and how strong it
-// is). The network is shared and read-only: do not call Learn on it (train
-// a [Net.Clone] instead).
+// is). Every call returns the same *Net, shared by all its callers and
+// safe for concurrent reading only: do not call Learn or SetInfo on it (a
+// change would reach every other user and race with the goroutines
+// reading it); train or relabel a [Net.Clone] instead.
 func Default(v nardy.Variant) (*Net, error) {
 	nets, err := defaults()
 	if err != nil {

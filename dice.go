@@ -167,16 +167,28 @@ func Throw(src DiceSource) (Roll, error) {
 
 // SeededDice is a deterministic dice source: the same seed gives the same
 // throws on every machine and Go version (it uses the PCG generator of
-// math/rand/v2, whose output is specified).
+// math/rand/v2, whose output is specified). The zero SeededDice throws as
+// NewSeededDice(0) does. Each throw advances its generator, so a
+// *SeededDice is not safe for concurrent use: give each goroutine its own.
 type SeededDice struct{ rng *mrand.Rand }
 
 // NewSeededDice returns a deterministic dice source for seed.
 func NewSeededDice(seed uint64) *SeededDice {
-	return &SeededDice{rng: mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	return &SeededDice{rng: seededRand(seed)}
+}
+
+// seededRand returns the generator of NewSeededDice(seed).
+func seededRand(seed uint64) *mrand.Rand {
+	return mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
 // Die returns one die 1..6.
-func (s *SeededDice) Die() int { return 1 + s.rng.IntN(6) }
+func (s *SeededDice) Die() int {
+	if s.rng == nil {
+		s.rng = seededRand(0) // the zero SeededDice
+	}
+	return 1 + s.rng.IntN(6)
+}
 
 // CryptoDice throws dice with crypto/rand. Its zero value is ready to use,
 // and it is safe for concurrent use.

@@ -105,3 +105,17 @@ func TestThrowOpening_C2(t *testing.T) {
 		}
 	})
 }
+
+// TestSeededDice_ZeroValue: the zero SeededDice throws as
+// NewSeededDice(0) does (it dereferenced its nil generator and panicked).
+func TestSeededDice_ZeroValue(t *testing.T) {
+	var z SeededDice
+	want := NewSeededDice(0)
+	for i := range 50 {
+		var got int
+		require.NotPanics(t, func() { got = z.Die() })
+		require.Equal(t, want.Die(), got, "die %d", i)
+	}
+	_, err := ThrowOpening(&SeededDice{}, UseOpeningDice)
+	require.NoError(t, err)
+}

@@ -76,6 +76,10 @@ var (
 	ErrTooLong = errors.New("bot: game did not end within the action limit")
 	// ErrUnknownBot: [New] was given a name it does not know.
 	ErrUnknownBot = errors.New("bot: unknown bot")
+	// ErrUninitialized: a player that needs its constructor was built
+	// without it (the zero [Random], which has no generator: use
+	// [NewRandom]).
+	ErrUninitialized = errors.New("bot: player not built by its constructor")
 )
 
 // PlayerError reports an action a player returned that the game refused, or a

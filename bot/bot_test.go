@@ -439,3 +439,34 @@ func ExamplePlayMatch() {
 	fmt.Printf("%s wins %d-%d after %d games, %d actions\n", winner, max(w, b), min(w, b), m.GameNumber(), len(rec.Actions))
 	// Output: white wins 3-1 after 3 games, 198 actions
 }
+
+// TestZeroRandom: the zero Random, and a nil *Random, have no generator:
+// Act returns ErrUninitialized in every phase (it dereferenced the nil
+// generator and panicked at the first play), and the driver stops the
+// game with the player's error. NewRandom's player plays.
+func TestZeroRandom(t *testing.T) {
+	r := preset(t, "short-standard")
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	roll, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	me, ok := roll.ToAct()
+	require.True(t, ok)
+	require.Equal(t, nardy.PhasePlay, roll.Phase())
+	for _, p := range []*Random{{}, nil} {
+		assert.NotPanics(t, func() {
+			a, err := p.Act(roll, me)
+			assert.ErrorIs(t, err, ErrUninitialized)
+			assert.Equal(t, nardy.Action{}, a)
+		})
+	}
+	_, _, err = PlayGame(r, &Random{}, &Random{}, nardy.NewSeededDice(1))
+	var pe *PlayerError
+	require.ErrorAs(t, err, &pe)
+	assert.ErrorIs(t, err, ErrUninitialized)
+	assert.Equal(t, "random", pe.Bot)
+	a, err := NewRandom(1).Act(roll, me)
+	require.NoError(t, err)
+	_, err = roll.Do(a)
+	assert.NoError(t, err)
+}

@@ -9,7 +9,9 @@ import (
 
 // Random plays a legal play chosen uniformly at random from its own seeded
 // generator. It never doubles, takes every double and accepts every
-// resignation. It is the baseline of the tournaments.
+// resignation. It is the baseline of the tournaments. Build it with
+// [NewRandom]: the zero Random has no generator, and its Act returns
+// [ErrUninitialized].
 type Random struct {
 	rng *rand.Rand
 	buf []nardy.Play
@@ -23,8 +25,12 @@ func NewRandom(seed uint64) *Random {
 // Name returns "random".
 func (r *Random) Name() string { return "random" }
 
-// Act implements [Player].
+// Act implements [Player]. It returns [ErrUninitialized] for a Random not
+// built by [NewRandom].
 func (r *Random) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if r == nil || r.rng == nil {
+		return nardy.Action{}, ErrUninitialized
+	}
 	if err := checkTurn(g, me); err != nil {
 		return nardy.Action{}, err
 	}

@@ -473,7 +473,7 @@ func TestDelete(t *testing.T) {
 	assert.Equal(t, http.StatusNoContent, status, "an invitation nobody took")
 	invited.refused(http.StatusNotFound, "no_game", "POST", "join", `{}`)
 
-	_, a, b := c.createInvite(`{"opponent":"human"}`)
+	_, _, b := c.createInvite(`{"opponent":"human"}`)
 	b.join()
 	status, _ = b.do("DELETE", "", "")
 	assert.Equal(t, http.StatusNoContent, status, "joined, no die thrown")

@@ -97,8 +97,9 @@ type judge struct {
 	s     *neural.Searcher
 	buf   []nardy.Play
 	rep   Report
-	match nardy.Match // match play (Length > 0)
-	game  nardy.Game  // money play
+	ctx   context.Context // Analyze's: stops the rollouts
+	match nardy.Match     // match play (Length > 0)
+	game  nardy.Game      // money play
 	money bool
 }
 
@@ -122,7 +123,7 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 	if n.Variant() != r.Variant {
 		return nil, fmt.Errorf("%w: a %s network cannot judge %s nardy", ErrBadOptions, n.Variant(), r.Variant)
 	}
-	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays)}
+	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
 	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}
 	return j, nil
 }
@@ -134,13 +135,27 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 // a rollout refuses them (matching [neural.ErrBadRollout]); the report
 // then covers nothing.
 //
-// The time it takes grows with the record and the ply, and it cannot be
-// cancelled: on one core of an AMD EPYC (Zen 4) the 3-point match of
-// gnubg/testdata/mat/club-3p.mat (37 decisions) takes 0.5 s at 1-ply and
-// 5.6 s at 2-ply. A record of [nardy.MaxRecordActions] actions would take
-// hours at 2-ply, so a server that judges records from strangers bounds
-// their length first (or judges at 0-ply: the same match in under 10 ms).
-func Analyze(rec nardy.Record, opt Options) (Report, error) {
+// ctx stops the analysis: it is checked before each action of the record
+// is judged, and by the rollouts of opt.Rollout before each trial; not
+// within the search of one decision, which at 2-ply can take over a
+// second in long nardy.
+// When ctx is done, Analyze returns an error matching ctx.Err() with
+// [errors.Is] ([context.Canceled] or [context.DeadlineExceeded]) together
+// with the report of the decisions judged so far: Variant, Ply and
+// Threshold are set; Decisions holds, each complete and as an analysis
+// to the end would have judged it, the decisions of the actions before the
+// one Analyze stopped at (a decision being rolled out when ctx ended is
+// left out); Players sums those decisions alone, its ErrorRate and
+// MeanLoss over them. A record or options in error are reported first,
+// even with ctx done.
+//
+// The time it takes grows with the record and the ply: on one core of an
+// AMD EPYC (Zen 4) the 3-point match of gnubg/testdata/mat/club-3p.mat (37
+// decisions) takes 0.5 s at 1-ply and 5.6 s at 2-ply. A record of
+// [nardy.MaxRecordActions] actions would take hours at 2-ply, so a server
+// that judges records from strangers gives ctx a deadline, or bounds their
+// length first (or judges at 0-ply: the same match in under 10 ms).
+func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error) {
 	if _, err := nardy.Replay(rec); err != nil {
 		return Report{}, err
 	}
@@ -148,6 +163,7 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	j.ctx = ctx
 	if rec.Length == 0 {
 		j.money = true
 		if j.game, err = nardy.NewGame(rec.Rules); err != nil {
@@ -159,12 +175,13 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 	var start nardy.Game // the game when the play being made step by step began
 	var steps []nardy.Step
 	for i, a := range rec.Actions {
+		if err := ctx.Err(); err != nil {
+			return j.stopped(i, len(rec.Actions), err)
+		}
 		g := j.current()
 		switch {
 		case a.Kind == nardy.ActPlay && g.Phase() == nardy.PhasePlay:
-			if err := j.play(i, g, a.Steps); err != nil {
-				return Report{}, err
-			}
+			err = j.play(i, g, a.Steps)
 		case a.Kind == nardy.ActStep && g.Phase() == nardy.PhasePlay:
 			if t, _ := g.Turn(); t.Len() == 0 {
 				start, steps = g, nil
@@ -178,7 +195,7 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 			err = j.answer(i, g, answers[a.Kind])
 		}
 		if err != nil {
-			return Report{}, err
+			return j.failed(i, len(rec.Actions), err)
 		}
 		if err := j.do(a); err != nil {
 			return Report{}, err
@@ -187,7 +204,7 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 			// The step that completes a play ends the turn.
 			if t, inPlay := j.current().Turn(); !inPlay || t.Len() == 0 {
 				if err := j.play(i, start, steps); err != nil {
-					return Report{}, err
+					return j.failed(i, len(rec.Actions), err)
 				}
 				steps = nil
 			}
@@ -195,6 +212,23 @@ func Analyze(rec nardy.Record, opt Options) (Report, error) {
 	}
 	j.sum()
 	return j.rep, nil
+}
+
+// failed returns what Analyze returns when judging action i of n fails
+// with err: the report so far if err is ctx's, as when ctx is found done
+// before an action, else nothing.
+func (j *judge) failed(i, n int, err error) (Report, error) {
+	if cerr := j.ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+		return j.stopped(i, n, cerr)
+	}
+	return Report{}, err
+}
+
+// stopped returns the report of the decisions judged before action i of
+// n, and ctx's error cerr, when ctx is done.
+func (j *judge) stopped(i, n int, cerr error) (Report, error) {
+	j.sum()
+	return j.rep, fmt.Errorf("analysis: stopped at action %d of %d: %w", i, n, cerr)
 }
 
 func (j *judge) current() nardy.Game {
@@ -286,7 +320,7 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 // rollOut judges d again by rolling out the best play and the play made
 // on the same dice.
 func (j *judge) rollOut(d *Decision, best, chosen nardy.Play) error {
-	rolled, err := j.s.RolloutPlays(context.Background(), []nardy.Play{best, chosen}, *j.opt.Rollout)
+	rolled, err := j.s.RolloutPlays(j.ctx, []nardy.Play{best, chosen}, *j.opt.Rollout)
 	if err != nil {
 		return err
 	}
@@ -409,5 +443,5 @@ func (j *judge) rollCube(g nardy.Game) (neural.CubeRollout, error) {
 	j.s.Match = neural.ScoreFor(pos.OnRoll(), j.away(pos.OnRoll()), g.Cube().Value)
 	opt := *j.opt.Rollout
 	opt.Cube = g.Cube()
-	return j.s.RolloutCube(context.Background(), pos, opt)
+	return j.s.RolloutCube(j.ctx, pos, opt)
 }

@@ -52,7 +52,7 @@ func record(t *testing.T, r nardy.Rules, length int, white, black bot.Player, se
 func TestJudgeAgreesWithItself(t *testing.T) {
 	for _, r := range []nardy.Rules{variants.LongMoscow(), variants.ShortStandard()} {
 		rec := record(t, r, 0, bot.NewNeural(0), bot.NewRandom(5), 21, false)
-		rep, err := Analyze(rec, Options{})
+		rep, err := Analyze(t.Context(), rec, Options{})
 		require.NoError(t, err)
 		assert.NotZero(t, rep.Players[nardy.White].Plays, r.Variant)
 		assert.Zero(t, rep.Players[nardy.White].Errors, r.Variant)
@@ -64,7 +64,7 @@ func TestJudgeAgreesWithItself(t *testing.T) {
 		}
 	}
 	rec := record(t, variants.ShortStandard(), 3, bot.NewNeural(0), bot.NewNeural(0), 4, false)
-	rep, err := Analyze(rec, Options{})
+	rep, err := Analyze(t.Context(), rec, Options{})
 	require.NoError(t, err)
 	for c := range 2 {
 		assert.Zero(t, rep.Players[c].Loss, "match play, %s", nardy.Color(c))
@@ -78,7 +78,7 @@ func TestJudgeAgreesWithItself(t *testing.T) {
 func TestJudgeAgreesWithItselfAt1Ply(t *testing.T) {
 	for _, length := range []int{0, 3} {
 		rec := record(t, variants.ShortStandard(), length, bot.NewNeural(1), bot.NewExpectimax(0), 11, false)
-		rep, err := Analyze(rec, Options{Ply: 1})
+		rep, err := Analyze(t.Context(), rec, Options{Ply: 1})
 		require.NoError(t, err)
 		cube := 0
 		for _, d := range rep.Decisions {
@@ -98,9 +98,9 @@ func TestJudgeAgreesWithItselfAt1Ply(t *testing.T) {
 func TestDoubleMatchPoint_S6(t *testing.T) {
 	r := variants.ShortStandard()
 	for seed := range uint64(3) {
-		money, err := Analyze(record(t, r, 0, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
+		money, err := Analyze(t.Context(), record(t, r, 0, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
 		require.NoError(t, err)
-		dmp, err := Analyze(record(t, r, 1, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
+		dmp, err := Analyze(t.Context(), record(t, r, 1, bot.NewNeural(0), bot.NewRandom(seed), seed, false), Options{})
 		require.NoError(t, err)
 		most := 0.0
 		for _, d := range money.Decisions {
@@ -123,9 +123,9 @@ func TestStepByStep(t *testing.T) {
 	r := variants.ShortStandard()
 	whole := record(t, r, 0, bot.NewRandom(1), bot.NewNeural(0), 8, false)
 	steps := record(t, r, 0, bot.NewRandom(1), bot.NewNeural(0), 8, true)
-	a, err := Analyze(whole, Options{})
+	a, err := Analyze(t.Context(), whole, Options{})
 	require.NoError(t, err)
-	b, err := Analyze(steps, Options{})
+	b, err := Analyze(t.Context(), steps, Options{})
 	require.NoError(t, err)
 	require.Equal(t, len(a.Decisions), len(b.Decisions))
 	for i := range a.Decisions {
@@ -140,7 +140,7 @@ func TestStepByStep(t *testing.T) {
 func TestAnalyzeBadRecord(t *testing.T) {
 	rec := record(t, variants.LongMoscow(), 0, bot.NewRandom(1), bot.NewRandom(2), 3, false)
 	rec.Actions = append(rec.Actions[:5:5], nardy.Action{Kind: nardy.ActTake, Player: nardy.White})
-	_, err := Analyze(rec, Options{})
+	_, err := Analyze(t.Context(), rec, Options{})
 	assert.ErrorIs(t, err, nardy.ErrBadRecord)
 }
 
@@ -157,12 +157,12 @@ func TestBadOptions(t *testing.T) {
 	_, err = HintFor(g, [2]int{}, Options{Ply: neural.MaxPly, Threshold: 0.1})
 	require.NoError(t, err)
 	for _, opt := range []Options{{Ply: -1}, {Ply: neural.MaxPly + 1}, {Threshold: -0.01}, {Threshold: math.NaN()}, {Threshold: math.Inf(1)}} {
-		_, err := Analyze(rec, opt)
+		_, err := Analyze(t.Context(), rec, opt)
 		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
 		_, err = HintFor(g, [2]int{}, opt)
 		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
 	}
-	_, err = Analyze(rec, Options{Net: short}) // a short-nardy network for a long-nardy record
+	_, err = Analyze(t.Context(), rec, Options{Net: short}) // a short-nardy network for a long-nardy record
 	assert.ErrorIs(t, err, ErrBadOptions)
 }
 
@@ -225,12 +225,12 @@ func TestAnalyzeRollout(t *testing.T) {
 	// 5-point match with two missed doubles.
 	for _, c := range []struct{ length, seed int }{{0, 6}, {5, 20}} {
 		rec := record(t, variants.ShortStandard(), c.length, bot.NewNeural(0), bot.NewRandom(3), uint64(c.seed), false)
-		plain, err := Analyze(rec, Options{})
+		plain, err := Analyze(t.Context(), rec, Options{})
 		require.NoError(t, err)
-		rolled, err := Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}})
+		rolled, err := Analyze(t.Context(), rec, Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}})
 		require.NoError(t, err)
 		checkRolledOut(t, plain, rolled)
-		_, err = Analyze(rec, Options{Rollout: &neural.RolloutOptions{Trials: -1}})
+		_, err = Analyze(t.Context(), rec, Options{Rollout: &neural.RolloutOptions{Trials: -1}})
 		assert.ErrorIs(t, err, neural.ErrBadRollout)
 	}
 }
@@ -318,7 +318,7 @@ func TestAnalyzeBeaver(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, c.best, h.Advice, "the hint to the doubled player")
 		do(nardy.Action{Kind: c.answer, Player: nardy.White})
-		rep, err := Analyze(rec, Options{})
+		rep, err := Analyze(t.Context(), rec, Options{})
 		require.NoError(t, err)
 		var answer *Decision
 		for i, d := range rep.Decisions {

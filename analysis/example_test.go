@@ -1,6 +1,7 @@
 package analysis_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nardylab/nardy"
@@ -27,7 +28,7 @@ func ExampleAnalyze() {
 			return
 		}
 	}
-	rep, err := analysis.Analyze(rc.Record(), analysis.Options{})
+	rep, err := analysis.Analyze(context.Background(), rc.Record(), analysis.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -65,7 +66,7 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	if *rollout != 0 {
 		opt.Rollout = &neural.RolloutOptions{Trials: *rollout, Workers: runtime.NumCPU()}
 	}
-	rep, err := analysis.Analyze(rec, opt)
+	rep, err := analysis.Analyze(context.Background(), rec, opt)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1

@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -23,8 +26,18 @@ const MaxRecordSize = 64 << 20
 
 // analyze judges every decision of a record (JSON, or a .mat file of short
 // nardy) with the neural evaluator and prints the errors and each
-// player's error rate, or the whole report as JSON.
+// player's error rate, or the whole report as JSON. An interrupt (Ctrl-C)
+// or SIGTERM stops it: see analyzeContext.
 func analyze(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return analyzeContext(ctx, args, stdout, stderr)
+}
+
+// analyzeContext is analyze, stopped when ctx ends: it then prints the
+// report of the decisions judged so far, says on stderr that it was
+// interrupted, and returns 1.
+func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	ply := fs.Int("ply", 1, "search depth of the judge (0..2)")
 	threshold := fs.Float64("threshold", analysis.DefaultThreshold, "equity loss counted as an error")
@@ -39,7 +52,9 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 		"threshold (the mean loss a decision, which GNU Backgammon calls the error rate, is\n" +
 		"printed beside it). With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
-		"the best; of a cube decision, no double and double/take (with the cube)."
+		"the best; of a cube decision, no double and double/take (with the cube).\n\n" +
+		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
+		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
 		return status
 	}
@@ -66,23 +81,33 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 	if *rollout != 0 {
 		opt.Rollout = &neural.RolloutOptions{Trials: *rollout, Workers: runtime.NumCPU()}
 	}
-	rep, err := analysis.Analyze(context.Background(), rec, opt)
-	if err != nil {
+	rep, err := analysis.Analyze(ctx, rec, opt)
+	if err != nil && (ctx.Err() == nil || !errors.Is(err, ctx.Err())) {
 		report(stderr, "analyze", err)
 		return 1
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			report(stderr, "analyze", err)
-			return 1
-		}
-		return 0
+	if perr := printReport(stdout, name, rep, *asJSON, *all); perr != nil {
+		report(stderr, "analyze", perr)
+		return 1
 	}
-	fmt.Fprintf(stdout, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
+	if err != nil {
+		report(stderr, "analyze", fmt.Errorf("interrupted: %w; the report printed covers only the actions before it", err))
+		return 1
+	}
+	return 0
+}
+
+// printReport prints rep of the record read from name: as JSON, or its
+// errors (every decision with all) and each player's figures.
+func printReport(w io.Writer, name string, rep analysis.Report, asJSON, all bool) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
 	for _, d := range rep.Decisions {
-		if !d.Error && !*all {
+		if !d.Error && !all {
 			continue
 		}
 		mark := ""
@@ -96,14 +121,14 @@ func analyze(args []string, stdout, stderr io.Writer) int {
 		if d.Roll != "" {
 			what += " " + d.Roll
 		}
-		fmt.Fprintf(stdout, "game %d action %d %s %s: played %s, best %s, loss %.3f%s\n",
+		fmt.Fprintf(w, "game %d action %d %s %s: played %s, best %s, loss %.3f%s\n",
 			d.Game, d.Action, d.Player, what, d.Played, d.Best, d.Loss, mark)
 	}
 	for c, ps := range rep.Players {
-		fmt.Fprintf(stdout, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",
+		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",
 			nardy.Color(c), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss)
 	}
-	return 0
+	return nil
 }
 
 // readRecord reads a JSON record, or a .mat file under the preset's rules.

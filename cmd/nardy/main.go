@@ -28,7 +28,9 @@
 // nardy.Record, or a .mat file of short nardy) with the neural evaluator
 // of package neural (see package analysis) and prints the errors and each
 // player's error rate; with -rollout, the checker plays the search calls
-// errors are judged again by rollouts (see analysis.Options.Rollout).
+// errors are judged again by rollouts (see analysis.Options.Rollout). An
+// interrupt (Ctrl-C) stops it: it prints the report of the decisions
+// judged so far, says where it stopped, and exits with status 1.
 //
 // rollout plays a position out many times with the neural evaluator
 // (neural.Searcher.Rollout, optionally with variance reduction)

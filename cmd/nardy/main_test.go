@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
@@ -315,6 +316,36 @@ func TestAnalyze(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, 0, run([]string{"analyze", "-h"}, strings.NewReader(""), &out, &errOut))
 	assert.True(t, strings.HasPrefix(out.String(), "usage: nardy analyze"))
+}
+
+// TestAnalyzeInterrupted: a context ended (as by Ctrl-C, which analyze
+// turns into one) stops "nardy analyze": it prints the report of what it
+// judged (here nothing), says it was interrupted and where, and exits
+// with 1; the JSON report is whole JSON.
+func TestAnalyzeInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, asJSON := range []bool{false, true} {
+		var out, errOut bytes.Buffer
+		args := []string{"-ply", "2", "../../gnubg/testdata/mat/club-3p.mat"}
+		if asJSON {
+			args = append([]string{"-json"}, args...)
+		}
+		require.Equal(t, 1, analyzeContext(ctx, args, &out, &errOut), "json %t", asJSON)
+		assert.Regexp(t, `^nardy analyze: interrupted: analysis: stopped at action 0 of \d+: context canceled; the report printed covers only the actions before it\n$`, errOut.String())
+		if !asJSON {
+			assert.Contains(t, out.String(), "short nardy, judged at 2-ply")
+			assert.Contains(t, out.String(), "white: 0 plays, 0 cube decisions, 0 errors")
+			continue
+		}
+		var rep struct {
+			Ply       int               `json:"ply"`
+			Decisions []json.RawMessage `json:"decisions"`
+		}
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, 2, rep.Ply)
+		assert.Empty(t, rep.Decisions)
+	}
 }
 
 // TestErrorsSayNardyOnce: a command's error names the command once, not

@@ -78,7 +78,8 @@ var (
 	ErrUnknownBot = errors.New("bot: unknown bot")
 	// ErrUninitialized: a player that needs its constructor was built
 	// without it (the zero [Random], which has no generator: use
-	// [NewRandom]).
+	// [NewRandom]), or a driver was given no player (a nil [Player]) for
+	// a seat.
 	ErrUninitialized = errors.New("bot: player not built by its constructor")
 )
 
@@ -116,7 +117,8 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // here, two dice thrown as [nardy.Game.Roll] throws them, so every action
 // Next returns is one g.Do accepts when the player keeps the contract of
 // [Player.Act]. The action is not performed: pass it to [nardy.Game.Do],
-// [nardy.Match.Do] or a [nardy.Recorder].
+// [nardy.Match.Do] or a [nardy.Recorder]. A nil player of the colour
+// that must act gives [ErrUninitialized].
 func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseOver:
@@ -129,6 +131,9 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 		return nardy.Action{}, ErrNotToAct
 	}
 	p := players[c]
+	if p == nil {
+		return nardy.Action{}, fmt.Errorf("%w: no player for %s", ErrUninitialized, c)
+	}
 	a, err := p.Act(g, c)
 	if err != nil {
 		return a, &PlayerError{Bot: p.Name(), Err: err}
@@ -149,7 +154,8 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 // A refused action or a player's error stops the game with a
 // [*PlayerError], the game before that action and the record up to it; a
 // game that would not fit in a record ([nardy.MaxRecordActions] actions)
-// stops with [ErrTooLong].
+// stops with [ErrTooLong]. A nil white or black gives [ErrUninitialized]
+// before the first action.
 func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.Game, nardy.Record, error) {
 	rc, err := nardy.NewRecorder(r, 0, nil)
 	if err != nil {
@@ -186,6 +192,11 @@ func PlayMatch(r nardy.Rules, length int, white, black Player, dice nardy.DiceSo
 // play plays rc's game or match to its end; with see, players that are
 // MatchSeers see the match before each action.
 func play(rc *nardy.Recorder, players [2]Player, dice nardy.DiceSource, see bool) error {
+	for c, p := range players {
+		if p == nil {
+			return fmt.Errorf("%w: no player for %s", ErrUninitialized, nardy.Color(c))
+		}
+	}
 	for range nardy.MaxRecordActions {
 		m := rc.Match()
 		if m.Game().Phase() == nardy.PhaseOver { // the match is over when its game is

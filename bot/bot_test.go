@@ -470,3 +470,40 @@ func TestZeroRandom(t *testing.T) {
 	_, err = roll.Do(a)
 	assert.NoError(t, err)
 }
+
+// TestNilPlayers: a driver given no player for a seat (a nil Player, the
+// zero [2]Player) returns ErrUninitialized when that seat must act, where
+// it called Act on the nil interface and panicked; PlayGame and PlayMatch
+// refuse before the first action, with the fresh game and an empty record.
+func TestNilPlayers(t *testing.T) {
+	r := preset(t, "short-standard")
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	open, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	me, ok := open.ToAct()
+	require.True(t, ok)
+	assert.NotPanics(t, func() {
+		a, err := Next(open, [2]Player{}, nardy.NewSeededDice(1))
+		assert.ErrorIs(t, err, ErrUninitialized)
+		assert.Equal(t, nardy.Action{}, a)
+	})
+	var seats [2]Player
+	seats[me] = NewRandom(1)
+	a, err := Next(open, seats, nardy.NewSeededDice(1))
+	require.NoError(t, err, "the seat that acts has a player")
+	_, err = open.Do(a)
+	assert.NoError(t, err)
+	assert.NotPanics(t, func() {
+		for _, seats := range [][2]Player{{}, {nil, NewRandom(1)}, {NewRandom(1), nil}} {
+			g, rec, err := PlayGame(r, seats[0], seats[1], nardy.NewSeededDice(1))
+			assert.ErrorIs(t, err, ErrUninitialized)
+			assert.Equal(t, nardy.PhaseOpening, g.Phase())
+			assert.Empty(t, rec.Actions)
+			m, rec, err := PlayMatch(r, 3, seats[0], seats[1], nardy.NewSeededDice(1))
+			assert.ErrorIs(t, err, ErrUninitialized)
+			assert.Equal(t, nardy.PhaseOpening, m.Game().Phase())
+			assert.Empty(t, rec.Actions)
+		}
+	})
+}

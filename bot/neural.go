@@ -23,8 +23,9 @@ import (
 // what playing on is worth to it, and never offers one.
 //
 // Net nil means the network embedded in package neural for the game's
-// variant ([neural.Default]). A Neural keeps buffers between calls and is
-// not safe for concurrent use.
+// variant ([neural.Default]); a Net of the other variant cannot play the
+// game, and Act returns an error matching [nardy.ErrVariantMismatch]. A
+// Neural keeps buffers between calls and is not safe for concurrent use.
 type Neural struct {
 	Ply int         // 0, 1 or 2
 	Net *neural.Net // nil: neural.Default
@@ -60,7 +61,7 @@ func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 		}
 	}
 	if n.Variant() != r.Variant {
-		return nil, fmt.Errorf("bot: a %s network cannot play %s nardy", n.Variant(), r.Variant)
+		return nil, fmt.Errorf("%w: a %s network cannot play %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
 	if x.s == nil {
 		x.s = neural.NewSearcher(n, r)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
 )
 
 // TestNeuralPlaysWholeGames: the neural players finish games of every
@@ -55,4 +56,30 @@ func TestNeuralNotToAct(t *testing.T) {
 	c, _ := g.ToAct()
 	_, err := NewNeural(0).Act(g, c.Other())
 	assert.ErrorIs(t, err, ErrNotToAct)
+}
+
+// TestNeuralWrongVariantNet: a Neural given the network of the other game
+// refuses to act with an error matching nardy.ErrVariantMismatch (it
+// matched no sentinel), directly and through PlayGame's *PlayerError; the
+// network of the game's variant plays.
+func TestNeuralWrongVariantNet(t *testing.T) {
+	for _, c := range []struct{ game, other string }{{"short-standard", "long-moscow"}, {"long-moscow", "short-standard"}} {
+		g := midGame(t, c.game, 4)
+		me, ok := g.ToAct()
+		require.True(t, ok)
+		other, err := neural.Default(preset(t, c.other).Variant)
+		require.NoError(t, err)
+		_, err = (&Neural{Net: other}).Act(g, me)
+		assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.game)
+		_, _, err = PlayGame(preset(t, c.game), &Neural{Net: other}, &Neural{Net: other}, nardy.NewSeededDice(1))
+		var pe *PlayerError
+		assert.ErrorAs(t, err, &pe, c.game)
+		assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.game)
+		own, err := neural.Default(g.Rules().Variant)
+		require.NoError(t, err)
+		a, err := (&Neural{Net: own}).Act(g, me)
+		require.NoError(t, err, c.game)
+		_, err = g.Do(a)
+		assert.NoError(t, err, c.game)
+	}
 }

@@ -6,7 +6,9 @@ import "github.com/nardylab/nardy"
 // plays (plays of one roll in one position, as [nardy.Rules.AppendLegal]
 // lists them) for the player who makes them, and returns the extended
 // slice: out[len(out)+i] is Net.Evaluate(plays[i].Result()).Flip(), up to
-// rounding (1e-6).
+// rounding (1e-6). Plays of another variant than the network's (and a
+// first play that is not valid) get no evaluation: the zero Probs for
+// each play, not flipped, as Evaluate gives for such a position.
 //
 // It is faster than evaluating the results one by one: the hidden layer's
 // sums are computed in full for the first play only, and for the others

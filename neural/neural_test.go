@@ -291,6 +291,31 @@ func TestEvaluatePlays(t *testing.T) {
 	}
 }
 
+// TestEvaluatePlaysOtherVariant: plays of the other game than the
+// network's get no evaluation, the zero Probs for each play, as
+// Net.Evaluate gives for such a position and as the Searcher's "no
+// evaluation" is (not Evaluate's answer flipped, a sure win, which the
+// doc promised); the same for a first play that is the zero Play.
+func TestEvaluatePlaysOtherVariant(t *testing.T) {
+	for _, c := range []struct{ net, plays nardy.Variant }{{nardy.Short, nardy.Long}, {nardy.Long, nardy.Short}} {
+		net, err := Default(c.net)
+		require.NoError(t, err)
+		start, err := nardy.StartPosition(c.plays, nardy.White)
+		require.NoError(t, err)
+		plays, err := nardy.DefaultRules(c.plays).AppendLegal(nil, start, nardy.MustRoll(3, 1))
+		require.NoError(t, err)
+		require.NotEmpty(t, plays)
+		out := net.EvaluatePlays(plays, []Probs{{Win: 0.5}})
+		require.Len(t, out, 1+len(plays))
+		assert.Equal(t, Probs{Win: 0.5}, out[0], "what out held is kept")
+		for k, p := range plays {
+			assert.Equal(t, Probs{}, out[1+k], "%v net, play %d", c.net, k)
+			assert.Equal(t, net.Evaluate(p.Result()), out[1+k], "%v net, play %d", c.net, k)
+		}
+		assert.Equal(t, []Probs{{}, {}}, net.EvaluatePlays([]nardy.Play{{}, plays[0]}, nil), "%v net", c.net)
+	}
+}
+
 // mustPosition returns p or panics on err, for positions a test knows to be
 // valid.
 func mustPosition(p nardy.Position, err error) nardy.Position {

@@ -7,8 +7,8 @@ import "github.com/nardylab/nardy"
 // lists them) for the player who makes them, and returns the extended
 // slice: out[len(out)+i] is Net.Evaluate(plays[i].Result()).Flip(), up to
 // rounding (1e-6). Plays of another variant than the network's (and a
-// first play that is not valid) get no evaluation: the zero Probs for
-// each play, not flipped, as Evaluate gives for such a position.
+// first play that is not valid, or a nil n) get no evaluation: the zero
+// Probs for each play, not flipped, as Evaluate gives for such a position.
 //
 // It is faster than evaluating the results one by one: the hidden layer's
 // sums are computed in full for the first play only, and for the others
@@ -19,7 +19,7 @@ func (n *Net) EvaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 		return out
 	}
 	first := plays[0].Result()
-	if !first.IsValid() || first.Variant() != n.variant {
+	if n == nil || !first.IsValid() || first.Variant() != n.variant {
 		for range plays {
 			out = append(out, Probs{})
 		}

@@ -20,7 +20,10 @@ const (
 //
 // A Net is safe for concurrent use by several goroutines as long as none
 // of them changes it ([Net.Learn] writes its weights, [Net.SetInfo] its
-// provenance). Evaluations allocate nothing.
+// provenance). Evaluations allocate nothing. A nil *Net gives no
+// evaluation ([Net.Evaluate] and [Net.EvaluatePlays] give the zero Probs,
+// as a [Searcher] without a network does); its other methods need a
+// network.
 type Net struct {
 	variant   nardy.Variant
 	nIn, nHid int
@@ -80,11 +83,12 @@ func (n *Net) SetInfo(s string) { n.info = s }
 
 // Evaluate returns the outcome chances of pos for its player on roll. A
 // finished position (a side has borne off all) gets its exact outcome. pos
-// must be of the network's variant (else the zero Probs); it allocates
-// nothing. It is the network's own evaluation everywhere: for races of two
-// bear-offs, [Searcher.Eval] at 0-ply gives the bear-off database's.
+// must be of the network's variant (else the zero Probs, no evaluation, as
+// for a nil n); it allocates nothing. It is the network's own evaluation
+// everywhere: for races of two bear-offs, [Searcher.Eval] at 0-ply gives
+// the bear-off database's.
 func (n *Net) Evaluate(pos nardy.Position) Probs {
-	if !pos.IsValid() || pos.Variant() != n.variant {
+	if n == nil || !pos.IsValid() || pos.Variant() != n.variant {
 		return Probs{}
 	}
 	b := boardOf(pos)

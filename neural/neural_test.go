@@ -316,6 +316,29 @@ func TestEvaluatePlaysOtherVariant(t *testing.T) {
 	}
 }
 
+// TestNilNet: a nil *Net gives no evaluation, the zero Probs, from
+// Evaluate and EvaluatePlays (they dereferenced it and panicked), as a
+// Searcher without a network does.
+func TestNilNet(t *testing.T) {
+	var n *Net
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		start, err := nardy.StartPosition(v, nardy.White)
+		require.NoError(t, err)
+		plays, err := nardy.DefaultRules(v).AppendLegal(nil, start, nardy.MustRoll(6, 5))
+		require.NoError(t, err)
+		require.NotEmpty(t, plays)
+		assert.NotPanics(t, func() {
+			assert.Equal(t, Probs{}, n.Evaluate(start), "%v", v)
+			out := n.EvaluatePlays(plays, nil)
+			require.Len(t, out, len(plays))
+			for k := range out {
+				assert.Equal(t, Probs{}, out[k], "%v play %d", v, k)
+			}
+			assert.Empty(t, n.EvaluatePlays(nil, nil))
+		}, "%v", v)
+	}
+}
+
 // mustPosition returns p or panics on err, for positions a test knows to be
 // valid.
 func mustPosition(p nardy.Position, err error) nardy.Position {

@@ -151,12 +151,18 @@ type DiceSource interface {
 // throw maxOpeningTies times in a row. It matches ErrInvalidRoll.
 var errBadSource = fmt.Errorf("%w: the dice source gave an impossible throw", ErrInvalidRoll)
 
+// errNoSource: a nil DiceSource. It matches ErrInvalidRoll.
+var errNoSource = fmt.Errorf("%w: no dice source (nil)", ErrInvalidRoll)
+
 // maxOpeningTies bounds the rerolls of equal opening dice; a fair source
 // reaches it with probability (1/6)^1000.
 const maxOpeningTies = 1000
 
-// Throw throws two dice from src.
+// Throw throws two dice from src. A nil src returns ErrInvalidRoll.
 func Throw(src DiceSource) (Roll, error) {
+	if src == nil {
+		return Roll{}, errNoSource
+	}
 	a, b := src.Die(), src.Die()
 	r, err := NewRoll(a, b)
 	if err != nil {
@@ -218,9 +224,13 @@ type Opening struct {
 // ThrowOpening plays the opening (C2): each player throws one die, equal
 // dice are thrown again, the higher die moves first. With UseOpeningDice the
 // two opening dice are the first roll; with Reroll the winner throws both
-// dice afresh. A source giving impossible dice returns ErrInvalidRoll.
+// dice afresh. A source giving impossible dice, or a nil src, returns
+// ErrInvalidRoll.
 func ThrowOpening(src DiceSource, mode OpeningRoll) (Opening, error) {
 	var o Opening
+	if src == nil {
+		return o, errNoSource
+	}
 	for {
 		o.WhiteDie, o.BlackDie = src.Die(), src.Die()
 		if _, err := NewRoll(o.WhiteDie, o.BlackDie); err != nil {

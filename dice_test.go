@@ -119,3 +119,25 @@ func TestSeededDice_ZeroValue(t *testing.T) {
 	_, err := ThrowOpening(&SeededDice{}, UseOpeningDice)
 	require.NoError(t, err)
 }
+
+// TestNilDiceSource: the functions that throw dice from a DiceSource return
+// ErrInvalidRoll for a nil one instead of panicking (C2 for the opening).
+func TestNilDiceSource(t *testing.T) {
+	_, err := Throw(nil)
+	require.ErrorIs(t, err, ErrInvalidRoll)
+	_, err = ThrowOpening(nil, UseOpeningDice)
+	require.ErrorIs(t, err, ErrInvalidRoll)
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	after, _, err := g.Roll(nil)
+	require.ErrorIs(t, err, ErrInvalidRoll, "the opening throw")
+	require.Equal(t, g, after, "the game is unchanged")
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	g, err = g.Play(plays[0])
+	require.NoError(t, err)
+	_, _, err = g.Roll(nil)
+	require.ErrorIs(t, err, ErrInvalidRoll, "a roll")
+}

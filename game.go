@@ -527,13 +527,17 @@ func (g *Game) answer(p Color, accept bool) error {
 
 // Roll throws the dice from src for what the game waits for: the opening
 // throw (one die each, white first) or the roll of the player on roll. It
-// returns the new game and the action, for a record.
+// returns the new game and the action, for a record. A nil src returns
+// ErrInvalidRoll when the game waits for dice.
 func (g Game) Roll(src DiceSource) (Game, Action, error) {
 	a := Action{Kind: ActRoll, Player: g.pos.turn}
 	if g.phase == PhaseOpening {
 		a.Kind = ActOpening
 	}
 	if g.phase == PhaseOpening || g.phase == PhaseRoll {
+		if src == nil {
+			return g, a, errNoSource
+		}
 		a.Dice[0] = src.Die()
 		a.Dice[1] = src.Die()
 	}

@@ -79,9 +79,12 @@ var (
 	// ErrUninitialized: a player that needs its constructor was built
 	// without it (the zero [Random], which has no generator: use
 	// [NewRandom]), or a driver was given no player (a nil [Player]) for
-	// a seat.
+	// a seat, or no dice (a nil [nardy.DiceSource]).
 	ErrUninitialized = errors.New("bot: player not built by its constructor")
 )
+
+// errNoDice: a driver given a nil dice source when dice are to be thrown.
+var errNoDice = fmt.Errorf("%w: no dice source (nil)", ErrUninitialized)
 
 // PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.
@@ -118,12 +121,16 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // Next returns is one g.Do accepts when the player keeps the contract of
 // [Player.Act]. The action is not performed: pass it to [nardy.Game.Do],
 // [nardy.Match.Do] or a [nardy.Recorder]. A nil player of the colour
-// that must act gives [ErrUninitialized].
+// that must act, or nil dice when dice are to be thrown, gives
+// [ErrUninitialized].
 func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseOver:
 		return nardy.Action{}, nardy.ErrGameOver
 	case nardy.PhaseOpening:
+		if dice == nil {
+			return nardy.Action{}, errNoDice
+		}
 		return nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{dice.Die(), dice.Die()}}, nil
 	}
 	c, ok := g.ToAct()
@@ -139,6 +146,9 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 		return a, &PlayerError{Bot: p.Name(), Err: err}
 	}
 	if a.Kind == nardy.ActRoll {
+		if dice == nil {
+			return nardy.Action{}, errNoDice
+		}
 		a.Dice = [2]int{dice.Die(), dice.Die()}
 	}
 	return a, nil

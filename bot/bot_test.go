@@ -507,3 +507,32 @@ func TestNilPlayers(t *testing.T) {
 		}
 	})
 }
+
+// TestNilDice: the drivers given no dice source return ErrUninitialized
+// where dice are to be thrown (the opening, a roll), instead of calling Die
+// on the nil interface; a play needs no dice and goes on.
+func TestNilDice(t *testing.T) {
+	r := preset(t, "short-standard")
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	players := [2]Player{NewRandom(1), NewRandom(2)}
+	assert.NotPanics(t, func() {
+		_, err := Next(g, players, nil)
+		assert.ErrorIs(t, err, ErrUninitialized, "the opening")
+		_, _, err = PlayGame(r, players[0], players[1], nil)
+		assert.ErrorIs(t, err, ErrUninitialized)
+		_, _, err = PlayMatch(r, 3, players[0], players[1], nil)
+		assert.ErrorIs(t, err, ErrUninitialized)
+	})
+	open, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	a, err := Next(open, players, nil)
+	require.NoError(t, err, "a play throws no dice")
+	next, err := open.Do(a)
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhaseRoll, next.Phase())
+	assert.NotPanics(t, func() {
+		_, err := Next(next, players, nil)
+		assert.ErrorIs(t, err, ErrUninitialized, "a roll")
+	})
+}

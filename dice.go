@@ -174,8 +174,10 @@ func Throw(src DiceSource) (Roll, error) {
 // SeededDice is a deterministic dice source: the same seed gives the same
 // throws on every machine and Go version (it uses the PCG generator of
 // math/rand/v2, whose output is specified). The zero SeededDice throws as
-// NewSeededDice(0) does. Each throw advances its generator, so a
-// *SeededDice is not safe for concurrent use: give each goroutine its own.
+// NewSeededDice(0) does; a nil *SeededDice throws 0, an impossible die
+// that every function throwing from a source refuses ([ErrInvalidRoll]).
+// Each throw advances its generator, so a *SeededDice is not safe for
+// concurrent use: give each goroutine its own.
 type SeededDice struct{ rng *mrand.Rand }
 
 // NewSeededDice returns a deterministic dice source for seed.
@@ -188,8 +190,11 @@ func seededRand(seed uint64) *mrand.Rand {
 	return mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
-// Die returns one die 1..6.
+// Die returns one die 1..6 (0 for a nil s).
 func (s *SeededDice) Die() int {
+	if s == nil {
+		return 0
+	}
 	if s.rng == nil {
 		s.rng = seededRand(0) // the zero SeededDice
 	}

@@ -140,4 +140,12 @@ func TestNilDiceSource(t *testing.T) {
 	require.NoError(t, err)
 	_, _, err = g.Roll(nil)
 	require.ErrorIs(t, err, ErrInvalidRoll, "a roll")
+
+	var none *SeededDice // a typed nil: Die throws 0, which is refused
+	_, err = Throw(none)
+	require.ErrorIs(t, err, ErrInvalidRoll)
+	_, err = ThrowOpening(none, UseOpeningDice)
+	require.ErrorIs(t, err, ErrInvalidRoll)
+	_, _, err = g.Roll(none)
+	require.ErrorIs(t, err, ErrInvalidRoll, "a roll from a nil *SeededDice")
 }

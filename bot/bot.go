@@ -80,7 +80,7 @@ var (
 	// without it (the zero [Random], which has no generator: use
 	// [NewRandom]), or a driver was given no player (a nil [Player]) for
 	// a seat, or no dice (a nil [nardy.DiceSource]).
-	ErrUninitialized = errors.New("bot: player not built by its constructor")
+	ErrUninitialized = errors.New("bot: player or dice not set up")
 )
 
 // errNoDice: a driver given a nil dice source when dice are to be thrown.

@@ -125,7 +125,7 @@ func clientOf(r *http.Request, trustProxy bool) string {
 	return ip.String()
 }
 
-// maxClients bounds the clients a rateLimiter counts at once: some 15 MB
+// maxClients bounds the clients a rateLimiter counts at once: about 10 MB
 // of buckets. Without it a flood from distinct addresses (a host holds
 // 2^16 IPv6 /64s in a /48, and far more in larger networks) grew the table
 // without bound between two sweeps.

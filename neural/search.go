@@ -281,8 +281,11 @@ func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	s.cands[0] = c
 	s.kept = [MaxPly + 1]int{len(c)}
 	for d := 1; d <= ply && len(c) > 1; d++ {
+		// A width past the candidates keeps them all: clamped first, so
+		// that twice it cannot overflow.
+		w := min(s.Width[d], len(c))
 		keep := 1
-		for keep < len(c) && (keep < s.Width[d] || c[0].e-c[keep].e <= s.Margin[d]) && keep < 2*s.Width[d] {
+		for keep < len(c) && (keep < w || c[0].e-c[keep].e <= s.Margin[d]) && keep < 2*w {
 			keep++
 		}
 		top := c[:keep]

@@ -2,6 +2,7 @@ package neural
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,5 +94,30 @@ func TestSearcherNoPlays(t *testing.T) {
 				assert.Zero(t, PlayLoss(s, plays, chosen, ply))
 			}, "ply %d", ply)
 		}
+	}
+}
+
+// TestSearcherHugeWidth: a Width at least the number of plays searches
+// every play deeper, however large: 2·Width overflowed to a negative bound
+// from 2^62 on, and only the best play was searched at 1-ply.
+func TestSearcherHugeWidth(t *testing.T) {
+	n, err := Default(nardy.Short)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := r.AppendLegal(nil, start, nardy.MustRoll(6, 5))
+	require.NoError(t, err)
+	require.Greater(t, len(plays), 2)
+	for _, w := range []int{len(plays), 1<<62 - 1, 1 << 62, math.MaxInt} {
+		s := NewSearcher(n, r)
+		s.Width[1], s.Margin[1] = w, 0
+		deep := 0
+		for _, x := range s.Rank(plays, 1) {
+			if x.Ply == 1 {
+				deep++
+			}
+		}
+		assert.Equal(t, len(plays), deep, "Width %d: plays searched at 1-ply", w)
 	}
 }

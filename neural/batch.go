@@ -6,27 +6,29 @@ import "github.com/nardylab/nardy"
 // plays (plays of one roll in one position, as [nardy.Rules.AppendLegal]
 // lists them) for the player who makes them, and returns the extended
 // slice: out[len(out)+i] is Net.Evaluate(plays[i].Result()).Flip(), up to
-// rounding (1e-6). Plays of another variant than the network's (and a
-// first play that is not valid, or a nil n) get no evaluation: the zero
-// Probs for each play, not flipped, as Evaluate gives for such a position.
+// rounding (1e-6). A play of another variant than the network's (the zero
+// Play among them), and every play for a nil n, gets no evaluation: the
+// zero Probs, not flipped, as Evaluate gives for such a position.
 //
 // It is faster than evaluating the results one by one: the hidden layer's
-// sums are computed in full for the first play only, and for the others
-// only the inputs that differ are added or taken away. It allocates
-// nothing when out has room.
+// sums are computed in full for the first play of the network's variant
+// only, and for the others only the inputs that differ are added or taken
+// away. It allocates nothing when out has room.
 func (n *Net) EvaluatePlays(plays []nardy.Play, out []Probs) []Probs {
-	if len(plays) == 0 {
-		return out
+	// first is the first play the network evaluates; the plays before it
+	// get none.
+	first := 0
+	for n != nil && first < len(plays) && plays[first].Result().Variant() != n.variant {
+		first++
 	}
-	first := plays[0].Result()
-	if n == nil || !first.IsValid() || first.Variant() != n.variant {
+	if n == nil || first == len(plays) {
 		for range plays {
 			out = append(out, Probs{})
 		}
 		return out
 	}
 	var base batchBase
-	b := boardOf(first)
+	b := boardOf(plays[first].Result())
 	encode(&b, &base.in)
 	for k := range base.in.n {
 		i := base.in.idx[k]
@@ -34,7 +36,13 @@ func (n *Net) EvaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 	}
 	n.accumulate(&base.in, &base.sum)
 	for i := range plays {
-		out = append(out, n.evalFrom(&base, plays[i].Result()).Flip())
+		// Each play is checked: a short play's inputs index past a long
+		// network's weights.
+		if pos := plays[i].Result(); pos.Variant() == n.variant {
+			out = append(out, n.evalFrom(&base, pos).Flip())
+		} else {
+			out = append(out, Probs{})
+		}
 	}
 	return out
 }

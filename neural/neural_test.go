@@ -316,6 +316,61 @@ func TestEvaluatePlaysOtherVariant(t *testing.T) {
 	}
 }
 
+// TestEvaluatePlaysMixedVariants: plays of both games and zero Plays given
+// together, in any order: each play of the network's game gets what
+// evaluating its result does, flipped, and each other play (the zero Play
+// among them) the zero Probs, as Evaluate gives for its position. A play
+// of the other game after one of the network's indexed past the network's
+// weights (slice bounds out of range), and a zero Play after a valid one
+// got a made-up evaluation (win 3.1%).
+func TestEvaluatePlaysMixedVariants(t *testing.T) {
+	nets := map[nardy.Variant]*Net{}
+	pool := map[nardy.Variant][]nardy.Play{}
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		net, err := Default(v)
+		require.NoError(t, err)
+		nets[v] = net
+		for i, pos := range samplePositions(t, v, 20, 4) {
+			plays, err := nardy.DefaultRules(v).AppendLegal(nil, pos, nardy.MustRoll(1+i%6, 1+(i/6)%6))
+			require.NoError(t, err)
+			pool[v] = append(pool[v], plays...)
+		}
+		require.NotEmpty(t, pool[v])
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SampledFrom([]nardy.Variant{nardy.Long, nardy.Short}).Draw(t, "net")
+		other := nardy.Short
+		if v == nardy.Short {
+			other = nardy.Long
+		}
+		n := rapid.IntRange(1, 8).Draw(t, "n")
+		plays := make([]nardy.Play, n)
+		for i := range plays {
+			switch rapid.IntRange(0, 2).Draw(t, "kind") {
+			case 0:
+				plays[i] = rapid.SampledFrom(pool[v]).Draw(t, "own")
+			case 1:
+				plays[i] = rapid.SampledFrom(pool[other]).Draw(t, "other")
+			} // 2: the zero Play
+
+		}
+		var out []Probs
+		require.NotPanics(t, func() { out = nets[v].EvaluatePlays(plays, []Probs{{Win: 0.5}}) })
+		require.Len(t, out, 1+n)
+		assert.Equal(t, Probs{Win: 0.5}, out[0], "what out held is kept")
+		for k, p := range plays {
+			if p.Result().Variant() != v {
+				assert.Equal(t, Probs{}, out[1+k], "play %d", k)
+				continue
+			}
+			want := nets[v].Evaluate(p.Result()).Flip()
+			for j, x := range outOf(out[1+k]) {
+				assert.InDelta(t, outOf(want)[j], x, 1e-5, "play %d", k)
+			}
+		}
+	})
+}
+
 // TestNilNet: a nil *Net gives no evaluation, the zero Probs, from
 // Evaluate and EvaluatePlays (they dereferenced it and panicked), as a
 // Searcher without a network does.

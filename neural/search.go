@@ -68,7 +68,10 @@ type cand struct {
 // no evaluation, as [Net.Evaluate] does for a position of another
 // variant: the zero Probs at every ply, the first play as the choice
 // (every play ranked in order, at equity 0), equities of 0 and the zero
-// [CubeDecision]. Its rollouts return an error ([ErrBadRollout]).
+// [CubeDecision]. Its rollouts return an error ([ErrBadRollout]). Plays
+// of another variant (the zero Play among them) given with plays of r's
+// get no evaluation either: they are ranked after the others, in order,
+// with the zero Probs at equity 0, and a chosen one is worth 0.
 func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 	return &Searcher{Net: n, Rules: r,
 		Width:  [MaxPly + 1]int{0, 8, 3},
@@ -172,28 +175,35 @@ func (s *Searcher) evaluate(pos nardy.Position) Probs {
 }
 
 // evaluatePlays is [Net.EvaluatePlays] with evaluate's choice for each
-// result. A play moves none of the opponent's checkers but those it hits
-// (to the bar), so where the first result leaves an opponent checker on
-// its points 7..24, no result is a race of two bear-offs. Where every
+// result (the zero Probs for a result of another variant than the
+// network's). A play moves none of the opponent's checkers but those it
+// hits (to the bar), so where the first result leaves an opponent checker
+// on its points 7..24, no result is a race of two bear-offs. Where every
 // result is a race or a finished game, the network is not asked.
 func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 	if len(plays) == 0 {
 		return out
 	}
-	first := plays[0].Result()
-	if !first.IsValid() || first.Variant() != s.Net.Variant() || outsideHome(first.Mover()) {
+	v := s.Net.Variant()
+	if first := plays[0].Result(); first.Variant() == v && outsideHome(first.Mover()) {
 		return s.Net.EvaluatePlays(plays, out)
 	}
 	start := len(out)
 	for i := range plays {
 		pos := plays[i].Result()
+		if pos.Variant() != v {
+			out = append(out, Probs{})
+			continue
+		}
 		if !pos.IsOver() && !IsBearoffRace(pos) {
 			// a result for the network: all of them in one batch, then
 			// the races from the database
 			out = s.Net.EvaluatePlays(plays, out[:start])
 			for j := range plays {
-				if me, opp, ok := homeRace(plays[j].Result()); ok {
-					out[start+j] = bearoff().eval(&me, &opp, first.Variant()).Flip()
+				if r := plays[j].Result(); r.Variant() == v {
+					if me, opp, ok := homeRace(r); ok {
+						out[start+j] = bearoff().eval(&me, &opp, v).Flip()
+					}
 				}
 			}
 			return out
@@ -237,7 +247,8 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 // filters at 1 and 2 ply. The slice is new at each call, the caller's to
 // keep. It is nil when plays is empty; with no evaluation (see
 // [NewSearcher]) it lists every play in order with the zero Probs, at
-// equity 0 and 0-ply.
+// equity 0 and 0-ply, and so it lists plays of another variant than the
+// Searcher's (the zero Play among them) after the others.
 func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
 	if len(plays) == 0 {
 		return nil
@@ -261,11 +272,17 @@ type Ranked struct {
 
 // rank fills s.cands[0] with every play at 0-ply, then re-scores the
 // survivors of each filter deeper; it returns the candidates sorted, the
-// deepest first. plays is not empty. With no evaluation the candidates
-// are the plays in order, zero.
+// deepest first, and after them the plays without evaluation (of another
+// variant, the zero Play among them) in order, zero. plays is not empty.
+// With no evaluation at all the candidates are the plays in order, zero.
 func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 	c := s.cands[0][:0]
-	if !s.evaluates(plays[0].Result().Variant()) {
+	v := s.Rules.Variant
+	first := 0 // the first play evaluated
+	for first < len(plays) && plays[first].Result().Variant() != v {
+		first++
+	}
+	if first == len(plays) || !s.evaluates(v) {
 		for i := range plays {
 			c = append(c, cand{i: i})
 		}
@@ -273,13 +290,22 @@ func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 		return c
 	}
 	s.probs[0] = s.evaluatePlays(plays, s.probs[0][:0])
-	mover := moverOf(plays[0])
+	mover := moverOf(plays[first])
 	for i, p := range s.probs[0] {
-		c = append(c, cand{i: i, e: s.equity(p, mover), p: p})
+		if plays[i].Result().Variant() == v {
+			c = append(c, cand{i: i, e: s.equity(p, mover), p: p})
+		}
 	}
 	sortCands(c)
+	n := len(c)
+	for i := 0; n < len(plays) && i < len(plays); i++ {
+		if plays[i].Result().Variant() != v {
+			c = append(c, cand{i: i})
+		}
+	}
 	s.cands[0] = c
 	s.kept = [MaxPly + 1]int{len(c)}
+	c = c[:n]
 	for d := 1; d <= ply && len(c) > 1; d++ {
 		// A width past the candidates keeps them all: clamped first, so
 		// that twice it cannot overflow.
@@ -329,21 +355,22 @@ func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float
 // PlayEquities returns the index of the best of plays at ply, its equity,
 // and the equity of chosen at ply (for the player making the plays). With
 // no plays it returns −1 and equities of 0; with no evaluation (see
-// [NewSearcher]) 0 and equities of 0.
+// [NewSearcher]) 0 and equities of 0. A chosen play of another variant
+// than the Searcher's (the zero Play among them) is worth 0.
 func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) (best int, bestE, chosenE float64) {
-	switch {
-	case len(plays) == 0:
+	if len(plays) == 0 {
 		return -1, 0, 0
-	case !s.evaluates(plays[0].Result().Variant()):
-		return 0, 0, 0
 	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)
 	best, bestE = c[0].i, c[0].e
 	res := chosen.Result()
-	if plays[best].Result() == res {
+	switch {
+	case plays[best].Result() == res:
 		return best, bestE, bestE
+	case !s.evaluates(res.Variant()):
+		return best, bestE, 0 // no evaluation
 	}
 	for k := range c {
 		if plays[c[k].i].Result() == res && s.plyOf(k, ply, len(c)) == ply {

@@ -2,6 +2,7 @@ package neural
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
@@ -93,6 +94,74 @@ func TestSearcherNoPlays(t *testing.T) {
 				assert.Zero(t, e)
 				assert.Zero(t, PlayLoss(s, plays, chosen, ply))
 			}, "ply %d", ply)
+		}
+	}
+}
+
+// TestSearcherMixedPlays: plays of the Searcher's game given with a play
+// of the other game and the zero Play, anywhere in the list: those two get
+// no evaluation and come last, in order, with the zero Probs at equity 0
+// and 0-ply (as every play does with no evaluation at all), and the
+// others are ranked and chosen as they are alone. A chosen play without
+// evaluation is worth 0. Rank, Choose, PlayEquities and PlayLoss panicked
+// (a play of the other game indexed past the network's weights), and a
+// zero Play was given a made-up evaluation.
+func TestSearcherMixedPlays(t *testing.T) {
+	long, err := Default(nardy.Long)
+	require.NoError(t, err)
+	rl, rs := nardy.DefaultRules(nardy.Long), nardy.DefaultRules(nardy.Short)
+	startS, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	own, err := rl.AppendLegal(nil, samplePositions(t, nardy.Long, 11, 2)[10], nardy.MustRoll(5, 3))
+	require.NoError(t, err)
+	require.Greater(t, len(own), 4)
+	shortPlays, err := rs.AppendLegal(nil, startS, nardy.MustRoll(6, 5))
+	require.NoError(t, err)
+	strangers := []nardy.Play{shortPlays[0], {}}
+	s := NewSearcher(long, rl)
+	for _, at := range [][2]int{{0, 1}, {1, 0}, {len(own) + 1, 2}} {
+		// mixed holds strangers[0] at at[0], strangers[1] at at[1] and
+		// own in order around them; idx maps own's indexes to mixed's.
+		var mixed []nardy.Play
+		var idx []int
+		for i := range len(own) + 2 {
+			switch i {
+			case at[0]:
+				mixed = append(mixed, strangers[0])
+			case at[1]:
+				mixed = append(mixed, strangers[1])
+			default:
+				idx = append(idx, i)
+				mixed = append(mixed, own[len(idx)-1])
+			}
+		}
+		last := []Ranked{{Index: min(at[0], at[1])}, {Index: max(at[0], at[1])}}
+		for ply := range MaxPly + 1 {
+			name := fmt.Sprintf("strangers at %v, ply %d", at, ply)
+			require.NotPanics(t, func() {
+				want := s.Rank(own, ply)
+				got := s.Rank(mixed, ply)
+				require.Len(t, got, len(mixed), name)
+				for k, x := range want {
+					x.Index = idx[x.Index]
+					assert.Equal(t, x, got[k], "%s: rank %d", name, k)
+				}
+				assert.Equal(t, last, got[len(own):], name)
+
+				i, p := s.Choose(own, ply)
+				j, q := s.Choose(mixed, ply)
+				assert.Equal(t, idx[i], j, name)
+				assert.Equal(t, p, q, name)
+
+				best, bestE, e := s.PlayEquities(own, own[1], ply)
+				best2, bestE2, e2 := s.PlayEquities(mixed, own[1], ply)
+				assert.Equal(t, [3]float64{float64(idx[best]), bestE, e}, [3]float64{float64(best2), bestE2, e2}, name)
+				for _, c := range strangers {
+					best2, bestE2, e2 = s.PlayEquities(mixed, c, ply)
+					assert.Equal(t, [3]float64{float64(idx[best]), bestE, 0}, [3]float64{float64(best2), bestE2, e2}, name)
+					assert.Equal(t, max(0, bestE), PlayLoss(s, mixed, c, ply), name)
+				}
+			}, name)
 		}
 	}
 }

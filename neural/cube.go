@@ -48,8 +48,9 @@ type CubeInfo struct {
 	// Money play: Jacoby counts mars and koks single while the cube is
 	// centred; Beavers lets the opponent beaver a double (S6).
 	Money, Jacoby, Beavers bool
-	// Match play: the points each player still needs (OnRoll first) and
-	// whether this is the Crawford game (no doubling).
+	// Match play: the points each player still needs (OnRoll first; 0 or
+	// below for a match already won, as [MatchScore] says) and whether
+	// this is the Crawford game (no doubling).
 	Away     [2]int
 	Crawford bool
 	MaxCube  int // 0: the default, 64

@@ -27,12 +27,7 @@ type matchCube struct {
 
 // end returns A's MWC after A wins (won) or loses pts points.
 func (mc *matchCube) end(won bool, pts int) float64 {
-	a, b := mc.a, mc.b
-	if won {
-		a -= pts
-	} else {
-		b -= pts
-	}
+	a, b := awayAfter(mc.a, mc.b, pts, won)
 	return mc.m.At(a, b, mc.a > 1 && mc.b > 1)
 }
 

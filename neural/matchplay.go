@@ -9,7 +9,10 @@ import "github.com/nardylab/nardy"
 type MatchScore struct {
 	// Away holds the points each player still needs, indexed by
 	// [nardy.Color] (Away[nardy.White], Away[nardy.Black]); both 0 for
-	// money play.
+	// money play. With one at 0 or below (not both 0) the match is
+	// already won, as [MET.At] reads such a score: no game changes it,
+	// so every end of the game is worth the same and every play 0,
+	// whatever the cube.
 	Away [2]int
 	// Cube is the cube's value, the stake the game is played out at
 	// (0 counts as 1).
@@ -72,7 +75,7 @@ func newMatchNorm(m *MET, s MatchScore, me nardy.Color) matchNorm {
 	mw, ml := n.after(true, cube), n.after(false, cube)
 	n.mid, n.half = (mw+ml)/2, (mw-ml)/2
 	if n.half <= 0 {
-		n.half = 1e-9 // the game cannot change the match (not reached with valid scores)
+		n.half = 1e-9 // the game cannot change the match: it is won already
 	}
 	return n
 }
@@ -80,10 +83,8 @@ func newMatchNorm(m *MET, s MatchScore, me nardy.Color) matchNorm {
 // after returns the player's match-winning chance after it wins (won) or
 // loses the game by pts points, the cube included.
 func (n matchNorm) after(won bool, pts int) float64 {
-	if won {
-		return n.m.At(n.a-pts, n.b, n.crawford)
-	}
-	return n.m.At(n.a, n.b-pts, n.crawford)
+	a, b := awayAfter(n.a, n.b, pts, won)
+	return n.m.At(a, b, n.crawford)
 }
 
 // norm returns the normalised match equity of a match-winning chance.

@@ -1,6 +1,8 @@
 package neural
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -152,5 +154,47 @@ func TestScoreFor(t *testing.T) {
 	assert.Equal(t, MatchScore{}, ScoreFor(nardy.White, [2]int{}, 2), "money play")
 	for _, c := range []nardy.Color{2, 3, 255} {
 		assert.NotPanics(t, func() { assert.Equal(t, MatchScore{}, ScoreFor(c, [2]int{3, 5}, 2)) })
+	}
+}
+
+// TestMatchOver_S6: a score with a side at 0 away or below is a match
+// already won, as MET.At reads it, which no game changes: every end of
+// the game is worth the same, so every play is worth 0 and the first is
+// chosen, and the cube decisions' match-winning chances are all the
+// same (1 for the side that has won, 0 for the other), at any cube. The points of a win at a cube of 2^62 (the largest int) were
+// taken from an away of −2 and wrapped to a large positive away, which
+// made winning the game worse than losing it; the side already won also
+// counted the other's loss by enough points as its own win.
+func TestMatchOver_S6(t *testing.T) {
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	plays, err := r.AppendLegal(nil, samplePositions(t, nardy.Short, 40, 3)[39], nardy.MustRoll(5, 3))
+	require.NoError(t, err)
+	require.Greater(t, len(plays), 2)
+	p := Probs{Variant: nardy.Short, Win: 0.6, WinMars: 0.2, WinKoks: 0.05, LoseMars: 0.1}
+	for _, away := range [][2]int{{-2, 3}, {3, -2}, {0, 5}, {5, 0}, {-1, -1}, {math.MinInt, 2}, {2, math.MinInt}} {
+		for _, cube := range []int{1, 2, 1 << 62, math.MaxInt} {
+			name := fmt.Sprintf("away %v, cube %d", away, cube)
+			s := NewSearcher(net, r)
+			s.Match = MatchScore{Away: away, Cube: cube}
+			for ply := range 2 {
+				for k, x := range s.Rank(plays, ply) {
+					assert.Zero(t, x.Equity, "%s, ply %d, rank %d", name, ply, k)
+				}
+				i, _ := s.Choose(plays, ply)
+				assert.Zero(t, i, "%s, ply %d", name, ply)
+			}
+			for _, me := range []nardy.Color{nardy.White, nardy.Black} {
+				ci := CubeInfo{Cube: nardy.Cube{Value: cube}, OnRoll: me, Away: [2]int{away[me], away[me.Other()]}, MaxCube: math.MaxInt}
+				d := DecideCube(p, ci)
+				if mine, theirs := ci.Away[0], ci.Away[1]; (mine <= 0) != (theirs <= 0) {
+					assert.InDelta(t, f(mine <= 0), d.MWCNoDouble, 1e-9, "%s, %v on roll: the match won or lost", name, me)
+				}
+				assert.InDelta(t, d.MWCNoDouble, d.MWCDoubleTake, 1e-9, "%s, %v on roll: %+v", name, me, d)
+				assert.InDelta(t, d.MWCNoDouble, d.MWCDoublePass, 1e-9, "%s, %v on roll: %+v", name, me, d)
+				assert.False(t, d.Double, "%s, %v on roll", name, me)
+			}
+		}
 	}
 }

@@ -85,12 +85,25 @@ func (m *MET) At(a, b int, crawford bool) float64 {
 // a away won (won true) or lost pts points. Called only from scores before
 // the Crawford game, so a side that reaches 1-away starts the Crawford game.
 func (m *MET) after(a, b, pts int, won bool) float64 {
-	if won {
-		a -= pts
-	} else {
-		b -= pts
-	}
+	a, b = awayAfter(a, b, pts, won)
 	return m.At(a, b, true)
+}
+
+// awayAfter returns the points the player (a away) and its opponent (b)
+// still need after the player wins (won) or loses a game worth pts: the
+// winner's away less pts, and 0 where pts reach it (points below 0 count
+// as none). A score with a side at 0 or below is a match already won, as
+// [MET.At] reads it, which no game changes: it is returned as it is. No
+// value overflows, however large pts or however small the aways.
+func awayAfter(a, b, pts int, won bool) (int, int) {
+	if a <= 0 || b <= 0 {
+		return a, b
+	}
+	pts = max(pts, 0)
+	if won {
+		return a - min(pts, a), b
+	}
+	return a, b - min(pts, b)
 }
 
 // ComputeMET returns the match equity table of the model above. It is

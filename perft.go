@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 )
 
@@ -18,18 +19,25 @@ import (
 //
 // With workers > 1 the first ply's (roll, play) pairs are handed out to
 // that many goroutines, each with its own buffers; the count is the same.
-// Each walk allocates one buffer of [MaxPlays] plays per level and nothing
-// in its loop. Perft returns an error for invalid rules, position or a
-// negative depth.
+// More workers than those pairs are as many as the pairs, and workers
+// below 1 are 1. Each walk allocates one buffer of [MaxPlays] plays per
+// level it reaches and nothing in its loop; a finished position allocates
+// nothing. Perft returns an error for invalid rules or position, and
+// [ErrInvalidDepth] for a negative depth or, from a position in play, a
+// depth above 64: no walk that deep could finish (the tree from the start
+// of short nardy has 116 million leaves at depth 3).
 func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 	if err := checkPerft(r, pos, depth); err != nil {
 		return 0, err
 	}
-	if workers <= 1 {
-		return newPerfter(r, depth).count(pos, depth)
-	}
 	if depth == 0 || pos.IsOver() {
 		return 1, nil
+	}
+	if depth > maxPerftDepth {
+		return 0, fmt.Errorf("%w: %d, above %d", ErrInvalidDepth, depth, maxPerftDepth)
+	}
+	if workers <= 1 {
+		return newPerfter(r, depth).count(pos, depth)
 	}
 	var first []Play
 	for _, wr := range AllRolls() {
@@ -41,6 +49,7 @@ func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 	if depth == 1 {
 		return uint64(len(first)), nil
 	}
+	workers = min(workers, len(first)) // no goroutine without a job
 	jobs := make(chan Position)
 	sums := make([]uint64, workers)
 	errs := make([]error, workers)
@@ -74,29 +83,33 @@ func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 	return total, nil
 }
 
+// maxPerftDepth is the deepest walk Perft takes from a position in play.
+// It bounds the buffers of a walk (one per level) and its recursion.
+const maxPerftDepth = 64
+
 func checkPerft(r Rules, pos Position, depth int) error {
 	if depth < 0 {
-		return ErrInvalidDepth
+		return fmt.Errorf("%w: %d is negative", ErrInvalidDepth, depth)
 	}
 	return r.CheckPosition(pos)
 }
 
-// ErrInvalidDepth is returned by [Rules.Perft] for a negative depth.
-var ErrInvalidDepth = errors.New("nardy: perft depth must not be negative")
+// ErrInvalidDepth is returned by [Rules.Perft] for a negative depth, or a
+// depth above 64 from a position in play.
+var ErrInvalidDepth = errors.New("nardy: invalid perft depth")
 
-// perfter holds the reusable play buffers of one perft walk, one per level.
+// perfter holds the reusable play buffers of one perft walk, one per
+// level, each made when the walk first reaches its level.
 type perfter struct {
 	r     Rules
 	rolls [21]WeightedRoll
 	bufs  [][]Play
 }
 
+// newPerfter returns a walker for depths up to depth (at most
+// maxPerftDepth).
 func newPerfter(r Rules, depth int) *perfter {
-	p := &perfter{r: r, rolls: AllRolls(), bufs: make([][]Play, depth)}
-	for i := range p.bufs {
-		p.bufs[i] = make([]Play, 0, MaxPlays)
-	}
-	return p
+	return &perfter{r: r, rolls: AllRolls(), bufs: make([][]Play, depth)}
 }
 
 // count walks the tree below pos. Positions reached by legal plays from a
@@ -107,6 +120,10 @@ func (p *perfter) count(pos Position, depth int) (uint64, error) {
 		return 1, nil
 	}
 	buf := p.bufs[depth-1]
+	if buf == nil {
+		buf = make([]Play, 0, MaxPlays)
+		p.bufs[depth-1] = buf
+	}
 	var n uint64
 	for _, wr := range p.rolls {
 		if depth == 1 {

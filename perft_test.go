@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"math"
 	"os"
 	"testing"
 
@@ -86,6 +87,39 @@ func TestPerftEdges(t *testing.T) {
 	n, err = DefaultRules(Long).Perft(over, 3, 2)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(1), n)
+}
+
+// TestPerftHugeArgs: depth and workers are plain ints, and no value may
+// panic or take memory before any work. A finished position is a leaf at
+// any depth, without a buffer per level; a depth above maxPerftDepth from
+// a position in play is refused; workers beyond the first ply's (roll,
+// play) pairs are as many as those. Before the bounds, a depth or a number
+// of workers near 1<<62 panicked in makeslice, with workers > 1 inside one
+// of Perft's goroutines (no caller could recover), and Perft(over, 1000,
+// 1) allocated about 200 MB to return 1.
+func TestPerftHugeArgs(t *testing.T) {
+	r := DefaultRules(Long)
+	start := mustPosition(StartPosition(Long, White))
+	var done, rest Side
+	done[Off] = Checkers
+	rest[Head] = Checkers
+	over := mustPosition(NewPosition(Long, Black, rest, done))
+	for _, depth := range []int{math.MaxInt, 1 << 62, 1000, maxPerftDepth + 1} {
+		for _, workers := range []int{1, 2} {
+			n, err := r.Perft(over, depth, workers)
+			require.NoError(t, err, "finished, depth %d, %d workers", depth, workers)
+			assert.Equal(t, uint64(1), n, "finished, depth %d, %d workers", depth, workers)
+			_, err = r.Perft(start, depth, workers)
+			assert.ErrorIs(t, err, ErrInvalidDepth, "depth %d, %d workers", depth, workers)
+		}
+	}
+	allocs := testing.AllocsPerRun(1, func() { _, _ = r.Perft(over, maxPerftDepth, 1) })
+	assert.Zero(t, allocs, "a finished position allocates nothing")
+	for _, workers := range []int{22, 1 << 20, 1 << 62, math.MaxInt} {
+		n, err := r.Perft(start, 2, workers) // 22 first-ply pairs in long nardy
+		require.NoError(t, err, "%d workers", workers)
+		assert.Equal(t, uint64(484), n, "%d workers", workers)
+	}
 }
 
 // TestPerftNoAllocsInLoop checks that the perft walk allocates nothing of

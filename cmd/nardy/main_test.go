@@ -210,8 +210,14 @@ func TestPerftCommand(t *testing.T) {
 	code, out, _ = runCmd("perft", "-preset", "long-classic", "-depth", "1")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "perft long depth 1: 22 (")
+	// Workers beyond the first ply's pairs are as many as those (library).
+	code, out, stderr = runCmd("perft", "-variant", "long", "-depth", "2", "-workers", "4611686018427387904")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "perft long depth 2: 484 (")
 	for _, args := range [][]string{
 		{"perft", "-variant", "x"}, {"perft", "-depth", "-1"}, {"perft", "-preset", "x"}, {"perft", "a"},
+		// A depth the library refuses (above 64) is a usage error too.
+		{"perft", "-depth", "65"}, {"perft", "-depth", "9223372036854775807", "-workers", "1"},
 	} {
 		code, _, stderr := runCmd(args...)
 		assert.Equal(t, 2, code, "%v", args)
@@ -355,6 +361,7 @@ func TestErrorsSayNardyOnce(t *testing.T) {
 		{"legal", "-variant", "short", "-roll", "7-1"},
 		{"legal", "-variant", "long", "-key", "zz", "-roll", "3-1"},
 		{"perft", "-variant", "long", "-preset", "no-such-preset", "-depth", "1"},
+		{"perft", "-depth", "65"},
 	} {
 		code, _, stderr := runCmd(args...)
 		assert.NotEqual(t, 0, code, "%v", args)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -20,7 +22,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 1, "plies (each ply: 21 rolls × their distinct legal plays)")
 	workers := fs.Int("workers", runtime.NumCPU(), "goroutines")
 	const usage = "usage: nardy perft [-variant short|long] [-preset NAME] [-depth N] [-workers N]\n\n" +
-		"Counts the leaves of the roll×play tree from the start position to the depth."
+		"Counts the leaves of the roll×play tree from the start position to the depth (at most 64)."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -38,10 +40,6 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		}
 		r = p.Rules
 	}
-	if *depth < 0 {
-		fmt.Fprintln(stderr, "nardy perft: -depth must not be negative")
-		return 2
-	}
 	pos, err := nardy.StartPosition(r.Variant, nardy.White)
 	if err != nil {
 		report(stderr, "perft", err)
@@ -50,6 +48,10 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	n, err := r.Perft(pos, *depth, *workers)
 	took := time.Since(start)
+	if errors.Is(err, nardy.ErrInvalidDepth) { // negative, or above the library's maximum
+		fmt.Fprintln(stderr, "nardy perft: -depth:", strings.TrimPrefix(err.Error(), "nardy: "))
+		return 2
+	}
 	if err != nil {
 		report(stderr, "perft", err)
 		return 1

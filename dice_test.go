@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/nardylab/nardy/fair"
 )
 
 // constDice always gives the same die: a broken source.
@@ -148,4 +150,19 @@ func TestNilDiceSource(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidRoll)
 	_, _, err = g.Roll(none)
 	require.ErrorIs(t, err, ErrInvalidRoll, "a roll from a nil *SeededDice")
+
+	// A nil or zero *fair.Dice throws 0 too (the zero one threw 32 ones,
+	// then panicked; the nil one panicked).
+	for _, src := range []*fair.Dice{nil, {}} {
+		_, err = Throw(src)
+		require.ErrorIs(t, err, ErrInvalidRoll, "%#v", src)
+		_, err = ThrowOpening(src, UseOpeningDice)
+		require.ErrorIs(t, err, ErrInvalidRoll, "%#v", src)
+		_, _, err = g.Roll(src)
+		require.ErrorIs(t, err, ErrInvalidRoll, "a roll from %#v", src)
+		rc, err := NewRecorder(DefaultRules(Long), 0, nil)
+		require.NoError(t, err)
+		require.ErrorIs(t, rc.Roll(src), ErrInvalidRoll, "Recorder.Roll from %#v", src)
+		require.Empty(t, rc.Record().Actions)
+	}
 }

@@ -34,6 +34,11 @@ import (
 // fixes the dice. A nardy.Record carries the commitment, the revealed seed
 // and the salt in its Fair field, and nardy.Replay checks them.
 //
+// A Dice not made by [New] or [Proof.Dice] (the zero Dice, or a nil
+// *Dice) has no seed to throw from: it throws 0, an impossible die that
+// package nardy's functions throwing from a source refuse
+// (nardy.ErrInvalidRoll), and counts no throw.
+//
 // A Dice is not safe for concurrent use.
 type Dice struct {
 	mac   hash.Hash
@@ -52,8 +57,11 @@ func New(seed [SeedSize]byte, salt string) *Dice {
 	return &Dice{mac: hmac.New(sha256.New, seed[:]), salt: []byte(salt), used: sha256.Size}
 }
 
-// Die returns the next die, 1..6.
+// Die returns the next die, 1..6 (0 for a Dice without a seed).
 func (d *Dice) Die() int {
+	if d == nil || d.mac == nil {
+		return 0
+	}
 	for {
 		if d.used == len(d.block) {
 			var ctr [8]byte
@@ -74,8 +82,13 @@ func (d *Dice) Die() int {
 	}
 }
 
-// Thrown returns how many dice d has thrown.
-func (d *Dice) Thrown() int { return d.dice }
+// Thrown returns how many dice d has thrown (0 for a nil d).
+func (d *Dice) Thrown() int {
+	if d == nil {
+		return 0
+	}
+	return d.dice
+}
 
 // Commitment returns the commitment to seed: its SHA-256 in lower-case
 // hexadecimal (64 characters).

@@ -124,3 +124,19 @@ func FuzzFairProof(f *testing.F) {
 		}
 	})
 }
+
+// TestZeroAndNilDice: a Dice not made by New or Proof.Dice has no seed to
+// throw from, so it throws 0, an impossible die that package nardy's
+// throwing functions refuse (ErrInvalidRoll), never a made-up die, and
+// counts no throw. The zero Dice threw 32 ones and then panicked on its
+// nil HMAC; a nil *Dice panicked in Die and Thrown.
+func TestZeroAndNilDice(t *testing.T) {
+	var zero Dice
+	for i := range 40 {
+		assert.Zero(t, zero.Die(), "die %d of the zero Dice", i+1)
+	}
+	assert.Zero(t, zero.Thrown())
+	var none *Dice
+	assert.Zero(t, none.Die())
+	assert.Zero(t, none.Thrown())
+}

@@ -99,3 +99,30 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedErrorsZeroValue: a program may build the typed errors itself
+// (in a test double, say); their zero values, whose wrapped error is nil,
+// must still say something, without a panic and without "<nil>". The
+// zero RecordError and MatError panicked on their nil Err.
+func TestTypedErrorsZeroValue(t *testing.T) {
+	for _, c := range []struct {
+		err    error
+		prefix string
+	}{
+		{&nardy.PositionError{}, "nardy: invalid position"},
+		{&nardy.RuleError{}, "nardy: illegal play"},
+		{&nardy.RuleError{Step: -1}, "nardy: illegal play"},
+		{&nardy.SyntaxError{}, "nardy: parsing"},
+		{&nardy.ActionError{}, "nardy: action refused"},
+		{&nardy.RecordError{}, "nardy: bad record"},
+		{&nardy.RecordError{Index: -1}, "nardy: bad record"},
+		{&nardy.RecordError{Index: 3, Action: nardy.Action{Kind: nardy.ActRoll}}, "nardy: bad record: action 3 (roll)"},
+		{&gnubg.MatError{}, "gnubg: .mat file"},
+		{&gnubg.MatError{Line: 7}, "gnubg: .mat file (.mat line 7)"},
+	} {
+		var msg string
+		require.NotPanics(t, func() { msg = c.err.Error() }, "%#v", c.err)
+		assert.True(t, strings.HasPrefix(msg, c.prefix), "%#v: %q", c.err, msg)
+		assert.NotContains(t, msg, "<nil>", "%#v", c.err)
+	}
+}

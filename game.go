@@ -47,9 +47,13 @@ type ActionError struct {
 	Reason error
 }
 
-// Error implements the error interface.
+// Error implements the error interface. A nil Reason gives no reason.
 func (e *ActionError) Error() string {
-	return fmt.Sprintf("nardy: action refused: %s by %s in phase %s: %v", e.Kind, e.Player, e.Phase, e.Reason)
+	s := fmt.Sprintf("nardy: action refused: %s by %s in phase %s", e.Kind, e.Player, e.Phase)
+	if e.Reason != nil {
+		s += ": " + e.Reason.Error()
+	}
+	return s
 }
 
 // Unwrap makes errors.Is match ErrActionRefused and the reason.

@@ -59,13 +59,16 @@ type RecordError struct {
 	Err    error
 }
 
-// Error implements the error interface.
+// Error implements the error interface. A nil Err gives no reason.
 func (e *RecordError) Error() string {
-	why := strings.TrimPrefix(e.Err.Error(), "nardy: ") // said once, in front
-	if e.Index < 0 {
-		return "nardy: bad record: " + why
+	s := "nardy: bad record"
+	if e.Index >= 0 {
+		s += fmt.Sprintf(": action %d (%s)", e.Index, e.Action.Kind)
 	}
-	return fmt.Sprintf("nardy: bad record: action %d (%s): %s", e.Index, e.Action.Kind, why)
+	if e.Err != nil {
+		s += ": " + strings.TrimPrefix(e.Err.Error(), "nardy: ") // said once, in front
+	}
+	return s
 }
 
 // Unwrap makes errors.Is match ErrBadRecord and the reason.

@@ -53,13 +53,17 @@ type MatError struct {
 	Err  error
 }
 
-// Error implements the error interface: Err's message, followed by the
-// line when there is one.
+// Error implements the error interface: Err's message (ErrMat's for a
+// nil Err), followed by the line when there is one.
 func (e *MatError) Error() string {
-	if e.Line == 0 {
-		return e.Err.Error()
+	err := e.Err
+	if err == nil {
+		err = ErrMat
 	}
-	return fmt.Sprintf("%v (.mat line %d)", e.Err, e.Line)
+	if e.Line == 0 {
+		return err.Error()
+	}
+	return fmt.Sprintf("%v (.mat line %d)", err, e.Line)
 }
 
 // Unwrap returns Err.

@@ -440,19 +440,27 @@ func ExamplePlayMatch() {
 	// Output: white wins 3-1 after 3 games, 198 actions
 }
 
+// openedWith31 returns a new game of r, the game after an opening throw of
+// 3-1 (its first play to make) and the colour that makes it.
+func openedWith31(t *testing.T, r nardy.Rules) (nardy.Game, nardy.Game, nardy.Color) {
+	t.Helper()
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	open, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	me, ok := open.ToAct()
+	require.True(t, ok)
+	require.Equal(t, nardy.PhasePlay, open.Phase())
+	return g, open, me
+}
+
 // TestZeroRandom: the zero Random, and a nil *Random, have no generator:
 // Act returns ErrUninitialized in every phase (it dereferenced the nil
 // generator and panicked at the first play), and the driver stops the
 // game with the player's error. NewRandom's player plays.
 func TestZeroRandom(t *testing.T) {
 	r := preset(t, "short-standard")
-	g, err := nardy.NewGame(r)
-	require.NoError(t, err)
-	roll, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
-	require.NoError(t, err)
-	me, ok := roll.ToAct()
-	require.True(t, ok)
-	require.Equal(t, nardy.PhasePlay, roll.Phase())
+	_, roll, me := openedWith31(t, r)
 	for _, p := range []*Random{{}, nil} {
 		assert.NotPanics(t, func() {
 			a, err := p.Act(roll, me)
@@ -460,7 +468,7 @@ func TestZeroRandom(t *testing.T) {
 			assert.Equal(t, nardy.Action{}, a)
 		})
 	}
-	_, _, err = PlayGame(r, &Random{}, &Random{}, nardy.NewSeededDice(1))
+	_, _, err := PlayGame(r, &Random{}, &Random{}, nardy.NewSeededDice(1))
 	var pe *PlayerError
 	require.ErrorAs(t, err, &pe)
 	assert.ErrorIs(t, err, ErrUninitialized)
@@ -477,12 +485,7 @@ func TestZeroRandom(t *testing.T) {
 // refuse before the first action, with the fresh game and an empty record.
 func TestNilPlayers(t *testing.T) {
 	r := preset(t, "short-standard")
-	g, err := nardy.NewGame(r)
-	require.NoError(t, err)
-	open, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
-	require.NoError(t, err)
-	me, ok := open.ToAct()
-	require.True(t, ok)
+	_, open, me := openedWith31(t, r)
 	assert.NotPanics(t, func() {
 		a, err := Next(open, [2]Player{}, nardy.NewSeededDice(1))
 		assert.ErrorIs(t, err, ErrUninitialized)
@@ -513,8 +516,7 @@ func TestNilPlayers(t *testing.T) {
 // on the nil interface; a play needs no dice and goes on.
 func TestNilDice(t *testing.T) {
 	r := preset(t, "short-standard")
-	g, err := nardy.NewGame(r)
-	require.NoError(t, err)
+	g, open, _ := openedWith31(t, r)
 	players := [2]Player{NewRandom(1), NewRandom(2)}
 	assert.NotPanics(t, func() {
 		_, err := Next(g, players, nil)
@@ -524,8 +526,6 @@ func TestNilDice(t *testing.T) {
 		_, _, err = PlayMatch(r, 3, players[0], players[1], nil)
 		assert.ErrorIs(t, err, ErrUninitialized)
 	})
-	open, err := g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
-	require.NoError(t, err)
 	a, err := Next(open, players, nil)
 	require.NoError(t, err, "a play throws no dice")
 	next, err := open.Do(a)

@@ -121,6 +121,9 @@ func TestTypedErrorsZeroValue(t *testing.T) {
 		{&gnubg.MatError{Line: 7}, "gnubg: .mat file (.mat line 7)"},
 	} {
 		var msg string
+		if strings.HasPrefix(c.prefix, "gnubg:") {
+			assert.ErrorIs(t, c.err, gnubg.ErrMat, "%#v: says ErrMat's text, so matches it", c.err)
+		}
 		require.NotPanics(t, func() { msg = c.err.Error() }, "%#v", c.err)
 		assert.True(t, strings.HasPrefix(msg, c.prefix), "%#v: %q", c.err, msg)
 		assert.NotContains(t, msg, "<nil>", "%#v", c.err)

@@ -66,8 +66,13 @@ func (e *MatError) Error() string {
 	return fmt.Sprintf("%v (.mat line %d)", err, e.Line)
 }
 
-// Unwrap returns Err.
-func (e *MatError) Unwrap() error { return e.Err }
+// Unwrap returns Err (ErrMat for a nil Err).
+func (e *MatError) Unwrap() error {
+	if e.Err == nil {
+		return ErrMat
+	}
+	return e.Err
+}
 
 func matErr(line int, err error) error {
 	var me *MatError

@@ -161,8 +161,10 @@ func TestScoreFor(t *testing.T) {
 // already won, as MET.At reads it, which no game changes: every end of
 // the game is worth the same, so every play is worth 0 and the first is
 // chosen, and the cube decisions' match-winning chances are all the
-// same (1 for the side that has won, 0 for the other), at any cube. The points of a win at a cube of 2^62 (the largest int) were
-// taken from an away of −2 and wrapped to a large positive away, which
+// same (1 for the side that has won, 0 for the other), at any cube. The
+// points of a win at a cube of 2^62 (the largest power of two an int
+// holds) were taken from an away of −2 and wrapped to a large positive
+// away, which
 // made winning the game worse than losing it; the side already won also
 // counted the other's loss by enough points as its own win.
 func TestMatchOver_S6(t *testing.T) {

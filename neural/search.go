@@ -89,8 +89,8 @@ func (s *Searcher) prepare() {
 		return
 	}
 	m := DefaultMET()
-	if !s.Rules.Cube {
-		m = cubelessMETs()[s.Rules.Variant]
+	if v := s.Rules.Variant; !s.Rules.Cube && (v == nardy.Long || v == nardy.Short) {
+		m = cubelessMETs()[v] // rules of no variant give no evaluation: any table will do
 	}
 	for c := range s.vals {
 		s.vals[c] = matchValues(m, k, s.Match, nardy.Color(c))

@@ -40,6 +40,10 @@ func TestSearcherNoEvaluation(t *testing.T) {
 		"short net, long": NewSearcher(short, rl),
 		"zero net":        NewSearcher(&Net{}, rs),
 		"match, long net": {Net: long, Rules: rs, Match: ScoreFor(nardy.White, [2]int{3, 3}, 1)},
+		// rules of no variant, without the cube, in a match: no cubeless
+		// match table to take (PlayEquities dereferenced a nil one)
+		"match, no rules":  {Match: MatchScore{Away: [2]int{3, 5}}},
+		"match, variant 9": {Rules: nardy.Rules{Variant: 9}, Match: MatchScore{Away: [2]int{3, 5}}},
 	} {
 		for ply := range MaxPly + 1 {
 			assert.NotPanics(t, func() {

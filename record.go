@@ -190,10 +190,28 @@ func (rc *Recorder) Roll(src DiceSource) error {
 // Match returns the match as it stands.
 func (rc *Recorder) Match() Match { return rc.match }
 
-// Record returns a copy of the record so far.
+// Record returns a copy of the record so far: its seed, actions and steps
+// are the caller's to change.
 func (rc *Recorder) Record() Record {
 	r := rc.rec
-	r.Actions = append([]Action(nil), rc.rec.Actions...)
+	if r.Seed != nil {
+		s := *r.Seed
+		r.Seed = &s
+	}
+	n := 0
+	for _, a := range rc.rec.Actions {
+		n += len(a.Steps)
+	}
+	steps := make([]Step, 0, n) // one array for the steps of every action
+	r.Actions = make([]Action, len(rc.rec.Actions))
+	for i, a := range rc.rec.Actions {
+		if len(a.Steps) > 0 {
+			j := len(steps)
+			steps = append(steps, a.Steps...)
+			a.Steps = steps[j:len(steps):len(steps)] // capped: an append copies
+		}
+		r.Actions[i] = a
+	}
 	return r
 }
 

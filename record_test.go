@@ -199,6 +199,37 @@ func TestMoneyRecord(t *testing.T) {
 	assert.Equal(t, 1, w, "Jacoby: a gammon with a centred cube counts single in money play")
 }
 
+// TestRecordSharesNothing: the Record a Recorder returns is the caller's
+// to change: its seed, its actions and their steps are copies, so changing
+// them (or appending to a play's steps) changes neither the recorder's
+// record nor a Record returned before.
+func TestRecordSharesNothing(t *testing.T) {
+	rc := seededMatch(t, 3)
+	want := rc.Record()
+	keep, err := json.Marshal(want)
+	require.NoError(t, err)
+	mine := rc.Record()
+	require.NotNil(t, mine.Seed)
+	*mine.Seed++
+	plays := 0
+	for i := range mine.Actions {
+		if a := &mine.Actions[i]; len(a.Steps) > 0 {
+			a.Steps[0].From, a.Steps[0].Die = 99, 99
+			a.Steps = append(a.Steps, Step{From: 98, To: 97, Die: 96})
+			plays++
+		}
+	}
+	require.Positive(t, plays)
+	got, err := json.Marshal(rc.Record())
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(keep, got), "the recorder's record changed")
+	got, err = json.Marshal(want)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(keep, got), "a record returned before changed")
+	_, err = Replay(rc.Record())
+	assert.NoError(t, err, "the recorder's record replays")
+}
+
 // FuzzReplayJSON: a record from any JSON never makes Replay panic.
 func FuzzReplayJSON(f *testing.F) {
 	rc := seededMatch(&testing.T{}, 1)

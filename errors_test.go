@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/variants"
 )
@@ -119,6 +120,8 @@ func TestTypedErrorsZeroValue(t *testing.T) {
 		{&nardy.RecordError{Index: 3, Action: nardy.Action{Kind: nardy.ActRoll}}, "nardy: bad record: action 3 (roll)"},
 		{&gnubg.MatError{}, "gnubg: .mat file"},
 		{&gnubg.MatError{Line: 7}, "gnubg: .mat file (.mat line 7)"},
+		{&bot.PlayerError{Bot: "greedy"}, "bot greedy: no reason given"},
+		{&bot.PlayerError{Bot: "greedy", Action: nardy.Action{Kind: nardy.ActPlay}}, "bot greedy: action play refused: no reason given"},
 	} {
 		var msg string
 		if strings.HasPrefix(c.prefix, "gnubg:") {

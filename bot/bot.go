@@ -96,10 +96,14 @@ type PlayerError struct {
 
 // Error implements the error interface.
 func (e *PlayerError) Error() string {
-	if e.Action.Kind == 0 {
-		return fmt.Sprintf("bot %s: %v", e.Bot, e.Err)
+	var why any = e.Err
+	if e.Err == nil {
+		why = "no reason given"
 	}
-	return fmt.Sprintf("bot %s: action %s refused: %v", e.Bot, e.Action.Kind, e.Err)
+	if e.Action.Kind == 0 {
+		return fmt.Sprintf("bot %s: %v", e.Bot, why)
+	}
+	return fmt.Sprintf("bot %s: action %s refused: %v", e.Bot, e.Action.Kind, why)
 }
 
 // Unwrap returns the reason.

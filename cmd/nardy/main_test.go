@@ -214,6 +214,10 @@ func TestPerftCommand(t *testing.T) {
 	code, out, stderr = runCmd("perft", "-variant", "long", "-depth", "2", "-workers", "4611686018427387904")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "perft long depth 2: 484 (")
+	assert.Contains(t, out, ", 22 workers)", "the workers Perft ran: one for each of the 22 first-ply pairs")
+	code, out, _ = runCmd("perft", "-variant", "long", "-depth", "1", "-workers", "8")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, ", 1 worker)", "depth 1 hands nothing out")
 	for _, args := range [][]string{
 		{"perft", "-variant", "x"}, {"perft", "-depth", "-1"}, {"perft", "-preset", "x"}, {"perft", "a"},
 		// A depth the library refuses (above 64) is a usage error too.

@@ -56,6 +56,24 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		report(stderr, "perft", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d workers)\n", r.Variant, *depth, n, took.Round(time.Millisecond), max(*workers, 1))
+	used, plural := workersUsed(r, pos, *depth, *workers), "s"
+	if used == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d worker%s)\n", r.Variant, *depth, n, took.Round(time.Millisecond), used, plural)
 	return 0
+}
+
+// workersUsed returns how many goroutines Perft ran for workers: one below
+// depth 2 (no ply is handed out), else at most the first ply's (roll,
+// play) pairs, which is perft of depth 1.
+func workersUsed(r nardy.Rules, pos nardy.Position, depth, workers int) int {
+	if depth < 2 || workers <= 1 {
+		return 1
+	}
+	pairs, err := r.Perft(pos, 1, 1)
+	if err != nil {
+		return 1
+	}
+	return int(min(uint64(workers), pairs))
 }

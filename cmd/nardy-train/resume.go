@@ -156,26 +156,25 @@ func parseCheckpoint(line string) (point, error) {
 	if len(f) != 9 {
 		return point{}, fmt.Errorf("want 9 tab-separated fields, have %d", len(f))
 	}
-	skipped := f[3] == unmeasured // fields 4 to 9 are all "-"
-	var n [8]float64
-	for i := range n {
-		if skipped && i >= 3 {
-			continue
-		}
-		v, err := strconv.ParseFloat(f[i], 64)
-		if err != nil {
-			return point{}, fmt.Errorf("field %d: %v", i+1, err)
-		}
-		n[i] = v
-	}
+	skipped := f[3] == unmeasured // then fields 4 to 9 are all "-"
+	numbers := f[:8]
 	if skipped {
 		for i := 4; i < len(f); i++ {
 			if f[i] != unmeasured {
 				return point{}, fmt.Errorf("field %d: %q in a checkpoint not measured, want %s", i+1, f[i], unmeasured)
 			}
 		}
+		numbers = f[:3]
 	} else if f[8] == unmeasured {
 		return point{}, fmt.Errorf("field 9: a measured checkpoint names its opponent, not %s", unmeasured)
+	}
+	var n [8]float64
+	for i, text := range numbers {
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return point{}, fmt.Errorf("field %d: %v", i+1, err)
+		}
+		n[i] = v
 	}
 	if n[0] < 0 || n[0] > 1e12 || n[2] < 0 || n[2] > 1e15 {
 		return point{}, fmt.Errorf("games %v or plies %v out of range", n[0], n[2])

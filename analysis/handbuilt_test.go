@@ -1,0 +1,81 @@
+package analysis_test
+
+// Values a Go program builds by hand given to package analysis: records of
+// any length and rules, options with any field values, hints at any away
+// score. Each call must return, without a panic, within a time bound.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/neural"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+var edgeInts = []int{0, 1, 2, -1, -2, 25, 26, 64, 1 << 20, 1 << 62, math.MaxInt, math.MinInt, math.MaxInt/2 + 1}
+
+func genInt() *rapid.Generator[int] {
+	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-3, 10), rapid.Int())
+}
+
+func within(t require.TestingT, d time.Duration, name string, f func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		f()
+	}()
+	select {
+	case p := <-done:
+		if p != nil {
+			assert.Fail(t, "panic", "%s: %v", name, p)
+		}
+	case <-time.After(d):
+		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
+	}
+}
+
+// TestHandBuiltAnalysis judges a random game's record under a hand-set
+// length, and asks hints at every state of it with any away score.
+func TestHandBuiltAnalysis(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := nardy.DefaultRules(nardy.Variant(rapid.IntRange(1, 2).Draw(t, "v")))
+		if r.Variant == nardy.Short {
+			r.Cube, r.Beavers, r.Jacoby = true, rapid.Bool().Draw(t, "beav"), rapid.Bool().Draw(t, "jac")
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		_, rec, err := bot.PlayGame(r, bot.NewRandom(seed), &bot.Greedy{}, nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		rec.Length = rapid.OneOf(rapid.IntRange(0, 3), genInt()).Draw(t, "length")
+		opt := analysis.Options{Ply: rapid.IntRange(-1, 0).Draw(t, "ply"),
+			Threshold: rapid.SampledFrom([]float64{0, -1, math.NaN(), math.Inf(1), 0.04, 1e300}).Draw(t, "threshold")}
+		if rapid.Bool().Draw(t, "net?") {
+			opt.Net, _ = neural.Default(nardy.Variant(rapid.IntRange(1, 2).Draw(t, "netv")))
+		}
+		if rapid.Bool().Draw(t, "rollout?") {
+			opt.Rollout = &neural.RolloutOptions{Trials: rapid.IntRange(-1, 2).Draw(t, "trials"), Truncate: rapid.IntRange(0, 3).Draw(t, "trunc"),
+				Cube: nardy.Cube{Value: genInt().Draw(t, "cube"), Owned: rapid.Bool().Draw(t, "owned")}}
+		}
+		away := [2]int{genInt().Draw(t, "a0"), genInt().Draw(t, "a1")}
+		within(t, 60*time.Second, fmt.Sprintf("length %d %+v away %v", rec.Length, opt, away), func() {
+			_, _ = analysis.Analyze(context.Background(), rec, opt)
+			m, err := nardy.NewMatch(r, max(1, min(rec.Length, 1<<40)))
+			if err != nil {
+				return
+			}
+			for _, a := range rec.Actions {
+				_, _ = analysis.HintFor(m.Game(), away, opt)
+				if m, err = m.Do(a); err != nil {
+					return
+				}
+			}
+		})
+	})
+}

@@ -1,0 +1,34 @@
+package fair_test
+
+// Seeds, salts and proofs built by hand: each call must return, without a
+// panic, within a time bound.
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/nardylab/nardy/fair"
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+func TestHandBuiltFair(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var seed [fair.SeedSize]byte
+		copy(seed[:], rapid.SliceOfN(rapid.Byte(), 0, fair.SeedSize).Draw(t, "seed"))
+		salt := rapid.OneOf(rapid.String(), rapid.Just(strings.Repeat("x", fair.MaxSalt+1))).Draw(t, "salt")
+		p := fair.Proof{Commitment: rapid.OneOf(rapid.Just(fair.Commitment(seed)), rapid.String()).Draw(t, "commitment"),
+			Seed: rapid.OneOf(rapid.String(), rapid.StringMatching("[0-9a-f]{64}")).Draw(t, "hex"), Salt: salt}
+		assert.NotPanics(t, func() {
+			d := fair.New(seed, salt)
+			for range 100 {
+				v := d.Die()
+				assert.True(t, v >= 1 && v <= 6)
+			}
+			_ = d.Thrown()
+			if pd, err := p.Dice(); err == nil && pd != nil {
+				_ = pd.Die()
+			}
+		})
+	})
+}

@@ -1,0 +1,392 @@
+package nardy_test
+
+// Values a Go program builds by hand (not parsed: the parsers are fuzzed)
+// given to every exported function and method that takes them: each call
+// must return, without a panic, within a time bound, whatever the fields
+// hold ("no panics on user data").
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/nardylab/nardy"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// edgeInts are the integers a hand-built field is most likely to break on.
+var edgeInts = []int{0, 1, 2, 3, -1, -2, 6, 7, 15, 16, 24, 25, 26, 63, 64, 65, 1 << 20, 1<<20 + 1, 1 << 30,
+	1 << 31, 1 << 32, 1 << 62, math.MaxInt, math.MaxInt - 1, math.MinInt, math.MinInt + 1, math.MaxInt / 2, math.MaxInt/2 + 1}
+
+// genInt draws an edge value, a small value or any int.
+func genInt() *rapid.Generator[int] {
+	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-30, 30), rapid.Int())
+}
+
+// genU8 draws any uint8, with the small values often.
+func genU8() *rapid.Generator[uint8] {
+	return rapid.OneOf(rapid.Uint8Range(0, 6), rapid.Uint8())
+}
+
+func genRulesAny() *rapid.Generator[nardy.Rules] {
+	return rapid.Custom(func(t *rapid.T) nardy.Rules {
+		var r nardy.Rules
+		if rapid.IntRange(0, 3).Draw(t, "preset") > 0 {
+			r = nardy.DefaultRules(nardy.Variant(rapid.IntRange(1, 2).Draw(t, "v")))
+			if rapid.Bool().Draw(t, "cube") && r.Variant == nardy.Short {
+				r.Cube, r.Beavers, r.Jacoby, r.Crawford = true, rapid.Bool().Draw(t, "beav"), rapid.Bool().Draw(t, "jac"), rapid.Bool().Draw(t, "craw")
+			}
+		} else {
+			r.Variant = nardy.Variant(genU8().Draw(t, "variant"))
+			r.HeadException = nardy.HeadException(genU8().Draw(t, "head"))
+			r.TransientBlock = rapid.Bool().Draw(t, "transient")
+			r.BlockAhead = nardy.BlockAhead(genU8().Draw(t, "ahead"))
+			r.OpeningRoll = nardy.OpeningRoll(genU8().Draw(t, "opening"))
+			r.Cube = rapid.Bool().Draw(t, "cube")
+			r.Jacoby = rapid.Bool().Draw(t, "jacoby")
+			r.Beavers = rapid.Bool().Draw(t, "beavers")
+			r.Crawford = rapid.Bool().Draw(t, "crawford")
+			r.NextGameStarter = nardy.NextGameStarter(genU8().Draw(t, "starter"))
+			r.LastRollDraw = rapid.Bool().Draw(t, "lrd")
+		}
+		if rapid.IntRange(0, 3).Draw(t, "maxcube?") == 0 {
+			r.MaxCube = genInt().Draw(t, "maxcube")
+		}
+		if rapid.IntRange(0, 3).Draw(t, "scoring?") == 0 {
+			r.Scoring = nardy.Scoring{Oin: genInt().Draw(t, "oin"), Mars: genInt().Draw(t, "mars"),
+				HomeMars: genInt().Draw(t, "hm"), Koks: genInt().Draw(t, "koks"), DrawHalf: rapid.Bool().Draw(t, "half")}
+		}
+		return r
+	})
+}
+
+func genStep() *rapid.Generator[nardy.Step] {
+	return rapid.Custom(func(t *rapid.T) nardy.Step {
+		return nardy.Step{From: genInt().Draw(t, "from"), To: genInt().Draw(t, "to"), Die: genInt().Draw(t, "die"), Hit: rapid.Bool().Draw(t, "hit")}
+	})
+}
+
+func genAction() *rapid.Generator[nardy.Action] {
+	return rapid.Custom(func(t *rapid.T) nardy.Action {
+		return nardy.Action{
+			Kind:   nardy.ActionKind(genU8().Draw(t, "kind")),
+			Player: nardy.Color(genU8().Draw(t, "player")),
+			Dice:   [2]int{genInt().Draw(t, "d0"), genInt().Draw(t, "d1")},
+			Steps:  rapid.SliceOfN(genStep(), 0, 6).Draw(t, "steps"),
+			Resign: nardy.ResultKind(genU8().Draw(t, "resign")),
+		}
+	})
+}
+
+func genCube() *rapid.Generator[nardy.Cube] {
+	return rapid.Custom(func(t *rapid.T) nardy.Cube {
+		return nardy.Cube{Value: genInt().Draw(t, "value"), Owned: rapid.Bool().Draw(t, "owned"), Owner: nardy.Color(genU8().Draw(t, "owner"))}
+	})
+}
+
+func genRollAny() *rapid.Generator[nardy.Roll] {
+	return rapid.Custom(func(t *rapid.T) nardy.Roll {
+		r, _ := nardy.NewRoll(rapid.IntRange(0, 7).Draw(t, "a"), rapid.IntRange(0, 7).Draw(t, "b"))
+		return r // the zero Roll when a die is out of range
+	})
+}
+
+// genPos draws the zero Position, a position from hand-built Sides (valid
+// or not: NewPosition judges), or one met in a random game.
+func genPos(v nardy.Variant) *rapid.Generator[nardy.Position] {
+	return rapid.Custom(func(t *rapid.T) nardy.Position {
+		if !v.IsValid() || rapid.IntRange(0, 4).Draw(t, "other variant") == 0 {
+			v = nardy.Variant(rapid.IntRange(1, 2).Draw(t, "pv"))
+		}
+		switch rapid.IntRange(0, 5).Draw(t, "how") {
+		case 0:
+			return nardy.Position{}
+		case 1:
+			var me, opp nardy.Side
+			for i := range me {
+				me[i] = rapid.OneOf(rapid.IntRange(0, 3), genInt()).Draw(t, "m")
+				opp[i] = rapid.OneOf(rapid.IntRange(0, 3), genInt()).Draw(t, "o")
+			}
+			_ = me.Total()
+			pos, err := nardy.NewPosition(v, nardy.Color(genU8().Draw(t, "c")), me, opp)
+			if err == nil {
+				return pos
+			}
+		}
+		r := nardy.DefaultRules(v)
+		dice := nardy.NewSeededDice(rapid.Uint64().Draw(t, "seed"))
+		pos, _ := nardy.StartPosition(v, nardy.White)
+		n := rapid.IntRange(0, 120).Draw(t, "plies")
+		for range n {
+			roll, _ := nardy.Throw(dice)
+			plays, err := r.Legal(pos, roll)
+			require.NoError(t, err)
+			next := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "pick")].Result()
+			if next.IsOver() && rapid.Bool().Draw(t, "stop") {
+				return next
+			}
+			if next.IsOver() {
+				break
+			}
+			pos = next
+		}
+		return pos
+	})
+}
+
+// within runs f and fails t if it panics or does not return within d.
+func within(t require.TestingT, d time.Duration, name string, f func()) {
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		f()
+	}()
+	select {
+	case p := <-done:
+		if p != nil {
+			assert.Fail(t, "panic", "%s: %v", name, p)
+		}
+	case <-time.After(d):
+		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
+	}
+}
+
+const bound = 10 * time.Second
+
+// TestHandBuiltRulesPositions: Rules, positions, rolls, steps and plays
+// built by hand, through the rules' methods and Turn.
+func TestHandBuiltRulesPositions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRulesAny().Draw(t, "rules")
+		pos := genPos(r.Variant).Draw(t, "pos")
+		roll := genRollAny().Draw(t, "roll")
+		steps := rapid.SliceOfN(genStep(), 0, 6).Draw(t, "steps")
+		c := nardy.Color(genU8().Draw(t, "color"))
+		q := genInt().Draw(t, "q")
+		text := rapid.String().Draw(t, "text")
+		within(t, bound, fmt.Sprintf("rules %+v pos %v roll %v", r, pos, roll), func() {
+			_ = r.Validate()
+			_ = r.CubeLimit()
+			_, _ = r.MarshalJSON()
+			_ = r.CheckPosition(pos)
+			plays, _ := r.Legal(pos, roll)
+			for range r.Plays(pos, roll) {
+			}
+			_, _ = r.PlayOf(pos, roll, steps...)
+			_, _ = r.ParsePlay(pos, roll, text)
+			_, _ = r.Perft(pos, rapid.IntRange(-2, 1).Draw(t, "depth"), rapid.IntRange(-2, 3).Draw(t, "workers"))
+			for _, p := range append(plays, nardy.Play{}) {
+				_, _ = r.Apply(pos, p)
+				_ = p.String()
+				_ = p.Step(q)
+				_ = p.Hits()
+				_ = p.Result().Drawing()
+				for range p.Steps() {
+				}
+			}
+			_ = nardy.OpponentPoint(r.Variant, q)
+			_ = nardy.OpponentPoint(pos.Variant(), q)
+			_, _ = nardy.Classify(pos, c, r.Scoring)
+			_ = r.Scoring.Points(nardy.ResultKind(q))
+			_ = pos.Side(c)
+			_ = pos.Drawing()
+			_, _ = pos.Pips()
+			_ = pos.GoString()
+			_, _ = pos.MarshalText()
+			_ = pos.Pass().Key()
+			_, _ = pos.Winner()
+			tn, err := r.NewTurn(pos, roll)
+			turns := []nardy.Turn{{}, tn}
+			if err == nil {
+				for _, s := range steps {
+					if n, err := tn.Step(s); err == nil {
+						turns = append(turns, n)
+					}
+				}
+				if n, err := tn.Move(q, genInt().Draw(t, "to")); err == nil {
+					turns = append(turns, n)
+				}
+			}
+			for _, tn := range turns {
+				_, _ = tn.Step(nardy.Step{From: q, To: q, Die: q})
+				_, _ = tn.Move(q, -q)
+				_, _ = tn.Undo()
+				_, _ = tn.Play()
+				_ = tn.Forfeited()
+				_ = tn.DiceLeft()
+				_ = tn.Done()
+				_ = tn.Required()
+				for range tn.NextSteps() {
+				}
+			}
+		})
+	})
+}
+
+// TestHandBuiltActions: games and matches under any rules, driven by
+// hand-built actions mixed with legal ones.
+func TestHandBuiltActions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRulesAny().Draw(t, "rules")
+		length := rapid.OneOf(rapid.IntRange(0, 5), genInt()).Draw(t, "length")
+		n := rapid.IntRange(0, 200).Draw(t, "n")
+		dice := nardy.NewSeededDice(rapid.Uint64().Draw(t, "seed"))
+		within(t, bound, fmt.Sprintf("rules %+v length %d", r, length), func() {
+			rc, err := nardy.NewRecorder(r, length, nil)
+			if err != nil {
+				rc, err = nardy.NewRecorder(r, 0, nil)
+			}
+			var m nardy.Match
+			if err == nil {
+				m = rc.Match()
+			}
+			if _, err := nardy.NewMatch(r, length); err == nil {
+				_, _ = nardy.NewGame(r)
+			}
+			for range n {
+				g := m.Game()
+				var a nardy.Action
+				switch rapid.IntRange(0, 3).Draw(t, "what") {
+				case 0:
+					a = genAction().Draw(t, "action")
+				case 1: // dice, or a roll with a legal play
+					var err error
+					var ng nardy.Game
+					if ng, a, err = g.Roll(dice); err == nil && ng.Phase() == nardy.PhasePlay {
+						if plays, err := ng.Legal(); err == nil && rapid.Bool().Draw(t, "play") {
+							p := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "pick")]
+							a = nardy.Action{Kind: nardy.ActPlay, Player: p.Result().OnRoll().Other(), Steps: collect(p)}
+						}
+					}
+				default:
+					k := rapid.SampledFrom([]nardy.ActionKind{nardy.ActDouble, nardy.ActTake, nardy.ActDrop, nardy.ActBeaver,
+						nardy.ActResign, nardy.ActAccept, nardy.ActReject, nardy.ActUndo}).Draw(t, "k")
+					who, _ := g.ToAct()
+					a = nardy.Action{Kind: k, Player: who, Resign: nardy.ResultKind(rapid.IntRange(0, 6).Draw(t, "rk"))}
+				}
+				_ = a.Canonical()
+				_, _ = a.MarshalJSON()
+				_, _ = g.Do(a)
+				_, _ = g.Act(a.Kind)
+				_, _ = g.Resign(a.Player, a.Resign)
+				_ = g.Allowed(a.Player)
+				if len(a.Steps) > 0 {
+					_, _ = g.Step(a.Steps[0])
+				}
+				if rc != nil && rc.Do(a) == nil {
+					m = rc.Match()
+				}
+				_ = m.Away(a.Player)
+				if m.IsOver() {
+					break
+				}
+			}
+			g := m.Game()
+			b, err := json.Marshal(g)
+			if err == nil {
+				var back nardy.Game
+				_ = json.Unmarshal(b, &back)
+			}
+			b, err = json.Marshal(m)
+			if err == nil {
+				var back nardy.Match
+				_ = json.Unmarshal(b, &back)
+			}
+			if rc != nil {
+				rec := rc.Record()
+				_, _ = nardy.Replay(rec)
+				_, _ = json.Marshal(rec)
+			}
+			if res, ok := m.LastResult(); ok {
+				_ = res.String()
+			}
+		})
+	})
+}
+
+// TestHandBuiltRecords: records with any length and any actions, replayed
+// and written.
+func TestHandBuiltRecords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rec := nardy.Record{Rules: genRulesAny().Draw(t, "rules"), Length: genInt().Draw(t, "length"),
+			Actions: rapid.SliceOfN(genAction(), 0, 8).Draw(t, "actions")}
+		if rapid.Bool().Draw(t, "seed?") {
+			s := rapid.Uint64().Draw(t, "seed")
+			rec.Seed = &s
+		}
+		within(t, bound, fmt.Sprintf("%+v", rec), func() {
+			_, _ = nardy.Replay(rec)
+			_, _ = rec.MarshalJSON()
+			_, _ = nardy.NewRecorder(rec.Rules, rec.Length, rec.Seed)
+		})
+	})
+}
+
+// TestHandBuiltSmallValues: results, cubes, enums, errors and dice sources
+// built by hand.
+func TestHandBuiltSmallValues(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		res := nardy.Result{Variant: nardy.Variant(genU8().Draw(t, "v")), Winner: nardy.Color(genU8().Draw(t, "w")),
+			Kind: nardy.ResultKind(genU8().Draw(t, "k")), End: nardy.EndReason(genU8().Draw(t, "e")),
+			Cube: genInt().Draw(t, "cube"), Points: genInt().Draw(t, "points"), Half: rapid.Bool().Draw(t, "half")}
+		c := genCube().Draw(t, "cube")
+		u := genU8().Draw(t, "u")
+		x := genInt().Draw(t, "x")
+		die := genInt().Draw(t, "die")
+		within(t, bound, fmt.Sprintf("%+v %+v %d %d", res, c, u, x), func() {
+			_ = res.String()
+			_, _ = res.MarshalJSON()
+			_ = c.MayDouble(nardy.Color(u))
+			_ = nardy.Color(u).String()
+			_ = nardy.Color(u).Other()
+			_, _ = nardy.Color(u).MarshalText()
+			_ = nardy.Variant(u).String()
+			_, _ = nardy.Variant(u).MarshalText()
+			_ = nardy.HeadException(u).String()
+			_, _ = nardy.HeadException(u).MarshalText()
+			_ = nardy.BlockAhead(u).String()
+			_, _ = nardy.BlockAhead(u).MarshalText()
+			_ = nardy.OpeningRoll(u).String()
+			_, _ = nardy.OpeningRoll(u).MarshalText()
+			_ = nardy.NextGameStarter(u).String()
+			_, _ = nardy.NextGameStarter(u).MarshalText()
+			_ = nardy.Phase(u).String()
+			_, _ = nardy.Phase(u).MarshalText()
+			_ = nardy.ActionKind(u).String()
+			_, _ = nardy.ActionKind(u).MarshalText()
+			_ = nardy.EndReason(u).String()
+			_, _ = nardy.EndReason(u).MarshalText()
+			_ = nardy.ResultKind(u).Name(nardy.Variant(x))
+			_, _ = nardy.ResultKind(u).MarshalText()
+			_ = (&nardy.RuleError{Step: x}).Error()
+			_ = (&nardy.SyntaxError{Input: "héllo wörld, a long input that goes on and on past sixty-four bytes", Len: x, Offset: x}).Error()
+			_ = (&nardy.ActionError{Kind: nardy.ActionKind(u), Player: nardy.Color(u), Phase: nardy.Phase(u)}).Error()
+			_ = (&nardy.PositionError{}).Error()
+			_ = nardy.WeightedRoll{Weight: x}.Probability()
+			src := constDice(die)
+			_, _ = nardy.Throw(src)
+			_, _ = nardy.ThrowOpening(src, nardy.OpeningRoll(u))
+			g, err := nardy.NewGame(nardy.DefaultRules(nardy.Long))
+			if err == nil {
+				_, _, _ = g.Roll(src)
+			}
+		})
+	})
+}
+
+// constDice throws the same die every time.
+type constDice int
+
+func (d constDice) Die() int { return int(d) }
+
+func collect(p nardy.Play) []nardy.Step {
+	var s []nardy.Step
+	for x := range p.Steps() {
+		s = append(s, x)
+	}
+	return s
+}

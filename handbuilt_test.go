@@ -7,6 +7,7 @@ package nardy_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -155,10 +156,33 @@ func within(t require.TestingT, d time.Duration, name string, f func()) {
 	}
 }
 
+// bound is the time a call may take before the test calls it a hang.
 const bound = 10 * time.Second
 
-// TestHandBuiltRulesPositions: Rules, positions, rolls, steps and plays
-// built by hand, through the rules' methods and Turn.
+// sentinels are the errors every error of package nardy matches.
+var sentinels = []error{nardy.ErrInvalidPosition, nardy.ErrInvalidRoll, nardy.ErrInvalidRules,
+	nardy.ErrVariantMismatch, nardy.ErrSyntax, nardy.ErrIllegalPlay, nardy.ErrGameOver, nardy.ErrActionRefused,
+	nardy.ErrInvalidDepth, nardy.ErrBadRecord}
+
+// assertSentinel fails t when err is not nil and matches none of
+// sentinels with errors.Is.
+func assertSentinel(t require.TestingT, err error, what string) {
+	if err == nil {
+		return
+	}
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return
+		}
+	}
+	assert.Fail(t, "error matches no sentinel", "%s: %v", what, err)
+}
+
+// TestHandBuiltRulesPositions: Rules (any field values), positions (the
+// zero one, hand-built Sides or a random game's), rolls, steps and plays
+// built by hand, through the rules' methods, Play, Position and Turn:
+// nothing panics or hangs, Validate's error matches ErrInvalidRules and the
+// other errors match one of nardy's sentinels.
 func TestHandBuiltRulesPositions(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRulesAny().Draw(t, "rules")
@@ -168,19 +192,28 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 		c := nardy.Color(genU8().Draw(t, "color"))
 		q := genInt().Draw(t, "q")
 		text := rapid.String().Draw(t, "text")
+		depth, workers := rapid.IntRange(-2, 1).Draw(t, "depth"), rapid.IntRange(-2, 3).Draw(t, "workers")
+		to := genInt().Draw(t, "to")
 		within(t, bound, fmt.Sprintf("rules %+v pos %v roll %v", r, pos, roll), func() {
-			_ = r.Validate()
+			if err := r.Validate(); err != nil {
+				assert.ErrorIs(t, err, nardy.ErrInvalidRules)
+			}
 			_ = r.CubeLimit()
 			_, _ = r.MarshalJSON()
 			_ = r.CheckPosition(pos)
-			plays, _ := r.Legal(pos, roll)
+			plays, err := r.Legal(pos, roll)
+			assertSentinel(t, err, "Legal")
 			for range r.Plays(pos, roll) {
 			}
-			_, _ = r.PlayOf(pos, roll, steps...)
-			_, _ = r.ParsePlay(pos, roll, text)
-			_, _ = r.Perft(pos, rapid.IntRange(-2, 1).Draw(t, "depth"), rapid.IntRange(-2, 3).Draw(t, "workers"))
+			_, err = r.PlayOf(pos, roll, steps...)
+			assertSentinel(t, err, "PlayOf")
+			_, err = r.ParsePlay(pos, roll, text)
+			assertSentinel(t, err, "ParsePlay")
+			_, err = r.Perft(pos, depth, workers)
+			assertSentinel(t, err, "Perft")
 			for _, p := range append(plays, nardy.Play{}) {
-				_, _ = r.Apply(pos, p)
+				_, err := r.Apply(pos, p)
+				assertSentinel(t, err, "Apply")
 				_ = p.String()
 				_ = p.Step(q)
 				_ = p.Hits()
@@ -200,6 +233,7 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 			_ = pos.Pass().Key()
 			_, _ = pos.Winner()
 			tn, err := r.NewTurn(pos, roll)
+			assertSentinel(t, err, "NewTurn")
 			turns := []nardy.Turn{{}, tn}
 			if err == nil {
 				for _, s := range steps {
@@ -207,7 +241,7 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 						turns = append(turns, n)
 					}
 				}
-				if n, err := tn.Move(q, genInt().Draw(t, "to")); err == nil {
+				if n, err := tn.Move(q, to); err == nil {
 					turns = append(turns, n)
 				}
 			}
@@ -227,14 +261,33 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 	})
 }
 
-// TestHandBuiltActions: games and matches under any rules, driven by
-// hand-built actions mixed with legal ones.
+// TestHandBuiltActions: games, matches and a Recorder under any rules and
+// match length, driven by hand-built actions mixed with legal ones, then
+// written to JSON and replayed: nothing panics or hangs, and Game.Do's
+// errors match one of nardy's sentinels.
 func TestHandBuiltActions(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRulesAny().Draw(t, "rules")
 		length := rapid.OneOf(rapid.IntRange(0, 5), genInt()).Draw(t, "length")
 		n := rapid.IntRange(0, 200).Draw(t, "n")
 		dice := nardy.NewSeededDice(rapid.Uint64().Draw(t, "seed"))
+		// The moves are drawn here: a rapid.T is not for another goroutine.
+		type move struct {
+			what   int
+			action nardy.Action
+			play   bool
+			pick   uint
+			kind   nardy.ActionKind
+			resign nardy.ResultKind
+		}
+		script := make([]move, n)
+		for i := range script {
+			script[i] = move{what: rapid.IntRange(0, 3).Draw(t, "what"), action: genAction().Draw(t, "action"),
+				play: rapid.Bool().Draw(t, "play"), pick: rapid.Uint().Draw(t, "pick"),
+				kind: rapid.SampledFrom([]nardy.ActionKind{nardy.ActDouble, nardy.ActTake, nardy.ActDrop, nardy.ActBeaver,
+					nardy.ActResign, nardy.ActAccept, nardy.ActReject, nardy.ActUndo}).Draw(t, "k"),
+				resign: nardy.ResultKind(rapid.IntRange(0, 6).Draw(t, "rk"))}
+		}
 		within(t, bound, fmt.Sprintf("rules %+v length %d", r, length), func() {
 			rc, err := nardy.NewRecorder(r, length, nil)
 			if err != nil {
@@ -247,30 +300,29 @@ func TestHandBuiltActions(t *testing.T) {
 			if _, err := nardy.NewMatch(r, length); err == nil {
 				_, _ = nardy.NewGame(r)
 			}
-			for range n {
+			for _, mv := range script {
 				g := m.Game()
 				var a nardy.Action
-				switch rapid.IntRange(0, 3).Draw(t, "what") {
+				switch mv.what {
 				case 0:
-					a = genAction().Draw(t, "action")
+					a = mv.action
 				case 1: // dice, or a roll with a legal play
 					var err error
 					var ng nardy.Game
 					if ng, a, err = g.Roll(dice); err == nil && ng.Phase() == nardy.PhasePlay {
-						if plays, err := ng.Legal(); err == nil && rapid.Bool().Draw(t, "play") {
-							p := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "pick")]
+						if plays, err := ng.Legal(); err == nil && mv.play {
+							p := plays[mv.pick%uint(len(plays))]
 							a = nardy.Action{Kind: nardy.ActPlay, Player: p.Result().OnRoll().Other(), Steps: collect(p)}
 						}
 					}
 				default:
-					k := rapid.SampledFrom([]nardy.ActionKind{nardy.ActDouble, nardy.ActTake, nardy.ActDrop, nardy.ActBeaver,
-						nardy.ActResign, nardy.ActAccept, nardy.ActReject, nardy.ActUndo}).Draw(t, "k")
 					who, _ := g.ToAct()
-					a = nardy.Action{Kind: k, Player: who, Resign: nardy.ResultKind(rapid.IntRange(0, 6).Draw(t, "rk"))}
+					a = nardy.Action{Kind: mv.kind, Player: who, Resign: mv.resign}
 				}
 				_ = a.Canonical()
 				_, _ = a.MarshalJSON()
-				_, _ = g.Do(a)
+				_, err := g.Do(a)
+				assertSentinel(t, err, "Game.Do")
 				_, _ = g.Act(a.Kind)
 				_, _ = g.Resign(a.Player, a.Resign)
 				_ = g.Allowed(a.Player)
@@ -308,8 +360,8 @@ func TestHandBuiltActions(t *testing.T) {
 	})
 }
 
-// TestHandBuiltRecords: records with any length and any actions, replayed
-// and written.
+// TestHandBuiltRecords: records with any rules, length, seed and actions,
+// replayed and written: nothing panics or hangs.
 func TestHandBuiltRecords(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		rec := nardy.Record{Rules: genRulesAny().Draw(t, "rules"), Length: genInt().Draw(t, "length"),
@@ -326,8 +378,11 @@ func TestHandBuiltRecords(t *testing.T) {
 	})
 }
 
-// TestHandBuiltSmallValues: results, cubes, enums, errors and dice sources
-// built by hand.
+// TestHandBuiltSmallValues: results, cubes, enums of any value, typed
+// errors with any fields, and dice sources that throw anything (a constant
+// die, a nil or zero *SeededDice, a nil DiceSource): nothing panics or
+// hangs, and a throw is either two dice 1..6 or an error matching
+// ErrInvalidRoll.
 func TestHandBuiltSmallValues(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		res := nardy.Result{Variant: nardy.Variant(genU8().Draw(t, "v")), Winner: nardy.Color(genU8().Draw(t, "w")),
@@ -336,7 +391,15 @@ func TestHandBuiltSmallValues(t *testing.T) {
 		c := genCube().Draw(t, "cube")
 		u := genU8().Draw(t, "u")
 		x := genInt().Draw(t, "x")
-		die := genInt().Draw(t, "die")
+		var src nardy.DiceSource
+		switch rapid.IntRange(0, 3).Draw(t, "source") {
+		case 0:
+			src = constDice(genInt().Draw(t, "die"))
+		case 1:
+			src = (*nardy.SeededDice)(nil)
+		case 2:
+			src = &nardy.SeededDice{}
+		}
 		within(t, bound, fmt.Sprintf("%+v %+v %d %d", res, c, u, x), func() {
 			_ = res.String()
 			_, _ = res.MarshalJSON()
@@ -367,8 +430,12 @@ func TestHandBuiltSmallValues(t *testing.T) {
 			_ = (&nardy.ActionError{Kind: nardy.ActionKind(u), Player: nardy.Color(u), Phase: nardy.Phase(u)}).Error()
 			_ = (&nardy.PositionError{}).Error()
 			_ = nardy.WeightedRoll{Weight: x}.Probability()
-			src := constDice(die)
-			_, _ = nardy.Throw(src)
+			roll, err := nardy.Throw(src)
+			if err != nil {
+				assert.ErrorIs(t, err, nardy.ErrInvalidRoll)
+			} else {
+				assert.True(t, roll.IsValid(), "Throw gave %v", roll)
+			}
 			_, _ = nardy.ThrowOpening(src, nardy.OpeningRoll(u))
 			g, err := nardy.NewGame(nardy.DefaultRules(nardy.Long))
 			if err == nil {
@@ -378,11 +445,12 @@ func TestHandBuiltSmallValues(t *testing.T) {
 	})
 }
 
-// constDice throws the same die every time.
+// constDice is a DiceSource that throws the same die, any int, every time.
 type constDice int
 
 func (d constDice) Die() int { return int(d) }
 
+// collect returns the steps of p.
 func collect(p nardy.Play) []nardy.Step {
 	var s []nardy.Step
 	for x := range p.Steps() {

@@ -146,7 +146,8 @@ func within(t require.TestingT, d time.Duration, name string, f func()) {
 const bound = 20 * time.Second
 
 // TestHandBuiltCubeValues: DecideCube, the match equity table, ScoreFor,
-// Probs and CubeDecision with any field values.
+// Probs and CubeDecision with any field values (NaN and infinite chances,
+// any cube, score and limit): nothing panics or hangs.
 func TestHandBuiltCubeValues(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := genProbs().Draw(t, "probs")
@@ -166,8 +167,10 @@ func TestHandBuiltCubeValues(t *testing.T) {
 	})
 }
 
-// TestHandBuiltSearcher: a Searcher whose exported fields are set by hand,
-// asked every question at 0 and 1 ply, and short rollouts.
+// TestHandBuiltSearcher: a Searcher whose exported fields (net, scoring,
+// match score, widths, margins) are set by hand, asked every question at
+// 0 and 1 ply, and rollouts of at most 2 trials at 0 ply: nothing panics
+// or hangs.
 func TestHandBuiltSearcher(t *testing.T) {
 	nets := map[nardy.Variant]*neural.Net{}
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
@@ -197,7 +200,7 @@ func TestHandBuiltSearcher(t *testing.T) {
 		cube := genCube().Draw(t, "cube")
 		away := [2]int{genInt().Draw(t, "a0"), genInt().Draw(t, "a1")}
 		me := genColor().Draw(t, "me")
-		opt := neural.RolloutOptions{Trials: rapid.IntRange(0, 4).Draw(t, "trials"), Ply: rapid.IntRange(-1, 1).Draw(t, "rply"),
+		opt := neural.RolloutOptions{Trials: rapid.IntRange(0, 2).Draw(t, "trials"), Ply: rapid.IntRange(-1, 0).Draw(t, "rply"),
 			Truncate: rapid.OneOf(rapid.IntRange(0, 4), genInt()).Draw(t, "truncate"), Reduce: rapid.Bool().Draw(t, "reduce"),
 			Seed: rapid.Uint64().Draw(t, "seed"), Workers: rapid.IntRange(-1, 2).Draw(t, "workers"), Cubeful: rapid.Bool().Draw(t, "cubeful"),
 			Cube: cube, StopAt: genFloat().Draw(t, "stopat")}
@@ -230,7 +233,9 @@ func TestHandBuiltSearcher(t *testing.T) {
 	})
 }
 
-// TestHandBuiltNet: networks of any shape, trained with any target and rate.
+// TestHandBuiltNet: networks of any variant and hidden size, trained with
+// any target and rate, evaluating the zero Position and zero Plays:
+// nothing panics or hangs, and NewNet's errors match ErrBadWeights.
 func TestHandBuiltNet(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		v := nardy.Variant(rapid.Uint8Range(0, 3).Draw(t, "v"))
@@ -241,6 +246,7 @@ func TestHandBuiltNet(t *testing.T) {
 		within(t, bound, fmt.Sprintf("%v %d", v, hidden), func() {
 			n, err := neural.NewNet(v, hidden, 1)
 			if err != nil {
+				assert.ErrorIs(t, err, neural.ErrBadWeights)
 				return
 			}
 			pos, err := nardy.StartPosition(v, nardy.White)

@@ -12,6 +12,10 @@ import (
 	"pgregory.net/rapid"
 )
 
+// TestHandBuiltFair: dice from any seed and salt (also the zero and a nil
+// *Dice), and proofs with any fields: nothing panics, a die is 1..6 (0 only
+// for a Dice without a seed), and Proof.Dice's errors match
+// ErrBadCommitment.
 func TestHandBuiltFair(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var seed [fair.SeedSize]byte
@@ -23,11 +27,19 @@ func TestHandBuiltFair(t *testing.T) {
 			d := fair.New(seed, salt)
 			for range 100 {
 				v := d.Die()
-				assert.True(t, v >= 1 && v <= 6)
+				assert.True(t, v >= 1 && v <= 6, "die %d", v)
 			}
 			_ = d.Thrown()
-			if pd, err := p.Dice(); err == nil && pd != nil {
-				_ = pd.Die()
+			for _, none := range []*fair.Dice{nil, {}} {
+				assert.Zero(t, none.Die(), "a Dice without a seed")
+				assert.Zero(t, none.Thrown())
+			}
+			pd, err := p.Dice()
+			if err != nil {
+				assert.ErrorIs(t, err, fair.ErrBadCommitment)
+			} else if pd != nil {
+				v := pd.Die()
+				assert.True(t, v >= 1 && v <= 6, "die %d", v)
 			}
 		})
 	})

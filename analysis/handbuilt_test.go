@@ -6,6 +6,7 @@ package analysis_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -20,12 +21,15 @@ import (
 	"pgregory.net/rapid"
 )
 
+// edgeInts are the integers a hand-built field is most likely to break on.
 var edgeInts = []int{0, 1, 2, -1, -2, 25, 26, 64, 1 << 20, 1 << 62, math.MaxInt, math.MinInt, math.MaxInt/2 + 1}
 
+// genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
 	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-3, 10), rapid.Int())
 }
 
+// within runs f and fails t if it panics or does not return within d.
 func within(t require.TestingT, d time.Duration, name string, f func()) {
 	done := make(chan any, 1)
 	go func() {
@@ -42,8 +46,12 @@ func within(t require.TestingT, d time.Duration, name string, f func()) {
 	}
 }
 
-// TestHandBuiltAnalysis judges a random game's record under a hand-set
-// length, and asks hints at every state of it with any away score.
+// TestHandBuiltAnalysis: a random game's record, its length set by hand,
+// judged with options of any field values (ply, threshold NaN or infinite,
+// a net of either variant or none, rollouts of at most 2 short trials with
+// any cube: 0 trials or no truncation means the default, minutes of work),
+// and hints asked at every fourth state with any away score: nothing panics or
+// hangs, and Analyze's errors match a sentinel (analysis, nardy, neural).
 func TestHandBuiltAnalysis(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := nardy.DefaultRules(nardy.Variant(rapid.IntRange(1, 2).Draw(t, "v")))
@@ -60,18 +68,25 @@ func TestHandBuiltAnalysis(t *testing.T) {
 			opt.Net, _ = neural.Default(nardy.Variant(rapid.IntRange(1, 2).Draw(t, "netv")))
 		}
 		if rapid.Bool().Draw(t, "rollout?") {
-			opt.Rollout = &neural.RolloutOptions{Trials: rapid.IntRange(-1, 2).Draw(t, "trials"), Truncate: rapid.IntRange(0, 3).Draw(t, "trunc"),
+			opt.Rollout = &neural.RolloutOptions{Trials: rapid.SampledFrom([]int{-1, 1, 2}).Draw(t, "trials"), Truncate: rapid.IntRange(1, 3).Draw(t, "trunc"),
 				Cube: nardy.Cube{Value: genInt().Draw(t, "cube"), Owned: rapid.Bool().Draw(t, "owned")}}
 		}
 		away := [2]int{genInt().Draw(t, "a0"), genInt().Draw(t, "a1")}
 		within(t, 60*time.Second, fmt.Sprintf("length %d %+v away %v", rec.Length, opt, away), func() {
-			_, _ = analysis.Analyze(context.Background(), rec, opt)
+			_, err := analysis.Analyze(context.Background(), rec, opt)
+			if err != nil {
+				assert.True(t, errors.Is(err, analysis.ErrBadOptions) || errors.Is(err, nardy.ErrBadRecord) ||
+					errors.Is(err, nardy.ErrInvalidRules) || errors.Is(err, nardy.ErrVariantMismatch) ||
+					errors.Is(err, neural.ErrBadRollout), "Analyze: %v", err)
+			}
 			m, err := nardy.NewMatch(r, max(1, min(rec.Length, 1<<40)))
 			if err != nil {
 				return
 			}
-			for _, a := range rec.Actions {
-				_, _ = analysis.HintFor(m.Game(), away, opt)
+			for i, a := range rec.Actions {
+				if i%4 == 0 { // a hint at every fourth state: each is a search
+					_, _ = analysis.HintFor(m.Game(), away, opt)
+				}
 				if m, err = m.Do(a); err != nil {
 					return
 				}

@@ -20,12 +20,15 @@ import (
 	"pgregory.net/rapid"
 )
 
+// edgeInts are the integers a hand-built field is most likely to break on.
 var edgeInts = []int{0, 1, 2, -1, 6, 7, 63, 64, 65, 4096, 8192, 32767, 32768, 1 << 62, math.MaxInt, math.MinInt}
 
+// genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
 	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-2, 8), rapid.Int())
 }
 
+// within runs f and fails t if it panics or does not return within d.
 func within(t require.TestingT, d time.Duration, name string, f func()) {
 	done := make(chan any, 1)
 	go func() {
@@ -42,6 +45,8 @@ func within(t require.TestingT, d time.Duration, name string, f func()) {
 	}
 }
 
+// TestHandBuiltMatchID: a MatchID with any field values, formatted and
+// printed, and the zero Position's ID: nothing panics or hangs.
 func TestHandBuiltMatchID(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		u8 := func(l string) uint8 { return rapid.OneOf(rapid.Uint8Range(0, 5), rapid.Uint8()).Draw(t, l) }
@@ -60,8 +65,9 @@ func TestHandBuiltMatchID(t *testing.T) {
 	})
 }
 
-// TestHandBuiltWriteMat writes records of played matches whose length,
-// rules and info are then changed by hand.
+// TestHandBuiltWriteMat: records of played games and matches whose
+// length, rules, actions and MatInfo are then changed by hand, written as
+// .mat: nothing panics or hangs.
 func TestHandBuiltWriteMat(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := nardy.DefaultRules(nardy.Short)

@@ -15,12 +15,16 @@ import (
 	"pgregory.net/rapid"
 )
 
+// edgeInts are the integers a hand-built field is most likely to break on.
 var edgeInts = []int{0, 1, 2, -1, 6, 7, 1 << 15, 1 << 16, 1 << 62, 1 << 63 >> 1, math.MaxInt, math.MinInt, math.MinInt + 1}
 
+// genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
 	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-2, 8), rapid.Int())
 }
 
+// TestHandBuiltID: an ID with any field values: Format, String and
+// MarshalText neither panic nor hang, and what Format writes parses back.
 func TestHandBuiltID(t *testing.T) {
 	positions := []nardy.Position{{}}
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {

@@ -95,11 +95,30 @@ func gmStep(t failer, rc *Recorder, pick picker) {
 	t.Helper()
 	prev := rc.Match()
 	a := gmChoose(prev.Game(), pick)
+	gmCanAgrees(t, prev.Game(), a)
 	gmWrongPlayer(t, prev, a)
 	if err := rc.Do(a); err != nil {
 		t.Fatalf("driver action %+v refused in phase %s: %v", a, prev.Game().Phase(), err)
 	}
 	gmInvariants(t, prev, rc.Match())
+}
+
+// gmCanAgrees: Game.Can answers as Game.Do does, for a and for every kind
+// of action by either player (with dice and a resignation filled in).
+func gmCanAgrees(t failer, g Game, a Action) {
+	t.Helper()
+	tries := []Action{a}
+	for k := ActOpening; k <= ActReject; k++ {
+		for _, p := range [2]Color{White, Black} {
+			tries = append(tries, Action{Kind: k, Player: p, Dice: [2]int{5, 2}, Resign: Oin})
+		}
+	}
+	for _, b := range tries {
+		_, err := g.Do(b)
+		if g.Can(b) != (err == nil) {
+			t.Fatalf("Can(%+v) = %v in phase %s, Do's error: %v", b, g.Can(b), g.Phase(), err)
+		}
+	}
 }
 
 // gmWrongPlayer: the same action by the other player is refused and

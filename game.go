@@ -3,7 +3,6 @@ package nardy
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // Errors of [Game] and [Match]. A refused action returns an [*ActionError]
@@ -274,11 +273,19 @@ func (g Game) Allowed(p Color) []ActionKind {
 			}
 			continue
 		}
-		if _, err := g.Do(a); err == nil {
+		if g.Can(a) {
 			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// Can reports whether [Game.Do] would accept a. It builds no error for a
+// refusal and allocates nothing, for a player's loop that asks each turn
+// whether it may double.
+func (g Game) Can(a Action) bool {
+	n := g
+	return n.do(a) == nil
 }
 
 // Legal returns the legal plays of the roll being played (PhasePlay).
@@ -558,7 +565,12 @@ func (g Game) SetDice(r Roll) (Game, error) {
 // Play plays p, a play of the current roll (from [Game.Legal] or
 // [Rules.PlayOf]), as the player on roll.
 func (g Game) Play(p Play) (Game, error) {
-	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: slices.Collect(p.Steps())})
+	var buf [4]Step // a play has at most four steps (C3): no allocation
+	steps := buf[:0]
+	for s := range p.Steps() {
+		steps = append(steps, s)
+	}
+	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps})
 }
 
 // Step takes one step of the current roll as the player on roll.

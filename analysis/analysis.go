@@ -346,7 +346,7 @@ func (j *judge) searchCube(g nardy.Game, onRoll nardy.Color) neural.CubeDecision
 // rolling, when a double is allowed; only a rollout's error is returned.
 func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 	me := g.Position().OnRoll()
-	if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+	if !g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}) {
 		return nil
 	}
 	d := j.searchCube(g, me)

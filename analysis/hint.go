@@ -69,7 +69,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	case nardy.PhaseRoll:
 		h.Probs = j.s.Eval(pos, j.opt.Ply)
 		h.Advice = "roll"
-		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
+		if g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}) {
 			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
 			h.Cube = &d
 			if d.Double {

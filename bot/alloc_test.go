@@ -74,3 +74,35 @@ func BenchmarkAct(b *testing.B) {
 		}
 	}
 }
+
+// TestActAllocs: a player's action costs at most the Steps slice of the
+// play it returns. Deciding to roll or double builds no refusal (a game
+// without the cube is asked every turn), and a play allocates its steps
+// once, at their length.
+func TestActAllocs(t *testing.T) {
+	for _, name := range []string{"long-moscow", "short-standard", "short-tavla"} {
+		g := midGame(t, name, 10)
+		c, _ := g.ToAct()
+		plays, err := g.Legal()
+		require.NoError(t, err)
+		rolling, err := g.Play(plays[0])
+		require.NoError(t, err)
+		require.Equal(t, nardy.PhaseRoll, rolling.Phase(), name)
+		roller, _ := rolling.ToAct()
+		for _, p := range []Player{NewGreedy(), NewExpectimax(0), NewRandom(4), NewNeural(0)} {
+			_, err := p.Act(g, c) // sizes the buffers, builds the network
+			require.NoError(t, err)
+			assert.LessOrEqual(t, testing.AllocsPerRun(5, func() {
+				a, err := p.Act(g, c)
+				if err != nil || a.Kind != nardy.ActPlay || cap(a.Steps) != len(a.Steps) {
+					t.Fatalf("%s %s: %+v %v", name, p.Name(), a, err)
+				}
+			}), 1.0, "%s %s plays", name, p.Name())
+			assert.Zero(t, testing.AllocsPerRun(5, func() {
+				if _, err := p.Act(rolling, roller); err != nil {
+					t.Fatal(err)
+				}
+			}), "%s %s rolls", name, p.Name())
+		}
+	}
+}

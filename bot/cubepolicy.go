@@ -47,9 +47,12 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
 		dbl := nardy.Action{Kind: nardy.ActDouble, Player: me}
-		offered, err := g.Do(dbl)
+		if !g.Can(dbl) { // no error built: this is asked every turn
+			break
+		}
+		offered, _ := g.Do(dbl)
 		dead := inMatch && away[0] <= pointsAfter(offered, nardy.Action{Kind: nardy.ActDrop, Player: me.Other()})
-		if err == nil && !dead && chance(g.Position(), me) >= c.DoubleAt {
+		if !dead && chance(g.Position(), me) >= c.DoubleAt {
 			a.Kind = nardy.ActDouble
 		}
 	case nardy.PhaseCube:

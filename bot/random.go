@@ -2,7 +2,6 @@ package bot
 
 import (
 	"math/rand/v2"
-	"slices"
 
 	"github.com/nardylab/nardy"
 )
@@ -77,5 +76,9 @@ func undoAction(me nardy.Color) nardy.Action {
 }
 
 func playAction(me nardy.Color, p nardy.Play) nardy.Action {
-	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: slices.Collect(p.Steps())}
+	steps := make([]nardy.Step, 0, p.Len()) // one allocation of the right size
+	for s := range p.Steps() {
+		steps = append(steps, s)
+	}
+	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: steps}
 }

@@ -307,7 +307,7 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 	switch g.Phase() {
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
-		if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+		if !g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}) {
 			return a, nil // no double possible
 		}
 		if s.SearchCube(pos, GameCubeInfo(g, me, away), ply).Double {

@@ -247,7 +247,7 @@ func (p *Player) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
 		if p.Cube {
-			if _, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+			if !g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}) {
 				break // no double possible
 			}
 			ans, err := p.E.Cube(p.query(g))

@@ -78,3 +78,56 @@ func mustLegal(t *testing.T, g Game) []Play {
 	require.NotEmpty(t, plays)
 	return plays
 }
+
+// recordGame records one game under r from src, playing the first legal
+// play each time with steps in the caller's array (reused: the recorder
+// must copy them); it returns the recorder.
+func recordGame(r Rules, src DiceSource, buf []Play, steps *[4]Step) (*Recorder, error) {
+	rc, err := NewRecorder(r, 0, nil)
+	if err != nil {
+		return nil, err
+	}
+	for !rc.Match().IsOver() {
+		g := rc.Match().Game()
+		if g.Phase() != PhasePlay {
+			if err := rc.Roll(src); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		roll, _ := g.Dice()
+		if buf, err = r.AppendLegal(buf[:0], g.Position(), roll); err != nil {
+			return nil, err
+		}
+		st := steps[:0]
+		for s := range buf[0].Steps() {
+			st = append(st, s)
+		}
+		if err := rc.Do(Action{Kind: ActPlay, Player: g.Position().OnRoll(), Steps: st}); err != nil {
+			return nil, err
+		}
+	}
+	return rc, nil
+}
+
+// TestRecorderAllocs: recording a game costs a few allocations as the
+// arrays of actions and steps grow (about 2·log2 of the actions), not one
+// a play; and the recorder copies the steps, so the caller may reuse its
+// array.
+func TestRecorderAllocs(t *testing.T) {
+	r, buf := DefaultRules(Long), make([]Play, 0, MaxPlays)
+	var steps [4]Step
+	var rc *Recorder
+	allocs := testing.AllocsPerRun(5, func() {
+		var err error
+		if rc, err = recordGame(r, NewSeededDice(3), buf, &steps); err != nil {
+			t.Fatal(err)
+		}
+	})
+	rec := rc.Record()
+	assert.Greater(t, len(rec.Actions), 150)
+	assert.Less(t, allocs, 30.0, "a recorded game of %d actions", len(rec.Actions))
+	m, err := Replay(rec)
+	require.NoError(t, err, "the steps of each play are its own, not the last play's")
+	assert.Equal(t, rc.Match(), m)
+}

@@ -133,6 +133,7 @@ func sameThrow(a Action, d0, d1 int) bool {
 type Recorder struct {
 	rec   Record
 	match Match
+	steps []Step // the recorded steps, end to end: each action's Steps is a capped slice of it
 }
 
 // NewRecorder starts a recorder under r: length 0 records one game of money
@@ -173,7 +174,16 @@ func (rc *Recorder) Do(a Action) error {
 		return err
 	}
 	rc.match = m
-	rc.rec.Actions = append(rc.rec.Actions, a.Canonical())
+	// Built field by field, not as a copy of a, so that a's steps stay the
+	// caller's (a does not escape).
+	c := Action{Kind: a.Kind, Player: a.Player, Dice: a.Dice, Resign: a.Resign}.Canonical()
+	if (c.Kind == ActPlay || c.Kind == ActStep) && len(a.Steps) > 0 {
+		// Copied into one growing array, not one allocation a play.
+		j := len(rc.steps)
+		rc.steps = append(rc.steps, a.Steps...)
+		c.Steps = rc.steps[j:len(rc.steps):len(rc.steps)]
+	}
+	rc.rec.Actions = append(rc.rec.Actions, c)
 	return nil
 }
 

@@ -73,7 +73,7 @@ var (
 	ErrNotToAct = errors.New("bot: not this player's turn to act")
 	// ErrTooLong: a game or match did not end within the actions a record
 	// holds ([nardy.MaxRecordActions]).
-	ErrTooLong = errors.New("bot: game did not end within the action limit")
+	ErrTooLong = errors.New("bot: game or match did not end within the actions a record holds")
 	// ErrUnknownBot: [New] was given a name it does not know.
 	ErrUnknownBot = errors.New("bot: unknown bot")
 	// ErrUninitialized: a player that needs its constructor was built
@@ -191,6 +191,12 @@ type MatchSeer interface {
 // [PlayGame], game after game, and returns the finished match and its
 // record. Players that implement [MatchSeer] see the match before each
 // action.
+//
+// The record's bound, [nardy.MaxRecordActions] actions, counts the whole
+// match: about 340 games of long or short nardy played by bots (about 190
+// actions a game). A match that does not end within it, as a match of
+// several hundred points may not, stops with [ErrTooLong], the match as it
+// stands and its record, which replays.
 func PlayMatch(r nardy.Rules, length int, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
 	if _, err := nardy.NewMatch(r, length); err != nil {
 		return nardy.Match{}, nardy.Record{}, err

@@ -242,6 +242,22 @@ func TestPlayMatch(t *testing.T) {
 	}
 }
 
+// TestPlayMatchRecordBound: the record's bound counts the whole match, so
+// a match of 1,000 points between random players stops with ErrTooLong
+// (about 340 games in), and what it returns is the match so far, its
+// record full and replaying to it.
+func TestPlayMatchRecordBound(t *testing.T) {
+	seed := uint64(5)
+	m, rec, err := PlayMatch(preset(t, "long-moscow"), 1000, NewRandom(1), NewRandom(2), nardy.NewSeededDice(seed))
+	require.ErrorIs(t, err, ErrTooLong)
+	assert.Contains(t, err.Error(), "match")
+	assert.False(t, m.IsOver())
+	assert.Greater(t, m.GameNumber(), 100)
+	assert.Len(t, rec.Actions, nardy.MaxRecordActions)
+	rec.Seed = &seed
+	checkReplay(t, rec, m)
+}
+
 // TestPlayGameRecord: PlayGame's record is the game's from its start (one
 // game of money play, length 0) and replays to it, its dice checked
 // against the seed.

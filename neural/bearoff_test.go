@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -313,4 +314,46 @@ func TestIsBearoffRace(t *testing.T) {
 	assert.False(t, race(nardy.Short, home, done), "the game is over")
 	assert.False(t, IsBearoffRace(mustPosition(nardy.StartPosition(nardy.Short, nardy.White))))
 	assert.False(t, IsBearoffRace(nardy.Position{}))
+}
+
+// TestBearoffBuildMemory: building the database allocates about twice
+// what it keeps (13 MB kept; the pairs of the two-sided table and the
+// tables of the first checker were grown by append, 98.6 MB in all).
+func TestBearoffBuildMemory(t *testing.T) {
+	var db *bearoffDB
+	a := testmem.Allocated(func() { db = buildBearoff() })
+	require.NotNil(t, db)
+	t.Logf("%.1f MB allocated", float64(a)/1e6)
+	assert.Less(t, a, uint64(32<<20))
+}
+
+// TestSmallRacesOrder: the pairs of boards not yet over come once each, in
+// order of their total pip count, so that every pair a roll leads to is
+// solved first.
+func TestSmallRacesOrder(t *testing.T) {
+	for _, checkers := range []int{2, 3} {
+		boards := allBoards(checkers)
+		pips := make([]int, len(boards))
+		for _, b := range boards {
+			pips[rankWithin(&b, checkers)] = b.pips()
+		}
+		sr := newSmallRaces(checkers)
+		live := 0
+		for _, p := range pips {
+			if p > 0 {
+				live++
+			}
+		}
+		require.Len(t, sr.order, live*live, "checkers %d", checkers)
+		seen := map[[2]int32]bool{}
+		for i, ab := range sr.order {
+			require.False(t, seen[ab], "pair %v twice", ab)
+			seen[ab] = true
+			require.Positive(t, pips[ab[0]]*pips[ab[1]], "pair %v is over", ab)
+			if i > 0 {
+				prev := sr.order[i-1]
+				require.LessOrEqual(t, pips[prev[0]]+pips[prev[1]], pips[ab[0]]+pips[ab[1]], "at %d", i)
+			}
+		}
+	}
 }

@@ -38,11 +38,11 @@
 //     each side needs to bear off all its checkers, and its first, and
 //     where both have at most six checkers from an exact two-sided table,
 //     instead of the network. It is built on first use, in about a
-//     second, and takes 13 MB. Where both have at most five checkers,
-//     the Searcher's cube decisions in money play are exact, from
-//     cubeful tables of the race (bearoff_cube.go: the cube limit and
-//     beavers counted; 20 MB more, built on first need). [Net] alone is
-//     the network everywhere.
+//     second, and takes 13 MB (24 MB allocated while it is built). Where
+//     both have at most five checkers, the Searcher's cube decisions in
+//     money play are exact, from cubeful tables of the race
+//     (bearoff_cube.go: the cube limit and beavers counted; 20 MB more,
+//     built on first need). [Net] alone is the network everywhere.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
 // How the networks were trained and how strong they are, with the commands

@@ -106,3 +106,23 @@ func TestActAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlayGame: a whole recorded game between two bots, the loop of
+// self-play (the players' own search is most of it for Greedy).
+func BenchmarkPlayGame(b *testing.B) {
+	for _, name := range []string{"long-moscow", "short-standard"} {
+		r := preset(b, name)
+		for _, mk := range []func() Player{func() Player { return NewRandom(1) }, func() Player { return NewGreedy() }} {
+			white, black := mk(), mk()
+			b.Run(name+"/"+white.Name(), func(b *testing.B) {
+				b.ReportAllocs()
+				dice := nardy.NewSeededDice(1)
+				for b.Loop() {
+					if _, _, err := PlayGame(r, white, black, dice); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -245,7 +245,28 @@ func FuzzReplayJSON(f *testing.F) {
 		if json.Unmarshal(b, &rec) != nil {
 			return
 		}
-		_, _ = Replay(rec)
+		m, err := Replay(rec)
+		if err != nil || rec.Fair != nil {
+			return
+		}
+		// A recorder given the same actions keeps the same record, each
+		// action canonical and its steps its own.
+		rc, err := NewRecorder(rec.Rules, rec.Length, rec.Seed)
+		if err != nil {
+			t.Fatalf("a record that replays: NewRecorder: %v", err)
+		}
+		for i, a := range rec.Actions {
+			if err := rc.Do(a); err != nil {
+				t.Fatalf("action %d refused by a recorder: %v", i, err)
+			}
+		}
+		if rc.Match() != m {
+			t.Fatalf("the recorder's match differs from Replay's")
+		}
+		again, err := Replay(rc.Record())
+		if err != nil || again != m {
+			t.Fatalf("the recorder's record does not replay to the same match: %v", err)
+		}
 	})
 }
 
@@ -491,8 +512,13 @@ func FuzzGameJSON(f *testing.F) {
 		if err := json.Unmarshal(out, &h); err != nil || h != g {
 			t.Fatalf("round trip: %v", err)
 		}
-		for k := ActOpening; k <= ActReject; k++ { // actions never panic
-			_, _ = g.Do(Action{Kind: k, Player: White, Dice: [2]int{6, 6}, Resign: Oin})
+		for k := ActOpening; k <= ActReject; k++ { // actions never panic; Can answers as Do
+			for _, p := range [2]Color{White, Black} {
+				a := Action{Kind: k, Player: p, Dice: [2]int{6, 6}, Resign: Oin}
+				if _, err := g.Do(a); g.Can(a) != (err == nil) {
+					t.Fatalf("Can(%v by %v) = %v, Do's error %v", k, p, g.Can(a), err)
+				}
+			}
 		}
 	})
 }

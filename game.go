@@ -280,9 +280,11 @@ func (g Game) Allowed(p Color) []ActionKind {
 	return out
 }
 
-// Can reports whether [Game.Do] would accept a. It builds no error for a
-// refusal and allocates nothing, for a player's loop that asks each turn
-// whether it may double.
+// Can reports whether [Game.Do] would accept a, without building the
+// [*ActionError] of a refusal: asking whether a double, a roll, a take or
+// an answer would be accepted allocates nothing, for a player's loop that
+// asks each turn whether it may double. A play or step that breaks a rule
+// still builds its [*RuleError] on the way.
 func (g Game) Can(a Action) bool {
 	n := g
 	return n.do(a) == nil

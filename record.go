@@ -174,11 +174,14 @@ func (rc *Recorder) Do(a Action) error {
 		return err
 	}
 	rc.match = m
-	// Built field by field, not as a copy of a, so that a's steps stay the
-	// caller's (a does not escape).
+	// Canonical without the steps (it would copy them into a slice of
+	// their own); the steps go into one growing array instead, not one
+	// allocation a play.
 	c := Action{Kind: a.Kind, Player: a.Player, Dice: a.Dice, Resign: a.Resign}.Canonical()
 	if (c.Kind == ActPlay || c.Kind == ActStep) && len(a.Steps) > 0 {
-		// Copied into one growing array, not one allocation a play.
+		// Capped, defensively: an append to one action's steps copies
+		// rather than write over the next action's. When rc.steps grows,
+		// earlier actions keep the old array, which nothing writes again.
 		j := len(rc.steps)
 		rc.steps = append(rc.steps, a.Steps...)
 		c.Steps = rc.steps[j:len(rc.steps):len(rc.steps)]

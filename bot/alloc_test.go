@@ -105,6 +105,24 @@ func TestActAllocs(t *testing.T) {
 			}), "%s %s rolls", name, p.Name())
 		}
 	}
+	// Early in a short game the cube is centred: the double is allowed and
+	// weighed, and that allocates nothing either.
+	g := midGame(t, "short-standard", 1)
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	g, err = g.Play(plays[0])
+	require.NoError(t, err)
+	me, _ := g.ToAct()
+	require.True(t, g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}))
+	for _, p := range []Player{NewGreedy(), NewExpectimax(0), NewNeural(0), NewNeural(1)} {
+		_, err := p.Act(g, me)
+		require.NoError(t, err)
+		assert.Zero(t, testing.AllocsPerRun(5, func() {
+			if _, err := p.Act(g, me); err != nil {
+				t.Fatal(err)
+			}
+		}), "%s weighs a double", p.Name())
+	}
 }
 
 // BenchmarkPlayGame: a whole recorded game between two bots, the loop of

@@ -324,7 +324,7 @@ func TestBearoffBuildMemory(t *testing.T) {
 	a := testmem.Allocated(func() { db = buildBearoff() })
 	require.NotNil(t, db)
 	t.Logf("%.1f MB allocated", float64(a)/1e6)
-	assert.Less(t, a, uint64(32<<20))
+	assert.Less(t, a, uint64(27<<20)) // 32 MB with only the first-checker table grown by append
 }
 
 // TestSmallRacesOrder: the pairs of boards not yet over come once each, in

@@ -72,7 +72,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		return 2
 	}
 	name := fs.Arg(0)
-	rec, err := readRecord(name, *preset)
+	rec, names, err := readRecord(name, *preset)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1
@@ -86,7 +86,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		report(stderr, "analyze", err)
 		return 1
 	}
-	if perr := printReport(stdout, name, rep, *asJSON, *all); perr != nil {
+	if perr := printReport(stdout, name, names, rep, *asJSON, *all); perr != nil {
 		report(stderr, "analyze", perr)
 		return 1
 	}
@@ -98,14 +98,21 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 }
 
 // printReport prints rep of the record read from name: as JSON, or its
-// errors (every decision with all) and each player's figures.
-func printReport(w io.Writer, name string, rep analysis.Report, asJSON, all bool) error {
+// errors (every decision with all) and each player's figures, each player
+// named as in the file where it names them (.mat: white is player 1).
+func printReport(w io.Writer, name string, names [2]string, rep analysis.Report, asJSON, all bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
 	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
+	who := func(c nardy.Color) string {
+		if names[c] == "" {
+			return c.String()
+		}
+		return fmt.Sprintf("%s (%s)", c, names[c])
+	}
 	for _, d := range rep.Decisions {
 		if !d.Error && !all {
 			continue
@@ -122,34 +129,34 @@ func printReport(w io.Writer, name string, rep analysis.Report, asJSON, all bool
 			what += " " + d.Roll
 		}
 		fmt.Fprintf(w, "game %d action %d %s %s: played %s, best %s, loss %.3f%s\n",
-			d.Game, d.Action, d.Player, what, d.Played, d.Best, d.Loss, mark)
+			d.Game, d.Action, who(d.Player), what, d.Played, d.Best, d.Loss, mark)
 	}
 	for c, ps := range rep.Players {
 		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",
-			nardy.Color(c), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss)
+			who(nardy.Color(c)), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss)
 	}
 	return nil
 }
 
-// readRecord reads a JSON record, or a .mat file under the preset's rules.
-func readRecord(name, preset string) (nardy.Record, error) {
+// readRecord reads a JSON record, or a .mat file under the preset's rules
+// with its players' names (white first; none from JSON).
+func readRecord(name, preset string) (rec nardy.Record, names [2]string, err error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nardy.Record{}, err
+		return nardy.Record{}, names, err
 	}
 	defer f.Close()
 	src := io.LimitReader(f, MaxRecordSize)
 	if strings.HasSuffix(strings.ToLower(name), ".mat") {
 		p, err := variants.Lookup(preset)
 		if err != nil {
-			return nardy.Record{}, err
+			return nardy.Record{}, names, err
 		}
-		rec, _, err := gnubg.ReadMat(src, p.Rules)
-		return rec, err
+		rec, info, err := gnubg.ReadMat(src, p.Rules)
+		return rec, info.Players, err
 	}
-	var rec nardy.Record
 	if err := json.NewDecoder(src).Decode(&rec); err != nil {
-		return nardy.Record{}, fmt.Errorf("%s: %w", name, err)
+		return nardy.Record{}, names, fmt.Errorf("%s: %w", name, err)
 	}
-	return rec, nil
+	return rec, names, nil
 }

@@ -286,8 +286,15 @@ func TestAnalyze(t *testing.T) {
 	code := run([]string{"analyze", "-ply", "0", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
 	require.Equal(t, 0, code, errOut.String())
 	assert.Contains(t, out.String(), "short nardy, judged at 0-ply")
-	assert.Contains(t, out.String(), "white: ")
+	assert.Contains(t, out.String(), "\nwhite (Aygun): ", "the .mat's player 1 by name")
+	assert.Contains(t, out.String(), "\nblack (Timur): ")
 	assert.Contains(t, out.String(), "error rate")
+
+	out.Reset() // a JSON record names no player
+	code = run([]string{"analyze", "-ply", "0", "../../testdata/records/short-standard-3p-seed179.json"}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "\nwhite: ")
+	assert.Contains(t, out.String(), "\nblack: ")
 
 	out.Reset()
 	code = run([]string{"analyze", "-ply", "0", "-json", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
@@ -309,8 +316,8 @@ func TestAnalyze(t *testing.T) {
 	out.Reset()
 	code = run([]string{"analyze", "-ply", "0", "-rollout", "36", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
 	require.Equal(t, 0, code, errOut.String())
-	assert.Regexp(t, `(?m)^game 1 action \d+ \w+ play .*\(rolled out, ± [0-9.]+\)`, out.String())
-	assert.Regexp(t, `(?m)^game \d+ action \d+ \w+ no double: played no double, best (no )?double, loss [0-9.]+ \(rolled out, ± [0-9.]+\)`, out.String())
+	assert.Regexp(t, `(?m)^game 1 action \d+ \w+ \(\w+\) play .*\(rolled out, ± [0-9.]+\)`, out.String())
+	assert.Regexp(t, `(?m)^game \d+ action \d+ \w+ \(\w+\) no double: played no double, best (no )?double, loss [0-9.]+ \(rolled out, ± [0-9.]+\)`, out.String())
 	assert.Equal(t, 2, run([]string{"analyze", "-rollout", "-1", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut))
 	// A flag out of range is refused, not clamped to the nearest value.
 	for _, bad := range [][]string{{"-ply", "3"}, {"-ply", "-1"}, {"-threshold", "-1"}, {"-threshold", "0"}, {"-threshold", "NaN"}, {"-threshold", "+Inf"}} {
@@ -345,7 +352,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 		assert.Regexp(t, `^nardy analyze: interrupted: analysis: stopped at action 0 of \d+: context canceled; the report printed covers only the actions before it\n$`, errOut.String())
 		if !asJSON {
 			assert.Contains(t, out.String(), "short nardy, judged at 2-ply")
-			assert.Contains(t, out.String(), "white: 0 plays, 0 cube decisions, 0 errors")
+			assert.Contains(t, out.String(), "white (Aygun): 0 plays, 0 cube decisions, 0 errors")
 			continue
 		}
 		var rep struct {

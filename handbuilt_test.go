@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"math"
 	"testing"
 	"time"
@@ -25,7 +26,7 @@ var edgeInts = []int{0, 1, 2, 3, -1, -2, 6, 7, 15, 16, 24, 25, 26, 63, 64, 65, 1
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-30, 30), rapid.Int())
+	return handbuilt.Int(edgeInts, -30, 30)
 }
 
 // genU8 draws any uint8, with the small values often.
@@ -139,23 +140,6 @@ func genPos(v nardy.Variant) *rapid.Generator[nardy.Position] {
 	})
 }
 
-// within runs f and fails t if it panics or does not return within d.
-func within(t require.TestingT, d time.Duration, name string, f func()) {
-	done := make(chan any, 1)
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	select {
-	case p := <-done:
-		if p != nil {
-			assert.Fail(t, "panic", "%s: %v", name, p)
-		}
-	case <-time.After(d):
-		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
-	}
-}
-
 // bound is the time a call may take before the test calls it a hang.
 const bound = 10 * time.Second
 
@@ -194,7 +178,7 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 		text := rapid.String().Draw(t, "text")
 		depth, workers := rapid.IntRange(-2, 1).Draw(t, "depth"), rapid.IntRange(-2, 3).Draw(t, "workers")
 		to := genInt().Draw(t, "to")
-		within(t, bound, fmt.Sprintf("rules %+v pos %v roll %v", r, pos, roll), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("rules %+v pos %v roll %v", r, pos, roll), func() {
 			if err := r.Validate(); err != nil {
 				assert.ErrorIs(t, err, nardy.ErrInvalidRules)
 			}
@@ -288,7 +272,7 @@ func TestHandBuiltActions(t *testing.T) {
 					nardy.ActResign, nardy.ActAccept, nardy.ActReject, nardy.ActUndo}).Draw(t, "k"),
 				resign: nardy.ResultKind(rapid.IntRange(0, 6).Draw(t, "rk"))}
 		}
-		within(t, bound, fmt.Sprintf("rules %+v length %d", r, length), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("rules %+v length %d", r, length), func() {
 			rc, err := nardy.NewRecorder(r, length, nil)
 			if err != nil {
 				rc, err = nardy.NewRecorder(r, 0, nil)
@@ -370,7 +354,7 @@ func TestHandBuiltRecords(t *testing.T) {
 			s := rapid.Uint64().Draw(t, "seed")
 			rec.Seed = &s
 		}
-		within(t, bound, fmt.Sprintf("%+v", rec), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("%+v", rec), func() {
 			_, _ = nardy.Replay(rec)
 			_, _ = rec.MarshalJSON()
 			_, _ = nardy.NewRecorder(rec.Rules, rec.Length, rec.Seed)
@@ -400,7 +384,7 @@ func TestHandBuiltSmallValues(t *testing.T) {
 		case 2:
 			src = &nardy.SeededDice{}
 		}
-		within(t, bound, fmt.Sprintf("%+v %+v %d %d", res, c, u, x), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("%+v %+v %d %d", res, c, u, x), func() {
 			_ = res.String()
 			_, _ = res.MarshalJSON()
 			_ = c.MayDouble(nardy.Color(u))

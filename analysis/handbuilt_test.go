@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"math"
 	"testing"
 	"time"
@@ -26,24 +27,7 @@ var edgeInts = []int{0, 1, 2, -1, -2, 25, 26, 64, 1 << 20, 1 << 62, math.MaxInt,
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-3, 10), rapid.Int())
-}
-
-// within runs f and fails t if it panics or does not return within d.
-func within(t require.TestingT, d time.Duration, name string, f func()) {
-	done := make(chan any, 1)
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	select {
-	case p := <-done:
-		if p != nil {
-			assert.Fail(t, "panic", "%s: %v", name, p)
-		}
-	case <-time.After(d):
-		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
-	}
+	return handbuilt.Int(edgeInts, -3, 10)
 }
 
 // TestHandBuiltAnalysis: a random game's record, its length set by hand,
@@ -72,7 +56,7 @@ func TestHandBuiltAnalysis(t *testing.T) {
 				Cube: nardy.Cube{Value: genInt().Draw(t, "cube"), Owned: rapid.Bool().Draw(t, "owned")}}
 		}
 		away := [2]int{genInt().Draw(t, "a0"), genInt().Draw(t, "a1")}
-		within(t, 60*time.Second, fmt.Sprintf("length %d %+v away %v", rec.Length, opt, away), func() {
+		handbuilt.Within(t, 60*time.Second, fmt.Sprintf("length %d %+v away %v", rec.Length, opt, away), func() {
 			_, err := analysis.Analyze(context.Background(), rec, opt)
 			if err != nil {
 				assert.True(t, errors.Is(err, analysis.ErrBadOptions) || errors.Is(err, nardy.ErrBadRecord) ||

@@ -7,6 +7,7 @@ package bot_test
 import (
 	"errors"
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"math"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ var edgeInts = []int{0, 1, 2, 3, -1, 4, 7, 64, 1 << 20, 1 << 62, math.MaxInt, ma
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-3, 10), rapid.Int())
+	return handbuilt.Int(edgeInts, -3, 10)
 }
 
 // edgeFloats are the thresholds most likely to break a cube policy.
@@ -94,23 +95,6 @@ type constDice int
 
 func (d constDice) Die() int { return int(d) }
 
-// within runs f and fails t if it panics or does not return within d.
-func within(t require.TestingT, d time.Duration, name string, f func()) {
-	done := make(chan any, 1)
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	select {
-	case p := <-done:
-		if p != nil {
-			assert.Fail(t, "panic", "%s: %v", name, p)
-		}
-	case <-time.After(d):
-		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
-	}
-}
-
 // TestHandBuiltPlayers: players with any field values (budgets, widths,
 // deadlines, plies, cube thresholds, a nil net) play a game or a short
 // match under any rules, match length and dice source, and bot's other
@@ -127,7 +111,7 @@ func TestHandBuiltPlayers(t *testing.T) {
 		}
 		c, c2 := nardy.Color(rapid.Uint8().Draw(t, "c")), nardy.Color(rapid.Uint8().Draw(t, "c2"))
 		name := rapid.String().Draw(t, "name")
-		within(t, 60*time.Second, fmt.Sprintf("%+v %d %s %s", r, length, white.Name(), black.Name()), func() {
+		handbuilt.Within(t, 60*time.Second, fmt.Sprintf("%+v %d %s %s", r, length, white.Name(), black.Name()), func() {
 			var err error
 			if length >= 1 && length <= 2 { // one game or a match: the games are the costly part
 				_, _, err = bot.PlayMatch(r, length, white, black, dice)

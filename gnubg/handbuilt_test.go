@@ -7,6 +7,7 @@ package gnubg_test
 
 import (
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"io"
 	"math"
 	"testing"
@@ -15,7 +16,6 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/gnubg"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
@@ -25,24 +25,7 @@ var edgeInts = []int{0, 1, 2, -1, 6, 7, 63, 64, 65, 4096, 8192, 32767, 32768, 1 
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-2, 8), rapid.Int())
-}
-
-// within runs f and fails t if it panics or does not return within d.
-func within(t require.TestingT, d time.Duration, name string, f func()) {
-	done := make(chan any, 1)
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	select {
-	case p := <-done:
-		if p != nil {
-			assert.Fail(t, "panic", "%s: %v", name, p)
-		}
-	case <-time.After(d):
-		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
-	}
+	return handbuilt.Int(edgeInts, -2, 8)
 }
 
 // TestHandBuiltMatchID: a MatchID with any field values, formatted and
@@ -55,7 +38,7 @@ func TestHandBuiltMatchID(t *testing.T) {
 			State: gnubg.GameState(u8("state")), ToAct: nardy.Color(u8("toact")), Doubled: rapid.Bool().Draw(t, "doubled"),
 			Resigned: nardy.ResultKind(u8("resigned")), Dice: [2]int{genInt().Draw(t, "d0"), genInt().Draw(t, "d1")},
 			MatchLength: genInt().Draw(t, "length"), Score: [2]int{genInt().Draw(t, "s0"), genInt().Draw(t, "s1")}, Bit67: rapid.Bool().Draw(t, "b67")}
-		within(t, 5*time.Second, fmt.Sprintf("%#v", m), func() {
+		handbuilt.Within(t, 5*time.Second, fmt.Sprintf("%#v", m), func() {
 			_, _ = gnubg.FormatMatchID(m)
 			_ = m.String()
 			_, _ = m.MarshalText()
@@ -101,7 +84,7 @@ func TestHandBuiltWriteMat(t *testing.T) {
 				return gnubg.MatTag{Key: rapid.SampledFrom([]string{"Crawford", "Jacoby", "Beaver", "CubeLimit", "Event", ""}).Draw(t, "k"),
 					Value: rapid.OneOf(rapid.SampledFrom([]string{"On", "Off", "0", "-1", "4096", "9223372036854775808"}), rapid.String()).Draw(t, "v")}
 			}), 0, 4).Draw(t, "tags")}
-		within(t, 30*time.Second, fmt.Sprintf("length %d rules %+v", rec.Length, rec.Rules), func() {
+		handbuilt.Within(t, 30*time.Second, fmt.Sprintf("length %d rules %+v", rec.Length, rec.Rules), func() {
 			_ = gnubg.WriteMat(io.Discard, rec, info)
 		})
 	})

@@ -7,6 +7,7 @@ package neural_test
 import (
 	"context"
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"io"
 	"math"
 	"testing"
@@ -23,7 +24,7 @@ var edgeInts = []int{0, 1, 2, 3, -1, -2, 4, 7, 15, 25, 26, 64, 65, 128, 1 << 20,
 	1 << 61, 1 << 62, math.MaxInt, math.MaxInt - 1, math.MinInt, math.MinInt + 1, math.MaxInt / 2, math.MaxInt/2 + 1}
 
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-30, 30), rapid.Int())
+	return handbuilt.Int(edgeInts, -30, 30)
 }
 
 var edgeFloats = []float64{0, 1, -1, 0.5, 1e-9, 2, -0.5, 1e300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), math.MaxFloat64, math.SmallestNonzeroFloat64}
@@ -127,22 +128,6 @@ func genGame(t *rapid.T) nardy.Game {
 	return g
 }
 
-func within(t require.TestingT, d time.Duration, name string, f func()) {
-	done := make(chan any, 1)
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	select {
-	case p := <-done:
-		if p != nil {
-			assert.Fail(t, "panic", "%s: %v", name, p)
-		}
-	case <-time.After(d):
-		assert.Fail(t, "timeout", "%s did not return within %v", name, d)
-	}
-}
-
 const bound = 20 * time.Second
 
 // TestHandBuiltCubeValues: DecideCube, the match equity table, ScoreFor,
@@ -154,7 +139,7 @@ func TestHandBuiltCubeValues(t *testing.T) {
 		ci := genCubeInfo().Draw(t, "ci")
 		a, b := genInt().Draw(t, "a"), genInt().Draw(t, "b")
 		s := genScoring().Draw(t, "scoring")
-		within(t, bound, fmt.Sprintf("%+v %+v", p, ci), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("%+v %+v", p, ci), func() {
 			d := neural.DecideCube(p, ci)
 			_ = d.Equity()
 			_ = d.DoubleEquity()
@@ -208,7 +193,7 @@ func TestHandBuiltSearcher(t *testing.T) {
 			opt.Trials = 1
 		}
 		pos := g.Position()
-		within(t, bound, fmt.Sprintf("%v %+v", pos, s.Match), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("%v %+v", pos, s.Match), func() {
 			_ = neural.Efficiency(pos)
 			_ = neural.IsBearoffRace(pos)
 			_ = s.Eval(pos, ply)
@@ -243,7 +228,7 @@ func TestHandBuiltNet(t *testing.T) {
 		target := genProbs().Draw(t, "target")
 		rate := genFloat().Draw(t, "rate")
 		info := rapid.String().Draw(t, "info")
-		within(t, bound, fmt.Sprintf("%v %d", v, hidden), func() {
+		handbuilt.Within(t, bound, fmt.Sprintf("%v %d", v, hidden), func() {
 			n, err := neural.NewNet(v, hidden, 1)
 			if err != nil {
 				assert.ErrorIs(t, err, neural.ErrBadWeights)

@@ -6,6 +6,7 @@ package render_test
 
 import (
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"io"
 	"math"
 	"testing"
@@ -22,7 +23,7 @@ var edgeInts = []int{0, 1, 2, -1, 6, 7, 24, 25, 26, 796, render.MaxWidth, render
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-2, 26), rapid.Int())
+	return handbuilt.Int(edgeInts, -2, 26)
 }
 
 // TestHandBuiltOptions: Options with any field values (width, cube,

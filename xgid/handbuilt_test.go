@@ -5,6 +5,7 @@ package xgid_test
 
 import (
 	"fmt"
+	"github.com/nardylab/nardy/internal/handbuilt"
 	"math"
 	"testing"
 	"time"
@@ -20,7 +21,7 @@ var edgeInts = []int{0, 1, 2, -1, 6, 7, 1 << 15, 1 << 16, 1 << 62, 1 << 63 >> 1,
 
 // genInt draws an edge value, a small value or any int.
 func genInt() *rapid.Generator[int] {
-	return rapid.OneOf(rapid.SampledFrom(edgeInts), rapid.IntRange(-2, 8), rapid.Int())
+	return handbuilt.Int(edgeInts, -2, 8)
 }
 
 // TestHandBuiltID: an ID with any field values: Format, String and

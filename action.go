@@ -79,6 +79,10 @@ type Action struct {
 	Resign ResultKind // ActResign: the kind offered
 }
 
+// keepsSteps reports whether actions of kind k carry steps (plays and
+// steps): the others' Steps are dropped by [Action.Canonical].
+func keepsSteps(k ActionKind) bool { return k == ActPlay || k == ActStep }
+
 // Canonical returns a with only the fields its kind uses: no player for
 // the opening, dice only for the opening and rolls, steps only for plays and
 // steps, the kind offered only for resignations. Records keep canonical
@@ -90,10 +94,11 @@ func (a Action) Canonical() Action {
 		c.Player, c.Dice = 0, a.Dice
 	case ActRoll:
 		c.Dice = a.Dice
-	case ActPlay, ActStep:
-		c.Steps = append([]Step(nil), a.Steps...)
 	case ActResign:
 		c.Resign = a.Resign
+	}
+	if keepsSteps(a.Kind) {
+		c.Steps = append([]Step(nil), a.Steps...)
 	}
 	return c
 }

@@ -178,7 +178,7 @@ func (rc *Recorder) Do(a Action) error {
 	// their own); the steps go into one growing array instead, not one
 	// allocation a play.
 	c := Action{Kind: a.Kind, Player: a.Player, Dice: a.Dice, Resign: a.Resign}.Canonical()
-	if (c.Kind == ActPlay || c.Kind == ActStep) && len(a.Steps) > 0 {
+	if keepsSteps(c.Kind) && len(a.Steps) > 0 {
 		// Capped, defensively: an append to one action's steps copies
 		// rather than write over the next action's. When rc.steps grows,
 		// earlier actions keep the old array, which nothing writes again.

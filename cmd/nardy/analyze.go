@@ -97,14 +97,22 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	return 0
 }
 
-// printReport prints rep of the record read from name: as JSON, or its
-// errors (every decision with all) and each player's figures, each player
-// named as in the file where it names them (.mat: white is player 1).
+// printReport prints rep of the record read from name: as JSON (with
+// "names", white's first, when the file names its players), or its errors
+// (every decision with all) and each player's figures, each player named
+// as in the file where it names them (.mat: white is player 1).
 func printReport(w io.Writer, name string, names [2]string, rep analysis.Report, asJSON, all bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		out := struct {
+			analysis.Report
+			Names *[2]string `json:"names,omitempty"` // white, black: a .mat file's players
+		}{Report: rep}
+		if names != [2]string{} {
+			out.Names = &names
+		}
+		return enc.Encode(out)
 	}
 	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
 	who := func(c nardy.Color) string {

@@ -305,10 +305,18 @@ func TestAnalyze(t *testing.T) {
 			Kind string  `json:"kind"`
 			Loss float64 `json:"loss"`
 		} `json:"decisions"`
+		Names []string `json:"names"`
 	}
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	assert.Equal(t, "short", rep.Variant)
 	assert.NotEmpty(t, rep.Decisions)
+	assert.Equal(t, []string{"Aygun", "Timur"}, rep.Names, "the .mat's players, white (player 1) first")
+
+	out.Reset() // nor does its JSON report
+	code = run([]string{"analyze", "-ply", "0", "-json", "../../testdata/records/short-standard-3p-seed179.json"}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.NotContains(t, out.String(), `"names"`)
+	assert.Contains(t, out.String(), `"players"`)
 
 	// With rollouts, the plays and cube decisions the search calls errors
 	// are rolled out (at 0-ply three missed doubles; 36 trials are too few

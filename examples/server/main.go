@@ -25,6 +25,9 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/nardylab/nardy/neural"
+	"github.com/nardylab/nardy/variants"
 )
 
 func main() {
@@ -71,6 +74,7 @@ func main() {
 		defer cancel()
 		_ = srv.Shutdown(shut)
 	}()
+	go warmUp()
 	log.Printf("nardy server on http://%s/", ln.Addr())
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
@@ -87,4 +91,20 @@ func openStore(db, dsn string) (Store, error) {
 		return newMemStore(), nil
 	}
 	return openSQLite(db)
+}
+
+// warmUp builds the neural bots' tables for every preset (the bear-off
+// database and the cubeful tables, about 2 s and 33 MB) while the server
+// starts taking requests, so that no player's first bear-off against a
+// neural bot waits for them; a request that needs them sooner waits for
+// the build under way.
+func warmUp() {
+	start := time.Now()
+	for _, p := range variants.All() {
+		if err := neural.WarmUp(p.Rules); err != nil {
+			log.Printf("warming up the bots for %s: %v", p.Name, err)
+			return
+		}
+	}
+	log.Printf("bots' tables built in %v", time.Since(start).Round(time.Millisecond))
 }

@@ -8,8 +8,9 @@ import "github.com/nardylab/nardy"
 // [DecideCube] on the network's chances. At 1 and 2 ply, no double and
 // double/take are each the average, over the player's 21 rolls, of the
 // opponent's cubeful equity after the player's best play (cubeless, at
-// 0-ply) one ply less deep, with the cube where it is or doubled and held
-// by the opponent; that equity is the opponent's own decision there (to
+// 0-ply; in match play at the score with that branch's cube) one ply less
+// deep, with the cube where it is or doubled and held by the opponent;
+// that equity is the opponent's own decision there (to
 // double or not, the player taking, passing or beavering as the same
 // search advises), and at 0-ply the cube model's on the network's chances
 // of the position reached, with its own [Efficiency]. A roll that takes
@@ -74,8 +75,16 @@ func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool
 // afterRolls returns the cubeful value of pos for its player on roll
 // (ci's) with ci's cube, searched ply ≥ 1 deep: the average over its 21
 // rolls of the value, to it, of the opponent's position after its best
-// play at ply − 1.
+// play at ply − 1. In match play the plays are chosen for the match score
+// with ci's cube, which after a double is not the Match's: what a gammon
+// is worth at the score depends on the cube (S6), as a doubled game is
+// played out at its new value.
 func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 {
+	if c := ci.value(); !s.Match.isMoney() && c != max(s.Match.Cube, 1) {
+		vals := s.vals
+		s.vals = s.valuesAt(c)
+		defer func() { s.vals = vals }()
+	}
 	next := ci
 	next.OnRoll, next.Away = ci.OnRoll.Other(), [2]int{ci.Away[1], ci.Away[0]}
 	var sum float64

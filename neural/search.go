@@ -81,20 +81,28 @@ func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 
 // prepare sets what each end of a game is worth to each colour, from the
 // scoring table and the match score, before a search.
-func (s *Searcher) prepare() {
+func (s *Searcher) prepare() { s.vals = s.valuesAt(s.Match.Cube) }
+
+// valuesAt returns what each end of a game is worth to each colour, from
+// the scoring table and the match score with the cube at value cube (0
+// counts as 1; in money play the cube changes nothing).
+func (s *Searcher) valuesAt(cube int) (vals [2]outcomeValues) {
 	k := pointsOf(s.scoring(), s.Rules.Variant)
 	if s.Match.isMoney() {
-		s.vals[0] = moneyValues(k)
-		s.vals[1] = s.vals[0]
-		return
+		vals[0] = moneyValues(k)
+		vals[1] = vals[0]
+		return vals
 	}
 	m := DefaultMET()
 	if v := s.Rules.Variant; !s.Rules.Cube && (v == nardy.Long || v == nardy.Short) {
 		m = cubelessMETs()[v] // rules of no variant give no evaluation: any table will do
 	}
-	for c := range s.vals {
-		s.vals[c] = matchValues(m, k, s.Match, nardy.Color(c))
+	score := s.Match
+	score.Cube = cube
+	for c := range vals {
+		vals[c] = matchValues(m, k, score, nardy.Color(c))
 	}
+	return vals
 }
 
 // scoring returns the table equities are taken under: s.Scoring, or the

@@ -8,6 +8,7 @@
 //	nardy-strength openings -trials 1296 -gnubg-plies 2
 //	nardy-strength evalcheck -variant short -games 20 -trials 1296
 //	nardy-strength evalcheck -games 20 -trials 1296 -cubeful -gnubg-plies 2
+//	nardy-strength calibration -variant short -games 40000
 //
 // vs plays cubeless money games (the variant's default scoring table; with
 // -cube, money games with the cube under the variant's default rules) in
@@ -42,6 +43,11 @@
 // by the same network give; with -cubeful, the same for the cubeful
 // equities of the cube model and of GNU Backgammon against cubeful
 // rollouts.
+//
+// calibration compares the network's chances with its own games: over
+// -games seeded self-play games at 0-ply, the mean predicted chances of a
+// win and of each kind of win for the player on roll, by tenths of the
+// predicted win, beside how often the player won so.
 package main
 
 import (
@@ -64,7 +70,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // usage names the commands; each prints its own flags with -h.
-const usage = "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck [flags]\n" +
+const usage = "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck|calibration [flags]\n" +
 	"(nardy-strength COMMAND -h lists a command's flags; go doc ./cmd/nardy-strength says what each measures)"
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -89,6 +95,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = openings(args[1:], stdout, stderr)
 	case "evalcheck":
 		err = evalCheck(args[1:], stdout, stderr)
+	case "calibration":
+		err = calibration(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n%s\n", args[0], usage)
 		return 2

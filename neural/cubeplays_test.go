@@ -95,3 +95,35 @@ func TestSearchCubeMatchPlaysAtTheCube(t *testing.T) {
 	t.Logf("%d positions: %d rolls where the doubled cube chooses another play", len(positions), differ)
 	require.Positive(t, differ, "no position tells the cubes apart")
 }
+
+// TestSearchCubeIgnoresTheMatchCube: every branch of the cubeful search
+// chooses its plays at its own cube, so the Searcher's Match.Cube (the
+// cube of its checker plays) changes no verdict: at 2-ply, where the
+// opponent's double below no double reaches 2, a Match.Cube of 2 gave
+// that branch the values of cube 1 (the branch above it; 9 of the 24
+// checks below failed so at 2-away 4-away).
+func TestSearchCubeIgnoresTheMatchCube(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	away := [2]int{2, 4}
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: away}
+	checked := 0
+	for _, pos := range contactPositions(t, s, 3) {
+		// positions where gammons are at stake, whose plays the cube
+		// changes most (2-ply decisions take a tenth of a second each)
+		if p := s.Eval(pos, 0); p.WinMars+p.LoseMars < 0.25 || checked == 8 {
+			continue
+		}
+		checked++
+		s.Match = ScoreFor(nardy.White, away, 1)
+		want := s.SearchCube(pos, ci, 2)
+		if checked == 1 {
+			assert.Zero(t, testing.AllocsPerRun(1, func() { s.SearchCube(pos, ci, 2) }), "at 2-ply")
+		}
+		for _, cube := range []int{0, 2, 4} {
+			s.Match = ScoreFor(nardy.White, away, cube)
+			assert.Equal(t, want, s.SearchCube(pos, ci, 2), "%v with the Match's cube at %d", pos, cube)
+		}
+		s.Match = MatchScore{}
+	}
+	require.Equal(t, 8, checked)
+}

@@ -80,10 +80,10 @@ func (s *Searcher) searchCube(pos nardy.Position, ci CubeInfo, ply int, all bool
 // is worth at the score depends on the cube (S6), as a doubled game is
 // played out at its new value.
 func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 {
-	if c := ci.value(); !s.Match.isMoney() && c != max(s.Match.Cube, 1) {
-		vals := s.vals
-		s.vals = s.valuesAt(c)
-		defer func() { s.vals = vals }()
+	if c := ci.value(); !s.Match.isMoney() && c != s.valsCube {
+		vals, cube := s.vals, s.valsCube
+		s.vals, s.valsCube = s.valuesAt(c), c
+		defer func() { s.vals, s.valsCube = vals, cube }()
 	}
 	next := ci
 	next.OnRoll, next.Away = ci.OnRoll.Other(), [2]int{ci.Away[1], ci.Away[0]}

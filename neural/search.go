@@ -50,8 +50,11 @@ type Searcher struct {
 	cands [MaxPly + 1][]cand
 	rolls [21]nardy.WeightedRoll
 	vals  [2]outcomeValues // what each end is worth, per colour of the mover
-	kept  [MaxPly + 1]int  // candidates evaluated at each ply by the last rank
-	probs [MaxPly + 1][]Probs
+	// valsCube is the cube value vals are at: the Match's, or in the
+	// cubeful search the branch's (afterRolls).
+	valsCube int
+	kept     [MaxPly + 1]int // candidates evaluated at each ply by the last rank
+	probs    [MaxPly + 1][]Probs
 }
 
 type cand struct {
@@ -81,7 +84,7 @@ func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 
 // prepare sets what each end of a game is worth to each colour, from the
 // scoring table and the match score, before a search.
-func (s *Searcher) prepare() { s.vals = s.valuesAt(s.Match.Cube) }
+func (s *Searcher) prepare() { s.vals, s.valsCube = s.valuesAt(s.Match.Cube), max(s.Match.Cube, 1) }
 
 // valuesAt returns what each end of a game is worth to each colour, from
 // the scoring table and the match score with the cube at value cube (0

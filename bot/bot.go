@@ -78,13 +78,18 @@ var (
 	ErrUnknownBot = errors.New("bot: unknown bot")
 	// ErrUninitialized: a player that needs its constructor was built
 	// without it (the zero [Random], which has no generator: use
-	// [NewRandom]), or a driver was given no player (a nil [Player]) for
-	// a seat, or no dice (a nil [nardy.DiceSource]).
+	// [NewRandom]), a player of this package is a nil pointer (a typed
+	// nil in a [Player]), or a driver was given no player (a nil
+	// [Player]) for a seat, or no dice (a nil [nardy.DiceSource]).
 	ErrUninitialized = errors.New("bot: player or dice not set up")
 )
 
 // errNoDice: a driver given a nil dice source when dice are to be thrown.
 var errNoDice = fmt.Errorf("%w: no dice source (nil)", ErrUninitialized)
+
+// errNilPlayer is the error of a nil pointer of one of this package's
+// players (a typed nil in a [Player]), which cannot play.
+var errNilPlayer = fmt.Errorf("%w: a nil player", ErrUninitialized)
 
 // PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.

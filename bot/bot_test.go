@@ -527,6 +527,33 @@ func TestNilPlayers(t *testing.T) {
 	})
 }
 
+// TestTypedNilPlayers: a nil pointer of each of the package's players in
+// a Player (a typed nil, which the drivers' nil check cannot see) returns
+// ErrUninitialized from Act, names itself and ignores SeeMatch, where
+// each dereferenced it and panicked; a game between them stops with a
+// PlayerError at the first action a player takes.
+func TestTypedNilPlayers(t *testing.T) {
+	r := preset(t, "short-standard")
+	_, roll, me := openedWith31(t, r)
+	m, err := nardy.NewMatch(r, 3)
+	require.NoError(t, err)
+	for _, p := range []Player{(*Greedy)(nil), (*Expectimax)(nil), (*Neural)(nil), (*Random)(nil)} {
+		assert.NotPanics(t, func() {
+			a, err := p.Act(roll, me)
+			assert.ErrorIs(t, err, ErrUninitialized, "%T", p)
+			assert.Equal(t, nardy.Action{}, a)
+			assert.NotEmpty(t, p.Name())
+			if s, ok := p.(MatchSeer); ok {
+				s.SeeMatch(m)
+			}
+			_, _, err = PlayMatch(r, 3, p, p, nardy.NewSeededDice(1))
+			var pe *PlayerError
+			require.ErrorAs(t, err, &pe, "%T", p)
+			assert.ErrorIs(t, err, ErrUninitialized)
+		}, "%T", p)
+	}
+}
+
 // TestNilDice: the drivers given no dice source return ErrUninitialized
 // where dice are to be thrown (the opening, a roll), instead of calling Die
 // on the nil interface; a play needs no dice and goes on.

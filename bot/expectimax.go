@@ -72,10 +72,17 @@ func (x *Expectimax) Name() string { return "expectimax" }
 
 // SeeMatch implements [MatchSeer]: in match play, cube and resignation
 // decisions in m's game take its score into account (see [CubePolicy]).
-func (x *Expectimax) SeeMatch(m nardy.Match) { x.match = m }
+func (x *Expectimax) SeeMatch(m nardy.Match) {
+	if x != nil {
+		x.match = m
+	}
+}
 
-// Act implements [Player].
+// Act implements [Player]. A nil *Expectimax returns [ErrUninitialized].
 func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if x == nil {
+		return nardy.Action{}, errNilPlayer
+	}
 	x.w.init()
 	x.rules = g.Rules()
 	if a, done, err := x.Cube.act(g, me, x.match, x.chance); done || err != nil {

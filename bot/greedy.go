@@ -24,10 +24,17 @@ func (g *Greedy) Name() string { return "greedy" }
 
 // SeeMatch implements [MatchSeer]: in match play, cube and resignation
 // decisions in m's game take its score into account (see [CubePolicy]).
-func (g *Greedy) SeeMatch(m nardy.Match) { g.match = m }
+func (g *Greedy) SeeMatch(m nardy.Match) {
+	if g != nil {
+		g.match = m
+	}
+}
 
-// Act implements [Player].
+// Act implements [Player]. A nil *Greedy returns [ErrUninitialized].
 func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if g == nil {
+		return nardy.Action{}, errNilPlayer
+	}
 	g.w.init()
 	if a, done, err := g.Cube.act(game, me, g.match, g.w.winChance); done || err != nil {
 		return a, err

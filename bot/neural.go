@@ -37,14 +37,24 @@ type Neural struct {
 
 // SeeMatch implements [MatchSeer]: cube decisions in match play use the
 // score of m. Without it, a game of match play is judged as money play.
-func (x *Neural) SeeMatch(m nardy.Match) { x.match = m }
+func (x *Neural) SeeMatch(m nardy.Match) {
+	if x != nil {
+		x.match = m
+	}
+}
 
 // NewNeural returns a Neural player searching ply rolls ahead (0..2) with
 // the embedded networks.
 func NewNeural(ply int) *Neural { return &Neural{Ply: min(max(ply, 0), neural.MaxPly)} }
 
-// Name returns "neural0", "neural1" or "neural2".
-func (x *Neural) Name() string { return fmt.Sprintf("neural%d", x.Ply) }
+// Name returns "neural0", "neural1" or "neural2" ("neural" for a nil
+// *Neural).
+func (x *Neural) Name() string {
+	if x == nil {
+		return "neural"
+	}
+	return fmt.Sprintf("neural%d", x.Ply)
+}
 
 // searcher returns the Searcher for g's rules, building it on first use
 // or when the rules change.
@@ -71,8 +81,11 @@ func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	return x.s, nil
 }
 
-// Act implements [Player].
+// Act implements [Player]. A nil *Neural returns [ErrUninitialized].
 func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	if x == nil {
+		return nardy.Action{}, errNilPlayer
+	}
 	if err := checkTurn(g, me); err != nil {
 		return nardy.Action{}, err
 	}

@@ -18,7 +18,8 @@ import "github.com/nardylab/nardy"
 // value of the cash it missed, which the cube model on averaged chances
 // cannot see. Units and flags are [DecideCube]'s; ci.Efficiency applies
 // at the root at 0-ply only. In match play the Searcher's Match should be
-// the score, for the plays. In money play (a single win worth one point,
+// the score, for the plays (its Cube is not read: each branch chooses its
+// plays at its own cube). In money play (a single win worth one point,
 // as by default), where both sides bear off with at most five checkers
 // left, the verdict is exact at any ply, from the bear-off database's
 // cubeful tables (the cube limit and beavers included), and the search

@@ -57,3 +57,37 @@ func ExampleSearcher_RolloutCube() {
 	// no double +0.389, double/take +0.778, double/pass +1.000
 	// double: true, take: true
 }
+
+// A server builds the tables its neural bots need before its first
+// request: afterwards a cube decision in a bear-off race is answered from
+// them at once, and exactly (money play, at most five checkers a side).
+// White, on roll, has checkers on its 3 and 2 points and Black one on its
+// 1 point: White wins if it bears off both now, with 25 rolls of 36 (all
+// but the eleven that show a 1, 1-1 included), else Black wins.
+// Without a double White expects 25/36 − 11/36 = 0.389 a point; doubled and
+// taken, twice that; Black takes, since a pass loses 1 and the take 0.778.
+func ExampleWarmUp() {
+	rules := nardy.DefaultRules(nardy.Short) // with the cube, as a server plays
+	if err := neural.WarmUp(rules); err != nil {
+		fmt.Println(err)
+		return
+	}
+	var white, black nardy.Side
+	white[3], white[2], white[nardy.Off] = 1, 1, 13
+	black[1], black[nardy.Off] = 1, 14
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, white, black)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	net, err := neural.Default(nardy.Short)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := neural.NewSearcher(net, rules)
+	d := s.SearchCube(pos, neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true}, 0)
+	fmt.Printf("exact %t: no double %.3f, double/take %.3f, double/pass %.3f: double %t, take %t\n",
+		d.Exact, d.NoDouble, d.DoubleTake, d.DoublePass, d.Double, d.Take)
+	// Output: exact true: no double 0.389, double/take 0.778, double/pass 1.000: double true, take true
+}

@@ -115,7 +115,8 @@ type matCell struct {
 const matRightColumn = 20
 
 // ReadMat reads a .mat match file of short nardy played under r (the format
-// does not carry the rules; the tags Crawford, Jacoby, Beaver and CubeLimit
+// does not carry the rules; the tags Crawford, Jacoby, Beaver and
+// CubeLimit, and nardy's OpeningRoll and NextGameStarter (see [WriteMat]),
 // adjust r when present) and returns it as a [nardy.Record] whose actions replay
 // every game, checked as they are read: an illegal play or a score that
 // does not agree with the games is an error. Opening throws of equal dice
@@ -273,6 +274,14 @@ func matRules(r nardy.Rules, tags []MatTag) (nardy.Rules, error) {
 			r.Cube, r.MaxCube = n > 1, 0
 			if n > 1 {
 				r.MaxCube = n
+			}
+		case "OpeningRoll":
+			if err := r.OpeningRoll.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
+				return r, err
+			}
+		case "NextGameStarter":
+			if err := r.NextGameStarter.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
+				return r, err
 			}
 		}
 	}

@@ -48,7 +48,8 @@ func TestMatRoundTripRandom(t *testing.T) {
 
 // TestMatRoundTripRules: matches and money games under rules other than
 // the default ones (Crawford off, Jacoby off, beavers allowed, a cube
-// limit, no cube) are written with the rule tags that make ReadMat, given
+// limit, no cube, the opening re-rolled (C2), the winner or the other
+// player starting the next game (L10)) are written with the rule tags that make ReadMat, given
 // the default rules, read them back under their own rules: the same match,
 // and the same file written again. A file of the default rules has no rule
 // tag, as gnubg's own exports.
@@ -62,6 +63,9 @@ func TestMatRoundTripRules(t *testing.T) {
 		"no cube": func(r *nardy.Rules) {
 			r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
 		},
+		"reroll opening (C2)":    func(r *nardy.Rules) { r.OpeningRoll = nardy.Reroll },
+		"winner starts (L10)":    func(r *nardy.Rules) { r.NextGameStarter = nardy.WinnerStarts },
+		"alternate starts (L10)": func(r *nardy.Rules) { r.NextGameStarter = nardy.AlternateStarts },
 	}
 	written := 0
 	for name, change := range variantsOf {
@@ -85,6 +89,8 @@ func TestMatRoundTripRules(t *testing.T) {
 				assert.Equal(t, rec.Rules.Beavers, read.Rules.Beavers, name)
 				assert.Equal(t, rec.Rules.Cube, read.Rules.Cube, name)
 				assert.Equal(t, rec.Rules.CubeLimit(), read.Rules.CubeLimit(), name)
+				assert.Equal(t, rec.Rules.OpeningRoll, read.Rules.OpeningRoll, name)
+				assert.Equal(t, rec.Rules.NextGameStarter, read.Rules.NextGameStarter, name)
 				want, err := nardy.Replay(rec)
 				require.NoError(t, err)
 				m, err := nardy.Replay(read)
@@ -215,6 +221,8 @@ func TestMatWriteRefuses(t *testing.T) {
 		"an empty key":         {match, MatInfo{Tags: []MatTag{{"", "x"}}}},
 		"Crawford off":         {match, MatInfo{Tags: []MatTag{{"Crawford", "Off"}}}},
 		"another variation":    {match, MatInfo{Tags: []MatTag{{"Variation", "Nackgammon"}}}},
+		"a reroll tag (C2)":    {match, MatInfo{Tags: []MatTag{{"OpeningRoll", "reroll"}}}},
+		"a starter tag (L10)":  {match, MatInfo{Tags: []MatTag{{"NextGameStarter", "winner"}}}},
 	} {
 		err := WriteMat(&bytes.Buffer{}, c.rec, c.info)
 		assert.ErrorIs(t, err, ErrMat, name)
@@ -235,6 +243,30 @@ func TestMatWriteRefuses(t *testing.T) {
 	rec.Actions[1].Player = nardy.Black
 	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
 	assert.ErrorIs(t, err, nardy.ErrNotYourTurn)
+}
+
+// TestMatLongNames: a name longer than the 31 bytes GNU Backgammon keeps
+// is written cut there at a character boundary, without the spaces the
+// cut leaves at its end, and reads back so (gnubg cuts inside a character
+// and fails: TestMatGnubgRoundTrip).
+func TestMatLongNames(t *testing.T) {
+	rec := testgen.RandomMatch(t, 3)
+	for _, c := range []struct{ name, want string }{
+		{strings.Repeat("a", 31), strings.Repeat("a", 31)},
+		{strings.Repeat("a", 32), strings.Repeat("a", 31)},
+		{strings.Repeat("é", 20), strings.Repeat("é", 15)},                   // 2 bytes each: 30 of 31
+		{strings.Repeat("ж", 15) + "x" + "ж", strings.Repeat("ж", 15) + "x"}, // 31 bytes
+		{"a" + strings.Repeat("李", 12), "a" + strings.Repeat("李", 10)},       // 3 bytes each: 31
+		{strings.Repeat("x", 30) + " yz", strings.Repeat("x", 30)},           // the cut leaves no space at the end
+		{"Alexander Konstantinopolsky the Elder", "Alexander Konstantinopolsky the"},
+	} {
+		var buf bytes.Buffer
+		require.NoError(t, WriteMat(&buf, rec, MatInfo{Players: [2]string{c.name, "bob"}}), c.name)
+		_, info, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
+		require.NoError(t, err, c.name)
+		assert.Equal(t, [2]string{c.want, "bob"}, info.Players, c.name)
+		assert.LessOrEqual(t, len(info.Players[0]), 31, c.name)
+	}
 }
 
 // TestMatReadNotations: other writers' forms: a roll then a resignation

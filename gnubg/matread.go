@@ -182,6 +182,11 @@ func (rd *matReader) cell(c matCell) error {
 		if v != 2*g.Cube().Value {
 			return fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)
 		}
+		if g.Phase() == nardy.PhaseOpening && rd.m.Rules().OpeningRoll == nardy.Reroll {
+			if err := rd.opening(c.player, 0, 0); err != nil { // the starter doubles before its first roll
+				return err
+			}
+		}
 		return rd.do(nardy.Action{Kind: nardy.ActDouble, Player: c.player})
 	case c.text == "Takes":
 		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: c.player})
@@ -197,31 +202,15 @@ func (rd *matReader) roll(c matCell, f []string) error {
 	d := matDiceRe.FindStringSubmatch(f[0])
 	hi, _ := strconv.Atoi(d[1])
 	lo, _ := strconv.Atoi(d[2])
-	g := rd.m.Game()
-	if g.Phase() == nardy.PhaseOpening {
-		o := [2]int{hi, lo}
-		if c.player == nardy.Black {
-			o = [2]int{lo, hi}
-		}
-		if rd.m.Rules().OpeningRoll == nardy.Reroll {
-			o = [2]int{2, 1}
-			if c.player == nardy.Black {
-				o = [2]int{1, 2}
-			}
-		}
-		if err := rd.do(nardy.Action{Kind: nardy.ActOpening, Dice: o}); err != nil {
-			return err
-		}
-		if s, _ := rd.m.Game().Starter(); s != c.player {
-			return fmt.Errorf("%w: the opening roll %d%d does not let %s start", ErrMat, hi, lo, c.player)
-		}
+	if err := rd.opening(c.player, hi, lo); err != nil {
+		return err
 	}
 	if rd.m.Game().Phase() == nardy.PhaseRoll {
 		if err := rd.do(nardy.Action{Kind: nardy.ActRoll, Player: c.player, Dice: [2]int{hi, lo}}); err != nil {
 			return err
 		}
 	}
-	g = rd.m.Game()
+	g := rd.m.Game()
 	roll, playing := g.Dice()
 	if !playing || roll != nardy.MustRoll(hi, lo) || g.Position().OnRoll() != c.player {
 		if len(f) == 1 && g.Plays() > 0 {
@@ -237,6 +226,30 @@ func (rd *matReader) roll(c matCell, f []string) error {
 		return err
 	}
 	return rd.do(nardy.Action{Kind: nardy.ActPlay, Player: c.player, Steps: steps})
+}
+
+// opening makes the opening throw of a game in PhaseOpening, which the
+// format does not write, so that p starts: with UseOpeningDice the first
+// roll hl is the opening throw (C2); with Reroll any throw p wins, as p
+// then rolls both dice (or, first, doubles).
+func (rd *matReader) opening(p nardy.Color, hi, lo int) error {
+	if rd.m.Game().Phase() != nardy.PhaseOpening {
+		return nil
+	}
+	if rd.m.Rules().OpeningRoll == nardy.Reroll {
+		hi, lo = 2, 1
+	}
+	o := [2]int{hi, lo}
+	if p == nardy.Black {
+		o = [2]int{lo, hi}
+	}
+	if err := rd.do(nardy.Action{Kind: nardy.ActOpening, Dice: o}); err != nil {
+		return err
+	}
+	if s, _ := rd.m.Game().Starter(); s != p {
+		return fmt.Errorf("%w: the opening roll %d%d does not let %s start", ErrMat, hi, lo, p)
+	}
+	return nil
 }
 
 // wins checks or makes the end of the game: p won pts points. A game not

@@ -10,9 +10,11 @@ import (
 )
 
 // matRuleTags returns the header tags that say how rules r differ from
-// short nardy's default rules, in the names ReadMat reads them by (and
-// GNU Backgammon writes them): Crawford, Jacoby, Beaver and CubeLimit. A
-// file of the default rules carries none, as gnubg's own exports.
+// short nardy's default rules, in the names ReadMat reads them by: those
+// GNU Backgammon writes (Crawford, Jacoby, Beaver and CubeLimit) and
+// nardy's own for the rules gnubg has no setting for (OpeningRoll C2,
+// NextGameStarter L10; gnubg reads them as comments). A file of the
+// default rules carries none, as gnubg's own exports.
 func matRuleTags(r nardy.Rules) []MatTag {
 	d := nardy.DefaultRules(nardy.Short)
 	onOff := func(b bool) string {
@@ -38,13 +40,19 @@ func matRuleTags(r nardy.Rules) []MatTag {
 		}
 		tags = append(tags, MatTag{"CubeLimit", strconv.Itoa(limit)})
 	}
+	if r.OpeningRoll != d.OpeningRoll {
+		tags = append(tags, MatTag{"OpeningRoll", r.OpeningRoll.String()})
+	}
+	if r.NextGameStarter != d.NextGameStarter {
+		tags = append(tags, MatTag{"NextGameStarter", r.NextGameStarter.String()})
+	}
 	return tags
 }
 
 // isMatRuleTag reports whether key names a tag ReadMat reads rules from.
 func isMatRuleTag(key string) bool {
 	switch key {
-	case "Crawford", "Jacoby", "Beaver", "CubeLimit", "Variation":
+	case "Crawford", "Jacoby", "Beaver", "CubeLimit", "Variation", "OpeningRoll", "NextGameStarter":
 		return true
 	}
 	return false

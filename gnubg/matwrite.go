@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 )
@@ -55,18 +56,25 @@ func (mg *matGame) result(res nardy.Result) {
 // is refused.
 //
 // Rules other than short nardy's defaults are written as the header tags
-// ReadMat reads them by (Crawford, Jacoby, Beaver, CubeLimit), so that
-// ReadMat given the default rules reads the file under its own; a tag of
-// info that names a rule must agree with rec's rules. GNU Backgammon reads
-// these tags as comments and plays a file under its own settings: import a
-// money game without the Jacoby rule after "set jacoby off", or gnubg
-// scores its gammons with the cube centred as singles. WriteMat refuses
+// ReadMat reads them by (gnubg's Crawford, Jacoby, Beaver and CubeLimit,
+// and nardy's own OpeningRoll for C2's "reroll" and NextGameStarter for
+// L10's "winner" or "alternate"), so that ReadMat given the default rules
+// reads the file under its own; a tag of info that names a rule must agree
+// with rec's rules. GNU Backgammon reads these tags as comments and plays a
+// file under its own settings: import a money game without the Jacoby rule
+// after "set jacoby off", or gnubg scores its gammons with the cube centred
+// as singles; a match without the Crawford rule (tag Crawford "Off") gnubg
+// reads with its game at match point minus one marked as the Crawford
+// game, though a double in that game still reads. WriteMat refuses
 // what the format cannot say or gnubg would read otherwise: scoring other
 // than 1, 2 and 3 for a single game, a gammon and a backgammon (S5: the
 // short-tavla preset scores a backgammon 2), a match longer than
 // [MaxMatchLength] (gnubg reads no longer one), a player name with a colon,
 // a control character or a space at either end, and a tag with a quote or
-// a control character. gnubg keeps the first 31 characters of a name.
+// a control character. A name longer than the 31 bytes gnubg keeps is cut
+// there, at a character boundary (gnubg itself would cut it after 31 bytes,
+// inside a character of a non-ASCII name, and then fail), so that gnubg and
+// ReadMat read the same names.
 func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 	if rec.Rules.Variant != nardy.Short {
 		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
@@ -217,6 +225,7 @@ func writeMat(w io.Writer, length int, games []*matGame, info MatInfo) error {
 	if names[1] == "" {
 		names[1] = "Black"
 	}
+	names[0], names[1] = matName(names[0]), matName(names[1])
 	bw := bufio.NewWriter(w)
 	for _, t := range info.Tags {
 		fmt.Fprintf(bw, "; [%s \"%s\"]\n", t.Key, t.Value)
@@ -246,6 +255,29 @@ func writeMat(w io.Writer, length int, games []*matGame, info MatInfo) error {
 		bw.WriteString("\n")
 	}
 	return bw.Flush()
+}
+
+// matNameBytes is the longest name GNU Backgammon keeps: it cuts a longer
+// one after 31 bytes, even inside a character, and then fails on the
+// broken text (version 1.07).
+const matNameBytes = 31
+
+// matName returns name cut to at most matNameBytes bytes at a character
+// boundary, without the spaces the cut leaves at its end: the name gnubg
+// and ReadMat then both read.
+func matName(name string) string {
+	if len(name) <= matNameBytes {
+		return name
+	}
+	n := 0
+	for n < len(name) {
+		_, w := utf8.DecodeRuneInString(name[n:])
+		if n+w > matNameBytes {
+			break
+		}
+		n += w
+	}
+	return strings.TrimRight(name[:n], " ")
 }
 
 // pad returns the spaces that take s to width, at least one.

@@ -93,10 +93,12 @@ type MatInfo struct {
 }
 
 var (
-	matTagRe   = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
-	matLenRe   = regexp.MustCompile(`^\s*(\d+)\s+point match\s*$`)
-	matGameRe  = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
-	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\b`)
+	matTagRe  = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
+	matLenRe  = regexp.MustCompile(`^\s*(\d+)\s+point match\s*$`)
+	matGameRe = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	// matScoreRe: gnubg writes no space between the first score and the
+	// second name when the first name is long (27 bytes and more).
+	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)\s*(.*?)\s*:\s*(\d+)\b`)
 	matMoveRe  = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
 	matWinsRe  = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
 	matDiceRe  = regexp.MustCompile(`^([1-6])([1-6]):$`)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -333,4 +334,71 @@ func FuzzReadMat(f *testing.F) {
 			t.Fatalf("WriteMat: %v", err)
 		}
 	})
+}
+
+// TestMatReadGnubgLongName reads testdata/mat/gnubg-longname.mat, a 3-point
+// match GNU Backgammon 1.07 exported after importing one of ours whose
+// first player has a name of 27 bytes: gnubg then writes no space between
+// the first score and the second name (" nnn… : 0ZZ : 0"). It reads as the
+// same match as our own layout of it.
+func TestMatReadGnubgLongName(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-longname.mat"))
+	require.NoError(t, err)
+	require.Contains(t, string(data), " : 0ZZ : 0", "gnubg's layout")
+	r := nardy.DefaultRules(nardy.Short)
+	rec, info, err := ReadMat(bytes.NewReader(data), r)
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{strings.Repeat("n", 27), "ZZ"}, info.Players)
+	m, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	assert.True(t, m.IsOver())
+
+	var ours bytes.Buffer
+	require.NoError(t, WriteMat(&ours, rec, info))
+	require.Contains(t, ours.String(), " : 0 ZZ : 0", "our layout")
+	again, info2, err := ReadMat(bytes.NewReader(ours.Bytes()), r)
+	require.NoError(t, err)
+	assert.Equal(t, info, info2)
+	assert.Equal(t, rec, again)
+}
+
+// TestMatReadWinsInRollCell: where a player rolls and the other resigns,
+// GNU Backgammon's export writes the roll and the roller's win in one cell
+// ("54:  Wins 1 point"), this package on a line of its own under the
+// roller's column. Both read as the same match, in either column.
+func TestMatReadWinsInRollCell(t *testing.T) {
+	own := regexp.MustCompile(`(?m)^( *\d+\) .*\b[1-6][1-6]:)\n( +)(Wins \d+ points?)$`)
+	r := nardy.DefaultRules(nardy.Short)
+	joined := [2]int{}
+	for seed := range uint64(200) {
+		var buf bytes.Buffer
+		require.NoError(t, WriteMat(&buf, testgen.RandomMatch(t, seed), MatInfo{}))
+		text := buf.String()
+		gnubgs := own.ReplaceAllStringFunc(text, func(s string) string {
+			m := own.FindStringSubmatch(s)
+			right := len(m[2]) >= matRightColumn
+			if right != (len(m[1]) > matRightColumn) {
+				return s // the Wins is not under the roll
+			}
+			joined[b2i(right)]++
+			return m[1] + "  " + m[3]
+		})
+		if gnubgs == text {
+			continue
+		}
+		want, _, err := ReadMat(strings.NewReader(text), r)
+		require.NoError(t, err)
+		got, _, err := ReadMat(strings.NewReader(gnubgs), r)
+		require.NoError(t, err, "seed %d:\n%s", seed, gnubgs)
+		assert.Equal(t, want, got, "seed %d", seed)
+	}
+	assert.Positive(t, joined[0], "a roll and a win in the left column")
+	assert.Positive(t, joined[1], "a roll and a win in the right column")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

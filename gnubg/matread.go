@@ -118,6 +118,14 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	for _, tk := range toks {
 		start := matDiceRe.MatchString(tk.s) || tk.s == "Doubles" || tk.s == "Takes" ||
 			tk.s == "Drops" || tk.s == "Wins" || tk.s == "Beavers" || tk.s == "???"
+		if last := len(cells) - 1; tk.s == "Wins" && last >= 0 && matDiceRe.MatchString(cells[last].text) &&
+			(tk.col >= matRightColumn) == (cells[last].player == nardy.Black) {
+			// gnubg writes a roll and the roller's win after the other
+			// side resigns in one cell ("54:  Wins 1 point"), where this
+			// package writes the Wins on a line of its own.
+			cells = append(cells, matCell{n, cells[last].player, tk.s})
+			continue
+		}
 		if start || len(cells) == 0 {
 			p := nardy.White
 			if tk.col >= matRightColumn || len(cells) == 1 {

@@ -125,7 +125,10 @@ const matRightColumn = 20
 // are not in the format; with UseOpeningDice the opening is the first roll.
 // A result is read from its points, as the file gives no kind: under the
 // Jacoby rule a gammon or backgammon won with the cube centred scores 1
-// and reads back as a single game.
+// and reads back as a single game. A file of money play ("0 point match")
+// is one game, as a record of money play: a money session of several games,
+// which GNU Backgammon can export, is an error matching [ErrMat], as is a
+// game after the end of a match.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than

@@ -173,6 +173,8 @@ func TestMatReadErrors(t *testing.T) {
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
 		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
+		{"a money session of two games", strings.Replace(head, " 1 point", " 0 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat},
+		{"a game after the match", head + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat},
 		// numbers past int or past 2^30: refused, not read as the largest int
 		{"match length past int", "99999999999999999999 point match\n", 1, nardy.ErrSyntax},
 		{"match length past 2^30", "1073741825 point match\n", 1, nardy.ErrSyntax},
@@ -188,6 +190,12 @@ func TestMatReadErrors(t *testing.T) {
 		if assert.True(t, errors.As(err, &me), c.name) {
 			assert.Equal(t, c.line, me.Line, c.name)
 		}
+	}
+	for _, c := range cases[14:16] { // say what is wrong, not that a play comes after the end
+		require.Contains(t, c.name, "game")
+		_, _, err := ReadMat(strings.NewReader(c.text+"  1) 31: 8/5 6/5\n"), nardy.DefaultRules(nardy.Short))
+		assert.NotContains(t, err.Error(), "after the end of the game", c.name)
+		assert.Contains(t, err.Error(), map[bool]string{true: "money session", false: "after the end of the 1-point match"}[c.name[2] == 'm'], c.name)
 	}
 	_, _, err := ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
 	assert.ErrorIs(t, err, ErrMat)

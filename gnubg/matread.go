@@ -57,6 +57,12 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		if err := rd.endGame(n); err != nil {
 			return err
 		}
+		if rd.m.IsOver() && rd.rec.Length == 0 {
+			return fmt.Errorf("%w: a money session of several games, which a record cannot hold (a record of money play is one game)", ErrMat)
+		}
+		if rd.m.IsOver() {
+			return fmt.Errorf("%w: a game after the end of the %d-point match", ErrMat, rd.rec.Length)
+		}
 		rd.inGame = true
 		return nil
 	case !rd.inGame:

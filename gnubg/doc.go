@@ -6,7 +6,8 @@
 //   - the Match ID, 12 characters for the cube, the dice, the score and the
 //     game state ([MatchID], [ParseMatchID], [FormatMatchID]);
 //   - the .mat match file of Jellyfish, also written and read by GNU
-//     Backgammon, eXtreme Gammon, Snowie and BGBlitz ([ReadMat], [WriteMat]).
+//     Backgammon, eXtreme Gammon, Snowie and BGBlitz ([ReadMat], [WriteMat];
+//     [ReadMatSession] for a money session of several games).
 //
 // The layouts of the IDs are those of the GNU Backgammon manual ("A
 // technical description of the Position ID" and "... of the Match ID");
@@ -20,6 +21,6 @@
 // position of long nardy [nardy.ErrVariantMismatch]; the content of a .mat
 // file that the rules refuse [ErrMat] or [nardy.ErrActionRefused], inside a
 // [*MatError] that gives the line. Every reader has a size bound: the IDs
-// have a fixed length, and [ReadMat] stops at [MaxMatBytes], [MaxMatLine]
-// and [MaxMatTags].
+// have a fixed length, and [ReadMat] and [ReadMatSession] stop at
+// [MaxMatBytes], [MaxMatLine] and [MaxMatTags].
 package gnubg

@@ -136,9 +136,29 @@ const matRightColumn = 20
 // header tags, a game of more than 4096 moves and cube actions, or more
 // than [nardy.MaxRecordActions] actions in all.
 func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
+	recs, info, err := readMat(src, r, false)
+	if err != nil {
+		return nardy.Record{}, info, err
+	}
+	return recs[0], info, nil
+}
+
+// ReadMatSession reads a .mat file as [ReadMat] does, but a file of money
+// play may hold a session of several games, as GNU Backgammon exports
+// one: it returns one record a game, in order (the score line of each game
+// after the first gives the session's points so far, and is checked
+// against them). A file of a match is one record. The bounds are
+// ReadMat's, for the whole file; each record holds at most
+// [nardy.MaxRecordActions] actions.
+func ReadMatSession(src io.Reader, r nardy.Rules) ([]nardy.Record, MatInfo, error) {
+	return readMat(src, r, true)
+}
+
+// readMat is ReadMat, or with session ReadMatSession.
+func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInfo, error) {
 	var info MatInfo
 	if r.Variant != nardy.Short {
-		return nardy.Record{}, info, &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
+		return nil, info, &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
 	}
 	lines := newMatLines(src)
 	length := -1
@@ -149,7 +169,7 @@ func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
 		ln, n := lines.text(), lines.n
 		if m := matTagRe.FindStringSubmatch(ln); m != nil {
 			if len(info.Tags) == MaxMatTags {
-				return nardy.Record{}, info, lines.fail(n, fmt.Errorf("%w: more than %d tags", ErrMat, MaxMatTags))
+				return nil, info, lines.fail(n, fmt.Errorf("%w: more than %d tags", ErrMat, MaxMatTags))
 			}
 			info.Tags = append(info.Tags, MatTag{m[1], m[2]})
 			continue
@@ -157,42 +177,42 @@ func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
 		if m := matLenRe.FindStringSubmatch(ln); m != nil {
 			var err error
 			if length, err = matNumber(ln, m[1]); err != nil {
-				return nardy.Record{}, info, lines.fail(n, err)
+				return nil, info, lines.fail(n, err)
 			}
 			break
 		}
-		return nardy.Record{}, info, lines.fail(n, formats.SyntaxError(".mat file", ln, -1, `want "N point match"`))
+		return nil, info, lines.fail(n, formats.SyntaxError(".mat file", ln, -1, `want "N point match"`))
 	}
 	if err := lines.err(); err != nil {
-		return nardy.Record{}, info, err
+		return nil, info, err
 	}
 	if length < 0 {
-		return nardy.Record{}, info, &MatError{Err: formats.SyntaxError(".mat file", "", -1, `no "N point match" line`)}
+		return nil, info, &MatError{Err: formats.SyntaxError(".mat file", "", -1, `no "N point match" line`)}
 	}
 	var err error
 	if r, err = matRules(r, info.Tags); err != nil {
-		return nardy.Record{}, info, &MatError{Err: err}
+		return nil, info, &MatError{Err: err}
 	}
 	m, err := nardy.Replay(nardy.Record{Rules: r, Length: length}) // the match before its first action
 	if err != nil {
-		return nardy.Record{}, info, &MatError{Err: err}
+		return nil, info, &MatError{Err: err}
 	}
-	rd := matReader{m: m, rec: nardy.Record{Rules: r, Length: length, Actions: []nardy.Action{}}}
+	rd := matReader{m: m, rec: nardy.Record{Rules: r, Length: length, Actions: []nardy.Action{}}, session: session}
 	for lines.next() {
 		if lines.comment(';') {
 			continue
 		}
 		if err := rd.line(lines.n, lines.text(), &info); err != nil {
-			return nardy.Record{}, info, lines.fail(lines.n, err)
+			return nil, info, lines.fail(lines.n, err)
 		}
 	}
 	if err := lines.err(); err != nil {
-		return nardy.Record{}, info, err
+		return nil, info, err
 	}
 	if err := rd.endGame(lines.n); err != nil {
-		return nardy.Record{}, info, matErr(lines.n, err)
+		return nil, info, matErr(lines.n, err)
 	}
-	return rd.rec, info, nil
+	return append(rd.done, rd.rec), info, nil
 }
 
 // matLines reads the lines of a .mat file within MaxMatBytes and

@@ -291,12 +291,14 @@ for c in ["set threads 1", "set display off", "set jacoby on", "set beavers 0"] 
     gnubg.command(c)
 res = []
 for line in open(IN).read().splitlines():
-    seed, length = map(int, line.split())
+    seed, length, games = (list(map(int, line.split())) + [1])[:3]
     path = "%%s-%%d-%%d.mat" %% (OUT, seed, length)
     gnubg.command("set seed %%d" %% seed)
     if length == 0:
         gnubg.command("set automatic game off")
         gnubg.command("new session")
+        for _ in range(games - 1):
+            gnubg.command("new game")
     else:
         gnubg.command("set automatic game on")
         gnubg.command("new match %%d" %% length)
@@ -475,8 +477,9 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 
 	// gnubg against itself, in four processes (gnubg waits 10 ms a move
 	// with an idle CPU, so they run side by side).
+	// "seed length" or, for money play, "seed 0 games": a session.
 	jobs := [][]string{{"1 1", "2 3", "3 0", "4 2", "11 6"}, {"5 5", "6 0", "7 4", "12 0"},
-		{"8 7", "9 0", "10 1", "13 3"}, {"14 9", "15 0", "16 2", "17 11"}}
+		{"8 7", "9 0", "10 1", "13 3", "18 0 4"}, {"14 9", "15 0", "16 2", "17 11", "19 0 3"}}
 	played, errs := make([][]gnubgResult, len(jobs)), make([]error, len(jobs))
 	var wg sync.WaitGroup
 	for k, job := range jobs {
@@ -543,12 +546,31 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 			require.NoError(t, err)
 			rg := r
 			rg.MaxCube = 4096 // gnubg's cube may go past the default limit of 64
-			rec, info, err := gnubg.ReadMat(bytes.NewReader(text), rg)
+			recs, info, err := gnubg.ReadMatSession(bytes.NewReader(text), rg)
 			if !assert.NoError(t, err, "%s:\n%s", res.File, text) {
 				continue
 			}
 			assert.Equal(t, [2]string{res.Match.Info.X.Name, res.Match.Info.O.Name}, info.Players)
-			compare(theirs, filepath.Base(res.File), gamesOfGnubg(t, r, res.Match), gamesOfRecord(t, rec))
+			var got []matGame
+			var points [2]int // a money session's points before each record
+			for _, rec := range recs {
+				games := gamesOfRecord(t, rec)
+				for i := range games {
+					games[i].Score[0] += points[0]
+					games[i].Score[1] += points[1]
+				}
+				got = append(got, games...)
+				m, err := nardy.Replay(rec)
+				require.NoError(t, err)
+				w, b := m.Score()
+				points[0], points[1] = points[0]+w, points[1]+b
+			}
+			if len(recs) > 1 {
+				theirs["sessions"]++
+				_, _, err := gnubg.ReadMat(bytes.NewReader(text), rg)
+				assert.ErrorIs(t, err, gnubg.ErrMat, "ReadMat: a session of %d games", len(recs))
+			}
+			compare(theirs, filepath.Base(res.File), gamesOfGnubg(t, r, res.Match), got)
 		}
 	}
 	t.Logf("written with WriteMat, read by gnubg: %v", ours)
@@ -560,6 +582,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 	for _, k := range []string{"drops", "takes", "resigns", "dances"} {
 		assert.Positive(t, theirs[k], "gnubg's: %s", k)
 	}
+	assert.Equal(t, 2, theirs["sessions"], "gnubg's money sessions of several games")
 }
 
 // TestMatReadGnubgExport reads testdata/mat/gnubg-5p.mat, a 5-point match

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -324,14 +325,24 @@ func TestMatReadNotations(t *testing.T) {
 
 // FuzzReadMat: ReadMat never panics, and what it reads replays and writes.
 func FuzzReadMat(f *testing.F) {
-	for _, name := range []string{"club-3p.mat", "gnubg-5p.mat"} {
+	for _, name := range []string{"club-3p.mat", "gnubg-5p.mat", "gnubg-money-session.mat", "gnubg-longname.mat"} {
 		data, err := os.ReadFile(filepath.Join("testdata", "mat", name))
 		require.NoError(f, err)
 		f.Add(string(data))
 	}
 	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		rec, info, err := ReadMat(strings.NewReader(s), nardy.DefaultRules(nardy.Short))
+		r := nardy.DefaultRules(nardy.Short)
+		recs, _, serr := ReadMatSession(strings.NewReader(s), r)
+		for _, rec := range recs {
+			if _, err := nardy.Replay(rec); err != nil {
+				t.Fatalf("ReadMatSession gave a record that does not replay: %v", err)
+			}
+		}
+		rec, info, err := ReadMat(strings.NewReader(s), r)
+		if err == nil && (serr != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0], rec)) {
+			t.Fatalf("ReadMat read a record, ReadMatSession %d (%v)", len(recs), serr)
+		}
 		if err != nil {
 			return
 		}
@@ -409,4 +420,54 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestMatReadMoneySession reads testdata/mat/gnubg-money-session.mat, a
+// money session of four games GNU Backgammon 1.07 played against itself
+// and exported (set seed 106, both players at 0-ply, new session and three
+// new games, export match mat): ReadMatSession gives a record a game, each
+// ended with the points of its "Wins" line (2, 16, 4 and 2: the score
+// lines say 0-2, 16-2 and 20-2 before games 2 to 4); ReadMat refuses the
+// session, and a score line that does not agree with the games so far is
+// an error.
+func TestMatReadMoneySession(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-money-session.mat"))
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	recs, info, err := ReadMatSession(bytes.NewReader(data), r)
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"gnubg", "root"}, info.Players)
+	require.Len(t, recs, 4)
+	want := []struct {
+		winner nardy.Color
+		points int
+	}{{nardy.Black, 2}, {nardy.White, 16}, {nardy.White, 4}, {nardy.Black, 2}}
+	for i, rec := range recs {
+		assert.Zero(t, rec.Length)
+		m, err := nardy.Replay(rec)
+		require.NoError(t, err)
+		require.True(t, m.IsOver(), "game %d", i+1)
+		res, _ := m.LastResult()
+		assert.Equal(t, want[i].winner, res.Winner, "game %d", i+1)
+		assert.Equal(t, want[i].points, res.Points, "game %d", i+1)
+	}
+
+	_, _, err = ReadMat(bytes.NewReader(data), r)
+	assert.ErrorIs(t, err, ErrMat)
+	assert.ErrorContains(t, err, "money session")
+	bad := strings.Replace(string(data), " gnubg : 16                     root : 2", " gnubg : 16                     root : 3", 1)
+	require.NotEqual(t, string(data), bad)
+	_, _, err = ReadMatSession(strings.NewReader(bad), r)
+	var me *MatError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, 88, me.Line)
+
+	// A match is one record, as ReadMat reads it.
+	match, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-5p.mat"))
+	require.NoError(t, err)
+	one, _, err := ReadMat(bytes.NewReader(match), r)
+	require.NoError(t, err)
+	recs, _, err = ReadMatSession(bytes.NewReader(match), r)
+	require.NoError(t, err)
+	assert.Equal(t, []nardy.Record{one}, recs)
 }

@@ -20,6 +20,25 @@ type matReader struct {
 	inGame bool
 	scored bool // the game's score line was read
 	cells  []matCell
+	// session: a money game that has ended is followed by the next
+	// (ReadMatSession); done holds the games read, before rec, and
+	// points their points.
+	session bool
+	done    []nardy.Record
+	points  [2]int
+}
+
+// nextMoneyGame starts the record of the next game of a money session.
+func (rd *matReader) nextMoneyGame() error {
+	w, b := rd.m.Score()
+	rd.points[0], rd.points[1] = rd.points[0]+w, rd.points[1]+b
+	rd.done = append(rd.done, rd.rec)
+	m, err := nardy.Replay(nardy.Record{Rules: rd.rec.Rules})
+	if err != nil {
+		return err
+	}
+	rd.m, rd.rec = m, nardy.Record{Rules: rd.rec.Rules, Actions: []nardy.Action{}}
+	return nil
 }
 
 // matMaxGameCells bounds the cells of one game, which are kept until the
@@ -58,7 +77,12 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 			return err
 		}
 		if rd.m.IsOver() && rd.rec.Length == 0 {
-			return fmt.Errorf("%w: a money session of several games, which a record cannot hold (a record of money play is one game)", ErrMat)
+			if !rd.session {
+				return fmt.Errorf("%w: a money session of several games, which a record cannot hold (a record of money play is one game; ReadMatSession reads each)", ErrMat)
+			}
+			if err := rd.nextMoneyGame(); err != nil {
+				return err
+			}
 		}
 		if rd.m.IsOver() {
 			return fmt.Errorf("%w: a game after the end of the %d-point match", ErrMat, rd.rec.Length)
@@ -85,8 +109,8 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		if err != nil {
 			return err
 		}
-		if mw, mb := rd.m.Score(); mw != w || mb != b {
-			return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, mw, mb)
+		if mw, mb := rd.m.Score(); rd.points[0]+mw != w || rd.points[1]+mb != b {
+			return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, rd.points[0]+mw, rd.points[1]+mb)
 		}
 		return nil
 	}

@@ -52,7 +52,10 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"threshold (the mean loss a decision, which GNU Backgammon calls the error rate, is\n" +
 		"printed beside it). With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
-		"the best; of a cube decision, no double and double/take (with the cube).\n\n" +
+		"the best; of a cube decision, no double and double/take (with the cube).\n" +
+		"A .mat file of a money session of several games is judged game by game, as\n" +
+		"one report: the games are numbered through the session, and each decision's\n" +
+		"action counts from the start of its game.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
@@ -72,7 +75,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		return 2
 	}
 	name := fs.Arg(0)
-	rec, names, err := readRecord(name, *preset)
+	recs, names, err := readRecords(name, *preset)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1
@@ -81,7 +84,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	if *rollout != 0 {
 		opt.Rollout = &neural.RolloutOptions{Trials: *rollout, Workers: runtime.NumCPU()}
 	}
-	rep, err := analysis.Analyze(ctx, rec, opt)
+	rep, err := analyzeAll(ctx, recs, opt)
 	if err != nil && (ctx.Err() == nil || !errors.Is(err, ctx.Err())) {
 		report(stderr, "analyze", err)
 		return 1
@@ -146,25 +149,59 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 	return nil
 }
 
-// readRecord reads a JSON record, or a .mat file under the preset's rules
-// with its players' names (white first; none from JSON).
-func readRecord(name, preset string) (rec nardy.Record, names [2]string, err error) {
+// analyzeAll analyses the records of a file, one after the other, as one
+// report: a money session's games (a record each) are numbered on through
+// the session, and the players' figures are those of all of them. It stops
+// at the first error, with the report so far.
+func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options) (analysis.Report, error) {
+	var all analysis.Report
+	for k, rec := range recs {
+		rep, err := analysis.Analyze(ctx, rec, opt)
+		if len(recs) > 1 {
+			for i := range rep.Decisions {
+				rep.Decisions[i].Game = k + 1
+			}
+		}
+		if k == 0 {
+			all = rep
+		} else {
+			all.Decisions = append(all.Decisions, rep.Decisions...)
+			for c := range all.Players {
+				a, p := &all.Players[c], rep.Players[c]
+				a.Plays, a.Cube, a.Errors, a.Loss = a.Plays+p.Plays, a.Cube+p.Cube, a.Errors+p.Errors, a.Loss+p.Loss
+				if n := a.Plays + a.Cube; n > 0 {
+					a.ErrorRate, a.MeanLoss = float64(a.Errors)/float64(n), a.Loss/float64(n)
+				}
+			}
+		}
+		if err != nil {
+			return all, err
+		}
+	}
+	return all, nil
+}
+
+// readRecords reads a JSON record, or a .mat file under the preset's rules
+// with its players' names (white first; none from JSON): a match, a money
+// game, or a money session of several games (a record each).
+func readRecords(name, preset string) (recs []nardy.Record, names [2]string, err error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nardy.Record{}, names, err
+		return nil, names, err
 	}
 	defer f.Close()
 	src := io.LimitReader(f, MaxRecordSize)
 	if strings.HasSuffix(strings.ToLower(name), ".mat") {
 		p, err := variants.Lookup(preset)
 		if err != nil {
-			return nardy.Record{}, names, err
+			return nil, names, err
 		}
-		rec, info, err := gnubg.ReadMat(src, p.Rules)
-		return rec, info.Players, err
+		recs, info, err := gnubg.ReadMatSession(src, p.Rules)
+		return recs, info.Players, err
 	}
+	var rec nardy.Record
 	if err := json.NewDecoder(src).Decode(&rec); err != nil {
-		return nardy.Record{}, names, fmt.Errorf("%s: %w", name, err)
+		return nil, names, fmt.Errorf("%s: %w", name, err)
 	}
-	return rec, names, nil
+	return []nardy.Record{rec}, names, nil
 }

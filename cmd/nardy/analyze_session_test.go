@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestAnalyzeMoneySession: a .mat file of a money session of four games,
+// which GNU Backgammon exports (gnubg/testdata), is judged game by game as
+// one report: each game's decisions are those of its own record, numbered
+// by the game's place in the session, and each player's figures add up
+// the four games'.
+func TestAnalyzeMoneySession(t *testing.T) {
+	const file = "../../gnubg/testdata/mat/gnubg-money-session.mat"
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run([]string{"analyze", "-ply", "0", "-json", file}, strings.NewReader(""), &out, &errOut), errOut.String())
+	var rep analysis.Report
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	recs, _, err := gnubg.ReadMatSession(bytes.NewReader(data), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	require.Len(t, recs, 4)
+	perGame := map[int]int{}
+	for _, d := range rep.Decisions {
+		perGame[d.Game]++
+	}
+	var plays, cube, errs [2]int
+	for k, rec := range recs {
+		one, err := analysis.Analyze(t.Context(), rec, analysis.Options{Ply: 0, Threshold: analysis.DefaultThreshold})
+		require.NoError(t, err)
+		assert.Equal(t, len(one.Decisions), perGame[k+1], "game %d", k+1)
+		assert.Positive(t, perGame[k+1], "game %d", k+1)
+		for c, ps := range one.Players {
+			plays[c] += ps.Plays
+			cube[c] += ps.Cube
+			errs[c] += ps.Errors
+		}
+	}
+	assert.Len(t, perGame, 4)
+	for c, ps := range rep.Players {
+		assert.Equal(t, plays[c], ps.Plays)
+		assert.Equal(t, cube[c], ps.Cube)
+		assert.Equal(t, errs[c], ps.Errors)
+		if n := ps.Plays + ps.Cube; assert.Positive(t, n) {
+			assert.InDelta(t, float64(ps.Errors)/float64(n), ps.ErrorRate, 1e-12)
+		}
+	}
+
+	out.Reset()
+	require.Equal(t, 0, run([]string{"analyze", "-ply", "0", "-all", file}, strings.NewReader(""), &out, &errOut), errOut.String())
+	assert.Contains(t, out.String(), "\ngame 4 action ")
+	assert.Contains(t, out.String(), "\nwhite (gnubg): ")
+}

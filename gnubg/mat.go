@@ -97,8 +97,9 @@ var (
 	matLenRe  = regexp.MustCompile(`^\s*(\d+)\s+point match\s*$`)
 	matGameRe = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
 	// matScoreRe: gnubg writes no space between the first score and the
-	// second name when the first name is long (27 bytes and more).
-	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)\s*(.*?)\s*:\s*(\d+)\b`)
+	// second name when " name : score" fills its 32 columns (see
+	// matReader.scoreLine).
+	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)(\s*)(.*?)\s*:\s*(\d+)\b`)
 	matMoveRe  = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
 	matWinsRe  = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
 	matDiceRe  = regexp.MustCompile(`^([1-6])([1-6]):$`)
@@ -147,7 +148,9 @@ func ReadMat(src io.Reader, r nardy.Rules) (nardy.Record, MatInfo, error) {
 // play may hold a session of several games, as GNU Backgammon exports
 // one: it returns one record a game, in order (the score line of each game
 // after the first gives the session's points so far, and is checked
-// against them). A file of a match is one record. The bounds are
+// against them); each game begins with its opening throw, as in gnubg's
+// sessions, whatever a NextGameStarter tag says (a record of money play is
+// one game). A file of a match is one record. The bounds are
 // ReadMat's, for the whole file; each record holds at most
 // [nardy.MaxRecordActions] actions.
 func ReadMatSession(src io.Reader, r nardy.Rules) ([]nardy.Record, MatInfo, error) {

@@ -3,6 +3,7 @@ package gnubg
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -159,29 +160,30 @@ func TestMatReadErrors(t *testing.T) {
 		text string
 		line int
 		is   error
+		says string // in the message, also when the game goes on
 	}{
-		{"no match line", "; [Site \"x\"]\n", 0, nardy.ErrSyntax},
-		{"junk before the match line", "hello\n 1 point match\n", 1, nardy.ErrSyntax},
-		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax},
-		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat},
-		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat},
-		{"no result", head + "  1)                             31: 8/5 6/5\n", 5, ErrMat},
-		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMat},
-		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, nardy.ErrActionRefused},
-		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMat},
-		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat},
-		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, nardy.ErrSyntax},
-		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat},
-		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax},
-		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat},
-		{"a money session of two games", strings.Replace(head, " 1 point", " 0 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat},
-		{"a game after the match", head + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat},
+		{"no match line", "; [Site \"x\"]\n", 0, nardy.ErrSyntax, ""},
+		{"junk before the match line", "hello\n 1 point match\n", 1, nardy.ErrSyntax, ""},
+		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax, ""},
+		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat, ""},
+		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, ""},
+		{"no result", head + "  1)                             31: 8/5 6/5\n", 5, ErrMat, ""},
+		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMat, ""},
+		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, nardy.ErrActionRefused, ""},
+		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMat, ""},
+		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat, ""},
+		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, nardy.ErrSyntax, ""},
+		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat, ""},
+		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax, ""},
+		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 0, ErrMat, ""},
+		{"a money session of two games", strings.Replace(head, " 1 point", " 0 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat, "money session"},
+		{"a game after the match", head + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat, "after the end of the 1-point match"},
 		// numbers past int or past 2^30: refused, not read as the largest int
-		{"match length past int", "99999999999999999999 point match\n", 1, nardy.ErrSyntax},
-		{"match length past 2^30", "1073741825 point match\n", 1, nardy.ErrSyntax},
-		{"score past int", " 1 point match\n\n Game 1\n a : 99999999999999999999   b : 0\n", 4, nardy.ErrSyntax},
-		{"points past int", head + "  1)                             31: 8/5 6/5\n      Wins 99999999999999999999 points\n", 6, nardy.ErrSyntax},
-		{"cube past int", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 99999999999999999999\n", 6, nardy.ErrSyntax},
+		{"match length past int", "99999999999999999999 point match\n", 1, nardy.ErrSyntax, ""},
+		{"match length past 2^30", "1073741825 point match\n", 1, nardy.ErrSyntax, ""},
+		{"score past int", " 1 point match\n\n Game 1\n a : 99999999999999999999   b : 0\n", 4, nardy.ErrSyntax, ""},
+		{"points past int", head + "  1)                             31: 8/5 6/5\n      Wins 99999999999999999999 points\n", 6, nardy.ErrSyntax, ""},
+		{"cube past int", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 99999999999999999999\n", 6, nardy.ErrSyntax, ""},
 	}
 	for _, c := range cases {
 		_, _, err := ReadMat(strings.NewReader(c.text), nardy.DefaultRules(nardy.Short))
@@ -192,11 +194,13 @@ func TestMatReadErrors(t *testing.T) {
 			assert.Equal(t, c.line, me.Line, c.name)
 		}
 	}
-	for _, c := range cases[14:16] { // say what is wrong, not that a play comes after the end
-		require.Contains(t, c.name, "game")
+	for _, c := range cases { // say what is wrong, not that a play comes after the end
+		if c.says == "" {
+			continue
+		}
 		_, _, err := ReadMat(strings.NewReader(c.text+"  1) 31: 8/5 6/5\n"), nardy.DefaultRules(nardy.Short))
 		assert.NotContains(t, err.Error(), "after the end of the game", c.name)
-		assert.Contains(t, err.Error(), map[bool]string{true: "money session", false: "after the end of the 1-point match"}[c.name[2] == 'm'], c.name)
+		assert.Contains(t, err.Error(), c.says, c.name)
 	}
 	_, _, err := ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
 	assert.ErrorIs(t, err, ErrMat)
@@ -269,6 +273,7 @@ func TestMatLongNames(t *testing.T) {
 		{"a" + strings.Repeat("李", 12), "a" + strings.Repeat("李", 10)},       // 3 bytes each: 31
 		{strings.Repeat("x", 30) + " yz", strings.Repeat("x", 30)},           // the cut leaves no space at the end
 		{"Alexander Konstantinopolsky the Elder", "Alexander Konstantinopolsky the"},
+		{strings.Repeat("x", 29) + "\u00a0yz", strings.Repeat("x", 29)}, // nor a no-break space
 	} {
 		var buf bytes.Buffer
 		require.NoError(t, WriteMat(&buf, rec, MatInfo{Players: [2]string{c.name, "bob"}}), c.name)
@@ -276,6 +281,7 @@ func TestMatLongNames(t *testing.T) {
 		require.NoError(t, err, c.name)
 		assert.Equal(t, [2]string{c.want, "bob"}, info.Players, c.name)
 		assert.LessOrEqual(t, len(info.Players[0]), 31, c.name)
+		assert.NoError(t, WriteMat(&bytes.Buffer{}, rec, info), "the names read back write again: %q", c.name)
 	}
 }
 
@@ -338,6 +344,9 @@ func FuzzReadMat(f *testing.F) {
 			if _, err := nardy.Replay(rec); err != nil {
 				t.Fatalf("ReadMatSession gave a record that does not replay: %v", err)
 			}
+			if len(recs) > 1 && rec.Length != 0 {
+				t.Fatalf("ReadMatSession gave %d records of a %d-point match", len(recs), rec.Length)
+			}
 		}
 		rec, info, err := ReadMat(strings.NewReader(s), r)
 		if err == nil && (serr != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0], rec)) {
@@ -357,9 +366,11 @@ func FuzzReadMat(f *testing.F) {
 
 // TestMatReadGnubgLongName reads testdata/mat/gnubg-longname.mat, a 3-point
 // match GNU Backgammon 1.07 exported after importing one of ours whose
-// first player has a name of 27 bytes: gnubg then writes no space between
-// the first score and the second name (" nnn… : 0ZZ : 0"). It reads as the
-// same match as our own layout of it.
+// first player has a name of 27 bytes: where " name : score" fills 32
+// columns gnubg writes no space between the first score and the second
+// name (" nnn… : 0ZZ : 0"). It reads as the same match as our own layout
+// of it, and so it does with a second name that starts with digits, which
+// then run on from the score (" nnn… : 042ZZ : 0", as gnubg writes it).
 func TestMatReadGnubgLongName(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-longname.mat"))
 	require.NoError(t, err)
@@ -379,6 +390,62 @@ func TestMatReadGnubgLongName(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, info, info2)
 	assert.Equal(t, rec, again)
+
+	digits := strings.ReplaceAll(string(data), "ZZ : ", "42ZZ : ")
+	require.Contains(t, digits, " : 042ZZ : 0")
+	back, info3, err := ReadMat(strings.NewReader(digits), r)
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{strings.Repeat("n", 27), "42ZZ"}, info3.Players)
+	assert.Equal(t, rec, back)
+}
+
+// TestMatRerollResignBeforeRoll: under a re-rolled opening (C2) the
+// starter may resign before its first roll; the file has only the Wins
+// line, and reads back as that resignation.
+func TestMatRerollResignBeforeRoll(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.OpeningRoll = nardy.Reroll
+	for _, c := range []struct {
+		dice     [2]int
+		resigner nardy.Color
+	}{{[2]int{5, 3}, nardy.White}, {[2]int{2, 6}, nardy.Black}} {
+		rec := nardy.Record{Rules: r, Actions: []nardy.Action{
+			{Kind: nardy.ActOpening, Dice: c.dice},
+			{Kind: nardy.ActResign, Player: c.resigner, Resign: nardy.Oin},
+			{Kind: nardy.ActAccept, Player: c.resigner.Other()},
+		}}
+		want, err := nardy.Replay(rec)
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		require.NoError(t, WriteMat(&buf, rec, MatInfo{}))
+		read, _, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
+		require.NoError(t, err, buf.String())
+		m, err := nardy.Replay(read)
+		require.NoError(t, err)
+		assert.Equal(t, matSummary(want), matSummary(m), "%v", c)
+	}
+}
+
+// TestMatWriteTagCount: WriteMat refuses a file of more tags, with the
+// rules' own, than ReadMat reads (MaxMatTags).
+func TestMatWriteTagCount(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.OpeningRoll, r.NextGameStarter = nardy.Reroll, nardy.WinnerStarts // two rule tags
+	rec := testgen.RandomMatchOf(t, r, 3, 1)
+	tags := func(n int) []MatTag {
+		var ts []MatTag
+		for i := range n {
+			ts = append(ts, MatTag{fmt.Sprintf("Note%d", i), "x"})
+		}
+		return ts
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WriteMat(&buf, rec, MatInfo{Tags: tags(MaxMatTags - 2)}))
+	_, info, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	assert.Len(t, info.Tags, MaxMatTags)
+	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{Tags: tags(MaxMatTags - 1)})
+	assert.ErrorIs(t, err, ErrMat)
 }
 
 // TestMatReadWinsInRollCell: where a player rolls and the other resigns,

@@ -100,19 +100,7 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 			return formats.SyntaxError(".mat file", ln, -1, "a second score line in one game")
 		}
 		rd.scored = true
-		info.Players = [2]string{m[1], m[3]}
-		w, err := matNumber(ln, m[2])
-		if err != nil {
-			return err
-		}
-		b, err := matNumber(ln, m[4])
-		if err != nil {
-			return err
-		}
-		if mw, mb := rd.m.Score(); rd.points[0]+mw != w || rd.points[1]+mb != b {
-			return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, rd.points[0]+mw, rd.points[1]+mb)
-		}
-		return nil
+		return rd.scoreLine(ln, m, info)
 	}
 	if matWinsRe.MatchString(t) {
 		p := nardy.White
@@ -122,6 +110,34 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		return rd.addCells(matCell{n, p, t})
 	}
 	return formats.SyntaxError(".mat file", ln, -1, "not a move, score or result line")
+}
+
+// scoreLine reads the score line ln of a game, matched by matScoreRe as m:
+// the players' names and the score, which must be the games' so far. When
+// the first name and score fill their 32 columns, gnubg writes the second
+// name right after the score (" nnn… : 0ZZ : 0"), so a second name that
+// starts with digits runs on from the score: the digits past the score the
+// games give are the name's.
+func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
+	mw, mb := rd.m.Score()
+	mw, mb = rd.points[0]+mw, rd.points[1]+mb
+	digits, name := m[2], m[4]
+	if want := strconv.Itoa(mw); m[3] == "" && len(digits) > len(want) && strings.HasPrefix(digits, want) {
+		digits, name = want, digits[len(want):]+name
+	}
+	info.Players = [2]string{m[1], name}
+	w, err := matNumber(ln, digits)
+	if err != nil {
+		return err
+	}
+	b, err := matNumber(ln, m[5])
+	if err != nil {
+		return err
+	}
+	if mw != w || mb != b {
+		return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, mw, mb)
+	}
+	return nil
 }
 
 // cellsOf splits a numbered line into its cells: each starts with dice
@@ -296,6 +312,11 @@ func (rd *matReader) opening(p nardy.Color, hi, lo int) error {
 // and the Jacoby rule).
 func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 	if !ended {
+		if rd.m.Game().Phase() == nardy.PhaseOpening && rd.m.Rules().OpeningRoll == nardy.Reroll {
+			if err := rd.opening(p.Other(), 0, 0); err != nil { // the starter resigns before its first roll
+				return err
+			}
+		}
 		resign := nardy.Action{Kind: nardy.ActResign, Player: p.Other()}
 		accept := nardy.Action{Kind: nardy.ActAccept, Player: p}
 		for k := nardy.Oin; k <= nardy.Koks && resign.Resign == 0; k++ {

@@ -79,6 +79,9 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 			return bad("player %d's name %q: no colon, control character or space at either end", i+1, name)
 		}
 	}
+	if n := len(withRuleTags(info.Tags, rec.Rules)); n > MaxMatTags {
+		return bad("%d tags with the rules' own: ReadMat reads at most %d", n, MaxMatTags)
+	}
 	derived := map[string]string{}
 	for _, t := range matRuleTags(rec.Rules) {
 		derived[t.Key] = t.Value

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
@@ -277,7 +278,7 @@ func matName(name string) string {
 		}
 		n += w
 	}
-	return strings.TrimRight(name[:n], " ")
+	return strings.TrimRightFunc(name[:n], unicode.IsSpace)
 }
 
 // pad returns the spaces that take s to width, at least one.

@@ -36,6 +36,7 @@ func TestAnalyzeMoneySession(t *testing.T) {
 		perGame[d.Game]++
 	}
 	var plays, cube, errs [2]int
+	var loss [2]float64
 	for k, rec := range recs {
 		one, err := analysis.Analyze(t.Context(), rec, analysis.Options{Ply: 0, Threshold: analysis.DefaultThreshold})
 		require.NoError(t, err)
@@ -45,6 +46,7 @@ func TestAnalyzeMoneySession(t *testing.T) {
 			plays[c] += ps.Plays
 			cube[c] += ps.Cube
 			errs[c] += ps.Errors
+			loss[c] += ps.Loss
 		}
 	}
 	assert.Len(t, perGame, 4)
@@ -52,8 +54,10 @@ func TestAnalyzeMoneySession(t *testing.T) {
 		assert.Equal(t, plays[c], ps.Plays)
 		assert.Equal(t, cube[c], ps.Cube)
 		assert.Equal(t, errs[c], ps.Errors)
+		assert.InDelta(t, loss[c], ps.Loss, 1e-9)
 		if n := ps.Plays + ps.Cube; assert.Positive(t, n) {
 			assert.InDelta(t, float64(ps.Errors)/float64(n), ps.ErrorRate, 1e-12)
+			assert.InDelta(t, loss[c]/float64(n), ps.MeanLoss, 1e-12)
 		}
 	}
 

@@ -122,7 +122,11 @@ const matRightColumn = 20
 // CubeLimit, and nardy's OpeningRoll and NextGameStarter (see [WriteMat]),
 // adjust r when present) and returns it as a [nardy.Record] whose actions replay
 // every game, checked as they are read: an illegal play or a score that
-// does not agree with the games is an error. Opening throws of equal dice
+// does not agree with the games is an error. GNU Backgammon writes none of
+// these tags: a file it exported of games played under other settings than
+// r (money play without the Jacoby rule, a cube past r's limit) reads with
+// r set so, or with the tag added to the file's header (such as
+// `; [Jacoby "Off"]`). Opening throws of equal dice
 // are not in the format; with UseOpeningDice the opening is the first roll.
 // A result is read from its points, as the file gives no kind: under the
 // Jacoby rule a gammon or backgammon won with the cube centred scores 1

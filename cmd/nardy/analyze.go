@@ -55,7 +55,10 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"the best; of a cube decision, no double and double/take (with the cube).\n" +
 		"A .mat file of a money session of several games is judged game by game, as\n" +
 		"one report: the games are numbered through the session, and each decision's\n" +
-		"action counts from the start of its game.\n\n" +
+		"action counts from the start of its game. A .mat file names no rules but in\n" +
+		"header tags, which GNU Backgammon does not write: for its file of money play\n" +
+		"without the Jacoby rule, add the line ; [Jacoby \"Off\"] at its top (likewise\n" +
+		"Crawford, Beaver, CubeLimit).\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {

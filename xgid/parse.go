@@ -148,9 +148,6 @@ func Parse(s string) (ID, error) {
 	} else {
 		x.Jacoby, x.Beaver = cj&1 != 0, cj&2 != 0
 	}
-	if err := x.validate(); err != nil {
-		return ID{}, formats.SyntaxError(what, s, -1, "%v", err)
-	}
 	mover := nardy.White
 	if turn == -1 {
 		mover = nardy.Black
@@ -161,6 +158,9 @@ func Parse(s string) (ID, error) {
 	}
 	if x.Position, err = nardy.NewPosition(nardy.Short, mover, formats.Side(me), formats.Side(opp)); err != nil {
 		return ID{}, err
+	}
+	if err := x.validate(); err != nil {
+		return ID{}, formats.SyntaxError(what, s, -1, "%v", err)
 	}
 	return x, nil
 }

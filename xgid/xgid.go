@@ -15,11 +15,16 @@
 //  3. the cube position: 1 the bottom player owns it, -1 the top player, 0
 //     centred;
 //  4. the turn: 1 the bottom player, -1 the top player;
-//  5. the dice: "00" not rolled yet, two digits 1..6 as rolled, or a cube
-//     action awaiting an answer: "D" doubled, "B" beavered, "R" raccooned;
+//  5. the dice: "00" the player on turn is to roll or double, two digits
+//     1..6 as that player rolled them, or a cube action of that player
+//     awaiting an answer: "D" the player on turn doubled and the other
+//     must take or pass, "B" the other beavered, "R" the player on turn
+//     raccooned the beaver; with an action the cube fields hold the cube
+//     as it was before the double;
 //  6. and 7. the scores of the bottom and of the top player;
-//  8. in match play 1 for the Crawford game; in money play the sum of 1
-//     (Jacoby rule) and 2 (beavers allowed);
+//  8. in match play 1 for the Crawford game (a match of 2 points or more,
+//     a score one short of the length, the cube at 1, no double); in money
+//     play the sum of 1 (Jacoby rule) and 2 (beavers allowed);
 //  9. the match length, 0 for money play;
 //  10. the largest cube value as a power of two.
 //
@@ -30,7 +35,10 @@
 // Sources: the field list of XG's XGID help page as restated by tools that
 // read XGIDs (for example the ankigammon project's parser documentation),
 // checked against GNU Backgammon 1.07, which reads XGIDs with "set xgid"
-// (see the tests, and the differential test of package nardy).
+// (see the tests, and the differential test of package nardy). With a
+// cube action, gnubg 1.07 steps back to the offer and gives the cube
+// decision to the player on turn: the doubler, as the help page's "D:
+// player has doubled, opponent must take or drop" says.
 //
 // Errors match the sentinels of package nardy with errors.Is: malformed
 // text [nardy.ErrSyntax] (a [*nardy.SyntaxError] keeps at most 64 bytes of
@@ -54,9 +62,9 @@ type CubeAction uint8
 // The cube actions of the XGID dice field.
 const (
 	NoAction  CubeAction = iota // the dice field holds dice or "00"
-	Doubled                     // "D": doubled, the opponent must take or drop
-	Beavered                    // "B": doubled and beavered
-	Raccooned                   // "R": doubled, beavered and raccooned
+	Doubled                     // "D": the player on turn doubled, the opponent must take or pass
+	Beavered                    // "B": doubled, and the opponent beavered
+	Raccooned                   // "R": doubled, beavered, and the player on turn raccooned
 )
 
 // ID is the content of an XGID (see the field list of the package
@@ -65,25 +73,33 @@ const (
 type ID struct {
 	// Position holds the checkers (short nardy). Its player on roll is
 	// the one the turn field names: White for 1, Black for -1. With a cube
-	// action pending (Action not NoAction), XG names there the player who
-	// must answer it.
+	// action pending (Action not NoAction) it is the player who doubled,
+	// who rolls next if the double is taken; the other player must answer.
 	Position nardy.Position
 	// CubeValue is the value of the cube, a power of two from 1 to MaxCube.
+	// With a cube action pending it is the value before the double, and
+	// the cube the action gives (twice it, four times it for a beaver,
+	// eight times for a raccoon) must not pass MaxCube.
 	CubeValue int
 	// CubeCentred reports a centred cube (cube position 0); CubeOwner is
 	// then White.
 	CubeCentred bool
 	// CubeOwner is the player who owns the cube when it is not centred.
+	// With a cube action pending the cube is centred or the doubler's.
 	CubeOwner nardy.Color
 	// Dice are the dice as written (in that order), each 1..6, or both 0
 	// when they are not rolled ("00", or a cube action).
 	Dice [2]int
-	// Action is a cube action awaiting an answer; Dice are then zero.
+	// Action is a cube action awaiting an answer; Dice are then zero. A
+	// beaver or raccoon needs money play with beavers allowed, and no
+	// action is pending in the Crawford game.
 	Action CubeAction
 	// Score is each player's score, indexed by Color (White is the bottom
 	// player, the first score of the XGID).
 	Score [2]int
-	// Crawford reports the Crawford game; match play only.
+	// Crawford reports the Crawford game: match play of 2 points or more,
+	// one player's score one short of the length, the cube at 1 and no
+	// cube action, as for a GNU Backgammon Match ID.
 	Crawford bool
 	// Jacoby reports the Jacoby rule; money play only.
 	Jacoby bool
@@ -102,7 +118,8 @@ const maxLog2 = 15
 // prefix starts an XGID as XG writes it.
 const prefix = "XGID="
 
-// validate checks the fields; the Position is checked by AppendText.
+// validate checks the fields; the Position is checked by AppendText, and
+// only its player on roll is read here.
 func (x ID) validate() error {
 	log2 := func(v int) int {
 		for e := 0; e <= maxLog2; e++ {
@@ -135,6 +152,16 @@ func (x ID) validate() error {
 		return fmt.Errorf("the Jacoby and beaver flags belong to money play")
 	case x.MatchLength == 0 && x.Crawford:
 		return fmt.Errorf("the Crawford flag belongs to match play")
+	case x.Crawford && (x.MatchLength < 2 || x.Score[0] != x.MatchLength-1 && x.Score[1] != x.MatchLength-1):
+		return fmt.Errorf("a Crawford game needs a match of 2 points or more and a score one short of the length; have length %d, score %d-%d", x.MatchLength, x.Score[0], x.Score[1])
+	case x.Crawford && (x.CubeValue != 1 || x.Action != NoAction):
+		return fmt.Errorf("cube %d with action %d in the Crawford game, where no one doubles: want cube 1, no action", x.CubeValue, x.Action)
+	case x.Action >= Beavered && (x.MatchLength > 0 || !x.Beaver):
+		return fmt.Errorf("a beaver or raccoon (action %d) needs money play with beavers allowed", x.Action)
+	case x.Action != NoAction && x.CubeValue<<x.Action > x.MaxCube:
+		return fmt.Errorf("cube action %d on cube %d goes past the max cube %d", x.Action, x.CubeValue, x.MaxCube)
+	case x.Action != NoAction && !x.CubeCentred && x.CubeOwner != x.Position.OnRoll():
+		return fmt.Errorf("a double by %v, who does not hold the cube: the player on turn doubles", x.Position.OnRoll())
 	}
 	return nil
 }

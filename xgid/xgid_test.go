@@ -60,7 +60,10 @@ func TestXGIDDocExample(t *testing.T) {
 
 // XGIDs pasted into GNU Backgammon 1.07 with "set xgid"; gnubg printed the
 // Position ID and Match ID given here. gnubg makes the XGID's player on roll
-// its player 1 (the second Score, the Match ID's OnRoll).
+// its player 1 (the second Score, the Match ID's OnRoll). With a double
+// pending ("D") gnubg steps back to the offer: its player on roll, who
+// holds the cube decision, is the XGID's player on turn, the doubler, and
+// the cube is the XGID's, before the double.
 func TestXGIDAgainstGnubg(t *testing.T) {
 	tests := []struct {
 		xgid, pid, mid string
@@ -68,7 +71,11 @@ func TestXGIDAgainstGnubg(t *testing.T) {
 		{"XGID=aa----E-C---eE---c-d----B-:0:0:1:52:0:0:3:0:10", "4Dn4ACjwOfgAGA", "cIkKAAAAAAAA"},
 		{"XGID=aa----E-C---eE---c-d----B-:0:0:-1:52:0:0:3:0:10", "4HPwATDgOfgAKA", ""},
 		{"XGID=-b----E-C---eE---c-e----AA:1:1:1:00:2:4:0:9:10", "4HPwATDgc/ABUA", "UQkgAUAAEAAE"},
-		{"XGID=-b----E-C---eE---c-e----AA:2:-1:-1:31:2:4:1:9:10", "4HPwAVDgc/ABMA", "UoklASAAIAAE"},
+		{"XGID=-b----E-C---eE---c-e----AA:2:-1:-1:31:2:4:0:9:10", "4HPwAVDgc/ABMA", "UoklASAAIAAE"},
+		{"XGID=-b----E-C---eE---c-e----AA:0:0:-1:31:2:8:1:9:10", "4HPwAVDgc/ABMA", "8IklASAAQAAE"},
+		{"XGID=-b----E-C---eE---c-e----AA:0:0:1:00:8:3:1:9:10", "4HPwATDgc/ABUA", "8AkgATAAQAAE"},
+		{"XGID=-b----E-C---eE---c-e----AA:1:1:1:D:2:4:0:9:10", "4HPwATDgc/ABUA", "UQkgAUAAEAAE"},
+		{"XGID=ca----E-C---eE---c------B-:1:-1:-1:D:0:0:0:5:10", "4HPwATCAgw+ADg", "UQmgAAAAAAAE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.xgid, func(t *testing.T) {
@@ -93,27 +100,36 @@ func TestXGIDAgainstGnubg(t *testing.T) {
 			assert.Equal(t, x.Score[onRoll], m.Score[nardy.Black])
 			assert.Equal(t, x.Score[onRoll.Other()], m.Score[nardy.White])
 			assert.Equal(t, x.MatchLength, m.MatchLength)
+			assert.Equal(t, x.Crawford, m.Crawford)
 			assert.Equal(t, x.Dice, m.Dice)
+			assert.Equal(t, nardy.Black, m.OnRoll)
+			assert.Equal(t, nardy.Black, m.ToAct, "gnubg's player on roll has the cube decision")
 		})
 	}
 }
 
 func TestXGIDFields(t *testing.T) {
-	x, err := Parse("XGID=-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8")
+	// The bottom player, on turn and holding the cube at 2, redoubled.
+	x, err := Parse("XGID=-b----E-C---eE---c-e----AA:1:1:1:D:2:4:0:9:8")
 	require.NoError(t, err)
 	assert.Equal(t, 2, x.CubeValue)
-	assert.Equal(t, nardy.Black, x.CubeOwner)
+	assert.Equal(t, nardy.White, x.CubeOwner)
+	assert.Equal(t, nardy.White, x.Position.OnRoll(), "the doubler")
 	assert.Equal(t, Doubled, x.Action)
 	assert.Equal(t, [2]int{2, 4}, x.Score)
-	assert.True(t, x.Crawford)
+	assert.False(t, x.Crawford)
 	assert.Equal(t, 9, x.MatchLength)
 	assert.Equal(t, 256, x.MaxCube)
 	white := formats.Counts(x.Position.Side(nardy.White))
 	assert.Equal(t, 1, white[nardy.Bar], "character 25 is the bottom player's bar")
 	assert.Equal(t, 1, white[24])
 
+	x, err = Parse("XGID=-b----E-C---eE---c-e----AA:0:0:1:00:8:3:1:9:8")
+	require.NoError(t, err)
+	assert.True(t, x.Crawford)
+
 	for s, a := range map[string]CubeAction{"B": Beavered, "R": Raccooned} {
-		x, err := Parse("-b----E-C---eE---c-e----B-:1:-1:1:" + s + ":0:0:2:0:10")
+		x, err := Parse("-b----E-C---eE---c-e----B-:1:1:1:" + s + ":0:0:2:0:10")
 		require.NoError(t, err)
 		assert.Equal(t, a, x.Action)
 		assert.True(t, x.Beaver)
@@ -162,8 +178,20 @@ func TestXGIDErrors(t *testing.T) {
 		"Jacoby in a match": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:2:3:10",
 		"CJ 4":              "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:4:0:10",
 		"max cube 16":       "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:16",
-		"spaces":            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0: 10",
-		"lower prefix":      "xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+		// The Crawford game, as a GNU Backgammon Match ID has it (gnubg
+		// 1.07 clears the flag, or sets the cube to 1, where these have it).
+		"Crawford at 0-0":     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:5:10",
+		"Crawford in 1 point": "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:1:10",
+		"Crawford, cube 2":    "XGID=-b----E-C---eE---c-e----B-:1:0:1:00:4:0:1:5:10",
+		"Crawford, doubled":   "XGID=-b----E-C---eE---c-e----B-:0:0:1:D:4:0:1:5:10",
+		"double without cube": "XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:5:10",
+		"double past max":     "XGID=-b----E-C---eE---c-e----B-:3:0:1:D:0:0:0:5:3",
+		"beaver past max":     "XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:2:0:1",
+		"beaver in a match":   "XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:0:5:10",
+		"beaver not allowed":  "XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:1:0:10",
+		"raccoon not allowed": "XGID=-b----E-C---eE---c-e----B-:0:0:1:R:0:0:1:0:10",
+		"spaces":              "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0: 10",
+		"lower prefix":        "xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
 	}
 	for name, s := range bad {
 		t.Run(name, func(t *testing.T) {
@@ -200,17 +228,27 @@ func TestXGIDRoundTrip(t *testing.T) {
 		if !x.CubeCentred {
 			x.CubeOwner = nardy.Color(rapid.IntRange(0, 1).Draw(t, "owner"))
 		}
-		x.Action = CubeAction(rapid.IntRange(0, 3).Draw(t, "action"))
-		if x.Action == NoAction && rapid.Bool().Draw(t, "rolled") {
-			x.Dice = [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}
-		}
 		if rapid.Bool().Draw(t, "match") {
 			x.MatchLength = rapid.IntRange(1, 25).Draw(t, "length")
 			x.Score = [2]int{rapid.IntRange(0, x.MatchLength-1).Draw(t, "s0"), rapid.IntRange(0, x.MatchLength-1).Draw(t, "s1")}
-			x.Crawford = rapid.Bool().Draw(t, "crawford")
+			x.Crawford = x.CubeValue == 1 && x.MatchLength > 1 && (x.Score[0] == x.MatchLength-1 || x.Score[1] == x.MatchLength-1) &&
+				rapid.Bool().Draw(t, "crawford")
 		} else {
 			x.Jacoby = rapid.Bool().Draw(t, "jacoby")
 			x.Beaver = rapid.Bool().Draw(t, "beaver")
+		}
+		// A cube action (of the player on turn, who holds the cube or
+		// finds it centred) where the rules and the max cube allow it.
+		most := Doubled
+		if x.Beaver {
+			most = Raccooned
+		}
+		x.Action = CubeAction(rapid.IntRange(0, int(most)).Draw(t, "action"))
+		if x.Crawford || x.CubeValue<<x.Action > x.MaxCube || !x.CubeCentred && x.CubeOwner != x.Position.OnRoll() {
+			x.Action = NoAction
+		}
+		if x.Action == NoAction && rapid.Bool().Draw(t, "rolled") {
+			x.Dice = [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}
 		}
 		s, err := Format(x)
 		if err != nil {
@@ -235,7 +273,8 @@ func FuzzParse(f *testing.F) {
 		"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
 		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
 		"XGID=-b----E-C---eE---c-e----AA:2:-1:-1:31:2:4:1:9:10",
-		"-b----E-C---eE---c-e----AA:1:-1:1:D:2:4:1:9:8",
+		"-b----E-C---eE---c-e----AA:1:1:1:D:2:4:0:9:8",
+		"-b----E-C---eE---c-e----AA:0:0:1:00:8:3:1:9:8",
 		"ca----E-C---eE---c------B-:0:0:-1:00:0:0:0:0:10",
 		"",
 	} {

@@ -45,7 +45,9 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	all := fs.Bool("all", false, "list every decision, not only the errors")
 	preset := fs.String("preset", "short-standard", "rules of a .mat file (a preset of package variants)")
 	rollout := fs.Int("rollout", 0, "judge the decisions the search counts as errors again by rollouts of this many trials (0: no rollouts)")
-	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-rollout TRIALS] FILE\n\n" +
+	var matRules matRuleFlags
+	matRules.define(fs)
+	const usage = "usage: nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE\n\n" +
 		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
 		"each player's error rate: the share of decisions that lose more than the\n" +
@@ -56,9 +58,12 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"A .mat file of a money session of several games is judged game by game, as\n" +
 		"one report: the games are numbered through the session, and each decision's\n" +
 		"action counts from the start of its game. A .mat file names no rules but in\n" +
-		"header tags, which GNU Backgammon does not write: for its file of money play\n" +
-		"without the Jacoby rule, add the line ; [Jacoby \"Off\"] at its top (likewise\n" +
-		"Crawford, Beaver, CubeLimit).\n\n" +
+		"header tags, which GNU Backgammon does not write: for its file of games played\n" +
+		"under other settings than the preset's, set them with -jacoby, -beavers,\n" +
+		"-crawford-rule and -max-cube (for money play without the Jacoby rule, -jacoby=false),\n" +
+		"or add the tag, such as ; [Jacoby \"Off\"], at the file's top; a tag in the\n" +
+		"file has the last word. A JSON record carries its rules: these flags and\n" +
+		"-preset are refused with one.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
@@ -78,7 +83,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		return 2
 	}
 	name := fs.Arg(0)
-	recs, names, err := readRecords(name, *preset)
+	recs, names, err := readRecords(name, *preset, matRules.given(fs), matRules.apply)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1
@@ -185,9 +190,11 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options) 
 }
 
 // readRecords reads a JSON record, or a .mat file under the preset's rules
-// with its players' names (white first; none from JSON): a match, a money
-// game, or a money session of several games (a record each).
-func readRecords(name, preset string) (recs []nardy.Record, names [2]string, err error) {
+// changed by set (a game or a money session of several games, a record
+// each) and the names of its players. With a JSON record, which carries
+// its rules, the rule flags (ruleFlags, the names given) are refused, and
+// so is a preset other than the default.
+func readRecords(name, preset string, ruleFlags []string, set func(nardy.Rules) (nardy.Rules, error)) (recs []nardy.Record, names [2]string, err error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, names, err
@@ -199,8 +206,18 @@ func readRecords(name, preset string) (recs []nardy.Record, names [2]string, err
 		if err != nil {
 			return nil, names, err
 		}
-		recs, info, err := gnubg.ReadMatSession(src, p.Rules)
+		r, err := set(p.Rules)
+		if err != nil {
+			return nil, names, err
+		}
+		recs, info, err := gnubg.ReadMatSession(src, r)
+		if errors.Is(err, gnubg.ErrMat) {
+			err = fmt.Errorf("%w; read under the rules of %s (-jacoby=%t -beavers=%t -crawford-rule=%t -max-cube %d) and the file's tags: for games played under other rules, set those flags", err, preset, r.Jacoby, r.Beavers, r.Crawford, cubeLimit(r))
+		}
 		return recs, info.Players, err
+	}
+	if len(ruleFlags) > 0 {
+		return nil, names, fmt.Errorf("%s: a JSON record carries its rules; -%s applies to a .mat file", name, strings.Join(ruleFlags, ", -"))
 	}
 	var rec nardy.Record
 	if err := json.NewDecoder(src).Decode(&rec); err != nil {

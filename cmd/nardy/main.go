@@ -10,7 +10,7 @@
 //	        [-block-ahead on_route|opponent_home]
 //	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
 //	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
-//	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-rollout TRIALS] FILE
+//	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE
 //	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
 //	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]
 //

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gammonWithoutJacoby writes, as GNU Backgammon would (no rule tags), a
+// .mat file of a money game played without the Jacoby rule (S6) and won by
+// a gammon with the cube centred: 2 points, where the Jacoby rule gives 1.
+func gammonWithoutJacoby(t *testing.T) string {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Jacoby = false
+	for seed := uint64(1); seed < 500; seed++ {
+		g, rec, err := bot.PlayGame(r, bot.NewRandom(seed), bot.NewRandom(seed+1000), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		res, over := g.Result()
+		if !over || res.Kind != nardy.Mars || g.Cube().Owned || res.Cube != 1 {
+			continue
+		}
+		var buf bytes.Buffer
+		require.NoError(t, gnubg.WriteMat(&buf, rec, gnubg.MatInfo{Players: [2]string{"white", "black"}}))
+		text := buf.String()
+		const tag = "; [Jacoby \"Off\"]\n"
+		require.Contains(t, text, tag)
+		name := filepath.Join(t.TempDir(), "gammon.mat")
+		require.NoError(t, os.WriteFile(name, []byte(strings.Replace(text, tag, "", 1)), 0o600))
+		return name
+	}
+	t.Fatal("no gammon with the cube centred in 500 games")
+	return ""
+}
+
+// TestAnalyzeMatRuleFlags (S6): a .mat file without rule tags, of money
+// play without the Jacoby rule, is refused under the preset's Jacoby rule
+// (its 2 points do not agree with the game) and judged with -jacoby=false;
+// the rule flags are refused with a JSON record, which carries its rules,
+// and when they make rules that cannot be.
+func TestAnalyzeMatRuleFlags(t *testing.T) {
+	file := gammonWithoutJacoby(t)
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, run([]string{"analyze", "-ply", "0", file}, strings.NewReader(""), &out, &errOut))
+	assert.Contains(t, errOut.String(), "wins 2 points, but the game gives")
+	assert.Contains(t, errOut.String(), "-jacoby=true", "the message names the rules the file was read under")
+
+	out.Reset()
+	errOut.Reset()
+	require.Equal(t, 0, run([]string{"analyze", "-ply", "0", "-jacoby=false", file}, strings.NewReader(""), &out, &errOut), errOut.String())
+	assert.Contains(t, out.String(), "error rate")
+
+	const record = "../../testdata/records/short-standard-3p-seed179.json"
+	for _, flags := range [][]string{{"-jacoby=false"}, {"-preset", "short-standard"}, {"-max-cube", "8"}, {"-crawford-rule=false"}, {"-beavers"}} {
+		errOut.Reset()
+		args := append(append([]string{"analyze", "-ply", "0"}, flags...), record)
+		assert.Equal(t, 1, run(args, strings.NewReader(""), &out, &errOut), "%v", flags)
+		assert.Contains(t, errOut.String(), "carries its rules", "%v", flags)
+	}
+	for _, flags := range [][]string{{"-max-cube", "3"}, {"-max-cube", "0"}, {"-max-cube", "1", "-jacoby"}} {
+		errOut.Reset()
+		args := append(append([]string{"analyze", "-ply", "0"}, flags...), file)
+		assert.Equal(t, 1, run(args, strings.NewReader(""), &out, &errOut), "%v", flags)
+		assert.Contains(t, errOut.String(), "max", "%v", flags)
+	}
+}

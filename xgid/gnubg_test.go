@@ -1,0 +1,180 @@
+package xgid
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// xgidDriver sets each XGID of the file %s in GNU Backgammon and writes
+// to %s what gnubg then holds: its Position ID, its Match ID and the
+// Crawford and Jacoby flags of its cube, a line each, and END.
+const xgidDriver = `import gnubg
+out = open(%s, "w")
+for line in open(%s):
+    gnubg.command("set xgid " + line.strip())
+    ci = gnubg.cubeinfo()
+    out.write("%%s %%s %%d %%d\n" %% (gnubg.positionid(), gnubg.matchid(), ci["crawford"], ci["jacoby"]))
+    out.flush()
+out.write("END\n")
+out.close()
+`
+
+// randomXGID returns an XGID of a random short position with random cube,
+// dice, cube action and score, and whether it carries a Crawford flag that
+// Parse refuses (at a score not one short of the length, in a 1-point
+// match, or with the cube above 1 or a double): those are a quarter of the
+// match IDs. Cubes in match play stay at 64 or below: gnubg 1.07 crashes
+// on "set xgid" of a 256 cube in a 10-point match.
+func randomXGID(r *rand.Rand, pos nardy.Position) (text string, badCrawford bool) {
+	x := ID{Position: pos, MaxCube: 1 << (1 + r.IntN(12))}
+	x.CubeValue = 1 << r.IntN(1+r.IntN(7))
+	x.CubeValue = min(x.CubeValue, x.MaxCube)
+	x.CubeCentred = x.CubeValue == 1 || r.IntN(2) == 0
+	if !x.CubeCentred {
+		x.CubeOwner = nardy.Color(r.IntN(2))
+	}
+	if r.IntN(4) == 0 && (x.CubeCentred || x.CubeOwner == pos.OnRoll()) && x.CubeValue < x.MaxCube {
+		x.Action = Doubled
+	} else if r.IntN(2) == 0 {
+		x.Dice = [2]int{1 + r.IntN(6), 1 + r.IntN(6)}
+	}
+	if r.IntN(3) == 0 {
+		x.Jacoby, x.Beaver = r.IntN(2) == 0, r.IntN(2) == 0
+		text, _ = Format(x)
+		return text, false
+	}
+	x.MatchLength = 1 + r.IntN(25)
+	x.Score = [2]int{r.IntN(x.MatchLength), r.IntN(x.MatchLength)}
+	if r.IntN(2) == 0 {
+		x.Score[r.IntN(2)] = x.MatchLength - 1
+	}
+	crawfordOK := x.MatchLength > 1 && (x.Score[0] == x.MatchLength-1 || x.Score[1] == x.MatchLength-1) &&
+		x.CubeValue == 1 && x.Action == NoAction
+	switch {
+	case crawfordOK && r.IntN(2) == 0:
+		x.Crawford = true
+	case !crawfordOK && r.IntN(4) == 0:
+		text, _ = Format(x)
+		f := strings.Split(text, ":")
+		f[7] = "1"
+		return strings.Join(f, ":"), true
+	}
+	text, _ = Format(x)
+	return text, false
+}
+
+// TestXGIDGnubgAgrees sets 2,000 XGIDs in GNU Backgammon 1.07 and compares
+// what it holds with what Parse reads: the position from the player on
+// turn (gnubg's player 1; with "D" gnubg steps back to the offer and gives
+// that player, the doubler, the cube decision), the cube (before the
+// double) and its owner, the score, the match length, the dice, and the
+// Crawford and Jacoby flags. Where Parse refuses a Crawford flag, gnubg
+// does not keep the game as written: it clears the flag where the score
+// allows no Crawford game, and otherwise sets the cube to 1 and drops the
+// double. It needs /usr/games/gnubg and skips without it.
+func TestXGIDGnubgAgrees(t *testing.T) {
+	bin := testgen.Gnubg()
+	if bin == "" {
+		t.Skip("gnubg not installed")
+	}
+	if testing.Short() {
+		t.Skip("runs gnubg")
+	}
+	r := rand.New(rand.NewPCG(27, 12))
+	positions := rapid.Custom(func(t *rapid.T) nardy.Position { return testgen.ShortPosition().Draw(t, "pos") })
+	var texts []string
+	var badCrawford []bool
+	for i := range 2000 {
+		text, bad := randomXGID(r, positions.Example(i))
+		require.NotEmpty(t, text)
+		texts, badCrawford = append(texts, text), append(badCrawford, bad)
+	}
+
+	dir := t.TempDir()
+	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
+	require.NoError(t, os.WriteFile(in, []byte(strings.Join(texts, "\n")+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(xgidDriver, strconv.Quote(out), strconv.Quote(in))), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "-t", "-q", "-r", "-p", script)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	require.NoError(t, cmd.Run(), "gnubg: %s", stderr.String())
+	data, err := os.ReadFile(out)
+	require.NoError(t, err, "gnubg wrote nothing; stderr: %s", stderr.String())
+	got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	require.Equal(t, "END", got[len(got)-1], "gnubg stopped early")
+	require.Len(t, got, len(texts)+1)
+
+	var doubled, crawford, refused int
+	for i, text := range texts {
+		var pid, mid string
+		var gCrawford, gJacoby int
+		_, err := fmt.Sscanf(got[i], "%s %s %d %d", &pid, &mid, &gCrawford, &gJacoby)
+		require.NoError(t, err, got[i])
+		m, err := gnubg.ParseMatchID(mid)
+		require.NoError(t, err, "%s: gnubg holds %s", text, mid)
+		x, err := Parse(text)
+		if badCrawford[i] {
+			refused++
+			assert.ErrorIs(t, err, nardy.ErrSyntax, text)
+			f := strings.Split(text, ":")
+			length, _ := strconv.Atoi(f[8])
+			if length > 1 && (f[5] == strconv.Itoa(length-1) || f[6] == strconv.Itoa(length-1)) {
+				// The score allows a Crawford game: gnubg keeps it, at a
+				// cube of 1 and without the double.
+				assert.True(t, m.Crawford && m.CubeValue == 1 && !m.Doubled, "%s: gnubg holds %s", text, mid)
+			} else {
+				assert.False(t, m.Crawford, "%s: gnubg holds %s", text, mid)
+			}
+			continue
+		}
+		require.NoError(t, err, text)
+		onRoll := x.Position.OnRoll()
+		want, err := gnubg.PositionID(x.Position)
+		require.NoError(t, err)
+		assert.Equal(t, want, pid, "%s: the position from the player on turn", text)
+		assert.Equal(t, nardy.Black, m.OnRoll, "%s: gnubg's player 1 is on roll", text)
+		assert.Equal(t, nardy.Black, m.ToAct, "%s: and acts (with D: to double)", text)
+		assert.Equal(t, x.CubeValue, m.CubeValue, text)
+		assert.Equal(t, x.CubeCentred, m.CubeCentred, text)
+		if !x.CubeCentred {
+			assert.Equal(t, x.CubeOwner == onRoll, m.CubeOwner == nardy.Black, "%s: cube owner", text)
+		}
+		assert.Equal(t, [2]int{x.Score[onRoll.Other()], x.Score[onRoll]}, m.Score, text)
+		assert.Equal(t, x.MatchLength, m.MatchLength, text)
+		assert.Equal(t, x.Crawford, m.Crawford, text)
+		assert.Equal(t, x.Crawford, gCrawford == 1, text)
+		if x.MatchLength == 0 {
+			assert.Equal(t, x.Jacoby, gJacoby == 1, "%s: Jacoby", text)
+		}
+		assert.ElementsMatch(t, x.Dice[:], m.Dice[:], "%s: dice (gnubg's larger first)", text)
+		if x.Action == Doubled {
+			doubled++
+		}
+		if x.Crawford {
+			crawford++
+		}
+	}
+	t.Logf("%d XGIDs: %d with a double pending, %d Crawford games; %d Crawford flags refused", len(texts), doubled, crawford, refused)
+	assert.Greater(t, doubled, 100)
+	assert.Greater(t, crawford, 50)
+	assert.Greater(t, refused, 50)
+}

@@ -28,8 +28,9 @@ import (
 // 0.04, what GNU Backgammon calls a doubtful play.
 const DefaultThreshold = 0.04
 
-// ErrBadOptions reports Options out of range: [Analyze]'s and [HintFor]'s
-// errors for them match it with [errors.Is].
+// ErrBadOptions reports Options out of range, or an away [HintFor] cannot
+// judge: [Analyze]'s and [HintFor]'s errors for them match it with
+// [errors.Is].
 var ErrBadOptions = errors.New("analysis: bad options")
 
 // Options set the judge. The zero Options judge at 0-ply with the embedded

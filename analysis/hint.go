@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"fmt"
+
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"
 )
@@ -14,7 +16,9 @@ type Hint struct {
 	Probs  neural.Probs `json:"probs"`
 	Equity float64      `json:"equity"` // cubeless equity of Probs
 	// Plays are the legal plays (PhasePlay), best first; the first few were
-	// searched at Options.Ply, the rest at 0-ply.
+	// searched at Options.Ply, the rest at 0-ply. In a turn played step by
+	// step, once a step is taken, they are the plays the turn can still
+	// become, whole plays from the turn's start.
 	Plays []PlayHint `json:"plays,omitempty"`
 	// Cube is the verdict on a double (PhaseRoll when a double is allowed,
 	// PhaseCube), for the player on roll (the doubler).
@@ -37,13 +41,22 @@ type PlayHint struct {
 
 // HintFor returns advice for the player who must act in g, judged at
 // opt.Ply. away gives the points the player to act and its opponent still
-// need in match play (plays are then ranked by match-winning chance at the
-// score, in normalised match equity); zero judges as money play. The game of the opening
-// throw or a finished game has no hint (an error).
+// need in a game of a match, each 1 or more (plays are then ranked by
+// match-winning chance at the score, in normalised match equity); zero
+// judges as money play, and is the only away of a money game (others are
+// [ErrBadOptions]). The game of the opening throw or a finished game has no
+// hint (an error matching [nardy.ErrWrongPhase]).
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	me, ok := g.ToAct()
 	if !ok {
-		return Hint{}, nardy.ErrWrongPhase
+		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w", g.Phase(), nardy.ErrWrongPhase)
+	}
+	switch {
+	case away == [2]int{}:
+	case g.IsMoney():
+		return Hint{}, fmt.Errorf("%w: away %v in a money game: want 0, 0", ErrBadOptions, away)
+	case away[0] < 1 || away[1] < 1:
+		return Hint{}, fmt.Errorf("%w: away %v: want each player 1 or more points away (or 0, 0 for money play)", ErrBadOptions, away)
 	}
 	j, err := newJudge(g.Rules(), opt)
 	if err != nil {
@@ -59,6 +72,12 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		plays, err := g.Legal()
 		if err != nil {
 			return Hint{}, err
+		}
+		if t, _ := g.Turn(); t.Len() > 0 {
+			plays = stillReachable(t, plays)
+		}
+		if len(plays) == 0 { // not reached: a play in progress can be finished
+			return Hint{}, fmt.Errorf("analysis: no legal play to hint: %w", nardy.ErrWrongPhase)
 		}
 		ranked := j.s.Rank(plays, j.opt.Ply)
 		for _, rp := range ranked {
@@ -102,4 +121,33 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	}
 	h.Equity = h.Probs.Equity(g.Rules().Scoring)
 	return h, nil
+}
+
+// stillReachable returns the plays of legal (the whole plays of t's roll
+// from its start) that turn t, with steps already taken, can still become:
+// those with the result of a way to finish t.
+func stillReachable(t nardy.Turn, legal []nardy.Play) []nardy.Play {
+	ends := map[nardy.Position]bool{}
+	var walk func(t nardy.Turn)
+	walk = func(t nardy.Turn) {
+		if t.Done() {
+			if p, err := t.Play(); err == nil {
+				ends[p.Result()] = true
+			}
+			return
+		}
+		for s := range t.NextSteps() {
+			if next, err := t.Step(s); err == nil {
+				walk(next)
+			}
+		}
+	}
+	walk(t)
+	var out []nardy.Play
+	for _, p := range legal {
+		if ends[p.Result()] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

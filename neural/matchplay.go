@@ -12,7 +12,8 @@ type MatchScore struct {
 	// money play. With one at 0 or below (not both 0) the match is
 	// already won, as [MET.At] reads such a score: no game changes it,
 	// so every end of the game is worth the same and every play 0,
-	// whatever the cube.
+	// whatever the cube. Any length of match is read: past [MaxAway] as
+	// [MET.At] says.
 	Away [2]int
 	// Cube is the cube's value, the stake the game is played out at
 	// (0 counts as 1).

@@ -118,7 +118,10 @@ func TestCubelessMET_L10(t *testing.T) {
 			assert.InDelta(t, 0.5, m.At(a, a, false), 1e-9)
 			for b := 1; b <= MaxAway; b++ {
 				assert.InDelta(t, 1, m.At(a, b, false)+m.At(b, a, false), 1e-9, "%d %d", a, b)
-				if a > 1 {
+				switch {
+				case a > 1 && (m.At(a, b, false) < 1e-12 || m.At(a, b, false) > 1-1e-12): // saturated in float64
+					assert.GreaterOrEqual(t, m.At(a-1, b, false), m.At(a, b, false))
+				case a > 1:
 					assert.Greater(t, m.At(a-1, b, false), m.At(a, b, false))
 				}
 			}
@@ -197,6 +200,28 @@ func TestMatchOver_S6(t *testing.T) {
 				assert.InDelta(t, d.MWCNoDouble, d.MWCDoublePass, 1e-9, "%s, %v on roll: %+v", name, me, d)
 				assert.False(t, d.Double, "%s, %v on roll", name, me)
 			}
+		}
+	}
+}
+
+// TestMETBeyondTheTable: past MaxAway the table is read by the lead over
+// its spread, so a point won or lost still moves the chance, but where
+// the match is all but decided: equal scores stay even, the
+// two sides' chances add up to 1, and a side nearer the end is more likely
+// to win (the table went flat past its edge, and matches of 26 points and
+// more played and hinted at random).
+func TestMETBeyondTheTable(t *testing.T) {
+	m := DefaultMET()
+	for _, a := range []int{MaxAway - 1, MaxAway, MaxAway + 1, MaxAway + 2, 100, 1000, 1 << 40} {
+		assert.InDelta(t, 0.5, m.At(a, a, false), 1e-12, a)
+		for _, b := range []int{a - 3, a - 1, a + 1, a + 5, 2 * a} {
+			assert.InDelta(t, 1, m.At(a, b, false)+m.At(b, a, false), 1e-9, "%d %d", a, b)
+			more := assert.Greater
+			if m.At(a, b, false) > 1-1e-6 { // decided: the lead is 18 spreads
+				more = assert.GreaterOrEqual
+			}
+			more(t, m.At(a-1, b, false), m.At(a, b, false), "%d %d", a, b)
+			more(t, m.At(a, b+1, false), m.At(a, b, false), "%d %d", a, b)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"math"
 	"sync"
 
 	"github.com/nardylab/nardy"
@@ -36,8 +37,10 @@ import (
 // 0.606 at 2-away 3-away, 0.676 at 2-away 4-away and 0.575 at 3-away
 // 4-away; equal scores are 0.5.
 const (
-	// MaxAway is the largest number of points away the table covers.
-	MaxAway       = 25
+	// MaxAway is the largest number of points away the table covers: the
+	// longest match GNU Backgammon plays. Scores farther away are read
+	// from it as [MET.beyond] says.
+	MaxAway       = 64
 	metGammon     = 0.30
 	metEfficiency = 0.72
 	metSpread     = 0.048
@@ -57,15 +60,18 @@ type MET struct {
 // At returns the match-winning chance of the player a away against b away
 // with the cube centred; crawford says whether the game about to start is
 // the Crawford game (only meaningful when a or b is 1). Scores at or below
-// 0 are won (or lost) matches.
+// 0 are won (or lost) matches. Past MaxAway, see [MET.beyond].
 func (m *MET) At(a, b int, crawford bool) float64 {
 	switch {
 	case a <= 0:
 		return 1
 	case b <= 0:
 		return 0
+	case a == 1 || b == 1:
+		a, b = min(a, MaxAway), min(b, MaxAway) // decided but for a few games
+	case a > MaxAway || b > MaxAway:
+		return m.beyond(a, b)
 	}
-	a, b = min(a, MaxAway), min(b, MaxAway)
 	switch {
 	case a == 1 && b == 1:
 		return 0.5
@@ -79,6 +85,24 @@ func (m *MET) At(a, b int, crawford bool) float64 {
 		return 1 - m.PostCrawford[a]
 	}
 	return m.Pre[a][b]
+}
+
+// beyond returns the chance of the player a away against b away, both 2
+// or more and one past MaxAway. A long match is nearly a random walk of
+// points, whose chance depends on the lead b−a against its spread
+// √(a+b): the score is read as the one of the same lead over spread at
+// a+b = MaxAway, between the table's entries (bilinear), so every point
+// won or lost still moves the chance, and the two sides' chances add up
+// to 1.
+func (m *MET) beyond(a, b int) float64 {
+	const n = MaxAway
+	lead := (float64(b) - float64(a)) * math.Sqrt(n/(float64(a)+float64(b)))
+	lead = max(min(lead, n-2), 2-n) // both sides 1 or more away
+	x, y := (n-lead)/2, (n+lead)/2
+	i, j := int(x), int(y)
+	fx, fy := x-float64(i), y-float64(j)
+	at := func(a, b int) float64 { return m.At(min(a, n), min(b, n), false) }
+	return (1-fx)*((1-fy)*at(i, j)+fy*at(i, j+1)) + fx*((1-fy)*at(i+1, j)+fy*at(i+1, j+1))
 }
 
 // after returns the match-winning chance after a game in which the player

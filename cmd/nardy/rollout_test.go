@@ -160,7 +160,7 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-stop", "NaN"},
 		{"rollout", "-away", "0,2"},
 		{"rollout", "-away", "2,x"},
-		{"rollout", "-away", "30,2"},
+		{"rollout", "-away", "65,2"},
 		{"rollout", "-crawford"},
 		{"rollout", "-away", "1,1", "-crawford"},
 		{"rollout", "-away", "2,3", "-crawford"},

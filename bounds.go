@@ -20,7 +20,7 @@ import (
 // reading JSON from a stranger bounds the stream too, with
 // [io.LimitReader] or [net/http.MaxBytesReader] (16 MiB is a record's).
 const (
-	// MaxTextLen bounds the one-line texts: [ParsePosition], [ParsePlay],
+	// MaxTextLen bounds the one-line texts: [ParsePosition], [Rules.ParsePlay],
 	// [ParseRoll], [ParseVariant] and the UnmarshalText methods of the
 	// package's types, and the XGIDs of package xgid. The longest valid
 	// text of any of them is under 100 bytes. [ParseKey] reads inputs of

@@ -8,7 +8,7 @@
 //
 //	r := nardy.DefaultRules(nardy.Long) // or a preset: variants.LongMoscow()
 //	pos, _ := nardy.StartPosition(nardy.Long, nardy.White)
-//	plays, err := r.Legal(pos, nardy.MustRoll(6, 6)) // 1 play: 24/18 24/18
+//	plays, err := r.Legal(pos, nardy.MustRoll(6, 6)) // 1 play: 24/18(2)
 //	next := plays[0].Result()                        // Black on roll
 //
 // # The board

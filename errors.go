@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 
@@ -214,7 +215,17 @@ func jsonTypeText(err error) (string, bool) {
 		want = "a string"
 	case k == reflect.Bool:
 		want = "true or false"
-	case k >= reflect.Int && k <= reflect.Float64:
+	case k >= reflect.Int && k <= reflect.Uintptr:
+		want = "a whole number"
+		v, isNum := strings.CutPrefix(te.Value, "number ")
+		switch n := t.Bits(); {
+		case !isNum || strings.ContainsAny(v, ".eE"): // another type, a fraction or an exponent
+		case k <= reflect.Int64: // a whole number out of range
+			want = fmt.Sprintf("a whole number in %d..%d", -1<<(n-1), 1<<(n-1)-1)
+		default:
+			want = fmt.Sprintf("a whole number in 0..%d", uint64(math.MaxUint64)>>(64-n))
+		}
+	case k == reflect.Float32 || k == reflect.Float64:
 		want = "a number"
 	case k == reflect.String:
 		want = "a string"
@@ -223,10 +234,14 @@ func jsonTypeText(err error) (string, bool) {
 	case k == reflect.Struct || k == reflect.Map:
 		want = "an object"
 	}
-	field := te.Field
+	// The embedded wire structs are named plain: not a JSON name.
+	field := strings.TrimPrefix(strings.ReplaceAll(te.Field, ".plain.", "."), "plain.")
 	if field == "" {
 		field = "value"
 	}
-	value, _, _ := strings.Cut(te.Value, " ") // "number 1.5" is a number
-	return fmt.Sprintf("%s: want %s, not a JSON %s", field, want, value), true
+	got := "a JSON " + te.Value
+	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too
+		got = "the JSON " + kind + " " + v
+	}
+	return fmt.Sprintf("%s: want %s, not %s", field, want, got), true
 }

@@ -81,9 +81,17 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 		{"rules variant type", `{"variant":3}`, new(nardy.Rules), nardy.ErrInvalidRules, "variant: want a string, not a JSON number"},
 		{"rules cube type", `{"variant":"short","cube":"yes"}`, new(nardy.Rules), nardy.ErrInvalidRules, "cube: want true or false, not a JSON string"},
 		{"rules optional bool type", `{"variant":"long","transient_block":1}`, new(nardy.Rules), nardy.ErrInvalidRules, "transient_block: want true or false, not a JSON number"},
-		{"game type", `{"rules":{"variant":"short"},"plays":"many"}`, new(nardy.Game), nardy.ErrBadRecord, "plays: want a number, not a JSON string"},
-		{"match length type", `{"rules":{"variant":"short"},"length":"seven"}`, new(nardy.Match), nardy.ErrBadRecord, "want a number, not a JSON string"},
-		{"record length type", `{"rules":{"variant":"short"},"length":[7]}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a number, not a JSON array"},
+		{"game type", `{"rules":{"variant":"short"},"plays":"many"}`, new(nardy.Game), nardy.ErrBadRecord, "plays: want a whole number, not a JSON string"},
+		{"match length type", `{"rules":{"variant":"short"},"length":"seven"}`, new(nardy.Match), nardy.ErrBadRecord, "want a whole number, not a JSON string"},
+		{"record length type", `{"rules":{"variant":"short"},"length":[7]}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a whole number, not a JSON array"},
+		// A number that is no whole number of the field's range says so,
+		// with the range where the number is whole (it said "want a
+		// number, not a JSON number"), and no Go name ("plain.seed").
+		{"record length fraction", `{"rules":{"variant":"short"},"length":1.5}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a whole number, not the JSON number 1.5"},
+		{"record seed negative", `{"rules":{"variant":"short"},"seed":-5}`, new(nardy.Record), nardy.ErrBadRecord, "seed: want a whole number in 0..18446744073709551615, not the JSON number -5"},
+		{"rules max cube exponent", `{"variant":"short","max_cube":1e2}`, new(nardy.Rules), nardy.ErrInvalidRules, "max_cube: want a whole number, not the JSON number 1e2"},
+		{"rules max cube too large", `{"variant":"short","max_cube":99999999999999999999}`, new(nardy.Rules), nardy.ErrInvalidRules, "max_cube: want a whole number in -9223372036854775808..9223372036854775807, not the JSON number 99999999999999999999"},
+		{"action die fraction", `{"kind":"roll","player":"white","dice":[1.5,2]}`, new(nardy.Action), nardy.ErrSyntax, "dice: want a whole number, not the JSON number 1.5"},
 		{"record action", `{"rules":{"variant":"long"},"length":0,"actions":[{"kind":"zap","player":"white"}]}`, new(nardy.Record), nardy.ErrSyntax, `action 0: parsing action "zap"`},
 	}
 	for _, c := range cases {
@@ -94,6 +102,7 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 		assert.Contains(t, msg, c.says, c.name)
 		assert.Equal(t, 1, strings.Count(msg, "nardy: "), "%s: %s", c.name, msg)
 		assert.NotContains(t, msg, "Go struct", c.name)
+		assert.NotContains(t, msg, "plain", c.name)
 		if _, ok := c.into.(*nardy.Action); ok {
 			var se *nardy.SyntaxError
 			assert.ErrorAs(t, err, &se, c.name)

@@ -1,6 +1,7 @@
 package nardy_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -268,6 +269,37 @@ func ExamplePlay_String() {
 	// 24/18(2)
 	// 24/15 24/21
 	// 24/13 2 steps
+}
+
+// A Play in JSON is its notation, as a server sends the legal plays; a
+// client's text comes back through ParsePlay, with the position and roll.
+func ExamplePlay_MarshalText() {
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	r := nardy.DefaultRules(nardy.Short)
+	plays, err := r.Legal(start, nardy.MustRoll(6, 4))
+	if err != nil {
+		panic(err)
+	}
+	out, err := json.Marshal(plays[:3])
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(out))
+	var texts []string
+	if err := json.Unmarshal(out, &texts); err != nil {
+		panic(err)
+	}
+	back, err := r.ParsePlay(start, nardy.MustRoll(6, 4), texts[2])
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(back == plays[2])
+	// Output:
+	// ["24/20 24/18","24/14","24/18 13/9"]
+	// true
 }
 
 // Plays ranges over the legal plays of a roll; an invalid input is the one

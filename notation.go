@@ -9,12 +9,27 @@ import (
 
 // NoPlay is the notation of the empty play, made when no step is possible
 // (C5). GNU Backgammon prints nothing for it ("There are no legal moves");
-// [ParsePlay] reads NoPlay, "no play" and the empty text as the empty play.
+// [Rules.ParsePlay] reads NoPlay, "no play" and the empty text as the empty play.
 const NoPlay = "(no play)"
 
 // String returns the play in the standard notation, as [Play.AppendNotation].
 func (p Play) String() string {
 	return string(p.AppendNotation(make([]byte, 0, 32)))
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the notation of
+// [Play.AppendNotation], so that a Play reads as its move in JSON and
+// other text encodings ("24/18 13/9"); the zero Play is an error matching
+// [ErrIllegalPlay]. There is no UnmarshalText: the notation names a play
+// only with its position and roll, which [Rules.ParsePlay] takes.
+func (p Play) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// AppendText implements [encoding.TextAppender] as [Play.MarshalText].
+func (p Play) AppendText(b []byte) ([]byte, error) {
+	if !p.IsValid() {
+		return b, fmt.Errorf("%w: the zero Play has no notation", ErrIllegalPlay)
+	}
+	return p.AppendNotation(b), nil
 }
 
 // AppendNotation appends the play in the standard move notation to b, the
@@ -37,7 +52,7 @@ func (p Play) String() string {
 //
 // Long nardy has no bar and no hits, so its plays never show "bar" or "*":
 // "24/18 13/off". The notation depends only on the play's resulting
-// position and hits, not on the order of its steps. [ParsePlay] reads it
+// position and hits, not on the order of its steps. [Rules.ParsePlay] reads it
 // back.
 func (p Play) AppendNotation(b []byte) []byte {
 	st, k := p.stepArray()
@@ -198,9 +213,9 @@ func appendSmall(b []byte, n int) []byte {
 //
 // Malformed text gives a [*SyntaxError] (matching [ErrSyntax]); well-formed
 // text that is not a legal play, or that matches several, gives a
-// [*RuleError] matching [ErrIllegalPlay] (with reason [errNoSuchPlay],
-// [errAmbiguousPlay] or the rule the text breaks) whose message lists the
-// legal plays. Invalid rules, position or roll give their own errors.
+// [*RuleError] matching [ErrIllegalPlay] (its message says that no legal
+// play matches the text, that several do, or the rule the text breaks, and
+// lists the legal plays). Invalid rules, position or roll give their own errors.
 // Text longer than [MaxTextLen] bytes is a syntax error, found before the
 // text is read. ParsePlay never panics.
 func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {

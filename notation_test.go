@@ -447,3 +447,24 @@ func ExampleRules_ParsePlay() {
 	// 24/13 <nil>
 	// true
 }
+
+// TestPlayMarshalText: a Play encodes as its notation in JSON (it was an
+// empty object, which a server sent without complaint), appended to what
+// is there; the zero Play, which has none, is an error.
+func TestPlayMarshalText(t *testing.T) {
+	start, err := StartPosition(Long, White)
+	require.NoError(t, err)
+	plays, err := DefaultRules(Long).Legal(start, MustRoll(6, 6))
+	require.NoError(t, err)
+	b, err := json.Marshal(struct{ Play Play }{plays[0]})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"Play":"24/18(2)"}`, string(b))
+	out, err := plays[0].AppendText([]byte("play "))
+	require.NoError(t, err)
+	assert.Equal(t, "play 24/18(2)", string(out))
+
+	_, err = Play{}.MarshalText()
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+	_, err = json.Marshal(Play{})
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+}

@@ -35,13 +35,14 @@ func (s rawStep) public() Step {
 }
 
 // Play is a whole turn: the steps made with one roll and the position they
-// give (C8). Plays come from [Legal], [AppendLegal], [Turn.Play] and the
-// parsers; the zero Play is invalid. Play is a comparable value of fixed size
-// with no pointers.
+// give (C8). Plays come from [Rules.Legal], [Rules.AppendLegal],
+// [Turn.Play] and the parsers; the zero Play is invalid. In JSON and other
+// text encodings a Play is its notation ([Play.MarshalText]). Play is a
+// comparable value of fixed size with no pointers.
 //
 // Two plays are the same play when they give the same position (C8): compare
-// Result (or Key), not the Play values, when the steps may come in other
-// orders.
+// their Result positions, not the Play values, when the steps may come in
+// other orders.
 type Play struct {
 	// mover and opp are the position after the steps, from the mover's
 	// side (before the turn passes), as in Position.

@@ -79,8 +79,9 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // money-play Match whose Game is the game). The first refused action stops
 // it with a [*RecordError] giving its index and reason, and the match as it
 // stood before that action. With a Seed, or a Fair proof whose seed is
-// revealed, every die must be the next throw of that seed
-// ([errDiceMismatch]); a fair seed must match its commitment
+// revealed, every die must be the next throw of that seed (else the error
+// says the dice differ from the seed's throws); a fair seed must match its
+// commitment
 // ([fair.ErrBadCommitment], index -1).
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {

@@ -309,7 +309,7 @@ func (r Rules) validateGame() error {
 // CheckPosition reports whether pos is a valid position under r: of r's
 // variant, not the zero Position, and (long nardy) without a six-block of
 // the mover that L5 forbids (docs/rules.md §4). The generator, Apply and Turn
-// make the same checks in prepareTurn, fused with building the turn's masks.
+// make the same checks as they start.
 func (r Rules) CheckPosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(errZeroPosition, "")

@@ -18,13 +18,14 @@ import (
 // GNU Backgammon, Snowie, BGBlitz) for short nardy. A file is optional
 // header comments "; [Key "value"]", a line " N point match" (0 for money
 // play) and the games: " Game k", a score line " name1 : s1   name2 : s2",
-// numbered lines of two columns (player 1, here White, on the left; player
-// 2, Black, on the right) holding "hl: from/to from/to*" plays in the
-// mover's own numbering (25 the bar, 0 or "off" borne off, "*" a hit), " Doubles => v",
-// " Takes", " Drops", and "Wins n point(s)" in the winner's column. GNU
-// Backgammon writes the Wins in the right cell of the last row when player
-// 2 won and that cell is free (after player 1 drops, or rolls and
-// resigns), else on a line of its own; it reads a Wins line of its own
+// numbered lines of two columns (the left player, here White and gnubg's
+// player 0; the right player, Black, gnubg's player 1) holding "hl:
+// from/to from/to*" plays in the mover's own numbering (25 the bar, 0 or
+// "off" borne off, "*" a hit), " Doubles => v", " Takes", " Drops", and
+// "Wins n point(s)" in the winner's column. GNU
+// Backgammon writes the Wins in the right cell of the last row when the
+// right player won and that cell is free (after the left player drops, or
+// rolls and resigns), else on a line of its own; it reads a Wins line of its own
 // after a drop as one more double and a resignation. The reader takes
 // either layout. A dice-only cell is a roll with no play (a dance, or a
 // resignation after rolling); a game that ends with "Wins" and no drop was
@@ -86,7 +87,8 @@ func matErr(line int, err error) error {
 type MatTag struct{ Key, Value string }
 
 // MatInfo is what a .mat file says besides the games: the players' names
-// (White is player 1, the left column) and the header tags.
+// (Players[nardy.White] the left column's, as in the score lines) and the
+// header tags.
 type MatInfo struct {
 	Players [2]string
 	Tags    []MatTag

@@ -33,8 +33,9 @@ func (mg *matGame) add(p nardy.Color, text string) {
 }
 
 // result writes the winner's "Wins n point(s)" as gnubg does: in the right
-// column of the last row when player 2 (Black) won and that cell is free
-// (after player 1 drops, or rolls and resigns), else on a line of its own
+// column of the last row when the right player (Black) won and that cell is
+// free (after the left player drops, or rolls and resigns), else on a line
+// of its own
 // under the winner's column. gnubg reads a line of its own after a drop as
 // one more double and a resignation.
 func (mg *matGame) result(res nardy.Result) {

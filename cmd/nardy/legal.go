@@ -38,7 +38,11 @@ func legal(args []string, stdout, stderr io.Writer) int {
 	for _, p := range plays {
 		fmt.Fprintln(stdout, p.String())
 	}
-	fmt.Fprintf(stdout, "%d legal plays (%s, %s, %s)\n", len(plays), r.Variant, pos.OnRoll(), roll)
+	noun := "legal plays"
+	if len(plays) == 1 {
+		noun = "legal play"
+	}
+	fmt.Fprintf(stdout, "%d %s (%s, %s, %s)\n", len(plays), noun, r.Variant, pos.OnRoll(), roll)
 	return 0
 }
 

@@ -162,14 +162,14 @@ func TestLegalCommand(t *testing.T) {
 	pos := "long b 00000000000000000000000f00/00010000000000000000000e00"
 	code, out, _ = runCmd("legal", "-position", pos, "-roll", "4-4")
 	require.Equal(t, 0, code)
-	assert.Equal(t, "24/20\n1 legal plays (long, black, 4-4)\n", out)
+	assert.Equal(t, "24/20\n1 legal play (long, black, 4-4)\n", out)
 	code, out, _ = runCmd("legal", "-position", pos, "-roll", "4-4", "-head-exception", "doubles")
 	require.Equal(t, 0, code)
-	assert.Equal(t, "24/20(2)\n1 legal plays (long, black, 4-4)\n", out)
+	assert.Equal(t, "24/20(2)\n1 legal play (long, black, 4-4)\n", out)
 	code, out, _ = runCmd("legal", "-variant", "long", "-key", "00000000000000000000000f00/00010000000000000000000e00",
 		"-roll", "4-4", "-transient-block=false", "-block-ahead", "opponent_home")
 	require.Equal(t, 0, code)
-	assert.Equal(t, "24/20\n1 legal plays (long, white, 4-4)\n", out)
+	assert.Equal(t, "24/20\n1 legal play (long, white, 4-4)\n", out)
 }
 
 func TestLegalCommandErrors(t *testing.T) {

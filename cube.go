@@ -16,11 +16,6 @@ func (c Cube) Centred() bool { return !c.Owned }
 // p owns it (S6). The rules, the phase and the limit are checked by [Game].
 func (c Cube) MayDouble(p Color) bool { return !c.Owned || c.Owner == p }
 
-// cubeEnabled reports whether doubling is possible at all in this game.
-func (g *Game) cubeEnabled() bool {
-	return g.rules.Cube && !g.crawford && !g.lastRoll
-}
-
 // double offers the cube (S6): the player on roll, before rolling, with the
 // cube centred or its own, and the doubled value within MaxCube.
 func (g *Game) double(p Color) error {
@@ -29,8 +24,12 @@ func (g *Game) double(p Color) error {
 		return ErrWrongPhase
 	case p != g.pos.turn:
 		return ErrNotYourTurn
-	case !g.cubeEnabled():
+	case !g.rules.Cube:
 		return errCubeOff
+	case g.crawford:
+		return errCubeCrawford
+	case g.lastRoll:
+		return errCubeLastRoll
 	case !g.cube.MayDouble(p):
 		return errCubeNotYours
 	case g.cube.Value*2 > g.rules.CubeLimit():

@@ -97,6 +97,20 @@ func TestLastRollDraw_L11(t *testing.T) {
 	assert.Equal(t, Black, g.Position().OnRoll())
 	_, err := g.Do(Action{Kind: ActDouble, Player: Black})
 	assert.True(t, hasReason(err, errCubeOff), "want %v, got %v", errCubeOff, err)
+
+	// With the cube in use, the refusal names L11 (it said only S6's "the
+	// cube is not in use").
+	rc := r
+	rc.Cube = true
+	gc := gmAt(t, rc, lastRollPos(t, loserSide(13, 0, 5, 1, 6, 1)), White)
+	gc = gmDo(t, gmDo(t, gc, Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}), bearOff)
+	require.True(t, gc.IsLastRoll())
+	_, err = gc.Do(Action{Kind: ActDouble, Player: Black})
+	var ae *ActionError
+	if assert.ErrorAs(t, err, &ae) {
+		assert.Equal(t, "L11", ae.Rule, "no doubling on the last roll")
+		assert.Contains(t, err.Error(), "last roll")
+	}
 	d, err := g.SetDice(MustRoll(6, 5))
 	require.NoError(t, err)
 	d = gmDo(t, d, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: Off, Die: 5}}})

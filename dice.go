@@ -230,11 +230,14 @@ type Opening struct {
 // dice are thrown again, the higher die moves first. With UseOpeningDice the
 // two opening dice are the first roll; with Reroll the winner throws both
 // dice afresh. A source giving impossible dice, or a nil src, returns
-// ErrInvalidRoll.
+// ErrInvalidRoll; a mode that is neither, ErrInvalidRules.
 func ThrowOpening(src DiceSource, mode OpeningRoll) (Opening, error) {
 	var o Opening
 	if src == nil {
 		return o, errNoSource
+	}
+	if mode > UseOpeningDice {
+		return o, fmt.Errorf("%w: opening roll mode %d (C2)", ErrInvalidRules, mode)
 	}
 	for {
 		o.WhiteDie, o.BlackDie = src.Die(), src.Die()

@@ -166,3 +166,16 @@ func TestNilDiceSource(t *testing.T) {
 		require.Empty(t, rc.Record().Actions)
 	}
 }
+
+// TestThrowOpeningBadMode (C2): a mode that is neither reading of C2 is
+// ErrInvalidRules; it was thrown as Reroll.
+func TestThrowOpeningBadMode(t *testing.T) {
+	for _, mode := range []OpeningRoll{UseOpeningDice + 1, 9, 255} {
+		_, err := ThrowOpening(NewSeededDice(1), mode)
+		require.ErrorIs(t, err, ErrInvalidRules, "%d", mode)
+	}
+	for _, mode := range []OpeningRoll{Reroll, UseOpeningDice} {
+		_, err := ThrowOpening(NewSeededDice(1), mode)
+		require.NoError(t, err, "%v", mode)
+	}
+}

@@ -24,7 +24,9 @@ var (
 // Reasons of refused actions, as messages of an ActionError.
 var (
 	errInvalidAction = errors.New("malformed action")
-	errCubeOff       = errors.New("the cube is not in use")        // S6: the rules, the Crawford game or the L11 last roll
+	errCubeOff       = errors.New("the cube is not in use") // S6: the rules
+	errCubeCrawford  = fmt.Errorf("%w in the Crawford game", errCubeOff)
+	errCubeLastRoll  = fmt.Errorf("%w on the last roll (L11)", errCubeOff)
 	errCubeNotYours  = errors.New("the opponent owns the cube")    // S6
 	errMaxCube       = errors.New("the cube would pass its limit") // S6
 	errNoBeaver      = errors.New("beavers are not allowed")       // S6
@@ -65,7 +67,9 @@ func actionError(a Action, phase Phase, reason error, table Scoring) *ActionErro
 	switch {
 	case errors.As(reason, &re):
 		e.Rule = re.Rule
-	case reason == errCubeOff, reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
+	case reason == errCubeLastRoll:
+		e.Rule = "L11"
+	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
 		e.Rule = "S6"
 	case reason == errResignKind:
 		e.Rule = "L9"

@@ -43,6 +43,7 @@ func TestCrawford_S6(t *testing.T) {
 	m = mDo(t, m, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 13, To: 11, Die: 2}, {From: 6, To: 5, Die: 1}}})
 	_, err = m.Do(Action{Kind: ActDouble, Player: White})
 	assert.ErrorIs(t, err, errCubeOff, "no doubling in the Crawford game")
+	assert.Contains(t, err.Error(), "in the Crawford game", "the refusal says why (it said only: the cube is not in use)")
 	m = mLose(t, m, White, Oin) // 2-1
 	assert.False(t, m.IsCrawford(), "post-Crawford")
 	m = mDo(t, m, Action{Kind: ActOpening, Dice: [2]int{2, 1}})

@@ -252,3 +252,19 @@ func TestResultWordsFollowTheGame_S5_L8(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `"offer":"gammon"`)
 }
+
+// TestScoringWorseLossScoresMore (L8, L9, S5): a table in which a worse
+// loss scores less than a lighter one is invalid rules (a mars of 2 under
+// an oin of 3 was accepted); every table of the presets is in order.
+func TestScoringWorseLossScoresMore(t *testing.T) {
+	for _, s := range []Scoring{{Oin: 3, Mars: 2}, {Oin: 1, Mars: 3, Koks: 2}, {Oin: 1, Mars: 3, HomeMars: 2}, {Oin: 2, Koks: 1}, {Oin: 2, HomeMars: 1}} {
+		r := DefaultRules(Long)
+		r.Scoring = s
+		assert.ErrorIs(t, r.Validate(), ErrInvalidRules, "%+v", s)
+	}
+	for _, s := range []Scoring{{Oin: 1, Mars: 2}, {Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}, {Oin: 1, Mars: 2, Koks: 3, HomeMars: 4}, {Oin: 1, Mars: 1}, {Oin: 2, Koks: 2}} {
+		r := DefaultRules(Long)
+		r.Scoring = s
+		assert.NoError(t, r.Validate(), "%+v", s)
+	}
+}

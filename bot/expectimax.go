@@ -39,8 +39,8 @@ const DefaultWidth = 8
 // player on roll of [WinChance] after its best play.
 // The zero Expectimax is ready to use, with the defaults.
 type Expectimax struct {
-	Budget   int           // evaluations per decision; 0: DefaultBudget
-	Width    int           // candidates searched a roll ahead; 0: DefaultWidth
+	Budget   int           // evaluations per decision; 0 or less: DefaultBudget
+	Width    int           // candidates searched a roll ahead; 0 or less: DefaultWidth
 	Deadline time.Duration // 0: no time limit
 	Cube     CubePolicy
 
@@ -62,7 +62,7 @@ type cand struct {
 }
 
 // NewExpectimax returns an Expectimax player with the given node budget
-// (0: [DefaultBudget]), [DefaultWidth] and [DefaultCubePolicy].
+// (0 or less: [DefaultBudget]), [DefaultWidth] and [DefaultCubePolicy].
 func NewExpectimax(budget int) *Expectimax {
 	return &Expectimax{Budget: budget, Width: DefaultWidth, Cube: DefaultCubePolicy(), w: defaultWeights()}
 }

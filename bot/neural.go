@@ -27,7 +27,7 @@ import (
 // game, and Act returns an error matching [nardy.ErrVariantMismatch]. A
 // Neural keeps buffers between calls and is not safe for concurrent use.
 type Neural struct {
-	Ply int         // 0, 1 or 2
+	Ply int         // 0, 1 or 2; a Ply out of that range plays as the nearest
 	Net *neural.Net // nil: neural.Default
 
 	s     *neural.Searcher
@@ -43,18 +43,22 @@ func (x *Neural) SeeMatch(m nardy.Match) {
 	}
 }
 
-// NewNeural returns a Neural player searching ply rolls ahead (0..2) with
-// the embedded networks.
+// NewNeural returns a Neural player searching ply rolls ahead (0..2; a
+// ply out of range is clamped to it) with the embedded networks.
 func NewNeural(ply int) *Neural { return &Neural{Ply: min(max(ply, 0), neural.MaxPly)} }
 
-// Name returns "neural0", "neural1" or "neural2" ("neural" for a nil
-// *Neural).
+// Name returns "neural0", "neural1" or "neural2", by the ply it plays at
+// ("neural" for a nil *Neural).
 func (x *Neural) Name() string {
 	if x == nil {
 		return "neural"
 	}
-	return fmt.Sprintf("neural%d", x.Ply)
+	return fmt.Sprintf("neural%d", x.ply())
 }
+
+// ply is the ply x plays at: Ply clamped to 0..neural.MaxPly, as the
+// Searcher clamps it.
+func (x *Neural) ply() int { return min(max(x.Ply, 0), neural.MaxPly) }
 
 // searcher returns the Searcher for g's rules, building it on first use
 // or when the rules change.
@@ -96,12 +100,12 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	aw, _ := matchAway(x.match, g, me) // zero in money play or with no match shown
 	s.Match = neural.ScoreFor(me, aw, g.Cube().Value)
 	if g.Phase() != nardy.PhasePlay {
-		return neural.CubeAction(s, g, me, x.Ply, aw)
+		return neural.CubeAction(s, g, me, x.ply(), aw)
 	}
 	plays, undo, err := legalPlays(g, me, &x.buf)
 	if undo || err != nil {
 		return undoAction(me), err
 	}
-	i, _ := s.Choose(plays, x.Ply)
+	i, _ := s.Choose(plays, x.ply())
 	return playAction(me, plays[i]), nil
 }

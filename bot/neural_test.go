@@ -83,3 +83,12 @@ func TestNeuralWrongVariantNet(t *testing.T) {
 		assert.NoError(t, err, c.game)
 	}
 }
+
+// TestNeuralPlyOutOfRange: a ply out of 0..2 plays at the nearest, as the
+// Searcher clamps it, and the name says that ply (Ply 7 was "neural7").
+func TestNeuralPlyOutOfRange(t *testing.T) {
+	for ply, name := range map[int]string{-2: "neural0", 0: "neural0", 2: "neural2", 7: "neural2"} {
+		assert.Equal(t, name, NewNeural(ply).Name(), ply)
+		assert.Equal(t, name, (&Neural{Ply: ply}).Name(), ply)
+	}
+}

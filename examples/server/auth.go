@@ -39,6 +39,21 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// validID reports whether id is of the form newID gives (32 lowercase hex
+// digits): no other id names a game, and none reaches the store (a byte
+// PostgreSQL refuses in a text made its query fail).
+func validID(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	for i := range len(id) {
+		if c := id[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // tokenHash returns what the store keeps of a token: its SHA-256 in hex,
 // so that a copy of the store gives no one a seat.
 func tokenHash(token string) string {

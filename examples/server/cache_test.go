@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -52,4 +53,22 @@ func TestCacheFlood(t *testing.T) {
 	require.Equal(t, loads, store.loads.Load(), "the games in use were pushed out of the cache")
 	other.state()
 	assert.Equal(t, loads+1, store.loads.Load(), "a game out of the cache is read from the store")
+}
+
+// TestMalformedIDs: an id that newID cannot have given is 404 no_game
+// before the store is asked (PostgreSQL refused a zero byte in the query,
+// and the server answered 503 store and logged it), on every path.
+func TestMalformedIDs(t *testing.T) {
+	store := &countingStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store})
+	for _, id := range []string{"%00", "%ff", "0123456789ABCDEF0123456789ABCDEF", "0123456789abcdef", "0123456789abcdef0123456789abcdeg", strings.Repeat("a", 200)} {
+		for _, p := range []string{"GET /api/games/" + id, "DELETE /api/games/" + id, "GET /api/games/" + id + "/events",
+			"GET /api/games/" + id + "/hint", "POST /api/games/" + id + "/join", "POST /api/games/" + id + "/roll"} {
+			method, path, _ := strings.Cut(p, " ")
+			got, b := c.request(method, path, "some-token", `{"version":1}`)
+			refusedWith(t, http.StatusNotFound, "no_game", got, b, p)
+			assert.Less(t, len(b), 200, "%s: the answer keeps a short id", p)
+		}
+	}
+	assert.Zero(t, store.loads.Load(), "no malformed id reached the store")
 }

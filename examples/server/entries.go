@@ -12,11 +12,23 @@ import (
 	"github.com/nardylab/nardy"
 )
 
-// storeFailed answers 503 when the store fails, and logs why.
+// storeFailed answers 503 when the store fails, and logs why; a request
+// whose client went away (its context cancelled) is no store failure, and
+// is not logged.
 func (s *Server) storeFailed(w http.ResponseWriter, err error) {
-	s.cfg.Logf("server: store: %v", err)
+	if !errors.Is(err, context.Canceled) {
+		s.cfg.Logf("server: store: %v", err)
+	}
 	w.Header().Set("Retry-After", "1")
 	fail(w, http.StatusServiceUnavailable, "store", "the game store failed; try again")
+}
+
+// noGame answers 404 no_game: no game has that id (or it expired).
+func noGame(w http.ResponseWriter, id string) {
+	if len(id) > 64 {
+		id = id[:64] + "…"
+	}
+	fail(w, http.StatusNotFound, "no_game", "no game %q", id)
 }
 
 // errBotsBusy: the request ended while it waited for a bot slot.
@@ -44,6 +56,32 @@ func (s *Server) acquire(id string) *entry {
 	s.mu.Unlock()
 	e.mu.Lock()
 	return e
+}
+
+// unlockOnPanic is deferred while a request may hold e: after a panic (a
+// bug) with e still held (*held), it forgets e's game, which may be half
+// changed and unsaved, unlocks e, and panics on for ServeHTTP to log.
+// Without it a panic left the game locked, and every later request on it
+// waited for ever.
+func (s *Server) unlockOnPanic(e *entry, held *bool) {
+	if v := recover(); v != nil {
+		if *held {
+			e.g = nil
+			s.drop(e)
+		}
+		panic(v)
+	}
+}
+
+// releaseAfter is the deferred release of the entry a request was handed:
+// release, or after a panic what unlockOnPanic does.
+func (s *Server) releaseAfter(e *entry) {
+	if v := recover(); v != nil {
+		e.g = nil
+		s.drop(e)
+		panic(v)
+	}
+	s.release(e)
 }
 
 // release unlocks e after a request that found its game and its seat: e
@@ -167,10 +205,13 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 		return nil, nil, 0
 	}
 	e := s.acquire(id)
+	held := true
+	defer s.unlockOnPanic(e, &held)
 	g, err := s.load(r.Context(), e)
 	if err == nil {
 		seat, ok := g.seatOf(token)
 		if !ok {
+			held = false
 			s.drop(e)
 			w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
 			switch inv, used, isInvite := g.inviteOf(token); {
@@ -185,16 +226,19 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 			return nil, nil, 0
 		}
 		if g, err = s.catchUp(r.Context(), e, g); err == nil {
+			held = false // the caller's now
 			return e, g, seat
 		} else if errors.Is(err, errBotsBusy) { // the game as it was is kept; the bot moves later
+			held = false
 			s.release(e)
 			botsBusy(w)
 			return nil, nil, 0
 		}
 	}
+	held = false
 	s.drop(e)
 	if errors.Is(err, ErrNotFound) {
-		fail(w, http.StatusNotFound, "no_game", "no game %q", id)
+		noGame(w, id)
 	} else {
 		s.storeFailed(w, err)
 	}

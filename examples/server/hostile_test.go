@@ -6,6 +6,7 @@ package main
 // issue 12 (run with that file adapted to its API) and passes now.
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -390,4 +392,64 @@ func TestHostileCrossSite(t *testing.T) {
 	status, v := h.send("10.0.0.1", "POST", "/api/games/"+g.id+"/roll", g.token, "text/plain", h.body(version(st), ""))
 	assert.Equal(t, http.StatusUnsupportedMediaType, status, "roll as text/plain: %v", v)
 	assert.Equal(t, version(st), version(h.state(g, g.token)))
+}
+
+// TestStaticOnlyTheFiles: /static/ serves the page's files, each
+// with the page's Content-Security-Policy (the directory index served the
+// board page at /static/ without it), and answers anything else with the
+// API's JSON 404. A HEAD of a hint is refused, as of a stream: it thought
+// for nothing and held a bot slot.
+func TestStaticOnlyTheFiles(t *testing.T) {
+	c := newClient(t, Config{})
+	for _, p := range []string{"/", "/static/app.js", "/static/style.css", "/api/presets"} {
+		resp, err := c.hc.Get(c.url + p)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode, p)
+		assert.Equal(t, pagePolicy, resp.Header.Get("Content-Security-Policy"), p)
+	}
+	for _, p := range []string{"/static/", "/static/nope.js", "/static/..%2fserver.go"} {
+		got, b := c.do("GET", p, "")
+		refusedWith(t, http.StatusNotFound, "not_found", got, b, p)
+	}
+	_, me, _ := c.create(`{}`)
+	got, _ := c.request("HEAD", "/api/games/"+me.id+"/hint", me.token, "")
+	assert.Equal(t, http.StatusMethodNotAllowed, got)
+}
+
+// panicSaveStore is a memory store whose Save panics while armed: a bug
+// in the middle of an action.
+type panicSaveStore struct {
+	*memStore
+	armed *atomic.Bool
+}
+
+func (s panicSaveStore) Save(ctx context.Context, r Row, prev int) error {
+	if s.armed.Swap(false) {
+		panic("a bug in Save")
+	}
+	return s.memStore.Save(ctx, r, prev)
+}
+
+// TestPanicUnlocksTheGame: a panic while a request holds a game is
+// answered 500, and the game is neither left locked (every later request
+// on it waited for ever) nor kept half changed in the cache: the next
+// request reads the game as the store has it, and the action can be made
+// again.
+func TestPanicUnlocksTheGame(t *testing.T) {
+	var armed atomic.Bool
+	c := newClient(t, Config{Store: panicSaveStore{newMemStore(), &armed}, DevSeeds: true})
+	st, me, _ := c.create(`{}`)
+	armed.Store(true)
+	got, b := me.c.request("POST", "/api/games/"+me.id+"/roll", me.token, withVersion(st.Version, ""))
+	refusedWith(t, http.StatusInternalServerError, "internal", got, b, "a panic in Save")
+	done := make(chan stateJSON, 1)
+	go func() { done <- me.state() }()
+	select {
+	case now := <-done:
+		assert.Equal(t, st.Version, now.Version, "the unsaved roll is not served")
+		me.act("roll", now, "")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the game stayed locked after the panic")
+	}
 }

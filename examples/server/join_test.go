@@ -90,7 +90,7 @@ func TestJoinOldGame(t *testing.T) {
 	require.NoError(t, err)
 	g, err := newGame(p, 0, [2]string{"human", "human"}, "")
 	require.NoError(t, err)
-	g.id, g.client, g.created, g.version, g.seed = "0123456789abcdef", "192.0.2.1", time.Now(), 1, newSeed()
+	g.id, g.client, g.created, g.version, g.seed = "0123456789abcdef0123456789abcdef", "192.0.2.1", time.Now(), 1, newSeed()
 	g.tokens = [2]string{tokenHash("white-token"), tokenHash("black-invitation")}
 	data, err := g.encode()
 	require.NoError(t, err)

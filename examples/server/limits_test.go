@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,10 +109,10 @@ func TestClientOf(t *testing.T) {
 // would: the window in which concurrent creations all see room left.
 type slowCountStore struct{ *memStore }
 
-func (s slowCountStore) Count(ctx context.Context, client string, since time.Time) (int, int, error) {
-	all, mine, err := s.memStore.Count(ctx, client, since)
+func (s slowCountStore) Count(ctx context.Context, client string, since time.Time) (int, int, int, error) {
+	all, mine, unfinished, err := s.memStore.Count(ctx, client, since)
 	time.Sleep(20 * time.Millisecond)
-	return all, mine, err
+	return all, mine, unfinished, err
 }
 
 // TestLimitConcurrentCreates: games created at once by one client, or by
@@ -255,4 +256,46 @@ func TestLimitRequestsBounded(t *testing.T) {
 	n = len(l.buckets)
 	l.mu.Unlock()
 	assert.Less(t, n, 10, "the full buckets were forgotten")
+}
+
+// TestLimitStoredPerClient: a client's finished games count against
+// MaxStoredPerClient until they expire: a client that resigned each game
+// at once filled the whole store from three addresses.
+func TestLimitStoredPerClient(t *testing.T) {
+	c, clock := limitsClient(t, Config{MaxStoredPerClient: 2})
+	for range 2 {
+		st, me, _ := c.create(`{}`)
+		st = me.act("roll", st, "")
+		st = me.act("resign", st, "")
+		require.True(t, st.MatchOver)
+	}
+	got, b := c.do("POST", "/api/games", `{}`)
+	refusedWith(t, http.StatusTooManyRequests, "quota", got, b, "a third game after two finished ones")
+	clock.add(25 * time.Hour)
+	c.create(`{}`) // the two finished games expired
+}
+
+// countCallsStore counts the calls of Count.
+type countCallsStore struct {
+	*memStore
+	counts *atomic.Int64
+}
+
+func (s countCallsStore) Count(ctx context.Context, client string, since time.Time) (int, int, int, error) {
+	s.counts.Add(1)
+	return s.memStore.Count(ctx, client, since)
+}
+
+// TestLimitRateBeforeCount: a creation refused by the rate costs no store
+// query (and waits for no lock): a flood of refused creations held the
+// lock and the count, and others' creations took a second.
+func TestLimitRateBeforeCount(t *testing.T) {
+	var counts atomic.Int64
+	c, _ := limitsClient(t, Config{Store: countCallsStore{newMemStore(), &counts}, CreatesPerMinute: 1, CreateBurst: 1})
+	c.create(`{}`)
+	for range 5 {
+		got, b := c.do("POST", "/api/games", `{}`)
+		refusedWith(t, http.StatusTooManyRequests, "rate", got, b, "past the rate")
+	}
+	assert.Equal(t, int64(1), counts.Load(), "only the creation let through counted the games")
 }

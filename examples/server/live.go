@@ -165,9 +165,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
 	sent := -1
 	send := func() bool {
 		e := s.acquire(id)
+		held := true
+		defer s.unlockOnPanic(e, &held)
+		let := func() { held = false; s.release(e) }
 		g, err := s.load(r.Context(), e)
 		if err != nil {
-			s.release(e)
+			let()
 			if errors.Is(err, ErrNotFound) {
 				write("event: gone\ndata: {}\n\n")
 				return false
@@ -175,11 +178,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
 			return write(": store unavailable\n\n")
 		}
 		if g.version == sent {
-			s.release(e)
+			let()
 			return true
 		}
 		st := g.state(seat)
-		s.release(e)
+		let()
 		b, _ := json.Marshal(st)
 		sent = st.Version
 		return write("id: %d\nevent: state\ndata: %s\n\n", st.Version, b)

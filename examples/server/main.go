@@ -37,6 +37,7 @@ func main() {
 	ttl := flag.Duration("ttl", 24*time.Hour, "a game not changed for this long is deleted")
 	maxGames := flag.Int("max-games", 100_000, "games kept at once over all clients")
 	perClient := flag.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
+	storedPerClient := flag.Int("max-stored-per-client", 0, "games one client may have stored, finished ones included until they expire (0: ten times -max-per-client)")
 	perMinute := flag.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
 	perMinuteReqs := flag.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
 	trustProxy := flag.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
@@ -55,7 +56,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	server := NewServer(Config{Store: store, TTL: *ttl, MaxGames: *maxGames, MaxGamesPerClient: *perClient,
+	server := NewServer(Config{Store: store, TTL: *ttl, MaxGames: *maxGames, MaxGamesPerClient: *perClient, MaxStoredPerClient: *storedPerClient,
 		CreatesPerMinute: *perMinute, RequestsPerMinute: *perMinuteReqs, RequestBurst: max(10, *perMinuteReqs/10), TrustProxy: *trustProxy, DevSeeds: *devSeeds})
 	srv := &http.Server{
 		Handler:           server,

@@ -36,6 +36,11 @@ type Config struct {
 	// MaxGamesPerClient bounds the unfinished games one client (an IP
 	// address, an IPv6 /64) has at once (0: 20); past it 429.
 	MaxGamesPerClient int
+	// MaxStoredPerClient bounds the games one client has in the store at
+	// once, finished ones included until the TTL removes them (0: ten
+	// times MaxGamesPerClient); past it 429. Without it a client that
+	// finishes its games at once (a resignation) would fill the store.
+	MaxStoredPerClient int
 	// CreatesPerMinute and CreateBurst bound how fast one client creates
 	// games (0: 30 a minute, bursts of 10); past it 429 with Retry-After.
 	CreatesPerMinute, CreateBurst int
@@ -126,6 +131,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.MaxGamesPerClient <= 0 {
 		cfg.MaxGamesPerClient = 20
 	}
+	if cfg.MaxStoredPerClient <= 0 {
+		cfg.MaxStoredPerClient = 10 * cfg.MaxGamesPerClient
+	}
 	if cfg.CreatesPerMinute <= 0 {
 		cfg.CreatesPerMinute = 30
 	}
@@ -169,10 +177,18 @@ func NewServer(cfg Config) *Server {
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
 	s.mux.HandleFunc("/{$}", s.only("GET", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", pagePolicy)
 		http.ServeFileFS(w, r, static, "index.html")
 	}))
-	s.mux.Handle("/static/", s.only("GET", http.StripPrefix("/static/", files).ServeHTTP))
+	s.mux.Handle("/static/", s.only("GET", func(w http.ResponseWriter, r *http.Request) {
+		// The page's files only: no directory index (which served the
+		// page at /static/), and a JSON 404 as elsewhere.
+		name := strings.TrimPrefix(r.URL.Path, "/static/")
+		if f, err := fs.Stat(static, name); name == "" || strings.HasSuffix(name, "/") || err != nil || f.IsDir() {
+			fail(w, http.StatusNotFound, "not_found", "no such path: %s", r.URL.Path)
+			return
+		}
+		http.StripPrefix("/static/", files).ServeHTTP(w, r)
+	}))
 	s.mux.HandleFunc("/api/presets", s.only("GET", s.presets))
 	s.mux.HandleFunc("/api/games", s.only("POST", s.create))
 	s.mux.HandleFunc("/api/games/{id}", s.limited(s.gameRoot))
@@ -253,6 +269,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	h := w.Header()
+	h.Set("Content-Security-Policy", pagePolicy) // every answer, the page's own and any other
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -362,22 +379,8 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	now := s.cfg.Now()
 	client := clientOf(r, s.cfg.TrustProxy)
 	ctx := r.Context()
-	s.createMu.Lock()
-	defer s.createMu.Unlock()
-	all, mine, err := s.store.Count(ctx, client, now.Add(-s.cfg.TTL))
-	if err != nil {
-		s.storeFailed(w, err)
-		return
-	}
-	if all >= s.cfg.MaxGames {
-		w.Header().Set("Retry-After", "60")
-		fail(w, http.StatusServiceUnavailable, "server_full", "the server holds %d games; try later", all)
-		return
-	}
-	if mine >= s.cfg.MaxGamesPerClient {
-		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished games, the most one client may have; finish or delete one", mine)
-		return
-	}
+	// The rate first: a refused request costs no store query and waits
+	// for no lock.
 	if ok, wait, crowded := s.rate.allow(client, now); crowded {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())))
 		fail(w, http.StatusTooManyRequests, "rate", "the server counts the creations of %d clients at once "+
@@ -387,6 +390,28 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 		fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per client; try in %.0f s",
 			s.cfg.CreatesPerMinute, wait.Seconds()+1)
+		return
+	}
+	s.createMu.Lock()
+	defer s.createMu.Unlock()
+	all, mine, unfinished, err := s.store.Count(ctx, client, now.Add(-s.cfg.TTL))
+	if err != nil {
+		s.storeFailed(w, err)
+		return
+	}
+	if all >= s.cfg.MaxGames {
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "server_full", "the server holds %d games; try later", all)
+		return
+	}
+	if unfinished >= s.cfg.MaxGamesPerClient {
+		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished games, the most one client may have; finish or delete one", unfinished)
+		return
+	}
+	if mine >= s.cfg.MaxStoredPerClient {
+		w.Header().Set("Retry-After", strconv.Itoa(int(s.cfg.TTL.Seconds())))
+		fail(w, http.StatusTooManyRequests, "quota", "the server keeps %d of your games, finished ones included, "+
+			"the most it keeps for one client; delete some, or wait until they expire", mine)
 		return
 	}
 	g.noHints = kinds == [2]string{"human", "human"}
@@ -426,11 +451,15 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use GET or DELETE", r.Method, r.URL.Path)
 		return
 	}
+	if !validID(r.PathValue("id")) {
+		noGame(w, r.PathValue("id"))
+		return
+	}
 	e, g, seat := s.open(w, r, r.PathValue("id"))
 	if e == nil {
 		return
 	}
-	defer s.release(e)
+	defer s.releaseAfter(e)
 	if r.Method != "DELETE" {
 		writeJSON(w, http.StatusOK, g.state(seat))
 		return
@@ -453,6 +482,10 @@ var reads = map[string]bool{"steps": true, "board.svg": true, "record": true, "e
 
 // gameSub serves the resources and actions of one game.
 func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
+	if !validID(r.PathValue("id")) {
+		noGame(w, r.PathValue("id"))
+		return
+	}
 	what := r.PathValue("what")
 	_, isAction := actions[what]
 	method := "POST"
@@ -467,12 +500,14 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {
+		if (what == "events" || what == "hint") && r.Method == "HEAD" {
+			// A stream without a body would only hold a slot, and a hint
+			// without one would think for nothing.
+			w.Header().Set("Allow", "GET")
+			fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "HEAD %s: use GET", r.URL.Path)
+			return
+		}
 		if what == "events" {
-			if r.Method == "HEAD" { // a stream without a body would only hold a slot
-				w.Header().Set("Allow", "GET")
-				fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "HEAD %s: use GET", r.URL.Path)
-				return
-			}
 			s.events(w, r, r.PathValue("id"))
 			return
 		}
@@ -494,7 +529,7 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			s.hint(w, r, e, g, seat) // releases e before it thinks
 			return
 		}
-		defer s.release(e)
+		defer s.releaseAfter(e)
 		switch what {
 		case "steps":
 			st, err := g.steps()

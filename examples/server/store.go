@@ -49,8 +49,8 @@ type Store interface {
 	// Expire deletes the games last changed before t and returns how many.
 	Expire(ctx context.Context, t time.Time) (int, error)
 	// Count returns the number of games changed at or after since, and of
-	// those the unfinished ones created by client.
-	Count(ctx context.Context, client string, since time.Time) (all, unfinished int, err error)
+	// those the ones created by client: all of them, and the unfinished.
+	Count(ctx context.Context, client string, since time.Time) (all, mine, unfinished int, err error)
 	// Close releases the store.
 	Close() error
 }
@@ -135,7 +135,7 @@ func (m *memStore) Expire(_ context.Context, t time.Time) (int, error) {
 	return n, nil
 }
 
-func (m *memStore) Count(_ context.Context, client string, since time.Time) (all, unfinished int, err error) {
+func (m *memStore) Count(_ context.Context, client string, since time.Time) (all, mine, unfinished int, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, r := range m.rows {
@@ -143,11 +143,14 @@ func (m *memStore) Count(_ context.Context, client string, since time.Time) (all
 			continue
 		}
 		all++
-		if r.Client == client && !r.Over {
-			unfinished++
+		if r.Client == client {
+			mine++
+			if !r.Over {
+				unfinished++
+			}
 		}
 	}
-	return all, unfinished, nil
+	return all, mine, unfinished, nil
 }
 
 func (m *memStore) Close() error { return nil }

@@ -115,10 +115,11 @@ func (s *pgStore) Expire(ctx context.Context, t time.Time) (int, error) {
 	return int(tag.RowsAffected()), err
 }
 
-func (s *pgStore) Count(ctx context.Context, client string, since time.Time) (all, unfinished int, err error) {
-	err = s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE client = $1 AND NOT over)
-		FROM nardy_games WHERE updated >= $2`, client, since).Scan(&all, &unfinished)
-	return all, unfinished, err
+func (s *pgStore) Count(ctx context.Context, client string, since time.Time) (all, mine, unfinished int, err error) {
+	err = s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE client = $1),
+		count(*) FILTER (WHERE client = $1 AND NOT over)
+		FROM nardy_games WHERE updated >= $2`, client, since).Scan(&all, &mine, &unfinished)
+	return all, mine, unfinished, err
 }
 
 func (s *pgStore) Close() error {

@@ -87,10 +87,11 @@ func (s *sqliteStore) Expire(ctx context.Context, t time.Time) (int, error) {
 	return int(n), err
 }
 
-func (s *sqliteStore) Count(ctx context.Context, client string, since time.Time) (all, unfinished int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE client = ? AND over = 0)
-		FROM games WHERE updated >= ?`, client, since.UnixNano()).Scan(&all, &unfinished)
-	return all, unfinished, err
+func (s *sqliteStore) Count(ctx context.Context, client string, since time.Time) (all, mine, unfinished int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE client = ?1),
+		count(*) FILTER (WHERE client = ?1 AND over = 0)
+		FROM games WHERE updated >= ?2`, client, since.UnixNano()).Scan(&all, &mine, &unfinished)
+	return all, mine, unfinished, err
 }
 
 func (s *sqliteStore) Close() error { return s.db.Close() }

@@ -76,19 +76,22 @@ func testStore(t *testing.T, s Store) {
 	wg.Wait()
 	assert.Equal(t, 1, wins)
 
-	all, mine, err := s.Count(ctx, client, now.Add(-time.Hour))
+	all, mine, unfinished, err := s.Count(ctx, client, now.Add(-time.Hour))
 	require.NoError(t, err)
 	assert.GreaterOrEqual(t, all, 1)
 	assert.Equal(t, 1, mine)
+	assert.Equal(t, 1, unfinished)
 	over := r2
 	over.Version, over.Over = 4, true
 	require.NoError(t, s.Save(ctx, over, 3))
-	_, mine, err = s.Count(ctx, client, now.Add(-time.Hour))
+	_, mine, unfinished, err = s.Count(ctx, client, now.Add(-time.Hour))
 	require.NoError(t, err)
-	assert.Equal(t, 0, mine, "a finished game is not counted against its client")
-	_, mine, err = s.Count(ctx, "nobody-"+newID(), now.Add(-time.Hour))
+	assert.Equal(t, 0, unfinished, "a finished game is not counted as unfinished")
+	assert.Equal(t, 1, mine, "but it is still the client's, until it expires")
+	_, mine, unfinished, err = s.Count(ctx, "nobody-"+newID(), now.Add(-time.Hour))
 	require.NoError(t, err)
 	assert.Zero(t, mine)
+	assert.Zero(t, unfinished)
 
 	old := Row{ID: newID(), Version: 1, Client: client, Updated: now.Add(-48 * time.Hour), Data: []byte(`{}`)}
 	require.NoError(t, s.Create(ctx, old))

@@ -254,6 +254,14 @@ async function listen() {
         showError(new Error(resp.status === 404 ? "This game is gone." : "This link holds no seat in the game."));
         return;
       }
+      if (resp.status === 429 || resp.status === 503) {
+        // No stream for now: show the game as it is, and ask again after
+        // the wait the server gives (the board would stay frozen).
+        const wait = Number(resp.headers.get("Retry-After")) || 1;
+        await refresh();
+        await new Promise((r) => setTimeout(r, Math.min(wait, 60) * 1000));
+        continue;
+      }
       if (resp.ok) {
         const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
         let buf = "";

@@ -184,6 +184,18 @@ func TestSyntaxErrorInput(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, SyntaxError{What: "roll", Input: "7-1", Len: 3, Offset: 0, Msg: `'7' is not a die 1..6`}, *se)
 	assert.NotContains(t, err.Error(), "...")
+	_, err = ParseRoll("٦٥") // Arabic-Indic six and five: the character, not its first byte ('Ù')
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `'٦' is not a die 1..6`, se.Msg)
+	key := "é" + strings.Repeat("0", 24) + "/" + strings.Repeat("0", 23) + "f00" // 53 bytes
+	_, err = ParseKey(Long, White, key)
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `'é' is not a hex digit`, se.Msg)
+	start, err := StartPosition(Short, White)
+	require.NoError(t, err)
+	_, err = DefaultRules(Short).ParsePlay(start, MustRoll(6, 4), "24/18é")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `unexpected 'é'`, se.Msg)
 
 	for _, s := range []string{strings.Repeat("x", MaxTextLen), strings.Repeat("x", MaxTextLen+1)} {
 		_, err = ParseVariant(s)

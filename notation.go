@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unicode/utf8"
 )
 
 // NoPlay is the notation of the empty play, made when no step is possible
@@ -391,7 +392,8 @@ func parseMoves(text string) ([]textMove, error) {
 			i = j + 1
 		}
 		if i < len(s) && !isSep(s[i]) {
-			return nil, syntaxError("play", text, i, "unexpected %q", s[i])
+			r, _ := utf8.DecodeRuneInString(s[i:]) // the character, not its first byte
+			return nil, syntaxError("play", text, i, "unexpected %q", r)
 		}
 		for range rep {
 			if len(moves) == maxTextMoves {

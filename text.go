@@ -1,6 +1,9 @@
 package nardy
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -133,7 +136,8 @@ func parseKey(key string) (me, opp Side, err error) {
 			case c >= 'A' && c <= 'F':
 				n = int(c-'A') + 10
 			default:
-				return me, opp, syntaxError("key", key, off, "%q is not a hex digit", c)
+				r, _ := utf8.DecodeRuneInString(key[off:]) // the character, not its first byte
+				return me, opp, syntaxError("key", key, off, "%q is not a hex digit", r)
 			}
 			switch {
 			case j < 24:

@@ -3,6 +3,7 @@ package xgid
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/formats"
@@ -58,7 +59,8 @@ func Parse(s string) (ID, error) {
 		case c >= 'a' && c <= 'o':
 			n = int(c-'a') + 1
 		default:
-			return ID{}, formats.SyntaxError(what, s, base+i, "%q: want '-', A-O or a-o", c)
+			r, _ := utf8.DecodeRuneInString(pos[i:]) // the character, not its first byte
+			return ID{}, formats.SyntaxError(what, s, base+i, "%q: want '-', A-O or a-o", r)
 		}
 		switch {
 		case n == 0:

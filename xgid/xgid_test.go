@@ -297,3 +297,12 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestXGIDErrorNamesTheCharacter: a non-ASCII character in the checkers
+// is named whole, not by its first byte ('Ã' for 'é').
+func TestXGIDErrorNamesTheCharacter(t *testing.T) {
+	_, err := Parse("XGID=é" + strings.Repeat("-", 24) + ":0:0:1:00:0:0:0:0:10")
+	var se *nardy.SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `'é': want '-', A-O or a-o`, se.Msg)
+}

@@ -162,11 +162,18 @@ func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
 // most a record read back from JSON may have.
 var errRecordFull = errors.New("the record is full")
 
+// errNilRecorder: a method that changes a Recorder called on a nil one.
+var errNilRecorder = fmt.Errorf("%w: a nil *Recorder", ErrWrongPhase)
+
 // Do performs a on the match and records it when accepted. Past
 // [MaxRecordActions] actions it refuses every action with an
 // [*ActionError] saying the record is full, so that every record it keeps
-// reads back from JSON.
+// reads back from JSON. On a nil *Recorder it returns an error matching
+// [ErrWrongPhase].
 func (rc *Recorder) Do(a Action) error {
+	if rc == nil {
+		return errNilRecorder
+	}
 	if len(rc.rec.Actions) >= MaxRecordActions {
 		return actionError(a, rc.match.game.phase, errRecordFull, Scoring{})
 	}
@@ -192,8 +199,11 @@ func (rc *Recorder) Do(a Action) error {
 }
 
 // Roll throws the dice from src for what the current game waits for (see
-// [Game.Roll]) and records the action.
+// [Game.Roll]) and records the action; on a nil *Recorder, as Do.
 func (rc *Recorder) Roll(src DiceSource) error {
+	if rc == nil {
+		return errNilRecorder
+	}
 	_, a, err := rc.match.game.Roll(src)
 	if err != nil {
 		return err
@@ -201,12 +211,21 @@ func (rc *Recorder) Roll(src DiceSource) error {
 	return rc.Do(a)
 }
 
-// Match returns the match as it stands.
-func (rc *Recorder) Match() Match { return rc.match }
+// Match returns the match as it stands (the zero Match for a nil
+// *Recorder).
+func (rc *Recorder) Match() Match {
+	if rc == nil {
+		return Match{}
+	}
+	return rc.match
+}
 
 // Record returns a copy of the record so far: its seed, actions and steps
-// are the caller's to change.
+// are the caller's to change (the zero Record for a nil *Recorder).
 func (rc *Recorder) Record() Record {
+	if rc == nil {
+		return Record{}
+	}
 	r := rc.rec
 	if r.Seed != nil {
 		s := *r.Seed

@@ -28,9 +28,9 @@ import (
 // 0.04, what GNU Backgammon calls a doubtful play.
 const DefaultThreshold = 0.04
 
-// ErrBadOptions reports Options out of range, or an away [HintFor] cannot
-// judge: [Analyze]'s and [HintFor]'s errors for them match it with
-// [errors.Is].
+// ErrBadOptions reports Options out of range, an away [HintFor] cannot
+// judge, or a nil context given to [Analyze]: their errors for them match
+// it with [errors.Is].
 var ErrBadOptions = errors.New("analysis: bad options")
 
 // Options set the judge. The zero Options judge at 0-ply with the embedded
@@ -163,6 +163,9 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 	j, err := newJudge(rec.Rules, opt)
 	if err != nil {
 		return Report{}, err
+	}
+	if ctx == nil {
+		return Report{}, fmt.Errorf("%w: a nil context", ErrBadOptions)
 	}
 	j.ctx = ctx
 	if rec.Length == 0 {

@@ -163,11 +163,27 @@ func ReadMatSession(src io.Reader, r nardy.Rules) ([]nardy.Record, MatInfo, erro
 	return readMat(src, r, true)
 }
 
+// matVariant refuses rules a .mat file cannot be of: invalid rules
+// ([nardy.ErrInvalidRules]) or long nardy ([nardy.ErrVariantMismatch]),
+// both with ErrMat.
+func matVariant(r nardy.Rules) error {
+	if err := r.Validate(); err != nil {
+		return &MatError{Err: fmt.Errorf("%w: %w", ErrMat, err)}
+	}
+	if r.Variant != nardy.Short {
+		return &MatError{Err: fmt.Errorf("%w: %w: .mat files are for short nardy, not %v", ErrMat, nardy.ErrVariantMismatch, r.Variant)}
+	}
+	return nil
+}
+
 // readMat is ReadMat, or with session ReadMatSession.
 func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInfo, error) {
 	var info MatInfo
-	if r.Variant != nardy.Short {
-		return nil, info, &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
+	if err := matVariant(r); err != nil {
+		return nil, info, err
+	}
+	if src == nil {
+		return nil, info, &MatError{Err: fmt.Errorf("%w: no reader (nil)", ErrMat)}
 	}
 	lines := newMatLines(src)
 	length := -1

@@ -78,8 +78,11 @@ func (mg *matGame) result(res nardy.Result) {
 // inside a character of a non-ASCII name, and then fail), so that gnubg and
 // ReadMat read the same names.
 func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
-	if rec.Rules.Variant != nardy.Short {
-		return &MatError{Err: fmt.Errorf("%w: .mat files are for short nardy", ErrMat)}
+	if err := matVariant(rec.Rules); err != nil {
+		return err
+	}
+	if w == nil {
+		return &MatError{Err: fmt.Errorf("%w: no writer (nil)", ErrMat)}
 	}
 	if err := checkMatWritable(rec, info); err != nil {
 		return err

@@ -125,11 +125,15 @@ const (
 
 // SVG writes the picture of pos drawn with opts to w. It returns an error
 // matching [nardy.ErrInvalidPosition] for an invalid position, one matching
-// [ErrOptions] for options that cannot be drawn, or the writer's error.
+// [ErrOptions] for options that cannot be drawn or a nil w, or the
+// writer's error.
 func SVG(w io.Writer, pos nardy.Position, opts Options) error {
 	b, err := AppendSVG(nil, pos, opts)
 	if err != nil {
 		return err
+	}
+	if w == nil {
+		return fmt.Errorf("%w: no writer (nil)", ErrOptions)
 	}
 	_, err = w.Write(b)
 	return err

@@ -19,15 +19,18 @@ type hub struct {
 	max       int // streams at once over all games
 	perClient int // streams at once of one client
 	n         int
+	seq       uint64                              // streams opened so far: each stream's number
 	streams   map[string]map[chan struct{}]stream // by game id
 	clients   map[string]int                      // streams by client
 	closed    bool
 }
 
-// stream is who holds one stream: the seat and the client.
+// stream is who holds one stream: the seat and the client, and its number
+// (the older, the smaller).
 type stream struct {
 	seat   nardy.Color
 	client string
+	seq    uint64
 }
 
 // maxStreamsPerSeat bounds the streams of one seat of a game (a few tabs),
@@ -63,22 +66,62 @@ func (h *hub) subscribe(id string, seat nardy.Color, client string) (chan struct
 		return nil, errSeatStreams
 	case h.clients[client] >= h.perClient:
 		return nil, errClientStreams
-	case h.n >= h.max:
+	case h.n >= h.max && !h.evictForFairness(client):
 		return nil, errTooManyStreams
 	}
 	ch := make(chan struct{}, 1)
 	if h.streams[id] == nil {
 		h.streams[id] = map[chan struct{}]stream{}
 	}
-	h.streams[id][ch] = stream{seat, client}
+	h.seq++
+	h.streams[id][ch] = stream{seat, client, h.seq}
 	h.clients[client]++
 	h.n++
 	return ch, nil
 }
 
+// evictForFairness makes room, when every stream is taken, for a stream of
+// client by ending the oldest stream of the client holding the most, if
+// that client holds at least two more than client: so a few clients that
+// took every stream (25 took the 1,000) cannot keep the others out, and
+// clients do not take streams from one another once their shares are
+// even. It reports whether it made room; h is locked.
+func (h *hub) evictForFairness(client string) bool {
+	heavy, most := "", 0
+	for c, k := range h.clients {
+		if k > most || k == most && c < heavy {
+			heavy, most = c, k
+		}
+	}
+	if most < h.clients[client]+2 {
+		return false
+	}
+	var oldID string
+	var oldCh chan struct{}
+	var oldSeq uint64
+	for id, set := range h.streams {
+		for ch, st := range set {
+			if st.client == heavy && (oldCh == nil || st.seq < oldSeq) {
+				oldID, oldCh, oldSeq = id, ch, st.seq
+			}
+		}
+	}
+	if oldCh == nil {
+		return false
+	}
+	h.remove(oldID, oldCh)
+	close(oldCh) // its stream ends; the page opens another when there is room
+	return true
+}
+
 func (h *hub) unsubscribe(id string, ch chan struct{}) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.remove(id, ch)
+}
+
+// remove forgets stream ch of game id, if h still has it; h is locked.
+func (h *hub) remove(id string, ch chan struct{}) {
 	st, ok := h.streams[id][ch]
 	if !ok {
 		return

@@ -105,7 +105,9 @@ func TestEvents(t *testing.T) {
 // TestEventsBounded: a seat of a game has at most maxStreamsPerSeat
 // streams, so it cannot take the other seat's; a client has at most
 // MaxStreamsPerClient, so it cannot take everyone's; the server has at most
-// MaxStreams; and closing the server ends them.
+// MaxStreams, and when they are all taken a client with two fewer than the
+// client with the most takes that client's oldest (25 clients took all
+// 1,000 and kept everyone out); and closing the server ends them.
 func TestEventsBounded(t *testing.T) {
 	c := newClient(t, Config{MaxStreamsPerClient: 6, MaxStreams: 8, TrustProxy: true})
 	_, a, b := c.create(`{"opponent":"human","seed":3}`)
@@ -135,9 +137,21 @@ func TestEventsBounded(t *testing.T) {
 	assert.Equal(t, http.StatusMethodNotAllowed, status, "a HEAD would hold a stream with no body")
 	open(me, "X-Forwarded-For", "192.0.2.1") // another client still has room
 	open(b, "X-Forwarded-For", "192.0.2.2")
-	refused(b, http.StatusServiceUnavailable, "streams", "X-Forwarded-For", "192.0.2.3")
+	// Every stream is taken (6 of this client, 1 and 1): a client with
+	// none takes the oldest stream of the client with the most (a's
+	// first, which ends), and that client, now at 5 of 8, takes none back.
+	open(b, "X-Forwarded-For", "192.0.2.3")
+	select {
+	case _, ok := <-chans[0]:
+		for ok {
+			_, ok = <-chans[0]
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the oldest stream of the client with the most did not end")
+	}
+	refused(me, http.StatusServiceUnavailable, "streams")
 	c.srv.Close()
-	for _, ch := range chans {
+	for _, ch := range chans[1:] {
 		for range ch {
 		}
 	}

@@ -128,9 +128,7 @@ func (s *Server) unuse(e *entry, found bool) {
 func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 	if _, ok := s.store.(exclusive); ok && e.g != nil {
 		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
-			e.g = nil
-			_ = s.store.Delete(ctx, e.id)
-			return nil, ErrNotFound
+			return nil, s.expired(ctx, e)
 		}
 		return e.g, nil
 	}
@@ -144,9 +142,7 @@ func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 		return nil, err
 	}
 	if row.Updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
-		e.g = nil
-		_ = s.store.Delete(ctx, e.id)
-		return nil, ErrNotFound
+		return nil, s.expired(ctx, e)
 	}
 	if row.Data != nil {
 		if e.g, err = decodeGame(e.id, row.Data); err != nil {
@@ -155,6 +151,18 @@ func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 	}
 	e.updated = row.Updated
 	return e.g, nil
+}
+
+// expired forgets e's game, idle past the TTL: it deletes it from the
+// store (the sweeper deletes it otherwise) and tells its streams, which
+// send "gone"; e is locked. It returns ErrNotFound.
+func (s *Server) expired(ctx context.Context, e *entry) error {
+	e.g = nil
+	if err := s.store.Delete(ctx, e.id); err != nil && !errors.Is(err, context.Canceled) {
+		s.cfg.Logf("server: deleting expired game %s: %v", e.id, err)
+	}
+	s.hub.notify(e.id)
+	return ErrNotFound
 }
 
 // save writes g, changed from version prev, to the store; e is locked. On

@@ -244,3 +244,18 @@ func TestEventsOutliveReadTimeout(t *testing.T) {
 	st = a.act("roll", st, "")
 	assert.Equal(t, st.Version, next(t, ch).state.Version, "the same stream, after the timeouts")
 }
+
+// TestEventsExpired: a game found idle past the TTL by a request tells its
+// streams at once, which send "gone" (they learnt it at the next
+// heartbeat, 20 s later).
+func TestEventsExpired(t *testing.T) {
+	c, clock := limitsClient(t, Config{TTL: time.Hour})
+	_, me, _ := c.create(`{}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch := me.events(ctx)
+	assert.Equal(t, "state", next(t, ch).name)
+	clock.add(2 * time.Hour)
+	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
+	assert.Equal(t, "gone", next(t, ch).name)
+}

@@ -1,17 +1,8 @@
 package gnubg
 
 import (
-	"context"
-	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/nardylab/nardy/internal/gnubgkey"
 	"github.com/nardylab/nardy/internal/testgen"
@@ -96,22 +87,7 @@ func TestMatchIDGnubgAgrees(t *testing.T) {
 			pick(0, 0, 1), d1, d2, length, score(), score(), uint64(r.IntN(2))))
 	}
 
-	dir := t.TempDir()
-	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
-	require.NoError(t, os.WriteFile(in, []byte(strings.Join(ids, "\n")+"\n"), 0o644))
-	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(matchIDDriver, strconv.Quote(in), strconv.Quote(out))), 0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-t", "-q", "-r", "-p", script)
-	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
-	require.NoError(t, cmd.Run(), "gnubg: %s", stderr.String())
-	data, err := os.ReadFile(out)
-	require.NoError(t, err, "gnubg wrote nothing; stderr: %s", stderr.String())
-	got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	require.Equal(t, "END", got[len(got)-1], "gnubg stopped early")
-	require.Len(t, got, len(ids)+1)
+	got := testgen.GnubgLines(t, bin, matchIDDriver, ids)
 
 	accepted := 0
 	for i, id := range ids {

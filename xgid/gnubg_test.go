@@ -1,17 +1,11 @@
 package xgid
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
@@ -25,8 +19,9 @@ import (
 // to %s what gnubg then holds: its Position ID, its Match ID and the
 // Crawford and Jacoby flags of its cube, a line each, and END.
 const xgidDriver = `import gnubg
-out = open(%s, "w")
-for line in open(%s):
+IN, OUT = %s, %s
+out = open(OUT, "w")
+for line in open(IN):
     gnubg.command("set xgid " + line.strip())
     ci = gnubg.cubeinfo()
     out.write("%%s %%s %%d %%d\n" %% (gnubg.positionid(), gnubg.matchid(), ci["crawford"], ci["jacoby"]))
@@ -106,22 +101,7 @@ func TestXGIDGnubgAgrees(t *testing.T) {
 		texts, badCrawford = append(texts, text), append(badCrawford, bad)
 	}
 
-	dir := t.TempDir()
-	in, out, script := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt"), filepath.Join(dir, "driver.py")
-	require.NoError(t, os.WriteFile(in, []byte(strings.Join(texts, "\n")+"\n"), 0o644))
-	require.NoError(t, os.WriteFile(script, []byte(fmt.Sprintf(xgidDriver, strconv.Quote(out), strconv.Quote(in))), 0o644))
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "-t", "-q", "-r", "-p", script)
-	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
-	require.NoError(t, cmd.Run(), "gnubg: %s", stderr.String())
-	data, err := os.ReadFile(out)
-	require.NoError(t, err, "gnubg wrote nothing; stderr: %s", stderr.String())
-	got := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	require.Equal(t, "END", got[len(got)-1], "gnubg stopped early")
-	require.Len(t, got, len(texts)+1)
+	got := testgen.GnubgLines(t, bin, xgidDriver, texts)
 
 	var doubled, crawford, refused int
 	for i, text := range texts {

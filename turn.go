@@ -164,8 +164,13 @@ const maxNextSteps = 32
 // Step takes one step: s.From and s.Die say which checker and which die;
 // s.To, when not zero, must be where that step lands (Off is 0, so a
 // bear-off may leave it zero); s.Hit is ignored. A refused step returns a
-// [*RuleError] with the rule it breaks, and t is unchanged.
+// [*RuleError] with the rule it breaks, and t is unchanged. The zero Turn
+// refuses every step with an error matching [ErrInvalidPosition], as
+// [Turn.Play] does.
 func (t Turn) Step(s Step) (Turn, error) {
+	if !t.c.start.IsValid() {
+		return t, positionError(errZeroPosition, "zero Turn")
+	}
 	if t.n >= t.need {
 		return t, ruleError("C5", errTurnComplete, int(t.n))
 	}
@@ -209,8 +214,11 @@ func (t Turn) Step(s Step) (Turn, error) {
 // positions (one hits a blot on the way and the other does not), Move
 // refuses with a [*RuleError] (C8) that names them: move one die at a time
 // then. A move no path makes is refused with the rule the single step
-// breaks.
+// breaks. The zero Turn refuses every move as Step does.
 func (t Turn) Move(from, to int) (Turn, error) {
+	if !t.c.start.IsValid() {
+		return t, positionError(errZeroPosition, "zero Turn")
+	}
 	var buf [maxNextSteps]Step
 	for _, s := range t.AppendNextSteps(buf[:0]) {
 		if s.From == from && s.To == to {

@@ -196,6 +196,15 @@ func TestSyntaxErrorInput(t *testing.T) {
 	_, err = DefaultRules(Short).ParsePlay(start, MustRoll(6, 4), "24/18é")
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `unexpected 'é'`, se.Msg)
+	// As written (not lowercased: 'ω' for 'Ω'), at its offset in the text
+	// as given (blanks before it count).
+	_, err = DefaultRules(Short).ParsePlay(start, MustRoll(6, 4), "   24/18Ω")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `unexpected 'Ω'`, se.Msg)
+	assert.Equal(t, 8, se.Offset)
+	_, err = ParseRoll("6\xff") // not UTF-8: the byte, not '\uFFFD'
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `'\xff' is not a die 1..6`, se.Msg)
 
 	for _, s := range []string{strings.Repeat("x", MaxTextLen), strings.Repeat("x", MaxTextLen+1)} {
 		_, err = ParseVariant(s)

@@ -98,8 +98,8 @@ func TestLastRollDraw_L11(t *testing.T) {
 	_, err := g.Do(Action{Kind: ActDouble, Player: Black})
 	assert.True(t, hasReason(err, errCubeOff), "want %v, got %v", errCubeOff, err)
 
-	// With the cube in use, the refusal names L11 (it said only S6's "the
-	// cube is not in use").
+	// With the cube in use, the refusal (S6, as every refused double) says
+	// it is the last roll (it said only "the cube is not in use").
 	rc := r
 	rc.Cube = true
 	gc := gmAt(t, rc, lastRollPos(t, loserSide(13, 0, 5, 1, 6, 1)), White)
@@ -108,8 +108,8 @@ func TestLastRollDraw_L11(t *testing.T) {
 	_, err = gc.Do(Action{Kind: ActDouble, Player: Black})
 	var ae *ActionError
 	if assert.ErrorAs(t, err, &ae) {
-		assert.Equal(t, "L11", ae.Rule, "no doubling on the last roll")
-		assert.Contains(t, err.Error(), "last roll")
+		assert.Equal(t, "S6", ae.Rule)
+		assert.Contains(t, err.Error(), "on the last roll (L11)")
 	}
 	d, err := g.SetDice(MustRoll(6, 5))
 	require.NoError(t, err)

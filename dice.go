@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	mrand "math/rand/v2"
-	"unicode/utf8"
 )
 
 // Roll is a throw of two dice (C1, C3). It is stored with the larger die
@@ -99,9 +98,8 @@ func ParseRoll(s string) (Roll, error) {
 			if len(d) != 1 {
 				return Roll{}, syntaxError("roll", s, i, "separator %q out of place", c)
 			}
-		default: // the whole character, not its first byte
-			r, _ := utf8.DecodeRuneInString(s[i:])
-			return Roll{}, syntaxError("roll", s, i, "%q is not a die 1..6", r)
+		default:
+			return Roll{}, syntaxError("roll", s, i, "%s is not a die 1..6", charAt(s, i))
 		}
 		if len(d) > 2 {
 			return Roll{}, syntaxError("roll", s, i, "more than two dice")

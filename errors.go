@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy/internal/errtext"
 )
@@ -164,6 +165,17 @@ func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 
 func syntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
 	return &SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// charAt quotes the character of s at byte i for a message: the whole
+// character, not its first byte ('é', not 'Ã'), or the byte where it is
+// not UTF-8 ('\xff').
+func charAt(s string, i int) string {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf(`'\x%02x'`, s[i])
+	}
+	return fmt.Sprintf("%q", r)
 }
 
 // quoteCut quotes s, cut to 64 bytes, for a message.

@@ -67,8 +67,6 @@ func actionError(a Action, phase Phase, reason error, table Scoring) *ActionErro
 	switch {
 	case errors.As(reason, &re):
 		e.Rule = re.Rule
-	case reason == errCubeLastRoll:
-		e.Rule = "L11"
 	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
 		e.Rule = "S6"
 	case reason == errResignKind:

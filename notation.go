@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
-	"unicode/utf8"
 )
 
 // NoPlay is the notation of the empty play, made when no step is possible
@@ -333,13 +332,30 @@ type textMove struct {
 // work small on hostile input.
 const maxTextMoves = 8
 
+// asciiLower returns s with its ASCII letters in lower case, every byte
+// where it was.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // parseMoves splits text into moves, repeats expanded. Blank text and the
 // NoPlay forms give no move.
 func parseMoves(text string) ([]textMove, error) {
 	if err := checkText("play", text); err != nil {
 		return nil, err
 	}
-	s := strings.ToLower(strings.TrimSpace(text))
+	trimmed := strings.TrimSpace(text)
+	lead := strings.Index(text, trimmed) // the blanks before it: offsets into s are lead short of text's
+	s := asciiLower(trimmed)             // ASCII only, so that every byte keeps its offset
+	bad := func(i int, format string, args ...any) error {
+		return syntaxError("play", text, lead+i, format, args...)
+	}
 	switch s {
 	case "", NoPlay, "no play", "noplay":
 		return nil, nil
@@ -358,12 +374,12 @@ func parseMoves(text string) ([]textMove, error) {
 		for {
 			q, n, ok := parsePoint(s[i:])
 			if !ok {
-				return nil, syntaxError("play", text, i, "want a point 0..25, bar or off")
+				return nil, bad(i, "want a point 0..25, bar or off")
 			}
 			i += n
 			m.pts = append(m.pts, int8(q))
 			if len(m.pts) > 5 {
-				return nil, syntaxError("play", text, i, "a move of more than four steps")
+				return nil, bad(i, "a move of more than four steps")
 			}
 			if i < len(s) && s[i] == '*' {
 				m.stars |= 1 << uint(q)
@@ -376,7 +392,7 @@ func parseMoves(text string) ([]textMove, error) {
 			break
 		}
 		if len(m.pts) < 2 {
-			return nil, syntaxError("play", text, i, "want FROM/TO, such as 24/18")
+			return nil, bad(i, "want FROM/TO, such as 24/18")
 		}
 		rep := 1
 		if i < len(s) && s[i] == '(' {
@@ -387,17 +403,16 @@ func parseMoves(text string) ([]textMove, error) {
 				j++
 			}
 			if j == i+1 || j >= len(s) || s[j] != ')' || rep < 1 || rep > 4 {
-				return nil, syntaxError("play", text, i, "want a repeat count (1) to (4)")
+				return nil, bad(i, "want a repeat count (1) to (4)")
 			}
 			i = j + 1
 		}
 		if i < len(s) && !isSep(s[i]) {
-			r, _ := utf8.DecodeRuneInString(s[i:]) // the character, not its first byte
-			return nil, syntaxError("play", text, i, "unexpected %q", r)
+			return nil, bad(i, "unexpected %s", charAt(text, lead+i))
 		}
 		for range rep {
 			if len(moves) == maxTextMoves {
-				return nil, syntaxError("play", text, i, "more than %d moves", maxTextMoves)
+				return nil, bad(i, "more than %d moves", maxTextMoves)
 			}
 			moves = append(moves, m)
 		}

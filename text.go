@@ -2,7 +2,6 @@ package nardy
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -136,8 +135,7 @@ func parseKey(key string) (me, opp Side, err error) {
 			case c >= 'A' && c <= 'F':
 				n = int(c-'A') + 10
 			default:
-				r, _ := utf8.DecodeRuneInString(key[off:]) // the character, not its first byte
-				return me, opp, syntaxError("key", key, off, "%q is not a hex digit", r)
+				return me, opp, syntaxError("key", key, off, "%s is not a hex digit", charAt(key, off))
 			}
 			switch {
 			case j < 24:

@@ -163,12 +163,13 @@ func ReadMatSession(src io.Reader, r nardy.Rules) ([]nardy.Record, MatInfo, erro
 	return readMat(src, r, true)
 }
 
-// matVariant refuses rules a .mat file cannot be of: invalid rules
+// matVariant refuses rules a .mat file cannot be of: no variant
 // ([nardy.ErrInvalidRules]) or long nardy ([nardy.ErrVariantMismatch]),
-// both with ErrMat.
+// both with ErrMat. The rest of the rules is checked with the file's tags
+// applied, which may mend it.
 func matVariant(r nardy.Rules) error {
-	if err := r.Validate(); err != nil {
-		return &MatError{Err: fmt.Errorf("%w: %w", ErrMat, err)}
+	if !r.Variant.IsValid() {
+		return &MatError{Err: fmt.Errorf("%w: %w: variant %d", ErrMat, nardy.ErrInvalidRules, r.Variant)}
 	}
 	if r.Variant != nardy.Short {
 		return &MatError{Err: fmt.Errorf("%w: %w: .mat files are for short nardy, not %v", ErrMat, nardy.ErrVariantMismatch, r.Variant)}

@@ -224,4 +224,11 @@ func TestMETBeyondTheTable(t *testing.T) {
 			more(t, m.At(a, b+1, false), m.At(a, b, false), "%d %d", a, b)
 		}
 	}
+	// It runs on smoothly from the table: the point from 64 to 65 away
+	// is worth about what its neighbours are (it was worth twice as much).
+	for _, a := range []int{20, 30, 45, 60} {
+		step := func(b int) float64 { return m.At(a, b+1, false) - m.At(a, b, false) }
+		around := (step(MaxAway-1) + step(MaxAway+1)) / 2
+		assert.InEpsilon(t, around, step(MaxAway), 0.15, "a=%d", a)
+	}
 }

@@ -90,15 +90,22 @@ func (m *MET) At(a, b int, crawford bool) float64 {
 // beyond returns the chance of the player a away against b away, both 2
 // or more and one past MaxAway. A long match is nearly a random walk of
 // points, whose chance depends on the lead b−a against its spread
-// √(a+b): the score is read as the one of the same lead over spread at
-// a+b = MaxAway, between the table's entries (bilinear), so every point
-// won or lost still moves the chance, and the two sides' chances add up
-// to 1.
+// √(a+b): the score is read as the one of the same lead over spread whose
+// farther side is MaxAway away, at the table's edge, between the table's
+// entries (bilinear), so the chance runs on smoothly from the table, every
+// point won or lost still moves it (but where the match is all but
+// decided), and the two sides' chances add up to 1.
 func (m *MET) beyond(a, b int) float64 {
 	const n = MaxAway
-	lead := (float64(b) - float64(a)) * math.Sqrt(n/(float64(a)+float64(b)))
-	lead = max(min(lead, n-2), 2-n) // both sides 1 or more away
-	x, y := (n-lead)/2, (n+lead)/2
+	z := (float64(b) - float64(a)) / math.Sqrt(float64(a)+float64(b)) // the lead over the spread
+	// The scores x, y with x+y = S, y−x = z√S and max(x, y) = n: √S is the
+	// root of S + |z|√S = 2n.
+	r := (math.Sqrt(z*z+8*n) - math.Abs(z)) / 2
+	lead := max(min(z*r, n-1), 1-n)     // both sides 1 or more away
+	x, y := float64(n)-lead, float64(n) // the player leads: the opponent is n away
+	if lead < 0 {
+		x, y = n, n+lead
+	}
 	i, j := int(x), int(y)
 	fx, fy := x-float64(i), y-float64(j)
 	at := func(a, b int) float64 { return m.At(min(a, n), min(b, n), false) }

@@ -1,6 +1,7 @@
 package xgid
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -59,8 +60,11 @@ func Parse(s string) (ID, error) {
 		case c >= 'a' && c <= 'o':
 			n = int(c-'a') + 1
 		default:
-			r, _ := utf8.DecodeRuneInString(pos[i:]) // the character, not its first byte
-			return ID{}, formats.SyntaxError(what, s, base+i, "%q: want '-', A-O or a-o", r)
+			bad := fmt.Sprintf(`'\x%02x'`, c) // a byte that is no UTF-8, else the whole character
+			if r, n := utf8.DecodeRuneInString(pos[i:]); r != utf8.RuneError || n > 1 {
+				bad = fmt.Sprintf("%q", r)
+			}
+			return ID{}, formats.SyntaxError(what, s, base+i, "%s: want '-', A-O or a-o", bad)
 		}
 		switch {
 		case n == 0:

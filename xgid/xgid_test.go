@@ -305,4 +305,7 @@ func TestXGIDErrorNamesTheCharacter(t *testing.T) {
 	var se *nardy.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `'é': want '-', A-O or a-o`, se.Msg)
+	_, err = Parse("XGID=\xff" + strings.Repeat("-", 25) + ":0:0:1:00:0:0:0:0:10")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, `'\xff': want '-', A-O or a-o`, se.Msg)
 }

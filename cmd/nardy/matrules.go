@@ -26,7 +26,7 @@ func (f *matRuleFlags) define(fs *flag.FlagSet) {
 	f.jacoby = fs.Bool("jacoby", false, "a .mat file of money play: the Jacoby rule on or off (default: the preset's)")
 	f.beavers = fs.Bool("beavers", false, "a .mat file of money play: beavers allowed or not (default: the preset's)")
 	f.crawford = fs.Bool("crawford-rule", false, "a .mat file of a match: the Crawford rule on or off (default: the preset's)")
-	f.maxCube = fs.Int("max-cube", 0, "a .mat file: the highest cube value, a power of two, 1 for no cube (default: the preset's)")
+	f.maxCube = fs.Int("max-cube", 0, "a .mat file: the highest cube value, a power of two, 1 for no cube (and then no Jacoby, beaver or Crawford rule, unless given) (default: the preset's)")
 }
 
 // given returns the names of the flags of matRuleNames set on fs's command

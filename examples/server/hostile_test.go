@@ -452,4 +452,12 @@ func TestPanicUnlocksTheGame(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the game stayed locked after the panic")
 	}
+
+	// The same in a join: the invitation still joins afterwards (the
+	// half-changed game, its seat taken but not saved, was kept).
+	_, _, other := c.createInvite(`{"opponent":"human"}`)
+	armed.Store(true)
+	got, b = c.request("POST", other.path("join"), other.invite, `{}`)
+	refusedWith(t, http.StatusInternalServerError, "internal", got, b, "a panic in the join's Save")
+	other.join()
 }

@@ -66,6 +66,11 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	e := s.acquire(id)
 	found := false // the game, and the invitation or the seat's token
 	defer func() {
+		if v := recover(); v != nil { // a bug: forget the half-changed game, as releaseAfter
+			e.g = nil
+			s.drop(e)
+			panic(v)
+		}
 		if found {
 			s.release(e)
 		} else {

@@ -189,8 +189,7 @@ func (m MatchID) validate() error {
 // is written first, as gnubg writes it.
 func FormatMatchID(m MatchID) (string, error) {
 	if err := m.validate(); err != nil {
-		type fields MatchID // without the String method, which calls FormatMatchID
-		return "", formats.SyntaxError("Match ID fields", fmt.Sprintf("%+v", fields(m)), -1, "%v", err)
+		return "", formats.FieldsError("a Match ID", err)
 	}
 	var k midKey
 	k.put(midCube, 4, uint64(bits.TrailingZeros(uint(m.CubeValue))))

@@ -171,6 +171,7 @@ func TestMatchIDErrors(t *testing.T) {
 	} {
 		_, err := FormatMatchID(m)
 		assert.ErrorIs(t, err, nardy.ErrSyntax, name)
+		assert.Contains(t, err.Error(), "cannot write a Match ID", "%s: a writing error, not a parsing one", name)
 		assert.True(t, strings.HasPrefix(m.String(), "invalid MatchID"), name)
 	}
 }

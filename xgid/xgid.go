@@ -181,8 +181,7 @@ func (x ID) AppendText(b []byte) ([]byte, error) {
 		return b, err
 	}
 	if err := x.validate(); err != nil {
-		type fields ID // without the String method
-		return b, formats.SyntaxError("XGID fields", fmt.Sprintf("%+v", fields(x)), -1, "%v", err)
+		return b, formats.FieldsError("an XGID", err)
 	}
 	b = append(b, prefix...)
 	b = appendPosition(b, x.Position)

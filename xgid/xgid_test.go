@@ -214,6 +214,10 @@ func TestXGIDErrors(t *testing.T) {
 	} {
 		_, err := Format(x)
 		assert.Error(t, err, name)
+		if name != "zero" && name != "long" { // else the position's own errors
+			assert.ErrorIs(t, err, nardy.ErrSyntax, name)
+			assert.Contains(t, err.Error(), "cannot write an XGID", "%s: a writing error, not a parsing one", name)
+		}
 		assert.True(t, strings.HasPrefix(x.String(), "invalid XGID"), name)
 	}
 }

@@ -41,3 +41,11 @@ func CheckShort(p nardy.Position, what string) error {
 func SyntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
 	return &nardy.SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
+
+// FieldsError returns the error of a value whose fields cannot be written
+// as what (a Match ID, an XGID): it matches nardy.ErrSyntax, as the
+// formats' errors do, and says that writing failed, and why (err), not
+// that a text did not parse.
+func FieldsError(what string, err error) error {
+	return fmt.Errorf("%w: cannot write %s: %v", nardy.ErrSyntax, what, err)
+}

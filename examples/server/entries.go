@@ -66,20 +66,24 @@ func (s *Server) acquire(id string) *entry {
 func (s *Server) unlockOnPanic(e *entry, held *bool) {
 	if v := recover(); v != nil {
 		if *held {
-			e.g = nil
-			s.drop(e)
+			s.abandon(e, v)
 		}
 		panic(v)
 	}
+}
+
+// abandon forgets e's game after panic v, unlocks e and panics on.
+func (s *Server) abandon(e *entry, v any) {
+	e.g = nil
+	s.drop(e)
+	panic(v)
 }
 
 // releaseAfter is the deferred release of the entry a request was handed:
 // release, or after a panic what unlockOnPanic does.
 func (s *Server) releaseAfter(e *entry) {
 	if v := recover(); v != nil {
-		e.g = nil
-		s.drop(e)
-		panic(v)
+		s.abandon(e, v)
 	}
 	s.release(e)
 }

@@ -66,10 +66,8 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	e := s.acquire(id)
 	found := false // the game, and the invitation or the seat's token
 	defer func() {
-		if v := recover(); v != nil { // a bug: forget the half-changed game, as releaseAfter
-			e.g = nil
-			s.drop(e)
-			panic(v)
+		if v := recover(); v != nil { // a bug: forget the half-changed game
+			s.abandon(e, v)
 		}
 		if found {
 			s.release(e)
@@ -80,7 +78,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 	g, err := s.load(ctx, e)
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			fail(w, http.StatusNotFound, "no_game", "no game %q", id)
+			noGame(w, id)
 		} else {
 			s.storeFailed(w, err)
 		}

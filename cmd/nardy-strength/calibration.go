@@ -23,30 +23,32 @@ import (
 // agree with its own games; where it does not, its equities are off by
 // the difference. The kinds are those of the board at the end (L8, L9, S5),
 // whether or not the default scoring table counts them.
+const calibrationSynopsis = `usage: nardy-strength calibration [-variant short|long] [-games N] [-net FILE] [flags]
+
+Compares the network's predicted chances of each way of winning with how
+often its own 0-ply self-play games ended so, by tenths of the predicted
+win.`
+
 func calibration(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("calibration", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "short", "long or short")
 	games := fs.Int("games", 10000, "self-play games")
 	seed := fs.Uint64("seed", 1, "seed of the games' dice (game i's dice depend on it and i alone)")
 	netFile := fs.String("net", "", "weights file of the network (default: the embedded one)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, calibrationSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := firstErr(atLeast("games", *games, 1), atLeast("workers", *workers, 1)); err != nil {
 		return err
 	}
-	if *games < 1 || *workers < 1 {
-		return fmt.Errorf("-games %d and -workers %d must be at least 1", *games, *workers)
-	}
-	net, err := netOr(*netFile, v)
+	net, err := readNet("net", *netFile, v)
 	if err != nil {
 		return err
-	}
-	if net.Variant() != v {
-		return fmt.Errorf("%s: a %s network, not %s", *netFile, net.Variant(), v)
 	}
 	per := make([]calibGame, *games)
 	errs := make([]error, *workers)

@@ -129,15 +129,24 @@ func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
 // the cube centred (Jacoby, as the default rules) and with the cube owned
 // by the player on roll (a redouble), or in match play at every score of
 // -match (2..N away each, cycled over the positions).
+const cubeSynopsis = `usage: nardy-strength cube [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-match N] [flags]
+
+Compares the neural player's cube decisions in short nardy with GNU
+Backgammon's on the positions of seeded self-play games, in money play or
+at every score of a -match (GNU Backgammon must be installed).`
+
 func cubeCheck(args []string, stdout, stderr io.Writer) error {
-	fs, jf, ply, gp := newCheckFlags("cube", stderr)
-	match := fs.Int("match", 0, "match length (0: money play)")
-	if err := fs.Parse(args); err != nil {
+	fs, jf, ply, gp := newCheckFlags("cube")
+	match := fs.Int("match", 0, fmt.Sprintf("match length (2..%d; 0: money play)", neural.MaxAway))
+	if err := parse(fs, cubeSynopsis, args, stdout, stderr); err != nil {
+		return err
+	}
+	if err := firstErr(jf.check(), checkPlies("ply", *ply, "gnubg-plies", *gp)); err != nil {
 		return err
 	}
 	games, seed, threshold, netFile := jf.games, jf.seed, jf.threshold, jf.net
-	if *match == 1 || *match < 0 {
-		return fmt.Errorf("-match %d: a match of 2 points or more, or 0 for money play", *match)
+	if *match == 1 || *match < 0 || *match > neural.MaxAway {
+		return usagef("-match %d: a match of 2..%d points, or 0 for money play", *match, neural.MaxAway)
 	}
 	net, e, err := startCheck(*netFile, *gp)
 	if err != nil {
@@ -173,19 +182,18 @@ func cubeCheck(args []string, stdout, stderr io.Writer) error {
 
 // newCheckFlags returns the flag set of a check against gnubg with the
 // flags every check has: judgeFlags', the neural player's plies and gnubg's.
-func newCheckFlags(name string, stderr io.Writer) (*flag.FlagSet, judgeFlags, *int, *int) {
+func newCheckFlags(name string) (*flag.FlagSet, judgeFlags, *int, *int) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jf := newJudgeFlags(fs)
-	ply := fs.Int("ply", 0, "plies of the neural player")
-	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
+	jf := newJudgeFlags(fs, "weights file of the neural player (default: the embedded network)")
+	ply := fs.Int("ply", 0, fmt.Sprintf("plies of the neural player (0..%d)", neural.MaxPly))
+	gp := fs.Int("gnubg-plies", 0, fmt.Sprintf("gnubg's evaluation depth (0..%d)", gnubgplay.MaxPlies))
 	return fs, jf, ply, gp
 }
 
 // startCheck reads the neural player's network (the embedded one for "")
 // and starts gnubg at plies, for the checks against gnubg.
 func startCheck(netFile string, plies int) (*neural.Net, *gnubgplay.Engine, error) {
-	net, err := netOr(netFile, nardy.Short)
+	net, err := readNet("net", netFile, nardy.Short)
 	if err != nil {
 		return nil, nil, err
 	}

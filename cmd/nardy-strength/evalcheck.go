@@ -39,9 +39,14 @@ import (
 // equities are compared with the rollouts' proper cubeful equity, and the
 // cube model's and gnubg's verdicts are judged by the rollouts' (how often
 // they agree, and the equity they lose).
+const evalCheckSynopsis = `usage: nardy-strength evalcheck [-variant short|long] [-games N] [-every N] [-trials N] [-cubeful [-gnubg-plies PLIES] [-decisions [-list]]] [-bearoff] [flags]
+
+Compares the network's evaluations at 0, 1 and 2 ply with rollouts of
+positions from seeded self-play games; with -cubeful, the cubeful
+equities too.`
+
 func evalCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("evalcheck", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "short", "long or short")
 	games := fs.Int("games", 10, "self-play games the positions come from")
 	every := fs.Int("every", 10, "take the position after every this many plays of each game")
@@ -49,28 +54,29 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the games' and the rollouts' dice")
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
 	cubeful := fs.Bool("cubeful", false, "short: roll out with the money cube too and compare cubeful equities")
-	gnubgPlies := fs.Int("gnubg-plies", -1, "with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth too (-1: not)")
+	gnubgPlies := fs.Int("gnubg-plies", -1, fmt.Sprintf("with -cubeful: compare GNU Backgammon's cubeful evaluation at this depth (0..%d) too (-1: not)", gnubgplay.MaxPlies))
 	decisions := fs.Bool("decisions", false, "with -cubeful: roll out each position's cube decision and judge the verdicts by it")
 	list := fs.Bool("list", false, "with -decisions: print every position where a verdict differs from the rollouts', with the rollouts' equities and each verdict")
 	bearoff := fs.Bool("bearoff", false, "only races of two bear-offs (every checker of both sides home), and the network's own 0-ply evaluation too")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, evalCheckSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
-	if *every < 1 {
-		return fmt.Errorf("-every %d below 1", *every)
+	if err := firstErr(atLeast("games", *games, 1), atLeast("every", *every, 1), atLeast("trials", *trials, 1),
+		atLeast("workers", *workers, 1), within("gnubg-plies", *gnubgPlies, -1, gnubgplay.MaxPlies)); err != nil {
+		return err
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return err
+		return usageError{err.Error()}
 	}
 	if *cubeful && v != nardy.Short {
-		return fmt.Errorf("-cubeful is for short nardy, the game with the cube")
+		return usagef("-cubeful is for short nardy, the game with the cube")
 	}
 	if (*gnubgPlies >= 0 || *decisions) && !*cubeful {
-		return fmt.Errorf("-gnubg-plies and -decisions need -cubeful")
+		return usagef("-gnubg-plies and -decisions need -cubeful")
 	}
 	if *list && !*decisions {
-		return fmt.Errorf("-list needs -decisions")
+		return usagef("-list needs -decisions")
 	}
 	net, err := neural.Default(v)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
@@ -11,7 +12,7 @@ import (
 	"github.com/nardylab/nardy/neural"
 )
 
-// judgeFlags are the flags judge and cube share.
+// judgeFlags are the flags judge, cube and plays share.
 type judgeFlags struct {
 	games     *int
 	seed      *uint64
@@ -19,40 +20,59 @@ type judgeFlags struct {
 	net       *string
 }
 
-func newJudgeFlags(fs *flag.FlagSet) judgeFlags {
+// newJudgeFlags defines judgeFlags' flags in fs; netHelp says whose
+// weights -net gives.
+func newJudgeFlags(fs *flag.FlagSet, netHelp string) judgeFlags {
 	return judgeFlags{
 		games:     fs.Int("games", 100, "games"),
 		seed:      fs.Uint64("seed", 1, "seed of the dice"),
-		threshold: fs.Float64("threshold", 0.04, "equity loss that counts as an error"),
-		net:       fs.String("net", "", "weights file of the neural player (default: the embedded network)"),
+		threshold: fs.Float64("threshold", 0.04, "equity loss that counts as an error (at least 0)"),
+		net:       fs.String("net", "", netHelp),
 	}
 }
 
+// check refuses no games and a threshold below 0 (every play an error)
+// or not a number.
+func (jf judgeFlags) check() error {
+	if !(*jf.threshold >= 0) || math.IsInf(*jf.threshold, 1) {
+		return usagef("-threshold %v: want a number of points, at least 0", *jf.threshold)
+	}
+	return atLeast("games", *jf.games, 1)
+}
+
+const judgeSynopsis = `usage: nardy-strength judge [-variant long|short] [-player NAME] [-judge PLIES] [-games N] [flags]
+
+Plays -games games of -player against itself and judges every play with a
+choice by the neural player at -judge plies: the equity lost against the
+judge's best play, the error rate and the mean loss per play.`
+
 func judge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "long", "long or short")
-	name := fs.String("player", "expectimax", "the player judged (plays both sides)")
-	ply := fs.Int("judge", 2, "plies of the neural judge")
-	jf := newJudgeFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	name := fs.String("player", "expectimax", fmt.Sprintf("the player judged (plays both sides) %v", bot.Names()))
+	ply := fs.Int("judge", 2, fmt.Sprintf("plies of the neural judge (0..%d)", neural.MaxPly))
+	jf := newJudgeFlags(fs, "weights file of the neural judge (default: the embedded network; a neural -player plays with the embedded one)")
+	if err := parse(fs, judgeSynopsis, args, stdout, stderr); err != nil {
+		return err
+	}
+	if err := firstErr(jf.check(), within("judge", *ply, 0, neural.MaxPly)); err != nil {
 		return err
 	}
 	games, seed, threshold, netFile := jf.games, jf.seed, jf.threshold, jf.net
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return err
+		return usageError{err.Error()}
+	}
+	p, err := bot.New(*name, *seed)
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	r := cubeless(v)
-	net, err := netOr(*netFile, v)
+	net, err := readNet("net", *netFile, v)
 	if err != nil {
 		return err
 	}
 	s := neural.NewSearcher(net, r)
-	p, err := bot.New(*name, *seed)
-	if err != nil {
-		return err
-	}
 	var plays, choices, errs, agree int
 	var loss, lossSq float64
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)

@@ -16,12 +16,17 @@
 // (95% Wilson interval), its points per game (95% normal interval), and the
 // rates of each result kind for both sides. "gnubg" is GNU Backgammon's
 // player at -gnubg-plies (short nardy only; it must be installed). Pair i
-// uses dice seeded from -seed and i alone, so figures do not depend on
-// -workers. -net-a and -net-b give the neural players weights files other
-// than the embedded networks.
+// uses dice (and a random player's choices) seeded from -seed and i alone,
+// so figures do not depend on -workers. -net-a and -net-b give neural
+// players weights files other than the embedded networks. -games is even.
+//
+// Every command prints its usage and flags on standard output with -h
+// (exit status 0), refuses a bad flag, a value out of range or an argument
+// (exit status 2), and exits with 1 when a measurement fails.
 //
 // judge plays -games games of -player against itself and judges every play
-// with more than one choice by the neural player at -judge plies: the
+// with more than one choice by the neural player at -judge plies (its
+// network from -net): the
 // equity lost against the judge's best play, the error rate (plays losing
 // more than -threshold) and the mean loss per play.
 //
@@ -101,11 +106,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nardy-strength: unknown command %q\n%s\n", args[0], usage)
 		return 2
 	}
+	var bad usageError
 	switch {
-	case errors.Is(err, flag.ErrHelp): // COMMAND -h: the flag set printed its flags
+	case errors.Is(err, flag.ErrHelp): // COMMAND -h: parse printed the usage
 		return 0
+	case errors.As(err, &bad):
+		fmt.Fprintf(stderr, "nardy-strength %s: %s\n", args[0], bad.msg)
+		return 2
 	case err != nil:
-		fmt.Fprintln(stderr, "nardy-strength:", err)
+		fmt.Fprintf(stderr, "nardy-strength %s: %s\n", args[0], err)
 		return 1
 	}
 	return 0
@@ -231,15 +240,6 @@ func (p *moneyPlayer) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	return p.n.Act(g, me)
 }
 
-// netOr reads a weights file, or returns the embedded network of v for "".
-func netOr(path string, v nardy.Variant) (*neural.Net, error) {
-	net, err := loadNet(path)
-	if err == nil && net == nil {
-		net, err = neural.Default(v)
-	}
-	return net, err
-}
-
 // loadNet reads a weights file, or returns nil for "".
 func loadNet(path string) (*neural.Net, error) {
 	if path == "" {
@@ -253,40 +253,59 @@ func loadNet(path string) (*neural.Net, error) {
 	return neural.ReadNet(f)
 }
 
+// vsSynopsis is vs's usage line and summary.
+const vsSynopsis = `usage: nardy-strength vs [-variant short|long] [-a PLAYER] [-b PLAYER|gnubg] [-games N] [-cube | -match N] [flags]
+
+Plays -games money games (or matches) between a and b in pairs with the
+same dice, each player White once, and prints a's win rate and points per
+game with their 95% intervals and the rates of each result kind.`
+
 func vs(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("vs", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	variant := fs.String("variant", "short", "long or short")
-	a := fs.String("a", "neural0", "first player")
-	b := fs.String("b", "expectimax", "second player (or gnubg)")
+	a := fs.String("a", "neural0", fmt.Sprintf("first player %v", bot.Names()))
+	b := fs.String("b", "expectimax", "second player (or gnubg, short nardy)")
 	games := fs.Int("games", 1000, "games, or matches with -match (even: pairs with the same dice)")
-	seed := fs.Uint64("seed", 1, "seed of the dice")
+	seed := fs.Uint64("seed", 1, "seed of the dice and of the random players")
 	workers := fs.Int("workers", 1, "parallel goroutines (each with its own players)")
-	gp := fs.Int("gnubg-plies", 0, "gnubg's evaluation depth")
-	netA := fs.String("net-a", "", "weights file for a neural player a (default: the embedded network)")
-	netB := fs.String("net-b", "", "weights file for a neural player b")
+	gp := fs.Int("gnubg-plies", 0, fmt.Sprintf("gnubg's evaluation depth (0..%d)", gnubgplay.MaxPlies))
+	netA := fs.String("net-a", "", "weights file for a, a neural player (default: the embedded network)")
+	netB := fs.String("net-b", "", "weights file for b, a neural player")
 	cube := fs.Bool("cube", false, "play with the cube (money play, the variant's default rules)")
-	length := fs.Int("match", 0, "play matches to this many points under the variant's default rules (short nardy: with the cube) instead of money games")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	na, err := loadNet(*netA)
-	if err != nil {
-		return err
-	}
-	nb, err := loadNet(*netB)
-	if err != nil {
+	length := fs.Int("match", 0, fmt.Sprintf("play matches to this many points (1..%d) under the variant's default rules (short nardy: with the cube) instead of money games", neural.MaxAway))
+	if err := parse(fs, vsSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := firstErr(atLeast("games", *games, 2), atLeast("workers", *workers, 1), within("gnubg-plies", *gp, 0, gnubgplay.MaxPlies)); err != nil {
 		return err
 	}
-	if (*a == "gnubg" || *b == "gnubg") && v != nardy.Short {
-		return fmt.Errorf("gnubg plays short nardy only")
+	if *games%2 != 0 {
+		return usagef("-games %d: want an even number (pairs of games with the same dice)", *games)
 	}
-	if *length < 0 || *length > 64 {
-		return fmt.Errorf("-match %d: want 0 (money games) or 1..64 points", *length)
+	if (*a == "gnubg" || *b == "gnubg") && v != nardy.Short {
+		return usagef("gnubg plays short nardy only")
+	}
+	if *length < 0 || *length > neural.MaxAway {
+		return usagef("-match %d: want 0 (money games) or 1..%d points", *length, neural.MaxAway)
+	}
+	var na, nb *neural.Net
+	for _, n := range []struct {
+		flag, path, player string
+		net                **neural.Net
+	}{{"net-a", *netA, *a, &na}, {"net-b", *netB, *b, &nb}} {
+		if n.path == "" {
+			continue
+		}
+		if !strings.HasPrefix(n.player, "neural") {
+			return usagef("-%s: %s is not a neural player", n.flag, n.player)
+		}
+		if *n.net, err = readNet(n.flag, n.path, v); err != nil {
+			return err
+		}
 	}
 	r := cubeless(v)
 	if *length > 0 {
@@ -295,13 +314,13 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	} else if *cube {
 		r = nardy.DefaultRules(v)
 		if !r.Cube {
-			return fmt.Errorf("-cube: %s nardy's default rules have no cube", v)
+			return usagef("-cube: %s nardy's default rules have no cube", v)
 		}
 	}
-	pairs := (*games + 1) / 2
+	pairs := *games / 2
 	var mu sync.Mutex
 	var total tally
-	var firstErr error
+	var failed error
 	next := 0
 	var wg sync.WaitGroup
 	for range max(1, min(*workers, runtime.NumCPU(), pairs)) {
@@ -311,7 +330,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 			pa, ca, err := newPlayer(*a, *seed, *gp, *cube, na)
 			if err != nil {
 				mu.Lock()
-				firstErr = err
+				failed = err
 				mu.Unlock()
 				return
 			}
@@ -319,7 +338,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 			pb, cb, err := newPlayer(*b, *seed+1, *gp, *cube, nb)
 			if err != nil {
 				mu.Lock()
-				firstErr = err
+				failed = err
 				mu.Unlock()
 				return
 			}
@@ -328,15 +347,17 @@ func vs(args []string, stdout, stderr io.Writer) error {
 				mu.Lock()
 				i := next
 				next++
-				stop := i >= pairs || firstErr != nil
+				stop := i >= pairs || failed != nil
 				mu.Unlock()
 				if stop {
 					return
 				}
-				t, err := playPair(r, *length, pa, pb, splitmix64(*seed^splitmix64(uint64(i))))
+				pairSeed := splitmix64(*seed ^ splitmix64(uint64(i)))
+				pa, pb := reseed(pa, pairSeed+1), reseed(pb, pairSeed+2)
+				t, err := playPair(r, *length, pa, pb, pairSeed)
 				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
+				if err != nil && failed == nil {
+					failed = err
 				}
 				total.add(t)
 				mu.Unlock()
@@ -344,8 +365,8 @@ func vs(args []string, stdout, stderr io.Writer) error {
 		}()
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return firstErr
+	if failed != nil {
+		return failed
 	}
 	if *length > 0 {
 		total.reportMatches(stdout, *a, *b, r, *length)
@@ -353,6 +374,17 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	}
 	total.report(stdout, *a, *b, v, *cube)
 	return nil
+}
+
+// reseed returns a random player seeded from seed for a random player p,
+// so that a pair's games do not depend on the pairs the worker played
+// before it (nor the figures on -workers); the other players have no
+// randomness and are returned as they are.
+func reseed(p bot.Player, seed uint64) bot.Player {
+	if _, ok := p.(*bot.Random); ok {
+		return bot.NewRandom(seed)
+	}
+	return p
 }
 
 // playPair plays two games with the same dice, a White then Black; with

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/gnubgplay"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -14,20 +16,30 @@ import (
 // each, the top plays at 1-ply are rolled out (cubeless money, the same
 // dice for every play), and gnubg names its own play and evaluates the
 // positions after the rollout's best play and after its own.
+const openingsSynopsis = `usage: nardy-strength openings [-top N] [-trials N] [-rollout-ply PLIES] [-gnubg-plies PLIES] [flags]
+
+Rolls out the -top plays of each of short nardy's 15 opening rolls and
+has GNU Backgammon name its own play and evaluate the rollout's best (GNU
+Backgammon must be installed).`
+
 func openings(args []string, stdout, stderr io.Writer) error {
-	fs, jf, _, gp := newCheckFlags("openings", stderr)
+	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "seed of the rollouts' dice")
+	netFile := fs.String("net", "", "weights file of the network (default: the embedded network)")
+	gp := fs.Int("gnubg-plies", 0, fmt.Sprintf("gnubg's evaluation depth (0..%d)", gnubgplay.MaxPlies))
 	top := fs.Int("top", 3, "plays of each roll rolled out, the best at 1-ply")
-	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout")
-	ply := fs.Int("rollout-ply", 0, "depth of the players in the trials")
+	trials := fs.Int("trials", neural.DefaultTrials, "trials of each rollout (at least 1)")
+	ply := fs.Int("rollout-ply", 0, fmt.Sprintf("depth of the players in the trials (0..%d)", neural.MaxPly))
 	reduce := fs.Bool("reduce", false, "variance reduction in the rollouts")
 	workers := fs.Int("workers", 1, "goroutines of each rollout")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, openingsSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
-	if *top < 1 {
-		return fmt.Errorf("-top %d below 1", *top)
+	if err := firstErr(atLeast("top", *top, 1), atLeast("trials", *trials, 1), atLeast("workers", *workers, 1),
+		checkPlies("rollout-ply", *ply, "gnubg-plies", *gp)); err != nil {
+		return err
 	}
-	net, e, err := startCheck(*jf.net, *gp)
+	net, e, err := startCheck(*netFile, *gp)
 	if err != nil {
 		return err
 	}
@@ -38,7 +50,7 @@ func openings(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Reduce: *reduce, Seed: *jf.seed, Workers: *workers}
+	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Reduce: *reduce, Seed: *seed, Workers: *workers}
 	fmt.Fprintf(stdout, "short nardy openings: top %d plays at 1-ply rolled out, %d trials at %d-ply (seed %d, variance reduction %v); gnubg at %d-ply\n",
 		*top, opt.Trials, opt.Ply, opt.Seed, opt.Reduce, *gp)
 	fmt.Fprintln(stdout, "roll  rollout's best         equity ± s.e.     gnubg's play           gnubg: rollout's best, its own")

@@ -45,10 +45,19 @@ func classIndex(c int) int {
 // equities is the equity the neural play loses by gnubg's judgement. The
 // report splits the positions by gnubg's class (which of its evaluators
 // judges them), to show where the network is weakest.
+const playsSynopsis = `usage: nardy-strength plays [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-worst N] [flags]
+
+Judges the checker plays of the neural player in seeded short-nardy
+self-play games by GNU Backgammon's own best play and equities, by the
+class of position (GNU Backgammon must be installed).`
+
 func playsCheck(args []string, stdout, stderr io.Writer) error {
-	fs, jf, ply, gp := newCheckFlags("plays", stderr)
+	fs, jf, ply, gp := newCheckFlags("plays")
 	worst := fs.Int("worst", 0, "list this many of the plays that lose most, with gnubg's Position ID")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, playsSynopsis, args, stdout, stderr); err != nil {
+		return err
+	}
+	if err := firstErr(jf.check(), checkPlies("ply", *ply, "gnubg-plies", *gp), atLeast("worst", *worst, 0)); err != nil {
 		return err
 	}
 	net, e, err := startCheck(*jf.net, *gp)

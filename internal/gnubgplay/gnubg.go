@@ -104,8 +104,17 @@ type Engine struct {
 	cancel context.CancelFunc
 }
 
-// Start starts gnubg evaluating its plays at plies (0: gnubg's 0-ply).
+// MaxPlies is the deepest evaluation Start accepts. gnubg's evaluation
+// context takes 0..7 plies, but reads -1 as 15 and 9 as 7, and a play at
+// 5 plies or more takes minutes.
+const MaxPlies = 4
+
+// Start starts gnubg evaluating its plays at plies (0: gnubg's 0-ply),
+// 0..MaxPlies.
 func Start(plies int) (*Engine, error) {
+	if plies < 0 || plies > MaxPlies {
+		return nil, fmt.Errorf("gnubgplay: %d plies: want 0..%d", plies, MaxPlies)
+	}
 	bin := Path()
 	if bin == "" {
 		return nil, ErrNoGnubg

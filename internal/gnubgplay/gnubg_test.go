@@ -112,3 +112,13 @@ func opening(t *testing.T, rc *nardy.Recorder, dice nardy.DiceSource) {
 		require.NoError(t, rc.Roll(dice))
 	}
 }
+
+// TestStartRefusesPlies: gnubg reads -1 plies as 15 and 9 as 7, a search
+// that never ends; Start refuses them before gnubg runs (no gnubg needed).
+func TestStartRefusesPlies(t *testing.T) {
+	for _, plies := range []int{-1, MaxPlies + 1, 9} {
+		e, err := Start(plies)
+		assert.Nil(t, e, "%d plies", plies)
+		assert.ErrorContains(t, err, "want 0..4", "%d plies", plies)
+	}
+}

@@ -69,10 +69,18 @@ func TestTrainFlags(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 		assert.NoFileExists(t, out+".log", "%v", args)
+		assert.Contains(t, stderr.String(), "usage: nardy-train [flags]", "%v: the usage follows the message", args)
+		assert.Empty(t, stdout.String(), "%v", args)
 	}
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, 0, run([]string{"-h"}, &stdout, &stderr))
-	assert.Contains(t, stderr.String(), "-hidden")
+	for _, h := range []string{"-h", "-help"} {
+		stdout.Reset()
+		stderr.Reset()
+		assert.Equal(t, 0, run([]string{h}, &stdout, &stderr))
+		assert.True(t, strings.HasPrefix(stdout.String(), "usage: nardy-train [flags]\n\nTrains the network"), "%s: %q", h, stdout.String())
+		assert.Contains(t, stdout.String(), "  -hidden ", h)
+		assert.Empty(t, stderr.String(), h)
+	}
 
 	long := filepath.Join(dir, "long")
 	require.Equal(t, 0, run([]string{"-variant", "long", "-games", "10", "-every", "10", "-eval", "0", "-out", long}, &stdout, &stderr), stderr.String())
@@ -88,6 +96,41 @@ func TestTrainFlags(t *testing.T) {
 		assert.Equal(t, 1, run([]string{"-variant", "short", "-init", init, "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr),
 			"%s: %s", init, stderr.String())
 		assert.NoFileExists(t, out+".log")
+	}
+}
+
+// TestTrainFlagMessages: each wrong flag is named in its own message,
+// where one message listed every requirement at once (-games 0 and a
+// missing -out said the same); an unknown -recipe names the recipes.
+func TestTrainFlagMessages(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{}, "-out PATH is required"},
+		{[]string{"-out", out, "-variant", "medium"}, `-variant "medium": want long or short`},
+		{[]string{"-out", out, "-games", "0"}, "-games 0: want 1 or more"},
+		{[]string{"-out", out, "-every", "0"}, "-every 0: want 1 or more"},
+		{[]string{"-out", out, "-eval", "3"}, "-eval 3: want an even number"},
+		{[]string{"-out", out, "-stop", "-1"}, "-stop -1: want"},
+		{[]string{"-out", out, "-resume", "x.log"}, "-resume needs -init"},
+		{[]string{"-out", out, "-target", "2ply"}, `-target "2ply": want td0 or 1ply`},
+		{[]string{"-out", out, "-hidden", "0"}, "-hidden 0: want 1..512"},
+		{[]string{"-out", out, "-rate", "NaN"}, "-rate NaN: want a learning rate in (0, 1]"},
+		{[]string{"-out", out, "-rate-end", "0"}, "-rate-end 0: want a learning rate in (0, 1]"},
+		{[]string{"-out", out, "-opponent", "nobody"}, `-opponent: bot: unknown bot "nobody"`},
+		{[]string{"-out", out, "-against", "nobody"}, `-against: bot: unknown bot "nobody"`},
+		{[]string{"-out", out, "-against", "greedy", "-target", "1ply"}, "-against needs -target td0"},
+		{[]string{"-out", out, "-against", "greedy", "-mix", "0"}, "-mix 0: want a share"},
+		{[]string{"-recipe", "other", "-out", out}, `-recipe "other": unknown recipe; the recipes: [committed]`},
+		{[]string{"-recipe", "committed", "-out", out, "-games", "10"}, "-recipe committed takes only -variant and -out, not [-games]"},
+		{[]string{"-recipe", "committed"}, "-out PATH is required"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(c.args, &stdout, &stderr), "%v", c.args)
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: "+c.msg), "%v: %q", c.args, stderr.String())
+		assert.NoFileExists(t, out+".log", "%v", c.args)
 	}
 }
 

@@ -166,17 +166,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 func train(c config, stdout io.Writer) error {
 	net, err := neural.NewNet(c.variant, c.hidden, c.seed)
 	if err != nil {
-		return err
+		return fmt.Errorf("a new network of %d hidden units: %w", c.hidden, err)
 	}
 	if c.init != "" {
 		f, err := os.Open(c.init)
 		if err != nil {
-			return err
+			return fmt.Errorf("-init: %w", err)
 		}
 		net, err = neural.ReadNet(f)
 		f.Close()
 		if err != nil {
-			return err
+			return fmt.Errorf("-init %s: %w", c.init, err)
 		}
 		if net.Variant() != c.variant {
 			return usageError{fmt.Sprintf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)}
@@ -189,7 +189,7 @@ func train(c config, stdout io.Writer) error {
 	var prior resumed // empty without -resume: counting starts at 0
 	if c.resume != "" {
 		if prior, err = readResume(c.resume); err != nil {
-			return err
+			return fmt.Errorf("-resume: %w", err)
 		}
 		if err := prior.check(c); err != nil {
 			return err
@@ -197,12 +197,12 @@ func train(c config, stdout io.Writer) error {
 	}
 	logf, err := os.Create(c.out + ".log")
 	if err != nil {
-		return err
+		return fmt.Errorf("-out: %w", err)
 	}
 	defer logf.Close()
 	log := io.MultiWriter(stdout, logf)
 	if _, err := io.WriteString(logf, prior.text); err != nil {
-		return err
+		return fmt.Errorf("-out: writing %s.log: %w", c.out, err)
 	}
 	opponent := "" // none with -eval 0: nobody is played
 	if c.eval > 0 {
@@ -227,7 +227,7 @@ func train(c config, stdout io.Writer) error {
 		pt := point{games: games}
 		if c.eval > 0 {
 			if pt, err = measure(net, r, opp, c.eval, c.seed^0xe7a1); err != nil {
-				return err
+				return fmt.Errorf("checkpoint at %d games: measuring against %s: %w", games, c.opponent, err)
 			}
 			pt.games = games
 		}
@@ -241,7 +241,10 @@ func train(c config, stdout io.Writer) error {
 		}
 		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s%s; %d games trained, %d plies, %.0fs",
 			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.optionalFlags(), resumedFrom, games, pt.plies, pt.seconds))
-		return save(c.out, net, curve)
+		if err := save(c.out, net, curve); err != nil {
+			return fmt.Errorf("-out: checkpoint at %d games: %w", games, err)
+		}
+		return nil
 	}
 	if c.resume == "" {
 		if err := checkpoint(0); err != nil {
@@ -262,7 +265,7 @@ func train(c config, stdout io.Writer) error {
 			err = t.game(rate)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("training game %d: %w", from.games+g, err)
 		}
 		if g%c.every == 0 || g == last {
 			if err := checkpoint(from.games + g); err != nil {
@@ -303,7 +306,7 @@ func (c config) againstGame(g int) bool {
 func save(out string, net *neural.Net, curve []point) error {
 	var w, s bytes.Buffer
 	if _, err := net.WriteTo(&w); err != nil {
-		return err
+		return fmt.Errorf("the weights: %w", err)
 	}
 	title := fmt.Sprintf("%s nardy: network at 0-ply, not measured", net.Variant())
 	for _, p := range curve {
@@ -312,7 +315,7 @@ func save(out string, net *neural.Net, curve []point) error {
 		}
 	}
 	if err := writeSVG(&s, title, curve); err != nil {
-		return err
+		return fmt.Errorf("the learning curve: %w", err)
 	}
 	for ext, b := range map[string][]byte{".nn": w.Bytes(), ".svg": s.Bytes()} {
 		if err := os.WriteFile(out+ext+".tmp", b, 0o644); err != nil {

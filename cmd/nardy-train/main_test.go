@@ -91,12 +91,17 @@ func TestTrainFlags(t *testing.T) {
 
 	garbage := filepath.Join(dir, "garbage.nn")
 	require.NoError(t, os.WriteFile(garbage, []byte("not a network\n"), 0o644))
-	for _, init := range []string{filepath.Join(dir, "missing.nn"), garbage} {
+	for init, msg := range map[string]string{filepath.Join(dir, "missing.nn"): "-init: open " + filepath.Join(dir, "missing.nn"), garbage: "-init " + garbage + ": "} {
 		stderr.Reset()
 		assert.Equal(t, 1, run([]string{"-variant", "short", "-init", init, "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr),
 			"%s: %s", init, stderr.String())
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: "+msg), "%s: the message names the flag and the file: %q", init, stderr.String())
 		assert.NoFileExists(t, out+".log")
 	}
+	stderr.Reset()
+	nowhere := filepath.Join(dir, "no-such-dir", "x")
+	assert.Equal(t, 1, run([]string{"-variant", "short", "-games", "10", "-every", "10", "-eval", "0", "-out", nowhere}, &stdout, &stderr))
+	assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: -out: open "+nowhere+".log"), "%q", stderr.String())
 }
 
 // TestTrainFlagMessages: each wrong flag is named in its own message,
@@ -183,7 +188,8 @@ func TestTrainInitHidden(t *testing.T) {
 	}
 }
 
-// TestTrainResume: -resume continues a run's game count, log and curve.
+// TestTrainResume: -resume continues a run's game count, log and curve; a
+// log it cannot read is named with -resume.
 func TestTrainResume(t *testing.T) {
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "first"), filepath.Join(dir, "second")
@@ -202,7 +208,9 @@ func TestTrainResume(t *testing.T) {
 		"0\t0\t0\t-\t-\t-\t-\t-\t-\n", // no header: no variant to check
 	} {
 		require.NoError(t, os.WriteFile(bad, []byte(text), 0o644))
+		stderr.Reset()
 		assert.Equal(t, 1, run(append(base, "-games", "10", "-init", first+".nn", "-resume", bad, "-out", second), &stdout, &stderr), "%q", text)
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: -resume: "+bad), "%q: the message names the flag and the file: %q", text, stderr.String())
 	}
 	assert.Equal(t, 2, run(append(base, "-resume", first+".log", "-out", second), &stdout, &stderr), "-resume without -init")
 }

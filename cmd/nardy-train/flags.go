@@ -4,7 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
@@ -54,6 +56,11 @@ func (c *config) check(fs *flag.FlagSet, variant, recipe string, given map[strin
 	if c.out == "" {
 		return errors.New("-out PATH is required: the run writes PATH.nn, PATH.log and PATH.svg")
 	}
+	out := strings.TrimSuffix(c.out, ".nn") // -out x.nn means x: x.nn, x.log, x.svg
+	if base := filepath.Base(out); out == "" || strings.HasSuffix(out, string(filepath.Separator)) || base == "." || base == ".." {
+		return fmt.Errorf("-out %q names no file: give PATH, the run writes PATH.nn, PATH.log and PATH.svg", c.out)
+	}
+	c.out = out
 	switch {
 	case recipe != "":
 		return nil

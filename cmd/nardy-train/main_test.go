@@ -411,3 +411,23 @@ func TestResumeReadsOldLogs(t *testing.T) {
 		assert.Error(t, err, "%q", bad)
 	}
 }
+
+// TestTrainOutSuffix: -out z.nn means the base name z: it writes z.nn,
+// z.log and z.svg (it wrote z.nn.nn, z.nn.log, z.nn.svg); an -out that is
+// only the extension names no file.
+func TestTrainOutSuffix(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0"}
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-out", filepath.Join(dir, "z.nn")}), &stdout, &stderr), stderr.String())
+	for _, f := range []string{"z.nn", "z.log", "z.svg"} {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	assert.NoFileExists(t, filepath.Join(dir, "z.nn.nn"))
+	assert.Equal(t, 8, readNetFile(t, filepath.Join(dir, "z.nn")).Hidden())
+	for _, out := range []string{".nn", filepath.Join(dir, ".nn")} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(slices.Concat(base, []string{"-out", out}), &stdout, &stderr), out)
+		assert.Contains(t, stderr.String(), "names no file", out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -106,5 +107,38 @@ func (c *config) check(fs *flag.FlagSet, variant, recipe string, given map[strin
 		}
 	}
 	c.hiddenGiven = given["hidden"]
+	return c.clash()
+}
+
+// clash refuses an output file that is one of the input files, which the
+// first checkpoint would overwrite (-out x -init x.nn lost the weights it
+// started from). A file is the same by its cleaned absolute path, or, when
+// both exist, by os.SameFile (a link, another path to it). With -recipe
+// each stage checks its own files as it starts.
+func (c config) clash() error {
+	for _, in := range []struct{ flag, path string }{{"-init", c.init}, {"-resume", c.resume}} {
+		if in.path == "" {
+			continue
+		}
+		for _, ext := range []string{".nn", ".log", ".svg"} {
+			if sameFile(c.out+ext, in.path) {
+				return fmt.Errorf("-out %s would write %s, which is %s %s: the run would overwrite its own input; give another -out",
+					c.out, c.out+ext, in.flag, in.path)
+			}
+		}
+	}
 	return nil
+}
+
+// sameFile reports whether paths a and b name one file: the same cleaned
+// absolute path, or both files that exist and are the same.
+func sameFile(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	if errA == nil && errB == nil && absA == absB {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

@@ -9,7 +9,8 @@
 // (one line per checkpoint) and OUT.svg (the win rate of the network at
 // 0-ply against a fixed opponent, bot.Expectimax by default, by games
 // trained). An OUT that ends in .nn names the weights file: -out z.nn
-// writes z.nn, z.log and z.svg. Every -every games it measures the network in -eval games
+// writes z.nn, z.log and z.svg. None of them may be the file of -init or
+// -resume, which the first checkpoint would overwrite. Every -every games it measures the network in -eval games
 // (pairs with the same dice, each side once) and saves the weights, so a
 // stopped run leaves its last checkpoint. With -eval 0 nothing is
 // measured: the log has "-" for the win rate and the points per game of

@@ -431,3 +431,40 @@ func TestTrainOutSuffix(t *testing.T) {
 		assert.Contains(t, stderr.String(), "names no file", out)
 	}
 }
+
+// TestTrainOutClash: an output file that is -init's or -resume's input is
+// refused with 2 before anything is written (-out x -init x.nn overwrote
+// the weights it read at its first checkpoint), whether it is the same
+// path written another way or another name of the file (a link).
+func TestTrainOutClash(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first")
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0"}
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-out", first}), &stdout, &stderr), stderr.String())
+	weights, err := os.ReadFile(first + ".nn")
+	require.NoError(t, err)
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(first+".nn", link+".nn"))
+	other := filepath.Join(dir, "sub", "..", "first") // the same path, written another way
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-init", first + ".nn", "-out", first}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", first + ".nn"}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", other}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-out", first}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", link}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-resume", first + ".log", "-out", first}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-resume", first + ".log", "-out", link}, "which is -init"},
+		{[]string{"-init", filepath.Join(dir, "x.nn"), "-resume", first + ".log", "-out", first}, "which is -resume"},
+	} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(slices.Concat(base, c.args), &stdout, &stderr), "%v", c.args)
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		got, err := os.ReadFile(first + ".nn")
+		require.NoError(t, err)
+		assert.Equal(t, weights, got, "%v: the input is left alone", c.args)
+	}
+}

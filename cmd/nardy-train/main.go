@@ -29,7 +29,11 @@
 // its checkpoints, so a run stopped early can be finished (give -rate where
 // its schedule stopped). LOG must be of the same game, and measured against
 // the same -opponent if this run measures (as its header says), so a
-// learning curve has one opponent. -stop N (at most -games) ends the run
+// learning curve has one opponent; and of the run that saved -init's
+// weights: its header's -hidden is theirs, and its last checkpoint is at
+// the games and plies their provenance (written by nardy-train) records.
+// -games, -seed, the rates, -every, -eval and -target may change (the
+// stages of -recipe committed change the first four). -stop N (at most -games) ends the run
 // after N games with a checkpoint, the learning rate still scheduled over
 // -games: the way to reproduce a run that was stopped early.
 // -target 1ply trains each position toward its 1-ply evaluation (the
@@ -58,8 +62,9 @@
 // It exits with 2 when the flags are wrong or contradict each other, each
 // with a message naming the flag and the usage on standard error; also
 // when that is found only once -init and -resume are read (a network of
-// the other game or another size than -hidden, a log of the other game or
-// measured against another -opponent), before anything is written; with 1
+// the other game or another size than -hidden, a log of the other game,
+// measured against another -opponent or of another run than -init's
+// weights), before anything is written; with 1
 // when a file cannot be read or is not what it should be (an -init that is
 // no network, a -resume log without its header or checkpoints) or
 // training fails, the message naming the flag of the file; with 0
@@ -193,7 +198,7 @@ func train(c config, stdout io.Writer) error {
 		if prior, err = readResume(c.resume); err != nil {
 			return fmt.Errorf("-resume: %w", err)
 		}
-		if err := prior.check(c); err != nil {
+		if err := prior.check(c, net); err != nil {
 			return err
 		}
 	}

@@ -385,7 +385,8 @@ func TestResumeReadsOldLogs(t *testing.T) {
 	for _, p := range r.curve {
 		assert.True(t, p.measured)
 	}
-	assert.Equal(t, []logRun{{"short", "expectimax"}, {"short", "expectimax"}, {"short", "expectimax"}}, r.runs, "the header of each of its three runs")
+	run := logRun{variant: "short", opponent: "expectimax", hidden: 128}
+	assert.Equal(t, []logRun{run, run, run}, r.runs, "the header of each of its three runs")
 
 	old := filepath.Join(t.TempDir(), "old.log")
 	require.NoError(t, os.WriteFile(old, []byte("# nardy-train -variant short -eval 0 -opponent expectimax -init \"\" -resume \"\"\n"+
@@ -466,5 +467,42 @@ func TestTrainOutClash(t *testing.T) {
 		got, err := os.ReadFile(first + ".nn")
 		require.NoError(t, err)
 		assert.Equal(t, weights, got, "%v: the input is left alone", c.args)
+	}
+}
+
+// TestTrainResumeOtherRun: -resume refuses, with 2 and a message naming
+// what differs, a log that is not of the run that saved -init's weights:
+// one whose header records another -hidden than the weights have, or
+// whose last checkpoint is not where the weights were saved (another
+// run's log, or an earlier one of the same run); it took them and counted
+// on from the wrong checkpoint. A new seed, -games, rate or -every is
+// how a run is continued (the recipe's stages), and is accepted.
+func TestTrainResumeOtherRun(t *testing.T) {
+	dir := t.TempDir()
+	a, b, wide := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "wide")
+	base := []string{"-variant", "short", "-every", "2", "-eval", "0"}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "8", "-games", "2", "-out", a}), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "8", "-games", "4", "-seed", "2", "-out", b}), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "16", "-games", "2", "-out", wide}), &stdout, &stderr), stderr.String())
+	for i, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-init", wide + ".nn", "-resume", a + ".log"}, 2, "network of 8 hidden units (its header's -hidden), but -init " + wide + ".nn has 16"},
+		{[]string{"-init", a + ".nn", "-resume", b + ".log"}, 2, "ends at 4 games"},
+		{[]string{"-init", b + ".nn", "-resume", a + ".log"}, 2, "was saved at 4 games"},
+		{[]string{"-init", a + ".nn", "-resume", a + ".log", "-seed", "9", "-games", "6", "-rate", "0.01", "-every", "3"}, 0, ""},
+	} {
+		out := filepath.Join(dir, fmt.Sprint(i))
+		stderr.Reset()
+		assert.Equal(t, c.code, run(slices.Concat(base, c.args, []string{"-out", out}), &stdout, &stderr), "%v: %s", c.args, stderr.String())
+		if c.code == 0 {
+			assert.Equal(t, []string{"0", "2", "5", "8"}, logGames(t, out+".log"), "%v", c.args)
+			continue
+		}
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		assert.NoFileExists(t, out+".log", "%v", c.args)
 	}
 }

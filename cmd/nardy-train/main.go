@@ -8,7 +8,9 @@
 // It writes OUT.nn (the weights, the format of [neural.ReadNet]), OUT.log
 // (one line per checkpoint) and OUT.svg (the win rate of the network at
 // 0-ply against a fixed opponent, bot.Expectimax by default, by games
-// trained). Every -every games it measures the network in -eval games
+// trained). An OUT that ends in .nn names the weights file: -out z.nn
+// writes z.nn, z.log and z.svg. None of them may be the file of -init or
+// -resume, which the first checkpoint would overwrite. Every -every games it measures the network in -eval games
 // (pairs with the same dice, each side once) and saves the weights, so a
 // stopped run leaves its last checkpoint. With -eval 0 nothing is
 // measured: the log has "-" for the win rate and the points per game of
@@ -27,7 +29,11 @@
 // its checkpoints, so a run stopped early can be finished (give -rate where
 // its schedule stopped). LOG must be of the same game, and measured against
 // the same -opponent if this run measures (as its header says), so a
-// learning curve has one opponent. -stop N (at most -games) ends the run
+// learning curve has one opponent; and of the run that saved -init's
+// weights: its header's -hidden is theirs, and its last checkpoint is at
+// the games and plies their provenance (written by nardy-train) records.
+// -games, -seed, the rates, -every, -eval and -target may change (the
+// stages of -recipe committed change the first four). -stop N (at most -games) ends the run
 // after N games with a checkpoint, the learning rate still scheduled over
 // -games: the way to reproduce a run that was stopped early.
 // -target 1ply trains each position toward its 1-ply evaluation (the
@@ -52,13 +58,17 @@
 // writes short-1.*, short-2.* after the first two stages and short.nn,
 // equal in its weights to neural/weights/short.nn.
 //
-// It exits with 2 when the flags are wrong or contradict each other, also
+// -h prints a synopsis and the flags on standard output and exits with 0.
+// It exits with 2 when the flags are wrong or contradict each other, each
+// with a message naming the flag and the usage on standard error; also
 // when that is found only once -init and -resume are read (a network of
-// the other game or another size than -hidden, a log of the other game or
-// measured against another -opponent), before anything is written; with 1
+// the other game or another size than -hidden, a log of the other game,
+// measured against another -opponent or of another run than -init's
+// weights), before anything is written; with 1
 // when a file cannot be read or is not what it should be (an -init that is
 // no network, a -resume log without its header or checkpoints) or
-// training fails; with 0 otherwise.
+// training fails, the message naming the flag of the file; with 0
+// otherwise.
 package main
 
 import (
@@ -68,6 +78,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -107,7 +118,6 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("nardy-train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var c config
 	variant := fs.String("variant", "short", "game: long or short")
 	fs.IntVar(&c.games, "games", 100000, "self-play games to train")
@@ -118,76 +128,38 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured, no -opponent)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v (with -eval above 0)", bot.Names()))
-	fs.StringVar(&c.out, "out", "", "output path without extension (required)")
+	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
 	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
 	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")
-	recipe := fs.String("recipe", "", "committed: run every stage of the training of the committed weights (only -variant and -out with it)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
+	recipe := fs.String("recipe", "", fmt.Sprintf("run every stage of a recipe %v (only -variant and -out with it): committed, the training of the committed weights", recipes))
+	var help strings.Builder
+	help.WriteString(usage)
+	fs.SetOutput(&help)
+	fs.PrintDefaults()
+	// The flag package writes its own messages to stderr; the usage goes
+	// to stdout for -h and to stderr after an error.
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help.String())
+		return 0
+	} else if err != nil {
+		fmt.Fprint(stderr, help.String())
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "nardy-train: unexpected argument %q: every setting is a flag\n", fs.Arg(0))
-		return 2
-	}
-	v, err := nardy.ParseVariant(*variant)
 	given := map[string]bool{} // the flags on the command line, defaults aside
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if err := c.check(fs, *variant, *recipe, given); err != nil {
+		fmt.Fprintf(stderr, "nardy-train: %v\n\n%s", err, help.String())
+		return 2
+	}
 	if *recipe != "" {
-		others := 0
-		for name := range given {
-			if name != "recipe" && name != "variant" && name != "out" {
-				others++
-			}
-		}
-		if err != nil || c.out == "" || *recipe != recipeCommitted || others > 0 {
-			fmt.Fprintln(stderr, "nardy-train: -recipe committed takes only -variant long|short and -out PATH")
-			return 2
-		}
-		return runRecipe(recipeArgs(v, c.out), stdout, stderr)
+		return runRecipe(recipeArgs(c.variant, c.out), stdout, stderr)
 	}
-	if err != nil || c.out == "" || c.every < 1 || c.eval < 0 || c.eval%2 != 0 || c.stop < 0 || c.games < 1 ||
-		(c.resume != "" && c.init == "") || (c.target != targetTD0 && c.target != target1Ply) {
-		fmt.Fprintln(stderr, "nardy-train: need -variant long|short, -out PATH, -games ≥ 1, -every ≥ 1, an even -eval ≥ 0, -init with -resume, -target td0|1ply")
-		return 2
-	}
-	if c.hidden < 1 || c.hidden > neural.MaxHidden || !(c.rate > 0 && c.rate <= 1) || !(c.rateEnd > 0 && c.rateEnd <= 1) {
-		fmt.Fprintf(stderr, "nardy-train: need -hidden in 1..%d and -rate, -rate-end in (0, 1]\n", neural.MaxHidden)
-		return 2
-	}
-	if c.rateEnd > c.rate {
-		fmt.Fprintf(stderr, "nardy-train: -rate-end %g is above -rate %g: the learning rate decays from -rate to -rate-end\n", c.rateEnd, c.rate)
-		return 2
-	}
-	if c.stop > c.games {
-		fmt.Fprintf(stderr, "nardy-train: -stop %d is past -games %d: -stop ends a run early, its rate still scheduled over -games\n", c.stop, c.games)
-		return 2
-	}
-	if given["opponent"] && c.eval == 0 {
-		fmt.Fprintf(stderr, "nardy-train: -opponent %s needs -eval above 0: with -eval 0 no checkpoint is measured, against anyone\n", c.opponent)
-		return 2
-	}
-	c.variant = v
-	if _, err := bot.New(c.opponent, 0); err != nil {
-		fmt.Fprintln(stderr, "nardy-train:", err)
-		return 2
-	}
-	if c.against != "" {
-		if _, err := bot.New(c.against, 0); err != nil || c.target != targetTD0 || !(c.mix > 0 && c.mix <= 1) {
-			fmt.Fprintln(stderr, "nardy-train: -against needs a player's name, -target td0 and 0 < -mix ≤ 1")
-			return 2
-		}
-	} else if given["mix"] {
-		fmt.Fprintln(stderr, "nardy-train: -mix needs -against")
-		return 2
-	}
-	c.hiddenGiven = given["hidden"]
 	if err := train(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "nardy-train:", err)
 		if errors.As(err, new(usageError)) {
@@ -201,17 +173,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 func train(c config, stdout io.Writer) error {
 	net, err := neural.NewNet(c.variant, c.hidden, c.seed)
 	if err != nil {
-		return err
+		return fmt.Errorf("a new network of %d hidden units: %w", c.hidden, err)
 	}
 	if c.init != "" {
 		f, err := os.Open(c.init)
 		if err != nil {
-			return err
+			return fmt.Errorf("-init: %w", err)
 		}
 		net, err = neural.ReadNet(f)
 		f.Close()
 		if err != nil {
-			return err
+			return fmt.Errorf("-init %s: %w", c.init, err)
 		}
 		if net.Variant() != c.variant {
 			return usageError{fmt.Sprintf("-init %s holds a %s-nardy network, not one of %s nardy", c.init, net.Variant(), c.variant)}
@@ -224,20 +196,20 @@ func train(c config, stdout io.Writer) error {
 	var prior resumed // empty without -resume: counting starts at 0
 	if c.resume != "" {
 		if prior, err = readResume(c.resume); err != nil {
-			return err
+			return fmt.Errorf("-resume: %w", err)
 		}
-		if err := prior.check(c); err != nil {
+		if err := prior.check(c, net); err != nil {
 			return err
 		}
 	}
 	logf, err := os.Create(c.out + ".log")
 	if err != nil {
-		return err
+		return fmt.Errorf("-out: %w", err)
 	}
 	defer logf.Close()
 	log := io.MultiWriter(stdout, logf)
 	if _, err := io.WriteString(logf, prior.text); err != nil {
-		return err
+		return fmt.Errorf("-out: writing %s.log: %w", c.out, err)
 	}
 	opponent := "" // none with -eval 0: nobody is played
 	if c.eval > 0 {
@@ -262,7 +234,7 @@ func train(c config, stdout io.Writer) error {
 		pt := point{games: games}
 		if c.eval > 0 {
 			if pt, err = measure(net, r, opp, c.eval, c.seed^0xe7a1); err != nil {
-				return err
+				return fmt.Errorf("checkpoint at %d games: measuring against %s: %w", games, c.opponent, err)
 			}
 			pt.games = games
 		}
@@ -276,7 +248,10 @@ func train(c config, stdout io.Writer) error {
 		}
 		net.SetInfo(fmt.Sprintf("nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g%s%s; %d games trained, %d plies, %.0fs",
 			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.optionalFlags(), resumedFrom, games, pt.plies, pt.seconds))
-		return save(c.out, net, curve)
+		if err := save(c.out, net, curve); err != nil {
+			return fmt.Errorf("-out: checkpoint at %d games: %w", games, err)
+		}
+		return nil
 	}
 	if c.resume == "" {
 		if err := checkpoint(0); err != nil {
@@ -297,7 +272,7 @@ func train(c config, stdout io.Writer) error {
 			err = t.game(rate)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("training game %d: %w", from.games+g, err)
 		}
 		if g%c.every == 0 || g == last {
 			if err := checkpoint(from.games + g); err != nil {
@@ -338,7 +313,7 @@ func (c config) againstGame(g int) bool {
 func save(out string, net *neural.Net, curve []point) error {
 	var w, s bytes.Buffer
 	if _, err := net.WriteTo(&w); err != nil {
-		return err
+		return fmt.Errorf("the weights: %w", err)
 	}
 	title := fmt.Sprintf("%s nardy: network at 0-ply, not measured", net.Variant())
 	for _, p := range curve {
@@ -347,7 +322,7 @@ func save(out string, net *neural.Net, curve []point) error {
 		}
 	}
 	if err := writeSVG(&s, title, curve); err != nil {
-		return err
+		return fmt.Errorf("the learning curve: %w", err)
 	}
 	for ext, b := range map[string][]byte{".nn": w.Bytes(), ".svg": s.Bytes()} {
 		if err := os.WriteFile(out+ext+".tmp", b, 0o644); err != nil {

@@ -69,10 +69,18 @@ func TestTrainFlags(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
 		assert.NoFileExists(t, out+".log", "%v", args)
+		assert.Contains(t, stderr.String(), "usage: nardy-train [flags]", "%v: the usage follows the message", args)
+		assert.Empty(t, stdout.String(), "%v", args)
 	}
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, 0, run([]string{"-h"}, &stdout, &stderr))
-	assert.Contains(t, stderr.String(), "-hidden")
+	for _, h := range []string{"-h", "-help"} {
+		stdout.Reset()
+		stderr.Reset()
+		assert.Equal(t, 0, run([]string{h}, &stdout, &stderr))
+		assert.True(t, strings.HasPrefix(stdout.String(), "usage: nardy-train [flags]\n\nTrains the network"), "%s: %q", h, stdout.String())
+		assert.Contains(t, stdout.String(), "  -hidden ", h)
+		assert.Empty(t, stderr.String(), h)
+	}
 
 	long := filepath.Join(dir, "long")
 	require.Equal(t, 0, run([]string{"-variant", "long", "-games", "10", "-every", "10", "-eval", "0", "-out", long}, &stdout, &stderr), stderr.String())
@@ -83,11 +91,51 @@ func TestTrainFlags(t *testing.T) {
 
 	garbage := filepath.Join(dir, "garbage.nn")
 	require.NoError(t, os.WriteFile(garbage, []byte("not a network\n"), 0o644))
-	for _, init := range []string{filepath.Join(dir, "missing.nn"), garbage} {
+	for init, msg := range map[string]string{filepath.Join(dir, "missing.nn"): "-init: open " + filepath.Join(dir, "missing.nn"), garbage: "-init " + garbage + ": "} {
 		stderr.Reset()
 		assert.Equal(t, 1, run([]string{"-variant", "short", "-init", init, "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr),
 			"%s: %s", init, stderr.String())
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: "+msg), "%s: the message names the flag and the file: %q", init, stderr.String())
 		assert.NoFileExists(t, out+".log")
+	}
+	stderr.Reset()
+	nowhere := filepath.Join(dir, "no-such-dir", "x")
+	assert.Equal(t, 1, run([]string{"-variant", "short", "-games", "10", "-every", "10", "-eval", "0", "-out", nowhere}, &stdout, &stderr))
+	assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: -out: open "+nowhere+".log"), "%q", stderr.String())
+}
+
+// TestTrainFlagMessages: each wrong flag is named in its own message,
+// where one message listed every requirement at once (-games 0 and a
+// missing -out said the same); an unknown -recipe names the recipes.
+func TestTrainFlagMessages(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{}, "-out PATH is required"},
+		{[]string{"-out", out, "-variant", "medium"}, `-variant "medium": want long or short`},
+		{[]string{"-out", out, "-games", "0"}, "-games 0: want 1 or more"},
+		{[]string{"-out", out, "-every", "0"}, "-every 0: want 1 or more"},
+		{[]string{"-out", out, "-eval", "3"}, "-eval 3: want an even number"},
+		{[]string{"-out", out, "-stop", "-1"}, "-stop -1: want"},
+		{[]string{"-out", out, "-resume", "x.log"}, "-resume needs -init"},
+		{[]string{"-out", out, "-target", "2ply"}, `-target "2ply": want td0 or 1ply`},
+		{[]string{"-out", out, "-hidden", "0"}, "-hidden 0: want 1..512"},
+		{[]string{"-out", out, "-rate", "NaN"}, "-rate NaN: want a learning rate in (0, 1]"},
+		{[]string{"-out", out, "-rate-end", "0"}, "-rate-end 0: want a learning rate in (0, 1]"},
+		{[]string{"-out", out, "-opponent", "nobody"}, `-opponent: bot: unknown bot "nobody"`},
+		{[]string{"-out", out, "-against", "nobody"}, `-against: bot: unknown bot "nobody"`},
+		{[]string{"-out", out, "-against", "greedy", "-target", "1ply"}, "-against needs -target td0"},
+		{[]string{"-out", out, "-against", "greedy", "-mix", "0"}, "-mix 0: want a share"},
+		{[]string{"-recipe", "other", "-out", out}, `-recipe "other": unknown recipe; the recipes: [committed]`},
+		{[]string{"-recipe", "committed", "-out", out, "-games", "10"}, "-recipe committed takes only -variant and -out, not [-games]"},
+		{[]string{"-recipe", "committed"}, "-out PATH is required"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(c.args, &stdout, &stderr), "%v", c.args)
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: "+c.msg), "%v: %q", c.args, stderr.String())
+		assert.NoFileExists(t, out+".log", "%v", c.args)
 	}
 }
 
@@ -140,7 +188,8 @@ func TestTrainInitHidden(t *testing.T) {
 	}
 }
 
-// TestTrainResume: -resume continues a run's game count, log and curve.
+// TestTrainResume: -resume continues a run's game count, log and curve; a
+// log it cannot read is named with -resume.
 func TestTrainResume(t *testing.T) {
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "first"), filepath.Join(dir, "second")
@@ -159,7 +208,9 @@ func TestTrainResume(t *testing.T) {
 		"0\t0\t0\t-\t-\t-\t-\t-\t-\n", // no header: no variant to check
 	} {
 		require.NoError(t, os.WriteFile(bad, []byte(text), 0o644))
+		stderr.Reset()
 		assert.Equal(t, 1, run(append(base, "-games", "10", "-init", first+".nn", "-resume", bad, "-out", second), &stdout, &stderr), "%q", text)
+		assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: -resume: "+bad), "%q: the message names the flag and the file: %q", text, stderr.String())
 	}
 	assert.Equal(t, 2, run(append(base, "-resume", first+".log", "-out", second), &stdout, &stderr), "-resume without -init")
 }
@@ -334,7 +385,8 @@ func TestResumeReadsOldLogs(t *testing.T) {
 	for _, p := range r.curve {
 		assert.True(t, p.measured)
 	}
-	assert.Equal(t, []logRun{{"short", "expectimax"}, {"short", "expectimax"}, {"short", "expectimax"}}, r.runs, "the header of each of its three runs")
+	run := logRun{variant: "short", opponent: "expectimax", hidden: 128}
+	assert.Equal(t, []logRun{run, run, run}, r.runs, "the header of each of its three runs")
 
 	old := filepath.Join(t.TempDir(), "old.log")
 	require.NoError(t, os.WriteFile(old, []byte("# nardy-train -variant short -eval 0 -opponent expectimax -init \"\" -resume \"\"\n"+
@@ -358,5 +410,99 @@ func TestResumeReadsOldLogs(t *testing.T) {
 	for _, bad := range []string{"10\t1\t700\t-\t0.1\t0.3\t+0.100\t0.200\tgreedy", "10\t1\t700\t0.200\t0.1\t0.3\t-\t0.200\tgreedy"} {
 		_, err := parseCheckpoint(bad)
 		assert.Error(t, err, "%q", bad)
+	}
+}
+
+// TestTrainOutSuffix: -out z.nn means the base name z: it writes z.nn,
+// z.log and z.svg (it wrote z.nn.nn, z.nn.log, z.nn.svg); an -out that is
+// only the extension names no file.
+func TestTrainOutSuffix(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0"}
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-out", filepath.Join(dir, "z.nn")}), &stdout, &stderr), stderr.String())
+	for _, f := range []string{"z.nn", "z.log", "z.svg"} {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	assert.NoFileExists(t, filepath.Join(dir, "z.nn.nn"))
+	assert.Equal(t, 8, readNetFile(t, filepath.Join(dir, "z.nn")).Hidden())
+	for _, out := range []string{".nn", filepath.Join(dir, ".nn")} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(slices.Concat(base, []string{"-out", out}), &stdout, &stderr), out)
+		assert.Contains(t, stderr.String(), "names no file", out)
+	}
+}
+
+// TestTrainOutClash: an output file that is -init's or -resume's input is
+// refused with 2 before anything is written (-out x -init x.nn overwrote
+// the weights it read at its first checkpoint), whether it is the same
+// path written another way or another name of the file (a link).
+func TestTrainOutClash(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first")
+	var stdout, stderr bytes.Buffer
+	base := []string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0"}
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-out", first}), &stdout, &stderr), stderr.String())
+	weights, err := os.ReadFile(first + ".nn")
+	require.NoError(t, err)
+	link := filepath.Join(dir, "link")
+	require.NoError(t, os.Symlink(first+".nn", link+".nn"))
+	other := filepath.Join(dir, "sub", "..", "first") // the same path, written another way
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-init", first + ".nn", "-out", first}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", first + ".nn"}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", other}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-out", first}, "which is -init"},
+		{[]string{"-init", first + ".nn", "-out", link}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-resume", first + ".log", "-out", first}, "which is -init"},
+		{[]string{"-init", link + ".nn", "-resume", first + ".log", "-out", link}, "which is -init"},
+		{[]string{"-init", filepath.Join(dir, "x.nn"), "-resume", first + ".log", "-out", first}, "which is -resume"},
+	} {
+		stderr.Reset()
+		assert.Equal(t, 2, run(slices.Concat(base, c.args), &stdout, &stderr), "%v", c.args)
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		got, err := os.ReadFile(first + ".nn")
+		require.NoError(t, err)
+		assert.Equal(t, weights, got, "%v: the input is left alone", c.args)
+	}
+}
+
+// TestTrainResumeOtherRun: -resume refuses, with 2 and a message naming
+// what differs, a log that is not of the run that saved -init's weights:
+// one whose header records another -hidden than the weights have, or
+// whose last checkpoint is not where the weights were saved (another
+// run's log, or an earlier one of the same run); it took them and counted
+// on from the wrong checkpoint. A new seed, -games, rate or -every is
+// how a run is continued (the recipe's stages), and is accepted.
+func TestTrainResumeOtherRun(t *testing.T) {
+	dir := t.TempDir()
+	a, b, wide := filepath.Join(dir, "a"), filepath.Join(dir, "b"), filepath.Join(dir, "wide")
+	base := []string{"-variant", "short", "-every", "2", "-eval", "0"}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "8", "-games", "2", "-out", a}), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "8", "-games", "4", "-seed", "2", "-out", b}), &stdout, &stderr), stderr.String())
+	require.Equal(t, 0, run(slices.Concat(base, []string{"-hidden", "16", "-games", "2", "-out", wide}), &stdout, &stderr), stderr.String())
+	for i, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-init", wide + ".nn", "-resume", a + ".log"}, 2, "network of 8 hidden units (its header's -hidden), but -init " + wide + ".nn has 16"},
+		{[]string{"-init", a + ".nn", "-resume", b + ".log"}, 2, "ends at 4 games"},
+		{[]string{"-init", b + ".nn", "-resume", a + ".log"}, 2, "was saved at 4 games"},
+		{[]string{"-init", a + ".nn", "-resume", a + ".log", "-seed", "9", "-games", "6", "-rate", "0.01", "-every", "3"}, 0, ""},
+	} {
+		out := filepath.Join(dir, fmt.Sprint(i))
+		stderr.Reset()
+		assert.Equal(t, c.code, run(slices.Concat(base, c.args, []string{"-out", out}), &stdout, &stderr), "%v: %s", c.args, stderr.String())
+		if c.code == 0 {
+			assert.Equal(t, []string{"0", "2", "5", "8"}, logGames(t, out+".log"), "%v", c.args)
+			continue
+		}
+		assert.Contains(t, stderr.String(), c.msg, "%v", c.args)
+		assert.NoFileExists(t, out+".log", "%v", c.args)
 	}
 }

@@ -12,6 +12,9 @@ import (
 // neural/weights/short.nn and long.nn.
 const recipeCommitted = "committed"
 
+// recipes lists the names -recipe knows.
+var recipes = []string{recipeCommitted}
+
 // recipeStage is one stage of a recipe: the flags of one nardy-train run.
 // Every stage after the first continues the one before it (-init and
 // -resume are added).

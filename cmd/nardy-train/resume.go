@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/nardylab/nardy/neural"
 )
 
 // maxLogBytes bounds the log -resume reads: a run writes one short line per
@@ -23,11 +26,13 @@ type resumed struct {
 }
 
 // logRun is what the header line of one run in a log ("# nardy-train
-// -variant short ... -eval 200 -opponent expectimax ...") records: the
-// game, and the opponent its checkpoints were measured against, "" if it
-// measured none (-eval 0).
+// -variant short ... -eval 200 -opponent expectimax ...") records and
+// -resume checks: the game, the opponent its checkpoints were measured
+// against, "" if it measured none (-eval 0), and the hidden units of its
+// network, 0 if the header does not say.
 type logRun struct {
 	variant, opponent string
+	hidden            int
 }
 
 // parseRunHeader reads the flags of a log's header line that -resume
@@ -44,6 +49,8 @@ func parseRunHeader(line string) logRun {
 			eval = f[i+1]
 		case "-opponent":
 			run.opponent = f[i+1]
+		case "-hidden":
+			run.hidden, _ = strconv.Atoi(f[i+1])
 		}
 	}
 	if eval == "0" {
@@ -55,11 +62,17 @@ func parseRunHeader(line string) logRun {
 // runHeader starts the header line of each run in a log.
 const runHeader = "# nardy-train "
 
-// check refuses to continue the log with a run of config c that does not
-// go with it: a log of the other game, or one measured against another
-// opponent than c's, which would put two opponents on one learning curve
-// (a run that measures nothing, -eval 0, adds nothing to it).
-func (r resumed) check(c config) error {
+// check refuses to continue the log with a run of config c from the
+// weights net (read from -init) that does not go with it: a log of the
+// other game; one measured against another opponent than c's, which would
+// put two opponents on one learning curve (a run that measures nothing,
+// -eval 0, adds nothing to it); a log whose header records another number
+// of hidden units than net has, or whose last checkpoint is not where
+// net's provenance says it was saved (games and plies trained), the log of
+// another run than the one that saved net. A run continuing a log may
+// change -games, -seed, the rates, -every, -eval and -target, as the
+// stages of the committed recipe do; they are not checked.
+func (r resumed) check(c config, net *neural.Net) error {
 	for _, run := range r.runs {
 		if run.variant != c.variant.String() {
 			return usageError{fmt.Sprintf("-resume %s is the log of a run of %s nardy, not %s", c.resume, run.variant, c.variant)}
@@ -68,8 +81,35 @@ func (r resumed) check(c config) error {
 			return usageError{fmt.Sprintf("-resume %s was measured against %s, this run against %s: give -opponent %s (or -eval 0), so the learning curve has one opponent",
 				c.resume, run.opponent, c.opponent, run.opponent)}
 		}
+		if run.hidden != 0 && run.hidden != net.Hidden() {
+			return usageError{fmt.Sprintf("-resume %s is the log of a network of %d hidden units (its header's -hidden), but -init %s has %d: the log and the weights are of different runs",
+				c.resume, run.hidden, c.init, net.Hidden())}
+		}
+	}
+	if games, plies, ok := trainedSoFar(net.Info()); ok {
+		if last := r.last(); last.games != games || last.plies != plies {
+			return usageError{fmt.Sprintf("-resume %s ends at %d games (%d plies), but -init %s was saved at %d games (%d plies): the log and the weights are of different runs, or of different checkpoints",
+				c.resume, last.games, last.plies, c.init, games, plies)}
+		}
 	}
 	return nil
+}
+
+// trainedRE finds, in the provenance nardy-train saves with the weights,
+// the games and plies trained when they were saved.
+var trainedRE = regexp.MustCompile(`; (\d+) games trained, (\d+) plies, `)
+
+// trainedSoFar returns the games and plies trained that the provenance
+// info of weights saved by nardy-train records, ok false for other
+// weights (whose info says nothing of it, or was replaced).
+func trainedSoFar(info string) (games, plies int, ok bool) {
+	m := trainedRE.FindStringSubmatch(info)
+	if m == nil {
+		return 0, 0, false
+	}
+	games, errG := strconv.Atoi(m[1])
+	plies, errP := strconv.Atoi(m[2])
+	return games, plies, errG == nil && errP == nil
 }
 
 // last returns the last checkpoint, or the zero point (no games, plies or

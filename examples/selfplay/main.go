@@ -2,15 +2,21 @@
 // and prints every turn, the final board and the result.
 //
 //	go run ./examples/selfplay                     # long nardy, seed 1
-//	go run ./examples/selfplay -seed 42 -variant short-standard
+//	go run ./examples/selfplay -seed 42 -preset short-tavla
+//	go run ./examples/selfplay -variant short      # short-standard
 //	go run ./examples/selfplay -match 7            # a match to 7 points
 //	go run ./examples/selfplay -h                  # the flags
 //
 // Every random choice comes from explicit sources seeded by -seed: the same
-// seed plays the same game on every machine. -variant names a preset of
-// package variants (variants.Names lists them). -match N plays a whole match
-// to N points (N >= 1) with the game layer ([nardy.Match]) and prints each
-// game's result and the score; the random players never double nor resign.
+// seed plays the same game on every machine. -preset names a preset of
+// package variants (variants.Names lists them; long-moscow by default);
+// -variant long or short plays that game's default preset instead
+// (long-moscow, short-standard); the two together are refused. -match N
+// plays a whole match to N points (1..64, as examples/tournament) with the
+// game layer ([nardy.Match]) and prints each game's result and the score;
+// the random players never double nor resign. -h prints a synopsis and the
+// flags on standard output; a wrong flag exits with 2, its message and the
+// usage on standard error, before any game.
 // Results are named as the variant's players name them: single, gammon and
 // backgammon in short nardy, oin, mars, home_mars and koks in long nardy.
 package main
@@ -32,10 +38,16 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = `usage: selfplay [-seed N] [-variant PRESET] [-match N]
+const usage = `usage: selfplay [-seed N] [-preset NAME | -variant long|short] [-match N]
 
 Plays one seeded game (or a match to N points) of nardy between two random
 players and prints it.`
+
+// maxMatch is the longest match -match takes, as examples/tournament's
+// and nardy-strength's: the longest the match equity table covers
+// (neural.MaxAway). -match 1000000 played some 5,000 games and failed,
+// the match not over within maxActions.
+const maxMatch = 64
 
 // run is the whole program: it parses args, plays, and returns the exit
 // status: 0, 1 when the game fails, 2 for bad flags. -h prints the usage
@@ -44,8 +56,9 @@ players and prints it.`
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the dice and of the players' choices")
-	variant := fs.String("variant", "long-moscow", "rule preset of package variants: "+strings.Join(variants.Names(), ", "))
-	length := fs.Int("match", 0, "play a match to this many points (1 or more) instead of one game")
+	presetName := fs.String("preset", "long-moscow", "rule preset of package variants: "+strings.Join(variants.Names(), ", "))
+	variant := fs.String("variant", "", "game, long or short: its default preset (long-moscow, short-standard) instead of -preset")
+	length := fs.Int("match", 0, fmt.Sprintf("play a match to this many points (1..%d) instead of one game", maxMatch))
 	var help strings.Builder
 	help.WriteString(usage + "\n")
 	fs.SetOutput(&help)
@@ -65,17 +78,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "selfplay: "+format+"\n%s", append(a, help.String())...)
 		return 2
 	}
-	match := false
-	fs.Visit(func(f *flag.Flag) { match = match || f.Name == "match" })
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	match := given["match"]
 	switch {
 	case fs.NArg() > 0:
 		return fail("unexpected argument %q", fs.Arg(0))
-	case match && *length < 1:
-		return fail("-match %d: a match is to 1 point or more (leave -match out for one game)", *length)
+	case match && (*length < 1 || *length > maxMatch):
+		return fail("-match %d: a match is to 1..%d points (leave -match out for one game)", *length, maxMatch)
+	case given["preset"] && given["variant"]:
+		return fail("-preset %s and -variant %s: give one (-variant names its game's default preset)", *presetName, *variant)
 	}
-	preset, err := variants.Lookup(*variant)
+	if given["variant"] {
+		v, err := nardy.ParseVariant(*variant)
+		if err != nil {
+			return fail("-variant %q: want long or short (-preset names a rule preset)", *variant)
+		}
+		*presetName = variants.NameOf(nardy.DefaultRules(v))
+	}
+	preset, err := variants.Lookup(*presetName)
 	if err != nil {
-		return fail("%v", err)
+		return fail("-preset: %v", err)
 	}
 	if match {
 		_, err = playMatch(stdout, preset, *seed, *length)

@@ -145,33 +145,56 @@ func runSelfplay(args ...string) (code int, stdout, stderr string) {
 }
 
 // TestSelfplayFlags: -h prints the usage on stdout (exit 0); an unknown
-// flag, an argument, an unknown preset and a match to fewer than 1 point
-// are refused with exit status 2 and nothing played.
+// flag, an argument, an unknown preset or variant, -preset with -variant,
+// and a match to fewer than 1 or more than 64 points are refused with exit
+// status 2, a message naming the flag and nothing played (-match 1000000
+// played some 5,000 games and failed with 1). -variant takes a game, long
+// or short, and plays its default preset (it took a preset's name, now
+// -preset's).
 func TestSelfplayFlags(t *testing.T) {
 	for _, h := range []string{"-h", "-help"} {
 		code, out, stderr := runSelfplay(h)
 		assert.Equal(t, 0, code, h)
 		assert.True(t, strings.HasPrefix(out, "usage: selfplay"), "%s: %q", h, out)
-		for _, f := range []string{"-seed", "-variant", "-match"} {
+		for _, f := range []string{"-seed", "-preset", "-variant", "-match"} {
 			assert.Contains(t, out, "  "+f+" ", h)
 		}
 		assert.Empty(t, stderr, h)
 	}
-	for _, args := range [][]string{
-		{"-bogus"}, {"stray"}, {"-variant", "nope"},
-		{"-match", "0"}, {"-match", "-3"}, {"-match=0", "-variant", "short-standard"}, {"-match", "x"},
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-bogus"}, "-bogus"}, {[]string{"stray"}, `unexpected argument "stray"`},
+		{[]string{"-preset", "nope"}, "-preset: "},
+		{[]string{"-variant", "short-standard"}, `-variant "short-standard": want long or short`},
+		{[]string{"-variant", "short", "-preset", "short-standard"}, "-preset short-standard and -variant short: give one"},
+		{[]string{"-match", "0"}, "-match 0: a match is to 1..64 points"},
+		{[]string{"-match", "-3"}, "-match -3"},
+		{[]string{"-match=0", "-preset", "short-standard"}, "-match 0"},
+		{[]string{"-match", "x"}, "-match"},
+		{[]string{"-match", "65"}, "-match 65: a match is to 1..64 points"},
+		{[]string{"-match", "1000000"}, "-match 1000000: a match is to 1..64 points"},
 	} {
-		code, out, stderr := runSelfplay(args...)
-		assert.Equal(t, 2, code, "%v", args)
-		assert.Empty(t, out, "%v: nothing is played", args)
-		assert.Contains(t, stderr, "usage: selfplay", "%v", args)
+		code, out, stderr := runSelfplay(c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v: nothing is played", c.args)
+		assert.Contains(t, stderr, c.msg, "%v", c.args)
+		assert.Contains(t, stderr, "usage: selfplay", "%v", c.args)
 	}
-	code, out, _ := runSelfplay("-seed", "3", "-match", "1", "-variant", "short-tavla")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "short-tavla, match to 1, seed 3\n")
-	code, out, _ = runSelfplay("-seed", "3")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "long-moscow, seed 3\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-match", "1", "-preset", "short-tavla"}, "short-tavla, match to 1, seed 3\n"},
+		{[]string{"-match", "64", "-variant", "short"}, "short-standard, match to 64, seed 3\n"},
+		{[]string{"-variant", "long"}, "long-moscow, seed 3\n"},
+		{nil, "long-moscow, seed 3\n"},
+	} {
+		code, out, stderr := runSelfplay(append(c.args, "-seed", "3")...)
+		assert.Equal(t, 0, code, "%v: %s", c.args, stderr)
+		assert.True(t, strings.HasPrefix(out, c.want), "%v: %q", c.args, out[:min(len(out), 80)])
+	}
 }
 
 // TestResultNames: a game kind has one name whether it ends a single game

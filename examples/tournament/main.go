@@ -3,66 +3,137 @@
 // confidence interval (Wilson; a draw counts one half) and the points per
 // game (for single games with the 95% normal interval of the net points).
 //
-//	go run ./examples/tournament -a greedy -b random -variant long-moscow -games 400
-//	go run ./examples/tournament -a expectimax -b greedy -variant short-standard -games 1000 -workers 2
+//	go run ./examples/tournament -a greedy -b random -preset long-moscow -games 400
+//	go run ./examples/tournament -a expectimax -b greedy -variant short -games 1000 -workers 2
 //	go run ./examples/tournament -a greedy -b random -match 7 -games 100
+//	go run ./examples/tournament -h    # the flags
 //
 // Game (or match) i is played with dice and bots seeded from -seed and i
 // alone, so the figures do not depend on -workers. Bot a plays White in
-// even games and Black in odd ones. -match N plays matches to N points
-// instead of single games of money play. -budget sets the node budget of
-// expectimax (positions evaluated per decision), -width the number of
-// candidate plays it searches at 2 ply.
+// even games and Black in odd ones. -preset names the rules, a preset of
+// package variants (long-moscow by default); -variant long or short plays
+// that game's default preset instead (long-moscow, short-standard); the
+// two together are refused. -match N plays matches to N points (1..64,
+// the longest the match equity table covers) instead of single games of
+// money play. -budget sets the node budget of expectimax (positions
+// evaluated per decision), -width the number of candidate plays it
+// searches at 2 ply.
+//
+// -h prints a synopsis and the flags on standard output. It exits with 2
+// for wrong flags (an unknown bot or preset, -games or -workers below 1,
+// -match outside 0..64, a negative -budget or -width), the message and the
+// usage on standard error, before any game; with 1 when a game fails; with
+// 0 otherwise.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
+	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/variants"
 )
 
-func main() {
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// usage is the synopsis -h prints before the flags.
+const usage = `usage: tournament [flags]
+
+Plays seeded games (or matches, -match) between two bots, -a and -b, in
+parallel, and prints the first's win rate with its 95% confidence interval
+and the points per game.
+
+Flags:
+`
+
+// run is the whole program: it parses args, plays the tournament, writes
+// the report to stdout and the time taken to stderr, and returns the exit
+// status: 0, 1 when a game fails, 2 for wrong flags. -h prints the usage
+// on stdout; a wrong flag is refused on stderr with the usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	var c config
-	flag.StringVar(&c.a, "a", "greedy", fmt.Sprintf("first bot %v", bot.Names()))
-	flag.StringVar(&c.b, "b", "random", "second bot")
-	variant := flag.String("variant", "long-moscow", fmt.Sprintf("rule preset %v", variants.Names()))
-	flag.IntVar(&c.n, "games", 100, "number of games (or matches)")
-	flag.IntVar(&c.length, "match", 0, "play matches to this many points instead of single games")
-	flag.Uint64Var(&c.seed, "seed", 1, "tournament seed")
-	flag.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel goroutines")
-	flag.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
-	flag.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fail(fmt.Errorf("unexpected argument %q: every setting is a flag", flag.Arg(0)), 2)
+	fs.StringVar(&c.a, "a", "greedy", fmt.Sprintf("first bot %v", bot.Names()))
+	fs.StringVar(&c.b, "b", "random", "second bot")
+	preset := fs.String("preset", "long-moscow", fmt.Sprintf("rule preset %v", variants.Names()))
+	variant := fs.String("variant", "", "game, long or short: its default preset (long-moscow, short-standard) instead of -preset")
+	fs.IntVar(&c.n, "games", 100, "number of games (or matches), 1 or more")
+	fs.IntVar(&c.length, "match", 0, fmt.Sprintf("play matches to this many points (1..%d) instead of single games", maxMatch))
+	fs.Uint64Var(&c.seed, "seed", 1, "tournament seed")
+	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel goroutines, 1 or more")
+	fs.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
+	fs.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
+	help := usageText(fs)
+	fs.SetOutput(stderr) // the flag package's own messages
+	fs.Usage = func() {}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help)
+		return 0
+	} else if err != nil {
+		fmt.Fprint(stderr, help)
+		return 2
 	}
-	if err := c.check(); err != nil {
-		fail(err, 2)
-	}
-	var err error
-	if c.preset, err = variants.Lookup(*variant); err != nil {
-		fail(err, 2)
-	}
-	for _, name := range []string{c.a, c.b} {
-		if _, err := bot.New(name, 0); err != nil {
-			fail(err, 2)
-		}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if err := c.setUp(fs, *preset, *variant, given); err != nil {
+		fmt.Fprintf(stderr, "tournament: %v\n\n%s", err, help)
+		return 2
 	}
 	start := time.Now()
-	out, err := run(c)
+	out, err := play(c)
 	if err != nil {
-		fail(err, 1)
+		fmt.Fprintln(stderr, "tournament:", err)
+		return 1
 	}
-	report(os.Stdout, c, summarize(out))
-	fmt.Fprintf(os.Stderr, "%d workers, %.1fs\n", min(c.workers, c.n), time.Since(start).Seconds())
+	report(stdout, c, summarize(out))
+	fmt.Fprintf(stderr, "%d workers, %.1fs\n", min(c.workers, c.n), time.Since(start).Seconds())
+	return 0
 }
 
-func fail(err error, code int) {
-	fmt.Fprintln(os.Stderr, "tournament:", err)
-	os.Exit(code)
+// usageText returns the synopsis and fs's flags.
+func usageText(fs *flag.FlagSet) string {
+	var b strings.Builder
+	b.WriteString(usage)
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
+// setUp completes c from the flags and refuses what no tournament can run
+// with, before any game: an argument, -preset and -variant together, an
+// unknown preset, variant or bot, and the numbers config.check refuses.
+func (c *config) setUp(fs *flag.FlagSet, preset, variant string, given map[string]bool) error {
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: every setting is a flag", fs.Arg(0))
+	}
+	if given["preset"] && given["variant"] {
+		return fmt.Errorf("-preset %s and -variant %s: give one (-variant names its game's default preset)", preset, variant)
+	}
+	if given["variant"] {
+		v, err := nardy.ParseVariant(variant)
+		if err != nil {
+			return fmt.Errorf("-variant %q: want long or short (-preset names a rule preset %v)", variant, variants.Names())
+		}
+		preset = variants.NameOf(nardy.DefaultRules(v))
+	}
+	var err error
+	if c.preset, err = variants.Lookup(preset); err != nil {
+		return fmt.Errorf("-preset: %v", err)
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	for _, f := range []struct{ flag, name string }{{"-a", c.a}, {"-b", c.b}} {
+		if _, err := bot.New(f.name, 0); err != nil {
+			return fmt.Errorf("%s: %v", f.flag, err)
+		}
+	}
+	return nil
 }

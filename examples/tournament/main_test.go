@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,7 +29,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		var runs [][]outcome
 		for _, w := range []int{1, 2, 5} {
 			c.workers = w
-			out, err := run(c)
+			out, err := play(c)
 			require.NoError(t, err)
 			require.Len(t, out, c.n)
 			runs = append(runs, out)
@@ -36,7 +37,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		assert.Equal(t, runs[0], runs[1], "%s %s-%s", c.preset.Name, c.a, c.b)
 		assert.Equal(t, runs[0], runs[2], "%s %s-%s", c.preset.Name, c.a, c.b)
 		c.seed++
-		other, err := run(c)
+		other, err := play(c)
 		require.NoError(t, err)
 		assert.NotEqual(t, runs[0], other, "another seed plays other games")
 	}
@@ -45,7 +46,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 // TestMatches: every match has a winner with at least length points.
 func TestMatches(t *testing.T) {
 	c := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 4, length: 3, seed: 1, workers: 2}
-	out, err := run(c)
+	out, err := play(c)
 	require.NoError(t, err)
 	for _, o := range out {
 		w := o.bPoints
@@ -58,9 +59,9 @@ func TestMatches(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	_, err := run(config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 0})
+	_, err := play(config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 0})
 	assert.Error(t, err)
-	_, err = run(config{a: "gnubg", b: "random", preset: lookup(t, "long-moscow"), n: 1})
+	_, err = play(config{a: "gnubg", b: "random", preset: lookup(t, "long-moscow"), n: 1})
 	assert.Error(t, err)
 }
 
@@ -91,13 +92,16 @@ func TestReportSameBot(t *testing.T) {
 
 // TestCheck: numbers no tournament can run with are refused before any
 // game (-workers 0 ran and printed "0 workers"; -match -1 failed once a
-// match); the defaults pass.
+// match; -match 1000000 failed only after minutes, past the match equity
+// table's 64 points); the defaults pass.
 func TestCheck(t *testing.T) {
 	good := config{a: "greedy", b: "random", preset: lookup(t, "long-moscow"), n: 1, workers: 1}
 	require.NoError(t, good.check())
 	for name, change := range map[string]func(c *config){
 		"no games":        func(c *config) { c.n = 0 },
 		"negative match":  func(c *config) { c.length = -1 },
+		"huge match":      func(c *config) { c.length = 1_000_000 },
+		"match past MET":  func(c *config) { c.length = 65 },
 		"no workers":      func(c *config) { c.workers = 0 },
 		"negative budget": func(c *config) { c.budget = -5 },
 		"negative width":  func(c *config) { c.width = -1 },
@@ -105,5 +109,68 @@ func TestCheck(t *testing.T) {
 		c := good
 		change(&c)
 		assert.Error(t, c.check(), name)
+	}
+}
+
+// runTournament runs the command with args.
+func runTournament(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestRunFlags: -h prints a synopsis and the flags on stdout (exit 0);
+// wrong flags exit with 2, a message naming the flag and the usage on
+// stderr, before any game; -variant takes a game (long, short) and plays
+// its default preset, -preset a preset, and the two together are refused
+// (-variant took a preset's name).
+func TestRunFlags(t *testing.T) {
+	for _, h := range []string{"-h", "-help"} {
+		code, out, stderr := runTournament(h)
+		assert.Equal(t, 0, code, h)
+		assert.True(t, strings.HasPrefix(out, "usage: tournament [flags]\n\nPlays seeded games"), "%s: %q", h, out)
+		for _, f := range []string{"-a", "-b", "-preset", "-variant", "-games", "-match", "-seed", "-workers", "-budget", "-width"} {
+			assert.Contains(t, out, "  "+f+" ", h)
+		}
+		assert.Empty(t, stderr, h)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"stray"}, `unexpected argument "stray"`},
+		{[]string{"-preset", "nope"}, `-preset: `},
+		{[]string{"-variant", "long-moscow"}, `-variant "long-moscow": want long or short`},
+		{[]string{"-variant", "long", "-preset", "long-moscow"}, "-preset long-moscow and -variant long: give one"},
+		{[]string{"-match", "1000000"}, "-match 1000000: want 0 (single games) or a match length of 1..64 points"},
+		{[]string{"-match", "65"}, "-match 65: want"},
+		{[]string{"-match", "-1"}, "-match -1: want"},
+		{[]string{"-games", "0"}, "-games 0: want 1 or more"},
+		{[]string{"-workers", "0"}, "-workers 0: want 1 or more"},
+		{[]string{"-budget", "-1"}, "-budget -1"},
+		{[]string{"-width", "-1"}, "-width -1"},
+		{[]string{"-a", "nobody"}, `-a: bot: unknown bot "nobody"`},
+		{[]string{"-b", "nobody"}, `-b: bot: unknown bot "nobody"`},
+	} {
+		code, out, stderr := runTournament(c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v: nothing is played", c.args)
+		assert.Contains(t, stderr, c.msg, "%v", c.args)
+		assert.Contains(t, stderr, "usage: tournament [flags]", "%v", c.args)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "long-moscow: greedy vs random, 2 games, seed 1"},
+		{[]string{"-variant", "short"}, "short-standard: greedy vs random, 2 games, seed 1"},
+		{[]string{"-variant", "long"}, "long-moscow: greedy vs random, 2 games, seed 1"},
+		{[]string{"-preset", "short-tavla", "-match", "1"}, "short-tavla: greedy vs random, 2 matches to 1, seed 1"},
+	} {
+		code, out, stderr := runTournament(append(c.args, "-games", "2", "-workers", "1")...)
+		require.Equal(t, 0, code, "%v: %s", c.args, stderr)
+		assert.True(t, strings.HasPrefix(out, c.want+"\n"), "%v: %q", c.args, out)
+		assert.Contains(t, stderr, "1 workers", "%v", c.args)
 	}
 }

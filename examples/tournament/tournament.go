@@ -9,6 +9,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/stats"
+	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -41,6 +42,10 @@ type summary struct {
 	games                  int
 	netSq                  float64 // sum of squares of a's net points per game or match
 }
+
+// maxMatch is the longest match -match takes: the longest the match
+// equity table of package neural covers (its bots' match play reads it).
+const maxMatch = neural.MaxAway
 
 // splitmix64 derives independent seeds from the tournament seed.
 func splitmix64(x uint64) uint64 {
@@ -113,9 +118,9 @@ func playOne(c config, i int) (outcome, error) {
 	return o, nil
 }
 
-// run plays the tournament on c.workers goroutines. Game i always gets the
+// play plays the tournament on c.workers goroutines. Game i always gets the
 // same seeds, so the outcomes do not depend on the number of workers.
-func run(c config) ([]outcome, error) {
+func play(c config) ([]outcome, error) {
 	if c.n < 1 {
 		return nil, errors.New("need one game or more")
 	}
@@ -166,8 +171,8 @@ func (c config) check() error {
 	switch {
 	case c.n < 1:
 		return fmt.Errorf("-games %d: want 1 or more", c.n)
-	case c.length < 0:
-		return fmt.Errorf("-match %d: want 0 (single games) or a match length", c.length)
+	case c.length < 0 || c.length > maxMatch:
+		return fmt.Errorf("-match %d: want 0 (single games) or a match length of 1..%d points", c.length, maxMatch)
 	case c.workers < 1:
 		return fmt.Errorf("-workers %d: want 1 or more", c.workers)
 	case c.budget < 0 || c.width < 0:

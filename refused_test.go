@@ -129,6 +129,9 @@ func TestMatchRefusals(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidRules)
 	_, err = NewMatch(Rules{}, 3)
 	assert.ErrorIs(t, err, ErrInvalidRules)
+	assert.ErrorContains(t, err, "no variant (the zero Rules; want long or short)", "not \"unknown variant 0\"")
+	_, err = NewGame(Rules{Variant: 7})
+	assert.ErrorContains(t, err, "unknown variant 7")
 	var zero Match
 	_, err = zero.Do(Action{Kind: ActOpening, Dice: [2]int{1, 2}})
 	assert.ErrorIs(t, err, ErrWrongPhase)

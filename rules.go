@@ -265,6 +265,9 @@ func (r *Rules) movesOK() bool {
 //
 //go:noinline
 func (r *Rules) moveRulesError() error {
+	if r.Variant == 0 {
+		return fmt.Errorf("%w: no variant (the zero Rules; want long or short)", ErrInvalidRules)
+	}
 	if !r.Variant.IsValid() {
 		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
 	}

@@ -36,6 +36,21 @@ import (
 // does not agree with the games, or a feature the format cannot carry.
 var ErrMat = errors.New("gnubg: .mat file")
 
+// ErrMatRules is matched, beside [ErrMat] or [nardy.ErrActionRefused], by
+// an error that the rules the file was read under may explain, as they do
+// a file of games played under other rules: a game won by more or fewer
+// points than they give (the Jacoby rule, beavers), a cube action they
+// refuse (no cube, the max cube, the Crawford rule) or a double that skips
+// a value (a beaver). Its message is the error's own.
+var ErrMatRules = errors.New("gnubg: .mat file of other rules")
+
+// ruleMismatch is an error of the .mat reader that the rules may explain:
+// it matches ErrMatRules too, its message unchanged.
+type ruleMismatch struct{ err error }
+
+func (e ruleMismatch) Error() string   { return e.err.Error() }
+func (e ruleMismatch) Unwrap() []error { return []error{e.err, ErrMatRules} }
+
 // Size bounds of [ReadMat]: MaxMatBytes bounds a .mat file, MaxMatLine each
 // of its lines and MaxMatTags the tags of its header. A real file is far
 // below each.

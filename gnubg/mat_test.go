@@ -168,9 +168,9 @@ func TestMatReadErrors(t *testing.T) {
 		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat, ""},
 		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, ""},
 		{"no result", head + "  1)                             31: 8/5 6/5\n", 5, ErrMat, ""},
-		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMat, ""},
+		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMatRules, ""},
 		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, nardy.ErrActionRefused, ""},
-		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMat, ""},
+		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMatRules, ""},
 		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat, ""},
 		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, nardy.ErrSyntax, ""},
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat, ""},
@@ -189,6 +189,11 @@ func TestMatReadErrors(t *testing.T) {
 		_, _, err := ReadMat(strings.NewReader(c.text), nardy.DefaultRules(nardy.Short))
 		require.Error(t, err, c.name)
 		assert.ErrorIs(t, err, c.is, c.name)
+		if c.is != ErrMatRules { // only what other rules may explain
+			assert.NotErrorIs(t, err, ErrMatRules, c.name)
+		} else {
+			assert.ErrorIs(t, err, ErrMat, c.name)
+		}
 		var me *MatError
 		if assert.True(t, errors.As(err, &me), c.name) {
 			assert.Equal(t, c.line, me.Line, c.name)
@@ -202,7 +207,12 @@ func TestMatReadErrors(t *testing.T) {
 		assert.NotContains(t, err.Error(), "after the end of the game", c.name)
 		assert.Contains(t, err.Error(), c.says, c.name)
 	}
-	_, _, err := ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
+	noCube := nardy.DefaultRules(nardy.Short)
+	noCube.Cube, noCube.MaxCube, noCube.Jacoby, noCube.Beavers, noCube.Crawford = false, 0, false, false, false
+	_, _, err := ReadMat(strings.NewReader(" 0 point match\n\n Game 1\n a : 0                          b : 0\n  1)                             31: 8/5 6/5\n  2)  Doubles => 2\n"), noCube)
+	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double the rules refuse")
+	assert.ErrorIs(t, err, ErrMatRules, "a double the rules refuse")
+	_, _, err = ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
 	assert.ErrorIs(t, err, ErrMat)
 	assert.Error(t, WriteMat(&bytes.Buffer{}, nardy.Record{Rules: nardy.DefaultRules(nardy.Long)}, MatInfo{}))
 }

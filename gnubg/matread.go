@@ -60,6 +60,9 @@ func (rd *matReader) do(a nardy.Action) error {
 	}
 	m, err := rd.m.Do(a)
 	if err != nil {
+		if a.Kind == nardy.ActDouble || a.Kind == nardy.ActBeaver { // no cube, the max cube, the Crawford game
+			return ruleMismatch{err}
+		}
 		return err
 	}
 	rd.m = m
@@ -234,7 +237,7 @@ func (rd *matReader) cell(c matCell) error {
 			return err
 		}
 		if v != 2*g.Cube().Value {
-			return fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)
+			return ruleMismatch{fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)}
 		}
 		if g.Phase() == nardy.PhaseOpening && rd.m.Rules().OpeningRoll == nardy.Reroll {
 			if err := rd.opening(c.player, 0, 0); err != nil { // the starter doubles before its first roll
@@ -330,7 +333,7 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 			}
 		}
 		if resign.Resign == 0 {
-			return fmt.Errorf("%w: %s wins %d points, which no resignation gives", ErrMat, p, pts)
+			return ruleMismatch{fmt.Errorf("%w: %s wins %d points, which no resignation gives", ErrMat, p, pts)}
 		}
 		if err := rd.do(resign); err != nil {
 			return err
@@ -341,7 +344,11 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 	}
 	res, _ := rd.m.LastResult()
 	if res.Winner != p || res.Points != pts || res.Kind == nardy.Draw {
-		return fmt.Errorf("%w: %s wins %d points, but the game gives %s %d", ErrMat, p, pts, res.Winner, res.Points)
+		err := fmt.Errorf("%w: %s wins %d points, but the game gives %s %d", ErrMat, p, pts, res.Winner, res.Points)
+		if res.Winner == p && res.Kind != nardy.Draw { // the Jacoby rule, a beaver, a scoring table
+			err = ruleMismatch{err}
+		}
+		return err
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -83,7 +85,24 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		return 2
 	}
 	name := fs.Arg(0)
-	recs, names, err := readRecords(name, *preset, matRules.given(fs), matRules.apply)
+	isMat := strings.HasSuffix(strings.ToLower(name), ".mat")
+	given := matRules.given(fs)
+	var matRulesUsed nardy.Rules
+	switch {
+	case isMat:
+		p, err := variants.Lookup(*preset)
+		if err == nil {
+			matRulesUsed, err = matRules.apply(p.Rules)
+		}
+		bad = err
+	case len(given) > 0:
+		bad = fmt.Errorf("%s: a JSON record carries its rules; -%s applies to a .mat file", name, strings.Join(given, ", -"))
+	}
+	if bad != nil {
+		report(stderr, "analyze", bad)
+		return 2
+	}
+	recs, names, err := readRecords(name, *preset, isMat, matRulesUsed)
 	if err != nil {
 		report(stderr, "analyze", err)
 		return 1
@@ -189,38 +208,38 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options) 
 	return all, nil
 }
 
-// readRecords reads a JSON record, or a .mat file under the preset's rules
-// changed by set (a game or a money session of several games, a record
-// each) and the names of its players. With a JSON record, which carries
-// its rules, the rule flags (ruleFlags, the names given) are refused, and
-// so is a preset other than the default.
-func readRecords(name, preset string, ruleFlags []string, set func(nardy.Rules) (nardy.Rules, error)) (recs []nardy.Record, names [2]string, err error) {
+// readRecords reads the records of file name: a .mat file (isMat) under
+// the rules r (those of -preset with the rule flags), whose players it
+// names, or a JSON record. A .mat file's error that the rules may explain
+// says which were used; a file of binary data or an empty one says so.
+func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.Record, names [2]string, err error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, names, err
 	}
 	defer f.Close()
-	src := io.LimitReader(f, MaxRecordSize)
-	if strings.HasSuffix(strings.ToLower(name), ".mat") {
-		p, err := variants.Lookup(preset)
-		if err != nil {
-			return nil, names, err
-		}
-		r, err := set(p.Rules)
-		if err != nil {
-			return nil, names, err
-		}
+	src := bufio.NewReader(io.LimitReader(f, MaxRecordSize))
+	head, err := src.Peek(512)
+	switch {
+	case len(head) == 0 && err != nil:
+		return nil, names, fmt.Errorf("%s: empty file: want a JSON record or a .mat file", name)
+	case bytes.IndexByte(head, 0) >= 0:
+		return nil, names, fmt.Errorf("%s: binary data (a NUL byte in its first %d bytes): want a JSON record or a .mat file", name, len(head))
+	}
+	if isMat {
 		recs, info, err := gnubg.ReadMatSession(src, r)
-		if errors.Is(err, gnubg.ErrMat) {
+		if errors.Is(err, gnubg.ErrMatRules) {
 			err = fmt.Errorf("%w; read under the rules of %s (-jacoby=%t -beavers=%t -crawford-rule=%t -max-cube %d) and the file's tags: for games played under other rules, set those flags", err, preset, r.Jacoby, r.Beavers, r.Crawford, cubeLimit(r))
 		}
 		return recs, info.Players, err
 	}
-	if len(ruleFlags) > 0 {
-		return nil, names, fmt.Errorf("%s: a JSON record carries its rules; -%s applies to a .mat file", name, strings.Join(ruleFlags, ", -"))
-	}
 	var rec nardy.Record
-	if err := json.NewDecoder(src).Decode(&rec); err != nil {
+	switch err := json.NewDecoder(src).Decode(&rec); {
+	case errors.Is(err, io.EOF):
+		return nil, names, fmt.Errorf("%s: only blanks: want a JSON record or a .mat file", name)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, names, fmt.Errorf("%s: the JSON ends before the record does", name)
+	case err != nil:
 		return nil, names, fmt.Errorf("%s: %w", name, err)
 	}
 	return []nardy.Record{rec}, names, nil

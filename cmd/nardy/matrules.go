@@ -29,6 +29,9 @@ func (f *matRuleFlags) define(fs *flag.FlagSet) {
 	f.maxCube = fs.Int("max-cube", 0, "a .mat file: the highest cube value, a power of two, 1 for no cube (and then no Jacoby, beaver or Crawford rule, unless given) (default: the preset's)")
 }
 
+// maxCubeFlag is the highest -max-cube, the library's highest cube limit.
+const maxCubeFlag = 1 << 20
+
 // given returns the names of the flags of matRuleNames set on fs's command
 // line, in that order.
 func (f *matRuleFlags) given(fs *flag.FlagSet) []string {
@@ -52,8 +55,8 @@ func (f *matRuleFlags) apply(r nardy.Rules) (nardy.Rules, error) {
 		case n == 1: // the options of the cube go with it, unless given
 			r.Cube, r.MaxCube = false, 0
 			r.Jacoby, r.Beavers, r.Crawford = false, false, false
-		case n < 2:
-			return r, fmt.Errorf("-max-cube %d: want 1 (no cube) or a power of two, 2 or more", n)
+		case n < 2 || n > maxCubeFlag || n&(n-1) != 0:
+			return r, fmt.Errorf("-max-cube %d: want 1 (no cube) or a power of two, 2..%d", n, maxCubeFlag)
 		default:
 			r.Cube, r.MaxCube = true, n
 		}

@@ -61,13 +61,48 @@ func TestAnalyzeMatRuleFlags(t *testing.T) {
 	for _, flags := range [][]string{{"-jacoby=false"}, {"-preset", "short-standard"}, {"-max-cube", "8"}, {"-crawford-rule=false"}, {"-beavers"}} {
 		errOut.Reset()
 		args := append(append([]string{"analyze", "-ply", "0"}, flags...), record)
-		assert.Equal(t, 1, run(args, strings.NewReader(""), &out, &errOut), "%v", flags)
+		assert.Equal(t, 2, run(args, strings.NewReader(""), &out, &errOut), "%v: a usage error", flags)
 		assert.Contains(t, errOut.String(), "carries its rules", "%v", flags)
 	}
-	for _, flags := range [][]string{{"-max-cube", "3"}, {"-max-cube", "0"}, {"-max-cube", "1", "-jacoby"}} {
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-max-cube", "3"}, "-max-cube 3: want 1 (no cube) or a power of two, 2..1048576"},
+		{[]string{"-max-cube", "0"}, "-max-cube 0: want 1"},
+		{[]string{"-max-cube", "2097152"}, "-max-cube 2097152: want 1"},
+		{[]string{"-max-cube", "1", "-jacoby"}, "max"},
+		{[]string{"-preset", "nope"}, `unknown preset "nope"`},
+	} {
 		errOut.Reset()
-		args := append(append([]string{"analyze", "-ply", "0"}, flags...), file)
-		assert.Equal(t, 1, run(args, strings.NewReader(""), &out, &errOut), "%v", flags)
-		assert.Contains(t, errOut.String(), "max", "%v", flags)
+		args := append(append([]string{"analyze", "-ply", "0"}, c.flags...), file)
+		assert.Equal(t, 2, run(args, strings.NewReader(""), &out, &errOut), "%v: a usage error", c.flags)
+		assert.Contains(t, errOut.String(), c.want, "%v", c.flags)
+	}
+}
+
+// TestAnalyzeFileMessages: a file that is no record says what it is, and
+// only a .mat error the rules may explain names the rules it was read
+// under (a syntax error does not).
+func TestAnalyzeFileMessages(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, content, want string
+	}{
+		{"empty.json", "", "empty file: want a JSON record or a .mat file"},
+		{"blanks.json", " \n\t\n", "only blanks: want a JSON record or a .mat file"},
+		{"cut.json", `{"rules":`, "the JSON ends before the record does"},
+		{"zero.json", "{}", "no variant (the zero Rules; want long or short)"},
+		{"binary.mat", " 1 point match\x00\x01\x02", "binary data (a NUL byte in its first 17 bytes)"},
+		{"binary.json", "\x00{}", "binary data"},
+		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "not a move, score or result line (.mat line 4)"},
+	} {
+		file := filepath.Join(dir, c.name)
+		require.NoError(t, os.WriteFile(file, []byte(c.content), 0o600))
+		var out, errOut bytes.Buffer
+		assert.Equal(t, 1, run([]string{"analyze", "-ply", "0", file}, strings.NewReader(""), &out, &errOut), c.name)
+		assert.Contains(t, errOut.String(), c.want, c.name)
+		assert.NotContains(t, errOut.String(), "EOF", c.name)
+		assert.NotContains(t, errOut.String(), "-jacoby=", c.name)
 	}
 }

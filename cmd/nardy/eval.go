@@ -45,6 +45,9 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
 	}
+	if err == nil && *rollText == "" && flagGiven(fs, "top") {
+		err = fmt.Errorf("-top ranks the plays of a -roll: give the roll")
+	}
 	var (
 		cube  nardy.Cube
 		match neural.MatchScore
@@ -105,7 +108,14 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 		return err
 	}
 	ranked := s.Rank(plays, ply)
-	fmt.Fprintf(w, "%s, %s on roll%s, %s at %d-ply: %d legal plays\n", pos, pos.OnRoll(), score, roll, ply, len(plays))
+	count := fmt.Sprintf("%d legal plays", len(plays))
+	if len(plays) == 1 {
+		count = "1 legal play"
+		if len(ranked) == 1 && ranked[0].Ply < ply { // Rank does not search a forced play
+			count += fmt.Sprintf(", forced: not searched, its %d-ply evaluation", ranked[0].Ply)
+		}
+	}
+	fmt.Fprintf(w, "%s, %s on roll%s, %s at %d-ply: %s\n", pos, pos.OnRoll(), score, roll, ply, count)
 	for i, rp := range ranked[:min(top, len(ranked))] {
 		fmt.Fprintf(w, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, plays[rp.Index],
 			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, chancesText(rp.Probs, s.Rules.Scoring))

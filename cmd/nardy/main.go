@@ -8,7 +8,7 @@
 //	nardy legal -variant long|short [-preset NAME] [-position "long w KEY" | -key KEY | -gnubg ID] -roll 6-5
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
-//	nardy perft -variant short|long [-preset NAME] -depth N [-workers N]
+//	nardy perft [-variant long|short] [-preset NAME] -depth N [-workers N]
 //	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
 //	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE
 //	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
@@ -152,6 +152,13 @@ func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, st
 		return 2, false
 	}
 	return 0, true
+}
+
+// flagGiven reports whether the flag name was set on fs's command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // report writes err as the error of sub-command cmd: "nardy cmd: ...",

@@ -204,9 +204,12 @@ func TestPerftCommand(t *testing.T) {
 	code, out, stderr := runCmd("perft", "-variant", "long", "-depth", "2", "-workers", "2")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "perft long depth 2: 484 (")
-	code, out, _ = runCmd("perft", "-depth", "1")
+	code, out, _ = runCmd("perft", "-variant", "short", "-depth", "1")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "perft short depth 1: 447 (")
+	code, out, _ = runCmd("perft", "-depth", "1")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "perft long depth 1: 22 (", "long by default, as legal, eval and rollout")
 	code, out, _ = runCmd("perft", "-preset", "long-classic", "-depth", "1")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "perft long depth 1: 22 (")
@@ -222,6 +225,7 @@ func TestPerftCommand(t *testing.T) {
 		{"perft", "-variant", "x"}, {"perft", "-depth", "-1"}, {"perft", "-preset", "x"}, {"perft", "a"},
 		// A depth the library refuses (above 64) is a usage error too.
 		{"perft", "-depth", "65"}, {"perft", "-depth", "9223372036854775807", "-workers", "1"},
+		{"perft", "-variant", "long", "-preset", "short-standard"}, {"perft", "-workers", "-3"}, {"perft", "-workers", "0"},
 	} {
 		code, _, stderr := runCmd(args...)
 		assert.Equal(t, 2, code, "%v", args)

@@ -40,9 +40,9 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		v   nardy.Variant
 		err error
 	)
-	given := 0
-	for _, s := range []string{*f.posText, *f.key, *f.gnubgID} {
-		if s != "" {
+	given := 0 // a flag given empty counts: -gnubg "" is an ID to refuse, not the start
+	for _, name := range []string{"position", "key", "gnubg"} {
+		if set[name] {
 			given++
 		}
 	}
@@ -50,12 +50,12 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		return r, pos, errors.New("give one of -position, -key and -gnubg")
 	}
 	switch {
-	case *f.posText != "":
+	case set["position"]:
 		if pos, err = nardy.ParsePosition(*f.posText); err != nil {
 			return r, pos, err
 		}
 		v = pos.Variant()
-	case *f.gnubgID != "":
+	case set["gnubg"]:
 		if pos, err = gnubg.ParsePositionID(*f.gnubgID, nardy.White); err != nil {
 			return r, pos, err
 		}
@@ -110,10 +110,13 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		return r, pos, err
 	}
 	switch {
-	case *f.key != "":
+	case set["key"]:
 		pos, err = nardy.ParseKey(v, nardy.White, *f.key)
 	case given == 0:
 		pos, err = nardy.StartPosition(v, nardy.White)
+	}
+	if w, over := pos.Winner(); err == nil && over {
+		err = fmt.Errorf("the game of this position is over: %s has borne off every checker", w)
 	}
 	return r, pos, err
 }

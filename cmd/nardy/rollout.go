@@ -20,7 +20,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	rollText := fs.String("roll", "", "roll out the best plays of this roll (such as 3-1) instead of the position")
 	top := fs.Int("top", 5, "with -roll: how many plays, the best at 1-ply, are rolled out")
 	trials := fs.Int("trials", neural.DefaultTrials, fmt.Sprintf("games played out (1..%d); with -stop, the most", neural.MaxTrials))
-	stop := fs.Float64("stop", 0, "stop once the equity's standard error is at most this (checked every 36 trials; 0: never)")
+	stop := fs.Float64("stop", 0, "stop once the equity's standard error is at most this (checked after every 36 trials from the 72nd on; 0: never)")
 	ply := fs.Int("ply", 0, fmt.Sprintf("depth at which the players choose their plays in the trials (0..%d)", neural.MaxPly))
 	truncate := fs.Int("truncate", 0, "stop each trial after this many plies and take the evaluation (0: play to the end)")
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
@@ -51,6 +51,9 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && (*trials < 1 || *trials > neural.MaxTrials) {
 		err = fmt.Errorf("-trials %d not in 1..%d", *trials, neural.MaxTrials)
+	}
+	if err == nil && *rollText == "" && flagGiven(fs, "top") {
+		err = errors.New("-top rolls out the best plays of a -roll: give the roll")
 	}
 	if err == nil && *double && *rollText != "" {
 		err = errors.New("-double rolls out the cube decision before the roll: not with -roll")

@@ -212,6 +212,10 @@ func TestMatReadErrors(t *testing.T) {
 	_, _, err := ReadMat(strings.NewReader(" 0 point match\n\n Game 1\n a : 0                          b : 0\n  1)                             31: 8/5 6/5\n  2)  Doubles => 2\n"), noCube)
 	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double the rules refuse")
 	assert.ErrorIs(t, err, ErrMatRules, "a double the rules refuse")
+	// A double of the cube the opponent owns is the file's fault, not the rules'.
+	_, _, err = ReadMat(strings.NewReader(head+"  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Takes\n  3)  Doubles => 4\n"), nardy.DefaultRules(nardy.Short))
+	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double of the cube the opponent owns")
+	assert.NotErrorIs(t, err, ErrMatRules, "a double of the cube the opponent owns")
 	_, _, err = ReadMat(strings.NewReader(head), nardy.DefaultRules(nardy.Long))
 	assert.ErrorIs(t, err, ErrMat)
 	assert.Error(t, WriteMat(&bytes.Buffer{}, nardy.Record{Rules: nardy.DefaultRules(nardy.Long)}, MatInfo{}))

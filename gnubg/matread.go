@@ -60,7 +60,7 @@ func (rd *matReader) do(a nardy.Action) error {
 	}
 	m, err := rd.m.Do(a)
 	if err != nil {
-		if a.Kind == nardy.ActDouble || a.Kind == nardy.ActBeaver { // no cube, the max cube, the Crawford game
+		if rd.rulesRefuse(a) {
 			return ruleMismatch{err}
 		}
 		return err
@@ -68,6 +68,21 @@ func (rd *matReader) do(a nardy.Action) error {
 	rd.m = m
 	rd.rec.Actions = append(rd.rec.Actions, a.Canonical())
 	return nil
+}
+
+// rulesRefuse reports whether the rules the file is read under refuse the
+// cube action a by an option other rules set otherwise: a double without
+// the cube, past its limit or in the Crawford game, a beaver without
+// beavers. A double of the cube the opponent owns is the file's fault.
+func (rd *matReader) rulesRefuse(a nardy.Action) bool {
+	r, cube := rd.m.Rules(), rd.m.Game().Cube()
+	switch a.Kind {
+	case nardy.ActDouble:
+		return !r.Cube || 2*cube.Value > r.CubeLimit() || rd.m.IsCrawford()
+	case nardy.ActBeaver:
+		return !r.Beavers || 4*cube.Value > r.CubeLimit()
+	}
+	return false
 }
 
 func (rd *matReader) line(n int, ln string, info *MatInfo) error {

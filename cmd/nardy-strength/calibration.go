@@ -13,6 +13,17 @@ import (
 	"github.com/nardylab/nardy/variants"
 )
 
+// maxCalibrationGames bounds -games of calibration, which keeps a summary
+// of each game (under a kilobyte) for the intervals by game.
+const maxCalibrationGames = 1_000_000
+
+// calibrationSynopsis is the usage line and summary of calibration.
+const calibrationSynopsis = `usage: nardy-strength calibration [-variant short|long] [-games N] [-net FILE] [flags]
+
+Compares the network's predicted chances of each way of winning with how
+often its own 0-ply self-play games ended so, by tenths of the predicted
+win.`
+
 // calibration checks that the network's chances mean what they say: it
 // plays -games seeded cubeless games of the 0-ply neural player against
 // itself, evaluates every position before its roll at 0-ply for the player
@@ -23,16 +34,10 @@ import (
 // agree with its own games; where it does not, its equities are off by
 // the difference. The kinds are those of the board at the end (L8, L9, S5),
 // whether or not the default scoring table counts them.
-const calibrationSynopsis = `usage: nardy-strength calibration [-variant short|long] [-games N] [-net FILE] [flags]
-
-Compares the network's predicted chances of each way of winning with how
-often its own 0-ply self-play games ended so, by tenths of the predicted
-win.`
-
 func calibration(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("calibration", flag.ContinueOnError)
 	variant := fs.String("variant", "short", "long or short")
-	games := fs.Int("games", 10000, "self-play games")
+	games := fs.Int("games", 10000, fmt.Sprintf("self-play games (1..%d)", maxCalibrationGames))
 	seed := fs.Uint64("seed", 1, "seed of the games' dice (game i's dice depend on it and i alone)")
 	netFile := fs.String("net", "", "weights file of the network (default: the embedded one)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played at once")
@@ -41,9 +46,9 @@ func calibration(args []string, stdout, stderr io.Writer) error {
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
-	if err := firstErr(atLeast("games", *games, 1), atLeast("workers", *workers, 1)); err != nil {
+	if err := firstErr(within("games", *games, 1, maxCalibrationGames), within("workers", *workers, 1, maxWorkers)); err != nil {
 		return err
 	}
 	net, err := readNet("net", *netFile, v)

@@ -122,6 +122,13 @@ func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
 		LoseMars: a.LoseGammon, LoseKoks: a.LoseBackgammon}
 }
 
+// cubeSynopsis is the usage line and summary of cube.
+const cubeSynopsis = `usage: nardy-strength cube [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-match N] [flags]
+
+Compares the neural player's cube decisions in short nardy with GNU
+Backgammon's on the positions of seeded self-play games, in money play or
+at every score of a -match (GNU Backgammon must be installed).`
+
 // cubeCheck compares the neural player's cube decisions with GNU
 // Backgammon's on the positions of seeded short-nardy games that the 0-ply
 // neural player plays against itself: before each roll but the first, the
@@ -129,12 +136,6 @@ func gnubgProbs(a gnubgplay.CubeAnswer) neural.Probs {
 // the cube centred (Jacoby, as the default rules) and with the cube owned
 // by the player on roll (a redouble), or in match play at every score of
 // -match (2..N away each, cycled over the positions).
-const cubeSynopsis = `usage: nardy-strength cube [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-match N] [flags]
-
-Compares the neural player's cube decisions in short nardy with GNU
-Backgammon's on the positions of seeded self-play games, in money play or
-at every score of a -match (GNU Backgammon must be installed).`
-
 func cubeCheck(args []string, stdout, stderr io.Writer) error {
 	fs, jf, ply, gp := newCheckFlags("cube")
 	match := fs.Int("match", 0, fmt.Sprintf("match length (2..%d; 0: money play)", neural.MaxAway))

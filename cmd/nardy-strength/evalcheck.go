@@ -13,6 +13,13 @@ import (
 	"github.com/nardylab/nardy/neural"
 )
 
+// evalCheckSynopsis is the usage line and summary of evalcheck.
+const evalCheckSynopsis = `usage: nardy-strength evalcheck [-variant short|long] [-games N] [-every N] [-trials N] [-cubeful [-gnubg-plies PLIES] [-decisions [-list]]] [-bearoff] [flags]
+
+Compares the network's evaluations at 0, 1 and 2 ply with rollouts of
+positions from seeded self-play games; with -cubeful, the cubeful
+equities too.`
+
 // evalCheck measures how far the network's n-ply evaluations are from
 // rollouts of the same positions: positions are taken after every -every-th
 // play of each of the seeded games that the 0-ply neural player plays
@@ -39,12 +46,6 @@ import (
 // equities are compared with the rollouts' proper cubeful equity, and the
 // cube model's and gnubg's verdicts are judged by the rollouts' (how often
 // they agree, and the equity they lose).
-const evalCheckSynopsis = `usage: nardy-strength evalcheck [-variant short|long] [-games N] [-every N] [-trials N] [-cubeful [-gnubg-plies PLIES] [-decisions [-list]]] [-bearoff] [flags]
-
-Compares the network's evaluations at 0, 1 and 2 ply with rollouts of
-positions from seeded self-play games; with -cubeful, the cubeful
-equities too.`
-
 func evalCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("evalcheck", flag.ContinueOnError)
 	variant := fs.String("variant", "short", "long or short")
@@ -61,13 +62,13 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, evalCheckSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
-	if err := firstErr(atLeast("games", *games, 1), atLeast("every", *every, 1), atLeast("trials", *trials, 1),
-		atLeast("workers", *workers, 1), within("gnubg-plies", *gnubgPlies, -1, gnubgplay.MaxPlies)); err != nil {
+	if err := firstErr(atLeast("games", *games, 1), atLeast("every", *every, 1), within("trials", *trials, 1, neural.MaxTrials),
+		within("workers", *workers, 1, maxWorkers), within("gnubg-plies", *gnubgPlies, -1, gnubgplay.MaxPlies)); err != nil {
 		return err
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	if *cubeful && v != nardy.Short {
 		return usagef("-cubeful is for short nardy, the game with the cube")

@@ -13,41 +13,52 @@ import (
 
 // usageError is a command line the command refuses before it measures
 // anything: a bad flag value, an argument, flags that contradict each
-// other. run exits with status 2 for it, 1 for any other error.
-type usageError struct{ msg string }
+// other. run exits with status 2 for it, 1 for any other error, and
+// prints its message unless printed says parse has (with the usage).
+type usageError struct {
+	msg     string
+	printed bool
+}
 
 func (e usageError) Error() string { return e.msg }
 
 // usagef returns a usageError with a formatted message.
-func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+func usagef(format string, a ...any) error { return usageError{msg: fmt.Sprintf(format, a...)} }
 
 // parse parses args into fs, a command's flag set, and refuses arguments
 // after the flags. With -h it prints synopsis and the flags on stdout and
 // returns flag.ErrHelp; after a bad flag or an argument it prints the
-// message, synopsis and the flags on stderr and returns a usageError.
+// message, then synopsis and the flags, on stderr and returns a
+// usageError. A value out of range, found after parse, gets its message
+// alone, as nardy's commands do.
 func parse(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.Writer) error {
-	fs.SetOutput(stderr) // the flag package's own messages
-	fs.Usage = func() {} // printed below, on the stream that fits
+	fs.SetOutput(io.Discard) // the flag package's messages: printed below, once
+	fs.Usage = func() {}
 	printUsage := func(w io.Writer) {
 		fmt.Fprintln(w, synopsis)
 		fs.SetOutput(w)
 		fs.PrintDefaults()
-		fs.SetOutput(stderr)
+		fs.SetOutput(io.Discard)
 	}
 	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
+	if errors.Is(err, flag.ErrHelp) {
 		printUsage(stdout)
 		return err
-	case err != nil:
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q: every setting is a flag", fs.Arg(0))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "nardy-strength %s: %v\n", fs.Name(), err)
 		printUsage(stderr)
-		return usageError{err.Error()}
-	case fs.NArg() > 0:
-		printUsage(stderr)
-		return usagef("unexpected argument %q: every setting is a flag", fs.Arg(0))
+		return usageError{msg: err.Error(), printed: true}
 	}
 	return nil
 }
+
+// maxWorkers is the most goroutines a flag -workers takes: a rollout's
+// most (neural.RolloutOptions.Workers, 0..256).
+const maxWorkers = 256
 
 // atLeast refuses an int flag below lo.
 func atLeast(name string, v, lo int) error {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -63,7 +64,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"cube", "x"}, `unexpected argument "x"`},
 		{[]string{"plays", "-worst", "-1"}, "-worst -1"},
 		{[]string{"plays", "-nope"}, "-nope"},
-		{[]string{"openings", "-trials", "0"}, "-trials 0: want at least 1"},
+		{[]string{"openings", "-trials", "0"}, "-trials 0: want 1..1048576"},
 		{[]string{"openings", "-top", "0"}, "-top 0"},
 		{[]string{"openings", "-rollout-ply", "3"}, "-rollout-ply 3"},
 		{[]string{"openings", "-net", long}, "a long-nardy network, not short"},
@@ -73,6 +74,16 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"evalcheck", "-list"}, "-list needs -decisions"},
 		{[]string{"calibration", "-games", "0"}, "-games 0"},
 		{[]string{"calibration", "-net", long}, "a long-nardy network, not short"},
+		{[]string{"calibration", "-games", "1000000000000"}, "-games 1000000000000: want 1..1000000"},
+		{[]string{"calibration", "-workers", "1000000000000"}, "-workers 1000000000000: want 1..256"},
+		{[]string{"vs", "-a", "foo", "-games", "2"}, `unknown bot "foo"`},
+		{[]string{"vs", "-b", "foo", "-games", "2"}, `unknown bot "foo"`},
+		{[]string{"vs", "-a", "random-moneyplays", "-games", "2"}, "only a neural player can ignore the score"},
+		{[]string{"vs", "-variant", "long", "-cube", "-match", "1"}, "-cube and -match"},
+		{[]string{"evalcheck", "-trials", "99999999999"}, "-trials 99999999999: want 1..1048576"},
+		{[]string{"evalcheck", "-workers", "100000"}, "-workers 100000: want 1..256"},
+		{[]string{"openings", "-trials", "99999999999"}, "-trials 99999999999: want 1..1048576"},
+		{[]string{"openings", "-workers", "100000"}, "-workers 100000: want 1..256"},
 	} {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, 2, run(c.args, &stdout, &stderr), "%v: %s", c.args, stderr.String())
@@ -85,6 +96,9 @@ func TestUsageErrors(t *testing.T) {
 // come from -seed and i alone, so one worker and two give the same
 // figures (each worker's player went on from the pairs it played before).
 func TestVsRandomDoesNotDependOnWorkers(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("one CPU: vs runs one worker whatever -workers says, so there is nothing to compare: SKIPPED")
+	}
 	var outs []string
 	for _, workers := range []string{"1", "2"} {
 		out := runOK(t, "vs", "-variant", "long", "-a", "random", "-b", "greedy", "-games", "40", "-workers", workers)
@@ -92,4 +106,23 @@ func TestVsRandomDoesNotDependOnWorkers(t *testing.T) {
 	}
 	require.Equal(t, outs[0], outs[1])
 	assert.True(t, strings.Contains(outs[0], "random vs greedy"), outs[0])
+}
+
+// TestUsageErrorSaidOnce: a bad flag's message is printed once, before
+// the usage (the flag package printed it, then run again after the usage),
+// and so is an argument's.
+func TestUsageErrorSaidOnce(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vs", "-nope"}, "nardy-strength vs: flag provided but not defined: -nope\nusage: nardy-strength vs "},
+		{[]string{"judge", "stray"}, "nardy-strength judge: unexpected argument \"stray\": every setting is a flag\nusage: nardy-strength judge "},
+	} {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 2, run(c.args, &stdout, &stderr), "%v", c.args)
+		assert.True(t, strings.HasPrefix(stderr.String(), c.want), "%v: %s", c.args, stderr.String())
+		msg, _, _ := strings.Cut(c.want, "\n")
+		assert.Equal(t, 1, strings.Count(stderr.String(), msg), "%v: said once", c.args)
+	}
 }

@@ -40,6 +40,7 @@ func (jf judgeFlags) check() error {
 	return atLeast("games", *jf.games, 1)
 }
 
+// judgeSynopsis is the usage line and summary of judge.
 const judgeSynopsis = `usage: nardy-strength judge [-variant long|short] [-player NAME] [-judge PLIES] [-games N] [flags]
 
 Plays -games games of -player against itself and judges every play with a
@@ -61,11 +62,11 @@ func judge(args []string, stdout, stderr io.Writer) error {
 	games, seed, threshold, netFile := jf.games, jf.seed, jf.threshold, jf.net
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	p, err := bot.New(*name, *seed)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	r := cubeless(v)
 	net, err := readNet("net", *netFile, v)

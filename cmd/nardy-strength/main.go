@@ -111,7 +111,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp): // COMMAND -h: parse printed the usage
 		return 0
 	case errors.As(err, &bad):
-		fmt.Fprintf(stderr, "nardy-strength %s: %s\n", args[0], bad.msg)
+		if !bad.printed {
+			fmt.Fprintf(stderr, "nardy-strength %s: %s\n", args[0], bad.msg)
+		}
 		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "nardy-strength %s: %s\n", args[0], err)
@@ -217,6 +219,23 @@ func newPlayer(name string, seed uint64, gnubgPlies int, cube bool, net *neural.
 	return p, func() {}, err
 }
 
+// checkPlayer refuses a name newPlayer does not know, before any player
+// is made (gnubg started) or game played.
+func checkPlayer(name string) error {
+	if name == "gnubg" {
+		return nil
+	}
+	base, moneyPlays := strings.CutSuffix(name, moneyPlaysSuffix)
+	p, err := bot.New(base, 0)
+	if err != nil {
+		return usageError{msg: err.Error()}
+	}
+	if _, ok := p.(*bot.Neural); moneyPlays && !ok {
+		return usagef("%s: only a neural player can ignore the score", name)
+	}
+	return nil
+}
+
 // moneyPlaysSuffix names a neural player ("neural0-moneyplays") that
 // chooses its plays as in money play even in a match, for measuring what
 // playing by the score is worth; its cube decisions still see the score.
@@ -278,7 +297,7 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	}
 	v, err := nardy.ParseVariant(*variant)
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{msg: err.Error()}
 	}
 	if err := firstErr(atLeast("games", *games, 2), atLeast("workers", *workers, 1), within("gnubg-plies", *gp, 0, gnubgplay.MaxPlies)); err != nil {
 		return err
@@ -291,6 +310,14 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	}
 	if *length < 0 || *length > neural.MaxAway {
 		return usagef("-match %d: want 0 (money games) or 1..%d points", *length, neural.MaxAway)
+	}
+	if *length > 0 && *cube {
+		return usagef("-cube and -match: a match's rules decide the cube (short nardy's have it)")
+	}
+	for _, name := range []string{*a, *b} {
+		if err := checkPlayer(name); err != nil {
+			return err
+		}
 	}
 	var na, nb *neural.Net
 	for _, n := range []struct {

@@ -11,17 +11,18 @@ import (
 	"github.com/nardylab/nardy/neural"
 )
 
-// openings checks the network's rollouts against GNU Backgammon on the 15
-// opening rolls of short nardy (the first roll is never a double): for
-// each, the top plays at 1-ply are rolled out (cubeless money, the same
-// dice for every play), and gnubg names its own play and evaluates the
-// positions after the rollout's best play and after its own.
+// openingsSynopsis is the usage line and summary of openings.
 const openingsSynopsis = `usage: nardy-strength openings [-top N] [-trials N] [-rollout-ply PLIES] [-gnubg-plies PLIES] [flags]
 
 Rolls out the -top plays of each of short nardy's 15 opening rolls and
 has GNU Backgammon name its own play and evaluate the rollout's best (GNU
 Backgammon must be installed).`
 
+// openings checks the network's rollouts against GNU Backgammon on the 15
+// opening rolls of short nardy (the first roll is never a double): for
+// each, the top plays at 1-ply are rolled out (cubeless money, the same
+// dice for every play), and gnubg names its own play and evaluates the
+// positions after the rollout's best play and after its own.
 func openings(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the rollouts' dice")
@@ -35,7 +36,7 @@ func openings(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, openingsSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
-	if err := firstErr(atLeast("top", *top, 1), atLeast("trials", *trials, 1), atLeast("workers", *workers, 1),
+	if err := firstErr(atLeast("top", *top, 1), within("trials", *trials, 1, neural.MaxTrials), within("workers", *workers, 1, maxWorkers),
 		checkPlies("rollout-ply", *ply, "gnubg-plies", *gp)); err != nil {
 		return err
 	}

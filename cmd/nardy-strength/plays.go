@@ -37,6 +37,13 @@ func classIndex(c int) int {
 	return 0
 }
 
+// playsSynopsis is the usage line and summary of plays.
+const playsSynopsis = `usage: nardy-strength plays [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-worst N] [flags]
+
+Judges the checker plays of the neural player in seeded short-nardy
+self-play games by GNU Backgammon's own best play and equities, by the
+class of position (GNU Backgammon must be installed).`
+
 // playsCheck judges the checker plays of the neural player with GNU
 // Backgammon: in seeded short-nardy games that the neural player plays
 // against itself, at every play with more than one legal choice gnubg
@@ -45,12 +52,6 @@ func classIndex(c int) int {
 // equities is the equity the neural play loses by gnubg's judgement. The
 // report splits the positions by gnubg's class (which of its evaluators
 // judges them), to show where the network is weakest.
-const playsSynopsis = `usage: nardy-strength plays [-games N] [-ply PLIES] [-gnubg-plies PLIES] [-worst N] [flags]
-
-Judges the checker plays of the neural player in seeded short-nardy
-self-play games by GNU Backgammon's own best play and equities, by the
-class of position (GNU Backgammon must be installed).`
-
 func playsCheck(args []string, stdout, stderr io.Writer) error {
 	fs, jf, ply, gp := newCheckFlags("plays")
 	worst := fs.Int("worst", 0, "list this many of the plays that lose most, with gnubg's Position ID")

@@ -10,9 +10,10 @@
 // 0-ply against a fixed opponent, bot.Expectimax by default, by games
 // trained). An OUT that ends in .nn names the weights file: -out z.nn
 // writes z.nn, z.log and z.svg. None of them may be the file of -init or
-// -resume, which the first checkpoint would overwrite. Every -every games it measures the network in -eval games
-// (pairs with the same dice, each side once) and saves the weights, so a
-// stopped run leaves its last checkpoint. With -eval 0 nothing is
+// -resume, which the first checkpoint would overwrite. Every -every games
+// it measures the network in -eval games (pairs with the same dice, each
+// side once) and saves the weights, so a stopped run leaves its last
+// checkpoint. With -eval 0 nothing is
 // measured: the log has "-" for the win rate and the points per game of
 // such a checkpoint, and the curve leaves it out; -opponent is refused
 // with it, and the log's header names no opponent.
@@ -33,9 +34,10 @@
 // weights: its header's -hidden is theirs, and its last checkpoint is at
 // the games and plies their provenance (written by nardy-train) records.
 // -games, -seed, the rates, -every, -eval and -target may change (the
-// stages of -recipe committed change the first four). -stop N (at most -games) ends the run
-// after N games with a checkpoint, the learning rate still scheduled over
-// -games: the way to reproduce a run that was stopped early.
+// stages of -recipe committed change the first four). -stop N (at most
+// -games) ends the run after N games with a checkpoint, the learning rate
+// still scheduled over -games: the way to reproduce a run that was stopped
+// early.
 // -target 1ply trains each position toward its 1-ply evaluation (the
 // average over the 21 rolls) instead of the TD(0) sample, about 20 times
 // slower a game.
@@ -325,10 +327,13 @@ func save(out string, net *neural.Net, curve []point) error {
 		return fmt.Errorf("the learning curve: %w", err)
 	}
 	for ext, b := range map[string][]byte{".nn": w.Bytes(), ".svg": s.Bytes()} {
-		if err := os.WriteFile(out+ext+".tmp", b, 0o644); err != nil {
-			return err
+		tmp := out + ext + ".tmp"
+		err := os.WriteFile(tmp, b, 0o644)
+		if err == nil {
+			err = os.Rename(tmp, out+ext)
 		}
-		if err := os.Rename(out+ext+".tmp", out+ext); err != nil {
+		if err != nil {
+			os.Remove(tmp) // a failed checkpoint leaves no half-written file
 			return err
 		}
 	}

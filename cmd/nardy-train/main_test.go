@@ -506,3 +506,16 @@ func TestTrainResumeOtherRun(t *testing.T) {
 		assert.NoFileExists(t, out+".log", "%v", c.args)
 	}
 }
+
+// TestTrainFailedSaveLeavesNoTemp: a checkpoint that cannot be saved (the
+// weights' path is a directory) fails with 1 and leaves no .tmp file.
+func TestTrainFailedSaveLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "e")
+	require.NoError(t, os.Mkdir(out+".nn", 0o700))
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-variant", "short", "-games", "2", "-hidden", "4", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr)
+	assert.Equal(t, 1, code, stderr.String())
+	_, err := os.Stat(out + ".nn.tmp")
+	assert.ErrorIs(t, err, os.ErrNotExist, "the half-written weights are removed")
+}

@@ -221,15 +221,20 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 	src := bufio.NewReader(io.LimitReader(f, MaxRecordSize))
 	head, err := src.Peek(512)
 	switch {
-	case len(head) == 0 && err != nil:
+	case len(head) == 0 && errors.Is(err, io.EOF):
 		return nil, names, fmt.Errorf("%s: empty file: want a JSON record or a .mat file", name)
+	case len(head) == 0 && err != nil: // a directory, a read error
+		return nil, names, err
 	case bytes.IndexByte(head, 0) >= 0:
 		return nil, names, fmt.Errorf("%s: binary data (a NUL byte in its first %d bytes): want a JSON record or a .mat file", name, len(head))
 	}
 	if isMat {
 		recs, info, err := gnubg.ReadMatSession(src, r)
-		if errors.Is(err, gnubg.ErrMatRules) {
-			err = fmt.Errorf("%w; read under the rules of %s (-jacoby=%t -beavers=%t -crawford-rule=%t -max-cube %d) and the file's tags: for games played under other rules, set those flags", err, preset, r.Jacoby, r.Beavers, r.Crawford, cubeLimit(r))
+		switch {
+		case errors.Is(err, gnubg.ErrMatRules):
+			err = fmt.Errorf("%s: %s; read under the rules of %s (-jacoby=%t -beavers=%t -crawford-rule=%t -max-cube %d) and the file's tags: for games played under other rules, set those flags", name, strings.TrimPrefix(err.Error(), "nardy: "), preset, r.Jacoby, r.Beavers, r.Crawford, cubeLimit(r))
+		case err != nil:
+			err = fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "nardy: "))
 		}
 		return recs, info.Players, err
 	}

@@ -95,10 +95,16 @@ func TestAnalyzeFileMessages(t *testing.T) {
 		{"zero.json", "{}", "no variant (the zero Rules; want long or short)"},
 		{"binary.mat", " 1 point match\x00\x01\x02", "binary data (a NUL byte in its first 17 bytes)"},
 		{"binary.json", "\x00{}", "binary data"},
-		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "not a move, score or result line (.mat line 4)"},
+		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "syntax.mat: parsing .mat file \" garbage\": not a move, score or result line (.mat line 4)"},
+		{"blank.mat", "\n\n", "blank.mat: parsing .mat file \"\": no \"N point match\" line"},
+		{"dir.mat/", "", "is a directory"},
 	} {
 		file := filepath.Join(dir, c.name)
-		require.NoError(t, os.WriteFile(file, []byte(c.content), 0o600))
+		if strings.HasSuffix(c.name, "/") {
+			require.NoError(t, os.Mkdir(file, 0o700))
+		} else {
+			require.NoError(t, os.WriteFile(file, []byte(c.content), 0o600))
+		}
 		var out, errOut bytes.Buffer
 		assert.Equal(t, 1, run([]string{"analyze", "-ply", "0", file}, strings.NewReader(""), &out, &errOut), c.name)
 		assert.Contains(t, errOut.String(), c.want, c.name)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -230,4 +231,11 @@ func TestResultNames(t *testing.T) {
 	for _, k := range names[nardy.Short] {
 		assert.True(t, seen[k], "no %s met", k)
 	}
+}
+
+// TestMaxMatchIsTheLibrarys: the demo does not import package neural (it
+// plays random games), so its bound of -match is a literal: the longest
+// match the library's match equity reads, neural.MaxAway.
+func TestMaxMatchIsTheLibrarys(t *testing.T) {
+	assert.Equal(t, neural.MaxAway, maxMatch)
 }

@@ -20,10 +20,10 @@
 // searches at 2 ply.
 //
 // -h prints a synopsis and the flags on standard output. It exits with 2
-// for wrong flags (an unknown bot or preset, -games or -workers below 1,
-// -match outside 0..64, a negative -budget or -width), the message and the
-// usage on standard error, before any game; with 1 when a game fails; with
-// 0 otherwise.
+// for wrong flags (an unknown bot or preset, -games outside 1..1000000,
+// -workers outside 1..256, -match outside 0..64, a negative -budget or
+// -width), the message and the usage on standard error, before any game;
+// with 1 when a game fails; with 0 otherwise.
 package main
 
 import (
@@ -64,10 +64,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.b, "b", "random", "second bot")
 	preset := fs.String("preset", "long-moscow", fmt.Sprintf("rule preset %v", variants.Names()))
 	variant := fs.String("variant", "", "game, long or short: its default preset (long-moscow, short-standard) instead of -preset")
-	fs.IntVar(&c.n, "games", 100, "number of games (or matches), 1 or more")
+	fs.IntVar(&c.n, "games", 100, fmt.Sprintf("number of games (or matches), 1..%d", maxGames))
 	fs.IntVar(&c.length, "match", 0, fmt.Sprintf("play matches to this many points (1..%d) instead of single games", maxMatch))
 	fs.Uint64Var(&c.seed, "seed", 1, "tournament seed")
-	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), "parallel goroutines, 1 or more")
+	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel goroutines, 1..%d", maxWorkers))
 	fs.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
 	fs.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
 	help := usageText(fs)

@@ -165,22 +165,29 @@ func summarize(out []outcome) summary {
 	return s
 }
 
-// report writes the tournament's figures.
+// maxGames and maxWorkers bound -games (the outcome of each is kept) and
+// -workers (a goroutine each).
+const (
+	maxGames   = 1_000_000
+	maxWorkers = 256
+)
+
 // check refuses numbers no tournament can run with, before any game.
 func (c config) check() error {
 	switch {
-	case c.n < 1:
-		return fmt.Errorf("-games %d: want 1 or more", c.n)
+	case c.n < 1 || c.n > maxGames:
+		return fmt.Errorf("-games %d: want 1..%d", c.n, maxGames)
 	case c.length < 0 || c.length > maxMatch:
 		return fmt.Errorf("-match %d: want 0 (single games) or a match length of 1..%d points", c.length, maxMatch)
-	case c.workers < 1:
-		return fmt.Errorf("-workers %d: want 1 or more", c.workers)
+	case c.workers < 1 || c.workers > maxWorkers:
+		return fmt.Errorf("-workers %d: want 1..%d", c.workers, maxWorkers)
 	case c.budget < 0 || c.width < 0:
 		return fmt.Errorf("-budget %d, -width %d: want 0 (the default) or more", c.budget, c.width)
 	}
 	return nil
 }
 
+// report writes the tournament's figures.
 func report(w io.Writer, c config, s summary) {
 	if c.a == c.b { // a bot against itself: say which seat of the pair is which
 		c.a, c.b = c.a+" (a)", c.b+" (b)"

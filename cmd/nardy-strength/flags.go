@@ -1,12 +1,12 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/internal/gnubgplay"
 	"github.com/nardylab/nardy/neural"
 )
@@ -32,28 +32,13 @@ func usagef(format string, a ...any) error { return usageError{msg: fmt.Sprintf(
 // usageError. A value out of range, found after parse, gets its message
 // alone, as nardy's commands do.
 func parse(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.Writer) error {
-	fs.SetOutput(io.Discard) // the flag package's messages: printed below, once
-	fs.Usage = func() {}
-	printUsage := func(w io.Writer) {
-		fmt.Fprintln(w, synopsis)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+	switch status, ok := cliflags.Parse(fs, "nardy-strength "+fs.Name(), synopsis, args, 0, stdout, stderr); {
+	case ok:
+		return nil
+	case status == 0:
+		return flag.ErrHelp
 	}
-	err := fs.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		printUsage(stdout)
-		return err
-	}
-	if err == nil && fs.NArg() > 0 {
-		err = fmt.Errorf("unexpected argument %q: every setting is a flag", fs.Arg(0))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "nardy-strength %s: %v\n", fs.Name(), err)
-		printUsage(stderr)
-		return usageError{msg: err.Error(), printed: true}
-	}
-	return nil
+	return usageError{msg: "bad command line", printed: true}
 }
 
 // maxWorkers is the most goroutines a flag -workers takes: a rollout's

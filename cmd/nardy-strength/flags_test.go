@@ -117,7 +117,7 @@ func TestUsageErrorSaidOnce(t *testing.T) {
 		want string
 	}{
 		{[]string{"vs", "-nope"}, "nardy-strength vs: flag provided but not defined: -nope\nusage: nardy-strength vs "},
-		{[]string{"judge", "stray"}, "nardy-strength judge: unexpected argument \"stray\": every setting is a flag\nusage: nardy-strength judge "},
+		{[]string{"judge", "stray"}, "nardy-strength judge: unexpected argument \"stray\"\nusage: nardy-strength judge "},
 	} {
 		var stdout, stderr bytes.Buffer
 		require.Equal(t, 2, run(c.args, &stdout, &stderr), "%v", c.args)

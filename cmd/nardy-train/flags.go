@@ -29,13 +29,10 @@ Flags:
 
 // check reads the flags into c and refuses, each with its own message,
 // those that are wrong or contradict each other, before any file is read:
-// fs holds the arguments left, variant and recipe the flags' text, given
-// the flags on the command line.
+// fs holds the flags, variant and recipe the flags' text, given the flags
+// on the command line.
 func (c *config) check(fs *flag.FlagSet, variant, recipe string, given map[string]bool) error {
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q: every setting is a flag", fs.Arg(0))
-	}
-	v, err := nardy.ParseVariant(variant)
+	v, err := nardy.ParseVariant(variant) // cliflags.Parse refused arguments
 	if err != nil {
 		return fmt.Errorf("-variant %q: want long or short", variant)
 	}

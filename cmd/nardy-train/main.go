@@ -80,11 +80,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -138,26 +138,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
 	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")
 	recipe := fs.String("recipe", "", fmt.Sprintf("run every stage of a recipe %v (only -variant and -out with it): committed, the training of the committed weights", recipes))
-	var help strings.Builder
-	help.WriteString(usage)
-	fs.SetOutput(&help)
-	fs.PrintDefaults()
-	// The flag package writes its own messages to stderr; the usage goes
-	// to stdout for -h and to stderr after an error.
-	fs.SetOutput(stderr)
-	fs.Usage = func() {}
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, help.String())
-		return 0
-	} else if err != nil {
-		fmt.Fprint(stderr, help.String())
-		return 2
+	if status, ok := cliflags.Parse(fs, "nardy-train", usage, args, 0, stdout, stderr); !ok {
+		return status
 	}
 	given := map[string]bool{} // the flags on the command line, defaults aside
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if err := c.check(fs, *variant, *recipe, given); err != nil {
-		fmt.Fprintf(stderr, "nardy-train: %v\n\n%s", err, help.String())
-		return 2
+		return cliflags.Fail(stderr, fs, "nardy-train", usage, err)
 	}
 	if *recipe != "" {
 		return runRecipe(recipeArgs(c.variant, c.out), stdout, stderr)

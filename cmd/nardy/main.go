@@ -42,12 +42,13 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/nardylab/nardy/internal/cliflags"
 )
 
 func main() {
@@ -122,36 +123,7 @@ func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout, stderr io
 // parseFlagsArgs is parseFlags for a command that takes exactly nargs
 // arguments after its flags.
 func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, stdout, stderr io.Writer) (status int, ok bool) {
-	fs.SetOutput(stderr) // the flag package's own error messages
-	fs.Usage = func() {} // printed below, on the stream that fits
-	printUsage := func(w io.Writer) {
-		fmt.Fprintln(w, usage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(stderr)
-	}
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		printUsage(stdout)
-		return 0, false
-	case err != nil:
-		printUsage(stderr)
-		return 2, false
-	case fs.NArg() > nargs:
-		fmt.Fprintf(stderr, "nardy %s: unexpected argument %q\n", fs.Name(), fs.Arg(nargs))
-		printUsage(stderr)
-		return 2, false
-	case fs.NArg() < nargs:
-		plural := "s"
-		if nargs == 1 {
-			plural = ""
-		}
-		fmt.Fprintf(stderr, "nardy %s: want %d argument%s, got %d\n", fs.Name(), nargs, plural, fs.NArg())
-		printUsage(stderr)
-		return 2, false
-	}
-	return 0, true
+	return cliflags.Parse(fs, "nardy "+fs.Name(), usage, args, nargs, stdout, stderr)
 }
 
 // flagGiven reports whether the flag name was set on fs's command line.

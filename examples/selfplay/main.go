@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -59,31 +60,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	presetName := fs.String("preset", "long-moscow", "rule preset of package variants: "+strings.Join(variants.Names(), ", "))
 	variant := fs.String("variant", "", "game, long or short: its default preset (long-moscow, short-standard) instead of -preset")
 	length := fs.Int("match", 0, fmt.Sprintf("play a match to this many points (1..%d) instead of one game", maxMatch))
-	var help strings.Builder
-	help.WriteString(usage + "\n")
-	fs.SetOutput(&help)
-	fs.PrintDefaults()
-	// The flag package writes its own error messages to stderr; the usage
-	// goes to stdout for -h and to stderr after an error.
-	fs.SetOutput(stderr)
-	fs.Usage = func() {}
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, help.String())
-		return 0
-	} else if err != nil {
-		fmt.Fprint(stderr, help.String())
-		return 2
+	if status, ok := cliflags.Parse(fs, "selfplay", usage, args, 0, stdout, stderr); !ok {
+		return status
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "selfplay: "+format+"\n%s", append(a, help.String())...)
-		return 2
+		return cliflags.Fail(stderr, fs, "selfplay", usage, fmt.Errorf(format, a...))
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	match := given["match"]
 	switch {
-	case fs.NArg() > 0:
-		return fail("unexpected argument %q", fs.Arg(0))
 	case match && (*length < 1 || *length > maxMatch):
 		return fail("-match %d: a match is to 1..%d points (leave -match out for one game)", *length, maxMatch)
 	case given["preset"] && given["variant"]:

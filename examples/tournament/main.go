@@ -27,17 +27,16 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -70,21 +69,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel goroutines, 1..%d", maxWorkers))
 	fs.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
 	fs.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
-	help := usageText(fs)
-	fs.SetOutput(stderr) // the flag package's own messages
-	fs.Usage = func() {}
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, help)
-		return 0
-	} else if err != nil {
-		fmt.Fprint(stderr, help)
-		return 2
+	if status, ok := cliflags.Parse(fs, "tournament", usage, args, 0, stdout, stderr); !ok {
+		return status
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if err := c.setUp(fs, *preset, *variant, given); err != nil {
-		fmt.Fprintf(stderr, "tournament: %v\n\n%s", err, help)
-		return 2
+	if err := c.setUp(*preset, *variant, given); err != nil {
+		return cliflags.Fail(stderr, fs, "tournament", usage, err)
 	}
 	start := time.Now()
 	out, err := play(c)
@@ -97,22 +88,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// usageText returns the synopsis and fs's flags.
-func usageText(fs *flag.FlagSet) string {
-	var b strings.Builder
-	b.WriteString(usage)
-	fs.SetOutput(&b)
-	fs.PrintDefaults()
-	return b.String()
-}
-
 // setUp completes c from the flags and refuses what no tournament can run
-// with, before any game: an argument, -preset and -variant together, an
-// unknown preset, variant or bot, and the numbers config.check refuses.
-func (c *config) setUp(fs *flag.FlagSet, preset, variant string, given map[string]bool) error {
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q: every setting is a flag", fs.Arg(0))
-	}
+// with, before any game: -preset and -variant together, an unknown preset,
+// variant or bot, and the numbers config.check refuses (cliflags.Parse
+// refused arguments).
+func (c *config) setUp(preset, variant string, given map[string]bool) error {
 	if given["preset"] && given["variant"] {
 		return fmt.Errorf("-preset %s and -variant %s: give one (-variant names its game's default preset)", preset, variant)
 	}

@@ -1,0 +1,63 @@
+// Package cliflags parses the command lines of the project's programs
+// (cmd/nardy, cmd/nardy-strength, cmd/nardy-train and the examples) alike:
+// -h prints the usage (a synopsis, then the flags) on standard output and
+// the program exits with 0; a bad flag, a value the flag package refuses
+// or an argument the command does not take prints "PROG: message", then
+// the usage, on standard error, and the program exits with 2.
+package cliflags
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Usage returns synopsis and fs's flags, as the flag package prints them.
+func Usage(fs *flag.FlagSet, synopsis string) string {
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(synopsis, "\n"))
+	b.WriteByte('\n')
+	out := fs.Output()
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	return b.String()
+}
+
+// Parse parses args into fs, a program's or a command's flag set, which
+// must take exactly nargs arguments after its flags. prog names the
+// program in messages ("nardy legal"); synopsis opens its usage. ok is
+// false when the program must stop, with status 0 after -h or 2 after an
+// error, both printed: the flag package prints nothing itself.
+func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, stdout, stderr io.Writer) (status int, ok bool) {
+	fs.SetOutput(io.Discard) // its messages are printed below, once
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, Usage(fs, synopsis))
+		return 0, false
+	case err != nil:
+	case fs.NArg() > nargs:
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(nargs))
+	case fs.NArg() < nargs:
+		plural := "s"
+		if nargs == 1 {
+			plural = ""
+		}
+		err = fmt.Errorf("want %d argument%s, got %d", nargs, plural, fs.NArg())
+	}
+	if err != nil {
+		return Fail(stderr, fs, prog, synopsis, err), false
+	}
+	return 0, true
+}
+
+// Fail prints "prog: err" and the usage on w, for a command line refused
+// once parsed (flags that contradict each other), and returns 2.
+func Fail(w io.Writer, fs *flag.FlagSet, prog, synopsis string, err error) int {
+	fmt.Fprintf(w, "%s: %v\n%s", prog, err, Usage(fs, synopsis))
+	return 2
+}

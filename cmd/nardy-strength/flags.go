@@ -28,9 +28,9 @@ func usagef(format string, a ...any) error { return usageError{msg: fmt.Sprintf(
 // parse parses args into fs, a command's flag set, and refuses arguments
 // after the flags. With -h it prints synopsis and the flags on stdout and
 // returns flag.ErrHelp; after a bad flag or an argument it prints the
-// message, then synopsis and the flags, on stderr and returns a
-// usageError. A value out of range, found after parse, gets its message
-// alone, as nardy's commands do.
+// message, then synopsis and the flags, on stderr and returns a printed
+// usageError (which does not repeat the reason). A value out of range,
+// found after parse, gets its message alone, as nardy's commands do.
 func parse(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.Writer) error {
 	switch status, ok := cliflags.Parse(fs, "nardy-strength "+fs.Name(), synopsis, args, 0, stdout, stderr); {
 	case ok:
@@ -38,7 +38,7 @@ func parse(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.W
 	case status == 0:
 		return flag.ErrHelp
 	}
-	return usageError{msg: "bad command line", printed: true}
+	return usageError{msg: "the command line, refused above", printed: true} // the reason is printed, not kept
 }
 
 // maxWorkers is the most goroutines a flag -workers takes: a rollout's

@@ -41,6 +41,9 @@ func TestParse(t *testing.T) {
 		assert.Equal(t, c.status, status, "%v", c.args)
 		assert.Equal(t, c.ok, ok, "%v", c.args)
 		assert.Equal(t, c.stdout, stdout.String(), "%v", c.args)
+		if c.stderr == "" {
+			assert.Empty(t, stderr.String(), "%v", c.args)
+		}
 		assert.True(t, strings.HasPrefix(stderr.String(), c.stderr), "%v: %q", c.args, stderr.String())
 		if msg, _, _ := strings.Cut(c.stderr, "\n"); msg != "" {
 			assert.Equal(t, 1, strings.Count(stderr.String(), msg), "%v: said once", c.args)

@@ -26,23 +26,33 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
 
+// usage is the synopsis -h prints before the flags.
+const usage = `usage: server [flags]
+
+Serves games of long and short nardy over a JSON API, with a browser board
+at /; README.md beside this file describes the API.`
+
 func main() {
-	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on")
-	db := flag.String("db", "nardy.db", "SQLite file of the games (:memory: keeps them in memory only)")
-	pg := flag.String("postgres", "", "PostgreSQL connection string: store the games there instead (several servers may share it)")
-	ttl := flag.Duration("ttl", 24*time.Hour, "a game not changed for this long is deleted")
-	maxGames := flag.Int("max-games", 100_000, "games kept at once over all clients")
-	perClient := flag.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
-	storedPerClient := flag.Int("max-stored-per-client", 0, "games one client may have stored, finished ones included until they expire (0: ten times -max-per-client)")
-	perMinute := flag.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
-	perMinuteReqs := flag.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
-	trustProxy := flag.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
-	devSeeds := flag.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
-	flag.Parse()
+	fs := flag.NewFlagSet("server", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	db := fs.String("db", "nardy.db", "SQLite file of the games (:memory: keeps them in memory only)")
+	pg := fs.String("postgres", "", "PostgreSQL connection string: store the games there instead (several servers may share it)")
+	ttl := fs.Duration("ttl", 24*time.Hour, "a game not changed for this long is deleted")
+	maxGames := fs.Int("max-games", 100_000, "games kept at once over all clients")
+	perClient := fs.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
+	storedPerClient := fs.Int("max-stored-per-client", 0, "games one client may have stored, finished ones included until they expire (0: ten times -max-per-client)")
+	perMinute := fs.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
+	perMinuteReqs := fs.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
+	trustProxy := fs.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
+	devSeeds := fs.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
+	if status, ok := cliflags.Parse(fs, "server", usage, os.Args[1:], 0, os.Stdout, os.Stderr); !ok {
+		os.Exit(status)
+	}
 
 	store, err := openStore(*db, *pg)
 	if err != nil {

@@ -1,10 +1,10 @@
 // Package cliflags parses the command lines of the project's programs
 // (cmd/nardy, cmd/nardy-strength, cmd/nardy-train and the examples
-// selfplay, tournament and server) alike:
-// -h prints the usage (a synopsis, then the flags) on standard output and
-// the program exits with 0; a bad flag, a value the flag package refuses
-// or an argument the command does not take prints "PROG: message", then
-// the usage, on standard error, and the program exits with 2.
+// selfplay, tournament and server) alike: -h prints the usage (a
+// synopsis, then the flags) on standard output and the program exits with
+// 0; a bad flag, a value the flag package refuses or an argument the
+// command does not take prints "PROG: message", then the usage, on
+// standard error, and the program exits with 2.
 package cliflags
 
 import (

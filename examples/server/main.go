@@ -18,11 +18,14 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -52,6 +55,10 @@ func main() {
 	devSeeds := fs.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
 	if status, ok := cliflags.Parse(fs, "server", usage, os.Args[1:], 0, os.Stdout, os.Stderr); !ok {
 		os.Exit(status)
+	}
+	if err := checkLimits(*ttl, map[string]int{"max-games": *maxGames, "max-per-client": *perClient,
+		"max-stored-per-client": *storedPerClient, "creates-per-minute": *perMinute, "requests-per-minute": *perMinuteReqs}); err != nil {
+		os.Exit(cliflags.Fail(os.Stderr, fs, "server", usage, err))
 	}
 
 	store, err := openStore(*db, *pg)
@@ -90,6 +97,20 @@ func main() {
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
 	}
+}
+
+// checkLimits refuses a -ttl that is not positive and a negative limit,
+// which Config would read as its default.
+func checkLimits(ttl time.Duration, limits map[string]int) error {
+	if ttl <= 0 {
+		return fmt.Errorf("-ttl %v: want a positive duration", ttl)
+	}
+	for _, name := range slices.Sorted(maps.Keys(limits)) {
+		if limits[name] < 0 {
+			return fmt.Errorf("-%s %d: want 0 (the default) or more", name, limits[name])
+		}
+	}
+	return nil
 }
 
 // openStore opens the PostgreSQL store when dsn is set, else the SQLite

@@ -150,7 +150,10 @@ const matRightColumn = 20
 // and reads back as a single game. A file of money play ("0 point match")
 // is one game, as a record of money play: a money session of several games,
 // which GNU Backgammon can export, is an error matching [ErrMat], as is a
-// game after the end of a match.
+// game after the end of a match and a game without its result before the
+// next one. The file's last game may be unfinished, as in gnubg's export
+// of a match in progress (its last cell may be a roll not yet played): the
+// record then ends where the file does.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than
@@ -250,7 +253,7 @@ func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInf
 	if err := lines.err(); err != nil {
 		return nil, info, err
 	}
-	if err := rd.endGame(lines.n); err != nil {
+	if err := rd.endGame(lines.n, true); err != nil {
 		return nil, info, matErr(lines.n, err)
 	}
 	return append(rd.done, rd.rec), info, nil

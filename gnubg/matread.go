@@ -91,7 +91,7 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 	case t == "" || strings.HasPrefix(t, ";"):
 		return nil
 	case matGameRe.MatchString(ln):
-		if err := rd.endGame(n); err != nil {
+		if err := rd.endGame(n, false); err != nil {
 			return err
 		}
 		if rd.m.IsOver() && rd.rec.Length == 0 {
@@ -206,8 +206,11 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	return rd.addCells(cells...)
 }
 
-// endGame plays the cells of the game read so far.
-func (rd *matReader) endGame(n int) error {
+// endGame plays the cells of the game read so far. A game followed by
+// another must have its result; the file's last game (last) may end
+// unfinished, as in GNU Backgammon's export of a match in progress (its
+// last cell may be a roll not yet played): the record ends there.
+func (rd *matReader) endGame(n int, last bool) error {
 	if !rd.inGame {
 		return nil
 	}
@@ -231,7 +234,7 @@ func (rd *matReader) endGame(n int) error {
 			return &MatError{Line: c.line, Err: err}
 		}
 	}
-	if rd.m.GameNumber() == number && !rd.m.IsOver() {
+	if !last && rd.m.GameNumber() == number && !rd.m.IsOver() {
 		return fmt.Errorf("%w: game %d has no result", ErrMat, number)
 	}
 	return nil

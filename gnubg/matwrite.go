@@ -55,7 +55,9 @@ func (mg *matGame) result(res nardy.Result) {
 // throws, beavers, rejected resignations or steps taken back, nor for a
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a beaver or a draw
-// is refused.
+// is refused. A record of a match in progress is written as far as it goes
+// (a roll not yet played as its dice alone), as gnubg exports one, and
+// ReadMat reads it back.
 //
 // Rules other than short nardy's defaults are written as the header tags
 // ReadMat reads them by (gnubg's Crawford, Jacoby, Beaver and CubeLimit,
@@ -124,6 +126,9 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 			}
 		}
 		m = n
+	}
+	if cell, ok := matPendingRoll(m); ok { // a match in progress, rolled and not yet played
+		games[len(games)-1].add(cell.player, cell.text)
 	}
 	if last := games[len(games)-1]; len(last.rows) == 0 && last.wins.text == "" && len(games) > 1 {
 		games = games[:len(games)-1]
@@ -197,6 +202,24 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 		return matCell{player: onRoll, text: matPlayText(pl)}, nil
 	}
 	return matCell{}, nil
+}
+
+// matPendingRoll returns the dice-only cell of the roll a record ends on
+// before its play, as gnubg exports a match in progress ("44:"), and
+// reads back as dice set: none when no roll is pending, when steps of it
+// are taken (the format has no place for them), or when the roll has one
+// legal play, which gnubg would read the cell as.
+func matPendingRoll(m nardy.Match) (matCell, bool) {
+	g := m.Game()
+	t, ok := g.Turn()
+	if m.IsOver() || g.Phase() != nardy.PhasePlay || !ok || t.Len() > 0 {
+		return matCell{}, false
+	}
+	plays, err := g.Rules().Legal(t.Start(), t.Roll())
+	if err != nil || len(plays) < 2 {
+		return matCell{}, false
+	}
+	return matCell{player: g.Position().OnRoll(), text: matDice(t.Roll()) + ":"}, true
 }
 
 // matPlayText is the cell of a play: "hl: from/to from/to*".

@@ -152,8 +152,11 @@ const matRightColumn = 20
 // which GNU Backgammon can export, is an error matching [ErrMat], as is a
 // game after the end of a match and a game without its result before the
 // next one. The file's last game may be unfinished, as in gnubg's export
-// of a match in progress (its last cell may be a roll not yet played): the
-// record then ends where the file does.
+// of a match in progress (its last cell may be a roll not yet played, or
+// a double offered): the record then ends where the file does, so a file
+// cut at a line's end reads too (a caller that wants a finished match
+// checks it). The dice of a roll with one legal play read as that play,
+// as gnubg imports them.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than

@@ -602,7 +602,7 @@ func TestMatReadUnfinished(t *testing.T) {
 			part.Actions = full.Actions[:cut]
 			var buf bytes.Buffer
 			if WriteMat(&buf, part, MatInfo{}) != nil {
-				continue // a state the format cannot hold (an opening throw, a step, a resignation offered)
+				continue // not expected: WriteMat writes a cut record as far as the format goes
 			}
 			written++
 			back, backInfo, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
@@ -618,4 +618,53 @@ func TestMatReadUnfinished(t *testing.T) {
 		}
 	}
 	assert.Greater(t, written, 100, "records cut in most places are written")
+}
+
+// TestMatReadForcedRollAtTheEnd: a match in progress whose last cell is the
+// dice of a roll with one legal play reads as that play, as gnubg imports
+// it (it read as a roll not yet played, which WriteMat then left out).
+func TestMatReadForcedRollAtTheEnd(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	found := 0
+	for seed := range uint64(40) {
+		full := testgen.RandomMatch(t, seed)
+		m, err := nardy.Replay(nardy.Record{Rules: full.Rules, Length: full.Length})
+		require.NoError(t, err)
+		for i, a := range full.Actions {
+			g := m.Game()
+			if m, err = m.Do(a); err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind != nardy.ActPlay || i == 0 || full.Actions[i-1].Kind != nardy.ActRoll || m.IsOver() {
+				continue
+			}
+			tn, _ := g.Turn()
+			plays, err := r.Legal(tn.Start(), tn.Roll())
+			require.NoError(t, err)
+			if len(plays) != 1 || plays[0].Len() == 0 {
+				continue
+			}
+			part := full
+			part.Actions = full.Actions[:i+1]
+			var buf bytes.Buffer
+			require.NoError(t, WriteMat(&buf, part, MatInfo{}))
+			text := strings.TrimRight(buf.String(), "\n")
+			last := text[strings.LastIndexByte(text, '\n')+1:]
+			if !strings.Contains(last, ": ") || strings.Contains(last, "Wins") {
+				continue // the play ended the game, or is not the last cell
+			}
+			text = text[:strings.LastIndexByte(text, ':')+1] + "\n" // "65: 25/20" cut to "65:"
+			back, _, err := ReadMat(strings.NewReader(text), r)
+			require.NoError(t, err, text)
+			want, err := nardy.Replay(part)
+			require.NoError(t, err)
+			got, err := nardy.Replay(back)
+			require.NoError(t, err)
+			assert.Equal(t, matSummary(want), matSummary(got), "seed %d, action %d:\n%s", seed, i, text)
+			assert.Equal(t, want.Game().Phase(), got.Game().Phase(), "the forced play made, not a roll pending")
+			found++
+			break
+		}
+	}
+	assert.Positive(t, found, "rolls with one legal play in the random matches")
 }

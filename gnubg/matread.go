@@ -3,6 +3,7 @@ package gnubg
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -294,7 +295,14 @@ func (rd *matReader) roll(c matCell, f []string) error {
 		return fmt.Errorf("%w: roll %d%d by %s not expected here", ErrMat, hi, lo, c.player)
 	}
 	if len(f) == 1 {
-		return nil // rolled, then resigned: the result follows
+		// Rolled, and not played: a resignation follows, or the file ends
+		// (a match in progress). gnubg reads the dice of a roll with one
+		// legal play as that play, and so does ReadMat.
+		plays, err := g.Rules().Legal(g.Position(), roll)
+		if err != nil || len(plays) != 1 {
+			return err
+		}
+		return rd.do(nardy.Action{Kind: nardy.ActPlay, Player: c.player, Steps: slices.Collect(plays[0].Steps())})
 	}
 	steps, err := matFindPlay(g, f[1:])
 	if err != nil {

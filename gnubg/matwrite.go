@@ -55,9 +55,12 @@ func (mg *matGame) result(res nardy.Result) {
 // throws, beavers, rejected resignations or steps taken back, nor for a
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a beaver or a draw
-// is refused. A record of a match in progress is written as far as it goes
-// (a roll not yet played as its dice alone), as gnubg exports one, and
-// ReadMat reads it back.
+// is refused. A record of a match in progress is written as far as the
+// format goes, as gnubg exports one, and ReadMat reads it back: a roll not
+// yet played as its dice alone (left out when the roll has one legal play,
+// which gnubg reads such a cell as), a double offered as the offer; the
+// steps of a play not finished, and a resignation offered with the roll
+// before it, have no place in the format and are left out.
 //
 // Rules other than short nardy's defaults are written as the header tags
 // ReadMat reads them by (gnubg's Crawford, Jacoby, Beaver and CubeLimit,

@@ -141,8 +141,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cliflags.Parse(fs, "nardy-train", usage, args, 0, stdout, stderr); !ok {
 		return status
 	}
-	given := map[string]bool{} // the flags on the command line, defaults aside
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	given := cliflags.Given(fs) // the flags on the command line, defaults aside
 	if err := c.check(fs, *variant, *recipe, given); err != nil {
 		return cliflags.Fail(stderr, fs, "nardy-train", usage, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -45,7 +46,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*top < 1 || *top > nardy.MaxPlays) {
 		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
 	}
-	if err == nil && *rollText == "" && flagGiven(fs, "top") {
+	if err == nil && *rollText == "" && cliflags.Given(fs)["top"] {
 		err = fmt.Errorf("-top ranks the plays of a -roll: give the roll")
 	}
 	var (

@@ -126,13 +126,6 @@ func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, st
 	return cliflags.Parse(fs, "nardy "+fs.Name(), usage, args, nargs, stdout, stderr)
 }
 
-// flagGiven reports whether the flag name was set on fs's command line.
-func flagGiven(fs *flag.FlagSet, name string) bool {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
-}
-
 // report writes err as the error of sub-command cmd: "nardy cmd: ...",
 // without the "nardy: " that the library's own errors start with.
 func report(w io.Writer, cmd string, err error) {

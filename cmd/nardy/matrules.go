@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 )
 
 // matRuleFlags are the flags of nardy analyze that set the rule options a
@@ -35,8 +36,7 @@ const maxCubeFlag = 1 << 20
 // given returns the names of the flags of matRuleNames set on fs's command
 // line, in that order.
 func (f *matRuleFlags) given(fs *flag.FlagSet) []string {
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := cliflags.Given(fs)
 	var names []string
 	for _, n := range matRuleNames {
 		if set[n] {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -32,8 +33,7 @@ func (f *positionFlags) define(fs *flag.FlagSet) {
 
 // build returns the rules and the position the parsed flags of fs give.
 func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, error) {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := cliflags.Given(fs)
 	var (
 		r   nardy.Rules
 		pos nardy.Position

@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -52,7 +53,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*trials < 1 || *trials > neural.MaxTrials) {
 		err = fmt.Errorf("-trials %d not in 1..%d", *trials, neural.MaxTrials)
 	}
-	if err == nil && *rollText == "" && flagGiven(fs, "top") {
+	if err == nil && *rollText == "" && cliflags.Given(fs)["top"] {
 		err = errors.New("-top rolls out the best plays of a -roll: give the roll")
 	}
 	if err == nil && *double && *rollText != "" {

@@ -66,25 +66,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int {
 		return cliflags.Fail(stderr, fs, "selfplay", usage, fmt.Errorf(format, a...))
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	given := cliflags.Given(fs)
 	match := given["match"]
-	switch {
-	case match && (*length < 1 || *length > maxMatch):
+	if match && (*length < 1 || *length > maxMatch) {
 		return fail("-match %d: a match is to 1..%d points (leave -match out for one game)", *length, maxMatch)
-	case given["preset"] && given["variant"]:
-		return fail("-preset %s and -variant %s: give one (-variant names its game's default preset)", *presetName, *variant)
 	}
-	if given["variant"] {
-		v, err := nardy.ParseVariant(*variant)
-		if err != nil {
-			return fail("-variant %q: want long or short (-preset names a rule preset)", *variant)
-		}
-		*presetName = variants.NameOf(nardy.DefaultRules(v))
-	}
-	preset, err := variants.Lookup(*presetName)
+	preset, err := cliflags.Preset(*presetName, *variant, given)
 	if err != nil {
-		return fail("-preset: %v", err)
+		return cliflags.Fail(stderr, fs, "selfplay", usage, err)
 	}
 	if match {
 		_, err = playMatch(stdout, preset, *seed, *length)

@@ -34,7 +34,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/variants"
@@ -72,9 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if status, ok := cliflags.Parse(fs, "tournament", usage, args, 0, stdout, stderr); !ok {
 		return status
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if err := c.setUp(*preset, *variant, given); err != nil {
+	if err := c.setUp(*preset, *variant, cliflags.Given(fs)); err != nil {
 		return cliflags.Fail(stderr, fs, "tournament", usage, err)
 	}
 	start := time.Now()
@@ -93,19 +90,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // variant or bot, and the numbers config.check refuses (cliflags.Parse
 // refused arguments).
 func (c *config) setUp(preset, variant string, given map[string]bool) error {
-	if given["preset"] && given["variant"] {
-		return fmt.Errorf("-preset %s and -variant %s: give one (-variant names its game's default preset)", preset, variant)
-	}
-	if given["variant"] {
-		v, err := nardy.ParseVariant(variant)
-		if err != nil {
-			return fmt.Errorf("-variant %q: want long or short (-preset names a rule preset %v)", variant, variants.Names())
-		}
-		preset = variants.NameOf(nardy.DefaultRules(v))
-	}
 	var err error
-	if c.preset, err = variants.Lookup(preset); err != nil {
-		return fmt.Errorf("-preset: %v", err)
+	if c.preset, err = cliflags.Preset(preset, variant, given); err != nil {
+		return err
 	}
 	if err := c.check(); err != nil {
 		return err

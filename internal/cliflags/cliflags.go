@@ -13,6 +13,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
 )
 
 // Usage returns synopsis and fs's flags, as the flag package prints them.
@@ -61,4 +64,34 @@ func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, st
 func Fail(w io.Writer, fs *flag.FlagSet, prog, synopsis string, err error) int {
 	fmt.Fprintf(w, "%s: %v\n%s", prog, err, Usage(fs, synopsis))
 	return 2
+}
+
+// Given returns the names of the flags set on fs's command line (not
+// those left at their defaults), after fs is parsed.
+func Given(fs *flag.FlagSet) map[string]bool {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
+}
+
+// Preset returns the rule preset of a program's -preset and -variant
+// flags, whose values are preset and variant and which given lists when
+// set: -preset's, or with -variant long or short that game's default
+// preset; the two together are an error.
+func Preset(preset, variant string, given map[string]bool) (variants.Preset, error) {
+	if given["preset"] && given["variant"] {
+		return variants.Preset{}, fmt.Errorf("-preset %s and -variant %s: give one (-variant names its game's default preset)", preset, variant)
+	}
+	if given["variant"] {
+		v, err := nardy.ParseVariant(variant)
+		if err != nil {
+			return variants.Preset{}, fmt.Errorf("-variant %q: want long or short (-preset names a rule preset %v)", variant, variants.Names())
+		}
+		preset = variants.NameOf(nardy.DefaultRules(v))
+	}
+	p, err := variants.Lookup(preset)
+	if err != nil {
+		return variants.Preset{}, fmt.Errorf("-preset: %v", err)
+	}
+	return p, nil
 }

@@ -179,14 +179,7 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 		if offer.phase != nardy.PhasePlay {
 			break
 		}
-		// Rolled, then resigned: a dice-only cell. gnubg reads a dice-only
-		// cell as the play when the roll has one legal play, so that roll
-		// is left out.
-		plays, err := g.Rules().Legal(offer.turn.Start(), offer.turn.Roll())
-		if err != nil || len(plays) == 1 {
-			return matCell{}, err
-		}
-		return matCell{player: onRoll, text: matDice(offer.turn.Roll()) + ":"}, nil
+		return matRolledCell(g.Rules(), offer.turn) // rolled, then resigned
 	case nardy.ActOpening, nardy.ActRoll:
 		if ng.IsValid() && ng.Phase() == nardy.PhaseRoll && ng.Plays() > g.Plays() { // a dance
 			r, err := nardy.NewRoll(a.Dice[0], a.Dice[1])
@@ -218,11 +211,19 @@ func matPendingRoll(m nardy.Match) (matCell, bool) {
 	if m.IsOver() || g.Phase() != nardy.PhasePlay || !ok || t.Len() > 0 {
 		return matCell{}, false
 	}
-	plays, err := g.Rules().Legal(t.Start(), t.Roll())
-	if err != nil || len(plays) < 2 {
-		return matCell{}, false
+	cell, err := matRolledCell(g.Rules(), t)
+	return cell, err == nil && cell.text != ""
+}
+
+// matRolledCell returns the dice-only cell of turn t's roll, rolled and not
+// played (a resignation follows, or the match is in progress): text "" for
+// a roll with one legal play, which gnubg reads such a cell as.
+func matRolledCell(r nardy.Rules, t nardy.Turn) (matCell, error) {
+	plays, err := r.Legal(t.Start(), t.Roll())
+	if err != nil || len(plays) == 1 {
+		return matCell{}, err
 	}
-	return matCell{player: g.Position().OnRoll(), text: matDice(t.Roll()) + ":"}, true
+	return matCell{player: t.Start().OnRoll(), text: matDice(t.Roll()) + ":"}, nil
 }
 
 // matPlayText is the cell of a play: "hl: from/to from/to*".

@@ -143,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	given := cliflags.Given(fs) // the flags on the command line, defaults aside
 	if err := c.check(fs, *variant, *recipe, given); err != nil {
-		return cliflags.Fail(stderr, fs, "nardy-train", usage, err)
+		return cliflags.Fail(stderr, "nardy-train", err)
 	}
 	if *recipe != "" {
 		return runRecipe(recipeArgs(c.variant, c.out), stdout, stderr)

@@ -64,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	fail := func(format string, a ...any) int {
-		return cliflags.Fail(stderr, fs, "selfplay", usage, fmt.Errorf(format, a...))
+		return cliflags.Fail(stderr, "selfplay", fmt.Errorf(format, a...))
 	}
 	given := cliflags.Given(fs)
 	match := given["match"]
@@ -73,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	preset, err := cliflags.Preset(*presetName, *variant, given)
 	if err != nil {
-		return cliflags.Fail(stderr, fs, "selfplay", usage, err)
+		return cliflags.Fail(stderr, "selfplay", err)
 	}
 	if match {
 		_, err = playMatch(stdout, preset, *seed, *length)

@@ -148,7 +148,8 @@ func runSelfplay(args ...string) (code int, stdout, stderr string) {
 // TestSelfplayFlags: -h prints the usage on stdout (exit 0); an unknown
 // flag, an argument, an unknown preset or variant, -preset with -variant,
 // and a match to fewer than 1 or more than 64 points are refused with exit
-// status 2, a message naming the flag and nothing played (-match 1000000
+// status 2, a message naming the flag (then the usage, for what the flag
+// package refuses) and nothing played (-match 1000000
 // played some 5,000 games and failed with 1). -variant takes a game, long
 // or short, and plays its default preset (it took a preset's name, now
 // -preset's).
@@ -181,7 +182,12 @@ func TestSelfplayFlags(t *testing.T) {
 		assert.Equal(t, 2, code, "%v", c.args)
 		assert.Empty(t, out, "%v: nothing is played", c.args)
 		assert.Contains(t, stderr, c.msg, "%v", c.args)
-		assert.Contains(t, stderr, "usage: selfplay", "%v", c.args)
+		assert.Equal(t, 1, strings.Count(stderr, "selfplay: "), "%v: said once: %q", c.args, stderr)
+		if parsing := c.args[0] == "-bogus" || c.args[0] == "stray" || c.args[1] == "x"; parsing {
+			assert.Contains(t, stderr, "usage: selfplay", "%v: the flag package refused it: the usage follows", c.args)
+		} else {
+			assert.NotContains(t, stderr, "usage:", "%v: a value refused once parsed: the message alone", c.args)
+		}
 	}
 	for _, c := range []struct {
 		args []string

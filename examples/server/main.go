@@ -58,7 +58,7 @@ func main() {
 	}
 	if err := checkLimits(*ttl, map[string]int{"max-games": *maxGames, "max-per-client": *perClient,
 		"max-stored-per-client": *storedPerClient, "creates-per-minute": *perMinute, "requests-per-minute": *perMinuteReqs}); err != nil {
-		os.Exit(cliflags.Fail(os.Stderr, fs, "server", usage, err))
+		os.Exit(cliflags.Fail(os.Stderr, "server", err))
 	}
 
 	store, err := openStore(*db, *pg)

@@ -72,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if err := c.setUp(*preset, *variant, cliflags.Given(fs)); err != nil {
-		return cliflags.Fail(stderr, fs, "tournament", usage, err)
+		return cliflags.Fail(stderr, "tournament", err)
 	}
 	start := time.Now()
 	out, err := play(c)

@@ -4,7 +4,10 @@
 // synopsis, then the flags) on standard output and the program exits with
 // 0; a bad flag, a value the flag package refuses or an argument the
 // command does not take prints "PROG: message", then the usage, on
-// standard error, and the program exits with 2.
+// standard error, and the program exits with 2. A value the program
+// refuses once parsed (out of range, or flags that contradict each other)
+// prints "PROG: message" alone ([Fail]): the message names the flag and
+// what it takes.
 package cliflags
 
 import (
@@ -54,15 +57,18 @@ func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, st
 		err = fmt.Errorf("want %d argument%s, got %d", nargs, plural, fs.NArg())
 	}
 	if err != nil {
-		return Fail(stderr, fs, prog, synopsis, err), false
+		fmt.Fprintf(stderr, "%s: %v\n%s", prog, err, Usage(fs, synopsis))
+		return 2, false
 	}
 	return 0, true
 }
 
-// Fail prints "prog: err" and the usage on w, for a command line refused
-// once parsed (flags that contradict each other), and returns 2.
-func Fail(w io.Writer, fs *flag.FlagSet, prog, synopsis string, err error) int {
-	fmt.Fprintf(w, "%s: %v\n%s", prog, err, Usage(fs, synopsis))
+// Fail prints "prog: err" on w, for a command line refused once parsed (a
+// value out of range, flags that contradict each other), and returns 2.
+// The usage is not repeated: err names the flag and what it takes, as
+// the commands of cmd/nardy and cmd/nardy-strength say it.
+func Fail(w io.Writer, prog string, err error) int {
+	fmt.Fprintf(w, "%s: %v\n", prog, err)
 	return 2
 }
 

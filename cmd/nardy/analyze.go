@@ -208,6 +208,16 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options) 
 	return all, nil
 }
 
+// controlByte returns the offset of the first byte of head that no text
+// file holds (a control character other than tab, line feed, vertical
+// tab, form feed and carriage return, or DEL), or -1. Bytes from 0x80 on
+// are text: UTF-8, or a Latin-1 name in an old .mat file.
+func controlByte(head []byte) int {
+	return bytes.IndexFunc(head, func(r rune) bool {
+		return r < 0x20 && !strings.ContainsRune("\t\n\v\f\r", r) || r == 0x7f
+	})
+}
+
 // readRecords reads the records of file name: a .mat file (isMat) under
 // the rules r (those of -preset with the rule flags), whose players it
 // names, or a JSON record. A .mat file's error that the rules may explain
@@ -225,8 +235,9 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return nil, names, fmt.Errorf("%s: empty file: want a JSON record or a .mat file", name)
 	case len(head) == 0 && err != nil: // a directory, a read error
 		return nil, names, err
-	case bytes.IndexByte(head, 0) >= 0:
-		return nil, names, fmt.Errorf("%s: binary data (a NUL byte in its first %d bytes): want a JSON record or a .mat file", name, len(head))
+	case controlByte(head) >= 0:
+		i := controlByte(head)
+		return nil, names, fmt.Errorf("%s: binary data (byte %#02x at offset %d): want a JSON record or a .mat file", name, head[i], i)
 	}
 	if isMat {
 		recs, info, err := gnubg.ReadMatSession(src, r)

@@ -81,7 +81,9 @@ func TestAnalyzeMatRuleFlags(t *testing.T) {
 	}
 }
 
-// TestAnalyzeFileMessages: a file that is no record says what it is, and
+// TestAnalyzeFileMessages: a file that is no record says what it is (a
+// control character in its first 512 bytes, binary data; a byte from 0x80
+// on is text), and
 // only a .mat error the rules may explain names the rules it was read
 // under (a syntax error does not).
 func TestAnalyzeFileMessages(t *testing.T) {
@@ -93,8 +95,11 @@ func TestAnalyzeFileMessages(t *testing.T) {
 		{"blanks.json", " \n\t\n", "only blanks: want a JSON record or a .mat file"},
 		{"cut.json", `{"rules":`, "the JSON ends before the record does"},
 		{"zero.json", "{}", "no variant (the zero Rules; want long or short)"},
-		{"binary.mat", " 1 point match\x00\x01\x02", "binary data (a NUL byte in its first 17 bytes)"},
-		{"binary.json", "\x00{}", "binary data"},
+		{"binary.mat", " 1 point match\x00\x01\x02", "binary.mat: binary data (byte 0x00 at offset 14)"},
+		{"binary.json", "\x00{}", "binary data (byte 0x00 at offset 0)"},
+		{"gzip.mat", "\x1f\x8b\x08\x00 1 point match", "binary data (byte 0x1f at offset 0)"},                                        // read as text before
+		{"latin1.mat", " 1 point match\r\n\f\n Game 1\n J\xf6rg\t: 0\n garbage\n", "not a move, score or result line (.mat line 4)"}, // text: read on
+		{"del.json", "{\x7f}", "binary data (byte 0x7f at offset 1)"},
 		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "syntax.mat: parsing .mat file \" garbage\": not a move, score or result line (.mat line 4)"},
 		{"blank.mat", "\n\n", "blank.mat: parsing .mat file \"\": no \"N point match\" line"},
 		{"dir.mat/", "", "is a directory"},

@@ -141,3 +141,21 @@ func TestTypedErrorsZeroValue(t *testing.T) {
 		assert.NotContains(t, msg, "<nil>", "%#v", c.err)
 	}
 }
+
+// TestMarshalInvalidRules: marshalling rules without a valid variant (the
+// zero Rules, a variant past Short) fails with ErrInvalidRules, alone or
+// inside a record or a game's rules, as Validate says it; the variant
+// alone is a value of a position (ErrInvalidPosition, §4).
+func TestMarshalInvalidRules(t *testing.T) {
+	for _, v := range []nardy.Variant{0, 3, 255} {
+		r := nardy.Rules{Variant: v}
+		_, err := json.Marshal(r)
+		assert.ErrorIs(t, err, nardy.ErrInvalidRules, "rules of variant %d", v)
+		assert.NotErrorIs(t, err, nardy.ErrInvalidPosition, "rules of variant %d", v)
+		assert.Equal(t, r.Validate().Error(), errors.Unwrap(err).Error(), "the message Validate gives, variant %d", v)
+		_, err = json.Marshal(nardy.Record{Rules: r})
+		assert.ErrorIs(t, err, nardy.ErrInvalidRules, "a record's rules of variant %d", v)
+		_, err = v.MarshalText()
+		assert.ErrorIs(t, err, nardy.ErrInvalidPosition, "variant %d alone", v)
+	}
+}

@@ -357,8 +357,12 @@ type rulesJSON struct {
 
 // MarshalJSON writes the rule set with the JSON names of its fields (such
 // as "head_exception"); a short-nardy rule set is written without the
-// long-nardy options.
+// long-nardy options. A rule set without a valid variant (the zero Rules)
+// is an error matching [ErrInvalidRules], as Validate says it.
 func (r Rules) MarshalJSON() ([]byte, error) {
+	if !r.Variant.IsValid() {
+		return nil, r.moveRulesError()
+	}
 	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
 		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
 		NextGameStarter: r.NextGameStarter}

@@ -89,7 +89,7 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 	next := ci
 	next.OnRoll, next.Away = ci.OnRoll.Other(), [2]int{ci.Away[1], ci.Away[0]}
 	var sum float64
-	for _, wr := range s.rolls {
+	for _, wr := range nardy.AllRolls() {
 		q := pos.Pass()
 		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
 		if err == nil && len(plays) > 0 {

@@ -450,7 +450,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (probVec, nardy.Position, error) {
 	var mean, thrown probVec
 	var next nardy.Position
-	for _, wr := range s.rolls {
+	for _, wr := range nardy.AllRolls() {
 		plays, err := s.Rules.AppendLegal(s.buf(1), pos, wr.Roll)
 		if err != nil {
 			return probVec{}, nardy.Position{}, fmt.Errorf("%w: %w", ErrBadRollout, err)

@@ -26,8 +26,10 @@ const MaxPly = 2
 // narrowed again the same way before the 2-ply round.
 //
 // A Searcher keeps buffers between calls and is not safe for concurrent
-// use; build one per goroutine. The zero Searcher is not usable: use
-// [NewSearcher]. A Searcher without a network of its rules' variant (the
+// use; build one per goroutine. Build it with [NewSearcher], which sets
+// the default filters; a Searcher literal with Net and Rules evaluates
+// positions as NewSearcher's does, but with Width and Margin 0 it
+// searches only the best play at 0-ply deeper. A Searcher without a network of its rules' variant (the
 // zero Searcher among them) gives no evaluation, as NewSearcher says.
 type Searcher struct {
 	Net     *Net
@@ -48,7 +50,6 @@ type Searcher struct {
 
 	bufs  [MaxPly + 1][]nardy.Play
 	cands [MaxPly + 1][]cand
-	rolls [21]nardy.WeightedRoll
 	vals  [2]outcomeValues // what each end is worth, per colour of the mover
 	// valsCube is the cube value vals are at: the Match's, or in the
 	// cubeful search the branch's (afterRolls).
@@ -78,8 +79,7 @@ type cand struct {
 func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 	return &Searcher{Net: n, Rules: r,
 		Width:  [MaxPly + 1]int{0, 8, 3},
-		Margin: [MaxPly + 1]float64{0, 0.16, 0.08},
-		rolls:  nardy.AllRolls()}
+		Margin: [MaxPly + 1]float64{0, 0.16, 0.08}}
 }
 
 // prepare sets what each end of a game is worth to each colour, from the
@@ -152,7 +152,7 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 		return s.evaluate(pos)
 	}
 	var sum probVec
-	for _, wr := range s.rolls {
+	for _, wr := range nardy.AllRolls() {
 		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
 		var p Probs
 		switch {

@@ -62,14 +62,16 @@ type Player interface {
 	//
 	// Every action but the roll is one g.Do accepts as it is. Act returns
 	// [ErrNotToAct] when g does not wait for me: the opening throw, the
-	// opponent's turn, a game that is over.
+	// opponent's turn, a game that is over (then an error that matches
+	// [nardy.ErrGameOver] too).
 	Act(g nardy.Game, me nardy.Color) (nardy.Action, error)
 }
 
 // Errors of the drivers and players.
 var (
 	// ErrNotToAct: the game does not wait for this player's action (its
-	// opponent's turn, the opening throw, or a game that is over).
+	// opponent's turn, the opening throw, or a game that is over, when the
+	// error matches [nardy.ErrGameOver] too).
 	ErrNotToAct = errors.New("bot: not this player's turn to act")
 	// ErrTooLong: a game or match did not end within the actions a record
 	// holds ([nardy.MaxRecordActions]).
@@ -114,8 +116,12 @@ func (e *PlayerError) Error() string {
 // Unwrap returns the reason.
 func (e *PlayerError) Unwrap() error { return e.Err }
 
-// checkTurn returns ErrNotToAct unless g waits for me.
+// checkTurn returns ErrNotToAct unless g waits for me; of a game that is
+// over, an error that matches nardy.ErrGameOver too.
 func checkTurn(g nardy.Game, me nardy.Color) error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: %w", ErrNotToAct, nardy.ErrGameOver)
+	}
 	c, ok := g.ToAct()
 	if !ok || c != me {
 		return ErrNotToAct

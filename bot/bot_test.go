@@ -172,9 +172,24 @@ func TestNotToAct(t *testing.T) {
 		p, _ := New(name, 1)
 		_, err := p.Act(g, nardy.Black)
 		assert.ErrorIs(t, err, ErrNotToAct, name)
+		assert.NotErrorIs(t, err, nardy.ErrGameOver, name)
 	}
 	_, err = Next(nardy.Game{}, [2]Player{NewGreedy(), NewGreedy()}, nardy.NewSeededDice(1))
 	assert.Error(t, err)
+	over, _, err := PlayGame(preset(t, "short-standard"), NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	require.NoError(t, err)
+	require.True(t, over.IsOver())
+	for _, name := range Names() {
+		p, _ := New(name, 1)
+		for _, c := range []nardy.Color{nardy.White, nardy.Black} {
+			a, err := p.Act(over, c)
+			assert.ErrorIs(t, err, ErrNotToAct, "%s as %s after the end", name, c)
+			assert.ErrorIs(t, err, nardy.ErrGameOver, "%s as %s after the end (ErrGameOver's doc)", name, c)
+			assert.Zero(t, a, "%s as %s after the end", name, c)
+		}
+	}
+	_, err = Next(over, [2]Player{NewGreedy(), NewGreedy()}, nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrGameOver)
 }
 
 // badPlayer returns an action the game refuses.

@@ -55,7 +55,8 @@ type CubeInfo struct {
 	Crawford bool
 	MaxCube  int // 0: the default, 64
 	// Efficiency is the cube efficiency x of the position (see
-	// [Efficiency]); 0 means [CubeEfficiency]. It is clamped to 0..1.
+	// [Efficiency]); 0 (or NaN) means [CubeEfficiency]. It is clamped to
+	// 0..1.
 	Efficiency float64
 }
 
@@ -226,8 +227,8 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 	k := pointsOf(ci.Scoring, p.Variant)
 	W, L := avgWin(p, k), avgWin(p.Flip(), k)
 	x := CubeEfficiency
-	if ci.Efficiency != 0 {
-		x = min(max(ci.Efficiency, 0), 1)
+	if e := ci.Efficiency; e != 0 && !math.IsNaN(e) {
+		x = min(max(e, 0), 1)
 	}
 	c := ci.value()
 	var d CubeDecision

@@ -244,6 +244,21 @@ func TestEfficiency(t *testing.T) {
 	long, err := nardy.StartPosition(nardy.Long, nardy.White)
 	assert.NoError(t, err)
 	assert.Equal(t, CubeEfficiency, Efficiency(long))
+	// CubeInfo.Efficiency of 0 or NaN is CubeEfficiency (NaN gave NaN
+	// equities and no double, no take); past 0..1 it is clamped.
+	p := Probs{Variant: nardy.Short, Win: 0.72, WinMars: 0.2, LoseMars: 0.05}
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, Money: true}
+	want := DecideCube(p, ci)
+	for _, x := range []float64{math.NaN(), CubeEfficiency} {
+		ci.Efficiency = x
+		assert.Equal(t, want, DecideCube(p, ci), "efficiency %v", x)
+	}
+	ci.Efficiency = 1
+	live := DecideCube(p, ci)
+	for _, x := range []float64{2, math.Inf(1)} {
+		ci.Efficiency = x
+		assert.Equal(t, live, DecideCube(p, ci), "efficiency %v", x)
+	}
 }
 
 // TestPWL: solve inverts at on a rising piecewise-linear function, and

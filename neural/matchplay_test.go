@@ -224,6 +224,14 @@ func TestMETBeyondTheTable(t *testing.T) {
 			more(t, m.At(a, b+1, false), m.At(a, b, false), "%d %d", a, b)
 		}
 	}
+	// A side a few points from the end against one that needs a huge score
+	// has all but won: the reading kept its precision (the lead over the
+	// spread read as 0, an even match, once z² passed 2^61: 0.5 at 2-away
+	// against 2^62-away).
+	for _, c := range [][2]int{{2, 1 << 62}, {2, 1 << 40}, {MaxAway, 1 << 50}, {100, math.MaxInt}, {MaxAway + 1, math.MaxInt}} {
+		assert.Greater(t, m.At(c[0], c[1], false), 0.999, "%d-away against %d-away", c[0], c[1])
+		assert.Less(t, m.At(c[1], c[0], false), 0.001, "%d-away against %d-away", c[1], c[0])
+	}
 	// It runs on smoothly from the table: the point from 64 to 65 away
 	// is worth about what its neighbours are (it was worth twice as much).
 	for _, a := range []int{20, 30, 45, 60} {

@@ -39,7 +39,7 @@ import (
 const (
 	// MaxAway is the largest number of points away the table covers: the
 	// longest match GNU Backgammon plays. Scores farther away are read
-	// from it as [MET.beyond] says.
+	// from it as [MET.At] says.
 	MaxAway       = 64
 	metGammon     = 0.30
 	metEfficiency = 0.72
@@ -60,7 +60,18 @@ type MET struct {
 // At returns the match-winning chance of the player a away against b away
 // with the cube centred; crawford says whether the game about to start is
 // the Crawford game (only meaningful when a or b is 1). Scores at or below
-// 0 are won (or lost) matches. Past MaxAway, see [MET.beyond].
+// 0 are won (or lost) matches.
+//
+// A score with a side past MaxAway (and neither at 1-away) is read from
+// the table by the lead against its spread, b−a over √(a+b), as a long
+// match is nearly a random walk of points: At returns the table's chance,
+// between its entries, of the score with the same lead over spread whose
+// farther side is MaxAway away. The chance runs on smoothly from the
+// table, equal scores are even, the two sides' chances add up to 1, and
+// every point won or lost moves it, but where the match is all but
+// decided (a side a few points away against one millions away). Against
+// a side at 1-away, a side past MaxAway reads as MaxAway away: the match
+// is decided but for a few games.
 func (m *MET) At(a, b int, crawford bool) float64 {
 	switch {
 	case a <= 0:
@@ -100,9 +111,9 @@ func (m *MET) beyond(a, b int) float64 {
 	z := (float64(b) - float64(a)) / math.Sqrt(float64(a)+float64(b)) // the lead over the spread
 	// The scores x, y with x+y = S, y−x = z√S and max(x, y) = n: √S is the
 	// root of S + |z|√S = 2n.
-	r := (math.Sqrt(z*z+8*n) - math.Abs(z)) / 2
-	lead := max(min(z*r, n-1), 1-n)     // both sides 1 or more away
-	x, y := float64(n)-lead, float64(n) // the player leads: the opponent is n away
+	r := 4 * n / (math.Sqrt(z*z+8*n) + math.Abs(z)) // (√(z²+8n) − |z|)/2, without the cancellation at a huge |z|
+	lead := max(min(z*r, n-1), 1-n)                 // both sides 1 or more away
+	x, y := float64(n)-lead, float64(n)             // the player leads: the opponent is n away
 	if lead < 0 {
 		x, y = n, n+lead
 	}

@@ -28,9 +28,10 @@ import (
 // 0.04, what GNU Backgammon calls a doubtful play.
 const DefaultThreshold = 0.04
 
-// ErrBadOptions reports Options out of range, an away [HintFor] cannot
-// judge, or a nil context given to [Analyze]: their errors for them match
-// it with [errors.Is].
+// ErrBadOptions reports Options out of range (a network of the other
+// game than the record's matches [nardy.ErrVariantMismatch] too), an away
+// [HintFor] cannot judge, or a nil context given to [Analyze]: their
+// errors for them match it with [errors.Is].
 var ErrBadOptions = errors.New("analysis: bad options")
 
 // Options set the judge. The zero Options judge at 0-ply with the embedded
@@ -122,7 +123,7 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 		}
 	}
 	if n.Variant() != r.Variant {
-		return nil, fmt.Errorf("%w: a %s network cannot judge %s nardy", ErrBadOptions, n.Variant(), r.Variant)
+		return nil, fmt.Errorf("%w: %w: a %s network cannot judge %s nardy", ErrBadOptions, nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
 	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
 	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}

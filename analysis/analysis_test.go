@@ -164,6 +164,14 @@ func TestBadOptions(t *testing.T) {
 	}
 	_, err = Analyze(t.Context(), rec, Options{Net: short}) // a short-nardy network for a long-nardy record
 	assert.ErrorIs(t, err, ErrBadOptions)
+	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "the sentinel bot.NewNeural gives for the same mistake")
+	long, err := nardy.NewGame(variants.LongMoscow())
+	require.NoError(t, err)
+	long, _, err = long.Roll(nardy.NewSeededDice(1))
+	require.NoError(t, err)
+	_, err = HintFor(long, [2]int{}, Options{Net: short})
+	assert.ErrorIs(t, err, ErrBadOptions)
+	assert.ErrorIs(t, err, nardy.ErrVariantMismatch)
 }
 
 // TestHint: the hint's play is the 0-ply player's play, its list is every

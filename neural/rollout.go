@@ -172,7 +172,7 @@ func (s *sums) stdErr(cubeful bool) float64 {
 //
 // It returns an error matching [ErrBadRollout] for options out of range, a
 // Searcher without a network or whose network, rules and position are not
-// of one variant, or invalid rules; and ctx's error when ctx ends first
+// of one variant (then [nardy.ErrVariantMismatch] too), or invalid rules; and ctx's error when ctx ends first
 // (checked before every trial). The workers play on searchers of their
 // own, with s's network, rules, table, match score and move filters; s
 // itself is only read, and must not be changed while Rollout runs.
@@ -300,11 +300,11 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	case s.Net == nil:
 		return bad("the searcher has no network")
 	case s.Net.Variant() != s.Rules.Variant:
-		return bad("a %s network with %s rules", s.Net.Variant(), s.Rules.Variant)
+		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, s.Net.Variant(), s.Rules.Variant)
 	case !pos.IsValid():
 		return bad("invalid position")
 	case pos.Variant() != s.Rules.Variant:
-		return bad("a %s position with %s rules", pos.Variant(), s.Rules.Variant)
+		return bad("%w: a %s position with %s rules", nardy.ErrVariantMismatch, pos.Variant(), s.Rules.Variant)
 	case opt.Trials < 0 || opt.Trials > MaxTrials:
 		return bad("trials %d not in 0..%d", opt.Trials, MaxTrials)
 	case opt.Ply < 0 || opt.Ply > MaxPly:

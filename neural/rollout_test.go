@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -199,6 +200,11 @@ func TestRolloutErrors(t *testing.T) {
 		res, err := c.s.Rollout(context.Background(), c.pos, c.opt)
 		assert.ErrorIs(t, err, ErrBadRollout, c.name)
 		assert.Zero(t, res, c.name)
+		if mismatch := strings.Contains(c.name, "long"); mismatch { // the sentinel bot.NewNeural gives too
+			assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
+		} else {
+			assert.NotErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

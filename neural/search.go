@@ -29,8 +29,9 @@ const MaxPly = 2
 // use; build one per goroutine. Build it with [NewSearcher], which sets
 // the default filters; a Searcher literal with Net and Rules evaluates
 // positions as NewSearcher's does, but with Width and Margin 0 it
-// searches only the best play at 0-ply deeper. A Searcher without a network of its rules' variant (the
-// zero Searcher among them) gives no evaluation, as NewSearcher says.
+// searches only the best play at 0-ply deeper. A Searcher without a
+// network of its rules' variant (the zero Searcher among them) gives no
+// evaluation, as NewSearcher says.
 type Searcher struct {
 	Net     *Net
 	Rules   nardy.Rules

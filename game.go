@@ -123,6 +123,12 @@ func (p Phase) String() string {
 // (MarshalJSON, UnmarshalJSON) holds the whole state; a [Record] holds the
 // actions that lead to it.
 //
+// Do checks that dice are dice (1..6 each), not who threw them: a server
+// that takes actions from clients throws every roll itself ([Game.Roll]
+// with its own source, or package fair's dice both players can check) and
+// passes on from a client only the other kinds of action, never an
+// [ActRoll] with dice or an [ActOpening] (a client would choose its rolls).
+//
 // Only the player [Game.ToAct] names may act, except that either player may
 // offer to resign while the game waits for a roll or a play. A roll with no
 // legal step passes at once (C5); the step that completes a play ends the
@@ -194,8 +200,8 @@ func (g Game) IsValid() bool { return g.phase != 0 }
 // Rules returns the game's rules.
 func (g Game) Rules() Rules { return g.rules }
 
-// Position returns the board, with the player on roll as its Turn. During a
-// step-by-step play it is the board before the play; see [Game.Turn].
+// Position returns the board, with the player on roll as its OnRoll. During
+// a step-by-step play it is the board before the play; see [Game.Turn].
 func (g Game) Position() Position { return g.pos }
 
 // Phase returns what the game waits for.
@@ -305,7 +311,9 @@ func (g Game) refuse(a Action, reason error) error {
 }
 
 // Do performs action a and returns the new game; a refused action returns
-// an [*ActionError] and g unchanged.
+// an [*ActionError] and g unchanged. The dice of an [ActRoll] or
+// [ActOpening] are taken as given: a server throws them itself (see
+// [Game]).
 func (g Game) Do(a Action) (Game, error) {
 	n := g
 	if err := n.do(a); err != nil {

@@ -313,40 +313,87 @@ type textValue interface {
 	UnmarshalText([]byte) error
 }
 
-// FuzzParseNames: the small text forms (variant, colour, rule options)
-// accept only their names; what they accept marshals back to a form that
-// reads to the same value.
+// FuzzParseNames: the small text forms (variant, colour, rule options,
+// result kind, end reason, action kind, phase) accept only their names:
+// what one accepts is a name its MarshalText writes for some value (or an
+// alias its doc gives: "w" and "b" for the colours, a result kind's
+// backgammon word, such as "gammon"), and it reads back to the same value;
+// a refusal matches ErrSyntax. (It checked only the round trip: a
+// ParseVariant that took "LONG", or a ResultKind that read "" as oin,
+// passed.)
 func FuzzParseNames(f *testing.F) {
 	for _, s := range []string{"long", "short", "white", "w", "black", "b", "classic", "doubles", "literal",
-		"on_route", "opponent_home", "reroll", "use_opening_dice", "winner", "alternate", "opening_roll", "", "LONG", "invalid(3)"} {
+		"on_route", "opponent_home", "reroll", "use_opening_dice", "winner", "alternate", "opening_roll", "", "LONG", "invalid(3)",
+		"oin", "mars", "gammon", "backgammon", "single", "koks", "home_mars", "draw", "bore_off", "resigned", "dropped",
+		"roll", "Roll", "opening", "play", "step", "undo", "double", "take", "drop", "beaver", "resign", "accept", "reject",
+		"cube", "over", "invalid(0)", " long", "long\x00"} {
 		f.Add(s)
 	}
+	types := []struct {
+		fresh   func() textValue
+		aliases []string
+	}{
+		{func() textValue { return new(Variant) }, nil},
+		{func() textValue { return new(Color) }, []string{"w", "b"}},
+		{func() textValue { return new(HeadException) }, nil},
+		{func() textValue { return new(BlockAhead) }, nil},
+		{func() textValue { return new(OpeningRoll) }, nil},
+		{func() textValue { return new(NextGameStarter) }, nil},
+		{func() textValue { return new(ResultKind) }, shortKindNames()},
+		{func() textValue { return new(EndReason) }, nil},
+		{func() textValue { return new(ActionKind) }, nil},
+		{func() textValue { return new(Phase) }, nil},
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		fresh := []func() (textValue, textValue){
-			func() (textValue, textValue) { return new(Variant), new(Variant) },
-			func() (textValue, textValue) { return new(Color), new(Color) },
-			func() (textValue, textValue) { return new(HeadException), new(HeadException) },
-			func() (textValue, textValue) { return new(BlockAhead), new(BlockAhead) },
-			func() (textValue, textValue) { return new(OpeningRoll), new(OpeningRoll) },
-			func() (textValue, textValue) { return new(NextGameStarter), new(NextGameStarter) },
-		}
-		for _, mk := range fresh {
-			v, w := mk()
+		for _, typ := range types {
+			v := typ.fresh()
 			if err := v.UnmarshalText([]byte(s)); err != nil {
 				if !errors.Is(err, ErrSyntax) {
 					t.Fatalf("%T %q: error %v is not ErrSyntax", v, s, err)
 				}
 				continue
 			}
+			if !slices.Contains(typ.aliases, s) && !slices.Contains(written(typ.fresh), s) {
+				t.Fatalf("%T accepts %q, no name it writes (%q) nor an alias (%q)", v, s, written(typ.fresh), typ.aliases)
+			}
 			b, err := v.MarshalText()
 			if err != nil {
 				t.Fatalf("%T %q: accepted but does not marshal: %v", v, s, err)
 			}
+			w := typ.fresh()
 			if err := w.UnmarshalText(b); err != nil || !reflect.DeepEqual(v, w) {
 				t.Fatalf("%T %q: round trip via %q gives %v, %v", v, s, b, w, err)
 			}
 		}
 	})
+}
+
+// written returns the names MarshalText writes for the 256 values of the
+// one-byte type fresh makes, those that read back to their value.
+func written(fresh func() textValue) []string {
+	var names []string
+	for u := range 256 {
+		v := fresh()
+		reflect.ValueOf(v).Elem().SetUint(uint64(u))
+		b, err := v.MarshalText()
+		w := fresh()
+		if err == nil && w.UnmarshalText(b) == nil && reflect.DeepEqual(v, w) {
+			names = append(names, string(b))
+		}
+	}
+	return names
+}
+
+// shortKindNames returns the short-nardy (backgammon) words of the result
+// kinds: a ResultKind writes its long-nardy word and reads either.
+func shortKindNames() []string {
+	var names []string
+	for k := range ResultKind(255) {
+		if k.IsValid() {
+			names = append(names, k.Name(Short))
+		}
+	}
+	return names
 }
 
 // FuzzRulesJSON: a rule set read from JSON that validates marshals and

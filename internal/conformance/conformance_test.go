@@ -22,7 +22,7 @@ func TestConformance(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, files, "no conformance files found")
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
-	total := 0
+	total, checked := 0, 0
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			f, err := os.Open(file)
@@ -59,6 +59,8 @@ func TestConformance(t *testing.T) {
 				if !slices.Equal(got, c.Want) {
 					t.Errorf("%s: %d plays, want %d\n got %v\nwant %v", c.ID, len(got), len(c.Want), got, c.Want)
 				}
+				checkAnswer(t, c, Answer{ID: c.ID, Plays: c.Want}) // FuzzRun's checks hold on the expected plays
+				checked++
 			}
 			require.NoError(t, sc.Err())
 			require.Positive(t, n, "file has no cases")
@@ -66,6 +68,7 @@ func TestConformance(t *testing.T) {
 		})
 	}
 	t.Logf("%d cases", total)
+	assert.Positive(t, checked, "no expected plays checked by checkAnswer")
 }
 
 // shortStart is the short-nardy start with 3-1 (docs/rules.md §5: 16 plays),

@@ -230,7 +230,11 @@ func TestRecordSharesNothing(t *testing.T) {
 	assert.NoError(t, err, "the recorder's record replays")
 }
 
-// FuzzReplayJSON: a record from any JSON never makes Replay panic.
+// FuzzReplayJSON: a record from any JSON never makes Replay panic; one
+// that replays, fair-dice proof and all, writes JSON that reads back to a
+// record replaying to the same match and written the same (records with a
+// proof were checked for panics alone); and a recorder given its actions
+// keeps the same match.
 func FuzzReplayJSON(f *testing.F) {
 	rc := seededMatch(&testing.T{}, 1)
 	b, err := json.Marshal(rc.Record())
@@ -246,8 +250,27 @@ func FuzzReplayJSON(f *testing.F) {
 			return
 		}
 		m, err := Replay(rec)
-		if err != nil || rec.Fair != nil {
+		if err != nil {
 			return
+		}
+		// Its JSON reads back to a record that replays to the same match
+		// and writes the same JSON, a fair-dice proof and all.
+		b2, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatalf("a record that replays does not marshal: %v", err)
+		}
+		var back Record
+		if err := json.Unmarshal(b2, &back); err != nil {
+			t.Fatalf("a record's own JSON is refused: %v\n%s", err, b2)
+		}
+		if again, err := Replay(back); err != nil || again != m {
+			t.Fatalf("a record's own JSON does not replay to the same match: %v", err)
+		}
+		if b3, err := json.Marshal(back); err != nil || !bytes.Equal(b2, b3) {
+			t.Fatalf("a record's JSON written again differs: %v\n%s\n%s", err, b2, b3)
+		}
+		if rec.Fair != nil {
+			return // a recorder throws no fair dice: the rest is for the others
 		}
 		// A recorder given the same actions keeps the same record, each
 		// action canonical and its steps its own.

@@ -144,11 +144,27 @@ func (p Proof) Dice() (*Dice, error) {
 const maxProofJSON = 8 << 10
 
 // UnmarshalJSON reads a proof in the form of its fields' JSON tags,
-// refusing more than 8 KiB unread.
+// refusing more than 8 KiB unread, and a commitment or seed of more than
+// 64 characters or a salt of more than MaxSalt bytes (errors matching
+// [ErrBadCommitment]), so that what it reads is written again within the
+// bound; [Proof.Dice] checks the rest.
 func (p *Proof) UnmarshalJSON(b []byte) error {
 	if len(b) > maxProofJSON {
 		return fmt.Errorf("%w: proof JSON of %d bytes, more than %d", ErrBadCommitment, len(b), maxProofJSON)
 	}
 	type plain Proof // without this method
-	return json.Unmarshal(b, (*plain)(p))
+	var q plain
+	if err := json.Unmarshal(b, &q); err != nil {
+		return err
+	}
+	switch {
+	case len(q.Commitment) > 2*sha256.Size:
+		return fmt.Errorf("%w: commitment of %d characters, want 64 hex digits", ErrBadCommitment, len(q.Commitment))
+	case len(q.Seed) > 2*SeedSize:
+		return fmt.Errorf("%w: seed of %d characters, want %d hex digits", ErrBadCommitment, len(q.Seed), 2*SeedSize)
+	case len(q.Salt) > MaxSalt:
+		return fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(q.Salt), MaxSalt)
+	}
+	*p = Proof(q)
+	return nil
 }

@@ -2,12 +2,14 @@ package fair
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -139,4 +141,69 @@ func TestZeroAndNilDice(t *testing.T) {
 	var none *Dice
 	assert.Zero(t, none.Die())
 	assert.Zero(t, none.Thrown())
+}
+
+// FuzzProofJSON: a Proof read from any JSON (records carry one from
+// strangers) writes JSON that reads back to the same Proof; more than
+// 8 KiB are refused unread with ErrBadCommitment. (Proof.UnmarshalJSON
+// was fuzzed only inside records, whose fair ones FuzzReplayJSON checked
+// for panics alone.)
+func FuzzProofJSON(f *testing.F) {
+	s := vectorSeed()
+	for _, p := range []Proof{{Commitment: Commitment(s), Seed: hex.EncodeToString(s[:]), Salt: "salt"}, {Commitment: Commitment(s)}} {
+		b, err := json.Marshal(p)
+		require.NoError(f, err)
+		f.Add(b)
+	}
+	f.Add([]byte(`{"commitment":1}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte(`{"salt":"` + strings.Repeat("x", maxProofJSON) + `"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var p Proof
+		err := p.UnmarshalJSON(b) // json.Unmarshal scans the whole text first
+		if len(b) > maxProofJSON {
+			if !errors.Is(err, ErrBadCommitment) {
+				t.Fatalf("%d bytes: error %v, want ErrBadCommitment", len(b), err)
+			}
+			return
+		}
+		if err != nil {
+			return
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("an accepted proof does not marshal: %v", err)
+		}
+		var back Proof
+		if err := json.Unmarshal(out, &back); err != nil || back != p {
+			t.Fatalf("%s: read back as %+v, %v; want %+v", out, back, err, p)
+		}
+	})
+}
+
+// TestProofJSONBounds: a proof's JSON with a salt past MaxSalt, or a
+// commitment or seed past 64 characters, is refused with
+// ErrBadCommitment; at the bounds it reads and writes back the same. (A
+// salt of 8,180 bytes was read, and its JSON written again, 8,201 bytes,
+// was then refused: FuzzProofJSON's first finding.)
+func TestProofJSONBounds(t *testing.T) {
+	s := vectorSeed()
+	ok := Proof{Commitment: Commitment(s), Seed: hex.EncodeToString(s[:]), Salt: strings.Repeat("<", MaxSalt)}
+	b, err := json.Marshal(ok)
+	require.NoError(t, err)
+	var back Proof
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, ok, back)
+	for name, p := range map[string]Proof{
+		"salt":       {Commitment: ok.Commitment, Salt: strings.Repeat("x", MaxSalt+1)},
+		"commitment": {Commitment: ok.Commitment + "0"},
+		"seed":       {Commitment: ok.Commitment, Seed: ok.Seed + "0"},
+	} {
+		b, err := json.Marshal(p)
+		require.NoError(t, err)
+		back := Proof{Salt: "kept"}
+		err = json.Unmarshal(b, &back)
+		assert.ErrorIs(t, err, ErrBadCommitment, name)
+		assert.Equal(t, Proof{Salt: "kept"}, back, "%s: a refused proof leaves the value as it was", name)
+	}
 }

@@ -31,6 +31,12 @@ var drawCases = []struct{ name, pos string }{
 	{"short-bearoff", "short w 45200000000000000000000004/83100001110000000000000000"},
 }
 
+// TestDrawingGolden compares the drawings of drawCases with testdata/draw,
+// written by this code with -update and read by eye when written: a change
+// detector, not an oracle. What a drawing must show is checked apart from
+// them: TestDrawingLongHeads, TestDrawingOpponentPlaces,
+// TestDrawingShortBarAndOff and TestDrawingReadsBack (every count drawn
+// reads back), and the pip counts by TestPips.
 func TestDrawingGolden(t *testing.T) {
 	dir := filepath.Join("testdata", "draw")
 	seen := map[string]bool{}

@@ -96,6 +96,13 @@ func (c goldenCase) picture(t require.TestingT) (nardy.Position, Options) {
 	return turn.Position(), o
 }
 
+// TestSVGGolden compares the pictures of its cases with testdata/*.svg,
+// written by this code with -update and looked at when written: a change
+// detector, not an oracle. What a picture must show is checked apart from
+// them: TestStartHeads, TestShortStartFromBlack, TestSVGCheckers (every
+// point's checkers on random positions; the opponent's places through
+// nardy.OpponentPoint, which TestOpponentPoint checks by hand),
+// TestHighlight, TestDice and TestCube.
 func TestSVGGolden(t *testing.T) {
 	dir := "testdata"
 	seen := map[string]bool{}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -87,6 +89,87 @@ func TestLimitTTL(t *testing.T) {
 	busy.state()
 	c.srv.Sweep(t.Context())
 	busy.state()
+}
+
+// TestSweep: Sweep deletes from the store itself the games not changed for
+// the TTL and keeps the others, and forgets the rate buckets that are full
+// again (creations and requests on games) while keeping those still
+// draining; over each store the tests set up (memory, SQLite). A game
+// idle past the TTL already answers 404 without a sweep (the TTL is
+// checked on load), so only the store shows whether Sweep deletes: it
+// would catch a Sweep that expires nothing (a wrong cut-off) or games
+// still in play (no request touches the idle game before the sweep:
+// loading it past the TTL deletes it as well), and one that no longer prunes the buckets (the tables
+// would then grow with every client ever seen).
+func TestSweep(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) Store{
+		"memory": func(*testing.T) Store { return newMemStore() },
+		"sqlite": func(t *testing.T) Store {
+			st, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
+			require.NoError(t, err)
+			t.Cleanup(func() { st.Close() })
+			return st
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx := t.Context()
+			st := open(t)
+			// 60 a minute in bursts of 10: a bucket a request drew from is
+			// full again at most 10 s later.
+			c, clock := limitsClient(t, Config{Store: st, DevSeeds: true, TTL: time.Hour,
+				CreatesPerMinute: 60, CreateBurst: 10, RequestsPerMinute: 60, RequestBurst: 10})
+			stored := func() int {
+				all, _, _, err := st.Count(ctx, "", time.Time{})
+				require.NoError(t, err)
+				return all
+			}
+			inStore := func(id string) bool {
+				_, err := st.Load(ctx, id, -1)
+				if errors.Is(err, ErrNotFound) {
+					return false
+				}
+				require.NoError(t, err)
+				return true
+			}
+			_, idle, _ := c.create(`{}`)
+			st0, busy, _ := c.create(`{}`)
+			clock.add(50 * time.Minute)
+			busy.act("roll", st0, "")
+			clock.add(20 * time.Minute)
+			// No request on the idle game here: loading it past the TTL
+			// deletes it too, and the sweep is what is checked.
+			require.True(t, inStore(idle.id), "before the sweep the idle game's row is still stored")
+			require.Equal(t, 2, stored())
+
+			c.srv.Sweep(ctx)
+			assert.False(t, inStore(idle.id), "Sweep deletes the game idle past the TTL")
+			assert.True(t, inStore(busy.id), "Sweep keeps the game changed within the TTL")
+			assert.Equal(t, 1, stored())
+			idle.refused(http.StatusNotFound, "no_game", "GET", "", "")
+			busy.state()
+
+			// Buckets drawn from just now are not full: a sweep keeps them.
+			c.create(`{}`)
+			busy.state()
+			c.srv.Sweep(ctx)
+			assert.Equal(t, 1, buckets(c.srv.rate), "a creation bucket still filling is kept")
+			assert.Equal(t, 1, buckets(c.srv.reqs), "a request bucket still filling is kept")
+			assert.Equal(t, 2, stored(), "a fresh game is kept")
+			// Past the refill they are full again: a sweep forgets them.
+			clock.add(time.Minute)
+			c.srv.Sweep(ctx)
+			assert.Zero(t, buckets(c.srv.rate), "a full creation bucket is forgotten")
+			assert.Zero(t, buckets(c.srv.reqs), "a full request bucket is forgotten")
+			assert.Equal(t, 2, stored(), "games within the TTL are kept")
+		})
+	}
+}
+
+// buckets returns how many clients l counts.
+func buckets(l *rateLimiter) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
 }
 
 // TestClientOf: the client of a request is its IP address, an IPv6 one by

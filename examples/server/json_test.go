@@ -20,9 +20,10 @@ import (
 // exactly [from, to, die] (Go's decoder dropped a fourth number and took
 // [from, to] as die 0); a value of the wrong type names the JSON field and
 // the type it takes, never Go's struct and types; a field named in another
-// case than its own, or twice, is refused (Go's decoder took them). The
-// type errors read as the library's do ("dice: want an array, not a JSON
-// string", errors.go).
+// case than its own, or twice, is refused (Go's decoder took them), and
+// so is anything but blanks after the object (a stray "}" or "]" passed,
+// FuzzDecodeAction found). The type errors read as the library's do
+// ("dice: want an array, not a JSON string", errors.go).
 func TestStrictJSON(t *testing.T) {
 	c := newClient(t, Config{})
 	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":5}`)
@@ -63,6 +64,9 @@ func TestStrictJSON(t *testing.T) {
 		{"play", fmt.Sprintf(`{"version":%d,"version":%d}`, st.Version+5, st.Version), `field "version" given twice`},
 		{"step", fmt.Sprintf(`{"version":%d,"from":24,"tO":18}`, st.Version), `unknown field "tO"`},
 		{"play", fmt.Sprintf(`{"version":%d,"colour":"white"}`, st.Version), `unknown field "colour"`},
+		{"play", fmt.Sprintf(`{"version":%d}]`, st.Version), `data after the object`},
+		{"play", fmt.Sprintf(`{"version":%d}}`, st.Version), `data after the object`},
+		{"play", fmt.Sprintf(`{"version":%d} {}`, st.Version), `data after the object`},
 	} {
 		e := mover.refused(http.StatusBadRequest, "bad_json", "POST", tc.what, tc.body)
 		assert.Contains(t, e.Error, tc.want, tc.body)

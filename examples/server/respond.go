@@ -108,7 +108,9 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %s", jsonError(err))
 		return false
 	}
-	if dec.More() {
+	// Only blanks may follow (dec.More is false before a stray "}" or
+	// "]", which it let through).
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: data after the object")
 		return false
 	}

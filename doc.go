@@ -109,7 +109,9 @@
 // plays games to a length (L10, the Crawford rule). A Game and a Match
 // write their whole state as JSON, for a server to keep; a [Recorder] keeps
 // the [Record] of a game or match as it is played and [Replay] checks one
-// again. Package bot has computer players and drivers that play whole games.
+// again. [NewGameAt] sets up a game in progress at a position read from
+// elsewhere (an XGID, a board drawn by hand), for a hint or a bot's action
+// there. Package bot has computer players and drivers that play whole games.
 //
 // # Dice
 //

@@ -185,6 +185,13 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 			_ = r.CubeLimit()
 			_, _ = r.MarshalJSON()
 			_ = r.CheckPosition(pos)
+			g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Cube: nardy.Cube{Value: q, Owned: to%2 == 0, Owner: c},
+				Starter: c, Match: depth > 0, Crawford: workers > 1})
+			assertSentinel(t, err, "NewGameAt")
+			if err == nil {
+				_, err = g.SetDice(roll)
+				assertSentinel(t, err, "SetDice of a game set up")
+			}
 			plays, err := r.Legal(pos, roll)
 			assertSentinel(t, err, "Legal")
 			for range r.Plays(pos, roll) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/xgid"
 )
 
@@ -28,4 +29,24 @@ func ExampleFormat() {
 	fmt.Println(s)
 	// Output:
 	// XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10
+}
+
+// An XGID's game, for a hint or a bot's action at its position: here
+// white to play 5-2 in a money game, and black's double of a 9-point match
+// at 7-away 6-away, waiting for white's answer.
+func ExampleID_Game() {
+	x, _ := xgid.Parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+	g, _ := x.Game()
+	h, _ := analysis.HintFor(g, [2]int{}, analysis.Options{})
+	fmt.Println(g.Phase(), g.Rules().Jacoby, len(h.Plays), "plays; best:", h.Advice)
+
+	x, _ = xgid.Parse("XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10")
+	g, _ = x.Game()
+	who, _ := g.ToAct()
+	away := [2]int{x.MatchLength - x.Score[who], x.MatchLength - x.Score[who.Other()]} // who acts first
+	h, _ = analysis.HintFor(g, away, analysis.Options{})
+	fmt.Println(g.Phase(), who, "to answer at", away, "away:", h.Advice)
+	// Output:
+	// play true 8 plays; best: 24/22 13/8
+	// cube white to answer at [7 6] away: take
 }

@@ -50,6 +50,8 @@ func TestHandBuiltID(t *testing.T) {
 			}
 			_ = x.String()
 			_, _ = x.MarshalText()
+			_ = x.Rules()
+			_, _ = x.Game()
 		}()
 		select {
 		case p := <-done:

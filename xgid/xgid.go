@@ -30,7 +30,8 @@
 //
 // Here the bottom player is [nardy.White] and the top player
 // [nardy.Black]. [Parse] reads an XGID into an [ID], [Format] and
-// [ID.String] write one.
+// [ID.String] write one; [ID.Game] is the game it describes, for a hint
+// or a bot's action at its position.
 //
 // Sources: the field list of XG's XGID help page as restated by tools that
 // read XGIDs (for example the ankigammon project's parser documentation),

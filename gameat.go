@@ -1,0 +1,86 @@
+package nardy
+
+import "fmt"
+
+// Setup is a game in progress for [NewGameAt]: a position read from
+// elsewhere (an XGID, a Position ID, a board set up by hand) with what a
+// [Game] must know of the game around it. The zero values are a money
+// game with the cube centred at 1, White first on roll.
+type Setup struct {
+	// Position is the board; its player on roll (OnRoll) is about to roll
+	// or double.
+	Position Position
+	// Cube is the cube; the zero Cube is the cube centred at 1. A cube
+	// above 1 is owned (S6), by the player who took it.
+	Cube Cube
+	// Starter is the player who was first on roll in the game. Only L11's
+	// last roll reads it (long nardy with LastRollDraw: when the starter
+	// bears off first, the other player has a last roll).
+	Starter Color
+	// Match says the game is a game of a match: the Jacoby rule and
+	// beavers, money play's options, do not apply (S6).
+	Match bool
+	// Crawford says the game is the Crawford game of a match: no double
+	// (S6). It needs Match, the cube at 1 and rules with the cube and the
+	// Crawford rule.
+	Crawford bool
+}
+
+// NewGameAt returns a game under r in progress at s: the player on roll
+// of s.Position is to roll or double (PhaseRoll), as after a play; give
+// the dice with [Game.SetDice] or [Game.Roll], a double with [Game.Do].
+// It is for analysis and training from a position, such as a hint for an
+// XGID ([xgid.ID.Game] builds one): the game's history is made up to fit,
+// so [Game.Plays] says 1 or 2 and [Game.Opening] no dice.
+//
+// A position of another variant than r's is an error matching
+// [ErrVariantMismatch]; a position the rules refuse, a cube they cannot
+// give (a value not a power of two, past MaxCube, above 1 without the cube
+// or centred, owned at 1), a Crawford game that is not one, and an
+// invalid Starter match [ErrInvalidPosition]; a position whose game is
+// over (a side has borne off every checker; L11's last roll included)
+// matches [ErrGameOver]; invalid rules match [ErrInvalidRules].
+//
+// [xgid.ID.Game]: https://pkg.go.dev/github.com/nardylab/nardy/xgid#ID.Game
+func NewGameAt(r Rules, s Setup) (Game, error) {
+	pos, c := s.Position, s.Cube
+	if err := r.CheckPosition(pos); err != nil {
+		return Game{}, err
+	}
+	if pos.IsOver() {
+		return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker", ErrGameOver)
+	}
+	if c == (Cube{}) {
+		c.Value = 1
+	}
+	bad := func(format string, args ...any) error {
+		return &PositionError{Rule: "S6", Msg: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > r.CubeLimit():
+		return Game{}, bad("cube value %d: want a power of two 1..%d", c.Value, r.CubeLimit())
+	case !r.Cube && c.Value != 1:
+		return Game{}, bad("cube value %d in a game without the cube", c.Value)
+	case c.Owned != (c.Value > 1):
+		return Game{}, bad("cube %d %s: a cube above 1 is owned, one at 1 centred", c.Value, map[bool]string{true: "owned", false: "centred"}[c.Owned])
+	case c.Owned && !c.Owner.IsValid():
+		return Game{}, bad("cube owner %d", c.Owner)
+	case s.Crawford && (!s.Match || !r.Cube || !r.Crawford || c.Value != 1):
+		return Game{}, bad("a Crawford game needs match play, the cube at 1 and rules with the Crawford rule")
+	case !s.Starter.IsValid():
+		return Game{}, positionError(errBadColor, "starter %d", s.Starter)
+	}
+	if !c.Owned {
+		c.Owner = 0
+	}
+	plays := 1 // the starter has played, the other is on roll
+	if pos.OnRoll() == s.Starter {
+		plays = 2
+	}
+	g := Game{rules: r, pos: pos, phase: PhaseRoll, cube: c, money: !s.Match, crawford: s.Crawford,
+		started: true, first: s.Starter, starter: s.Starter, plays: plays}
+	if err := g.checkState(); err != nil { // what NewGameAt checked above, and the game's own invariants
+		return Game{}, err
+	}
+	return g, nil
+}

@@ -1,0 +1,71 @@
+package xgid
+
+import (
+	"fmt"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
+)
+
+// Rules returns the rules of short nardy (backgammon) that x describes:
+// [nardy.DefaultRules] of short nardy with x's largest cube (a MaxCube of
+// 1 is a game without the cube), and in money play x's Jacoby and beaver
+// flags (match play has neither, and the Crawford rule).
+func (x ID) Rules() nardy.Rules {
+	r := nardy.DefaultRules(nardy.Short)
+	r.MaxCube, r.Jacoby, r.Beavers = x.MaxCube, x.Jacoby, x.Beaver
+	if x.MaxCube <= 1 {
+		r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
+	}
+	return r
+}
+
+// Game returns the game x describes, under [ID.Rules], for a hint or a
+// bot's action at the position ([nardy.NewGameAt]): the player on turn to
+// roll or double ("00"), to play the dice given (dice without a move pass
+// at once, C5, as [nardy.Game.SetDice] says), or, with a cube action
+// pending, the answer awaited (a double to take, drop or beaver, under
+// the cube as it was before). A game of a match is the Crawford game when
+// x says so; the score is not part of a game (the points each player
+// needs are x's MatchLength less its Score). A raccoon has no place in a
+// game of package nardy (S6 allows the beaver alone), nor has a cube at 1
+// that a player owns, nor a centred cube above 1 (XG's automatic
+// doubles): those are errors matching [nardy.ErrInvalidPosition],
+// as is whatever [nardy.NewGameAt] refuses; fields [Format] could not
+// write are refused as it refuses them.
+func (x ID) Game() (nardy.Game, error) {
+	if err := formats.CheckShort(x.Position, "an XGID"); err != nil {
+		return nardy.Game{}, err
+	}
+	if err := x.validate(); err != nil {
+		return nardy.Game{}, formats.FieldsError("an XGID", err)
+	}
+	if x.Action == Raccooned {
+		return nardy.Game{}, fmt.Errorf("%w: a raccoon, which no rule set of package nardy allows (S6: beavers only)", nardy.ErrInvalidPosition)
+	}
+	if !x.CubeCentred && x.CubeValue == 1 {
+		return nardy.Game{}, fmt.Errorf("%w: a cube at 1 owned by %s: a cube is owned only after a double (S6)", nardy.ErrInvalidPosition, x.CubeOwner)
+	}
+	if x.CubeCentred && x.CubeValue > 1 {
+		return nardy.Game{}, fmt.Errorf("%w: a centred cube at %d: the cube leaves the middle at its first double (S6; no automatic doubles)", nardy.ErrInvalidPosition, x.CubeValue)
+	}
+	s := nardy.Setup{Position: x.Position, Cube: nardy.Cube{Value: x.CubeValue, Owned: !x.CubeCentred, Owner: x.CubeOwner},
+		Match: x.MatchLength > 0, Crawford: x.Crawford}
+	g, err := nardy.NewGameAt(x.Rules(), s)
+	if err != nil {
+		return nardy.Game{}, err
+	}
+	me := x.Position.OnRoll()
+	switch {
+	case x.Dice != [2]int{}:
+		return g.SetDice(nardy.MustRoll(x.Dice[0], x.Dice[1]))
+	case x.Action == Doubled:
+		return g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me})
+	case x.Action == Beavered:
+		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
+			return nardy.Game{}, err
+		}
+		return g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
+	}
+	return g, nil
+}

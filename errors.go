@@ -70,6 +70,7 @@ var (
 	errSharedPoint  = errors.New("both colours on one point")
 	errBarInLong    = errors.New("a bar checker in long nardy")
 	errHeldBlock    = errors.New("the mover already holds a six-block with no opponent checker ahead")
+	errHeldBlockOff = errors.New("the player not on roll holds a six-block with no opponent checker ahead")
 	errZeroPosition = errors.New("the zero Position")
 	errBadVariant   = errors.New("unknown variant")
 	errBadColor     = errors.New("unknown colour")
@@ -77,7 +78,7 @@ var (
 
 func positionError(reason error, format string, args ...any) error {
 	rule := "§4"
-	if reason == errHeldBlock {
+	if reason == errHeldBlock || reason == errHeldBlockOff {
 		rule = "L5"
 	}
 	msg := reason.Error()

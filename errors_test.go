@@ -144,7 +144,7 @@ func TestTypedErrorsZeroValue(t *testing.T) {
 
 // TestMarshalInvalidRules: marshalling rules without a valid variant (the
 // zero Rules, a variant past Short) fails with ErrInvalidRules, alone or
-// inside a record or a game's rules, as Validate says it; the variant
+// inside a record, as Validate says it; the variant
 // alone is a value of a position (ErrInvalidPosition, §4).
 func TestMarshalInvalidRules(t *testing.T) {
 	for _, v := range []nardy.Variant{0, 3, 255} {

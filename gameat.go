@@ -18,7 +18,8 @@ type Setup struct {
 	// bears off first, the other player has a last roll).
 	Starter Color
 	// Match says the game is a game of a match: the Jacoby rule and
-	// beavers, money play's options, do not apply (S6).
+	// beavers, money play's options, do not apply (S6); rules with a ½–½
+	// draw (Scoring.DrawHalf) are refused, as [NewMatch] refuses them.
 	Match bool
 	// Crawford says the game is the Crawford game of a match: no double
 	// (S6). It needs Match, the cube at 1 and rules with the cube and the
@@ -34,18 +35,28 @@ type Setup struct {
 // so [Game.Plays] says 1 or 2 and [Game.Opening] no dice.
 //
 // A position of another variant than r's is an error matching
-// [ErrVariantMismatch]; a position the rules refuse, a cube they cannot
+// [ErrVariantMismatch]; a position the rules refuse (for either player:
+// in long nardy a six-block that the player not on roll holds with no
+// opponent checker ahead is no more possible than one the player on roll
+// holds, L5), a cube they cannot
 // give (a value not a power of two, past MaxCube, above 1 without the cube
 // or centred, owned at 1), a Crawford game that is not one, and an
 // invalid Starter match [ErrInvalidPosition]; a position whose game is
 // over (a side has borne off every checker; L11's last roll included)
-// matches [ErrGameOver]; invalid rules match [ErrInvalidRules].
+// matches [ErrGameOver]; invalid rules, and a game of a match under a
+// ½–½ draw, match [ErrInvalidRules].
 //
 // [xgid.ID.Game]: https://pkg.go.dev/github.com/nardylab/nardy/xgid#ID.Game
 func NewGameAt(r Rules, s Setup) (Game, error) {
 	pos, c := s.Position, s.Cube
 	if err := r.CheckPosition(pos); err != nil {
 		return Game{}, err
+	}
+	if err := r.checkOffRoll(pos); err != nil {
+		return Game{}, err
+	}
+	if s.Match && r.Scoring.DrawHalf {
+		return Game{}, fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
 	}
 	if pos.IsOver() {
 		return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker", ErrGameOver)
@@ -83,4 +94,14 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 		return Game{}, err
 	}
 	return g, nil
+}
+
+// checkOffRoll refuses a position, valid for the player on roll under r,
+// where the player not on roll holds a six-block with no opponent checker
+// ahead (L5): that player's last play would have been refused.
+func (r Rules) checkOffRoll(pos Position) error {
+	if r.CheckPosition(pos.Pass()) != nil {
+		return positionError(errHeldBlockOff, "")
+	}
+	return nil
 }

@@ -27,6 +27,9 @@ func genSetup(t *rapid.T) (Rules, Setup) {
 	if c.Pos.IsOver() {
 		t.Skip("a finished position")
 	}
+	if r.CheckPosition(c.Pos.Pass()) != nil {
+		t.Skip("a block the player not on roll holds (L5): no game reaches it") // genCase checks the mover's side alone
+	}
 	s := Setup{Position: c.Pos, Starter: Color(rapid.IntRange(0, 1).Draw(t, "starter"))}
 	if r.Cube {
 		limit := 0
@@ -100,15 +103,39 @@ func TestPropertyNewGameAt(t *testing.T) {
 		if err != nil || !slices.Equal(got, want) {
 			t.Fatalf("Legal after SetDice: %d plays, %v; want %d", len(got), err, len(want))
 		}
+		// It plays on to its end as any game does (a game set up with a
+		// block the other player held, L5, stopped at that player's roll).
+		for n := 0; !g.IsOver(); n++ {
+			if n > 2000 {
+				t.Fatalf("no end after %d actions", n)
+			}
+			switch g.Phase() {
+			case PhaseRoll:
+				g, err = g.SetDice(genRoll().Draw(t, "roll"))
+			case PhasePlay:
+				plays, _ := g.Legal()
+				g, err = g.Play(plays[rapid.IntRange(0, len(plays)-1).Draw(t, "play")])
+			default:
+				t.Fatalf("phase %s", g.Phase())
+			}
+			if err != nil {
+				t.Fatalf("action %d in phase %s: %v", n, g.Phase(), err)
+			}
+		}
 	})
 }
 
-// TestNewGameAtRefuses: what NewGameAt refuses, each with its sentinel.
+// TestNewGameAtRefuses: what NewGameAt refuses, each with its sentinel;
+// a game read from JSON refuses a block the player not on roll holds as
+// NewGameAt does (both accepted it).
 func TestNewGameAtRefuses(t *testing.T) {
 	short, long := DefaultRules(Short), DefaultRules(Long)
 	start := mustPosition(StartPosition(Short, White))
 	over := mustPosition(NewPosition(Short, White, Side{Off: 15}, Side{6: 15}))
 	held := mustPosition(ParsePosition("long w 11111100000000000000000900/00000000000000000000000f00"))
+	heldOff := mustPosition(ParsePosition("long w 00000000000000000000000f00/11111100000000000000000900"))
+	halfDraw := long
+	halfDraw.LastRollDraw, halfDraw.Scoring.DrawHalf = true, true
 	noCube := short
 	noCube.Cube, noCube.Crawford, noCube.Jacoby, noCube.Beavers, noCube.MaxCube = false, false, false, false, 0
 	for _, c := range []struct {
@@ -134,12 +161,26 @@ func TestNewGameAtRefuses(t *testing.T) {
 		{"Crawford with the cube at 2", short, Setup{Position: start, Match: true, Crawford: true, Cube: Cube{Value: 2, Owned: true}}, ErrInvalidPosition},
 		{"Crawford without the cube", noCube, Setup{Position: start, Match: true, Crawford: true}, ErrInvalidPosition},
 		{"starter 9", short, Setup{Position: start, Starter: 9}, ErrInvalidPosition},
+		{"a block held by the player not on roll (L5)", long, Setup{Position: heldOff}, ErrInvalidPosition},
+		{"a match under a ½–½ draw", halfDraw, Setup{Position: mustPosition(StartPosition(Long, White)), Match: true}, ErrInvalidRules},
 	} {
 		g, err := NewGameAt(c.r, c.s)
 		assert.ErrorIs(t, err, c.want, c.name)
 		assert.NotErrorIs(t, err, ErrBadRecord, "%s: not a record's error", c.name)
 		assert.Equal(t, Game{}, g, c.name)
 	}
+	g, err := NewGameAt(long, Setup{Position: mustPosition(StartPosition(Long, White))})
+	require.NoError(t, err)
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	m["position"] = heldOff.String()
+	b, err = json.Marshal(m)
+	require.NoError(t, err)
+	err = json.Unmarshal(b, &g)
+	assert.ErrorIs(t, err, ErrInvalidPosition, "a game's JSON with a block the player not on roll holds")
+	assert.ErrorContains(t, err, "the player not on roll holds a six-block")
 }
 
 // TestNewGameAtPlaysOn: a game set up in the middle plays to its end like

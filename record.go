@@ -414,7 +414,12 @@ func (g Game) checkState() error {
 		return bad("position %v for %s rules", g.pos, g.rules.Variant)
 	}
 	if g.phase != PhaseOver {
+		// Both players' sides: a block the player not on roll holds (L5)
+		// would have been refused when it was made, and stays refused.
 		if err := g.rules.CheckPosition(g.pos); err != nil {
+			return err
+		}
+		if err := g.rules.checkOffRoll(g.pos); err != nil {
 			return err
 		}
 		if g.pos.IsOver() && !g.lastRoll {

@@ -30,9 +30,12 @@ func (x ID) Rules() nardy.Rules {
 // needs are x's MatchLength less its Score). A raccoon has no place in a
 // game of package nardy (S6 allows the beaver alone), nor has a cube at 1
 // that a player owns, nor a centred cube above 1 (XG's automatic
-// doubles): those are errors matching [nardy.ErrInvalidPosition],
-// as is whatever [nardy.NewGameAt] refuses; fields [Format] could not
-// write are refused as it refuses them.
+// doubles): those are errors matching [nardy.ErrInvalidPosition]. A
+// finished position matches [nardy.ErrGameOver], and what else
+// [nardy.NewGameAt] refuses its sentinels; fields [Format] could not
+// write are refused as it refuses them. With a largest cube of 1 the game
+// has no cube, so x's Crawford flag, like its Jacoby and beaver flags,
+// changes nothing and is dropped.
 func (x ID) Game() (nardy.Game, error) {
 	if err := formats.CheckShort(x.Position, "an XGID"); err != nil {
 		return nardy.Game{}, err
@@ -50,7 +53,7 @@ func (x ID) Game() (nardy.Game, error) {
 		return nardy.Game{}, fmt.Errorf("%w: a centred cube at %d: the cube leaves the middle at its first double (S6; no automatic doubles)", nardy.ErrInvalidPosition, x.CubeValue)
 	}
 	s := nardy.Setup{Position: x.Position, Cube: nardy.Cube{Value: x.CubeValue, Owned: !x.CubeCentred, Owner: x.CubeOwner},
-		Match: x.MatchLength > 0, Crawford: x.Crawford}
+		Match: x.MatchLength > 0, Crawford: x.Crawford && x.MaxCube > 1}
 	g, err := nardy.NewGameAt(x.Rules(), s)
 	if err != nil {
 		return nardy.Game{}, err

@@ -97,7 +97,8 @@ func TestGame(t *testing.T) {
 // TestGameCases: a beaver is taken and redoubled at once (S6), the
 // beaverer owning the cube at four times its value and the doubler to
 // roll; a raccoon, a cube at 1 owned, and fields Format refuses are
-// errors; a cube limit of 1 is a game without the cube.
+// errors; a cube limit of 1 is a game without the cube, where a Crawford
+// flag is dropped; a finished position is ErrGameOver.
 func TestGameCases(t *testing.T) {
 	x, err := Parse("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:B:0:0:2:0:10")
 	require.NoError(t, err)
@@ -123,6 +124,21 @@ func TestGameCases(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, g.Rules().Cube, "max cube 1: no cube")
 	assert.False(t, g.Can(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White}))
+
+	// The Crawford game of a match without the cube: the flag changes
+	// nothing (it was refused: rules without the cube have no Crawford rule).
+	x, err = Parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:0:1:5:0")
+	require.NoError(t, err)
+	g, err = x.Game()
+	require.NoError(t, err)
+	assert.False(t, g.IsCrawford())
+	assert.False(t, g.IsMoney())
+
+	// A finished position is ErrGameOver (the doc said ErrInvalidPosition).
+	x, err = Parse("XGID=-------------------cccbbb-:0:0:-1:00:0:0:0:0:10")
+	require.NoError(t, err)
+	_, err = x.Game()
+	assert.ErrorIs(t, err, nardy.ErrGameOver)
 
 	x.MaxCube = 3
 	_, err = x.Game()

@@ -4,7 +4,9 @@
 //   - the Position ID, 14 characters for the checkers ([PositionID],
 //     [ParsePositionID]; the start is "4HPwATDgc/ABMA");
 //   - the Match ID, 12 characters for the cube, the dice, the score and the
-//     game state ([MatchID], [ParseMatchID], [FormatMatchID]);
+//     game state ([MatchID], [ParseMatchID], [FormatMatchID]); [Game] is
+//     the game a Position ID and a Match ID describe, for a hint or a
+//     bot's action at the position;
 //   - the .mat match file of Jellyfish, also written and read by GNU
 //     Backgammon, eXtreme Gammon, Snowie and BGBlitz ([ReadMat], [WriteMat];
 //     [ReadMatSession] for a money session of several games).

@@ -2,6 +2,7 @@ package gnubg
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -269,6 +270,25 @@ func FuzzParseMatchID(f *testing.F) {
 		}
 		if again, err := ParseMatchID(back); err != nil || again != m {
 			t.Fatalf("ParseMatchID(%q) = %+v, %v; want %+v as from %q", back, again, err, m, id)
+		}
+		// Its game at the start position is one, or an error of the kinds
+		// Game gives; a game reads back from its JSON.
+		r := nardy.DefaultRules(nardy.Short)
+		r.Beavers, r.MaxCube = true, 1<<15
+		g, err := Game(r, "4HPwATDgc/ABMA", id)
+		if err != nil {
+			if !errors.Is(err, nardy.ErrGameOver) && !errors.Is(err, nardy.ErrInvalidPosition) && !errors.Is(err, nardy.ErrActionRefused) {
+				t.Fatalf("Game of %q: unexpected error kind %v", id, err)
+			}
+			return
+		}
+		b, err := json.Marshal(g)
+		if err != nil {
+			t.Fatalf("Game of %q does not marshal: %v", id, err)
+		}
+		var gback nardy.Game
+		if err := json.Unmarshal(b, &gback); err != nil || gback != g {
+			t.Fatalf("Game of %q reads back otherwise from its JSON: %v", id, err)
 		}
 	})
 }

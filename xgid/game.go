@@ -61,14 +61,19 @@ func (x ID) Game() (nardy.Game, error) {
 	me := x.Position.OnRoll()
 	switch {
 	case x.Dice != [2]int{}:
-		return g.SetDice(nardy.MustRoll(x.Dice[0], x.Dice[1]))
-	case x.Action == Doubled:
-		return g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me})
-	case x.Action == Beavered:
-		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err != nil {
-			return nardy.Game{}, err
+		var roll nardy.Roll
+		if roll, err = nardy.NewRoll(x.Dice[0], x.Dice[1]); err == nil {
+			g, err = g.SetDice(roll)
 		}
-		return g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
+	case x.Action == Doubled:
+		g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me})
+	case x.Action == Beavered:
+		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
+			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
+		}
+	}
+	if err != nil {
+		return nardy.Game{}, err
 	}
 	return g, nil
 }

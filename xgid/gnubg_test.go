@@ -103,7 +103,7 @@ func TestXGIDGnubgAgrees(t *testing.T) {
 
 	got := testgen.GnubgLines(t, bin, xgidDriver, texts)
 
-	var doubled, crawford, refused int
+	var doubled, crawford, refused, games int
 	for i, text := range texts {
 		var pid, mid string
 		var gCrawford, gJacoby int
@@ -146,6 +146,7 @@ func TestXGIDGnubgAgrees(t *testing.T) {
 			assert.Equal(t, x.Jacoby, gJacoby == 1, "%s: Jacoby", text)
 		}
 		assert.ElementsMatch(t, x.Dice[:], m.Dice[:], "%s: dice (gnubg's larger first)", text)
+		games += sameGame(t, text, x, pid, mid)
 		if x.Action == Doubled {
 			doubled++
 		}
@@ -153,8 +154,49 @@ func TestXGIDGnubgAgrees(t *testing.T) {
 			crawford++
 		}
 	}
-	t.Logf("%d XGIDs: %d with a double pending, %d Crawford games; %d Crawford flags refused", len(texts), doubled, crawford, refused)
+	t.Logf("%d XGIDs: %d with a double pending, %d Crawford games; %d Crawford flags refused; %d games compared", len(texts), doubled, crawford, refused, games)
+	assert.Greater(t, games, 1000)
 	assert.Greater(t, doubled, 100)
 	assert.Greater(t, crawford, 50)
 	assert.Greater(t, refused, 50)
+}
+
+// sameGame compares the game of XGID x with the game of the Position ID
+// and Match ID gnubg holds after "set xgid" of it (gnubg.Game), seen from
+// the player on turn (gnubg makes that player its player 1, Black): the
+// board, the cube and its owner, money or match play, the Crawford game,
+// the phase, who acts and the dice. With "D" gnubg steps back to the offer,
+// so its game has the doubler to roll or double. It returns 1 when the
+// XGID has a game (not a finished position or a centred cube above 1).
+func sameGame(t *testing.T, text string, x ID, pid, mid string) int {
+	xg, err := x.Game()
+	if err != nil {
+		return 0
+	}
+	gg, err := gnubg.Game(x.Rules(), pid, mid)
+	if !assert.NoError(t, err, "%s: gnubg.Game(%s, %s)", text, pid, mid) {
+		return 0
+	}
+	on := func(g nardy.Game) nardy.Color { return g.Position().OnRoll() }
+	owner := func(g nardy.Game) bool { c := g.Cube(); return c.Owned && c.Owner == on(g) }
+	assert.Equal(t, xg.Position().Key(), gg.Position().Key(), "%s: the board from the player on roll", text)
+	assert.Equal(t, xg.Cube().Value, gg.Cube().Value, text)
+	assert.Equal(t, xg.Cube().Owned, gg.Cube().Owned, text)
+	assert.Equal(t, owner(xg), owner(gg), "%s: the cube's owner, the player on roll or not", text)
+	assert.Equal(t, xg.IsMoney(), gg.IsMoney(), text)
+	assert.Equal(t, xg.IsCrawford(), gg.IsCrawford(), text)
+	xw, _ := xg.ToAct()
+	gw, _ := gg.ToAct()
+	if x.Action == Doubled {
+		assert.Equal(t, nardy.PhaseRoll, gg.Phase(), "%s: gnubg steps back to the offer", text)
+		assert.Equal(t, on(gg), gw, text)
+		assert.True(t, gg.Can(nardy.Action{Kind: nardy.ActDouble, Player: gw}), "%s: the doubler may double", text)
+		return 1
+	}
+	assert.Equal(t, xg.Phase(), gg.Phase(), text)
+	assert.Equal(t, xw == on(xg), gw == on(gg), "%s: who acts", text)
+	xd, _ := xg.Dice()
+	gd, _ := gg.Dice()
+	assert.Equal(t, xd, gd, "%s: dice", text)
+	return 1
 }

@@ -1,0 +1,102 @@
+package gnubg
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestGame: the game of a Position ID and a Match ID in each state a
+// Match ID holds: the start (gnubg's "4HPwATDgc/ABMA" and
+// "cAkAAAAAAAAA", black to roll in money play), dice rolled, a double awaiting the answer, gnubg's
+// state after a beaver (the doubler to roll, the beaverer owning the cube
+// at four times), a resignation awaiting its answer, the Crawford game of
+// a match; no game in progress is ErrGameOver, an ID that does not parse
+// ErrSyntax. (Against gnubg itself: xgid's TestXGIDGnubgAgrees compares
+// this game with an XGID's for 1,040 states gnubg set.)
+func TestGame(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = true
+	const startID = "4HPwATDgc/ABMA"
+
+	g, err := Game(r, startID, "cAkAAAAAAAAA") // gnubg's player 1 (Black) on roll, money play
+	require.NoError(t, err)
+	who, _ := g.ToAct()
+	assert.Equal(t, nardy.PhaseRoll, g.Phase())
+	assert.Equal(t, nardy.Black, who)
+	black, err := nardy.StartPosition(nardy.Short, nardy.Black)
+	require.NoError(t, err)
+	assert.Equal(t, black, g.Position())
+	assert.True(t, g.IsMoney())
+
+	id := func(m MatchID) string {
+		s, err := FormatMatchID(m)
+		require.NoError(t, err)
+		return s
+	}
+	m := NewMatchID()
+	m.Dice = [2]int{6, 3}
+	g, err = Game(r, startID, id(m))
+	require.NoError(t, err)
+	roll, ok := g.Dice()
+	assert.True(t, ok)
+	assert.Equal(t, nardy.MustRoll(6, 3), roll)
+
+	m = NewMatchID()
+	m.Doubled, m.ToAct = true, nardy.Black
+	g, err = Game(r, startID, id(m))
+	require.NoError(t, err)
+	who, _ = g.ToAct()
+	assert.Equal(t, nardy.PhaseCube, g.Phase())
+	assert.Equal(t, nardy.Black, who, "black answers white's double")
+
+	m.ToAct = nardy.White // gnubg after a beaver
+	g, err = Game(r, startID, id(m))
+	require.NoError(t, err)
+	who, _ = g.ToAct()
+	assert.Equal(t, nardy.PhaseRoll, g.Phase())
+	assert.Equal(t, nardy.White, who, "the doubler rolls")
+	assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, g.Cube())
+	_, err = Game(variantsShortNoBeavers(), startID, id(m))
+	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a beaver under rules without beavers")
+
+	m = NewMatchID()
+	m.Resigned, m.ToAct = nardy.Mars, nardy.Black
+	g, err = Game(r, startID, id(m))
+	require.NoError(t, err)
+	kind, by, ok := g.Offer()
+	assert.True(t, ok)
+	assert.Equal(t, [2]any{nardy.Mars, nardy.White}, [2]any{kind, by}, "white offers a gammon, black answers")
+
+	m = NewMatchID()
+	m.MatchLength, m.Score, m.Crawford = 5, [2]int{4, 2}, true
+	g, err = Game(r, startID, id(m))
+	require.NoError(t, err)
+	assert.False(t, g.IsMoney())
+	assert.True(t, g.IsCrawford())
+	assert.False(t, g.Can(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White}))
+
+	for _, st := range []GameState{StateNone, StateOver, StateResigned, StateDropped} {
+		m = NewMatchID()
+		m.State = st
+		_, err = Game(r, startID, id(m))
+		assert.ErrorIs(t, err, nardy.ErrGameOver, "state %s", st)
+	}
+	_, err = Game(r, "nonsense!", "cAkAAAAAAAAA")
+	assert.ErrorIs(t, err, nardy.ErrSyntax)
+	_, err = Game(r, startID, "nonsense!")
+	assert.ErrorIs(t, err, nardy.ErrSyntax)
+	_, err = Game(nardy.DefaultRules(nardy.Long), startID, "cAkAAAAAAAAA")
+	assert.Error(t, err, "long nardy rules")
+}
+
+// variantsShortNoBeavers returns short nardy's default rules, which do not
+// allow beavers.
+func variantsShortNoBeavers() nardy.Rules {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = false
+	return r
+}

@@ -11,6 +11,7 @@
 //	nardy perft [-variant long|short] [-preset NAME] -depth N [-workers N]
 //	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
 //	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE
+//	nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N]
 //	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
 //	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]
 //
@@ -64,6 +65,7 @@ commands:
   analyze   judge the plays and cube decisions of a record (JSON or .mat)
   rollout   play a position, or the best plays of a roll, out many times
   eval      evaluate a position, its cube decision, or the plays of a roll
+  hint      advice for the game an XGID or gnubg's IDs describe
 
 Run "nardy COMMAND -h" for the flags of a command.
 `
@@ -94,6 +96,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return analyze(args[1:], stdout, stderr)
 	case "eval":
 		return evaluate(args[1:], stdout, stderr)
+	case "hint":
+		return hint(args[1:], stdout, stderr)
 	case "rollout":
 		return rollout(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/cliflags"
+	"github.com/nardylab/nardy/neural"
+	"github.com/nardylab/nardy/variants"
+	"github.com/nardylab/nardy/xgid"
+)
+
+const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N]\n\n" +
+	"Prints the neural player's advice for the game an XGID, or GNU Backgammon's Position ID\n" +
+	"and Match ID, describe (short nardy): the player to act, the advice (a play, roll,\n" +
+	"double, take, beaver, drop, accept or reject), the best plays of the dice rolled with\n" +
+	"their equities and losses, the cube decision where a double is allowed or on offer, and\n" +
+	"the chances of the player to act; in a match, plays and the cube are judged by\n" +
+	"match-winning chance at the score. The XGID gives its rules (its largest cube, and in\n" +
+	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry none: -preset."
+
+// hint prints analysis.HintFor's advice for the game an XGID or gnubg's
+// IDs describe (xgid.ID.Game, gnubg.Game).
+func hint(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
+	xgidText := fs.String("xgid", "", "the game as an XGID, such as XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+	gnubgText := fs.String("gnubg", "", "the game as GNU Backgammon's POSITIONID:MATCHID, such as 4HPwATDgc/ABMA:cAkAAAAAAAAA")
+	preset := fs.String("preset", "short-standard", "with -gnubg: the rules, a short-nardy preset")
+	ply := fs.Int("ply", 1, fmt.Sprintf("search depth (0..%d)", neural.MaxPly))
+	top := fs.Int("top", 5, "how many plays are printed, best first")
+	if status, ok := parseFlags(fs, hintUsage, args, stdout, stderr); !ok {
+		return status
+	}
+	g, length, score, err := hintGame(*xgidText, *gnubgText, *preset, fs)
+	switch {
+	case err != nil:
+	case *ply < 0 || *ply > neural.MaxPly:
+		err = fmt.Errorf("-ply %d not in 0..%d", *ply, neural.MaxPly)
+	case *top < 1 || *top > nardy.MaxPlays:
+		err = fmt.Errorf("-top %d not in 1..%d", *top, nardy.MaxPlays)
+	}
+	if err != nil {
+		report(stderr, "hint", err)
+		return 2
+	}
+	who, _ := g.ToAct()
+	var away [2]int
+	match := "money play"
+	if length > 0 {
+		away = [2]int{length - score[who], length - score[who.Other()]}
+		match = fmt.Sprintf("a %d-point match, %d-away %d-away", length, away[0], away[1])
+		if g.IsCrawford() {
+			match += " (Crawford)"
+		}
+	}
+	h, err := analysis.HintFor(g, away, analysis.Options{Ply: *ply})
+	if err != nil {
+		report(stderr, "hint", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %s to %s (%s), %d-ply\n", g.Position(), who, actText(g), match, *ply)
+	fmt.Fprintf(stdout, "advice: %s\n", h.Advice)
+	for i, p := range h.Plays[:min(*top, len(h.Plays))] {
+		fmt.Fprintf(stdout, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, p.Text, p.Equity, p.Equity-h.Plays[0].Equity, p.Ply,
+			chancesText(p.Probs, g.Rules().Scoring))
+	}
+	if h.Cube != nil {
+		fmt.Fprintf(stdout, "the cube, for %s (the player on roll):\n", g.Position().OnRoll())
+		fmt.Fprint(stdout, describeVerdict(*h.Cube, length > 0))
+	}
+	fmt.Fprintf(stdout, "%s's chances: cubeless equity %+.3f, %s\n", h.Player, h.Equity, chancesText(h.Probs, g.Rules().Scoring))
+	return 0
+}
+
+// hintGame returns the game of -xgid or -gnubg (exactly one given), the
+// match length (0 for money play) and the score by colour.
+func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Game, length int, score [2]int, err error) {
+	given := cliflags.Given(fs)
+	switch {
+	case given["xgid"] == given["gnubg"]:
+		return g, 0, score, errors.New("give the game as one of -xgid or -gnubg")
+	case given["preset"] && given["xgid"]:
+		return g, 0, score, errors.New("-preset is for -gnubg: an XGID gives its own rules")
+	case given["xgid"]:
+		x, err := xgid.Parse(xgidText)
+		if err == nil {
+			g, err = x.Game()
+		}
+		return g, x.MatchLength, x.Score, err
+	}
+	p, err := variants.Lookup(preset)
+	if err != nil || p.Rules.Variant != nardy.Short {
+		return g, 0, score, fmt.Errorf("-preset %.40q: want a short-nardy preset (%s)", preset, strings.Join(shortPresets(), ", "))
+	}
+	pid, mid, ok := strings.Cut(gnubgText, ":")
+	if !ok {
+		return g, 0, score, fmt.Errorf("-gnubg %.40q: want POSITIONID:MATCHID, as gnubg prints them", gnubgText)
+	}
+	m, err := gnubg.ParseMatchID(mid)
+	if err == nil {
+		g, err = gnubg.Game(p.Rules, pid, mid)
+	}
+	return g, m.MatchLength, m.Score, err
+}
+
+// shortPresets lists the names of the short-nardy presets.
+func shortPresets() []string {
+	var names []string
+	for _, p := range variants.All() {
+		if p.Rules.Variant == nardy.Short {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// actText says what the player to act in g does: roll or double, play
+// the dice, answer a double or a resignation.
+func actText(g nardy.Game) string {
+	switch g.Phase() {
+	case nardy.PhasePlay:
+		roll, _ := g.Dice()
+		return "play " + roll.String()
+	case nardy.PhaseCube:
+		return fmt.Sprintf("answer a double to %d", 2*g.Cube().Value)
+	case nardy.PhaseResign:
+		k, _, _ := g.Offer()
+		return "answer a resignation (" + k.Name(nardy.Short) + ")"
+	}
+	if g.Can(nardy.Action{Kind: nardy.ActDouble, Player: g.Position().OnRoll()}) {
+		return "roll or double"
+	}
+	return "roll"
+}

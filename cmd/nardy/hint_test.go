@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/variants"
+	"github.com/nardylab/nardy/xgid"
+)
+
+// runHint runs nardy hint with args.
+func runHint(args ...string) (status int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	status = run(append([]string{"hint"}, args...), strings.NewReader(""), &out, &errOut)
+	return status, out.String(), errOut.String()
+}
+
+// TestHint: nardy hint says who acts and how, at which score, and gives
+// the advice analysis.HintFor gives for the game xgid.ID.Game or
+// gnubg.Game builds, with the best -top plays, the cube decision where
+// there is one, and the chances.
+func TestHint(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		head   string
+		plays  int
+		cube   bool
+		length int
+	}{
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-ply", "0"},
+			"white to play 5-2 (money play), 0-ply", 5, false, 0},
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-ply", "0", "-top", "2"},
+			"white to play 5-2 (money play), 0-ply", 2, false, 0},
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10", "-ply", "0"},
+			"white to answer a double to 2 (a 9-point match, 7-away 6-away), 0-ply", 0, true, 9},
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10", "-ply", "0"},
+			"white to roll (a 5-point match, 1-away 3-away (Crawford)), 0-ply", 0, false, 5},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-ply", "0"},
+			"black to roll or double (money play), 0-ply", 0, true, 0},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-preset", "short-tavla", "-ply", "0"},
+			"black to roll (money play), 0-ply", 0, false, 0},
+	} {
+		status, out, errOut := runHint(c.args...)
+		require.Equal(t, 0, status, "%v: %s", c.args, errOut)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		assert.True(t, strings.HasSuffix(lines[0], ": "+c.head), "%v: %q", c.args, lines[0])
+
+		// The library's hint of the same game.
+		var want analysis.Hint
+		if c.args[0] == "-xgid" {
+			x, err := xgid.Parse(c.args[1])
+			require.NoError(t, err)
+			g, err := x.Game()
+			require.NoError(t, err)
+			who, _ := g.ToAct()
+			var away [2]int
+			if x.MatchLength > 0 {
+				away = [2]int{x.MatchLength - x.Score[who], x.MatchLength - x.Score[who.Other()]}
+			}
+			want, err = analysis.HintFor(g, away, analysis.Options{})
+			require.NoError(t, err)
+		} else {
+			preset := "short-standard"
+			if len(c.args) > 3 && c.args[2] == "-preset" {
+				preset = c.args[3]
+			}
+			p, err := variants.Lookup(preset)
+			require.NoError(t, err)
+			ids := strings.Split(c.args[1], ":")
+			g, err := gnubg.Game(p.Rules, ids[0], ids[1])
+			require.NoError(t, err)
+			want, err = analysis.HintFor(g, [2]int{}, analysis.Options{})
+			require.NoError(t, err)
+		}
+		assert.Equal(t, "advice: "+want.Advice, lines[1], "%v", c.args)
+		numbered := 0
+		for i, p := range want.Plays[:min(c.plays, len(want.Plays))] {
+			numbered++
+			assert.True(t, strings.HasPrefix(lines[2+i], fmt.Sprintf("%2d. %-24s equity %+.3f", i+1, p.Text, p.Equity)), "%v: %q", c.args, lines[2+i])
+		}
+		assert.Equal(t, c.plays, numbered, "%v", c.args)
+		assert.Equal(t, c.cube, strings.Contains(out, "proper cube action:"), "%v", c.args)
+		assert.Equal(t, c.cube && c.length > 0, strings.Contains(out, "match-winning chance"), "%v", c.args)
+		assert.True(t, strings.HasPrefix(lines[len(lines)-1], want.Player.String()+"'s chances: cubeless equity "), "%v: %q", c.args, lines[len(lines)-1])
+	}
+}
+
+// TestHintRefuses: a command line hint cannot answer exits with 2 and
+// says why: no game or two, an XGID or IDs that do not parse, a finished
+// position, -preset with an XGID or of long nardy, -ply and -top out of
+// range.
+func TestHintRefuses(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{nil, "give the game as one of -xgid or -gnubg"},
+		{[]string{"-xgid", "x", "-gnubg", "y"}, "give the game as one of -xgid or -gnubg"},
+		{[]string{"-xgid", ""}, "XGID"},
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0"}, "XGID"},
+		{[]string{"-xgid", "XGID=-------------------cccbbb-:0:0:-1:00:0:0:0:0:10"}, "borne off every checker"},
+		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-preset", "short-tavla"}, "-preset is for -gnubg"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA"}, "want POSITIONID:MATCHID"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:nonsense"}, "Match ID"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-preset", "long-moscow"}, "want a short-nardy preset"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-ply", "3"}, "-ply 3 not in 0..2"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-top", "0"}, "-top 0 not in"},
+	} {
+		status, out, errOut := runHint(c.args...)
+		assert.Equal(t, 2, status, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.True(t, strings.HasPrefix(errOut, "nardy hint: "), "%v: %q", c.args, errOut)
+		assert.Contains(t, errOut, c.msg, "%v", c.args)
+	}
+	status, out, _ := runHint("-h")
+	assert.Equal(t, 0, status)
+	assert.True(t, strings.HasPrefix(out, "usage: nardy hint"), out)
+}

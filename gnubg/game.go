@@ -8,56 +8,84 @@ import (
 
 // Game returns the game that a GNU Backgammon Position ID and Match ID
 // describe (as gnubg prints them: "gnubg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAA"),
-// under r, the rules of short nardy the caller plays (the IDs carry no rule
-// options: bit 67's hint of the Jacoby rule is not read), for a hint or a
-// bot's action at the position ([nardy.NewGameAt]). The position is read
-// from the Match ID's player on roll; the game is a game of a match when
-// the Match ID has a length (the Crawford game when it says so), and is
-// left where the IDs leave it: the player on roll to roll or double, to
-// play the dice rolled (dice without a move pass at once, C5, as
-// [nardy.Game.SetDice] says), a double awaiting its answer (after a
-// beaver, the doubler to roll), a resignation awaiting its answer. The
-// score is not part of a game (the points each player needs are the
-// length less its score).
+// under r, the rules of short nardy the caller plays, for a hint or a
+// bot's action at the position ([nardy.NewGameAt]). The IDs carry one rule
+// option: in money play, bit 67 says the Jacoby rule is off, as gnubg
+// reads it ([MatchID.Bit67]), and Game sets r.Jacoby from it where r has
+// the cube; the rest is r's. Under rules without the cube the Crawford
+// flag changes nothing and is dropped.
 //
-// A Match ID of no game in progress (its [GameState] not playing) is an
-// error matching [nardy.ErrGameOver]; IDs that do not parse, those of
-// [ParsePositionID] and [ParseMatchID]; what [nardy.NewGameAt] refuses,
-// its sentinels; a state the rules do not allow (a beaver without
-// beavers, a cube past r's largest), an error matching
-// [nardy.ErrActionRefused] or [nardy.ErrInvalidPosition].
+// The position is read from the Match ID's player on roll; the game is a
+// game of a match when the Match ID has a length, and is left where the
+// IDs leave it: the player on roll to roll or double, to play the dice
+// rolled (dice without a move pass at once, C5, as [nardy.Game.SetDice]
+// says), a double awaiting its answer, a resignation awaiting its answer.
+// After a beaver gnubg waits for the doubler to take or drop it, which
+// package nardy's games do not offer (S6: a beaver is taken at once): the
+// game has the beaver taken, the doubler to roll. The score is not part
+// of a game (the points each player needs are the length less its score).
+//
+// A Match ID of no game in progress (its [GameState] not playing), or of
+// a match already won, is an error matching [nardy.ErrGameOver]; IDs that
+// do not parse, those of [ParsePositionID] and [ParseMatchID]; what
+// [nardy.NewGameAt] refuses, its sentinels; a state nardy's games do not
+// have — a resignation offered while a double awaits its answer, a
+// raccoon — or that r does not allow (a double without the cube, a beaver
+// without beavers), an error matching [nardy.ErrActionRefused].
 func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 	m, err := ParseMatchID(matchID)
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	if m.State != StatePlaying {
+	switch {
+	case m.State != StatePlaying:
 		return nardy.Game{}, fmt.Errorf("%w: the Match ID says %s, not playing", nardy.ErrGameOver, m.State)
+	case m.MatchLength > 0 && max(m.Score[0], m.Score[1]) >= m.MatchLength:
+		return nardy.Game{}, fmt.Errorf("%w: the match is won: %d-%d in a %d-point match", nardy.ErrGameOver, m.Score[0], m.Score[1], m.MatchLength)
+	case m.Doubled && m.Resigned != 0:
+		return nardy.Game{}, fmt.Errorf("%w: a resignation offered while a double awaits its answer, which nardy's games refuse (S6)", nardy.ErrActionRefused)
 	}
 	pos, err := ParsePositionID(positionID, m.OnRoll)
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	s := nardy.Setup{Position: pos, Cube: nardy.Cube{Value: m.CubeValue, Owned: !m.CubeCentred, Owner: m.CubeOwner},
-		Match: m.MatchLength > 0, Crawford: m.Crawford}
+	me := m.OnRoll
+	cube := nardy.Cube{Value: m.CubeValue, Owned: !m.CubeCentred, Owner: m.CubeOwner}
 	if m.CubeCentred {
-		s.Cube.Owner = 0
+		cube.Owner = 0
 	}
+	beavered := m.Doubled && m.ToAct == me
+	if m.Doubled && !beavered && cube.Owned && cube.Owner != me {
+		return nardy.Game{}, fmt.Errorf("%w: a double by %s, who does not hold the cube (%d %s): no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, me, m.CubeValue, ownerText(m))
+	}
+	if beavered {
+		// gnubg holds the cube the double gave, owned by the beaverer:
+		// the cube before the double was half of it, centred at 1 or the
+		// doubler's.
+		if !cube.Owned || cube.Owner == me || cube.Value < 2 {
+			return nardy.Game{}, fmt.Errorf("%w: a double with the doubler to act and cube %d %s: no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, m.CubeValue, ownerText(m))
+		}
+		cube = nardy.Cube{Value: cube.Value / 2, Owned: cube.Value > 2, Owner: me}
+		if !cube.Owned {
+			cube.Owner = 0
+		}
+	}
+	if m.MatchLength == 0 && r.Cube {
+		r.Jacoby = !m.Bit67
+	}
+	s := nardy.Setup{Position: pos, Cube: cube, Match: m.MatchLength > 0, Crawford: m.Crawford && r.Cube}
 	g, err := nardy.NewGameAt(r, s)
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	me := m.OnRoll
 	switch {
 	case m.Dice != [2]int{}:
 		var roll nardy.Roll
 		if roll, err = nardy.NewRoll(m.Dice[0], m.Dice[1]); err == nil {
 			g, err = g.SetDice(roll)
 		}
-	case m.Doubled && m.ToAct != me: // the double awaits the answer
-		g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me})
-	case m.Doubled: // gnubg's state after a beaver: the doubler to roll
-		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
+	case m.Doubled:
+		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil && beavered {
 			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
 		}
 	}
@@ -68,4 +96,12 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 		return nardy.Game{}, err
 	}
 	return g, nil
+}
+
+// ownerText says who holds the cube of m.
+func ownerText(m MatchID) string {
+	if m.CubeCentred {
+		return "centred"
+	}
+	return "owned by " + m.CubeOwner.String()
 }

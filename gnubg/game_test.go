@@ -11,12 +11,13 @@ import (
 
 // TestGame: the game of a Position ID and a Match ID in each state a
 // Match ID holds: the start (gnubg's "4HPwATDgc/ABMA" and
-// "cAkAAAAAAAAA", black to roll in money play), dice rolled, a double awaiting the answer, gnubg's
-// state after a beaver (the doubler to roll, the beaverer owning the cube
-// at four times), a resignation awaiting its answer, the Crawford game of
-// a match; no game in progress is ErrGameOver, an ID that does not parse
-// ErrSyntax. (Against gnubg itself: xgid's TestXGIDGnubgAgrees compares
-// this game with an XGID's for 1,040 states gnubg set.)
+// "cAkAAAAAAAAA", black to roll in money play), dice rolled, a double
+// awaiting the answer, states gnubg wrote after a beaver, a resignation
+// facing a double and a raccoon, a resignation awaiting its answer, the
+// Crawford game of a match, bit 67's Jacoby rule; no game in progress and
+// a won match are ErrGameOver, an ID that does not parse ErrSyntax.
+// (Against gnubg itself: xgid's TestXGIDGnubgAgrees compares this game
+// with an XGID's for 1,040 states gnubg set, to roll or to play.)
 func TestGame(t *testing.T) {
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
@@ -53,15 +54,40 @@ func TestGame(t *testing.T) {
 	assert.Equal(t, nardy.PhaseCube, g.Phase())
 	assert.Equal(t, nardy.Black, who, "black answers white's double")
 
-	m.ToAct = nardy.White // gnubg after a beaver
-	g, err = Game(r, startID, id(m))
-	require.NoError(t, err)
-	who, _ = g.ToAct()
-	assert.Equal(t, nardy.PhaseRoll, g.Phase())
-	assert.Equal(t, nardy.White, who, "the doubler rolls")
-	assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, g.Cube())
-	_, err = Game(variantsShortNoBeavers(), startID, id(m))
-	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a beaver under rules without beavers")
+	// States GNU Backgammon 1.07 wrote (a session with beavers: "double",
+	// then "beaver"; "resign single" facing a double; a raccoon; "set
+	// matchid" of a won match): after a beaver gnubg holds the cube at 2
+	// owned by the beaverer and waits for the doubler to take or drop the
+	// beaver; nardy's game has it taken (S6), the doubler to roll, the cube
+	// at 4 the beaverer's.
+	for _, c := range []struct {
+		mid        string
+		who, owner nardy.Color
+	}{{"EREAAAAAAAAA", nardy.White, nardy.Black}, {"QRkAAAAAAAAA", nardy.Black, nardy.White}} {
+		g, err = Game(r, startID, c.mid)
+		require.NoError(t, err, c.mid)
+		who, _ = g.ToAct()
+		assert.Equal(t, nardy.PhaseRoll, g.Phase(), c.mid)
+		assert.Equal(t, c.who, who, "%s: the doubler rolls", c.mid)
+		assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: c.owner}, g.Cube(), "%s: the beaverer owns the cube at 4", c.mid)
+		_, err = Game(variantsShortNoBeavers(), startID, c.mid)
+		assert.ErrorIs(t, err, nardy.ErrActionRefused, "%s: a beaver under rules without beavers", c.mid)
+	}
+	for _, mid := range []string{"MDEAAAAAAAAA", "cDkAAAAAAAAA", "EhkAAAAAAAAA"} {
+		_, err = Game(r, startID, mid)
+		assert.ErrorIs(t, err, nardy.ErrActionRefused, "%s: a resignation facing a double, a raccoon", mid)
+	}
+	_, err = Game(r, startID, "MAGgAFAAEAAE")
+	assert.ErrorIs(t, err, nardy.ErrGameOver, "5-2 in a 5-point match")
+
+	// Bit 67 is gnubg's Jacoby rule off, in money play.
+	for _, off := range []bool{false, true} {
+		m = NewMatchID()
+		m.Bit67 = off
+		g, err = Game(r, startID, id(m))
+		require.NoError(t, err)
+		assert.Equal(t, !off, g.Rules().Jacoby, "bit 67 %v", off)
+	}
 
 	m = NewMatchID()
 	m.Resigned, m.ToAct = nardy.Mars, nardy.Black

@@ -164,7 +164,8 @@ func TestXGIDGnubgAgrees(t *testing.T) {
 // sameGame compares the game of XGID x with the game of the Position ID
 // and Match ID gnubg holds after "set xgid" of it (gnubg.Game), seen from
 // the player on turn (gnubg makes that player its player 1, Black): the
-// board, the cube and its owner, money or match play, the Crawford game,
+// board, the cube and its owner, money or match play, the Jacoby rule,
+// the Crawford game,
 // the phase, who acts and the dice. With "D" gnubg steps back to the offer,
 // so its game has the doubler to roll or double. It returns 1 when the
 // XGID has a game (not a finished position or a centred cube above 1).
@@ -184,6 +185,7 @@ func sameGame(t *testing.T, text string, x ID, pid, mid string) int {
 	assert.Equal(t, xg.Cube().Owned, gg.Cube().Owned, text)
 	assert.Equal(t, owner(xg), owner(gg), "%s: the cube's owner, the player on roll or not", text)
 	assert.Equal(t, xg.IsMoney(), gg.IsMoney(), text)
+	assert.Equal(t, xg.Rules().Jacoby, gg.Rules().Jacoby, "%s: the Jacoby rule (bit 67 of gnubg's Match ID)", text)
 	assert.Equal(t, xg.IsCrawford(), gg.IsCrawford(), text)
 	xw, _ := xg.ToAct()
 	gw, _ := gg.ToAct()

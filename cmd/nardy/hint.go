@@ -23,7 +23,9 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"their equities and losses, the cube decision where a double is allowed or on offer, and\n" +
 	"the chances of the player to act; in a match, plays and the cube are judged by\n" +
 	"match-winning chance at the score. The XGID gives its rules (its largest cube, and in\n" +
-	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry none: -preset."
+	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry only the Jacoby\n" +
+	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as printed\n" +
+	"(\"XGID=...\", \"gnubg ID: PID:MID\", spaces around)."
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's
 // IDs describe (xgid.ID.Game, gnubg.Game).
@@ -37,7 +39,7 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, hintUsage, args, stdout, stderr); !ok {
 		return status
 	}
-	g, length, score, err := hintGame(*xgidText, *gnubgText, *preset, fs)
+	g, length, score, passed, err := hintGame(strings.TrimSpace(*xgidText), strings.TrimSpace(*gnubgText), *preset, fs)
 	switch {
 	case err != nil:
 	case *ply < 0 || *ply > neural.MaxPly:
@@ -54,15 +56,23 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	match := "money play"
 	if length > 0 {
 		away = [2]int{length - score[who], length - score[who.Other()]}
-		match = fmt.Sprintf("a %d-point match, %d-away %d-away", length, away[0], away[1])
+		match = fmt.Sprintf("a %d-point match, %s %d-away, %s %d-away", length, who, away[0], who.Other(), away[1])
 		if g.IsCrawford() {
-			match += " (Crawford)"
+			match += ", the Crawford game"
 		}
+	}
+	if c := g.Cube(); g.Rules().Cube && c.Owned {
+		match += fmt.Sprintf(", cube %d %s's", c.Value, c.Owner)
+	} else if g.Rules().Cube {
+		match += ", cube centred"
 	}
 	h, err := analysis.HintFor(g, away, analysis.Options{Ply: *ply})
 	if err != nil {
 		report(stderr, "hint", err)
 		return 1
+	}
+	if passed != "" {
+		fmt.Fprintln(stdout, passed)
 	}
 	fmt.Fprintf(stdout, "%s: %s to %s (%s), %d-ply\n", g.Position(), who, actText(g), match, *ply)
 	fmt.Fprintf(stdout, "advice: %s\n", h.Advice)
@@ -79,34 +89,55 @@ func hint(args []string, stdout, stderr io.Writer) int {
 }
 
 // hintGame returns the game of -xgid or -gnubg (exactly one given), the
-// match length (0 for money play) and the score by colour.
-func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Game, length int, score [2]int, err error) {
+// match length (0 for money play), the score by colour, and a line saying
+// so when the dice rolled have no legal play and passed (C5).
+func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Game, length int, score [2]int, passed string, err error) {
 	given := cliflags.Given(fs)
 	switch {
 	case given["xgid"] == given["gnubg"]:
-		return g, 0, score, errors.New("give the game as one of -xgid or -gnubg")
+		return g, 0, score, "", errors.New("give the game as one of -xgid or -gnubg")
 	case given["preset"] && given["xgid"]:
-		return g, 0, score, errors.New("-preset is for -gnubg: an XGID gives its own rules")
+		return g, 0, score, "", errors.New("-preset is for -gnubg: an XGID gives its own rules")
 	case given["xgid"]:
+		if len(xgidText) >= 5 && strings.EqualFold(xgidText[:5], "XGID=") {
+			xgidText = xgidText[5:]
+		}
 		x, err := xgid.Parse(xgidText)
 		if err == nil {
 			g, err = x.Game()
 		}
-		return g, x.MatchLength, x.Score, err
+		return g, x.MatchLength, x.Score, passText(x.Position, x.Dice, g), err
 	}
 	p, err := variants.Lookup(preset)
 	if err != nil || p.Rules.Variant != nardy.Short {
-		return g, 0, score, fmt.Errorf("-preset %.40q: want a short-nardy preset (%s)", preset, strings.Join(shortPresets(), ", "))
+		return g, 0, score, "", fmt.Errorf("-preset %.40q: want a short-nardy preset (%s)", preset, strings.Join(shortPresets(), ", "))
+	}
+	if t, ok := strings.CutPrefix(gnubgText, "gnubg ID:"); ok {
+		gnubgText = strings.TrimSpace(t)
 	}
 	pid, mid, ok := strings.Cut(gnubgText, ":")
 	if !ok {
-		return g, 0, score, fmt.Errorf("-gnubg %.40q: want POSITIONID:MATCHID, as gnubg prints them", gnubgText)
+		return g, 0, score, "", fmt.Errorf("-gnubg %.40q: want POSITIONID:MATCHID, as gnubg prints them", gnubgText)
 	}
 	m, err := gnubg.ParseMatchID(mid)
 	if err == nil {
 		g, err = gnubg.Game(p.Rules, pid, mid)
 	}
-	return g, m.MatchLength, m.Score, err
+	var pos nardy.Position
+	if err == nil {
+		pos, err = gnubg.ParsePositionID(pid, m.OnRoll)
+	}
+	return g, m.MatchLength, m.Score, passText(pos, m.Dice, g), err
+}
+
+// passText says that the player on roll of pos rolled dice without a
+// legal play, which passed (C5), when g, the game after the roll, has
+// the other player to act; or "".
+func passText(pos nardy.Position, dice [2]int, g nardy.Game) string {
+	if dice == [2]int{} || !g.IsValid() || g.Position().OnRoll() == pos.OnRoll() {
+		return ""
+	}
+	return fmt.Sprintf("%s rolled %d-%d, which has no legal play: it passed (C5)", pos.OnRoll(), dice[0], dice[1])
 }
 
 // shortPresets lists the names of the short-nardy presets.

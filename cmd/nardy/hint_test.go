@@ -35,15 +35,15 @@ func TestHint(t *testing.T) {
 		length int
 	}{
 		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-ply", "0"},
-			"white to play 5-2 (money play), 0-ply", 5, false, 0},
-		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-ply", "0", "-top", "2"},
-			"white to play 5-2 (money play), 0-ply", 2, false, 0},
+			"white to play 5-2 (money play, cube centred), 0-ply", 5, false, 0},
+		{[]string{"-xgid", " xgid=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10 ", "-ply", "0", "-top", "2"},
+			"white to play 5-2 (money play, cube centred), 0-ply", 2, false, 0},
 		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10", "-ply", "0"},
-			"white to answer a double to 2 (a 9-point match, 7-away 6-away), 0-ply", 0, true, 9},
+			"white to answer a double to 2 (a 9-point match, white 7-away, black 6-away, cube centred), 0-ply", 0, true, 9},
 		{[]string{"-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:4:2:1:5:10", "-ply", "0"},
-			"white to roll (a 5-point match, 1-away 3-away (Crawford)), 0-ply", 0, false, 5},
-		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-ply", "0"},
-			"black to roll or double (money play), 0-ply", 0, true, 0},
+			"white to roll (a 5-point match, white 1-away, black 3-away, the Crawford game, cube centred), 0-ply", 0, false, 5},
+		{[]string{"-gnubg", "gnubg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAA", "-ply", "0"},
+			"black to roll or double (money play, cube centred), 0-ply", 0, true, 0},
 		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-preset", "short-tavla", "-ply", "0"},
 			"black to roll (money play), 0-ply", 0, false, 0},
 	} {
@@ -55,7 +55,7 @@ func TestHint(t *testing.T) {
 		// The library's hint of the same game.
 		var want analysis.Hint
 		if c.args[0] == "-xgid" {
-			x, err := xgid.Parse(c.args[1])
+			x, err := xgid.Parse(strings.TrimSpace(c.args[1])[5:])
 			require.NoError(t, err)
 			g, err := x.Game()
 			require.NoError(t, err)
@@ -73,7 +73,7 @@ func TestHint(t *testing.T) {
 			}
 			p, err := variants.Lookup(preset)
 			require.NoError(t, err)
-			ids := strings.Split(c.args[1], ":")
+			ids := strings.Split(strings.TrimPrefix(c.args[1], "gnubg ID: "), ":")
 			g, err := gnubg.Game(p.Rules, ids[0], ids[1])
 			require.NoError(t, err)
 			want, err = analysis.HintFor(g, [2]int{}, analysis.Options{})
@@ -90,6 +90,17 @@ func TestHint(t *testing.T) {
 		assert.Equal(t, c.cube && c.length > 0, strings.Contains(out, "match-winning chance"), "%v", c.args)
 		assert.True(t, strings.HasPrefix(lines[len(lines)-1], want.Player.String()+"'s chances: cubeless equity "), "%v: %q", c.args, lines[len(lines)-1])
 	}
+}
+
+// TestHintPassed: dice without a legal play (white on the bar against a
+// closed board) passed at once, and hint says so before the other
+// player's turn (it said nothing of the roll).
+func TestHintPassed(t *testing.T) {
+	status, out, errOut := runHint("-xgid", "------N-----------cbbbbbbA:0:0:1:52:0:0:0:0:10", "-ply", "0")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(out, "\n")
+	assert.Equal(t, "white rolled 5-2, which has no legal play: it passed (C5)", lines[0])
+	assert.Contains(t, lines[1], ": black to roll or double (money play, cube centred)")
 }
 
 // TestHintRefuses: a command line hint cannot answer exits with 2 and
@@ -112,6 +123,8 @@ func TestHintRefuses(t *testing.T) {
 		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-preset", "long-moscow"}, "want a short-nardy preset"},
 		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-ply", "3"}, "-ply 3 not in 0..2"},
 		{[]string{"-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-top", "0"}, "-top 0 not in"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:MAGgAFAAEAAE"}, "the match is won: 5-2"},
+		{[]string{"-gnubg", "4HPwATDgc/ABMA:EREAAAAAAAAA"}, "beavers are not allowed"},
 	} {
 		status, out, errOut := runHint(c.args...)
 		assert.Equal(t, 2, status, "%v", c.args)

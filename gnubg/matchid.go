@@ -71,8 +71,10 @@ type MatchID struct {
 	State GameState
 	// ToAct is the player who must act now (bit 12, gnubg's "turn"):
 	// OnRoll, or the opponent when a double or resignation awaits its
-	// answer. After a beaver gnubg writes OnRoll with Doubled set: the
-	// beaver needs no answer.
+	// answer. After a beaver gnubg writes OnRoll with Doubled set and the
+	// cube the double gave, owned by the beaverer: the doubler answers the
+	// beaver (gnubg 1.07 takes "take", "drop", or "redouble" for a
+	// raccoon; see [Game] for what package nardy's games make of it).
 	ToAct nardy.Color
 	// Doubled reports a double on offer (bit 13), and a double just
 	// beavered (see ToAct).

@@ -31,6 +31,7 @@ var (
 	errMaxCube       = errors.New("the cube would pass its limit") // S6
 	errNoBeaver      = errors.New("beavers are not allowed")       // S6
 	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
+	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
 	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
 	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
@@ -69,6 +70,8 @@ func actionError(a Action, phase Phase, reason error, table Scoring) *ActionErro
 		e.Rule = re.Rule
 	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
 		e.Rule = "S6"
+	case reason == errResignWon:
+		e.Rule = "L11"
 	case reason == errResignKind:
 		e.Rule = "L9"
 		if table == defaultScoring(Short) {
@@ -520,13 +523,17 @@ func (g *Game) finish(r Result) {
 }
 
 // resign offers to lose the game as kind k (S6): either player, when the
-// game waits for a roll or a play. The other player accepts or rejects.
+// game waits for a roll or a play, but for a player who has borne off
+// every checker while the other has its last roll (L11). The other player
+// accepts or rejects.
 func (g *Game) resign(p Color, k ResultKind) error {
 	switch {
 	case g.phase != PhaseRoll && g.phase != PhasePlay:
 		return ErrWrongPhase
 	case k == Draw || !g.rules.scoring().Uses(k):
 		return errResignKind
+	case g.lastRoll && g.pos.Side(p)[Off] == Checkers:
+		return errResignWon
 	}
 	g.resume, g.phase, g.offer, g.offerBy = g.phase, PhaseResign, k, p
 	return nil

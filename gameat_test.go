@@ -3,6 +3,7 @@ package nardy
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -207,4 +208,42 @@ func TestNewGameAtPlaysOn(t *testing.T) {
 		assert.Equal(t, c.lastRoll, g.IsLastRoll(), "starter %s", c.starter)
 		assert.Equal(t, !c.lastRoll, g.IsOver(), "starter %s", c.starter)
 	}
+}
+
+// TestLastRollNoResignByWinner_L11: while the other player has its last
+// roll, the player who has borne off every checker cannot offer to resign
+// (it could, and by an accepted offer lose as a mars a game it had won or
+// drawn); the player with the last roll still may. A game read from JSON
+// with such an offer is refused.
+func TestLastRollNoResignByWinner_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	pos := mustPosition(NewPosition(Long, White, Side{1: 1, Off: 14}, Side{6: 3, Off: 12}))
+	g, err := NewGameAt(r, Setup{Position: pos, Starter: White})
+	require.NoError(t, err)
+	g, err = g.SetDice(MustRoll(6, 5))
+	require.NoError(t, err)
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	g, err = g.Play(plays[0])
+	require.NoError(t, err)
+	require.True(t, g.IsLastRoll())
+	assert.NotContains(t, g.Allowed(White), ActResign, "white has borne off every checker")
+	_, err = g.Resign(White, Mars)
+	assert.ErrorIs(t, err, ErrActionRefused)
+	var ae *ActionError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "L11", ae.Rule)
+	assert.Contains(t, g.Allowed(Black), ActResign, "black, with the last roll, may concede")
+	offered, err := g.Resign(Black, Oin)
+	require.NoError(t, err)
+
+	b, err := json.Marshal(offered)
+	require.NoError(t, err)
+	var back Game
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, offered, back)
+	forged := strings.Replace(string(b), `"offer_by":"black"`, `"offer_by":"white"`, 1)
+	require.NotEqual(t, string(b), forged, "the offer's field")
+	assert.ErrorIs(t, json.Unmarshal([]byte(forged), &back), ErrBadRecord)
 }

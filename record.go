@@ -436,6 +436,8 @@ func (g Game) checkState() error {
 		return bad("resignation offer %s in phase %s", g.offer, g.phase)
 	case g.offer != 0 && (g.offer == Draw || !g.rules.scoring().Uses(g.offer) || !g.offerBy.IsValid()):
 		return bad("resignation offer %s", g.offer)
+	case g.offer != 0 && g.lastRoll && g.pos.Side(g.offerBy)[Off] == Checkers:
+		return bad("a resignation offered by %s, who has borne off every checker (L11)", g.offerBy)
 	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > g.rules.CubeLimit() || !c.Owner.IsValid() ||
 		(c.Owned != (c.Value > 1)) || (!c.Owned && c.Owner != 0):
 		return bad("cube %+v", c)

@@ -3,6 +3,7 @@ package nardy
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // ResultKind is how a game ended for scoring: the kinds of L8, L9 and S5,
@@ -341,7 +342,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 }
 
 // String describes the result in the words of its game, such as "white
-// wins (gammon, 2 points)" or "draw (1 point each)".
+// wins (gammon, 2 points)", "black wins (home mars, 3 points)" (the kind's
+// name with a space, where its text form has "home_mars") or "draw (1
+// point each)".
 func (r Result) String() string {
 	if r.Kind == Draw {
 		switch {
@@ -352,7 +355,8 @@ func (r Result) String() string {
 		}
 		return fmt.Sprintf("draw (%d point%s each)", r.Points, plural(r.Points))
 	}
-	return fmt.Sprintf("%s wins (%s, %d point%s)", r.Winner, r.Kind.Name(r.Variant), r.Points, plural(r.Points))
+	name := strings.ReplaceAll(r.Kind.Name(r.Variant), "_", " ") // "home mars", in words
+	return fmt.Sprintf("%s wins (%s, %d point%s)", r.Winner, name, r.Points, plural(r.Points))
 }
 
 func plural(n int) string {

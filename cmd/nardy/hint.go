@@ -25,7 +25,8 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"match-winning chance at the score. The XGID gives its rules (its largest cube, and in\n" +
 	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry only the Jacoby\n" +
 	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as printed\n" +
-	"(\"XGID=...\", \"gnubg ID: PID:MID\", spaces around)."
+	"(\"XGID=...\", \"gnubg ID: PID:MID\", spaces around). Long nardy has no such IDs: there,\n" +
+	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays."
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's
 // IDs describe (xgid.ID.Game, gnubg.Game).
@@ -110,7 +111,7 @@ func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Gam
 	}
 	p, err := variants.Lookup(preset)
 	if err != nil || p.Rules.Variant != nardy.Short {
-		return g, 0, score, "", fmt.Errorf("-preset %.40q: want a short-nardy preset (%s)", preset, strings.Join(shortPresets(), ", "))
+		return g, 0, score, "", fmt.Errorf("-preset %.40q: want a short-nardy preset (%s); for long nardy, nardy eval -variant long -position TEXT -roll 6-5 ranks a roll's plays", preset, strings.Join(shortPresets(), ", "))
 	}
 	if t, ok := strings.CutPrefix(gnubgText, "gnubg ID:"); ok {
 		gnubgText = strings.TrimSpace(t)

@@ -23,8 +23,8 @@ type positionFlags struct {
 func (f *positionFlags) define(fs *flag.FlagSet) {
 	f.variant = fs.String("variant", "", "long or short (default: the preset's or the position's variant, else long)")
 	f.preset = fs.String("preset", "", "named rule set, such as long-moscow, long-classic, short-standard")
-	f.posText = fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start)`)
-	f.key = fs.String("key", "", "position as a conformance key, mover first (default: the start)")
+	f.posText = fs.String("position", "", `position as "VARIANT TURN KEY", such as "long w 000...f00/000...f00" (default: the start); KEY as for -key`)
+	f.key = fs.String("key", "", "position as a conformance key: the mover's half, '/', the opponent's, each 26 hex digits (the checkers on the side's own points 1..24, its bar, its borne-off), white on roll (default: the start)")
 	f.gnubgID = fs.String("gnubg", "", "short: position as a GNU Backgammon Position ID, white on roll (default: the start)")
 	f.head = fs.String("head-exception", "", "long: classic, doubles or literal (L4)")
 	f.transient = fs.Bool("transient-block", true, "long: judge the six-block only at the end of the play (L5)")

@@ -35,16 +35,15 @@ type Setup struct {
 // so [Game.Plays] says 1 or 2 and [Game.Opening] no dice.
 //
 // A position of another variant than r's is an error matching
-// [ErrVariantMismatch]; a position the rules refuse (for either player:
-// in long nardy a six-block that the player not on roll holds with no
-// opponent checker ahead is no more possible than one the player on roll
-// holds, L5), a cube they cannot
-// give (a value not a power of two, past MaxCube, above 1 without the cube
-// or centred, owned at 1), a Crawford game that is not one, and an
-// invalid Starter match [ErrInvalidPosition]; a position whose game is
-// over (a side has borne off every checker; L11's last roll included)
-// matches [ErrGameOver]; invalid rules, and a game of a match under a
-// ½–½ draw, match [ErrInvalidRules].
+// [ErrVariantMismatch]; a position the rules refuse for either player (in
+// long nardy a six-block the player not on roll holds with no opponent
+// checker ahead is no more possible than one the player on roll holds,
+// L5), a cube they cannot give (a value not a power of two, past MaxCube,
+// above 1 without the cube or centred, owned at 1), a Crawford game that
+// is not one, and an invalid Starter match [ErrInvalidPosition]; a
+// position whose game is over (a side has borne off every checker; L11's
+// last roll included) matches [ErrGameOver]; invalid rules, and a game of
+// a match under a ½–½ draw, match [ErrInvalidRules].
 //
 // [xgid.ID.Game]: https://pkg.go.dev/github.com/nardylab/nardy/xgid#ID.Game
 func NewGameAt(r Rules, s Setup) (Game, error) {
@@ -55,8 +54,10 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 	if err := r.checkOffRoll(pos); err != nil {
 		return Game{}, err
 	}
-	if s.Match && r.Scoring.DrawHalf {
-		return Game{}, fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
+	if s.Match {
+		if err := r.checkMatchScoring(); err != nil {
+			return Game{}, err
+		}
 	}
 	if pos.IsOver() {
 		return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker", ErrGameOver)
@@ -72,8 +73,10 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 		return Game{}, bad("cube value %d: want a power of two 1..%d", c.Value, r.CubeLimit())
 	case !r.Cube && c.Value != 1:
 		return Game{}, bad("cube value %d in a game without the cube", c.Value)
-	case c.Owned != (c.Value > 1):
-		return Game{}, bad("cube %d %s: a cube above 1 is owned, one at 1 centred", c.Value, map[bool]string{true: "owned", false: "centred"}[c.Owned])
+	case c.Owned && c.Value == 1:
+		return Game{}, bad("cube 1 owned: a cube is owned only after a double")
+	case !c.Owned && c.Value > 1:
+		return Game{}, bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
 	case c.Owned && !c.Owner.IsValid():
 		return Game{}, bad("cube owner %d", c.Owner)
 	case s.Crawford && (!s.Match || !r.Cube || !r.Crawford || c.Value != 1):

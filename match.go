@@ -47,8 +47,10 @@ func NewMatch(r Rules, length int) (Match, error) {
 }
 
 func newMatch(r Rules, length int) (Match, error) {
-	if length > 0 && r.Scoring.DrawHalf {
-		return Match{}, fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
+	if length > 0 {
+		if err := r.checkMatchScoring(); err != nil {
+			return Match{}, err
+		}
 	}
 	g, err := newGame(r, length == 0, false, 0, false)
 	if err != nil {
@@ -170,4 +172,13 @@ func (m Match) nextGame(res Result) (Match, error) {
 	m.game = g
 	m.number++
 	return m, nil
+}
+
+// checkMatchScoring refuses r's scoring table for match play when it
+// scores a draw ½–½: match scores are whole points (L11).
+func (r Rules) checkMatchScoring() error {
+	if r.Scoring.DrawHalf {
+		return fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
+	}
+	return nil
 }

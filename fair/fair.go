@@ -153,7 +153,7 @@ func (p *Proof) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("%w: proof JSON of %d bytes, more than %d", ErrBadCommitment, len(b), maxProofJSON)
 	}
 	type plain Proof // without this method
-	var q plain
+	q := plain(*p)   // fields left out keep their values, and null changes nothing
 	if err := json.Unmarshal(b, &q); err != nil {
 		return err
 	}

@@ -206,4 +206,9 @@ func TestProofJSONBounds(t *testing.T) {
 		assert.ErrorIs(t, err, ErrBadCommitment, name)
 		assert.Equal(t, Proof{Salt: "kept"}, back, "%s: a refused proof leaves the value as it was", name)
 	}
+	back = ok
+	require.NoError(t, json.Unmarshal([]byte("null"), &back))
+	assert.Equal(t, ok, back, "null changes nothing, as encoding/json's convention is")
+	require.NoError(t, json.Unmarshal([]byte(`{"salt":"s"}`), &back))
+	assert.Equal(t, Proof{Commitment: ok.Commitment, Seed: ok.Seed, Salt: "s"}, back, "fields left out keep their values")
 }

@@ -230,14 +230,13 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 	defer f.Close()
 	src := bufio.NewReader(io.LimitReader(f, MaxRecordSize))
 	head, err := src.Peek(512)
-	switch {
+	switch ctl := controlByte(head); {
 	case len(head) == 0 && errors.Is(err, io.EOF):
 		return nil, names, fmt.Errorf("%s: empty file: want a JSON record or a .mat file", name)
 	case len(head) == 0 && err != nil: // a directory, a read error
 		return nil, names, err
-	case controlByte(head) >= 0:
-		i := controlByte(head)
-		return nil, names, fmt.Errorf("%s: binary data (byte %#02x at offset %d): want a JSON record or a .mat file", name, head[i], i)
+	case ctl >= 0:
+		return nil, names, fmt.Errorf("%s: binary data (byte %#02x at offset %d): want a JSON record or a .mat file", name, head[ctl], ctl)
 	}
 	if isMat {
 		recs, info, err := gnubg.ReadMatSession(src, r)

@@ -199,12 +199,7 @@ func TestNewGameAtPlaysOn(t *testing.T) {
 	}{{White, true}, {Black, false}} {
 		g, err := NewGameAt(r, Setup{Position: pos, Starter: c.starter})
 		require.NoError(t, err)
-		g, err = g.SetDice(MustRoll(6, 5))
-		require.NoError(t, err)
-		plays, err := g.Legal()
-		require.NoError(t, err)
-		g, err = g.Play(plays[0])
-		require.NoError(t, err)
+		g = playFirst(t, g, MustRoll(6, 5))
 		assert.Equal(t, c.lastRoll, g.IsLastRoll(), "starter %s", c.starter)
 		assert.Equal(t, !c.lastRoll, g.IsOver(), "starter %s", c.starter)
 	}
@@ -221,12 +216,7 @@ func TestLastRollNoResignByWinner_L11(t *testing.T) {
 	pos := mustPosition(NewPosition(Long, White, Side{1: 1, Off: 14}, Side{6: 3, Off: 12}))
 	g, err := NewGameAt(r, Setup{Position: pos, Starter: White})
 	require.NoError(t, err)
-	g, err = g.SetDice(MustRoll(6, 5))
-	require.NoError(t, err)
-	plays, err := g.Legal()
-	require.NoError(t, err)
-	g, err = g.Play(plays[0])
-	require.NoError(t, err)
+	g = playFirst(t, g, MustRoll(6, 5))
 	require.True(t, g.IsLastRoll())
 	assert.NotContains(t, g.Allowed(White), ActResign, "white has borne off every checker")
 	_, err = g.Resign(White, Mars)
@@ -246,4 +236,16 @@ func TestLastRollNoResignByWinner_L11(t *testing.T) {
 	forged := strings.Replace(string(b), `"offer_by":"black"`, `"offer_by":"white"`, 1)
 	require.NotEqual(t, string(b), forged, "the offer's field")
 	assert.ErrorIs(t, json.Unmarshal([]byte(forged), &back), ErrBadRecord)
+}
+
+// playFirst sets roll as g's dice and plays the first legal play.
+func playFirst(t *testing.T, g Game, roll Roll) Game {
+	t.Helper()
+	g, err := g.SetDice(roll)
+	require.NoError(t, err)
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	g, err = g.Play(plays[0])
+	require.NoError(t, err)
+	return g
 }

@@ -2,12 +2,12 @@ package gnubg
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -276,19 +276,6 @@ func FuzzParseMatchID(f *testing.F) {
 		r := nardy.DefaultRules(nardy.Short)
 		r.Beavers, r.MaxCube = true, 1<<15
 		g, err := Game(r, "4HPwATDgc/ABMA", id)
-		if err != nil {
-			if !errors.Is(err, nardy.ErrGameOver) && !errors.Is(err, nardy.ErrInvalidPosition) && !errors.Is(err, nardy.ErrActionRefused) {
-				t.Fatalf("Game of %q: unexpected error kind %v", id, err)
-			}
-			return
-		}
-		b, err := json.Marshal(g)
-		if err != nil {
-			t.Fatalf("Game of %q does not marshal: %v", id, err)
-		}
-		var gback nardy.Game
-		if err := json.Unmarshal(b, &gback); err != nil || gback != g {
-			t.Fatalf("Game of %q reads back otherwise from its JSON: %v", id, err)
-		}
+		testgen.CheckGame(t, id, g, err, nardy.ErrGameOver, nardy.ErrInvalidPosition, nardy.ErrActionRefused)
 	})
 }

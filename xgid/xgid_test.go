@@ -1,7 +1,6 @@
 package xgid
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -302,20 +301,7 @@ func FuzzParse(f *testing.F) {
 		}
 		// Its game is one, or an error of the kinds ID.Game gives.
 		g, err := x.Game()
-		if err != nil {
-			if !errors.Is(err, nardy.ErrInvalidPosition) && !errors.Is(err, nardy.ErrGameOver) {
-				t.Fatalf("%q: Game: unexpected error kind %v", s, err)
-			}
-			return
-		}
-		b, err := json.Marshal(g)
-		if err != nil {
-			t.Fatalf("%q: the game does not marshal: %v", s, err)
-		}
-		var back nardy.Game
-		if err := json.Unmarshal(b, &back); err != nil || back != g {
-			t.Fatalf("%q: the game's JSON reads back otherwise: %v", s, err)
-		}
+		testgen.CheckGame(t, s, g, err, nardy.ErrInvalidPosition, nardy.ErrGameOver)
 	})
 }
 

@@ -7,6 +7,7 @@
 package testgen
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -198,4 +199,29 @@ func Start(tb testing.TB, v nardy.Variant, onRoll nardy.Color) nardy.Position {
 		tb.Fatal(err)
 	}
 	return p
+}
+
+// CheckGame fails t unless a game a format package built from input
+// (gnubg.Game, xgid.ID.Game) is one: err is nil and the game reads back
+// from its JSON as itself (the state checks of a game read from JSON
+// hold), or err matches one of kinds, the sentinels the function's doc
+// gives.
+func CheckGame(t testing.TB, input string, g nardy.Game, err error, kinds ...error) {
+	t.Helper()
+	if err != nil {
+		for _, k := range kinds {
+			if errors.Is(err, k) {
+				return
+			}
+		}
+		t.Fatalf("%q: the game's error is of no kind its doc gives (%v): %v", input, kinds, err)
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatalf("%q: the game does not marshal: %v", input, err)
+	}
+	var back nardy.Game
+	if err := json.Unmarshal(b, &back); err != nil || back != g {
+		t.Fatalf("%q: the game's JSON reads back otherwise: %v", input, err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
 )
 
 // Game returns the game that a GNU Backgammon Position ID and Match ID
@@ -50,10 +51,7 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 		return nardy.Game{}, err
 	}
 	me := m.OnRoll
-	cube := nardy.Cube{Value: m.CubeValue, Owned: !m.CubeCentred, Owner: m.CubeOwner}
-	if m.CubeCentred {
-		cube.Owner = 0
-	}
+	cube := nardy.Cube{Value: m.CubeValue, Owned: !m.CubeCentred, Owner: m.CubeOwner} // NewGameAt clears the owner of a centred cube
 	beavered := m.Doubled && m.ToAct == me
 	if m.Doubled && !beavered && cube.Owned && cube.Owner != me {
 		return nardy.Game{}, fmt.Errorf("%w: a double by %s, who does not hold the cube (%d %s): no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, me, m.CubeValue, ownerText(m))
@@ -66,9 +64,6 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 			return nardy.Game{}, fmt.Errorf("%w: a double with the doubler to act and cube %d %s: no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, m.CubeValue, ownerText(m))
 		}
 		cube = nardy.Cube{Value: cube.Value / 2, Owned: cube.Value > 2, Owner: me}
-		if !cube.Owned {
-			cube.Owner = 0
-		}
 	}
 	if m.MatchLength == 0 && r.Cube {
 		r.Jacoby = !m.Bit67
@@ -78,17 +73,7 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	switch {
-	case m.Dice != [2]int{}:
-		var roll nardy.Roll
-		if roll, err = nardy.NewRoll(m.Dice[0], m.Dice[1]); err == nil {
-			g, err = g.SetDice(roll)
-		}
-	case m.Doubled:
-		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil && beavered {
-			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
-		}
-	}
+	g, err = formats.Continue(g, m.Dice, m.Doubled, beavered)
 	if err == nil && m.Resigned != 0 {
 		g, err = g.Resign(m.ToAct.Other(), m.Resigned)
 	}

@@ -58,22 +58,5 @@ func (x ID) Game() (nardy.Game, error) {
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	me := x.Position.OnRoll()
-	switch {
-	case x.Dice != [2]int{}:
-		var roll nardy.Roll
-		if roll, err = nardy.NewRoll(x.Dice[0], x.Dice[1]); err == nil {
-			g, err = g.SetDice(roll)
-		}
-	case x.Action == Doubled:
-		g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me})
-	case x.Action == Beavered:
-		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil {
-			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
-		}
-	}
-	if err != nil {
-		return nardy.Game{}, err
-	}
-	return g, nil
+	return formats.Continue(g, x.Dice, x.Action == Doubled || x.Action == Beavered, x.Action == Beavered)
 }

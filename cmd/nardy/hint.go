@@ -107,7 +107,7 @@ func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Gam
 		if err == nil {
 			g, err = x.Game()
 		}
-		return g, x.MatchLength, x.Score, passText(x.Position, x.Dice, g), err
+		return g, x.MatchLength, x.Score, passText(x.Position.OnRoll(), x.Dice, g), err
 	}
 	p, err := variants.Lookup(preset)
 	if err != nil || p.Rules.Variant != nardy.Short {
@@ -124,21 +124,17 @@ func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Gam
 	if err == nil {
 		g, err = gnubg.Game(p.Rules, pid, mid)
 	}
-	var pos nardy.Position
-	if err == nil {
-		pos, err = gnubg.ParsePositionID(pid, m.OnRoll)
-	}
-	return g, m.MatchLength, m.Score, passText(pos, m.Dice, g), err
+	return g, m.MatchLength, m.Score, passText(m.OnRoll, m.Dice, g), err
 }
 
-// passText says that the player on roll of pos rolled dice without a
-// legal play, which passed (C5), when g, the game after the roll, has
-// the other player to act; or "".
-func passText(pos nardy.Position, dice [2]int, g nardy.Game) string {
-	if dice == [2]int{} || !g.IsValid() || g.Position().OnRoll() == pos.OnRoll() {
+// passText says that onRoll rolled dice without a legal play, which
+// passed (C5), when g, the game after the roll, has the other player on
+// roll; or "".
+func passText(onRoll nardy.Color, dice [2]int, g nardy.Game) string {
+	if dice == [2]int{} || !g.IsValid() || g.Position().OnRoll() == onRoll {
 		return ""
 	}
-	return fmt.Sprintf("%s rolled %d-%d, which has no legal play: it passed (C5)", pos.OnRoll(), dice[0], dice[1])
+	return fmt.Sprintf("%s rolled %d-%d, which has no legal play: it passed (C5)", onRoll, dice[0], dice[1])
 }
 
 // shortPresets lists the names of the short-nardy presets.

@@ -49,3 +49,28 @@ func SyntaxError[T string | []byte](what string, input T, off int, format string
 func FieldsError(what string, err error) error {
 	return fmt.Errorf("%w: cannot write %s: %v", nardy.ErrSyntax, what, err)
 }
+
+// Continue plays onto g, a game set up at an ID's position with its
+// player on roll to roll or double, what the ID holds beyond that: the
+// dice rolled (both 0: none; dice without a move pass at once, C5), or a
+// double offered and, with beavered, beavered (S6). On an error it
+// returns the zero Game.
+func Continue(g nardy.Game, dice [2]int, doubled, beavered bool) (nardy.Game, error) {
+	me := g.Position().OnRoll()
+	var err error
+	switch {
+	case dice != [2]int{}:
+		var roll nardy.Roll
+		if roll, err = nardy.NewRoll(dice[0], dice[1]); err == nil {
+			g, err = g.SetDice(roll)
+		}
+	case doubled:
+		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil && beavered {
+			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
+		}
+	}
+	if err != nil {
+		return nardy.Game{}, err
+	}
+	return g, nil
+}

@@ -78,7 +78,7 @@ func ExampleNewGame() {
 	}
 	res, _ := g.Result()
 	fmt.Println(res)
-	fmt.Println(g.Plays() > 40)
+	fmt.Println(g.PlayCount() > 40)
 	// Output:
 	// black wins (oin, 1 point)
 	// true

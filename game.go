@@ -239,9 +239,9 @@ func (g Game) Opening() (white, black, rerolls int) {
 // Starter returns the player who was first on roll, once known.
 func (g Game) Starter() (Color, bool) { return g.starter, g.phase != PhaseOpening && g.phase != 0 }
 
-// Plays returns the number of plays made (empty plays included), a count
+// PlayCount returns the number of plays made (empty plays included), a count
 // that stops at 2,147,483,647.
-func (g Game) Plays() int { return g.plays }
+func (g Game) PlayCount() int { return g.plays }
 
 // Offer returns the pending resignation (PhaseResign): its kind and who
 // offers it.

@@ -36,7 +36,7 @@ func loopGame(r Rules, src DiceSource, buf []Play) (int, error) {
 			return 0, err
 		}
 	}
-	return g.Plays(), nil
+	return g.PlayCount(), nil
 }
 
 func TestGameLoopAllocs(t *testing.T) {

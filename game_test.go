@@ -151,7 +151,7 @@ func TestRollFromSourceAndBlockedRoll(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, PhaseRoll, g.Phase(), "the dance passes the turn")
 	assert.Equal(t, Black, g.Position().OnRoll())
-	assert.Equal(t, 1, g.Plays())
+	assert.Equal(t, 1, g.PlayCount())
 }
 
 func TestStepByStep(t *testing.T) {
@@ -203,7 +203,7 @@ func benchGame(b *testing.B, r Rules, src DiceSource, buf []Play) int {
 			b.Fatal(err)
 		}
 	}
-	return g.Plays()
+	return g.PlayCount()
 }
 
 func BenchmarkGameLong(b *testing.B) {

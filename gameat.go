@@ -32,7 +32,7 @@ type Setup struct {
 // the dice with [Game.SetDice] or [Game.Roll], a double with [Game.Do].
 // It is for analysis and training from a position, such as a hint for an
 // XGID ([xgid.ID.Game] builds one): the game's history is made up to fit,
-// so [Game.Plays] says 1 or 2 and [Game.Opening] no dice.
+// so [Game.PlayCount] says 1 or 2 and [Game.Opening] no dice.
 //
 // A position of another variant than r's is an error matching
 // [ErrVariantMismatch]; a position the rules refuse for either player (in

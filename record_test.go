@@ -431,7 +431,7 @@ func TestGameJSONReachable(t *testing.T) {
 	require.NoError(t, err)
 	capped, err = capped.Play(plays[0])
 	require.NoError(t, err)
-	assert.Equal(t, maxGameCount, capped.Plays())
+	assert.Equal(t, maxGameCount, capped.PlayCount())
 	gmJSON(t, capped)
 }
 

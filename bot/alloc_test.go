@@ -17,7 +17,7 @@ func midGame(t testing.TB, name string, n int) nardy.Game {
 	require.NoError(t, err)
 	players := [2]Player{NewGreedy(), NewRandom(1)}
 	dice := nardy.NewSeededDice(2)
-	for g.Plays() < n || g.Phase() != nardy.PhasePlay {
+	for g.PlayCount() < n || g.Phase() != nardy.PhasePlay {
 		a, err := Next(g, players, dice)
 		require.NoError(t, err)
 		g, err = g.Do(a)

@@ -37,7 +37,7 @@ func TestCalibration(t *testing.T) {
 			var pend []sample
 			var who []nardy.Color
 			for !g.IsOver() {
-				if g.Phase() == nardy.PhaseRoll && g.Plays()%3 == 0 {
+				if g.Phase() == nardy.PhaseRoll && g.PlayCount()%3 == 0 {
 					pos := g.Position()
 					pm, po := pos.Pips()
 					pend = append(pend, sample{e: w.evaluate(pos, pos.OnRoll()), pips: float64(pm+po) / 2})

@@ -56,7 +56,7 @@ func checkAct(t *testing.T, p Player, g nardy.Game, seen map[contractCase]int) n
 		require.Zero(t, a.Dice, "a player never chooses its dice")
 		_, err := g.Do(a)
 		require.ErrorIs(t, err, nardy.ErrInvalidRoll, "a roll without dice is not for g.Do")
-		n, thrown, err := g.Roll(nardy.NewSeededDice(uint64(g.Plays())))
+		n, thrown, err := g.Roll(nardy.NewSeededDice(uint64(g.PlayCount())))
 		require.NoError(t, err, "g.Roll performs the roll")
 		require.Equal(t, a.Player, thrown.Player)
 		require.NotEqual(t, g, n)

@@ -92,7 +92,7 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 					a.Player, diceText(a.Dice[0], a.Dice[1]), posID(t, g.Position())))
 			}
 		case nardy.ActPlay, nardy.ActStep:
-			if !ended && ng.Plays() == g.Plays() {
+			if !ended && ng.PlayCount() == g.PlayCount() {
 				break // a step of a play not finished
 			}
 			tn, _ := g.Turn()
@@ -340,7 +340,7 @@ func (r *resigner) offer(g nardy.Game) (nardy.Action, bool) {
 	if g.Phase() != nardy.PhaseRoll && g.Phase() != nardy.PhasePlay {
 		return nardy.Action{}, false
 	}
-	key := [2]int{g.Plays(), int(g.Phase())}
+	key := [2]int{g.PlayCount(), int(g.Phase())}
 	for _, p := range []nardy.Color{nardy.White, nardy.Black} {
 		if r.offered[key] || bot.WinChance(g.Position(), p) > 0.2 || r.rng.IntN(3) > 0 {
 			continue

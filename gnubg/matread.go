@@ -289,7 +289,7 @@ func (rd *matReader) roll(c matCell, f []string) error {
 	g := rd.m.Game()
 	roll, playing := g.Dice()
 	if !playing || roll != nardy.MustRoll(hi, lo) || g.Position().OnRoll() != c.player {
-		if len(f) == 1 && g.Plays() > 0 {
+		if len(f) == 1 && g.PlayCount() > 0 {
 			return nil // the roll was a dance and the turn passed
 		}
 		return fmt.Errorf("%w: roll %d%d by %s not expected here", ErrMat, hi, lo, c.player)

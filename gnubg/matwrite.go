@@ -181,12 +181,12 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 		}
 		return matRolledCell(g.Rules(), offer.turn) // rolled, then resigned
 	case nardy.ActOpening, nardy.ActRoll:
-		if ng.IsValid() && ng.Phase() == nardy.PhaseRoll && ng.Plays() > g.Plays() { // a dance
+		if ng.IsValid() && ng.Phase() == nardy.PhaseRoll && ng.PlayCount() > g.PlayCount() { // a dance
 			r, err := nardy.NewRoll(a.Dice[0], a.Dice[1])
 			return matCell{player: onRoll, text: matDice(r) + ":"}, err
 		}
 	case nardy.ActPlay, nardy.ActStep:
-		done := n.GameNumber() != num || n.IsOver() || ng.Plays() > g.Plays()
+		done := n.GameNumber() != num || n.IsOver() || ng.PlayCount() > g.PlayCount()
 		if !done {
 			return matCell{}, nil
 		}

@@ -32,7 +32,7 @@ func (g *game) board(w http.ResponseWriter, r *http.Request, seat nardy.Color) {
 		pos = t.Position()
 		o.Dice, o.DiceLeft = t.Roll(), t.DiceLeft()
 		o.Steps, o.StepsBy = slices.Collect(t.Steps()), onRoll(pos)
-	} else if l := g.last; l != nil && l.game == g.match().GameNumber() && l.plays == gm.Plays() {
+	} else if l := g.last; l != nil && l.game == g.match().GameNumber() && l.plays == gm.PlayCount() {
 		o.Steps, o.StepsBy = fromTriples(l.Steps), l.by
 	}
 	b, err := render.AppendSVG(nil, pos, o)

@@ -348,7 +348,7 @@ func (g *game) do(a nardy.Action) error {
 	case nardy.ActRoll:
 		r := nardy.MustRoll(a.Dice[0], a.Dice[1])
 		g.logf("%s rolls %s", who, r)
-		if m.GameNumber() != before.GameNumber() || m.Game().Plays() > bg.Plays() {
+		if m.GameNumber() != before.GameNumber() || m.Game().PlayCount() > bg.PlayCount() {
 			g.setLast(bg, a.Player, r, nil)
 		}
 	case nardy.ActPlay:
@@ -390,7 +390,7 @@ func (g *game) setLast(bg nardy.Game, by nardy.Color, r nardy.Roll, steps []nard
 	if pl, err := bg.Rules().PlayOf(bg.Position(), r, steps...); err == nil {
 		l.Notation = pl.String()
 	}
-	l.game, l.plays = g.match().GameNumber(), g.game().Plays()
+	l.game, l.plays = g.match().GameNumber(), g.game().PlayCount()
 	g.last = l
 	g.logf("%s plays %s", by, l.Notation)
 }
@@ -420,7 +420,7 @@ func (g *game) turn() (nardy.Turn, bool) {
 	if !ok || g.match().IsOver() {
 		return t, false // pending is kept: a rejected resignation returns to it
 	}
-	at := [2]int{g.match().GameNumber(), gm.Plays()}
+	at := [2]int{g.match().GameNumber(), gm.PlayCount()}
 	if g.hasPending && g.pendingAt == at {
 		return g.pending, true
 	}
@@ -436,7 +436,7 @@ func (g *game) pendingTurn() (nardy.Turn, bool) {
 		return t, true
 	}
 	gm := g.game()
-	at := [2]int{g.match().GameNumber(), gm.Plays()}
+	at := [2]int{g.match().GameNumber(), gm.PlayCount()}
 	if gm.Phase() != nardy.PhaseResign || !g.hasPending || g.pendingAt != at {
 		return nardy.Turn{}, false
 	}

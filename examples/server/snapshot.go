@@ -122,7 +122,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 				return nil, fmt.Errorf("stored game %s: pending step: %w", id, err)
 			}
 		}
-		g.pending, g.hasPending, g.pendingAt = t, true, [2]int{g.match().GameNumber(), g.game().Plays()}
+		g.pending, g.hasPending, g.pendingAt = t, true, [2]int{g.match().GameNumber(), g.game().PlayCount()}
 	}
 	if l := s.Last; l != nil {
 		p := l.lastPlay

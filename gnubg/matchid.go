@@ -3,6 +3,7 @@ package gnubg
 import (
 	"fmt"
 	"math/bits"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/formats"
@@ -239,7 +240,7 @@ func (m MatchID) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMatchID].
 func (m *MatchID) UnmarshalText(text []byte) error {
 	if len(text) != MatchIDLen {
-		return formats.SyntaxError("Match ID", text, -1, "want %d characters, have %d", MatchIDLen, len(text))
+		return formats.SyntaxError("Match ID", text, -1, "want %d characters, have %d", MatchIDLen, utf8.RuneCount(text))
 	}
 	v, err := ParseMatchID(string(text))
 	if err != nil {
@@ -266,7 +267,7 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 func ParseMatchID(id string) (MatchID, error) {
 	const what = "Match ID"
 	if len(id) != MatchIDLen {
-		return MatchID{}, formats.SyntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, len(id))
+		return MatchID{}, formats.SyntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, utf8.RuneCountInString(id))
 	}
 	var k midKey
 	if err := gnubgkey.Decode(k[:], id); err != nil {

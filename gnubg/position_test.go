@@ -119,6 +119,25 @@ func TestPositionIDErrors(t *testing.T) {
 			assert.True(t, errors.As(err, &se))
 		})
 	}
+	// The length is counted in characters, not bytes: 13 two-byte letters
+	// are 26 bytes, 7 are 14 bytes (the length of an ID, refused for the
+	// letters).
+	for _, tc := range []struct {
+		id   string
+		want string
+	}{{strings.Repeat("é", 13), "have 13"}, {strings.Repeat("é", 7), "Base64"}} {
+		_, err := ParsePositionID(tc.id, nardy.White)
+		require.ErrorIs(t, err, nardy.ErrSyntax)
+		assert.Contains(t, err.Error(), tc.want)
+	}
+	_, err = ParseMatchID(strings.Repeat("é", 12))
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.Contains(t, err.Error(), "have 12")
+	var m MatchID
+	err = m.UnmarshalText([]byte(strings.Repeat("é", 11)))
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.Contains(t, err.Error(), "have 11")
+
 	// Both sides' checkers on the same place: the player not on roll has
 	// 15 on its point 1 (the mover's 24) and so does the player on roll.
 	both := make([]byte, 10)

@@ -14,6 +14,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // Error is a malformed ID: what is wrong and where.
@@ -100,7 +101,7 @@ func PositionID(b Board) string {
 func ParsePositionID(id string) (Board, error) {
 	var b Board
 	if len(id) != PositionIDLen {
-		return b, errorf(-1, "want %d characters, have %d", PositionIDLen, len(id))
+		return b, errorf(-1, "want %d characters, have %d", PositionIDLen, utf8.RuneCountInString(id))
 	}
 	var key [10]byte
 	if err := Decode(key[:], id); err != nil {

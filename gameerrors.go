@@ -1,0 +1,82 @@
+package nardy
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors of [Game] and [Match]. A refused action returns an [*ActionError]
+// that matches ErrActionRefused and its Reason: [ErrNotYourTurn],
+// [ErrWrongPhase], [ErrGameOver], [ErrInvalidRoll], a [*RuleError] for an
+// illegal play, or a message of the rule the action breaks (the cube, S6;
+// a resignation the scoring table does not use, L9 or S5).
+var (
+	// ErrActionRefused is matched by every refused game or match action.
+	ErrActionRefused = errors.New("nardy: action refused")
+	// ErrWrongPhase: the action is not possible in the game's phase (such as
+	// a roll while a double waits for an answer, a whole play while one is
+	// being made step by step, or any action on the zero Game).
+	ErrWrongPhase = errors.New("action not possible now")
+	// ErrNotYourTurn: another player must act.
+	ErrNotYourTurn = errors.New("not this player's turn to act")
+)
+
+// Reasons of refused actions, as messages of an ActionError.
+var (
+	errInvalidAction = errors.New("malformed action")
+	errCubeOff       = errors.New("the cube is not in use") // S6: the rules
+	errCubeCrawford  = fmt.Errorf("%w in the Crawford game", errCubeOff)
+	errCubeLastRoll  = fmt.Errorf("%w on the last roll (L11)", errCubeOff)
+	errCubeNotYours  = errors.New("the opponent owns the cube")    // S6
+	errMaxCube       = errors.New("the cube would pass its limit") // S6
+	errNoBeaver      = errors.New("beavers are not allowed")       // S6
+	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
+	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
+	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
+	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
+	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
+)
+
+// ActionError reports a refused action. It matches [ErrActionRefused] and
+// Reason with [errors.Is]; a [*RuleError] reason can be taken out with
+// [errors.As]. Rule names the rule of docs/rules.md the action breaks, if
+// one does ("S6" for a refused double, the play's rule for an illegal play).
+type ActionError struct {
+	Kind   ActionKind // the refused action
+	Player Color
+	Phase  Phase  // the game's phase when it was refused
+	Rule   string // the rule id, or "" when the action is refused for its timing
+	Reason error
+}
+
+// Error implements the error interface. A nil Reason gives no reason.
+func (e *ActionError) Error() string {
+	s := fmt.Sprintf("nardy: action refused: %s by %s in phase %s", e.Kind, e.Player, e.Phase)
+	if e.Reason != nil {
+		s += ": " + e.Reason.Error()
+	}
+	return s
+}
+
+// Unwrap makes errors.Is match ErrActionRefused and the reason.
+func (e *ActionError) Unwrap() []error { return []error{ErrActionRefused, e.Reason} }
+
+// actionError builds the error of a refused action, naming its rule.
+func actionError(a Action, phase Phase, reason error, table Scoring) *ActionError {
+	e := &ActionError{Kind: a.Kind, Player: a.Player, Phase: phase, Reason: reason}
+	var re *RuleError
+	switch {
+	case errors.As(reason, &re):
+		e.Rule = re.Rule
+	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
+		e.Rule = "S6"
+	case reason == errResignWon:
+		e.Rule = "L11"
+	case reason == errResignKind:
+		e.Rule = "L9"
+		if table == defaultScoring(Short) {
+			e.Rule = "S5"
+		}
+	}
+	return e
+}

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"fmt"
 	"math"
 	"sync"
 
@@ -94,11 +95,21 @@ type CubeDecision struct {
 	MWCNoDouble, MWCDoubleTake, MWCDoublePass float64
 }
 
-var met = sync.OnceValue(ComputeMET)
+// met returns the default table, computed once per process. It is set in
+// init, not in its declaration, because MET.At reads it for a nil *MET
+// and ComputeMET calls At: a cycle Go refuses in declarations.
+var met func() *MET
+
+func init() { met = sync.OnceValue(ComputeMET) }
 
 // DefaultMET returns the match equity table the cube decisions use (see
-// [ComputeMET]). It is shared: do not change it.
-func DefaultMET() *MET { return met() }
+// [ComputeMET]): a new copy at each call (about 35 KB, the table computed
+// once per process), the caller's to change without changing any cube
+// decision.
+func DefaultMET() *MET {
+	m := *met()
+	return &m
+}
 
 // Equity returns the cubeful equity of the player on roll under the
 // verdict: the double's, with the opponent's best answer, when it doubles,
@@ -187,7 +198,7 @@ func (ci CubeInfo) norm() matchNorm {
 	var s MatchScore
 	s.Away[nardy.White], s.Away[nardy.Black] = ci.Away[0], ci.Away[1]
 	s.Cube = ci.value()
-	return newMatchNorm(DefaultMET(), s, nardy.White)
+	return newMatchNorm(met(), s, nardy.White)
 }
 
 // winPoints returns the points of the win whose exact outcome p is (the
@@ -244,7 +255,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		d.DoubleTake = 2 * newJanowski(W, L, x).equity(oppCube, p.Win)
 		d.DoublePass = 1
 	} else {
-		mc := matchCube{m: DefaultMET(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
+		mc := matchCube{m: met(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
 		n := ci.norm()
 		d.MWCNoDouble = mc.cubeful(c, ci.Cube.MayDouble(ci.OnRoll), ci.Cube.MayDouble(ci.OnRoll.Other()), x)
 		d.MWCDoubleTake = mc.cubeful(doubled(c), false, true, x)
@@ -301,10 +312,28 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 // the points each player still needs in match play (me first); it is
 // ignored in money play, and a zero away judges a game of a match as
 // money play.
+//
+// A game in another phase (the zero Game among them) is an error matching
+// [nardy.ErrWrongPhase] (and [nardy.ErrGameOver] when it is over); a
+// player me who is not the one to act, [nardy.ErrNotYourTurn]. A nil s
+// judges as the zero Searcher does: without an evaluation (see
+// [NewSearcher]).
 func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int) (nardy.Action, error) {
 	a := nardy.Action{Player: me}
 	r := g.Rules()
 	pos := g.Position()
+	switch ph := g.Phase(); {
+	case g.IsOver():
+		return a, fmt.Errorf("neural: cube action: %w (%w)", nardy.ErrGameOver, nardy.ErrWrongPhase)
+	case ph != nardy.PhaseRoll && ph != nardy.PhaseCube && ph != nardy.PhaseResign:
+		return a, fmt.Errorf("neural: cube action: %w: phase %s (roll, cube or resign wanted)", nardy.ErrWrongPhase, ph)
+	}
+	if who, _ := g.ToAct(); who != me {
+		return a, fmt.Errorf("neural: cube action: %w: %s acts in phase %s, not %s", nardy.ErrNotYourTurn, who, g.Phase(), me)
+	}
+	if s == nil {
+		s = new(Searcher)
+	}
 	switch g.Phase() {
 	case nardy.PhaseRoll:
 		a.Kind = nardy.ActRoll
@@ -338,8 +367,6 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 		if by != me && offered >= p.Equity(r.Scoring)-1e-9 {
 			a.Kind = nardy.ActAccept
 		}
-	default:
-		return a, nardy.ErrWrongPhase
 	}
 	return a, nil
 }

@@ -154,7 +154,7 @@ func TestDecideCubeDeadCube_S6(t *testing.T) {
 // TestMET: the table is a chance, symmetric (a's chance against b plus
 // b's against a is 1) and grows as a player needs fewer points.
 func TestMET(t *testing.T) {
-	m := DefaultMET()
+	m := met()
 	for a := 1; a <= MaxAway; a++ {
 		for b := 1; b <= MaxAway; b++ {
 			for _, cr := range []bool{false, true} {

@@ -66,7 +66,7 @@ func TestSearchCubeMatch(t *testing.T) {
 	black1[1], black1[nardy.Off] = 1, 14
 	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{2, 2}}
 	d := s.SearchCube(bearOff(t, []int{3, 2}, black1), ci, 1)
-	m := DefaultMET()
+	m := met()
 	const q = 25.0 / 36
 	win, loss := m.At(1, 2, true), m.At(2, 1, true)
 	assert.InDelta(t, q*win+(1-q)*loss, d.MWCNoDouble, 1e-3)

@@ -211,7 +211,7 @@ func TestMatchOver_S6(t *testing.T) {
 // to win (the table went flat past its edge, and matches of 26 points and
 // more played and hinted at random).
 func TestMETBeyondTheTable(t *testing.T) {
-	m := DefaultMET()
+	m := met()
 	for _, a := range []int{MaxAway - 1, MaxAway, MaxAway + 1, MaxAway + 2, 100, 1000, 1 << 40} {
 		assert.InDelta(t, 0.5, m.At(a, a, false), 1e-12, a)
 		for _, b := range []int{a - 3, a - 1, a + 1, a + 5, 2 * a} {

@@ -71,8 +71,12 @@ type MET struct {
 // every point won or lost moves it, but where the match is all but
 // decided (a side a few points away against one millions away). Against
 // a side at 1-away, a side past MaxAway reads as MaxAway away: the match
-// is decided but for a few games.
+// is decided but for a few games. A nil *MET reads the default table
+// ([DefaultMET]).
 func (m *MET) At(a, b int, crawford bool) float64 {
+	if m == nil {
+		m = met()
+	}
 	switch {
 	case a <= 0:
 		return 1

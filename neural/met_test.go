@@ -24,7 +24,7 @@ func TestMETAgainstGnubg(t *testing.T) {
 		{5, 6}: 0.5663, {5, 7}: 0.6264,
 		{6, 7}: 0.5626,
 	}
-	m := DefaultMET()
+	m := met()
 	worst := 0.0
 	check := func(what string, a, b int, crawfordGame bool, gnubg float64) {
 		d := m.At(a, b, crawfordGame) - gnubg

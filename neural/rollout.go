@@ -170,8 +170,9 @@ func (s *sums) stdErr(cubeful bool) float64 {
 // Draws (L11) are not modelled: a trial ends when a side has borne off
 // all its checkers.
 //
-// It returns an error matching [ErrBadRollout] for options out of range, a
-// Searcher without a network or whose network, rules and position are not
+// It returns an error matching [ErrBadRollout] for a nil ctx or a nil
+// Searcher, options out of range, a scoring table (Scoring) the rules
+// would refuse, a Searcher without a network or whose network, rules and position are not
 // of one variant (then [nardy.ErrVariantMismatch] too), or invalid rules; and ctx's error when ctx ends first
 // (checked before every trial). The workers play on searchers of their
 // own, with s's network, rules, table, match score and move filters; s
@@ -180,10 +181,26 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 	return s.rollout(ctx, pos, opt, false)
 }
 
+// checkCall refuses a nil context or a nil searcher before a rollout
+// starts its workers (where a nil context would panic out of reach of the
+// caller's recover).
+func checkCall(ctx context.Context, s *Searcher) error {
+	switch {
+	case ctx == nil:
+		return fmt.Errorf("%w: a nil context", ErrBadRollout)
+	case s == nil:
+		return fmt.Errorf("%w: a nil searcher", ErrBadRollout)
+	}
+	return nil
+}
+
 // rollout is [Searcher.Rollout]; noDouble keeps the player on roll from
 // doubling before its first roll in cubeful trials (the no-double half of
 // [Searcher.RolloutCube]).
 func (s *Searcher) rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions, noDouble bool) (RolloutResult, error) {
+	if err := checkCall(ctx, s); err != nil {
+		return RolloutResult{}, err
+	}
 	if err := s.checkRollout(pos, &opt); err != nil {
 		return RolloutResult{}, err
 	}
@@ -297,6 +314,8 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
 	}
 	switch {
+	case s == nil:
+		return bad("a nil searcher")
 	case s.Net == nil:
 		return bad("the searcher has no network")
 	case s.Net.Variant() != s.Rules.Variant:
@@ -316,7 +335,11 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	case !(opt.StopAt >= 0) || math.IsInf(opt.StopAt, 1):
 		return bad("stop at a standard error of %v (a number, 0 for never)", opt.StopAt)
 	}
-	if err := s.Rules.Validate(); err != nil {
+	r := s.Rules
+	if s.Scoring != (nardy.Scoring{}) {
+		r.Scoring = s.Scoring // the Searcher's table, checked as the rules' own
+	}
+	if err := r.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadRollout, err)
 	}
 	if opt.Cube == (nardy.Cube{}) {

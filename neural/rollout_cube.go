@@ -19,6 +19,9 @@ type trialCube struct {
 // match score (Match): what [Searcher.SearchCube] and [DecideCube] need
 // for a position outside a game ([GameCubeInfo] reads a game's).
 func (s *Searcher) CubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
+	if s == nil {
+		s = new(Searcher)
+	}
 	me := pos.OnRoll()
 	money := s.Match.isMoney()
 	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
@@ -73,7 +76,7 @@ func (s *Searcher) settle(tc *trialCube, winner nardy.Color, n int) float64 {
 // matchNorm returns the match-play outcomes of a trial for tc.root, at
 // the Searcher's match score (whose cube is the starting cube).
 func (s *Searcher) matchNorm(tc *trialCube) matchNorm {
-	return newMatchNorm(DefaultMET(), s.Match, tc.root)
+	return newMatchNorm(met(), s.Match, tc.root)
 }
 
 // cubefulEnd returns the cubeful result of a trial that ends at pos, for

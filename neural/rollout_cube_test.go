@@ -198,7 +198,7 @@ func TestRolloutCubefulMatch(t *testing.T) {
 	s.Match = ScoreFor(nardy.White, [2]int{3, 3}, 1)
 	res, err := s.Rollout(ctx, bearOff(t, []int{1}, black13), RolloutOptions{Trials: 36, Cubeful: true})
 	require.NoError(t, err)
-	m := DefaultMET()
+	m := met()
 	win, single, loss := m.At(1, 3, true), m.At(2, 3, true), m.At(3, 2, true)
 	want := (win - (single+loss)/2) / ((single - loss) / 2)
 	assert.Greater(t, want, 1.0, "a gammon is worth more than a single game here")

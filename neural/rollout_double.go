@@ -45,6 +45,9 @@ type CubeRollout struct {
 // holds the cube, the doubled cube would pass the rules' limit, or the
 // match's game is the Crawford game.
 func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt RolloutOptions) (CubeRollout, error) {
+	if err := checkCall(ctx, s); err != nil {
+		return CubeRollout{}, err
+	}
 	opt.Cubeful = true
 	c := opt.Cube
 	if c == (nardy.Cube{}) {
@@ -77,8 +80,8 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 	if s.Match.isMoney() {
 		d.DoubleTake, r.DoubleTakeStdErr = 2*r.DoubleTake.Cubeful, 2*r.DoubleTake.CubefulStdErr
 	} else {
-		before := newMatchNorm(DefaultMET(), s.Match, pos.OnRoll())
-		after := newMatchNorm(DefaultMET(), taken.Match, pos.OnRoll())
+		before := newMatchNorm(met(), s.Match, pos.OnRoll())
+		after := newMatchNorm(met(), taken.Match, pos.OnRoll())
 		d.MWCNoDouble = before.mwc(d.NoDouble)
 		d.MWCDoubleTake = after.mwc(r.DoubleTake.Cubeful)
 		d.MWCDoublePass = before.after(true, c.Value)

@@ -83,7 +83,7 @@ func TestRolloutCubeMatch(t *testing.T) {
 	black1[1], black1[nardy.Off] = 1, 14
 	r, err := s.RolloutCube(context.Background(), bearOff(t, []int{3, 2}, black1), RolloutOptions{Trials: 36, Ply: 1})
 	require.NoError(t, err)
-	m := DefaultMET()
+	m := met()
 	const q = 25.0 / 36
 	win, loss := m.At(1, 2, true), m.At(2, 1, true)
 	norm := func(mwc float64) float64 { return (mwc - (win+loss)/2) / ((win - loss) / 2) }

@@ -32,6 +32,9 @@ type PlayRollout struct {
 // [ErrBadRollout] when plays is empty or its plays are not all made by
 // one player of one position's variant.
 func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt RolloutOptions) ([]PlayRollout, error) {
+	if err := checkCall(ctx, s); err != nil {
+		return nil, err
+	}
 	if len(plays) == 0 {
 		return nil, fmt.Errorf("%w: no plays to roll out", ErrBadRollout)
 	}

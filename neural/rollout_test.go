@@ -195,6 +195,9 @@ func TestRolloutErrors(t *testing.T) {
 		{"no network", &Searcher{Rules: nardy.DefaultRules(nardy.Short)}, pos, RolloutOptions{}},
 		{"long network, short rules", NewSearcher(searcher(t, nardy.Long).Net, nardy.DefaultRules(nardy.Short)), pos, RolloutOptions{}},
 		{"invalid rules", &Searcher{Net: s.Net, Rules: nardy.Rules{Variant: nardy.Short, TransientBlock: true}}, pos, RolloutOptions{}},
+		{"nil searcher", nil, pos, RolloutOptions{}},
+		{"scoring table the rules refuse", &Searcher{Net: s.Net, Rules: s.Rules,
+			Scoring: nardy.Scoring{Oin: -1, Mars: math.MaxInt, Koks: math.MinInt}}, pos, RolloutOptions{}},
 	}
 	for _, c := range bad {
 		res, err := c.s.Rollout(context.Background(), c.pos, c.opt)
@@ -206,6 +209,24 @@ func TestRolloutErrors(t *testing.T) {
 			assert.NotErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
 		}
 	}
+	// A nil context is refused before any worker starts (a worker's
+	// ctx.Err() would panic where the caller cannot recover), by each of
+	// the three rollouts, and so is a nil searcher.
+	var nilCtx context.Context
+	_, err := s.Rollout(nilCtx, pos, RolloutOptions{Trials: 1})
+	assert.ErrorIs(t, err, ErrBadRollout)
+	_, err = s.RolloutCube(nilCtx, pos, RolloutOptions{Trials: 1})
+	assert.ErrorIs(t, err, ErrBadRollout)
+	plays, err := s.Rules.Legal(pos, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	_, err = s.RolloutPlays(nilCtx, plays[:1], RolloutOptions{Trials: 1})
+	assert.ErrorIs(t, err, ErrBadRollout)
+	var none *Searcher
+	_, err = none.RolloutCube(context.Background(), pos, RolloutOptions{Trials: 1})
+	assert.ErrorIs(t, err, ErrBadRollout)
+	_, err = none.RolloutPlays(context.Background(), plays[:1], RolloutOptions{Trials: 1})
+	assert.ErrorIs(t, err, ErrBadRollout)
+
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := s.Rollout(ctx, pos, RolloutOptions{})

@@ -31,7 +31,8 @@ const MaxPly = 2
 // positions as NewSearcher's does, but with Width and Margin 0 it
 // searches only the best play at 0-ply deeper. A Searcher without a
 // network of its rules' variant (the zero Searcher among them) gives no
-// evaluation, as NewSearcher says.
+// evaluation, as NewSearcher says; so does a nil *Searcher, whose
+// rollouts return an error.
 type Searcher struct {
 	Net     *Net
 	Rules   nardy.Rules
@@ -97,7 +98,7 @@ func (s *Searcher) valuesAt(cube int) (vals [2]outcomeValues) {
 		vals[1] = vals[0]
 		return vals
 	}
-	m := DefaultMET()
+	m := met()
 	if v := s.Rules.Variant; !s.Rules.Cube && (v == nardy.Long || v == nardy.Short) {
 		m = cubelessMETs()[v] // rules of no variant give no evaluation: any table will do
 	}
@@ -145,7 +146,7 @@ func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
 // evaluates reports whether s evaluates positions of variant v: it has a
 // network of v, and v is its rules' variant.
 func (s *Searcher) evaluates(v nardy.Variant) bool {
-	return s.Net != nil && s.Net.variant == v && s.Rules.Variant == v
+	return s != nil && s.Net != nil && s.Net.variant == v && s.Rules.Variant == v
 }
 
 func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
@@ -248,6 +249,9 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 	if len(plays) == 0 {
 		return -1, Probs{}
 	}
+	if s == nil {
+		s = new(Searcher) // no evaluation, as the zero Searcher
+	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	c := s.rank(plays, ply)
@@ -264,6 +268,9 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
 	if len(plays) == 0 {
 		return nil
+	}
+	if s == nil {
+		s = new(Searcher) // no evaluation, as the zero Searcher
 	}
 	s.prepare()
 	c := s.rank(plays, min(max(ply, 0), MaxPly))
@@ -372,6 +379,9 @@ func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float
 func (s *Searcher) PlayEquities(plays []nardy.Play, chosen nardy.Play, ply int) (best int, bestE, chosenE float64) {
 	if len(plays) == 0 {
 		return -1, 0, 0
+	}
+	if s == nil {
+		s = new(Searcher) // no evaluation, as the zero Searcher
 	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)

@@ -131,11 +131,21 @@ var defaults = sync.OnceValues(func() ([2]*Net, error) {
 
 // Default returns the trained network of variant v embedded in the
 // package (see docs/strength.md for how it was trained and how strong it
-// is). Every call returns the same *Net, shared by all its callers and
-// safe for concurrent reading only: do not call Learn or SetInfo on it (a
-// change would reach every other user and race with the goroutines
-// reading it); train or relabel a [Net.Clone] instead.
+// is): a new copy at each call (about 110 KB, the weights decoded once per
+// process), the caller's to train or relabel without reaching any other
+// user. A variant other than Long and Short is an error matching
+// [nardy.ErrInvalidRules].
 func Default(v nardy.Variant) (*Net, error) {
+	n, err := shared(v)
+	if err != nil {
+		return nil, err
+	}
+	return n.Clone(), nil
+}
+
+// shared returns the embedded network of variant v, decoded once per
+// process and shared by the package's own readers, which never change it.
+func shared(v nardy.Variant) (*Net, error) {
 	nets, err := defaults()
 	if err != nil {
 		return nil, err
@@ -146,7 +156,7 @@ func Default(v nardy.Variant) (*Net, error) {
 	case nardy.Short:
 		return nets[1], nil
 	}
-	return nil, fmt.Errorf("neural: no network for variant %d", v)
+	return nil, fmt.Errorf("%w: neural: no network for variant %d", nardy.ErrInvalidRules, v)
 }
 
 // Clone returns a copy of n that can be trained without touching n.

@@ -23,8 +23,23 @@ import (
 	"github.com/nardylab/nardy/variants"
 )
 
-// MaxRecordSize bounds the record file analyze reads.
-const MaxRecordSize = 64 << 20
+// MaxRecordSize bounds the record file analyze reads: 16 MiB, the most a
+// record's JSON (nardy.Record.UnmarshalJSON) and a .mat file
+// (gnubg.ReadMat) may hold. A larger file is refused as such, after
+// MaxRecordSize+1 bytes read.
+const MaxRecordSize = 16 << 20
+
+// sizeCounter counts the bytes read through it.
+type sizeCounter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *sizeCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
 
 // analyze judges every decision of a record (JSON, or a .mat file of short
 // nardy) with the neural evaluator and prints the errors and each
@@ -65,7 +80,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"-crawford-rule and -max-cube (for money play without the Jacoby rule, -jacoby=false),\n" +
 		"or add the tag, such as ; [Jacoby \"Off\"], at the file's top; a tag in the\n" +
 		"file has the last word. A JSON record carries its rules: these flags and\n" +
-		"-preset are refused with one.\n\n" +
+		"-preset are refused with one. FILE may hold up to 16 MiB.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
@@ -228,7 +243,13 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return nil, names, err
 	}
 	defer f.Close()
-	src := bufio.NewReader(io.LimitReader(f, MaxRecordSize))
+	count := &sizeCounter{r: io.LimitReader(f, MaxRecordSize+1)}
+	src := bufio.NewReader(count)
+	defer func() {
+		if count.n > MaxRecordSize { // whatever the reader said of the cut
+			recs, err = nil, fmt.Errorf("%s: larger than the %d MiB a record may be", name, MaxRecordSize>>20)
+		}
+	}()
 	head, err := src.Peek(512)
 	switch ctl := controlByte(head); {
 	case len(head) == 0 && errors.Is(err, io.EOF):
@@ -249,13 +270,17 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return recs, info.Players, err
 	}
 	var rec nardy.Record
-	switch err := json.NewDecoder(src).Decode(&rec); {
+	dec := json.NewDecoder(src)
+	switch err := dec.Decode(&rec); {
 	case errors.Is(err, io.EOF):
 		return nil, names, fmt.Errorf("%s: only blanks: want a JSON record or a .mat file", name)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return nil, names, fmt.Errorf("%s: the JSON ends before the record does", name)
 	case err != nil:
 		return nil, names, fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, names, fmt.Errorf("%s: more after the record's JSON: want one record", name)
 	}
 	return []nardy.Record{rec}, names, nil
 }

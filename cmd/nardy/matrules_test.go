@@ -88,6 +88,8 @@ func TestAnalyzeMatRuleFlags(t *testing.T) {
 // under (a syntax error does not).
 func TestAnalyzeFileMessages(t *testing.T) {
 	dir := t.TempDir()
+	recordJSON, err := os.ReadFile("../../testdata/records/short-standard-3p-seed179.json")
+	require.NoError(t, err)
 	for _, c := range []struct {
 		name, content, want string
 	}{
@@ -103,6 +105,13 @@ func TestAnalyzeFileMessages(t *testing.T) {
 		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "syntax.mat: parsing .mat file \" garbage\": not a move, score or result line (.mat line 4)"},
 		{"blank.mat", "\n\n", "blank.mat: parsing .mat file \"\": no \"N point match\" line"},
 		{"dir.mat/", "", "is a directory"},
+		// Past the 16 MiB a record may hold: said so, whatever the cut
+		// left (a JSON cut short, a .mat line cut); it read 64 MiB, and
+		// a file past that was "the JSON ends before the record does".
+		{"large.json", "{" + strings.Repeat(" ", MaxRecordSize), "large.json: larger than the 16 MiB a record may be"},
+		{"large.mat", " 1 point match\n" + strings.Repeat("\n", MaxRecordSize), "large.mat: larger than the 16 MiB a record may be"},
+		{"two.json", string(recordJSON) + " {}", "more after the record's JSON: want one record"},
+		{"junk.json", string(recordJSON) + "x", "more after the record's JSON: want one record"},
 	} {
 		file := filepath.Join(dir, c.name)
 		if strings.HasSuffix(c.name, "/") {

@@ -396,8 +396,9 @@ func shortKindNames() []string {
 	return names
 }
 
-// FuzzRulesJSON: a rule set read from JSON that validates marshals and
-// reads back to the same rule set; nothing panics.
+// FuzzRulesJSON: a rule set read from JSON validates (what does not is
+// an error matching ErrInvalidRules, the rules given left as they were),
+// marshals and reads back to the same rule set; nothing panics.
 func FuzzRulesJSON(f *testing.F) {
 	for _, r := range []Rules{DefaultRules(Long), DefaultRules(Short), {Variant: Long, HeadException: Literal, BlockAhead: OpponentHome}} {
 		b, err := json.Marshal(r)
@@ -408,10 +409,18 @@ func FuzzRulesJSON(f *testing.F) {
 	}
 	f.Add([]byte(`{"variant":"long","head_exception":"bogus"}`))
 	f.Add([]byte(`{"variant":3}`))
+	f.Add([]byte(`{"variant":"long","max_cube":3}`))
+	f.Add([]byte(`{"scoring":{"oin":-1}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		var r Rules
-		if json.Unmarshal(b, &r) != nil || r.Validate() != nil {
+		r := DefaultRules(Long)
+		if err := json.Unmarshal(b, &r); err != nil {
+			if r != DefaultRules(Long) {
+				t.Fatalf("%s: refused (%v) but changed the rules to %+v", b, err, r)
+			}
 			return
+		}
+		if err := r.Validate(); err != nil {
+			t.Fatalf("%s read as rules Validate refuses: %+v: %v", b, r, err)
 		}
 		out, err := json.Marshal(r)
 		if err != nil {

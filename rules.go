@@ -377,7 +377,10 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 const maxRulesJSON = 4 << 10
 
 // UnmarshalJSON reads the form of MarshalJSON, refusing more than 4 KiB.
-// Options left out keep their values in r. A long-nardy option given for
+// Options left out keep their values in r; rules that Validate refuses
+// once read (no variant, a cube limit not a power of two, a scoring table
+// out of range) are an error, as MarshalJSON refuses to write them, and r
+// is left as it was. A long-nardy option given for
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
 // before version 0.2 carry) is an error that names it.
@@ -422,6 +425,9 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	}
 	if n.Variant == Short {
 		n.HeadException, n.TransientBlock, n.BlockAhead, n.LastRollDraw = Classic, false, OnRoute, false
+	}
+	if err := n.Validate(); err != nil { // what MarshalJSON would refuse to write
+		return err
 	}
 	*r = n
 	return nil

@@ -28,7 +28,9 @@ func fairSeed() [fair.SeedSize]byte {
 func fairMatch(t *testing.T, seed [fair.SeedSize]byte, salt string) Record {
 	rc, err := NewRecorder(DefaultRules(Short), 3, nil)
 	require.NoError(t, err)
-	playRecorded(t, rc, fair.New(seed, salt), rand.New(rand.NewPCG(7, 7)))
+	dice, err := fair.New(seed, salt)
+	require.NoError(t, err)
+	playRecorded(t, rc, dice, rand.New(rand.NewPCG(7, 7)))
 	rec := rc.Record()
 	rec.Fair = &fair.Proof{Commitment: fair.Commitment(seed), Seed: hex.EncodeToString(seed[:]), Salt: salt}
 	return rec

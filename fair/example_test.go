@@ -15,7 +15,10 @@ import (
 func ExampleDice() {
 	var seed [fair.SeedSize]byte // a server draws it with crypto/rand
 	fmt.Println(fair.Commitment(seed)[:16])
-	d := fair.New(seed, "white:alice|black:bob")
+	d, err := fair.New(seed, "white:alice|black:bob") // a salt of at most fair.MaxSalt bytes
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(d.Die(), d.Die(), d.Die(), d.Die())
 	// Output:
 	// 66687aadf862bd77

@@ -52,8 +52,17 @@ type Dice struct {
 // SeedSize is the size in bytes of the seed of [Dice].
 const SeedSize = 32
 
-// New returns the dice of seed and salt, from the first die.
-func New(seed [SeedSize]byte, salt string) *Dice {
+// New returns the dice of seed and salt, from the first die. A salt of
+// more than MaxSalt bytes is an error matching [ErrBadCommitment]: no
+// [Proof] could carry it, so the dice could not be shown fair afterwards.
+func New(seed [SeedSize]byte, salt string) (*Dice, error) {
+	if len(salt) > MaxSalt {
+		return nil, fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(salt), MaxSalt)
+	}
+	return newDice(seed, salt), nil
+}
+
+func newDice(seed [SeedSize]byte, salt string) *Dice {
 	return &Dice{mac: hmac.New(sha256.New, seed[:]), salt: []byte(salt), used: sha256.Size}
 }
 
@@ -110,8 +119,9 @@ type Proof struct {
 // MaxSalt bounds the salt of a [Proof].
 const MaxSalt = 1024
 
-// ErrBadCommitment: a record's fair-dice proof is malformed, or its seed
-// is not the one committed to.
+// ErrBadCommitment: a record's fair-dice proof is malformed (its JSON
+// included), its seed is not the one committed to, or a salt is longer
+// than MaxSalt.
 var ErrBadCommitment = errors.New("fair: dice seed does not match its commitment")
 
 // Dice checks the proof and returns the dice source it fixes, or nil when
@@ -136,7 +146,7 @@ func (p Proof) Dice() (*Dice, error) {
 	if h := sha256.Sum256(seed[:]); !hmac.Equal(h[:], c) {
 		return nil, fmt.Errorf("%w: SHA-256 of the seed is %x", ErrBadCommitment, h)
 	}
-	return New(seed, p.Salt), nil
+	return newDice(seed, p.Salt), nil
 }
 
 // maxProofJSON bounds the JSON of a Proof (its salt has at most MaxSalt
@@ -144,7 +154,7 @@ func (p Proof) Dice() (*Dice, error) {
 const maxProofJSON = 8 << 10
 
 // UnmarshalJSON reads a proof in the form of its fields' JSON tags,
-// refusing more than 8 KiB unread, and a commitment or seed of more than
+// refusing more than 8 KiB unread, JSON that is not a proof's, and a commitment or seed of more than
 // 64 characters or a salt of more than MaxSalt bytes (errors matching
 // [ErrBadCommitment]), so that what it reads is written again within the
 // bound; [Proof.Dice] checks the rest.
@@ -155,7 +165,7 @@ func (p *Proof) UnmarshalJSON(b []byte) error {
 	type plain Proof // without this method
 	q := plain(*p)   // fields left out keep their values, and null changes nothing
 	if err := json.Unmarshal(b, &q); err != nil {
-		return err
+		return fmt.Errorf("%w: proof JSON: %w", ErrBadCommitment, err)
 	}
 	switch {
 	case len(q.Commitment) > 2*sha256.Size:

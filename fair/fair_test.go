@@ -41,7 +41,7 @@ func TestFairDiceVectors(t *testing.T) {
 			"62246563434136332461331513245366132511366613645354261316445642555264152126366622" +
 			"3222152615213446655631641223423126324356"},
 	} {
-		d := New(vectorSeed(), c.salt)
+		d := mustNew(t, vectorSeed(), c.salt)
 		var got strings.Builder
 		for range len(c.dice) {
 			got.WriteByte(byte('0' + d.Die()))
@@ -57,7 +57,7 @@ func TestFairDiceProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		seed := [SeedSize]byte(rapid.SliceOfN(rapid.Byte(), SeedSize, SeedSize).Draw(t, "seed"))
 		salt := rapid.String().Draw(t, "salt")
-		a, b, c := New(seed, salt), New(seed, salt), New(seed, salt+"x")
+		a, b, c := newDice(seed, salt), newDice(seed, salt), newDice(seed, salt+"x")
 		same := true
 		for range 64 {
 			x, y, z := a.Die(), b.Die(), c.Die()
@@ -79,7 +79,7 @@ func TestFairDiceProperties(t *testing.T) {
 // five standard deviations of 100,000, and the chi-square statistic of the
 // six faces (5 degrees of freedom) is below 30 (p < 0.0001 for a fair die).
 func TestFairDiceUniform(t *testing.T) {
-	d := New(vectorSeed(), "uniform")
+	d := mustNew(t, vectorSeed(), "uniform")
 	var n [7]int
 	const total = 600_000
 	for range total {
@@ -168,6 +168,9 @@ func FuzzProofJSON(f *testing.F) {
 			return
 		}
 		if err != nil {
+			if !errors.Is(err, ErrBadCommitment) {
+				t.Fatalf("%q: error %v, want ErrBadCommitment", b, err)
+			}
 			return
 		}
 		out, err := json.Marshal(p)
@@ -206,9 +209,24 @@ func TestProofJSONBounds(t *testing.T) {
 		assert.ErrorIs(t, err, ErrBadCommitment, name)
 		assert.Equal(t, Proof{Salt: "kept"}, back, "%s: a refused proof leaves the value as it was", name)
 	}
+	// JSON that is no proof's matches the sentinel too (a json type error
+	// came through alone).
+	for _, text := range []string{`[1]`, `{"salt":1}`, `"x"`, `{`} {
+		back := Proof{Salt: "kept"}
+		assert.ErrorIs(t, back.UnmarshalJSON([]byte(text)), ErrBadCommitment, text)
+		assert.Equal(t, Proof{Salt: "kept"}, back, text)
+	}
 	back = ok
 	require.NoError(t, json.Unmarshal([]byte("null"), &back))
 	assert.Equal(t, ok, back, "null changes nothing, as encoding/json's convention is")
 	require.NoError(t, json.Unmarshal([]byte(`{"salt":"s"}`), &back))
 	assert.Equal(t, Proof{Commitment: ok.Commitment, Seed: ok.Seed, Salt: "s"}, back, "fields left out keep their values")
+}
+
+// mustNew returns New's dice, failing the test on an error.
+func mustNew(t *testing.T, seed [SeedSize]byte, salt string) *Dice {
+	t.Helper()
+	d, err := New(seed, salt)
+	require.NoError(t, err)
+	return d
 }

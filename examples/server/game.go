@@ -122,7 +122,9 @@ func (g *game) salt() string { return "white:" + g.clientSeeds[0] + "|black:" + 
 // die throws the next die of the game's fair dice.
 func (g *game) die() int {
 	if g.fair == nil {
-		g.fair = fair.New(g.seed, g.salt())
+		// No error: the salt fits MaxSalt (see maxClientSeed). A nil Dice would
+		// throw 0, which every throw refuses.
+		g.fair, _ = fair.New(g.seed, g.salt())
 		for range g.dicePos {
 			g.fair.Die()
 		}
@@ -281,6 +283,10 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 
 // maxClientSeed bounds a player's seed.
 const maxClientSeed = 64
+
+// This does not compile unless the salt of two client seeds (salt) fits
+// the bound of a fair-dice proof: fair.New refuses a longer one.
+const _ = uint(fair.MaxSalt - len("white:|black:") - 2*maxClientSeed)
 
 // setSeed sets seat p's part of the dice salt, once, before the first die.
 func (g *game) setSeed(p nardy.Color, s string) error {

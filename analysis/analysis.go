@@ -112,6 +112,11 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 	if !(opt.Threshold >= 0) || math.IsInf(opt.Threshold, 1) {
 		return nil, fmt.Errorf("%w: threshold %v: want a finite loss ≥ 0", ErrBadOptions, opt.Threshold)
 	}
+	if opt.Rollout != nil {
+		if err := opt.Rollout.Validate(); err != nil {
+			return nil, fmt.Errorf("%w: rollout: %w", ErrBadOptions, err)
+		}
+	}
 	if opt.Threshold == 0 {
 		opt.Threshold = DefaultThreshold
 	}
@@ -133,9 +138,10 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 // Analyze replays rec and judges every checker play with a choice and
 // every cube decision: each double, take and drop, and each roll without a
 // double when the judge would have doubled. A record that does not replay
-// is an error (see [nardy.Replay]), and so are opt.Rollout's options when
-// a rollout refuses them (matching [neural.ErrBadRollout]); the report
-// then covers nothing.
+// is an error (see [nardy.Replay]); so are opt.Rollout's options out of
+// range, before anything is judged (matching [ErrBadOptions] and
+// [neural.ErrBadRollout]), and what a rollout refuses later (matching
+// [neural.ErrBadRollout]); the report then covers nothing.
 //
 // ctx stops the analysis: it is checked before each action of the record
 // is judged, and by the rollouts of opt.Rollout before each trial; not

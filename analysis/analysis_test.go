@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"math"
 	"slices"
 	"testing"
@@ -172,6 +173,20 @@ func TestBadOptions(t *testing.T) {
 	_, err = HintFor(long, [2]int{}, Options{Net: short})
 	assert.ErrorIs(t, err, ErrBadOptions)
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch)
+
+	// Rollout options out of range are refused before anything is judged,
+	// even with ctx done (they were found only when a rollout ran, and a
+	// record without an error to roll out hid them); a hint, which is not
+	// rolled out, refuses any (it ignored them).
+	done, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, ro := range []neural.RolloutOptions{{Trials: -1}, {Workers: -5}, {Ply: 3}, {Truncate: -1}, {StopAt: math.NaN()}} {
+		_, err := Analyze(done, rec, Options{Rollout: &ro, Threshold: 1e9}) // a threshold no decision passes
+		assert.ErrorIs(t, err, ErrBadOptions, "%+v", ro)
+		assert.ErrorIs(t, err, neural.ErrBadRollout, "%+v", ro)
+	}
+	_, err = HintFor(g, [2]int{}, Options{Rollout: &neural.RolloutOptions{Trials: 36}})
+	assert.ErrorIs(t, err, ErrBadOptions)
 }
 
 // TestHint: the hint's play is the 0-ply player's play, its list is every

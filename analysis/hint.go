@@ -45,8 +45,12 @@ type PlayHint struct {
 // match-winning chance at the score, in normalised match equity); zero
 // judges as money play, and is the only away of a money game (others are
 // [ErrBadOptions]). The game of the opening throw or a finished game has no
-// hint (an error matching [nardy.ErrWrongPhase]).
+// hint (an error matching [nardy.ErrWrongPhase]). A hint is judged by the
+// search alone: Options.Rollout set is an error ([ErrBadOptions]).
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
+	if opt.Rollout != nil {
+		return Hint{}, fmt.Errorf("%w: a hint is not rolled out (Options.Rollout): roll its plays out with neural.Searcher.RolloutPlays", ErrBadOptions)
+	}
 	me, ok := g.ToAct()
 	if !ok {
 		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w", g.Phase(), nardy.ErrWrongPhase)

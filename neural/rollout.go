@@ -181,6 +181,29 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 	return s.rollout(ctx, pos, opt, false)
 }
 
+// Validate checks the options' ranges as every rollout does before it
+// starts: Trials, Ply, Truncate, Workers and StopAt, with errors matching
+// [ErrBadRollout]. What depends on the Searcher and the position (the
+// cube of a cubeful rollout) is checked by the rollout.
+func (o RolloutOptions) Validate() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
+	}
+	switch {
+	case o.Trials < 0 || o.Trials > MaxTrials:
+		return bad("trials %d not in 0..%d", o.Trials, MaxTrials)
+	case o.Ply < 0 || o.Ply > MaxPly:
+		return bad("ply %d not in 0..%d", o.Ply, MaxPly)
+	case o.Truncate < 0:
+		return bad("truncation %d below 0", o.Truncate)
+	case o.Workers < 0 || o.Workers > 256:
+		return bad("workers %d not in 0..256", o.Workers)
+	case !(o.StopAt >= 0) || math.IsInf(o.StopAt, 1):
+		return bad("stop at a standard error of %v (a number, 0 for never)", o.StopAt)
+	}
+	return nil
+}
+
 // checkCall refuses a nil context or a nil searcher before a rollout
 // starts its workers (where a nil context would panic out of reach of the
 // caller's recover).
@@ -324,16 +347,9 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		return bad("invalid position")
 	case pos.Variant() != s.Rules.Variant:
 		return bad("%w: a %s position with %s rules", nardy.ErrVariantMismatch, pos.Variant(), s.Rules.Variant)
-	case opt.Trials < 0 || opt.Trials > MaxTrials:
-		return bad("trials %d not in 0..%d", opt.Trials, MaxTrials)
-	case opt.Ply < 0 || opt.Ply > MaxPly:
-		return bad("ply %d not in 0..%d", opt.Ply, MaxPly)
-	case opt.Truncate < 0:
-		return bad("truncation %d below 0", opt.Truncate)
-	case opt.Workers < 0 || opt.Workers > 256:
-		return bad("workers %d not in 0..256", opt.Workers)
-	case !(opt.StopAt >= 0) || math.IsInf(opt.StopAt, 1):
-		return bad("stop at a standard error of %v (a number, 0 for never)", opt.StopAt)
+	}
+	if err := opt.Validate(); err != nil {
+		return err
 	}
 	r := s.Rules
 	if s.Scoring != (nardy.Scoring{}) {

@@ -109,3 +109,41 @@ func TestTurnAllocs(t *testing.T) {
 		assert.Len(t, tn.AppendNextSteps(nil), n)
 	}
 }
+
+// TestPlayOfAndKeyAllocs: building a play from its steps (PlayOf, how a
+// server checks a client's steps), playing it in a game (Game.Play) and
+// writing a position's key allocate nothing.
+func TestPlayOfAndKeyAllocs(t *testing.T) {
+	key := make([]byte, 0, 128)
+	var steps [4]Step
+	ran := 0
+	for _, c := range allocCases(t) {
+		plays, err := c.rules.Legal(c.pos, c.roll)
+		require.NoError(t, err)
+		play := plays[len(plays)-1]
+		n := play.Len()
+		for i := range n {
+			steps[i] = play.Step(i)
+		}
+		g, err := NewGameAt(c.rules, Setup{Position: c.pos, Starter: c.pos.OnRoll()})
+		if err != nil {
+			continue // a position no game is at (the L5 block held off roll, a finished side)
+		}
+		g, err = g.SetDice(c.roll)
+		require.NoError(t, err)
+		var got Play
+		allocs := testing.AllocsPerRun(20, func() {
+			if got, err = c.rules.PlayOf(c.pos, c.roll, steps[:n]...); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Play(got); err != nil {
+				t.Fatal(err)
+			}
+			key = c.pos.AppendKey(key[:0])
+		})
+		assert.Zero(t, allocs, "PlayOf, Game.Play, AppendKey %v %v allocate", c.pos, c.roll)
+		assert.Equal(t, play.Result(), got.Result())
+		ran++
+	}
+	assert.GreaterOrEqual(t, ran, len(allocCases(t))/2, "most cases are positions of a game")
+}

@@ -273,15 +273,21 @@ func (s *Searcher) rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 	for range opt.Workers {
 		wg.Go(func() {
 			r := s.clone()
+			var (
+				src rand.PCG // reseeded for each group and trial: no allocation a trial
+				rng = rand.New(&src)
+				st  strata
+			)
 			for c := take(); c >= 0; c = take() {
-				st := strataOf(opt.Seed, c)
+				st.draw(opt.Seed, c, &src, rng)
 				p := &parts[c]
 				for i := c * chunk; i < min((c+1)*chunk, opt.Trials); i++ {
 					if err := ctx.Err(); err != nil {
 						fail(err)
 						return
 					}
-					v, cf, err := r.trial(pos, root, i, st, &opt, noDouble)
+					src.Seed(opt.Seed, uint64(i)) // trial i's stream: a function of Seed and i alone
+					v, cf, err := r.trial(pos, root, i, &st, rng, &opt, noDouble)
 					if err != nil {
 						fail(err)
 						return
@@ -397,17 +403,16 @@ func (s *Searcher) clone() *Searcher {
 // 1+k%6 and 1+k/6).
 type strata [2][36]uint8
 
-// strataOf draws the strata of group c of a rollout with seed.
-func strataOf(seed uint64, c int) *strata {
-	rng := rand.New(rand.NewPCG(seed, 1<<63|uint64(c)))
-	var s strata
+// draw sets s to the strata of group c of a rollout with seed, drawn by
+// rng from src seeded with them.
+func (s *strata) draw(seed uint64, c int, src *rand.PCG, rng *rand.Rand) {
+	src.Seed(seed, 1<<63|uint64(c))
 	for ply := range s {
 		for k := range s[ply] {
 			s[ply][k] = uint8(k)
 		}
 		rng.Shuffle(36, func(a, b int) { s[ply][a], s[ply][b] = s[ply][b], s[ply][a] })
 	}
-	return &s
 }
 
 // rolloutRoll returns the roll of trial i at ply: from the strata of its
@@ -426,9 +431,9 @@ func rolloutRoll(i, ply int, st *strata, rng *rand.Rand) nardy.Roll {
 // root (the colour on roll in pos), less the luck of its dice with
 // opt.Reduce, and with opt.Cubeful its cubeful result for root (in the
 // units of RolloutResult.Cubeful); noDouble skips root's cube decision
-// before the first roll.
-func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, opt *RolloutOptions, noDouble bool) (probVec, float64, error) {
-	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+// before the first roll. rng throws the rolls after the strata: the
+// caller seeds it with trial i's stream.
+func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata, rng *rand.Rand, opt *RolloutOptions, noDouble bool) (probVec, float64, error) {
 	var luck probVec
 	tc := trialCube{cube: opt.Cube, start: opt.Cube.Value, root: root}
 	for ply := 0; ; ply++ {

@@ -18,7 +18,7 @@
 // flags on standard output; a wrong flag exits with 2, its message and the
 // usage on standard error, before any game.
 // Results are named as the variant's players name them: single, gammon and
-// backgammon in short nardy, oin, mars, home_mars and koks in long nardy.
+// backgammon in short nardy, oin, mars, home mars and koks in long nardy.
 package main
 
 import (
@@ -148,7 +148,10 @@ func play(w io.Writer, preset variants.Preset, seed uint64) (outcome, error) {
 // result classifies a finished game with [nardy.Classify] under the
 // preset's scoring table: long nardy oin 1 or mars 2 (L8, and L9's home mars
 // and koks where the table has them); short nardy single 1, gammon 2 or
-// backgammon 3 (S5).
+// backgammon 3 (S5). The game is a money game whose cube was never turned
+// (the random players do not double), so where the rules have the Jacoby
+// rule (S6; short-standard) a gammon or backgammon counts single: 1 point.
+// The game layer scores so itself ([nardy.Game.Result], as -match shows).
 func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, error) {
 	o := outcome{Final: pos, Winner: winner}
 	table := r.Scoring
@@ -162,7 +165,10 @@ func result(r nardy.Rules, pos nardy.Position, winner nardy.Color) (outcome, err
 	if err != nil {
 		return o, err
 	}
-	o.Kind, o.Points = kind.Name(r.Variant), table.Points(kind)
+	o.Kind, o.Points = kindWords(kind, r.Variant), table.Points(kind)
+	if r.Cube && r.Jacoby && kind != nardy.Oin {
+		o.Points = table.Points(nardy.Oin) // S6: the cube is centred
+	}
 	return o, nil
 }
 
@@ -208,7 +214,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				fmt.Fprintf(w, "game %d: draw; score white %d, black %d\n", number, white, black)
 			} else {
 				fmt.Fprintf(w, "game %d: %s wins %s %s, %d point%s; score white %d, black %d\n",
-					number, res.Winner, res.Kind.Name(res.Variant), endText(res.End), res.Points, plural(res.Points), white, black)
+					number, res.Winner, kindWords(res.Kind, res.Variant), endText(res.End), res.Points, plural(res.Points), white, black)
 			}
 		}
 	}
@@ -221,7 +227,12 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 	return m, nil
 }
 
-// plural returns the "s" of n points.
+// kindWords names a game's kind in its variant's words, with a space
+// where the text form has "_" ("home mars"), as Result.String does.
+func kindWords(k nardy.ResultKind, v nardy.Variant) string {
+	return strings.ReplaceAll(k.Name(v), "_", " ")
+}
+
 // endText says how a game ended, in words for people.
 func endText(e nardy.EndReason) string {
 	switch e {
@@ -233,6 +244,7 @@ func endText(e nardy.EndReason) string {
 	return "by bearing off"
 }
 
+// plural returns the "s" of n points.
 func plural(n int) string {
 	if n == 1 {
 		return ""

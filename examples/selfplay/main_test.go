@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,7 +16,8 @@ import (
 )
 
 // Whole games of every preset end with a winner who has borne off all 15
-// checkers (C7), and the result kind follows the loser's checkers (L8, S5).
+// checkers (C7), and the result kind follows the loser's checkers (L8, S5);
+// under the Jacoby rule a gammon counts single (S6).
 func TestSelfplayEnds(t *testing.T) {
 	for _, preset := range variants.All() {
 		for seed := uint64(1); seed <= 5; seed++ {
@@ -33,8 +35,11 @@ func TestSelfplayEnds(t *testing.T) {
 				assert.Contains(t, []string{"oin", "single"}, o.Kind)
 				assert.Equal(t, 1, o.Points)
 			case preset.Rules.Variant == nardy.Long:
-				assert.Contains(t, []string{"mars", "home_mars", "koks"}, o.Kind)
+				assert.Contains(t, []string{"mars", "home mars", "koks"}, o.Kind)
 				assert.GreaterOrEqual(t, o.Points, 2)
+			case preset.Rules.Jacoby: // S6: nobody doubled in this money game
+				assert.Contains(t, []string{"gammon", "backgammon"}, o.Kind)
+				assert.Equal(t, 1, o.Points, "%s seed %d", preset.Name, seed)
 			default:
 				assert.Contains(t, []string{"gammon", "backgammon"}, o.Kind)
 				assert.GreaterOrEqual(t, o.Points, 2)
@@ -76,21 +81,31 @@ func TestResultKinds(t *testing.T) {
 	k, n = kind(long, "long b 00000000000000000000000e01/0000000000000000000000000f")
 	assert.Equal(t, "oin", k)
 	assert.Equal(t, 1, n)
-	// Short nardy (S5): Black with none off is gammoned (2), or
-	// backgammoned (3) with a checker on its points 19..24 or on the bar;
-	// with one off it is a single game (1).
-	k, n = kind(short, "short b f0000000000000000000000000/0000000000000000000000000f")
-	assert.Equal(t, "gammon", k)
-	assert.Equal(t, 2, n)
-	k, n = kind(short, "short b e0000000000000000000000100/0000000000000000000000000f")
-	assert.Equal(t, "backgammon", k)
-	assert.Equal(t, 3, n)
-	k, n = kind(short, "short b e0000000000000000000000010/0000000000000000000000000f")
-	assert.Equal(t, "backgammon", k)
-	assert.Equal(t, 3, n)
-	k, n = kind(short, "short b e0000000000000000000000001/0000000000000000000000000f")
-	assert.Equal(t, "single", k)
-	assert.Equal(t, 1, n)
+	// Short nardy (S5): Black with none off is gammoned, or backgammoned
+	// with a checker on its points 19..24 or on the bar; with one off it is
+	// a single game (1). Without the Jacoby rule (S6) a gammon is 2
+	// points and a backgammon 3; with it (short-standard) the demo's game,
+	// where the cube was never turned, counts them single: 1 point (the
+	// demo printed 2 and 3, where nardy.Game scores 1).
+	noJacoby := short
+	noJacoby.Jacoby = false
+	require.True(t, short.Jacoby)
+	for _, c := range []struct {
+		pos, kind        string
+		noJacoby, jacoby int
+	}{
+		{"short b f0000000000000000000000000/0000000000000000000000000f", "gammon", 2, 1},
+		{"short b e0000000000000000000000100/0000000000000000000000000f", "backgammon", 3, 1},
+		{"short b e0000000000000000000000010/0000000000000000000000000f", "backgammon", 3, 1},
+		{"short b e0000000000000000000000001/0000000000000000000000000f", "single", 1, 1},
+	} {
+		k, n = kind(noJacoby, c.pos)
+		assert.Equal(t, c.kind, k, c.pos)
+		assert.Equal(t, c.noJacoby, n, "without Jacoby %s", c.pos)
+		k, n = kind(short, c.pos)
+		assert.Equal(t, c.kind, k, c.pos)
+		assert.Equal(t, c.jacoby, n, "short-standard %s", c.pos)
+	}
 }
 
 // The turns are printed in the standard notation of Play.String.
@@ -206,12 +221,13 @@ func TestSelfplayFlags(t *testing.T) {
 
 // TestResultNames: a game kind has one name whether it ends a single game
 // or a game of a match: short nardy's are backgammon's names, single,
-// gammon and backgammon (S5); long nardy's oin, mars, home_mars, koks (L8,
+// gammon and backgammon (S5); long nardy's oin, mars, home mars, koks (L8,
 // L9). The random players reach every short kind over these seeds.
 func TestResultNames(t *testing.T) {
+	gameLine := regexp.MustCompile(`^game \d+: (?:white|black) wins (.+?) by `)
 	names := map[nardy.Variant][]string{
 		nardy.Short: {"single", "gammon", "backgammon"},
-		nardy.Long:  {"oin", "mars", "home_mars", "koks"},
+		nardy.Long:  {"oin", "mars", "home mars", "koks"},
 	}
 	seen := map[string]bool{}
 	for _, preset := range variants.All() {
@@ -225,11 +241,9 @@ func TestResultNames(t *testing.T) {
 			_, err = playMatch(&out, preset, seed, 7)
 			require.NoError(t, err)
 			for _, line := range strings.Split(out.String(), "\n") {
-				var n int
-				var who, kind string
-				if _, err := fmt.Sscanf(line, "game %d: %s wins %s", &n, &who, &kind); err == nil {
-					assert.Contains(t, want, kind, "%s seed %d, match: %s", preset.Name, seed, line)
-					seen[kind] = true
+				if m := gameLine.FindStringSubmatch(line); m != nil {
+					assert.Contains(t, want, m[1], "%s seed %d, match: %s", preset.Name, seed, line)
+					seen[m[1]] = true
 				}
 			}
 		}

@@ -223,3 +223,37 @@ func BenchmarkGameShort(b *testing.B) {
 	}
 	b.ReportMetric(float64(plays)/float64(b.N), "plays/game")
 }
+
+// TestWinning_C7: whoever first bears off all fifteen checkers wins, and
+// the game ends there: with one checker left on its point 1, the position
+// is not over; after any roll bears it off, the mover has won, as the
+// position and the game say.
+func TestWinning_C7(t *testing.T) {
+	for _, v := range []Variant{Long, Short} {
+		var me, opp Side
+		me[Off], me[1] = 14, 1
+		opp[18] = 15 // clear of the mover's point 1 in both games
+		pos, err := NewPosition(v, White, me, opp)
+		require.NoError(t, err)
+		_, over := pos.Winner()
+		require.False(t, over, "%v: a checker is left", v)
+		g, err := NewGameAt(DefaultRules(v), Setup{Position: pos})
+		require.NoError(t, err)
+		for _, roll := range []Roll{MustRoll(1, 1), MustRoll(6, 5), MustRoll(2, 1)} {
+			g, err := g.SetDice(roll)
+			require.NoError(t, err)
+			plays, err := g.Legal()
+			require.NoError(t, err)
+			require.Len(t, plays, 1, "%v %v: one play, the checker off", v, roll)
+			winner, over := plays[0].Result().Winner()
+			assert.True(t, over, "%v %v", v, roll)
+			assert.Equal(t, White, winner, "%v %v", v, roll)
+			g, err = g.Play(plays[0])
+			require.NoError(t, err)
+			res, ok := g.Result()
+			require.True(t, ok, "%v %v: the game is over", v, roll)
+			assert.Equal(t, White, res.Winner, "%v %v", v, roll)
+			assert.Equal(t, BoreOff, res.End)
+		}
+	}
+}

@@ -44,8 +44,13 @@ func TavlaScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2} }
 
 // LongMoscow is long nardy under the unified rules of the 1st Open Moscow
 // International Tournament (the Russian original and its Uzbek
-// translation): the defaults of docs/rules.md §2. HeadException Classic,
-// TransientBlock true (a block may be closed and opened again "on the
+// translation): the defaults of docs/rules.md §2. HeadException Classic
+// (L4: the head exception where a lone head checker is stopped by the
+// opponent's head, the reason for it the Turkish article states; the
+// Moscow text's literal wording is HeadException Literal, which lets a
+// second checker leave the head on any first roll one checker cannot
+// play whole; after White's 5-5 opening, Black's 4-4 is 24/20 under
+// Classic and 24/20(2) under Literal), TransientBlock true (a block may be closed and opened again "on the
 // pass"), BlockAhead OnRoute, opening winner rerolls (C2), no cube, scoring
 // {oin 1, mars 2} (L8), the winner of a game starts the next (L10).
 func LongMoscow() nardy.Rules { return nardy.DefaultRules(nardy.Long) }

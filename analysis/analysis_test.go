@@ -165,7 +165,7 @@ func TestBadOptions(t *testing.T) {
 	}
 	_, err = Analyze(t.Context(), rec, Options{Net: short}) // a short-nardy network for a long-nardy record
 	assert.ErrorIs(t, err, ErrBadOptions)
-	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "the sentinel bot.NewNeural gives for the same mistake")
+	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "the sentinel a bot.Neural player's Act gives for the same mistake")
 	long, err := nardy.NewGame(variants.LongMoscow())
 	require.NoError(t, err)
 	long, _, err = long.Roll(nardy.NewSeededDice(1))

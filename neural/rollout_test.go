@@ -203,7 +203,7 @@ func TestRolloutErrors(t *testing.T) {
 		res, err := c.s.Rollout(context.Background(), c.pos, c.opt)
 		assert.ErrorIs(t, err, ErrBadRollout, c.name)
 		assert.Zero(t, res, c.name)
-		if mismatch := strings.Contains(c.name, "long"); mismatch { // the sentinel bot.NewNeural gives too
+		if mismatch := strings.Contains(c.name, "long"); mismatch { // the sentinel a bot.Neural player's Act gives too
 			assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
 		} else {
 			assert.NotErrorIs(t, err, nardy.ErrVariantMismatch, c.name)

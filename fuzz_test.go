@@ -220,16 +220,29 @@ func checkNoPanic(t interface{ Fatalf(string, ...any) }, data []byte) bool {
 			t.Fatalf("%v %v: Apply of legal %v: %v", pos, roll, slices.Collect(p.Steps()), err)
 		}
 	}
-	// An arbitrary play: an error or a valid position.
+	// An arbitrary play: an error or a valid position, and one of the
+	// legal plays' results (Apply and PlayOf accept no play Legal does not
+	// list: C5 and every other rule hold for plays made elsewhere too).
+	listed := func(res Position) bool {
+		return slices.ContainsFunc(plays, func(p Play) bool { return p.Result() == res })
+	}
 	steps := fuzzSteps(&b)
 	other, ok := mkPlay(roll, steps[:min(len(steps), 4)]...)
 	if got, err := r.Apply(pos, other); ok && err == nil {
 		if got.Mover().Total() != Checkers || got.Opponent().Total() != Checkers || r.CheckPosition(got.Pass()) != nil {
 			t.Fatalf("%v: Apply(%v) = %v", pos, steps, got)
 		}
+		if answered && !listed(got) {
+			t.Fatalf("%v %v: Apply(%v) = %v, which no legal play gives", pos, roll, steps, got)
+		}
 	}
-	if p, err := r.PlayOf(pos, roll, steps...); err == nil && p.Result().Opponent().Total() != Checkers {
-		t.Fatalf("%v: PlayOf(%v) = %v", pos, steps, p.Result())
+	if p, err := r.PlayOf(pos, roll, steps...); err == nil {
+		if p.Result().Opponent().Total() != Checkers {
+			t.Fatalf("%v: PlayOf(%v) = %v", pos, steps, p.Result())
+		}
+		if answered && !listed(p.Result()) {
+			t.Fatalf("%v %v: PlayOf(%v) = %v, which no legal play gives", pos, roll, steps, p.Result())
+		}
 	}
 	// The step API with the same arbitrary steps, then its own.
 	tn, err := r.NewTurn(pos, roll)

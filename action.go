@@ -117,7 +117,9 @@ type actionJSON struct {
 // "dice":[6,5]}, steps as [from,to,die] triples. An action alone does not
 // know its game, so it names a resignation's kind in long nardy's words
 // ("mars"); a [Record] writes its actions in its game's words ("gammon"),
-// and UnmarshalJSON reads both.
+// and UnmarshalJSON reads both. An action UnmarshalJSON would refuse for
+// its form (an invalid player, more than 4 steps) is an error matching
+// [ErrSyntax].
 func (a Action) MarshalJSON() ([]byte, error) {
 	j, err := a.wire(Long)
 	if err != nil {
@@ -139,6 +141,9 @@ func (a Action) wire(v Variant) (actionJSON, error) {
 	}
 	if a.Kind == ActOpening || a.Kind == ActRoll {
 		j.Dice = a.Dice[:]
+	}
+	if len(a.Steps) > 4 { // what UnmarshalJSON refuses: no play has more (C3)
+		return actionJSON{}, fmt.Errorf("%w: an action of %d steps, at most 4 (C3)", ErrSyntax, len(a.Steps))
 	}
 	for _, s := range a.Steps {
 		j.Steps = append(j.Steps, []int{int(s.From), int(s.To), int(s.Die)})

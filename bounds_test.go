@@ -149,7 +149,7 @@ func TestRecordActionsBound(t *testing.T) {
 }
 
 // TestActionJSONSteps: an action of more than 4 steps (C3) is refused when
-// read.
+// read, and when written (a million steps wrote 8 MB that no reader takes).
 func TestActionJSONSteps(t *testing.T) {
 	var a Action
 	four := `{"kind":"play","player":"white","steps":[[24,18,6],[18,12,6],[12,6,6],[6,0,6]]}`
@@ -157,6 +157,13 @@ func TestActionJSONSteps(t *testing.T) {
 	assert.Len(t, a.Steps, 4)
 	five := strings.Replace(four, `]]}`, `],[6,0,6]]}`, 1)
 	err := json.Unmarshal([]byte(five), &a)
+	assert.ErrorIs(t, err, ErrSyntax)
+	assert.ErrorContains(t, err, "5 steps, at most 4")
+
+	_, err = json.Marshal(a)
+	require.NoError(t, err, "four steps are written")
+	a.Steps = append(a.Steps, a.Steps[3])
+	_, err = json.Marshal(a)
 	assert.ErrorIs(t, err, ErrSyntax)
 	assert.ErrorContains(t, err, "5 steps, at most 4")
 }

@@ -32,16 +32,16 @@ func (x ID) Rules() nardy.Rules {
 // that a player owns, nor a centred cube above 1 (XG's automatic
 // doubles): those are errors matching [nardy.ErrInvalidPosition]. A
 // finished position matches [nardy.ErrGameOver], and what else
-// [nardy.NewGameAt] refuses its sentinels; fields [Format] could not
-// write are refused as it refuses them. With a largest cube of 1 the game
+// [nardy.NewGameAt] refuses its sentinels; fields out of the ranges an
+// XGID holds (those [Format] refuses) match [nardy.ErrSyntax]. With a largest cube of 1 the game
 // has no cube, so x's Crawford flag, like its Jacoby and beaver flags,
 // changes nothing and is dropped.
 func (x ID) Game() (nardy.Game, error) {
 	if err := formats.CheckShort(x.Position, "an XGID"); err != nil {
 		return nardy.Game{}, err
 	}
-	if err := x.validate(); err != nil {
-		return nardy.Game{}, formats.FieldsError("an XGID", err)
+	if err := x.validate(); err != nil { // an ID built by hand: no XGID says this
+		return nardy.Game{}, fmt.Errorf("%w: an XGID's fields out of range: %v", nardy.ErrSyntax, err)
 	}
 	if x.Action == Raccooned {
 		return nardy.Game{}, fmt.Errorf("%w: a raccoon, which no rule set of package nardy allows (S6: beavers only)", nardy.ErrInvalidPosition)

@@ -143,6 +143,8 @@ func TestGameCases(t *testing.T) {
 	x.MaxCube = 3
 	_, err = x.Game()
 	assert.ErrorIs(t, err, nardy.ErrSyntax, "a field Format refuses")
+	assert.NotContains(t, err.Error(), "cannot write", "reading a game is no writing")
+	assert.Contains(t, err.Error(), "an XGID's fields out of range")
 	_, err = ID{}.Game()
 	assert.True(t, errors.Is(err, nardy.ErrInvalidPosition) || errors.Is(err, nardy.ErrVariantMismatch), "the zero ID: %v", err)
 }

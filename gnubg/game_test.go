@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
 )
 
 // TestGame: the game of a Position ID and a Match ID in each state a
@@ -125,4 +126,25 @@ func variantsShortNoBeavers() nardy.Rules {
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = false
 	return r
+}
+
+// FuzzGame: the game of any two IDs, both fuzzed (FuzzParseMatchID fuzzes
+// the Match ID at the start position only): an ID that does not parse is
+// ErrSyntax, a state no game of nardy can be in one of the sentinels
+// Game's doc names, and every game built reads back from its JSON as
+// itself.
+func FuzzGame(f *testing.F) {
+	for _, ids := range [][2]string{
+		{"4HPwATDgc/ABMA", "cAkAAAAAAAAA"}, {"4HPwATDgc/ABMA", "QYkqASAAIAAA"},
+		{"tt1IAhBs2xJgQA", "UgnzADAAKAAE"}, {"MwAAAce3YIAEAA", "cIkFAAAAAAAA"},
+		{"AAAAAAAAAAAAAA", "AAAAAAAAAAAA"}, {"//////////////", "////////////"},
+	} {
+		f.Add(ids[0], ids[1])
+	}
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers, r.MaxCube = true, 1<<15
+	f.Fuzz(func(t *testing.T, pid, mid string) {
+		g, err := Game(r, pid, mid)
+		testgen.CheckGame(t, pid+":"+mid, g, err, nardy.ErrSyntax, nardy.ErrGameOver, nardy.ErrInvalidPosition, nardy.ErrActionRefused)
+	})
 }

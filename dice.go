@@ -237,7 +237,7 @@ func ThrowOpening(src DiceSource, mode OpeningRoll) (Opening, error) {
 		return o, errNoSource
 	}
 	if mode > UseOpeningDice {
-		return o, fmt.Errorf("%w: opening roll mode %d (C2)", ErrInvalidRules, mode)
+		return o, rulesError("opening_roll", "opening roll mode %d (C2)", mode)
 	}
 	for {
 		o.WhiteDie, o.BlackDie = src.Die(), src.Die()

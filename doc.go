@@ -128,8 +128,8 @@
 // [ErrInvalidRules], [ErrVariantMismatch], [ErrSyntax], [ErrIllegalPlay],
 // [ErrGameOver], [ErrActionRefused] (with [ErrNotYourTurn] and
 // [ErrWrongPhase]), [ErrBadRecord] or [ErrInvalidDepth]. The typed errors
-// [*PositionError], [*RuleError], [*SyntaxError], [*ActionError] and
-// [*RecordError] carry the details (errors.As); where a rule decides, they
+// [*PositionError], [*RuleError], [*RulesError], [*SyntaxError],
+// [*ActionError] and [*RecordError] carry the details (errors.As); where a rule decides, they
 // name it by its id:
 //
 //	var re *nardy.RuleError

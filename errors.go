@@ -28,7 +28,8 @@ var (
 	// a [DiceSource] that gives an impossible throw.
 	ErrInvalidRoll = errors.New("nardy: invalid roll")
 	// ErrInvalidRules is returned for a rule set with an unknown variant or
-	// option value, or options that do not belong to its variant.
+	// option value, or options that do not belong to its variant (as a
+	// [*RulesError] naming the option).
 	ErrInvalidRules = errors.New("nardy: invalid rules")
 	// ErrVariantMismatch is returned when rules of one variant are asked
 	// about a position of the other.
@@ -62,6 +63,27 @@ func (e *PositionError) Error() string {
 
 // Unwrap makes errors.Is match ErrInvalidPosition.
 func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
+
+// RulesError says why a rule set, or a setting of a game or match made
+// with it, is refused. It matches [ErrInvalidRules] with [errors.Is].
+// Option names the setting at fault by its JSON key ("variant",
+// "head_exception", "max_cube", "scoring", ...; "length" for a match's
+// length), so that a form can point at it.
+type RulesError struct {
+	Option string
+	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..4096"
+}
+
+// Error implements the error interface.
+func (e *RulesError) Error() string { return "nardy: invalid rules: " + e.Msg }
+
+// Unwrap makes errors.Is match ErrInvalidRules.
+func (e *RulesError) Unwrap() error { return ErrInvalidRules }
+
+// rulesError returns a *RulesError for option.
+func rulesError(option, format string, args ...any) error {
+	return &RulesError{Option: option, Msg: fmt.Sprintf(format, args...)}
+}
 
 // Reasons for a PositionError, as messages.
 var (

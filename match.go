@@ -1,7 +1,5 @@
 package nardy
 
-import "fmt"
-
 // Match is a match to Length points (L10, S6): games one after another
 // until a player's score reaches Length. It starts each next game itself
 // when a game ends, with the starter of L10 (Rules.NextGameStarter) and, in
@@ -41,7 +39,7 @@ type Match struct {
 // (Scoring.DrawHalf) is refused: match scores are whole points.
 func NewMatch(r Rules, length int) (Match, error) {
 	if length < 1 {
-		return Match{}, fmt.Errorf("%w: match length %d, want 1 or more", ErrInvalidRules, length)
+		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
 	}
 	return newMatch(r, length)
 }
@@ -178,7 +176,7 @@ func (m Match) nextGame(res Result) (Match, error) {
 // scores a draw ½–½: match scores are whole points (L11).
 func (r Rules) checkMatchScoring() error {
 	if r.Scoring.DrawHalf {
-		return fmt.Errorf("%w: a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)", ErrInvalidRules)
+		return rulesError("scoring", "a draw scored 1/2-1/2 (Scoring.DrawHalf) is for money play; match scores are whole points (L11)")
 	}
 	return nil
 }

@@ -85,7 +85,7 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // ([fair.ErrBadCommitment], index -1).
 func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
-		return Match{}, &RecordError{Index: -1, Err: fmt.Errorf("%w: match length %d", ErrInvalidRules, rec.Length)}
+		return Match{}, &RecordError{Index: -1, Err: rulesError("length", "match length %d", rec.Length)}
 	}
 	m, err := newMatch(rec.Rules, rec.Length)
 	if err != nil {
@@ -144,7 +144,7 @@ type Recorder struct {
 // [NewSeededDice] that throws the dice.
 func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
 	if length < 0 {
-		return nil, fmt.Errorf("%w: match length %d, want 0 (one game) or more", ErrInvalidRules, length)
+		return nil, rulesError("length", "match length %d, want 0 (one game) or more", length)
 	}
 	m, err := newMatch(r, length)
 	if err != nil {

@@ -81,7 +81,7 @@ func (h HeadException) String() string { return enumString(headExceptionNames[:]
 // MarshalText implements encoding.TextMarshaler.
 func (h HeadException) MarshalText() ([]byte, error) {
 	if int(h) >= len(headExceptionNames) {
-		return nil, fmt.Errorf("%w: head exception %d", ErrInvalidRules, h)
+		return nil, rulesError("head_exception", "head exception %d", h)
 	}
 	return []byte(h.String()), nil
 }
@@ -100,7 +100,7 @@ func (b BlockAhead) String() string { return enumString(blockAheadNames[:], uint
 // MarshalText implements encoding.TextMarshaler.
 func (b BlockAhead) MarshalText() ([]byte, error) {
 	if int(b) >= len(blockAheadNames) {
-		return nil, fmt.Errorf("%w: block ahead %d", ErrInvalidRules, b)
+		return nil, rulesError("block_ahead", "block ahead %d", b)
 	}
 	return []byte(b.String()), nil
 }
@@ -119,7 +119,7 @@ func (o OpeningRoll) String() string { return enumString(openingRollNames[:], ui
 // MarshalText implements encoding.TextMarshaler.
 func (o OpeningRoll) MarshalText() ([]byte, error) {
 	if int(o) >= len(openingRollNames) {
-		return nil, fmt.Errorf("%w: opening roll %d", ErrInvalidRules, o)
+		return nil, rulesError("opening_roll", "opening roll %d", o)
 	}
 	return []byte(o.String()), nil
 }
@@ -204,7 +204,7 @@ func (n NextGameStarter) String() string { return enumString(nextGameStarterName
 // MarshalText implements encoding.TextMarshaler.
 func (n NextGameStarter) MarshalText() ([]byte, error) {
 	if int(n) >= len(nextGameStarterNames) {
-		return nil, fmt.Errorf("%w: next game starter %d", ErrInvalidRules, n)
+		return nil, rulesError("next_game_starter", "next game starter %d", n)
 	}
 	return []byte(n.String()), nil
 }
@@ -266,22 +266,22 @@ func (r *Rules) movesOK() bool {
 //go:noinline
 func (r *Rules) moveRulesError() error {
 	if r.Variant == 0 {
-		return fmt.Errorf("%w: no variant (the zero Rules; want long or short)", ErrInvalidRules)
+		return rulesError("variant", "no variant (the zero Rules; want long or short)")
 	}
 	if !r.Variant.IsValid() {
-		return fmt.Errorf("%w: unknown variant %d", ErrInvalidRules, r.Variant)
+		return rulesError("variant", "unknown variant %d", r.Variant)
 	}
 	if int(r.HeadException) >= len(headExceptionNames) {
-		return fmt.Errorf("%w: head exception %d", ErrInvalidRules, r.HeadException)
+		return rulesError("head_exception", "head exception %d", r.HeadException)
 	}
 	if int(r.BlockAhead) >= len(blockAheadNames) {
-		return fmt.Errorf("%w: block ahead %d", ErrInvalidRules, r.BlockAhead)
+		return rulesError("block_ahead", "block ahead %d", r.BlockAhead)
 	}
 	if int(r.OpeningRoll) >= len(openingRollNames) {
-		return fmt.Errorf("%w: opening roll %d", ErrInvalidRules, r.OpeningRoll)
+		return rulesError("opening_roll", "opening roll %d", r.OpeningRoll)
 	}
 	if r.Variant == Short && (r.HeadException != Classic || r.TransientBlock || r.BlockAhead != OnRoute) {
-		return fmt.Errorf("%w: head and block options are long-nardy options", ErrInvalidRules)
+		return rulesError("head_exception", "head and block options are long-nardy options")
 	}
 	return nil
 }
@@ -289,22 +289,22 @@ func (r *Rules) moveRulesError() error {
 // validateGame checks the game-level options.
 func (r Rules) validateGame() error {
 	if int(r.NextGameStarter) >= len(nextGameStarterNames) {
-		return fmt.Errorf("%w: next game starter %d", ErrInvalidRules, r.NextGameStarter)
+		return rulesError("next_game_starter", "next game starter %d", r.NextGameStarter)
 	}
 	if m := r.MaxCube; m != 0 && (m < 2 || m > maxCubeLimit || m&(m-1) != 0) {
-		return fmt.Errorf("%w: max cube %d is not a power of two in 2..%d", ErrInvalidRules, m, maxCubeLimit)
+		return rulesError("max_cube", "max cube %d is not a power of two in 2..%d", m, maxCubeLimit)
 	}
 	if err := r.Scoring.validate(r.Variant); err != nil {
 		return err
 	}
 	if r.Variant == Short && r.LastRollDraw {
-		return fmt.Errorf("%w: last roll draw (L11) is a long-nardy option", ErrInvalidRules)
+		return rulesError("last_roll_draw", "last roll draw (L11) is a long-nardy option")
 	}
 	if !r.Cube && (r.Jacoby || r.Beavers || r.Crawford || r.MaxCube != 0) {
-		return fmt.Errorf("%w: jacoby, beavers, crawford and max_cube need the cube (S6)", ErrInvalidRules)
+		return rulesError("cube", "jacoby, beavers, crawford and max_cube need the cube (S6)")
 	}
 	if r.Scoring.DrawHalf && !r.LastRollDraw {
-		return fmt.Errorf("%w: scoring draw_half needs last_roll_draw (L11)", ErrInvalidRules)
+		return rulesError("scoring", "scoring draw_half needs last_roll_draw (L11)")
 	}
 	return nil
 }
@@ -403,7 +403,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 			{"block_ahead", j.BlockAhead != nil && *j.BlockAhead != OnRoute},
 			{"last_roll_draw", j.LastRollDraw != nil && *j.LastRollDraw}} {
 			if o.given {
-				return fmt.Errorf("%w: %s is a long-nardy option, not one of short nardy", ErrInvalidRules, o.name)
+				return rulesError(o.name, "%s is a long-nardy option, not one of short nardy", o.name)
 			}
 		}
 	}

@@ -35,3 +35,35 @@ func TestRulesJSONRefusesInvalid(t *testing.T) {
 	want.MaxCube = 16
 	assert.Equal(t, want, r)
 }
+
+// TestRulesErrorNamesTheOption: a refused rule set is a *RulesError
+// naming the setting at fault by its JSON key, matching ErrInvalidRules.
+func TestRulesErrorNamesTheOption(t *testing.T) {
+	long, short := DefaultRules(Long), DefaultRules(Short)
+	with := func(r Rules, f func(*Rules)) Rules { f(&r); return r }
+	for _, c := range []struct {
+		option string
+		err    error
+	}{
+		{"variant", Rules{}.Validate()},
+		{"variant", Rules{Variant: 3}.Validate()},
+		{"head_exception", with(long, func(r *Rules) { r.HeadException = 7 }).Validate()},
+		{"head_exception", with(short, func(r *Rules) { r.HeadException = Literal }).Validate()},
+		{"block_ahead", with(long, func(r *Rules) { r.BlockAhead = 5 }).Validate()},
+		{"opening_roll", with(long, func(r *Rules) { r.OpeningRoll = 9 }).Validate()},
+		{"next_game_starter", with(long, func(r *Rules) { r.NextGameStarter = 9 }).Validate()},
+		{"max_cube", with(short, func(r *Rules) { r.MaxCube = 3 }).Validate()},
+		{"cube", with(long, func(r *Rules) { r.Jacoby = true }).Validate()},
+		{"scoring", with(short, func(r *Rules) { r.Scoring = Scoring{Oin: -1} }).Validate()},
+		{"last_roll_draw", with(short, func(r *Rules) { r.LastRollDraw = true }).Validate()},
+		{"length", func() error { _, err := NewMatch(long, 0); return err }()},
+		{"opening_roll", func() error { _, err := ThrowOpening(NewSeededDice(1), 9); return err }()},
+		{"transient_block", json.Unmarshal([]byte(`{"variant":"short","transient_block":true}`), new(Rules))},
+	} {
+		var re *RulesError
+		require.ErrorAs(t, c.err, &re, c.option)
+		assert.Equal(t, c.option, re.Option, "%v", c.err)
+		assert.ErrorIs(t, c.err, ErrInvalidRules)
+		assert.Equal(t, "nardy: invalid rules: "+re.Msg, c.err.Error())
+	}
+}

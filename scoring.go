@@ -159,23 +159,23 @@ func (s Scoring) validate(v Variant) error {
 	}
 	for _, n := range [...]int{s.Oin, s.Mars, s.HomeMars, s.Koks} {
 		if n < 0 || n > 64 {
-			return fmt.Errorf("%w: scoring %+v: points must be 0..64", ErrInvalidRules, s)
+			return rulesError("scoring", "scoring %+v: points must be 0..64", s)
 		}
 	}
 	if s.Oin < 1 {
-		return fmt.Errorf("%w: scoring %+v: oin must score", ErrInvalidRules, s)
+		return rulesError("scoring", "scoring %+v: oin must score", s)
 	}
 	// A worse loss scores no less (L8, L9, S5): mars over oin, and each of
 	// home mars and koks over both, where the table uses them.
 	if least := max(s.Oin, s.Mars); s.Mars != 0 && s.Mars < s.Oin ||
 		s.HomeMars != 0 && s.HomeMars < least || s.Koks != 0 && s.Koks < least {
-		return fmt.Errorf("%w: scoring %+v: a worse loss must score no less (mars at least oin, home mars and koks at least mars)", ErrInvalidRules, s)
+		return rulesError("scoring", "scoring %+v: a worse loss must score no less (mars at least oin, home mars and koks at least mars)", s)
 	}
 	if v == Short && s.HomeMars != 0 {
-		return fmt.Errorf("%w: scoring %+v: home mars is a long-nardy kind (L9)", ErrInvalidRules, s)
+		return rulesError("scoring", "scoring %+v: home mars is a long-nardy kind (L9)", s)
 	}
 	if v == Short && s.DrawHalf {
-		return fmt.Errorf("%w: scoring %+v: a draw is a long-nardy result (L11)", ErrInvalidRules, s)
+		return rulesError("scoring", "scoring %+v: a draw is a long-nardy result (L11)", s)
 	}
 	return nil
 }

@@ -144,7 +144,7 @@ func Lookup(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, fmt.Errorf("%w: unknown preset %q; known: %v", nardy.ErrInvalidRules, name, Names())
+	return Preset{}, &nardy.RulesError{Option: "preset", Msg: fmt.Sprintf("unknown preset %q; known: %v", name, Names())}
 }
 
 // NameOf returns the name of the preset whose rules are r, and "" for

@@ -93,8 +93,13 @@ func (p Probs) value(v *outcomeValues) float64 {
 	return win + lose
 }
 
-// String prints the chances in percent in the game's own words.
+// String prints the chances in percent in the game's own words. The zero
+// Probs, which the evaluations return where they have none (see
+// [NewSearcher]), prints as "no evaluation", not as a sure loss.
 func (p Probs) String() string {
+	if p == (Probs{}) {
+		return "no evaluation"
+	}
 	if p.Variant == nardy.Short {
 		return fmt.Sprintf("win %.1f%% (gammon %.1f%%, backgammon %.1f%%) lose %.1f%% (gammon %.1f%%, backgammon %.1f%%)",
 			100*p.Win, 100*p.WinMars, 100*p.WinKoks, 100*p.Lose(), 100*p.LoseMars, 100*p.LoseKoks)

@@ -153,3 +153,18 @@ func TestCubeActionRefuses(t *testing.T) {
 		assert.ErrorIs(t, err, c.want, c.name)
 	}
 }
+
+// TestZeroProbsString: the zero Probs, the evaluation a Searcher without
+// a network of the position's game returns, prints as "no evaluation"
+// (it printed "win 0.0% ... lose 100.0%", a sure loss); real chances print
+// in their game's words.
+func TestZeroProbsString(t *testing.T) {
+	assert.Equal(t, "no evaluation", Probs{}.String())
+	var none *Searcher
+	start, err := nardy.StartPosition(nardy.Long, nardy.White)
+	require.NoError(t, err)
+	assert.Equal(t, "no evaluation", none.Eval(start, 0).String())
+	assert.Equal(t, "win 50.0% (gammon 10.0%, backgammon 0.0%) lose 50.0% (gammon 0.0%, backgammon 0.0%)",
+		Probs{Variant: nardy.Short, Win: 0.5, WinMars: 0.1}.String())
+	assert.Contains(t, searcher(t, nardy.Long).Eval(start, 0).String(), "mars")
+}

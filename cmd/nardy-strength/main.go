@@ -18,7 +18,11 @@
 // player at -gnubg-plies (short nardy only; it must be installed). Pair i
 // uses dice (and a random player's choices) seeded from -seed and i alone,
 // so figures do not depend on -workers. -net-a and -net-b give neural
-// players weights files other than the embedded networks. -games is even.
+// players weights files other than the embedded networks (the report names
+// the file beside the player). A neural player named with the suffix
+// "-moneyplays" (neural0-moneyplays) chooses its plays in a match as in
+// money play, its cube decisions still seeing the score: what playing by
+// the score is worth. -games is even.
 //
 // Every command prints its usage and flags on standard output with -h
 // (exit status 0), refuses a bad flag, a value out of range or an argument
@@ -61,6 +65,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -282,8 +287,8 @@ game with their 95% intervals and the rates of each result kind.`
 func vs(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("vs", flag.ContinueOnError)
 	variant := fs.String("variant", "short", "long or short")
-	a := fs.String("a", "neural0", fmt.Sprintf("first player %v", bot.Names()))
-	b := fs.String("b", "expectimax", "second player (or gnubg, short nardy)")
+	a := fs.String("a", "neural0", fmt.Sprintf("first player: %v, gnubg (GNU Backgammon, short nardy, at -gnubg-plies), or a neural player with %q (neural0%s: in a match it chooses its plays as in money play)", bot.Names(), moneyPlaysSuffix, moneyPlaysSuffix))
+	b := fs.String("b", "expectimax", "second player, as -a")
 	games := fs.Int("games", 1000, "games, or matches with -match (even: pairs with the same dice)")
 	seed := fs.Uint64("seed", 1, "seed of the dice and of the random players")
 	workers := fs.Int("workers", 1, "parallel goroutines (each with its own players)")
@@ -395,12 +400,23 @@ func vs(args []string, stdout, stderr io.Writer) error {
 	if failed != nil {
 		return failed
 	}
+	la, lb := playerLabel(*a, *netA), playerLabel(*b, *netB)
 	if *length > 0 {
-		total.reportMatches(stdout, *a, *b, r, *length)
+		total.reportMatches(stdout, la, lb, r, *length)
 		return nil
 	}
-	total.report(stdout, *a, *b, v, *cube)
+	total.report(stdout, la, lb, v, *cube)
 	return nil
+}
+
+// playerLabel names a player in vs's report: with its weights file when
+// it plays with one (-net-a, -net-b), so that two neural players of one
+// depth are told apart ("neural0 (ft.nn) vs neural0").
+func playerLabel(name, net string) string {
+	if net == "" {
+		return name
+	}
+	return name + " (" + filepath.Base(net) + ")"
 }
 
 // reseed returns a random player seeded from seed for a random player p,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -351,4 +352,16 @@ func TestVerdictTally(t *testing.T) {
 	assert.Equal(t, []int{1, 3}, vt.doubleOK)
 	assert.Equal(t, []int{0, 0}, vt.wrong)
 	assert.InDelta(t, 0, vt.doublerLoss[1], 1e-12)
+}
+
+// TestVsLabelsNetworks: a neural player with its own weights file is
+// named with the file in the report, so that two players of one depth are
+// told apart (both read "neural0"); a 1-point match is one point.
+func TestVsLabelsNetworks(t *testing.T) {
+	long := filepath.Join("..", "..", "neural", "weights", "long.nn")
+	out := runOK(t, "vs", "-variant", "long", "-a", "neural0", "-net-a", long, "-b", "neural0", "-games", "2")
+	assert.Contains(t, out, "neural0 (long.nn) vs neural0, long nardy")
+	assert.Contains(t, out, "neural0 (long.nn) wins")
+	out = runOK(t, "vs", "-variant", "long", "-a", "greedy", "-b", "random", "-match", "1", "-games", "2")
+	assert.Contains(t, out, "2 matches to 1 point without the cube")
 }

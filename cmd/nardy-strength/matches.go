@@ -40,7 +40,11 @@ func (t *tally) reportMatches(w io.Writer, a, b string, r nardy.Rules, length in
 	if r.Cube {
 		cube = "with"
 	}
-	fmt.Fprintf(w, "%s vs %s, %s nardy, %d matches to %d points %s the cube (pairs with the same dice)\n", a, b, r.Variant, t.n, length, cube)
+	points := "points"
+	if length == 1 {
+		points = "point"
+	}
+	fmt.Fprintf(w, "%s vs %s, %s nardy, %d matches to %d %s %s the cube (pairs with the same dice)\n", a, b, r.Variant, t.n, length, points, cube)
 	fmt.Fprintf(w, "  %s wins %.1f%% of the matches (95%% CI %.1f-%.1f%%)\n", a, 100*float64(t.wins)/float64(t.n), 100*lo, 100*hi)
 	fmt.Fprintf(w, "  %s match points won minus lost %+.2f per match (95%% CI %+.2f..%+.2f; scores capped at the match length); %.2f games per match\n",
 		a, pts, pts-ci, pts+ci, float64(t.games)/float64(t.n))

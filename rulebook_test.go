@@ -40,11 +40,11 @@ func ruleBook(t *testing.T) map[string]bool {
 	return defined
 }
 
-// citations returns, for every rule id cited in the project's Go files, the
-// files that cite it; tests selects test files or the others.
-func citations(t *testing.T, tests bool) map[string][]string {
+// walkGo calls fn with the path and contents of every Go file of the
+// project (test files when tests, the others when not), testdata and
+// hidden directories left out.
+func walkGo(t *testing.T, tests bool, fn func(path string, src []byte) error) {
 	t.Helper()
-	cited := map[string][]string{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -55,22 +55,37 @@ func citations(t *testing.T, tests bool) map[string][]string {
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") != tests {
 			return nil
 		}
-		b, err := os.ReadFile(path)
+		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		seen := map[string]bool{}
-		for _, line := range strings.Split(string(b), "\n") {
-			for _, m := range ruleID.FindAllStringSubmatch(line, -1) {
-				if !seen[m[1]] {
-					seen[m[1]] = true
-					cited[m[1]] = append(cited[m[1]], path)
-				}
-			}
-		}
-		return nil
+		return fn(path, src)
 	})
 	require.NoError(t, err)
+}
+
+// cite adds where to cited under every rule id text cites, once each.
+func cite(cited map[string][]string, text, where string) {
+	seen := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		for _, m := range ruleID.FindAllStringSubmatch(line, -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				cited[m[1]] = append(cited[m[1]], where)
+			}
+		}
+	}
+}
+
+// citations returns, for every rule id cited in the project's Go files, the
+// files that cite it; tests selects test files or the others.
+func citations(t *testing.T, tests bool) map[string][]string {
+	t.Helper()
+	cited := map[string][]string{}
+	walkGo(t, tests, func(path string, src []byte) error {
+		cite(cited, string(src), path)
+		return nil
+	})
 	return cited
 }
 
@@ -92,20 +107,7 @@ func TestRuleBook_EveryCitedIDIsDefined(t *testing.T) {
 func testCitations(t *testing.T) map[string][]string {
 	t.Helper()
 	cited := map[string][]string{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	walkGo(t, true, func(path string, src []byte) error {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
 		if err != nil {
@@ -121,20 +123,10 @@ func testCitations(t *testing.T) map[string][]string {
 			if fn.Doc != nil {
 				start = fn.Doc.Pos()
 			}
-			text := string(src[fset.Position(start).Offset:fset.Position(fn.End()).Offset])
-			seen := map[string]bool{}
-			for _, line := range strings.Split(text, "\n") {
-				for _, m := range ruleID.FindAllStringSubmatch(line, -1) {
-					if !seen[m[1]] {
-						seen[m[1]] = true
-						cited[m[1]] = append(cited[m[1]], path+":"+fn.Name.Name)
-					}
-				}
-			}
+			cite(cited, string(src[fset.Position(start).Offset:fset.Position(fn.End()).Offset]), path+":"+fn.Name.Name)
 		}
 		return nil
 	})
-	require.NoError(t, err)
 	return cited
 }
 

@@ -29,7 +29,9 @@ var (
 	ErrInvalidRoll = errors.New("nardy: invalid roll")
 	// ErrInvalidRules is returned for a rule set with an unknown variant or
 	// option value, or options that do not belong to its variant (as a
-	// [*RulesError] naming the option).
+	// [*RulesError] naming the option where the rules were read; a value
+	// the Rules JSON cannot read as its field's type or name comes as a
+	// JSON error matching it).
 	ErrInvalidRules = errors.New("nardy: invalid rules")
 	// ErrVariantMismatch is returned when rules of one variant are asked
 	// about a position of the other.

@@ -281,7 +281,14 @@ func (r *Rules) moveRulesError() error {
 		return rulesError("opening_roll", "opening roll %d", r.OpeningRoll)
 	}
 	if r.Variant == Short && (r.HeadException != Classic || r.TransientBlock || r.BlockAhead != OnRoute) {
-		return rulesError("head_exception", "head and block options are long-nardy options")
+		option := "head_exception"
+		switch {
+		case r.TransientBlock:
+			option = "transient_block"
+		case r.BlockAhead != OnRoute:
+			option = "block_ahead"
+		}
+		return rulesError(option, "head and block options are long-nardy options")
 	}
 	return nil
 }
@@ -380,13 +387,16 @@ const maxRulesJSON = 4 << 10
 // Options left out keep their values in r; rules that Validate refuses
 // once read (no variant, a cube limit not a power of two, a scoring table
 // out of range) are an error, as MarshalJSON refuses to write them, and r
-// is left as it was. A long-nardy option given for
+// is left as it was (null, too, changes nothing). A long-nardy option given for
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
 // before version 0.2 carry) is an error that names it.
 func (r *Rules) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRulesJSON {
 		return jsonTooLong(ErrInvalidRules, "rules", b, maxRulesJSON)
+	}
+	if string(b) == "null" {
+		return nil // encoding/json's convention: null changes nothing
 	}
 	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
 		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,

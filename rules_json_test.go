@@ -28,6 +28,16 @@ func TestRulesJSONRefusesInvalid(t *testing.T) {
 		assert.ErrorIs(t, err, ErrInvalidRules, c.name)
 		assert.Equal(t, c.onto, r, c.name)
 	}
+	// null changes nothing (encoding/json's convention; a struct with
+	// "rules": null decodes), even onto the zero Rules.
+	for _, onto := range []Rules{{}, DefaultRules(Long)} {
+		r := onto
+		require.NoError(t, json.Unmarshal([]byte("null"), &r))
+		assert.Equal(t, onto, r)
+	}
+	var holder struct{ R Rules }
+	require.NoError(t, json.Unmarshal([]byte(`{"R":null}`), &holder))
+
 	// Options left out keep the values given: a valid overlay reads.
 	r := DefaultRules(Short)
 	require.NoError(t, json.Unmarshal([]byte(`{"max_cube":16}`), &r))
@@ -49,6 +59,8 @@ func TestRulesErrorNamesTheOption(t *testing.T) {
 		{"variant", Rules{Variant: 3}.Validate()},
 		{"head_exception", with(long, func(r *Rules) { r.HeadException = 7 }).Validate()},
 		{"head_exception", with(short, func(r *Rules) { r.HeadException = Literal }).Validate()},
+		{"transient_block", with(short, func(r *Rules) { r.TransientBlock = true }).Validate()},
+		{"block_ahead", with(short, func(r *Rules) { r.BlockAhead = OpponentHome }).Validate()},
 		{"block_ahead", with(long, func(r *Rules) { r.BlockAhead = 5 }).Validate()},
 		{"opening_roll", with(long, func(r *Rules) { r.OpeningRoll = 9 }).Validate()},
 		{"next_game_starter", with(long, func(r *Rules) { r.NextGameStarter = 9 }).Validate()},

@@ -25,9 +25,13 @@ import (
 
 // MaxRecordSize bounds the record file analyze reads: 16 MiB, the most a
 // record's JSON (nardy.Record.UnmarshalJSON) and a .mat file
-// (gnubg.ReadMat) may hold. A larger file is refused as such, after
-// MaxRecordSize+1 bytes read.
+// (gnubg.ReadMat) may hold. A file may add up to fileSlack bytes around
+// a record's JSON (blanks, a final newline); a larger file is refused as
+// such, after MaxRecordSize+fileSlack+1 bytes read.
 const MaxRecordSize = 16 << 20
+
+// fileSlack is what a file may hold beyond MaxRecordSize.
+const fileSlack = 64 << 10
 
 // sizeCounter counts the bytes read through it.
 type sizeCounter struct {
@@ -80,7 +84,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"-crawford-rule and -max-cube (for money play without the Jacoby rule, -jacoby=false),\n" +
 		"or add the tag, such as ; [Jacoby \"Off\"], at the file's top; a tag in the\n" +
 		"file has the last word. A JSON record carries its rules: these flags and\n" +
-		"-preset are refused with one. FILE may hold up to 16 MiB.\n\n" +
+		"-preset are refused with one. FILE may hold up to 16 MiB (and blanks).\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, a message says where it stopped, and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
@@ -243,10 +247,10 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return nil, names, err
 	}
 	defer f.Close()
-	count := &sizeCounter{r: io.LimitReader(f, MaxRecordSize+1)}
+	count := &sizeCounter{r: io.LimitReader(f, MaxRecordSize+fileSlack+1)}
 	src := bufio.NewReader(count)
 	defer func() {
-		if count.n > MaxRecordSize { // whatever the reader said of the cut
+		if count.n > MaxRecordSize+fileSlack { // whatever the reader said of the cut
 			recs, err = nil, fmt.Errorf("%s: larger than the %d MiB a record may be", name, MaxRecordSize>>20)
 		}
 	}()

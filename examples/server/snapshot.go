@@ -83,6 +83,11 @@ func decodeGame(id string, b []byte) (*game, error) {
 	if err != nil || len(seed) != fair.SeedSize {
 		return nil, fmt.Errorf("stored game %s: bad seed", id)
 	}
+	for _, cs := range s.ClientSeeds {
+		if len(cs) > maxClientSeed { // the salt must fit a fair-dice proof (fair.New)
+			return nil, fmt.Errorf("stored game %s: a client seed of %d bytes, at most %d", id, len(cs), maxClientSeed)
+		}
+	}
 	r := s.Record
 	if err := json.Unmarshal(s.Actions, &r.Actions); err != nil {
 		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)

@@ -343,9 +343,7 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
 	}
 	switch {
-	case s == nil:
-		return bad("a nil searcher")
-	case s.Net == nil:
+	case s.Net == nil: // s is not nil: rollout checked it (checkCall)
 		return bad("the searcher has no network")
 	case s.Net.Variant() != s.Rules.Variant:
 		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, s.Net.Variant(), s.Rules.Variant)

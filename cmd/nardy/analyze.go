@@ -33,18 +33,6 @@ const MaxRecordSize = 16 << 20
 // fileSlack is what a file may hold beyond MaxRecordSize.
 const fileSlack = 64 << 10
 
-// sizeCounter counts the bytes read through it.
-type sizeCounter struct {
-	r io.Reader
-	n int64
-}
-
-func (c *sizeCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // analyze judges every decision of a record (JSON, or a .mat file of short
 // nardy) with the neural evaluator and prints the errors and each
 // player's error rate, or the whole report as JSON. An interrupt (Ctrl-C)
@@ -247,10 +235,10 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return nil, names, err
 	}
 	defer f.Close()
-	count := &sizeCounter{r: io.LimitReader(f, MaxRecordSize+fileSlack+1)}
-	src := bufio.NewReader(count)
+	limit := &io.LimitedReader{R: f, N: MaxRecordSize + fileSlack + 1}
+	src := bufio.NewReader(limit)
 	defer func() {
-		if count.n > MaxRecordSize+fileSlack { // whatever the reader said of the cut
+		if limit.N == 0 { // more than MaxRecordSize+fileSlack read, whatever the reader said of the cut
 			recs, err = nil, fmt.Errorf("%s: larger than the %d MiB a record may be", name, MaxRecordSize>>20)
 		}
 	}()

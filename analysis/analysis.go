@@ -31,8 +31,42 @@ const DefaultThreshold = 0.04
 // ErrBadOptions reports Options out of range (a network of the other
 // game than the record's matches [nardy.ErrVariantMismatch] too), an away
 // [HintFor] cannot judge, or a nil context given to [Analyze]: their
-// errors for them match it with [errors.Is].
+// errors for them match it with [errors.Is]; they are [*OptionsError]s.
 var ErrBadOptions = errors.New("analysis: bad options")
+
+// OptionsError says which option or argument [Analyze] or [HintFor]
+// refuses. It matches [ErrBadOptions] with [errors.Is], and Err, when set,
+// too (the rollout options' [*neural.RolloutError], or
+// [nardy.ErrVariantMismatch]).
+type OptionsError struct {
+	// Option names the field of Options at fault ("Ply", "Threshold",
+	// "Rollout", "Net"), or the argument ("ctx", "away").
+	Option string
+	Msg    string // what is wrong, such as "ply 3 not in 0..2"
+	Err    error  // the underlying error, if any
+}
+
+// Error implements the error interface.
+func (e *OptionsError) Error() string { return "analysis: bad options: " + e.Msg }
+
+// Unwrap makes errors.Is match ErrBadOptions, and Err when set.
+func (e *OptionsError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrBadOptions}
+	}
+	return []error{ErrBadOptions, e.Err}
+}
+
+// optionsError returns an *OptionsError for option; a %w verb in format
+// sets its Err.
+func optionsError(option, format string, a ...any) error {
+	wrapped := fmt.Errorf(format, a...)
+	e := &OptionsError{Option: option, Msg: wrapped.Error()}
+	if u, ok := wrapped.(interface{ Unwrap() error }); ok {
+		e.Err = u.Unwrap()
+	}
+	return e
+}
 
 // Options set the judge. The zero Options judge at 0-ply with the embedded
 // networks and DefaultThreshold.
@@ -107,14 +141,14 @@ type judge struct {
 
 func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 	if opt.Ply < 0 || opt.Ply > neural.MaxPly {
-		return nil, fmt.Errorf("%w: ply %d not in 0..%d", ErrBadOptions, opt.Ply, neural.MaxPly)
+		return nil, optionsError("Ply", "ply %d not in 0..%d", opt.Ply, neural.MaxPly)
 	}
 	if !(opt.Threshold >= 0) || math.IsInf(opt.Threshold, 1) {
-		return nil, fmt.Errorf("%w: threshold %v: want a finite loss ≥ 0", ErrBadOptions, opt.Threshold)
+		return nil, optionsError("Threshold", "threshold %v: want a finite loss ≥ 0", opt.Threshold)
 	}
 	if opt.Rollout != nil {
 		if err := opt.Rollout.Validate(); err != nil {
-			return nil, fmt.Errorf("%w: rollout: %w", ErrBadOptions, err)
+			return nil, optionsError("Rollout", "rollout: %w", err)
 		}
 	}
 	if opt.Threshold == 0 {
@@ -128,7 +162,7 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 		}
 	}
 	if n.Variant() != r.Variant {
-		return nil, fmt.Errorf("%w: %w: a %s network cannot judge %s nardy", ErrBadOptions, nardy.ErrVariantMismatch, n.Variant(), r.Variant)
+		return nil, optionsError("Net", "%w: a %s network cannot judge %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
 	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
 	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}
@@ -172,7 +206,7 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 		return Report{}, err
 	}
 	if ctx == nil {
-		return Report{}, fmt.Errorf("%w: a nil context", ErrBadOptions)
+		return Report{}, optionsError("ctx", "a nil context")
 	}
 	j.ctx = ctx
 	if rec.Length == 0 {

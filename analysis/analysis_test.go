@@ -158,13 +158,17 @@ func TestBadOptions(t *testing.T) {
 	_, err = HintFor(g, [2]int{}, Options{Ply: neural.MaxPly, Threshold: 0.1})
 	require.NoError(t, err)
 	for _, opt := range []Options{{Ply: -1}, {Ply: neural.MaxPly + 1}, {Threshold: -0.01}, {Threshold: math.NaN()}, {Threshold: math.Inf(1)}} {
+		field := "Ply"
+		if opt.Ply == 0 {
+			field = "Threshold"
+		}
 		_, err := Analyze(t.Context(), rec, opt)
-		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
+		assertOption(t, err, field, "%+v", opt)
 		_, err = HintFor(g, [2]int{}, opt)
-		assert.ErrorIs(t, err, ErrBadOptions, "%+v", opt)
+		assertOption(t, err, field, "%+v", opt)
 	}
 	_, err = Analyze(t.Context(), rec, Options{Net: short}) // a short-nardy network for a long-nardy record
-	assert.ErrorIs(t, err, ErrBadOptions)
+	assertOption(t, err, "Net")
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "the sentinel a bot.Neural player's Act gives for the same mistake")
 	long, err := nardy.NewGame(variants.LongMoscow())
 	require.NoError(t, err)
@@ -182,11 +186,27 @@ func TestBadOptions(t *testing.T) {
 	cancel()
 	for _, ro := range []neural.RolloutOptions{{Trials: -1}, {Workers: -5}, {Ply: 3}, {Truncate: -1}, {StopAt: math.NaN()}} {
 		_, err := Analyze(done, rec, Options{Rollout: &ro, Threshold: 1e9}) // a threshold no decision passes
-		assert.ErrorIs(t, err, ErrBadOptions, "%+v", ro)
+		assertOption(t, err, "Rollout", "%+v", ro)
 		assert.ErrorIs(t, err, neural.ErrBadRollout, "%+v", ro)
+		var re *neural.RolloutError
+		assert.ErrorAs(t, err, &re, "the rollout options' own error, naming its field")
 	}
 	_, err = HintFor(g, [2]int{}, Options{Rollout: &neural.RolloutOptions{Trials: 36}})
-	assert.ErrorIs(t, err, ErrBadOptions)
+	assertOption(t, err, "Rollout")
+	var nilCtx context.Context
+	_, err = Analyze(nilCtx, rec, Options{})
+	assertOption(t, err, "ctx")
+}
+
+// assertOption asserts err matches ErrBadOptions and is an *OptionsError
+// naming option.
+func assertOption(t *testing.T, err error, option string, msgAndArgs ...any) {
+	t.Helper()
+	assert.ErrorIs(t, err, ErrBadOptions, msgAndArgs...)
+	var oe *OptionsError
+	if assert.ErrorAs(t, err, &oe, msgAndArgs...) {
+		assert.Equal(t, option, oe.Option, msgAndArgs...)
+	}
 }
 
 // TestHint: the hint's play is the 0-ply player's play, its list is every

@@ -49,7 +49,7 @@ type PlayHint struct {
 // search alone: Options.Rollout set is an error ([ErrBadOptions]).
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if opt.Rollout != nil {
-		return Hint{}, fmt.Errorf("%w: a hint is not rolled out (Options.Rollout): roll its plays out with neural.Searcher.RolloutPlays", ErrBadOptions)
+		return Hint{}, optionsError("Rollout", "a hint is not rolled out (Options.Rollout): roll its plays out with neural.Searcher.RolloutPlays")
 	}
 	me, ok := g.ToAct()
 	if !ok {
@@ -58,9 +58,9 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	switch {
 	case away == [2]int{}:
 	case g.IsMoney():
-		return Hint{}, fmt.Errorf("%w: away %v in a money game: want 0, 0", ErrBadOptions, away)
+		return Hint{}, optionsError("away", "away %v in a money game: want 0, 0", away)
 	case away[0] < 1 || away[1] < 1:
-		return Hint{}, fmt.Errorf("%w: away %v: want each player 1 or more points away (or 0, 0 for money play)", ErrBadOptions, away)
+		return Hint{}, optionsError("away", "away %v: want each player 1 or more points away (or 0, 0 for money play)", away)
 	}
 	j, err := newJudge(g.Rules(), opt)
 	if err != nil {

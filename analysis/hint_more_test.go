@@ -66,10 +66,10 @@ func TestHintAway(t *testing.T) {
 	money, match := shortGameAt(t, 0, roll), shortGameAt(t, 7, roll)
 	for _, away := range [][2]int{{-1, 5}, {3, 0}, {-5, -5}, {0, 7}} {
 		_, err := HintFor(match, away, Options{})
-		assert.ErrorIs(t, err, ErrBadOptions, "%v", away)
+		assertOption(t, err, "away", "%v", away)
 	}
 	_, err := HintFor(money, [2]int{7, 7}, Options{})
-	assert.ErrorIs(t, err, ErrBadOptions)
+	assertOption(t, err, "away")
 	_, err = HintFor(match, [2]int{7, 7}, Options{})
 	assert.NoError(t, err)
 

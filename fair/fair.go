@@ -57,7 +57,7 @@ const SeedSize = 32
 // [Proof] could carry it, so the dice could not be shown fair afterwards.
 func New(seed [SeedSize]byte, salt string) (*Dice, error) {
 	if len(salt) > MaxSalt {
-		return nil, fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(salt), MaxSalt)
+		return nil, proofError("salt", "salt of %d bytes, at most %d", len(salt), MaxSalt)
 	}
 	return newDice(seed, salt), nil
 }
@@ -121,8 +121,37 @@ const MaxSalt = 1024
 
 // ErrBadCommitment: a record's fair-dice proof is malformed (its JSON
 // included), its seed is not the one committed to, or a salt is longer
-// than MaxSalt.
-var ErrBadCommitment = errors.New("fair: dice seed does not match its commitment")
+// than MaxSalt. The errors of this package that match it are
+// [*ProofError]s.
+var ErrBadCommitment = errors.New("fair: bad dice proof")
+
+// ProofError says what is wrong with a [Proof] or with the salt given to
+// [New]. It matches [ErrBadCommitment] with [errors.Is], and Err, when
+// set, too.
+type ProofError struct {
+	// Field names the proof's field at fault by its JSON key
+	// ("commitment", "seed", "salt"), or is "" for JSON that is not a
+	// proof's.
+	Field string
+	Msg   string // what is wrong, such as "salt of 2000 bytes, at most 1024"
+	Err   error  // the JSON decoder's error, if that was the reason
+}
+
+// Error implements the error interface.
+func (e *ProofError) Error() string { return "fair: bad dice proof: " + e.Msg }
+
+// Unwrap makes errors.Is match ErrBadCommitment, and Err when set.
+func (e *ProofError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrBadCommitment}
+	}
+	return []error{ErrBadCommitment, e.Err}
+}
+
+// proofError returns a *ProofError for field.
+func proofError(field, format string, args ...any) error {
+	return &ProofError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
 
 // Dice checks the proof and returns the dice source it fixes, or nil when
 // the seed is not revealed yet (the commitment is still checked for form).
@@ -130,21 +159,21 @@ var ErrBadCommitment = errors.New("fair: dice seed does not match its commitment
 func (p Proof) Dice() (*Dice, error) {
 	c, err := hex.DecodeString(p.Commitment)
 	if err != nil || len(c) != sha256.Size {
-		return nil, fmt.Errorf("%w: commitment %.80q is not 64 hex digits", ErrBadCommitment, p.Commitment)
+		return nil, proofError("commitment", "commitment %.80q is not 64 hex digits", p.Commitment)
 	}
 	if len(p.Salt) > MaxSalt {
-		return nil, fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(p.Salt), MaxSalt)
+		return nil, proofError("salt", "salt of %d bytes, at most %d", len(p.Salt), MaxSalt)
 	}
 	if p.Seed == "" {
 		return nil, nil
 	}
 	s, err := hex.DecodeString(p.Seed)
 	if err != nil || len(s) != SeedSize {
-		return nil, fmt.Errorf("%w: seed %.80q is not %d hex digits", ErrBadCommitment, p.Seed, 2*SeedSize)
+		return nil, proofError("seed", "seed %.80q is not %d hex digits", p.Seed, 2*SeedSize)
 	}
 	seed := [SeedSize]byte(s)
 	if h := sha256.Sum256(seed[:]); !hmac.Equal(h[:], c) {
-		return nil, fmt.Errorf("%w: SHA-256 of the seed is %x", ErrBadCommitment, h)
+		return nil, proofError("seed", "the seed does not match its commitment (its SHA-256 is %x)", h)
 	}
 	return newDice(seed, p.Salt), nil
 }
@@ -160,20 +189,20 @@ const maxProofJSON = 8 << 10
 // bound; [Proof.Dice] checks the rest.
 func (p *Proof) UnmarshalJSON(b []byte) error {
 	if len(b) > maxProofJSON {
-		return fmt.Errorf("%w: proof JSON of %d bytes, more than %d", ErrBadCommitment, len(b), maxProofJSON)
+		return proofError("", "proof JSON of %d bytes, more than %d", len(b), maxProofJSON)
 	}
 	type plain Proof // without this method
 	q := plain(*p)   // fields left out keep their values, and null changes nothing
 	if err := json.Unmarshal(b, &q); err != nil {
-		return fmt.Errorf("%w: proof JSON: %w", ErrBadCommitment, err)
+		return &ProofError{Msg: "proof JSON: " + err.Error(), Err: err}
 	}
 	switch {
 	case len(q.Commitment) > 2*sha256.Size:
-		return fmt.Errorf("%w: commitment of %d characters, want 64 hex digits", ErrBadCommitment, len(q.Commitment))
+		return proofError("commitment", "commitment of %d characters, want 64 hex digits", len(q.Commitment))
 	case len(q.Seed) > 2*SeedSize:
-		return fmt.Errorf("%w: seed of %d characters, want %d hex digits", ErrBadCommitment, len(q.Seed), 2*SeedSize)
+		return proofError("seed", "seed of %d characters, want %d hex digits", len(q.Seed), 2*SeedSize)
 	case len(q.Salt) > MaxSalt:
-		return fmt.Errorf("%w: salt of %d bytes, at most %d", ErrBadCommitment, len(q.Salt), MaxSalt)
+		return proofError("salt", "salt of %d bytes, at most %d", len(q.Salt), MaxSalt)
 	}
 	*p = Proof(q)
 	return nil

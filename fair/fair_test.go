@@ -207,13 +207,23 @@ func TestProofJSONBounds(t *testing.T) {
 		back := Proof{Salt: "kept"}
 		err = json.Unmarshal(b, &back)
 		assert.ErrorIs(t, err, ErrBadCommitment, name)
+		var pe *ProofError
+		if assert.ErrorAs(t, err, &pe, name) {
+			assert.Equal(t, name, pe.Field, "the field at fault")
+		}
 		assert.Equal(t, Proof{Salt: "kept"}, back, "%s: a refused proof leaves the value as it was", name)
 	}
 	// JSON that is no proof's matches the sentinel too (a json type error
 	// came through alone).
 	for _, text := range []string{`[1]`, `{"salt":1}`, `"x"`, `{`} {
 		back := Proof{Salt: "kept"}
-		assert.ErrorIs(t, back.UnmarshalJSON([]byte(text)), ErrBadCommitment, text)
+		err := back.UnmarshalJSON([]byte(text))
+		assert.ErrorIs(t, err, ErrBadCommitment, text)
+		var pe *ProofError
+		if assert.ErrorAs(t, err, &pe, text) {
+			assert.Empty(t, pe.Field, text)
+			assert.Error(t, pe.Err, "%s: the decoder's error is kept", text)
+		}
 		assert.Equal(t, Proof{Salt: "kept"}, back, text)
 	}
 	back = ok
@@ -229,4 +239,37 @@ func mustNew(t *testing.T, seed [SeedSize]byte, salt string) *Dice {
 	d, err := New(seed, salt)
 	require.NoError(t, err)
 	return d
+}
+
+// TestProofErrorFields: every refusal of Proof.Dice and New is a
+// *ProofError naming the field at fault, and a seed that is not the one
+// committed to says so (the sentinel's text spoke of the seed for a salt
+// too long as well).
+func TestProofErrorFields(t *testing.T) {
+	s := vectorSeed()
+	var other [SeedSize]byte
+	ok := Proof{Commitment: Commitment(s), Seed: hex.EncodeToString(s[:])}
+	cases := map[string]struct {
+		p     Proof
+		field string
+		text  string
+	}{
+		"commitment not hex": {Proof{Commitment: "zz"}, "commitment", `fair: bad dice proof: commitment "zz" is not 64 hex digits`},
+		"salt too long":      {Proof{Commitment: ok.Commitment, Salt: strings.Repeat("s", MaxSalt+1)}, "salt", "fair: bad dice proof: salt of 1025 bytes, at most 1024"},
+		"seed not hex":       {Proof{Commitment: ok.Commitment, Seed: "12"}, "seed", `fair: bad dice proof: seed "12" is not 64 hex digits`},
+		"another seed":       {Proof{Commitment: ok.Commitment, Seed: hex.EncodeToString(other[:])}, "seed", "does not match its commitment"},
+	}
+	for name, c := range cases {
+		_, err := c.p.Dice()
+		require.ErrorIs(t, err, ErrBadCommitment, name)
+		var pe *ProofError
+		require.ErrorAs(t, err, &pe, name)
+		assert.Equal(t, c.field, pe.Field, name)
+		assert.Contains(t, err.Error(), c.text, name)
+	}
+	_, err := New(s, strings.Repeat("s", MaxSalt+1))
+	var pe *ProofError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, "salt", pe.Field)
+	assert.NotContains(t, err.Error(), "seed", "a long salt is not the seed's fault")
 }

@@ -7,11 +7,12 @@ package neural_test
 import (
 	"context"
 	"fmt"
-	"github.com/nardylab/nardy/internal/handbuilt"
 	"io"
 	"math"
 	"testing"
 	"time"
+
+	"github.com/nardylab/nardy/internal/handbuilt"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/neural"

@@ -172,6 +172,8 @@ func TestReadNetErrors(t *testing.T) {
 	} {
 		_, err := ReadNet(bytes.NewReader(data))
 		assert.True(t, errors.Is(err, ErrBadWeights), "%s: %v", name, err)
+		var we *WeightsError
+		assert.ErrorAs(t, err, &we, name)
 	}
 
 	// The reader's own error is one of reading a weights file too, and
@@ -179,6 +181,10 @@ func TestReadNetErrors(t *testing.T) {
 	_, err = ReadNet(iotest.ErrReader(io.ErrUnexpectedEOF))
 	assert.ErrorIs(t, err, ErrBadWeights)
 	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	var we *WeightsError
+	require.ErrorAs(t, err, &we)
+	assert.Equal(t, io.ErrUnexpectedEOF, we.Err)
+	assert.Equal(t, "neural: bad weights: reading: unexpected EOF", err.Error())
 
 	// A header of MaxHidden units with no weights after it is refused
 	// before the network's weights are allocated.

@@ -2,8 +2,6 @@ package neural
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -26,11 +24,6 @@ const (
 	// order, so the result does not depend on the number of workers.
 	chunk = 36
 )
-
-// ErrBadRollout reports options or a position a rollout cannot play:
-// [Searcher.Rollout]'s errors match it with [errors.Is] (all but those of
-// a cancelled context, which match the context's error).
-var ErrBadRollout = errors.New("neural: bad rollout")
 
 // RolloutOptions are the settings of [Searcher.Rollout]. The zero value
 // plays 1,296 trials to the end at 0-ply with seed 0, without variance
@@ -186,20 +179,17 @@ func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 // [ErrBadRollout]. What depends on the Searcher and the position (the
 // cube of a cubeful rollout) is checked by the rollout.
 func (o RolloutOptions) Validate() error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
-	}
 	switch {
 	case o.Trials < 0 || o.Trials > MaxTrials:
-		return bad("trials %d not in 0..%d", o.Trials, MaxTrials)
+		return rolloutError("Trials", "trials %d not in 0..%d", o.Trials, MaxTrials)
 	case o.Ply < 0 || o.Ply > MaxPly:
-		return bad("ply %d not in 0..%d", o.Ply, MaxPly)
+		return rolloutError("Ply", "ply %d not in 0..%d", o.Ply, MaxPly)
 	case o.Truncate < 0:
-		return bad("truncation %d below 0", o.Truncate)
+		return rolloutError("Truncate", "truncation %d below 0", o.Truncate)
 	case o.Workers < 0 || o.Workers > 256:
-		return bad("workers %d not in 0..256", o.Workers)
+		return rolloutError("Workers", "workers %d not in 0..256", o.Workers)
 	case !(o.StopAt >= 0) || math.IsInf(o.StopAt, 1):
-		return bad("stop at a standard error of %v (a number, 0 for never)", o.StopAt)
+		return rolloutError("StopAt", "stop at a standard error of %v (a number, 0 for never)", o.StopAt)
 	}
 	return nil
 }
@@ -210,9 +200,9 @@ func (o RolloutOptions) Validate() error {
 func checkCall(ctx context.Context, s *Searcher) error {
 	switch {
 	case ctx == nil:
-		return fmt.Errorf("%w: a nil context", ErrBadRollout)
+		return rolloutError("", "a nil context")
 	case s == nil:
-		return fmt.Errorf("%w: a nil searcher", ErrBadRollout)
+		return rolloutError("", "a nil searcher")
 	}
 	return nil
 }
@@ -339,9 +329,7 @@ func meanAndErr(sum, sumSq float64, n int) (mean, stdErr float64) {
 // checkRollout checks the Searcher, position and options, and fills in
 // the options' defaults.
 func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrBadRollout}, a...)...)
-	}
+	bad := func(format string, a ...any) error { return rolloutError("", format, a...) }
 	switch {
 	case s.Net == nil: // s is not nil: rollout checked it (checkCall)
 		return bad("the searcher has no network")
@@ -360,7 +348,7 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		r.Scoring = s.Scoring // the Searcher's table, checked as the rules' own
 	}
 	if err := r.Validate(); err != nil {
-		return fmt.Errorf("%w: %w", ErrBadRollout, err)
+		return rolloutError("", "%w", err)
 	}
 	if opt.Cube == (nardy.Cube{}) {
 		opt.Cube.Value = 1
@@ -369,15 +357,15 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 		c := opt.Cube
 		switch {
 		case !s.Rules.Cube:
-			return bad("a cubeful rollout with rules without the cube")
+			return rolloutError("Cubeful", "a cubeful rollout with rules without the cube")
 		case !s.Match.isMoney() && max(s.Match.Cube, 1) != c.Value:
-			return bad("the match score's cube %d is not the rollout's cube %d", max(s.Match.Cube, 1), c.Value)
+			return rolloutError("Cube", "the match score's cube %d is not the rollout's cube %d", max(s.Match.Cube, 1), c.Value)
 		case !c.Owned && c.Value != 1:
-			return bad("a centred cube worth %d (a centred cube is worth 1)", c.Value)
+			return rolloutError("Cube", "a centred cube worth %d (a centred cube is worth 1)", c.Value)
 		case c.Owned && (c.Value < 2 || c.Value > s.Rules.CubeLimit() || c.Value&(c.Value-1) != 0):
-			return bad("an owned cube worth %d (a power of two in 2..%d)", c.Value, s.Rules.CubeLimit())
+			return rolloutError("Cube", "an owned cube worth %d (a power of two in 2..%d)", c.Value, s.Rules.CubeLimit())
 		case c.Owned && c.Owner != nardy.White && c.Owner != nardy.Black:
-			return bad("a cube owner %d that is neither colour", c.Owner)
+			return rolloutError("Cube", "a cube owner %d that is neither colour", c.Owner)
 		}
 	}
 	if opt.Trials == 0 {
@@ -450,7 +438,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 			return v, cf, nil
 		}
 		if ply == maxTrialPlies {
-			return probVec{}, 0, fmt.Errorf("%w: trial %d did not end in %d plies", ErrBadRollout, i, maxTrialPlies)
+			return probVec{}, 0, rolloutError("", "trial %d did not end in %d plies", i, maxTrialPlies)
 		}
 		if opt.Cubeful && !tc.passed && (ply > 0 || !noDouble) {
 			s.cubeTurn(pos, &tc, opt.Ply)
@@ -472,7 +460,7 @@ func (s *Searcher) trial(pos nardy.Position, root nardy.Color, i int, st *strata
 		}
 		plays, err := s.Rules.AppendLegal(s.buf(0), pos, roll)
 		if err != nil {
-			return probVec{}, 0, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, 0, rolloutError("", "%w", err)
 		}
 		best := 0
 		if opt.Ply == 0 {
@@ -495,7 +483,7 @@ func (s *Searcher) luck(pos nardy.Position, roll nardy.Roll) (probVec, nardy.Pos
 	for _, wr := range nardy.AllRolls() {
 		plays, err := s.Rules.AppendLegal(s.buf(1), pos, wr.Roll)
 		if err != nil {
-			return probVec{}, nardy.Position{}, fmt.Errorf("%w: %w", ErrBadRollout, err)
+			return probVec{}, nardy.Position{}, rolloutError("", "%w", err)
 		}
 		best, p := s.best0(plays, 1)
 		v := vecOf(p)

@@ -231,6 +231,14 @@ func TestRolloutCubefulErrors(t *testing.T) {
 	for _, c := range bad {
 		res, err := c.s.Rollout(context.Background(), c.pos, RolloutOptions{Trials: 36, Cubeful: true, Cube: c.cube})
 		assert.ErrorIs(t, err, ErrBadRollout, c.name)
+		var re *RolloutError
+		if assert.ErrorAs(t, err, &re, c.name) {
+			want := "Cube"
+			if c.cube == (nardy.Cube{}) {
+				want = "Cubeful" // the rules have no cube
+			}
+			assert.Equal(t, want, re.Option, c.name)
+		}
 		assert.Zero(t, res, c.name)
 	}
 }

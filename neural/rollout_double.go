@@ -2,7 +2,6 @@ package neural
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/nardylab/nardy"
 )
@@ -55,11 +54,11 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 	}
 	switch {
 	case !c.MayDouble(pos.OnRoll()):
-		return CubeRollout{}, fmt.Errorf("%w: the opponent of the player on roll holds the cube", ErrBadRollout)
+		return CubeRollout{}, rolloutError("Cube", "the opponent of the player on roll holds the cube")
 	case c.Value > s.Rules.CubeLimit()/2:
-		return CubeRollout{}, fmt.Errorf("%w: a cube at %d may not be doubled (the limit is %d)", ErrBadRollout, c.Value, s.Rules.CubeLimit())
+		return CubeRollout{}, rolloutError("Cube", "a cube at %d may not be doubled (the limit is %d)", c.Value, s.Rules.CubeLimit())
 	case s.Match.Crawford:
-		return CubeRollout{}, fmt.Errorf("%w: nobody doubles in the Crawford game", ErrBadRollout)
+		return CubeRollout{}, rolloutError("", "nobody doubles in the Crawford game")
 	}
 	var r CubeRollout
 	var err error

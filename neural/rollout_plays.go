@@ -3,7 +3,6 @@ package neural
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/nardylab/nardy"
@@ -36,13 +35,13 @@ func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt Rol
 		return nil, err
 	}
 	if len(plays) == 0 {
-		return nil, fmt.Errorf("%w: no plays to roll out", ErrBadRollout)
+		return nil, rolloutError("", "no plays to roll out")
 	}
 	out := make([]PlayRollout, 0, len(plays))
 	for _, p := range plays {
 		next := p.Result()
 		if next.Variant() != plays[0].Result().Variant() || moverOf(p) != moverOf(plays[0]) {
-			return nil, fmt.Errorf("%w: plays of different players or games", ErrBadRollout)
+			return nil, rolloutError("", "plays of different players or games")
 		}
 		res, err := s.Rollout(ctx, next, opt)
 		if err != nil {

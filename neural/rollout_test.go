@@ -199,9 +199,14 @@ func TestRolloutErrors(t *testing.T) {
 		{"scoring table the rules refuse", &Searcher{Net: s.Net, Rules: s.Rules,
 			Scoring: nardy.Scoring{Oin: -1, Mars: math.MaxInt, Koks: math.MinInt}}, pos, RolloutOptions{}},
 	}
+	optionAtFault := map[string]string{"negative trials": "Trials", "too many trials": "Trials", "ply": "Ply", "negative ply": "Ply", "truncation": "Truncate", "workers": "Workers", "negative workers": "Workers", "negative stop": "StopAt", "stop at NaN": "StopAt", "stop at infinity": "StopAt"}
 	for _, c := range bad {
 		res, err := c.s.Rollout(context.Background(), c.pos, c.opt)
 		assert.ErrorIs(t, err, ErrBadRollout, c.name)
+		var re *RolloutError
+		if assert.ErrorAs(t, err, &re, c.name) {
+			assert.Equal(t, optionAtFault[c.name], re.Option, "%s: the option at fault (none for the call's fault)", c.name)
+		}
 		assert.Zero(t, res, c.name)
 		if mismatch := strings.Contains(c.name, "long"); mismatch { // the sentinel a bot.Neural player's Act gives too
 			assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
@@ -209,11 +214,18 @@ func TestRolloutErrors(t *testing.T) {
 			assert.NotErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
 		}
 	}
+	// The rules' own error comes through, for errors.As.
+	_, err := (&Searcher{Net: s.Net, Rules: nardy.Rules{Variant: nardy.Short, TransientBlock: true}}).Rollout(context.Background(), pos, RolloutOptions{})
+	var rulesErr *nardy.RulesError
+	require.ErrorAs(t, err, &rulesErr)
+	assert.Equal(t, "transient_block", rulesErr.Option)
+	assert.Equal(t, "neural: bad rollout: "+rulesErr.Error(), err.Error())
+
 	// A nil context is refused before any worker starts (a worker's
 	// ctx.Err() would panic where the caller cannot recover), by each of
 	// the three rollouts, and so is a nil searcher.
 	var nilCtx context.Context
-	_, err := s.Rollout(nilCtx, pos, RolloutOptions{Trials: 1})
+	_, err = s.Rollout(nilCtx, pos, RolloutOptions{Trials: 1})
 	assert.ErrorIs(t, err, ErrBadRollout)
 	_, err = s.RolloutCube(nilCtx, pos, RolloutOptions{Trials: 1})
 	assert.ErrorIs(t, err, ErrBadRollout)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	_ "embed" // the trained weights
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,13 +11,6 @@ import (
 
 	"github.com/nardylab/nardy"
 )
-
-// ErrBadWeights is matched by every error of reading a weights file.
-var ErrBadWeights = errors.New("neural: bad weights")
-
-func errorf(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrBadWeights}, a...)...)
-}
 
 // The weights file format (little endian):
 //
@@ -62,7 +54,7 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 func ReadNet(r io.Reader) (*Net, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxWeightsSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading: %w", ErrBadWeights, err)
+		return nil, &WeightsError{Msg: "reading: " + err.Error(), Err: err}
 	}
 	if len(data) > MaxWeightsSize {
 		return nil, errorf("file longer than %d bytes", MaxWeightsSize)

@@ -34,8 +34,29 @@ import (
 )
 
 // ErrOptions is matched by the error of an [Options] value that cannot be
-// drawn.
+// drawn (an [*OptionsError]).
 var ErrOptions = errors.New("render: invalid options")
+
+// OptionsError says why [Options] cannot be drawn. It matches [ErrOptions]
+// with [errors.Is].
+type OptionsError struct {
+	// Option names the field of Options at fault ("Viewer", "Steps",
+	// "StepsBy", "Dice", "DiceLeft", "Cube", "Width"), or "w" for the
+	// nil writer given to [SVG].
+	Option string
+	Msg    string // what is wrong, such as "width 9000 not in 0..4096"
+}
+
+// Error implements the error interface.
+func (e *OptionsError) Error() string { return "render: invalid options: " + e.Msg }
+
+// Unwrap makes errors.Is match ErrOptions.
+func (e *OptionsError) Unwrap() error { return ErrOptions }
+
+// optionsError returns an *OptionsError for option.
+func optionsError(option, format string, args ...any) error {
+	return &OptionsError{Option: option, Msg: fmt.Sprintf(format, args...)}
+}
 
 // Options say how to draw a position. The zero Options draws the bare board
 // from White's side.
@@ -133,7 +154,7 @@ func SVG(w io.Writer, pos nardy.Position, opts Options) error {
 		return err
 	}
 	if w == nil {
-		return fmt.Errorf("%w: no writer (nil)", ErrOptions)
+		return optionsError("w", "no writer (nil)")
 	}
 	_, err = w.Write(b)
 	return err
@@ -158,25 +179,25 @@ func check(pos nardy.Position, o Options) error {
 		return fmt.Errorf("%w: the zero Position", nardy.ErrInvalidPosition)
 	}
 	if !o.Viewer.IsValid() {
-		return fmt.Errorf("%w: viewer %d", ErrOptions, o.Viewer)
+		return optionsError("Viewer", "viewer %d", o.Viewer)
 	}
 	if len(o.Steps) > 4 {
-		return fmt.Errorf("%w: %d steps, at most 4", ErrOptions, len(o.Steps))
+		return optionsError("Steps", "%d steps, at most 4", len(o.Steps))
 	}
 	if len(o.Steps) > 0 && !o.StepsBy.IsValid() {
-		return fmt.Errorf("%w: steps by player %d", ErrOptions, o.StepsBy)
+		return optionsError("StepsBy", "steps by player %d", o.StepsBy)
 	}
 	for _, s := range o.Steps {
 		if s.From < nardy.Off || s.From > nardy.Bar || s.To < nardy.Off || s.To > nardy.Bar {
-			return fmt.Errorf("%w: step %d/%d outside the points 0..25", ErrOptions, s.From, s.To)
+			return optionsError("Steps", "step %d/%d outside the points 0..25", s.From, s.To)
 		}
 	}
 	if o.Dice == (nardy.Roll{}) && o.DiceLeft != nil {
-		return fmt.Errorf("%w: dice left without a roll", ErrOptions)
+		return optionsError("DiceLeft", "dice left without a roll")
 	}
 	if o.Dice != (nardy.Roll{}) {
 		if !o.Dice.IsValid() {
-			return fmt.Errorf("%w: invalid roll", ErrOptions)
+			return optionsError("Dice", "invalid roll")
 		}
 		var have [7]int
 		for _, v := range rollDice(o.Dice) {
@@ -184,18 +205,18 @@ func check(pos nardy.Position, o Options) error {
 		}
 		for _, v := range o.DiceLeft {
 			if v < 1 || v > 6 || have[v] == 0 {
-				return fmt.Errorf("%w: die %d left is not a die of the roll %s", ErrOptions, v, o.Dice)
+				return optionsError("DiceLeft", "die %d left is not a die of the roll %s", v, o.Dice)
 			}
 			have[v]--
 		}
 	}
 	if c := o.Cube; c.Value != 0 {
 		if c.Value < 1 || c.Value > 1<<30 || c.Value&(c.Value-1) != 0 || (c.Owned && !c.Owner.IsValid()) {
-			return fmt.Errorf("%w: cube %+v", ErrOptions, c)
+			return optionsError("Cube", "cube %+v", c)
 		}
 	}
 	if o.Width < 0 || o.Width > MaxWidth {
-		return fmt.Errorf("%w: width %d not in 0..%d", ErrOptions, o.Width, MaxWidth)
+		return optionsError("Width", "width %d not in 0..%d", o.Width, MaxWidth)
 	}
 	return nil
 }

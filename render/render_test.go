@@ -414,26 +414,37 @@ func TestErrors(t *testing.T) {
 	pos := nardy.MustParsePosition("long w 00000000000000000000000f00/00000000000000000000000f00")
 	_, err := AppendSVG(nil, nardy.Position{}, Options{})
 	assert.ErrorIs(t, err, nardy.ErrInvalidPosition)
-	bad := map[string]Options{
-		"viewer":          {Viewer: 7},
-		"steps by":        {Steps: []nardy.Step{step(24, 18, 6)}, StepsBy: 3},
-		"step outside":    {Steps: []nardy.Step{step(26, 18, 6)}},
-		"negative step":   {Steps: []nardy.Step{step(24, -1, 6)}},
-		"five steps":      {Steps: make([]nardy.Step, 5)},
-		"left, no roll":   {DiceLeft: []int{3}},
-		"left not rolled": {Dice: nardy.MustRoll(6, 5), DiceLeft: []int{4}},
-		"left twice":      {Dice: nardy.MustRoll(6, 5), DiceLeft: []int{5, 5}},
-		"cube of 3":       {Cube: nardy.Cube{Value: 3}},
-		"cube owner":      {Cube: nardy.Cube{Value: 2, Owned: true, Owner: 9}},
-		"negative width":  {Width: -1},
-		"too wide":        {Width: MaxWidth + 1},
-		"far too wide":    {Width: 1 << 62}, // its height overflowed to 0
+	bad := map[string]struct {
+		o      Options
+		option string // the field OptionsError names
+	}{
+		"viewer":          {Options{Viewer: 7}, "Viewer"},
+		"steps by":        {Options{Steps: []nardy.Step{step(24, 18, 6)}, StepsBy: 3}, "StepsBy"},
+		"step outside":    {Options{Steps: []nardy.Step{step(26, 18, 6)}}, "Steps"},
+		"negative step":   {Options{Steps: []nardy.Step{step(24, -1, 6)}}, "Steps"},
+		"five steps":      {Options{Steps: make([]nardy.Step, 5)}, "Steps"},
+		"left, no roll":   {Options{DiceLeft: []int{3}}, "DiceLeft"},
+		"left not rolled": {Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{4}}, "DiceLeft"},
+		"left twice":      {Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{5, 5}}, "DiceLeft"},
+		"cube of 3":       {Options{Cube: nardy.Cube{Value: 3}}, "Cube"},
+		"cube owner":      {Options{Cube: nardy.Cube{Value: 2, Owned: true, Owner: 9}}, "Cube"},
+		"negative width":  {Options{Width: -1}, "Width"},
+		"too wide":        {Options{Width: MaxWidth + 1}, "Width"},
+		"far too wide":    {Options{Width: 1 << 62}, "Width"}, // its height overflowed to 0
 	}
-	for name, o := range bad {
-		b, err := AppendSVG([]byte("keep"), pos, o)
+	for name, c := range bad {
+		b, err := AppendSVG([]byte("keep"), pos, c.o)
 		assert.ErrorIs(t, err, ErrOptions, name)
+		var oe *OptionsError
+		if assert.ErrorAs(t, err, &oe, name) {
+			assert.Equal(t, c.option, oe.Option, name)
+		}
 		assert.Equal(t, "keep", string(b), name)
 	}
+	var oe *OptionsError
+	require.ErrorAs(t, SVG(nil, pos, Options{}), &oe)
+	assert.Equal(t, "w", oe.Option)
+	assert.EqualError(t, oe, "render: invalid options: no writer (nil)")
 }
 
 type failWriter struct{}

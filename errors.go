@@ -29,9 +29,8 @@ var (
 	ErrInvalidRoll = errors.New("nardy: invalid roll")
 	// ErrInvalidRules is returned for a rule set with an unknown variant or
 	// option value, or options that do not belong to its variant (as a
-	// [*RulesError] naming the option where the rules were read; a value
-	// the Rules JSON cannot read as its field's type or name comes as a
-	// JSON error matching it).
+	// [*RulesError] naming the option where the rules were read, a value
+	// the Rules JSON cannot read included).
 	ErrInvalidRules = errors.New("nardy: invalid rules")
 	// ErrVariantMismatch is returned when rules of one variant are asked
 	// about a position of the other.
@@ -74,13 +73,21 @@ func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 type RulesError struct {
 	Option string
 	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..4096"
+	// Err is the reason beneath, when there is one: the [*SyntaxError]
+	// of a value the Rules JSON cannot read (such as "variant": "medium").
+	Err error
 }
 
 // Error implements the error interface.
 func (e *RulesError) Error() string { return "nardy: invalid rules: " + e.Msg }
 
-// Unwrap makes errors.Is match ErrInvalidRules.
-func (e *RulesError) Unwrap() error { return ErrInvalidRules }
+// Unwrap makes errors.Is match ErrInvalidRules, and Err when set.
+func (e *RulesError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrInvalidRules}
+	}
+	return []error{ErrInvalidRules, e.Err}
+}
 
 // rulesError returns a *RulesError for option.
 func rulesError(option, format string, args ...any) error {

@@ -410,7 +410,8 @@ func shortKindNames() []string {
 }
 
 // FuzzRulesJSON: a rule set read from JSON validates (what does not is
-// an error matching ErrInvalidRules, the rules given left as they were),
+// an error matching ErrInvalidRules, a *RulesError from UnmarshalJSON
+// itself, the rules given left as they were),
 // marshals and reads back to the same rule set; nothing panics.
 func FuzzRulesJSON(f *testing.F) {
 	for _, r := range []Rules{DefaultRules(Long), DefaultRules(Short), {Variant: Long, HeadException: Literal, BlockAhead: OpponentHome}} {
@@ -425,6 +426,11 @@ func FuzzRulesJSON(f *testing.F) {
 	f.Add([]byte(`{"variant":"long","max_cube":3}`))
 	f.Add([]byte(`{"scoring":{"oin":-1}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		direct := DefaultRules(Long)
+		var re *RulesError
+		if err := direct.UnmarshalJSON(b); err != nil && !errors.As(err, &re) {
+			t.Fatalf("%s: error %v is not a *RulesError", b, err)
+		}
 		r := DefaultRules(Long)
 		if err := json.Unmarshal(b, &r); err != nil {
 			if r != DefaultRules(Long) {

@@ -390,10 +390,12 @@ const maxRulesJSON = 4 << 10
 // is left as it was (null, too, changes nothing). A long-nardy option given for
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
-// before version 0.2 carry) is an error that names it.
+// before version 0.2 carry) is an error that names it. Every error is a
+// [*RulesError], naming the option whose value is refused or cannot be
+// read ("" for JSON that is not an object of options).
 func (r *Rules) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRulesJSON {
-		return jsonTooLong(ErrInvalidRules, "rules", b, maxRulesJSON)
+		return &RulesError{Msg: fmt.Sprintf("rules JSON of %d bytes, more than %d", len(b), maxRulesJSON)}
 	}
 	if string(b) == "null" {
 		return nil // encoding/json's convention: null changes nothing
@@ -402,7 +404,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
 		NextGameStarter: r.NextGameStarter}
 	if err := json.Unmarshal(b, &j); err != nil {
-		return jsonError(ErrInvalidRules, err)
+		return rulesJSONError(b, err)
 	}
 	if j.Variant == Short {
 		for _, o := range [...]struct {

@@ -79,3 +79,36 @@ func TestRulesErrorNamesTheOption(t *testing.T) {
 		assert.Equal(t, "nardy: invalid rules: "+re.Msg, c.err.Error())
 	}
 }
+
+// TestRulesJSONUnreadableValueNamesTheOption: a value the Rules JSON
+// cannot read is a *RulesError naming its key too (it matched
+// ErrInvalidRules with no option), and still matches the reason beneath
+// (ErrSyntax for a word no option has).
+func TestRulesJSONUnreadableValueNamesTheOption(t *testing.T) {
+	for _, c := range []struct {
+		json, option string
+		syntax       bool // the reason beneath is a SyntaxError
+	}{
+		{`{"variant":"medium"}`, "variant", true},
+		{`{"variant":"long","HEAD_EXCEPTION":"sometimes"}`, "head_exception", true},
+		{`{"variant":"short","max_cube":"16"}`, "max_cube", false},
+		{`{"variant":"short","scoring":{"oin":"one"}}`, "scoring", false},
+		{`{"variant":"short","cube":1}`, "cube", false},
+		{`{"variant":"short","next_game_starter":"loser"}`, "next_game_starter", true},
+		{`{"variant":"short","max_cube":16,"opening_roll":7}`, "opening_roll", false},
+		{`[1]`, "", false},
+		{`{"variant":`, "", false},
+	} {
+		r := DefaultRules(Long)
+		err := r.UnmarshalJSON([]byte(c.json)) // not json.Unmarshal, which checks the syntax first
+		require.ErrorIs(t, err, ErrInvalidRules, c.json)
+		var re *RulesError
+		if assert.ErrorAs(t, err, &re, c.json) {
+			assert.Equal(t, c.option, re.Option, c.json)
+		}
+		if c.syntax {
+			assert.ErrorIs(t, err, ErrSyntax, c.json)
+		}
+		assert.Equal(t, DefaultRules(Long), r, "%s: the rules given are left as they were", c.json)
+	}
+}

@@ -1,0 +1,55 @@
+package nardy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+)
+
+// rulesJSONError returns err, the decoder's error for the Rules JSON b, as
+// a *RulesError naming the key whose value could not be read, as Validate
+// names an option it refuses; the option is "" when b is not a JSON
+// object. The message is jsonError's.
+func rulesJSONError(b []byte, err error) error {
+	e := &RulesError{Msg: strings.TrimPrefix(jsonError(ErrInvalidRules, err).Error(), ErrInvalidRules.Error()+": ")}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		e.Option, _, _ = strings.Cut(te.Field, ".")
+		return e
+	}
+	e.Err = err
+	e.Option = unreadableRulesKey(b)
+	return e
+}
+
+// unreadableRulesKey returns the JSON key of the first member of the
+// object b whose value cannot be read as its field of rulesJSON (keys
+// match fields as encoding/json matches them, case aside), or "".
+func unreadableRulesKey(b []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	fields := reflect.TypeFor[rulesJSON]()
+	for dec.More() {
+		t, err := dec.Token()
+		key, isKey := t.(string)
+		var value json.RawMessage
+		if err != nil || !isKey || dec.Decode(&value) != nil {
+			return ""
+		}
+		for i := range fields.NumField() {
+			f := fields.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if strings.EqualFold(name, key) {
+				if json.Unmarshal(value, reflect.New(f.Type).Interface()) != nil {
+					return name
+				}
+				break
+			}
+		}
+	}
+	return ""
+}

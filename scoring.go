@@ -332,8 +332,13 @@ func (r Rules) points(k ResultKind, c Cube, money bool) int {
 }
 
 // MarshalJSON writes the result with its kind in the words of its game
-// (a backgammon is "backgammon", a koks "koks").
+// (a backgammon is "backgammon", a koks "koks"). The zero Result, which
+// [Game.Result] and [Match.LastResult] return before there is a result,
+// is written as null (its kind has no name, and it was an error).
 func (r Result) MarshalJSON() ([]byte, error) {
+	if r == (Result{}) {
+		return []byte("null"), nil
+	}
 	type plain Result // without this method
 	return json.Marshal(struct {
 		plain

@@ -253,6 +253,23 @@ func TestResultWordsFollowTheGame_S5_L8(t *testing.T) {
 	assert.Contains(t, string(b), `"offer":"gammon"`)
 }
 
+// TestZeroResultMarshalsAsNull: the zero Result, which Game.Result and
+// Match.LastResult return before a game ends, is written as null and read
+// back as the zero Result (its marshalling was an error, so a struct
+// holding a game's result could not be written before the game ended).
+func TestZeroResultMarshalsAsNull(t *testing.T) {
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	res, over := g.Result()
+	require.False(t, over)
+	b, err := json.Marshal(struct{ Result Result }{res})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"Result":null}`, string(b))
+	var back struct{ Result Result }
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Zero(t, back.Result)
+}
+
 // TestScoringWorseLossScoresMore (L8, L9, S5): a table in which a worse
 // loss scores less than a lighter one is invalid rules (a mars of 2 under
 // an oin of 3 was accepted); every table of the presets is in order.

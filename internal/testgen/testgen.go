@@ -1,6 +1,8 @@
 // Package testgen makes the random inputs of the tests of the format
 // packages (gnubg, xgid) through the public API of package nardy:
-// short-nardy positions for rapid, and matches of random legal actions.
+// short-nardy positions for rapid, and matches of random legal actions;
+// and it reads the command lines the documents give for the programs
+// (DocCommands), for the programs' tests.
 // (The tests of package nardy itself have their own generators, which may
 // use its internals; they cannot import this package, which imports
 // nardy.)

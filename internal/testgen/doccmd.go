@@ -1,0 +1,62 @@
+package testgen
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// DocCommand is a command line a document gives for a program.
+type DocCommand struct {
+	Where string   // "docs/strength.md:123"
+	Args  []string // the arguments after the program's name
+}
+
+// DocCommands returns every command line of the files (paths relative to
+// the repository root, read from root) that runs the program through one
+// of prefixes (such as "/tmp/nardy-strength "), in fenced blocks or inline
+// code alike, but for the program's build (go build -o). A command ends
+// at a backtick, a shell separator (";", "|", "&&"), a redirection ("<", ">") or a
+// comment; a shell loop's variable ($s) reads as 1, and a
+// line continued with a backslash is joined to the next.
+func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand, error) {
+	var out []DocCommand
+	for _, f := range files {
+		b, err := os.ReadFile(root + "/" + f)
+		if err != nil {
+			return nil, err
+		}
+		lines := strings.Split(string(b), "\n")
+		for i := 0; i < len(lines); i++ {
+			line, n := lines[i], i+1
+			for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+				i++
+				line = strings.TrimSuffix(line, "\\") + " " + lines[i]
+			}
+			for _, p := range prefixes {
+				rest := line
+				for {
+					at := strings.Index(rest, p)
+					if at < 0 {
+						break
+					}
+					built := strings.HasSuffix(rest[:at], "-o ") // go build -o PROGRAM: not a run
+					rest = rest[at+len(p):]
+					if built {
+						continue
+					}
+					cmd := rest
+					if end := strings.IndexAny(cmd, "`;|&<>#"); end >= 0 {
+						cmd = cmd[:end]
+					}
+					cmd = strings.NewReplacer("${s}", "1", "$s", "1").Replace(cmd)
+					if strings.Contains(cmd, "$") {
+						return nil, fmt.Errorf("%s:%d: a shell variable in %q", f, n, cmd)
+					}
+					out = append(out, DocCommand{Where: fmt.Sprintf("%s:%d", f, n), Args: strings.Fields(cmd)})
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -206,23 +207,33 @@ func Parse(line []byte) (Case, error) {
 	return c, nil
 }
 
-// longOnly are the rules keys of long-nardy options. A short case with any
-// of them is an error naming it, whatever its value, even the value the
-// option would have in short nardy: the case is not what its writer meant.
-var longOnly = []string{"head_exception", "transient_block", "block_ahead"}
+// longOnly reports the rules keys of long-nardy options. A short case with
+// any of them is an error naming it, whatever its value, even the value
+// the option would have in short nardy: the case is not what its writer
+// meant.
+func longOnly(key string) bool {
+	switch key {
+	case "head_exception", "transient_block", "block_ahead":
+		return true
+	}
+	return false
+}
 
-// parseRules applies a "rules" object: known keys only, known values only.
+// parseRules applies a "rules" object: known keys only, known values
+// only. Its keys are checked in sorted order, so that a case with several
+// faults is refused with the same error every time.
 func parseRules(b []byte, r *nardy.Rules) error {
 	var opts map[string]json.RawMessage
 	if err := json.Unmarshal(b, &opts); err != nil {
 		return fmt.Errorf("%w: rules: %s", ErrCase, strings.TrimPrefix(err.Error(), "nardy: "))
 	}
-	for k, v := range opts {
+	for _, k := range slices.Sorted(maps.Keys(opts)) { // the same error for the same case, every run
+		v := opts[k]
 		var err error
 		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
 			return fmt.Errorf("%w: rules %q is null", ErrCase, k)
 		}
-		if r.Variant == nardy.Short && slices.Contains(longOnly, k) {
+		if r.Variant == nardy.Short && longOnly(k) {
 			return fmt.Errorf("%w: rules %q is a long-nardy option; a short case may not have it", ErrCase, k)
 		}
 		switch k {

@@ -8,7 +8,6 @@ import (
 	"math"
 	"reflect"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/nardylab/nardy/internal/errtext"
 )
@@ -202,13 +201,7 @@ func syntaxError[T string | []byte](what string, input T, off int, format string
 // charAt quotes the character of s at byte i for a message: the whole
 // character, not its first byte ('é', not 'Ã'), or the byte where it is
 // not UTF-8 ('\xff').
-func charAt(s string, i int) string {
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && n <= 1 {
-		return fmt.Sprintf(`'\x%02x'`, s[i])
-	}
-	return fmt.Sprintf("%q", r)
-}
+func charAt(s string, i int) string { return errtext.CharAt(s, i) }
 
 // quoteCut quotes s, cut to 64 bytes, for a message.
 func quoteCut(s string) string {

@@ -266,7 +266,7 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 // smaller die first is given back in that canonical spelling.
 func ParseMatchID(id string) (MatchID, error) {
 	const what = "Match ID"
-	if len(id) != MatchIDLen {
+	if utf8.RuneCountInString(id) != MatchIDLen { // a character outside Base64 is refused by Decode
 		return MatchID{}, formats.SyntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, utf8.RuneCountInString(id))
 	}
 	var k midKey

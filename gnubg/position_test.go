@@ -120,23 +120,38 @@ func TestPositionIDErrors(t *testing.T) {
 		})
 	}
 	// The length is counted in characters, not bytes: 13 two-byte letters
-	// are 26 bytes, 7 are 14 bytes (the length of an ID, refused for the
-	// letters).
+	// are 26 bytes, 7 are 14 bytes (the length of an ID in bytes); 14 are
+	// refused for the letters.
 	for _, tc := range []struct {
 		id   string
 		want string
-	}{{strings.Repeat("é", 13), "have 13"}, {strings.Repeat("é", 7), "Base64"}} {
+	}{{strings.Repeat("é", 13), "have 13"}, {strings.Repeat("é", 7), "have 7"}, {strings.Repeat("é", 14), "'é' is not a Base64"}} {
 		_, err := ParsePositionID(tc.id, nardy.White)
 		require.ErrorIs(t, err, nardy.ErrSyntax)
 		assert.Contains(t, err.Error(), tc.want)
 	}
-	_, err = ParseMatchID(strings.Repeat("é", 12))
+	_, err = ParseMatchID(strings.Repeat("é", 6))
 	require.ErrorIs(t, err, nardy.ErrSyntax)
-	assert.Contains(t, err.Error(), "have 12")
+	assert.Contains(t, err.Error(), "have 6")
 	var m MatchID
 	err = m.UnmarshalText([]byte(strings.Repeat("é", 11)))
 	require.ErrorIs(t, err, nardy.ErrSyntax)
 	assert.Contains(t, err.Error(), "have 11")
+	// An ID of the right length in characters but not in bytes is refused
+	// for its character, named whole (it said "want 14 characters, have
+	// 14", and named the é of a short ID by its first byte, 'Ã').
+	for _, tc := range []struct{ id, want string }{
+		{"4HPwATDgc/ABMé", `'é' is not a Base64 character`},
+		{"4HPwATDgc/ABé", "want 14 characters, have 13"},
+		{"4HPwATDgc/AB\xffA", `'\xff' is not a Base64 character`},
+	} {
+		_, err := ParsePositionID(tc.id, nardy.White)
+		require.ErrorIs(t, err, nardy.ErrSyntax, tc.id)
+		assert.Contains(t, err.Error(), tc.want, tc.id)
+	}
+	_, err = ParseMatchID("cAkAAAAAAAAé")
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.Contains(t, err.Error(), `'é' is not a Base64 character`)
 
 	// Both sides' checkers on the same place: the player not on roll has
 	// 15 on its point 1 (the mover's 24) and so does the player on roll.

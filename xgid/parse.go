@@ -1,12 +1,11 @@
 package xgid
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/internal/formats"
 )
 
@@ -60,11 +59,7 @@ func Parse(s string) (ID, error) {
 		case c >= 'a' && c <= 'o':
 			n = int(c-'a') + 1
 		default:
-			bad := fmt.Sprintf(`'\x%02x'`, c) // a byte that is no UTF-8, else the whole character
-			if r, n := utf8.DecodeRuneInString(pos[i:]); r != utf8.RuneError || n > 1 {
-				bad = fmt.Sprintf("%q", r)
-			}
-			return ID{}, formats.SyntaxError(what, s, base+i, "%s: want '-', A-O or a-o", bad)
+			return ID{}, formats.SyntaxError(what, s, base+i, "%s: want '-', A-O or a-o", errtext.CharAt(pos, i))
 		}
 		switch {
 		case n == 0:

@@ -1,10 +1,13 @@
 // Package errtext cuts the input an error keeps to a small, fixed size, so
 // that an error about a long hostile input does not hold that input in
-// memory. Package nardy and the format packages (gnubg, xgid) build their
-// [nardy.SyntaxError] values with it.
+// memory, and names a character of it whole. Package nardy and the format
+// packages (gnubg, xgid) build their [nardy.SyntaxError] values with it.
 package errtext
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // MaxInput is the most bytes of its input an error keeps.
 const MaxInput = 64
@@ -30,4 +33,15 @@ func Cut[T string | []byte](s T) string {
 		return string(s)
 	}
 	return string([]byte(s[:n]))
+}
+
+// CharAt quotes the character of s at byte i for a message: the whole
+// character, not its first byte ('é', not 'Ã'), or the byte where it is
+// not UTF-8 ('\xff').
+func CharAt(s string, i int) string {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf(`'\x%02x'`, s[i])
+	}
+	return fmt.Sprintf("%q", r)
 }

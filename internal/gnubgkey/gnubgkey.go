@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // Error is a malformed ID: what is wrong and where.
@@ -43,7 +45,7 @@ func Encode(key []byte) string { return encoding.EncodeToString(key) }
 func Decode(key []byte, id string) error {
 	for i := 0; i < len(id); i++ {
 		if !isBase64Char(id[i]) {
-			return errorf(i, "%q is not a Base64 character (A-Z a-z 0-9 + /)", id[i])
+			return errorf(i, "%s is not a Base64 character (A-Z a-z 0-9 + /)", errtext.CharAt(id, i))
 		}
 	}
 	if _, err := encoding.Decode(key, []byte(id)); err != nil {
@@ -100,7 +102,7 @@ func PositionID(b Board) string {
 // check that the two sides can share a board.
 func ParsePositionID(id string) (Board, error) {
 	var b Board
-	if len(id) != PositionIDLen {
+	if utf8.RuneCountInString(id) != PositionIDLen { // a character outside Base64 is refused by Decode
 		return b, errorf(-1, "want %d characters, have %d", PositionIDLen, utf8.RuneCountInString(id))
 	}
 	var key [10]byte

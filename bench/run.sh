@@ -25,14 +25,16 @@ echo "go:     $(go version | cut -d' ' -f3-)"
 echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo ?)"
 echo
 
-go test -run '^$' -bench 'LegalShortStart/^(3-1|1-1)$' -benchmem -count "$COUNT" . >>"$out"
-go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|Worst)$' -benchmem -count "$COUNT" . >>"$out"
-go test -run '^$' -bench '^BenchmarkPerftShort3(List)?$' -benchtime 1x -benchmem -count "$COUNT" . >>"$out"
-
-# One line per benchmark: the median of the COUNT runs. go test appends
-# -GOMAXPROCS to every name unless it is 1 (GOMAXPROCS is the number of
-# CPUs the process may run on, which nproc counts).
+# go test appends -N to every name when it runs with N > 1 CPUs; -cpu
+# sets N, so that the suffix is known (by default Go counts a container's
+# CPU quota, which nproc does not see).
 procs=${GOMAXPROCS:-$(nproc 2>/dev/null || echo 1)}
+go test -run '^$' -bench 'LegalShortStart/^(3-1|1-1)$' -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
+go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|Worst)$' -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
+go test -run '^$' -bench '^BenchmarkPerftShort3(List)?$' -benchtime 1x -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
+
+# One line per benchmark: the median of the COUNT runs (the mean of the
+# middle two for an even COUNT).
 grep '^Benchmark' "$out" | awk -v procs="$procs" '
 {
 	name = $1; sub(/^Benchmark/, "", name)
@@ -47,7 +49,7 @@ grep '^Benchmark' "$out" | awk -v procs="$procs" '
 }' | sort -k1,1 -k2,2g | awk '
 function flush() {
 	if (n == 0) return
-	m = v[int((n + 1) / 2)]
+	m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 	per = (p == "-" || p + 0 == 0) ? "-" : sprintf("%.2f", m / p)
 	printf "%-30s %12s/op %9s plays/op %8s ns/play %4s allocs/op\n", cur, fmt(m), p, per, a
 	n = 0

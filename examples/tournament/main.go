@@ -22,7 +22,8 @@
 // -h prints a synopsis and the flags on standard output. It exits with 2
 // for wrong flags (an unknown bot or preset, -games outside 1..1000000,
 // -workers outside 1..256, -match outside 0..64, a negative -budget or
-// -width), the message and the usage on standard error, before any game;
+// -width, -budget or -width without expectimax playing), the message and
+// the usage on standard error, before any game;
 // with 1 when a game fails; with 0 otherwise.
 package main
 
@@ -65,7 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.n, "games", 100, fmt.Sprintf("number of games (or matches), 1..%d", maxGames))
 	fs.IntVar(&c.length, "match", 0, fmt.Sprintf("play matches to this many points (1..%d) instead of single games", maxMatch))
 	fs.Uint64Var(&c.seed, "seed", 1, "tournament seed")
-	fs.IntVar(&c.workers, "workers", runtime.NumCPU(), fmt.Sprintf("parallel goroutines, 1..%d", maxWorkers))
+	fs.IntVar(&c.workers, "workers", min(runtime.NumCPU(), maxWorkers), fmt.Sprintf("parallel goroutines, 1..%d", maxWorkers))
 	fs.IntVar(&c.budget, "budget", 0, "expectimax node budget per decision (0: default)")
 	fs.IntVar(&c.width, "width", 0, "expectimax candidate plays searched a roll ahead (0: default)")
 	if status, ok := cliflags.Parse(fs, "tournament", usage, args, 0, stdout, stderr); !ok {
@@ -100,6 +101,13 @@ func (c *config) setUp(preset, variant string, given map[string]bool) error {
 	for _, f := range []struct{ flag, name string }{{"-a", c.a}, {"-b", c.b}} {
 		if _, err := bot.New(f.name, 0); err != nil {
 			return fmt.Errorf("%s: %v", f.flag, err)
+		}
+	}
+	if c.a != "expectimax" && c.b != "expectimax" {
+		for _, f := range []string{"budget", "width"} {
+			if given[f] {
+				return fmt.Errorf("-%s: only expectimax has it, and neither -a nor -b is expectimax", f)
+			}
 		}
 	}
 	return nil

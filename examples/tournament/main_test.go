@@ -152,6 +152,8 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"-workers", "1000000000000"}, "-workers 1000000000000: want 1..256"},
 		{[]string{"-budget", "-1"}, "-budget -1"},
 		{[]string{"-width", "-1"}, "-width -1"},
+		{[]string{"-budget", "5"}, "-budget: only expectimax has it"}, // it was ignored
+		{[]string{"-width", "3", "-a", "random", "-b", "greedy"}, "-width: only expectimax has it"},
 		{[]string{"-a", "nobody"}, `-a: bot: unknown bot "nobody"`},
 		{[]string{"-b", "nobody"}, `-b: bot: unknown bot "nobody"`},
 	} {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/printer"
 	"go/token"
@@ -31,6 +32,9 @@ func Package(dir string) ([]string, error) {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
 			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, n); err != nil || !ok {
+			continue // a file for another system or build tag: its twin says the API
 		}
 		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, 0)
 		if err != nil {
@@ -57,6 +61,12 @@ func Package(dir string) ([]string, error) {
 				if s, ok := t.(*ast.StarExpr); ok {
 					t = s.X
 				}
+				switch g := t.(type) { // a generic type's receiver: T[P] or T[P, Q]
+				case *ast.IndexExpr:
+					t = g.X
+				case *ast.IndexListExpr:
+					t = g.X
+				}
 				if id, ok := t.(*ast.Ident); ok && id.IsExported() {
 					types[id.Name] = append(types[id.Name], "\t"+line)
 				}
@@ -65,7 +75,11 @@ func Package(dir string) ([]string, error) {
 					switch s := s.(type) {
 					case *ast.TypeSpec:
 						if s.Name.IsExported() {
-							types[s.Name.Name] = append([]string{"type " + s.Name.Name + " " + kind(s)}, types[s.Name.Name]...)
+							decl := "type " + s.Name.Name + " " // an alias is listed as one: "type A = B"
+							if s.Assign != 0 {
+								decl += "= "
+							}
+							types[s.Name.Name] = append([]string{decl + kind(s)}, types[s.Name.Name]...)
 						}
 					case *ast.ValueSpec:
 						for _, n := range s.Names {

@@ -146,19 +146,35 @@ func Start(plies int) (*Engine, error) {
 	e := &Engine{cmd: cmd, dir: dir, cancel: cancel}
 	// Opening a FIFO blocks until the other side opens it: the driver opens
 	// in for reading, then out for writing.
-	done := make(chan error, 1)
-	go func() {
-		var err error
-		if e.in, err = os.OpenFile(in, os.O_WRONLY, 0); err == nil {
-			e.outF, err = os.OpenFile(out, os.O_RDONLY, 0)
-		}
-		done <- err
-	}()
-	select {
-	case err = <-done:
-	case <-time.After(60 * time.Second):
-		err = errors.New("gnubgplay: gnubg did not open its pipes within 60s")
+	type pipes struct {
+		in, out *os.File
+		err     error
 	}
+	done := make(chan pipes, 1)
+	go func() { // owns the files until it sends them
+		var p pipes
+		if p.in, p.err = os.OpenFile(in, os.O_WRONLY, 0); p.err == nil {
+			p.out, p.err = os.OpenFile(out, os.O_RDONLY, 0)
+		}
+		done <- p
+	}()
+	var p pipes
+	select {
+	case p = <-done:
+	case <-time.After(60 * time.Second):
+		// Give each FIFO the end gnubg never opened (opening a FIFO for
+		// reading and writing does not block on Linux), so that the
+		// opener returns with its files, which Close then closes: else it
+		// stayed blocked for good, and its files raced with Close.
+		for _, f := range []string{in, out} {
+			if peer, err := os.OpenFile(f, os.O_RDWR, 0); err == nil {
+				defer peer.Close()
+			}
+		}
+		p = <-done
+		p.err = errors.New("gnubgplay: gnubg did not open its pipes within 60s")
+	}
+	e.in, e.outF, err = p.in, p.out, p.err
 	if err == nil {
 		e.out = bufio.NewReader(e.outF)
 		var line string

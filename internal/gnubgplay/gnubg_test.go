@@ -25,12 +25,15 @@ func TestMoves(t *testing.T) {
 			pos = mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
 		}
 		roll := nardy.MustRoll(1+rng.IntN(6), 1+rng.IntN(6))
-		p, err := e.Move(r, pos, roll)
+		var p nardy.Play
+		var err error
 		if i%2 == 1 { // with a match score and a cube
 			away := [2]int{1 + rng.IntN(5), 1 + rng.IntN(5)}
 			cube := nardy.Cube{Value: 1 << rng.IntN(3)}
 			cube.Owned, cube.Owner = cube.Value > 1, nardy.Color(rng.IntN(2))
 			p, err = e.MatchMove(r, CubeQuery{Pos: pos, Cube: cube, MatchTo: 5, Away: away}, roll)
+		} else {
+			p, err = e.Move(r, pos, roll)
 		}
 		require.NoError(t, err, "%v %v", pos, roll)
 		legal, err := r.AppendLegal(buf[:0], pos, roll)

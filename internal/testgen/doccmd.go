@@ -3,6 +3,7 @@ package testgen
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -20,6 +21,7 @@ type DocCommand struct {
 // comment; a shell loop's variable ($s) reads as 1, and a
 // line continued with a backslash is joined to the next.
 func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand, error) {
+	loopVar := regexp.MustCompile(`\$\{s\}|\$s\b`) // $s or ${s}, not $steps
 	var out []DocCommand
 	for _, f := range files {
 		b, err := os.ReadFile(root + "/" + f)
@@ -49,7 +51,7 @@ func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand,
 					if end := strings.IndexAny(cmd, "`;|&<>#"); end >= 0 {
 						cmd = cmd[:end]
 					}
-					cmd = strings.NewReplacer("${s}", "1", "$s", "1").Replace(cmd)
+					cmd = loopVar.ReplaceAllString(cmd, "1")
 					if strings.Contains(cmd, "$") {
 						return nil, fmt.Errorf("%s:%d: a shell variable in %q", f, n, cmd)
 					}

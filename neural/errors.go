@@ -44,7 +44,7 @@ type RolloutError struct {
 	// network, rules, scoring or match, the position or plays, or a trial
 	// that went wrong.
 	Option string
-	Msg    string // what is wrong, such as "trials 0 not in 1..1000000"
+	Msg    string // what is wrong, such as "trials -1 not in 0..1048576"
 	Err    error  // the underlying error, if any
 }
 

@@ -44,7 +44,7 @@ type OptionsError struct {
 	// "StepsBy", "Dice", "DiceLeft", "Cube", "Width"), or "w" for the
 	// nil writer given to [SVG].
 	Option string
-	Msg    string // what is wrong, such as "width 9000 not in 0..4096"
+	Msg    string // what is wrong, such as "width -1 not in 0..65536"
 }
 
 // Error implements the error interface.

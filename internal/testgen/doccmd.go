@@ -1,10 +1,13 @@
 package testgen
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
+	"testing"
 )
 
 // DocCommand is a command line a document gives for a program.
@@ -61,4 +64,38 @@ func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand,
 		}
 	}
 	return out, nil
+}
+
+// CheckDocCommands runs every command line of README.md, BENCHMARKS.md and
+// docs/strength.md that DocCommands finds for prefixes with -h after its
+// flags, which parses every flag and prints the usage instead of running,
+// and fails t for each that does not exit 0 (and when fewer than least
+// lines are found). With files, trailing arguments that name files of the
+// repository stay after the -h, as positional arguments. run is the
+// program's main function, returning its exit status.
+func CheckDocCommands(t *testing.T, prefixes []string, least int, files bool, run func(args []string, stdout, stderr io.Writer) int) {
+	t.Helper()
+	cmds, err := DocCommands("../..", prefixes, "README.md", "BENCHMARKS.md", "docs/strength.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cmds) < least {
+		t.Fatalf("%d command lines for %v, want %d or more", len(cmds), prefixes, least)
+	}
+	for _, c := range cmds {
+		n := len(c.Args)
+		for files && n > 1 && !strings.HasPrefix(c.Args[n-1], "-") && isFile("../../"+c.Args[n-1]) {
+			n--
+		}
+		args := append(append(append([]string(nil), c.Args[:n]...), "-h"), c.Args[n:]...)
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != 0 {
+			t.Errorf("%s: %v exits %d: %s", c.Where, args, code, stderr.String())
+		}
+	}
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

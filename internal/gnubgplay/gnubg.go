@@ -177,6 +177,7 @@ func Start(plies int) (*Engine, error) {
 	e.in, e.outF, err = p.in, p.out, p.err
 	if err == nil {
 		e.out = bufio.NewReader(e.outF)
+		_ = e.outF.SetReadDeadline(time.Now().Add(answerTimeout)) // gnubg loads its networks first
 		var line string
 		if line, err = e.out.ReadString('\n'); err == nil && line != "READY\n" {
 			err = fmt.Errorf("gnubgplay: driver said %q", line)
@@ -230,12 +231,20 @@ func (e *Engine) move(r nardy.Rules, pos nardy.Position, roll nardy.Roll, contex
 	return r.ParsePlay(pos, roll, line)
 }
 
+// answerTimeout bounds the wait for one answer of gnubg: a 4-ply
+// evaluation takes seconds, a gnubg that hangs forever.
+const answerTimeout = 10 * time.Minute
+
 // ask writes one question line to the driver and returns its answer line,
-// trimmed; an answer that reports an error ("ERR ...") is an error.
+// trimmed; an answer that reports an error ("ERR ...") is an error, and so
+// is no answer within answerTimeout.
 func (e *Engine) ask(question string) (string, error) {
 	if _, err := fmt.Fprintln(e.in, question); err != nil {
 		return "", err
 	}
+	// A FIFO takes a deadline on Linux; where a system's does not, the
+	// read waits as long as gnubg does.
+	_ = e.outF.SetReadDeadline(time.Now().Add(answerTimeout))
 	line, err := e.out.ReadString('\n')
 	if err != nil {
 		return "", fmt.Errorf("gnubgplay: reading the answer: %w", err)

@@ -72,8 +72,10 @@ func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 type RulesError struct {
 	Option string
 	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..4096"
-	// Err is the reason beneath, when there is one: the [*SyntaxError]
-	// of a value the Rules JSON cannot read (such as "variant": "medium").
+	// Err is the reason beneath, when there is one: the error of a value
+	// the Rules JSON cannot read as text (the [*SyntaxError] of "variant":
+	// "medium"), or of JSON that does not parse. A value of the wrong
+	// JSON type is said in Msg alone.
 	Err error
 }
 

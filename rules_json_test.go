@@ -98,6 +98,14 @@ func TestRulesJSONUnreadableValueNamesTheOption(t *testing.T) {
 		{`{"variant":"short","max_cube":16,"opening_roll":7}`, "opening_roll", false},
 		{`[1]`, "", false},
 		{`{"variant":`, "", false},
+		// The decoder notes a type error and goes on, but stops at a
+		// word no option has: the key named is the one the message is
+		// about (it was the first key that failed either way).
+		{`{"cube":"yes","variant":"medium"}`, "variant", true},
+		{`{"scoring":{"oin":"x"},"variant":"medium"}`, "variant", true},
+		// encoding/json does not match the Kelvin sign to k: that key is
+		// ignored, and the variant is at fault.
+		{"{\"bloc\u212a_ahead\":\"nonsense\",\"variant\":\"medium\"}", "variant", true},
 	} {
 		r := DefaultRules(Long)
 		err := r.UnmarshalJSON([]byte(c.json)) // not json.Unmarshal, which checks the syntax first
@@ -110,5 +118,19 @@ func TestRulesJSONUnreadableValueNamesTheOption(t *testing.T) {
 			assert.ErrorIs(t, err, ErrSyntax, c.json)
 		}
 		assert.Equal(t, DefaultRules(Long), r, "%s: the rules given are left as they were", c.json)
+	}
+}
+
+// TestRulesJSONNotAnObjectKeepsItsSentinel: rules that are not a JSON
+// object in a record, a game or a match stay an invalid-rules error (the
+// JSON type error kept beneath them made the record's reader say a syntax
+// error instead).
+func TestRulesJSONNotAnObjectKeepsItsSentinel(t *testing.T) {
+	for _, rules := range []string{`"x"`, `[1]`, `1`} {
+		var rec Record
+		err := json.Unmarshal([]byte(`{"rules":`+rules+`,"length":0,"actions":[]}`), &rec)
+		assert.ErrorIs(t, err, ErrInvalidRules, rules)
+		assert.ErrorIs(t, err, ErrBadRecord, rules)
+		assert.NotErrorIs(t, err, ErrSyntax, rules)
 	}
 }

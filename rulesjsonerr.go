@@ -15,8 +15,8 @@ import (
 func rulesJSONError(b []byte, err error) error {
 	e := &RulesError{Msg: strings.TrimPrefix(jsonError(ErrInvalidRules, err).Error(), ErrInvalidRules.Error()+": ")}
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && te.Field != "" {
-		e.Option, _, _ = strings.Cut(te.Field, ".")
+	if errors.As(err, &te) { // a value of the wrong JSON type, said in JSON's words: Err stays nil
+		e.Option, _, _ = strings.Cut(te.Field, ".") // "" for rules that are not an object
 		return e
 	}
 	e.Err = err
@@ -25,8 +25,10 @@ func rulesJSONError(b []byte, err error) error {
 }
 
 // unreadableRulesKey returns the JSON key of the first member of the
-// object b whose value cannot be read as its field of rulesJSON (keys
-// match fields as encoding/json matches them, case aside), or "".
+// object b whose value its field of rulesJSON refuses with an error other
+// than a JSON type error (the decoder stops at the first such error, where
+// it notes a type error and goes on), or "". Keys match fields as
+// encoding/json matches them: rune by rune, upper case aside.
 func unreadableRulesKey(b []byte) string {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
@@ -40,11 +42,13 @@ func unreadableRulesKey(b []byte) string {
 		if err != nil || !isKey || dec.Decode(&value) != nil {
 			return ""
 		}
+		folded := strings.ToUpper(key) // as encoding/json folds: EqualFold would match the Kelvin sign to k
 		for i := range fields.NumField() {
 			f := fields.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if strings.EqualFold(name, key) {
-				if json.Unmarshal(value, reflect.New(f.Type).Interface()) != nil {
+			if strings.ToUpper(name) == folded {
+				var te *json.UnmarshalTypeError
+				if err := json.Unmarshal(value, reflect.New(f.Type).Interface()); err != nil && !errors.As(err, &te) {
 					return name
 				}
 				break

@@ -239,7 +239,7 @@ func (m MatchID) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMatchID].
 func (m *MatchID) UnmarshalText(text []byte) error {
-	if len(text) != MatchIDLen {
+	if len(text) > utf8.UTFMax*MatchIDLen { // too many characters whatever they are: refused before a copy
 		return formats.SyntaxError("Match ID", text, -1, "want %d characters, have %d", MatchIDLen, utf8.RuneCount(text))
 	}
 	v, err := ParseMatchID(string(text))

@@ -152,6 +152,9 @@ func TestPositionIDErrors(t *testing.T) {
 	_, err = ParseMatchID("cAkAAAAAAAAé")
 	require.ErrorIs(t, err, nardy.ErrSyntax)
 	assert.Contains(t, err.Error(), `'é' is not a Base64 character`)
+	err = m.UnmarshalText([]byte("cAkAAAAAAAAé"))
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.Contains(t, err.Error(), `'é' is not a Base64 character`, "UnmarshalText as ParseMatchID")
 
 	// Both sides' checkers on the same place: the player not on roll has
 	// 15 on its point 1 (the mover's 24) and so does the player on roll.

@@ -39,10 +39,11 @@ func errorf(format string, a ...any) error {
 // [nardy.ErrVariantMismatch], or the rules' [*nardy.RulesError]).
 type RolloutError struct {
 	// Option names the field of [RolloutOptions] at fault ("Trials",
-	// "Ply", "Truncate", "Workers", "StopAt", "Cubeful", "Cube"), or is "" when the
-	// fault is the call's: a nil context or searcher, the Searcher's
-	// network, rules, scoring or match, the position or plays, or a trial
-	// that went wrong.
+	// "Ply", "Truncate", "Workers", "StopAt", "Cubeful", "Cube": a cube
+	// the rules or the match score do not give), or is "" when the fault
+	// is the call's: a nil context or searcher, the Searcher's network,
+	// rules or scoring, a double in the Crawford game, the position or
+	// plays, or a trial that went wrong.
 	Option string
 	Msg    string // what is wrong, such as "trials -1 not in 0..1048576"
 	Err    error  // the underlying error, if any

@@ -6,7 +6,8 @@ import (
 	"github.com/nardylab/nardy/internal/testgen"
 )
 
-// TestDocumentedCommandLinesParse: every nardy-strength command line of
+// TestDocumentedCommandLinesParse: every command line that runs
+// nardy-strength (as /tmp/nardy-strength or go run ./cmd/nardy-strength) in
 // README.md, BENCHMARKS.md and docs/strength.md names a command and flags
 // it has, with values of their types (a flag renamed or dropped would
 // leave the documents' commands refused).

@@ -6,7 +6,8 @@ import (
 	"github.com/nardylab/nardy/internal/testgen"
 )
 
-// TestDocumentedCommandLinesParse: every nardy-train command line of
+// TestDocumentedCommandLinesParse: every command line that runs
+// nardy-train (as /tmp/nardy-train or go run ./cmd/nardy-train) in
 // README.md, BENCHMARKS.md and docs/strength.md names flags it has, with
 // values of their types (a flag renamed or dropped would leave the
 // documents' commands refused).

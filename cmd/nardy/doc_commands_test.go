@@ -8,7 +8,8 @@ import (
 	"github.com/nardylab/nardy/internal/testgen"
 )
 
-// TestDocumentedCommandLinesParse: every nardy command line of README.md,
+// TestDocumentedCommandLinesParse: every command line that runs nardy
+// (as go run ./cmd/nardy) in README.md,
 // BENCHMARKS.md and docs/strength.md names a command and flags it has,
 // with values of their types; the files a line names stay after the -h.
 func TestDocumentedCommandLinesParse(t *testing.T) {

@@ -166,12 +166,20 @@ func Start(plies int) (*Engine, error) {
 		// reading and writing does not block on Linux), so that the
 		// opener returns with its files, which Close then closes: else it
 		// stayed blocked for good, and its files raced with Close.
+		// Should a peer not open (no file descriptors left), the opener
+		// is left behind rather than waited for.
+		given := true
 		for _, f := range []string{in, out} {
-			if peer, err := os.OpenFile(f, os.O_RDWR, 0); err == nil {
-				defer peer.Close()
+			peer, err := os.OpenFile(f, os.O_RDWR, 0)
+			if err != nil {
+				given = false
+				continue
 			}
+			defer peer.Close()
 		}
-		p = <-done
+		if given {
+			p = <-done
+		}
 		p.err = errors.New("gnubgplay: gnubg did not open its pipes within 60s")
 	}
 	e.in, e.outF, err = p.in, p.out, p.err

@@ -18,8 +18,9 @@ type DocCommand struct {
 
 // DocCommands returns every command line of the files (paths relative to
 // the repository root, read from root) that runs the program through one
-// of prefixes (such as "/tmp/nardy-strength "), in fenced blocks or inline
-// code alike, but for the program's build (go build -o). A command ends
+// of prefixes (such as "/tmp/nardy-strength ", the way the documents run
+// the programs; a program named in prose, "nardy-train -target 1ply", is
+// not a command line), in fenced blocks or inline code alike, but for the program's build (go build -o). A command ends
 // at a backtick, a shell separator (";", "|", "&&"), a redirection ("<", ">") or a
 // comment; a shell loop's variable ($s) reads as 1, and a
 // line continued with a backslash is joined to the next.

@@ -123,7 +123,7 @@ func positionError(reason error, format string, args ...any) error {
 // RuleError says which rule a play or a step breaks. It matches
 // [ErrIllegalPlay] with [errors.Is].
 type RuleError struct {
-	Rule string // the rule's id in docs/rules.md, such as "L3" or "C5"
+	Rule string // the rule's id in docs/rules.md, such as "L3" or "C5"; "" for Undo with no step to undo
 	Step int    // index of the offending step, or -1 for the whole play
 	Msg  string // what is wrong, such as "too many checkers leave the head"
 }

@@ -267,7 +267,7 @@ func (t Turn) why(from, to int) error {
 // undoes until [Turn.Len] is what it was before the Move.
 func (t Turn) Undo() (Turn, error) {
 	if t.n == 0 {
-		return t, ruleError("C3", errNothingToUndo, -1)
+		return t, ruleError("", errNothingToUndo, -1) // a misuse of the Turn, no rule
 	}
 	u := t
 	u.cur, u.left, u.n = u.root, newDiceLeft(u.c.roll), 0

@@ -44,7 +44,7 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 	case m.MatchLength > 0 && max(m.Score[0], m.Score[1]) >= m.MatchLength:
 		return nardy.Game{}, fmt.Errorf("%w: the match is won: %d-%d in a %d-point match", nardy.ErrGameOver, m.Score[0], m.Score[1], m.MatchLength)
 	case m.Doubled && m.Resigned != 0:
-		return nardy.Game{}, fmt.Errorf("%w: a resignation offered while a double awaits its answer, which nardy's games refuse (S6)", nardy.ErrActionRefused)
+		return nardy.Game{}, fmt.Errorf("%w: a resignation offered while a double awaits its answer, which nardy's games refuse (the double is answered first)", nardy.ErrActionRefused)
 	}
 	pos, err := ParsePositionID(positionID, m.OnRoll)
 	if err != nil {

@@ -75,8 +75,8 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 	assert.Positive(t, differ, "the score never changed a play")
 	t.Logf("%d of 2000 plays differ between money play and double match point", differ)
 
-	// Long nardy has no cube; at 1-away 1-away it too plays for the game
-	// alone (L10: matches are played to a number of points).
+	// Long nardy has no cube by default; at 1-away 1-away it too plays for
+	// the game alone.
 	long, err := Default(nardy.Long)
 	require.NoError(t, err)
 	lr := nardy.DefaultRules(nardy.Long)
@@ -108,7 +108,7 @@ func TestSearcherMatchPlay_S6(t *testing.T) {
 // add up to 1, a side nearer the end is more likely to win, and at
 // 1-away 2-away the leader wins the game (1/2), or loses it single and
 // plays one more even game: 1/2 + 1/2·(1−g)·1/2.
-func TestCubelessMET_L10(t *testing.T) {
+func TestCubelessMET(t *testing.T) {
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
 		m := cubelessMETs()[v]
 		g := cubelessGammon[v]

@@ -238,7 +238,7 @@ func TestStartHeads(t *testing.T) {
 
 // TestShortStartFromBlack: short nardy's start seen by Black: Black's own
 // 6, 8, 13, 24 hold 5, 3, 5, 2 of its checkers; White's are on Black's 19,
-// 17, 12 and 1 (S1: the opponent's q is the viewer's 25-q).
+// 17, 12 and 1 (S1's start; §0: the opponent's q is the viewer's 25-q).
 func TestShortStartFromBlack(t *testing.T) {
 	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
 	pl := places(render(t, pos, Options{Viewer: nardy.Black}))
@@ -319,7 +319,7 @@ func TestHighlight(t *testing.T) {
 	root := render(t, pos, o)
 	assert.ElementsMatch(t, []int{24, 18}, marked(root, "hl-from"))
 	assert.ElementsMatch(t, []int{18, 15}, marked(root, "hl-to"))
-	// Seen by White, Black's 24 and 18 are White's 12 and 6 (L1: q-12).
+	// Seen by White, Black's 24 and 18 are White's 12 and 6 (§0: q-12 in long nardy).
 	o.Viewer = nardy.White
 	root = render(t, pos, o)
 	assert.ElementsMatch(t, []int{12, 6}, marked(root, "hl-from"))

@@ -72,3 +72,31 @@ func TestMalformedIDs(t *testing.T) {
 	}
 	assert.Zero(t, store.loads.Load(), "no malformed id reached the store")
 }
+
+// TestWrongTokenReplaysNothing: a request with a wrong token on a game out
+// of the cache is refused from the stored game's tokens alone, before its
+// record is replayed (each such request replayed the whole game, 232 ms
+// of CPU for a game at the record's bound: a refused request caches
+// nothing). A game whose stored record cannot be replayed shows it: the
+// wrong token is 401 bad_token, where it was 503 store; the seat's own
+// token still meets the broken record; a join with a wrong invitation too.
+func TestWrongTokenReplaysNothing(t *testing.T) {
+	store := &countingStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store, CacheSize: 1, Logf: func(string, ...any) {}})
+	_, a, _ := c.create(`{}`)
+	_, b, _ := c.create(`{}`)
+	b.state() // a is out of the cache
+	store.mu.Lock()
+	row := store.rows[a.id]
+	data := strings.Replace(string(row.Data), `"actions":[`, `"actions":[{"kind":"no such action"},`, 1)
+	require.NotEqual(t, string(row.Data), data, "the stored form has its actions")
+	row.Data = []byte(data)
+	store.rows[a.id] = row
+	store.mu.Unlock()
+	wrong := &seat{c: c, id: a.id, token: newSecret()}
+	for range 3 {
+		wrong.refused(http.StatusUnauthorized, "bad_token", "GET", "", "")
+		wrong.refused(http.StatusUnauthorized, "bad_token", "POST", "join", `{}`)
+	}
+	a.refused(http.StatusServiceUnavailable, "store", "GET", "", "")
+}

@@ -129,7 +129,19 @@ func (s *Server) unuse(e *entry, found bool) {
 
 // load returns e's game as the store has it now (ErrNotFound for a game
 // deleted or idle past the TTL); e is locked.
-func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
+func (s *Server) load(ctx context.Context, e *entry) (*game, error) { return s.loadAs(ctx, e, "") }
+
+// errNoSeat: a request's token is neither a seat's nor an invitation of
+// its game (loadAs).
+var errNoSeat = errors.New("the token holds no seat and is no invitation")
+
+// loadAs is load for a request carrying token (none: ""). A game it would
+// decode, replaying its whole record, is first looked at for its tokens
+// alone: when token is neither a seat's nor an invitation, it returns
+// errNoSeat, e as it was. So a wrong token costs the server the read of a
+// few fields, not the replay of a game of up to 65,536 actions (a refused
+// request leaves nothing in the cache, so each one replayed it again).
+func (s *Server) loadAs(ctx context.Context, e *entry, token string) (*game, error) {
 	if _, ok := s.store.(exclusive); ok && e.g != nil {
 		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
 			return nil, s.expired(ctx, e)
@@ -149,6 +161,9 @@ func (s *Server) load(ctx context.Context, e *entry) (*game, error) {
 		return nil, s.expired(ctx, e)
 	}
 	if row.Data != nil {
+		if token != "" && !mayHold(row.Data, token) {
+			return nil, errNoSeat
+		}
 		if e.g, err = decodeGame(e.id, row.Data); err != nil {
 			return nil, err
 		}
@@ -219,7 +234,14 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 	e := s.acquire(id)
 	held := true
 	defer s.unlockOnPanic(e, &held)
-	g, err := s.load(r.Context(), e)
+	g, err := s.loadAs(r.Context(), e, token)
+	if errors.Is(err, errNoSeat) {
+		held = false
+		s.drop(e)
+		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
+		fail(w, http.StatusUnauthorized, "bad_token", "that token holds no seat in game %s", id)
+		return nil, nil, 0
+	}
 	if err == nil {
 		seat, ok := g.seatOf(token)
 		if !ok {

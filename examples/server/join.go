@@ -75,7 +75,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 			s.drop(e)
 		}
 	}()
-	g, err := s.load(ctx, e)
+	g, err := s.loadAs(ctx, e, token)
+	if errors.Is(err, errNoSeat) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_token"`)
+		fail(w, http.StatusUnauthorized, "bad_token", "that token is no invitation to game %s", id)
+		return
+	}
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			noGame(w, id)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -68,6 +69,44 @@ func (g *game) encode() ([]byte, error) {
 	// copy a RawMessage of the whole record again.
 	b = append(b[:len(b)-1], `,"actions":`...)
 	return append(appendActions(b, rec.Actions), '}'), nil
+}
+
+// mayHold reports whether token may be a seat's token or an invitation of
+// the stored game b, reading its tokens alone (they come before its
+// record); a form it cannot read that way may hold it: decodeGame judges.
+func mayHold(b []byte, token string) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return true
+	}
+	var probe game
+	seen := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return true
+		}
+		switch t {
+		case "tokens":
+			err, seen = dec.Decode(&probe.tokens), true
+		case "invites":
+			err = dec.Decode(&probe.invites)
+		case "record", "actions": // the tokens come first
+			if !seen {
+				return true
+			}
+			_, seat := probe.seatOf(token)
+			_, _, invite := probe.inviteOf(token)
+			return seat || invite
+		default:
+			var skip json.RawMessage
+			err = dec.Decode(&skip)
+		}
+		if err != nil {
+			return true
+		}
+	}
+	return true
 }
 
 // decodeGame rebuilds game id from its stored form, replaying its record.

@@ -114,7 +114,9 @@ func matchHash(token string, hashes [2]string) (nardy.Color, bool) {
 // clientOf names the client of a request for the quotas: its IP address
 // (an IPv6 address by its /64 network, which one host usually holds
 // whole). Behind a reverse proxy (trustProxy) it is the last address of
-// X-Forwarded-For, the one the proxy itself saw.
+// X-Forwarded-For, the one the proxy itself saw, when it is an IP address
+// (else the proxy's: text there would give a client as many names as it
+// likes, past every quota).
 func clientOf(r *http.Request, trustProxy bool) string {
 	addr := r.RemoteAddr
 	if trustProxy {
@@ -123,7 +125,9 @@ func clientOf(r *http.Request, trustProxy bool) string {
 			if i := strings.LastIndexByte(last, ','); i >= 0 {
 				last = last[i+1:]
 			}
-			addr = strings.TrimSpace(last)
+			if last = strings.TrimSpace(last); net.ParseIP(last) != nil {
+				addr = last
+			}
 		}
 	}
 	host, _, err := net.SplitHostPort(addr)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -99,4 +100,32 @@ func TestWrongTokenReplaysNothing(t *testing.T) {
 		wrong.refused(http.StatusUnauthorized, "bad_token", "POST", "join", `{}`)
 	}
 	a.refused(http.StatusServiceUnavailable, "store", "GET", "", "")
+}
+
+// sweepingStore expires every game just before the next Save it is armed
+// for: a sweep that lands while an action is under way.
+type sweepingStore struct {
+	*memStore
+	armed atomic.Bool
+}
+
+func (s *sweepingStore) Save(ctx context.Context, r Row, prev int) error {
+	if s.armed.Swap(false) {
+		if _, err := s.memStore.Expire(ctx, time.Now().Add(48*time.Hour)); err != nil {
+			return err
+		}
+	}
+	return s.memStore.Save(ctx, r, prev)
+}
+
+// TestSweptDuringAction: an action on a game the sweeper deletes while it
+// is under way is answered 404 no_game, as the next request is (it was
+// 409 stale, "the game changed meanwhile", with no state to go on from).
+func TestSweptDuringAction(t *testing.T) {
+	store := &sweepingStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store, Logf: func(string, ...any) {}})
+	st, me, _ := c.create(`{}`)
+	store.armed.Store(true)
+	me.refused(http.StatusNotFound, "no_game", "POST", "roll", withVersion(st.Version, ""))
+	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
 }

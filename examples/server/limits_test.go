@@ -186,6 +186,20 @@ func TestClientOf(t *testing.T) {
 		r.RemoteAddr = c.remote
 		assert.Equal(t, c.want, clientOf(r, false), c.remote)
 	}
+	// Behind a proxy, the last X-Forwarded-For address; text that is no
+	// address names the proxy, not a client of the sender's choosing.
+	for _, c := range []struct{ xff, want string }{
+		{"198.51.100.1, 203.0.113.9", "203.0.113.9"},
+		{"2001:db8:5::1", "2001:db8:5::/64"},
+		{"203.0.113.9, anything-at-all", "192.0.2.7"},
+		{"", "192.0.2.7"},
+	} {
+		r, err := http.NewRequest("GET", "/", nil)
+		require.NoError(t, err)
+		r.RemoteAddr = "192.0.2.7:5555"
+		r.Header.Set("X-Forwarded-For", c.xff)
+		assert.Equal(t, c.want, clientOf(r, true), c.xff)
+	}
 }
 
 // slowCountStore is a store whose Count takes a while, as a busy database's

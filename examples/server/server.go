@@ -573,7 +573,12 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 			// Another server changed the game first: nothing of this
 			// request was kept.
 			cur, lerr := s.load(ctx, e)
-			if lerr != nil {
+			switch {
+			case errors.Is(lerr, ErrNotFound): // swept or deleted meanwhile
+				s.hub.notify(e.id)
+				noGame(w, e.id)
+				return
+			case lerr != nil:
 				fail(w, http.StatusConflict, "stale", "the game changed meanwhile: nothing was done")
 				return
 			}

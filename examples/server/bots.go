@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/nardylab/nardy/bot"
 )
@@ -24,11 +25,12 @@ func knownBot(name string) bool { return slices.Contains(bot.Names(), name) }
 // also bounds the CPU the bots take; a request waits for a free slot.
 type botPool struct {
 	slots chan struct{}
+	wait  time.Duration // the longest wait for a slot
 	pools map[string]*sync.Pool
 }
 
-func newBotPool(slots int) *botPool {
-	p := &botPool{slots: make(chan struct{}, slots), pools: map[string]*sync.Pool{}}
+func newBotPool(slots int, wait time.Duration) *botPool {
+	p := &botPool{slots: make(chan struct{}, slots), wait: wait, pools: map[string]*sync.Pool{}}
 	for _, name := range bot.Names() {
 		p.pools[name] = &sync.Pool{New: func() any {
 			var b [8]byte
@@ -41,7 +43,7 @@ func newBotPool(slots int) *botPool {
 }
 
 // with runs f with a bot of the given name, waiting for a slot until ctx
-// is done.
+// is done or p.wait has passed.
 func (p *botPool) with(ctx context.Context, name string, f func(player)) error {
 	return p.run(ctx, func() {
 		pool := p.pools[name]
@@ -51,8 +53,11 @@ func (p *botPool) with(ctx context.Context, name string, f func(player)) error {
 	})
 }
 
-// run runs f in a bot slot, waiting for one until ctx is done.
+// run runs f in a bot slot, waiting for one until ctx is done or p.wait
+// has passed (a game is locked while its request waits).
 func (p *botPool) run(ctx context.Context, f func()) error {
+	ctx, cancel := context.WithTimeout(ctx, p.wait)
+	defer cancel()
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():

@@ -65,6 +65,23 @@ func TestBusyCatchUp(t *testing.T) {
 	assert.Equal(t, "white", st.ToAct, "the bot has played")
 }
 
+// TestBusyServerWait: a request that waits for a bot slot is answered 503
+// busy after Config.BotWait, however long its client would wait (it
+// waited as long as the connection lasted, its game locked meanwhile);
+// the bot moves on a later request.
+func TestBusyServerWait(t *testing.T) {
+	c := newClient(t, Config{BotSlots: 1, BotWait: 50 * time.Millisecond})
+	free := holdBotSlots(t, c)
+	defer free()
+	me, rec := botWinsOpening(t, c)
+	require.Equal(t, http.StatusOK, rec.Code, "%s", rec.Body)
+	start := time.Now()
+	me.refused(http.StatusServiceUnavailable, "busy", "GET", "", "") // a client without a deadline
+	assert.Less(t, time.Since(start), 5*time.Second)
+	free()
+	assert.Equal(t, "white", me.state().ToAct, "the bot has played")
+}
+
 // TestBusyAction: an action after which the bot must move, whose request
 // ends while it waits for a bot slot, is kept all the same (over SQLite,
 // which honours the request's context, its save failed: 503 store) and

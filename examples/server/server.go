@@ -57,8 +57,13 @@ type Config struct {
 	// CacheSize bounds the games kept decoded in memory (0: 2048); the
 	// others are read from the store when used.
 	CacheSize int
-	// BotSlots bounds the bots thinking at once (0: twice GOMAXPROCS).
+	// BotSlots bounds the bots thinking at once (0: twice GOMAXPROCS),
+	// and BotWait a request's wait for a slot (0: 10 seconds), during
+	// which its game is locked: past it the answer is 503 busy (an action
+	// is kept, its bot moves on a later request), however long the client
+	// would wait.
 	BotSlots int
+	BotWait  time.Duration
 	// MaxStreams bounds the live event streams at once (0: 1000), and
 	// StreamLifetime the life of one (0: 30 minutes; the page reconnects).
 	// A seat of a game has at most 4 at once.
@@ -152,6 +157,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.BotSlots <= 0 {
 		cfg.BotSlots = 2 * runtime.GOMAXPROCS(0)
 	}
+	if cfg.BotWait <= 0 {
+		cfg.BotWait = 10 * time.Second
+	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 1000
 	}
@@ -170,7 +178,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots),
+	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
 		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
 		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{}}

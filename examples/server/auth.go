@@ -111,6 +111,16 @@ func matchHash(token string, hashes [2]string) (nardy.Color, bool) {
 	return seat, ok
 }
 
+// hostIP returns the IP address of addr, an address with or without a
+// port ("192.0.2.1", "192.0.2.1:1234", "[2001:db8::1]:443",
+// "[2001:db8::1]"), or nil.
+func hostIP(addr string) net.IP {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	return net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]"))
+}
+
 // clientOf names the client of a request for the quotas: its IP address
 // (an IPv6 address by its /64 network, which one host usually holds
 // whole). Behind a reverse proxy (trustProxy) it is the last address of
@@ -125,18 +135,17 @@ func clientOf(r *http.Request, trustProxy bool) string {
 			if i := strings.LastIndexByte(last, ','); i >= 0 {
 				last = last[i+1:]
 			}
-			if last = strings.TrimSpace(last); net.ParseIP(last) != nil {
+			if last = strings.TrimSpace(last); hostIP(last) != nil {
 				addr = last
 			}
 		}
 	}
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = addr
-	}
-	ip := net.ParseIP(host)
-	if ip == nil {
-		return "?" + host
+	ip := hostIP(addr)
+	if ip == nil { // a RemoteAddr that is no address (a test's, or a listener's of another kind)
+		if host, _, err := net.SplitHostPort(addr); err == nil {
+			addr = host
+		}
+		return "?" + addr
 	}
 	if ip.To4() == nil {
 		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"

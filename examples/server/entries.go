@@ -138,9 +138,10 @@ var errNoSeat = errors.New("the token holds no seat and is no invitation")
 // loadAs is load for a request carrying token (none: ""). A game it would
 // decode, replaying its whole record, is first looked at for its tokens
 // alone: when token is neither a seat's nor an invitation, it returns
-// errNoSeat, e as it was. So a wrong token costs the server the read of a
-// few fields, not the replay of a game of up to 65,536 actions (a refused
-// request leaves nothing in the cache, so each one replayed it again).
+// errNoSeat, e as it was. So a wrong token costs the server the stored
+// row's read and a look at its first fields, not the replay of a game of
+// up to 65,536 actions (a refused request leaves nothing in the cache, so
+// each one replayed it again).
 func (s *Server) loadAs(ctx context.Context, e *entry, token string) (*game, error) {
 	if _, ok := s.store.(exclusive); ok && e.g != nil {
 		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {

@@ -59,9 +59,11 @@ type Config struct {
 	CacheSize int
 	// BotSlots bounds the bots thinking at once (0: twice GOMAXPROCS),
 	// and BotWait a request's wait for a slot (0: 10 seconds), during
-	// which its game is locked: past it the answer is 503 busy (an action
-	// is kept, its bot moves on a later request), however long the client
-	// would wait.
+	// which its game is locked, however long the client would wait: past
+	// it a read, a hint, or an action that the bot's owed move must come
+	// before is 503 busy (nothing done), and an action after which the bot
+	// is to move is kept and answered with its state, the bot to act (it
+	// moves on the game's next request).
 	BotSlots int
 	BotWait  time.Duration
 	// MaxStreams bounds the live event streams at once (0: 1000), and

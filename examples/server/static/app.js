@@ -47,8 +47,9 @@ class APIError extends Error {
 }
 
 // api sends a request and returns its answer. A request refused for the
-// client's request rate (429 request_rate: nothing was done) is sent again
-// after the Retry-After the server asks, a few times.
+// client's request rate (429 request_rate) or because no bot slot came
+// free in time for the move the bot owed first (503 busy) did nothing: it
+// is sent again after the Retry-After the server asks, a few times.
 async function api(method, path, body) {
   setBusy(1);
   try {
@@ -63,7 +64,9 @@ async function api(method, path, body) {
       const type = resp.headers.get("Content-Type") || "";
       const data = type.includes("json") ? await resp.json() : await resp.text();
       if (resp.ok) return data;
-      if (resp.status === 429 && data && data.code === "request_rate" && i < 4) {
+      const again = (resp.status === 429 && data && data.code === "request_rate") ||
+        (resp.status === 503 && data && data.code === "busy");
+      if (again && i < 4) {
         const wait = Math.min(Number(resp.headers.get("Retry-After")) || 1, 10);
         await new Promise((r) => setTimeout(r, 1000 * wait));
         continue;
@@ -214,6 +217,11 @@ async function act(action, extra) {
     const st = await api("POST", `/api/games/${page.game}/${action}`, body);
     page.selected = null;
     await draw(st);
+    if (st.to_act && st.players[st.to_act] === "bot" && !st.match_over) {
+      // The server kept the action but had no bot slot for the bot's
+      // move in time: the game's next request lets the bot move.
+      setTimeout(refresh, 1000);
+    }
     if ($("auto").checked && (st.allowed[me(st)] || []).includes("play")) {
       await act("play");
     }

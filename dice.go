@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	mrand "math/rand/v2"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // Roll is a throw of two dice (C1, C3). It is stored with the larger die
@@ -99,7 +101,7 @@ func ParseRoll(s string) (Roll, error) {
 				return Roll{}, syntaxError("roll", s, i, "separator %q out of place", c)
 			}
 		default:
-			return Roll{}, syntaxError("roll", s, i, "%s is not a die 1..6", charAt(s, i))
+			return Roll{}, syntaxError("roll", s, i, "%s is not a die 1..6", errtext.CharAt(s, i))
 		}
 		if len(d) > 2 {
 			return Roll{}, syntaxError("roll", s, i, "more than two dice")

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy/internal/errtext"
+	"github.com/nardylab/nardy/internal/errwrap"
 )
 
 // Sentinel errors. Every error the package returns matches one of these with
@@ -83,12 +84,7 @@ type RulesError struct {
 func (e *RulesError) Error() string { return "nardy: invalid rules: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrInvalidRules, and Err when set.
-func (e *RulesError) Unwrap() []error {
-	if e.Err == nil {
-		return []error{ErrInvalidRules}
-	}
-	return []error{ErrInvalidRules, e.Err}
-}
+func (e *RulesError) Unwrap() []error { return errwrap.Chain(ErrInvalidRules, e.Err) }
 
 // rulesError returns a *RulesError for option.
 func rulesError(option, format string, args ...any) error {
@@ -199,11 +195,6 @@ func (e *SyntaxError) Unwrap() error { return ErrSyntax }
 func syntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {
 	return &SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
-
-// charAt quotes the character of s at byte i for a message: the whole
-// character, not its first byte ('é', not 'Ã'), or the byte where it is
-// not UTF-8 ('\xff').
-func charAt(s string, i int) string { return errtext.CharAt(s, i) }
 
 // quoteCut quotes s, cut to 64 bytes, for a message.
 func quoteCut(s string) string {

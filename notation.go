@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // NoPlay is the notation of the empty play, made when no step is possible
@@ -408,7 +410,7 @@ func parseMoves(text string) ([]textMove, error) {
 			i = j + 1
 		}
 		if i < len(s) && !isSep(s[i]) {
-			return nil, bad(i, "unexpected %s", charAt(text, lead+i))
+			return nil, bad(i, "unexpected %s", errtext.CharAt(text, lead+i))
 		}
 		for range rep {
 			if len(moves) == maxTextMoves {

@@ -13,7 +13,11 @@ import (
 // names an option it refuses; the option is "" when b is not a JSON
 // object. The message is jsonError's.
 func rulesJSONError(b []byte, err error) error {
-	e := &RulesError{Msg: strings.TrimPrefix(jsonError(ErrInvalidRules, err).Error(), ErrInvalidRules.Error()+": ")}
+	msg, ok := jsonTypeText(err)
+	if !ok {
+		msg = strings.TrimPrefix(err.Error(), "nardy: ")
+	}
+	e := &RulesError{Msg: msg}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) { // a value of the wrong JSON type, said in JSON's words: Err stays nil
 		e.Option, _, _ = strings.Cut(te.Field, ".") // "" for rules that are not an object

@@ -2,6 +2,8 @@ package nardy
 
 import (
 	"strings"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -135,7 +137,7 @@ func parseKey(key string) (me, opp Side, err error) {
 			case c >= 'A' && c <= 'F':
 				n = int(c-'A') + 10
 			default:
-				return me, opp, syntaxError("key", key, off, "%s is not a hex digit", charAt(key, off))
+				return me, opp, syntaxError("key", key, off, "%s is not a hex digit", errtext.CharAt(key, off))
 			}
 			switch {
 			case j < 24:

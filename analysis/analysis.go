@@ -21,6 +21,7 @@ import (
 	"math"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errwrap"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -50,22 +51,13 @@ type OptionsError struct {
 func (e *OptionsError) Error() string { return "analysis: bad options: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrBadOptions, and Err when set.
-func (e *OptionsError) Unwrap() []error {
-	if e.Err == nil {
-		return []error{ErrBadOptions}
-	}
-	return []error{ErrBadOptions, e.Err}
-}
+func (e *OptionsError) Unwrap() []error { return errwrap.Chain(ErrBadOptions, e.Err) }
 
 // optionsError returns an *OptionsError for option; a %w verb in format
 // sets its Err.
 func optionsError(option, format string, a ...any) error {
-	wrapped := fmt.Errorf(format, a...)
-	e := &OptionsError{Option: option, Msg: wrapped.Error()}
-	if u, ok := wrapped.(interface{ Unwrap() error }); ok {
-		e.Err = u.Unwrap()
-	}
-	return e
+	msg, reason := errwrap.Split(format, a...)
+	return &OptionsError{Option: option, Msg: msg, Err: reason}
 }
 
 // Options set the judge. The zero Options judge at 0-ply with the embedded

@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+
+	"github.com/nardylab/nardy/internal/errwrap"
 )
 
 // Dice is a dice source for provably fair play: a server draws a
@@ -141,12 +143,7 @@ type ProofError struct {
 func (e *ProofError) Error() string { return "fair: bad dice proof: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrBadCommitment, and Err when set.
-func (e *ProofError) Unwrap() []error {
-	if e.Err == nil {
-		return []error{ErrBadCommitment}
-	}
-	return []error{ErrBadCommitment, e.Err}
-}
+func (e *ProofError) Unwrap() []error { return errwrap.Chain(ErrBadCommitment, e.Err) }
 
 // proofError returns a *ProofError for field.
 func proofError(field, format string, args ...any) error {

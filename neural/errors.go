@@ -3,6 +3,8 @@ package neural
 import (
 	"errors"
 	"fmt"
+
+	"github.com/nardylab/nardy/internal/errwrap"
 )
 
 // ErrBadWeights is matched by every error of reading a weights file (a
@@ -27,7 +29,7 @@ type WeightsError struct {
 func (e *WeightsError) Error() string { return "neural: bad weights: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrBadWeights, and Err when set.
-func (e *WeightsError) Unwrap() []error { return withReason(ErrBadWeights, e.Err) }
+func (e *WeightsError) Unwrap() []error { return errwrap.Chain(ErrBadWeights, e.Err) }
 
 // errorf returns a *WeightsError.
 func errorf(format string, a ...any) error {
@@ -53,23 +55,11 @@ type RolloutError struct {
 func (e *RolloutError) Error() string { return "neural: bad rollout: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrBadRollout, and Err when set.
-func (e *RolloutError) Unwrap() []error { return withReason(ErrBadRollout, e.Err) }
+func (e *RolloutError) Unwrap() []error { return errwrap.Chain(ErrBadRollout, e.Err) }
 
 // rolloutError returns a *RolloutError for option; a %w verb in format
 // sets its Err.
 func rolloutError(option, format string, a ...any) error {
-	wrapped := fmt.Errorf(format, a...)
-	e := &RolloutError{Option: option, Msg: wrapped.Error()}
-	if u, ok := wrapped.(interface{ Unwrap() error }); ok {
-		e.Err = u.Unwrap()
-	}
-	return e
-}
-
-// withReason returns the sentinel and the reason, when there is one.
-func withReason(sentinel, reason error) []error {
-	if reason == nil {
-		return []error{sentinel}
-	}
-	return []error{sentinel, reason}
+	msg, reason := errwrap.Split(format, a...)
+	return &RolloutError{Option: option, Msg: msg, Err: reason}
 }

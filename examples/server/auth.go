@@ -128,24 +128,24 @@ func hostIP(addr string) net.IP {
 // (else the proxy's: text there would give a client as many names as it
 // likes, past every quota).
 func clientOf(r *http.Request, trustProxy bool) string {
-	addr := r.RemoteAddr
+	ip := hostIP(r.RemoteAddr)
 	if trustProxy {
 		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
 			last := xff[len(xff)-1]
 			if i := strings.LastIndexByte(last, ','); i >= 0 {
 				last = last[i+1:]
 			}
-			if last = strings.TrimSpace(last); hostIP(last) != nil {
-				addr = last
+			if fwd := hostIP(strings.TrimSpace(last)); fwd != nil {
+				ip = fwd
 			}
 		}
 	}
-	ip := hostIP(addr)
 	if ip == nil { // a RemoteAddr that is no address (a test's, or a listener's of another kind)
-		if host, _, err := net.SplitHostPort(addr); err == nil {
-			addr = host
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
 		}
-		return "?" + addr
+		return "?" + host
 	}
 	if ip.To4() == nil {
 		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"

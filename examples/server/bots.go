@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -41,26 +40,6 @@ func newBotPool(slots int, wait time.Duration) *botPool {
 		}}
 	}
 	return p
-}
-
-// maxMovesPerClient bounds the bots' moves that one client's requests let
-// think or wait for a bot slot at once: past it the move waits for a
-// later request (errMovesBusy), so that a few clients cannot hold every
-// slot with many bot games at once.
-const maxMovesPerClient = 2
-
-// errMovesBusy: the client has maxMovesPerClient bots' moves under way.
-var errMovesBusy = errors.New("the client has as many bots' moves under way as it may")
-
-// botMove lets the bot of g make the moves it owes, in a bot slot, counted
-// as client's: errMovesBusy when client has maxMovesPerClient under way,
-// or the slot's wait's error.
-func (s *Server) botMove(ctx context.Context, client string, g *game) error {
-	if !s.moves.start(client) {
-		return errMovesBusy
-	}
-	defer s.moves.done(client)
-	return s.bots.with(ctx, g.botName, g.runBot)
 }
 
 // with runs f with a bot of the given name, waiting for a slot until ctx

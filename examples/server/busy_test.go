@@ -82,42 +82,6 @@ func TestBusyServerWait(t *testing.T) {
 	assert.Equal(t, "white", me.state().ToAct, "the bot has played")
 }
 
-// TestBusyMovesPerClient: a client whose requests have
-// maxMovesPerClient bots' moves waiting for a slot (or thinking) is
-// answered 503 busy at once for one more, without waiting for a slot (a
-// few clients with many bot games held every slot); once the slots free,
-// every bot moves.
-func TestBusyMovesPerClient(t *testing.T) {
-	c := newClient(t, Config{BotSlots: 1, BotWait: 20 * time.Second})
-	free := holdBotSlots(t, c)
-	defer free()
-	games := make([]*seat, maxMovesPerClient+1)
-	for i := range games {
-		me, rec := botWinsOpening(t, c)
-		require.Equal(t, http.StatusOK, rec.Code, "%s", rec.Body)
-		games[i] = me
-	}
-	answers := make(chan int, maxMovesPerClient)
-	for _, me := range games[:maxMovesPerClient] {
-		go func() {
-			code, _ := me.do("GET", "", "")
-			answers <- code
-		}()
-	}
-	require.Eventually(t, func() bool { return c.srv.moves.running("127.0.0.1") == maxMovesPerClient }, 5*time.Second, time.Millisecond,
-		"the bots' moves wait for a slot")
-	start := time.Now()
-	games[maxMovesPerClient].refused(http.StatusServiceUnavailable, "busy", "GET", "", "")
-	assert.Less(t, time.Since(start), 5*time.Second, "refused at once, not after BotWait")
-	free()
-	for range maxMovesPerClient {
-		assert.Equal(t, http.StatusOK, <-answers)
-	}
-	for _, me := range games {
-		assert.Equal(t, "white", me.state().ToAct, "the bot has played")
-	}
-}
-
 // TestBusyAction: an action after which the bot must move, whose request
 // ends while it waits for a bot slot, is kept all the same (over SQLite,
 // which honours the request's context, its save failed: 503 store) and

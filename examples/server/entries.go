@@ -204,15 +204,13 @@ func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
 }
 
 // catchUp lets the bot make the moves it owes (a request that ended while
-// it waited for a bot slot) and saves them, counted as the moves of r's
-// client.
-func (s *Server) catchUp(r *http.Request, e *entry, g *game) (*game, error) {
+// it waited for a bot slot) and saves them.
+func (s *Server) catchUp(ctx context.Context, e *entry, g *game) (*game, error) {
 	if !g.botToAct() {
 		return g, nil
 	}
-	ctx := r.Context()
 	prev := g.version
-	if err := s.botMove(ctx, clientOf(r, s.cfg.TrustProxy), g); err != nil {
+	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
 		return g, fmt.Errorf("%w: %w", errBotsBusy, err)
 	}
 	if err := s.save(ctx, e, g, prev); err != nil {
@@ -262,7 +260,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 			}
 			return nil, nil, 0
 		}
-		if g, err = s.catchUp(r, e, g); err == nil {
+		if g, err = s.catchUp(r.Context(), e, g); err == nil {
 			held = false // the caller's now
 			return e, g, seat
 		} else if errors.Is(err, errBotsBusy) { // the game as it was is kept; the bot moves later

@@ -74,20 +74,18 @@ type hintCubeJSON struct {
 // for a bot slot at once; past it 429 hint_busy.
 const maxHintsPerClient = 2
 
-// clientCount counts the hints, or the bots' moves, of each client under
-// way (thinking or waiting for a bot slot), at most max each.
-type clientCount struct {
-	mu  sync.Mutex
-	n   map[string]int
-	max int
+// hintCount counts the hints of each client under way.
+type hintCount struct {
+	mu sync.Mutex
+	n  map[string]int
 }
 
-// start counts one of client's, reporting false (and counting nothing)
-// when the client has max under way.
-func (h *clientCount) start(client string) bool {
+// start counts a hint of client, reporting false (and counting nothing)
+// when the client has maxHintsPerClient under way.
+func (h *hintCount) start(client string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.n[client] >= h.max {
+	if h.n[client] >= maxHintsPerClient {
 		return false
 	}
 	if h.n == nil {
@@ -97,8 +95,8 @@ func (h *clientCount) start(client string) bool {
 	return true
 }
 
-// done ends one of client's.
-func (h *clientCount) done(client string) {
+// done ends a hint of client.
+func (h *hintCount) done(client string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.n[client]--; h.n[client] <= 0 {
@@ -106,8 +104,8 @@ func (h *clientCount) done(client string) {
 	}
 }
 
-// running returns client's under way.
-func (h *clientCount) running(client string) int {
+// running returns the hints of client under way.
+func (h *hintCount) running(client string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.n[client]

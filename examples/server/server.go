@@ -97,8 +97,7 @@ type Server struct {
 	rate   *rateLimiter // creations
 	reqs   *rateLimiter // requests on games
 	hub    *hub
-	hints  clientCount // hints under way, per client
-	moves  clientCount // bots' moves under way, per client of the requests that let them move
+	hints  hintCount
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 
@@ -184,8 +183,7 @@ func NewServer(cfg Config) *Server {
 	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
 		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
-		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{},
-		hints: clientCount{max: maxHintsPerClient}, moves: clientCount{max: maxMovesPerClient}}
+		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
 	s.mux.HandleFunc("/{$}", s.only("GET", func(w http.ResponseWriter, r *http.Request) {
@@ -571,7 +569,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 	}
 	prev := g.version
 	err := g.act(what, seat, req)
-	if err == nil && g.botToAct() && s.botMove(ctx, clientOf(r, s.cfg.TrustProxy), g) != nil {
+	if err == nil && g.botToAct() && s.bots.with(ctx, g.botName, g.runBot) != nil {
 		// The request ended while it waited for a bot slot: the action is
 		// kept all the same, and the bot moves on a later request (catchUp).
 		ctx = context.WithoutCancel(ctx)

@@ -87,7 +87,11 @@ func gmResign(g Game, pick picker) Action {
 			kinds = append(kinds, k)
 		}
 	}
-	return Action{Kind: ActResign, Player: Color(pick(2, "resigner")), Resign: kinds[pick(len(kinds), "resign")]}
+	a := Action{Kind: ActResign, Player: Color(pick(2, "resigner")), Resign: kinds[pick(len(kinds), "resign")]}
+	if !g.Can(a) { // a player who has borne off every checker during the other's last roll (L11)
+		a.Player = a.Player.Other()
+	}
+	return a
 }
 
 // gmStep performs one random action on rc and checks the invariants.

@@ -69,7 +69,7 @@ func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 // with it, is refused. It matches [ErrInvalidRules] with [errors.Is].
 // Option names the setting at fault by its JSON key ("variant",
 // "head_exception", "max_cube", "scoring", ...; "length" for a match's
-// length), so that a form can point at it.
+// length, "start" for the score it starts at), so that a form can point at it.
 type RulesError struct {
 	Option string
 	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..4096"

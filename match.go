@@ -1,5 +1,7 @@
 package nardy
 
+import "fmt"
+
 // Match is a match to Length points (L10, S6): games one after another
 // until a player's score reaches Length. It starts each next game itself
 // when a game ends, with the starter of L10 (Rules.NextGameStarter) and, in
@@ -32,6 +34,23 @@ type Match struct {
 	over         bool
 	decided      bool // the match has a winner: false after a drawn money game
 	winner       Color
+	start        MatchStart // the score the match began at
+}
+
+// MatchStart is the score a match begins at: the zero MatchStart for a
+// match from 0–0, else a match taken up part way, as a trainer sets up
+// "3-away, 2-away" or a match continued from another program (see
+// [NewMatchAt]). Its JSON form is {"score": [white, black],
+// "crawford_done": true}.
+type MatchStart struct {
+	// Score holds White's and Black's points at the start.
+	Score [2]int `json:"score"`
+	// CrawfordDone says, when a player is at Length-1 under the Crawford
+	// rule (S6), that the Crawford game was played before the start: the
+	// first game is then a post-Crawford game, where the cube may turn.
+	// Without it the first game at that score is the Crawford game, as it
+	// is the first game after a player reaches Length-1.
+	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
 // NewMatch starts a match to length points (length >= 1) under r; the first
@@ -41,20 +60,86 @@ func NewMatch(r Rules, length int) (Match, error) {
 	if length < 1 {
 		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
 	}
-	return newMatch(r, length)
+	return newMatch(r, length, MatchStart{})
 }
 
-func newMatch(r Rules, length int) (Match, error) {
+// NewMatchAt starts a match to length points (length >= 1) under r at the
+// score of start; its first game begins with the opening throw (C2), and
+// is the Crawford game when a player is at length-1 under the Crawford
+// rule and start.CrawfordDone is false (S6). A start no match could be at
+// is refused with a [*RulesError] naming "start": a negative score, a
+// score at which a player has won (at length or more and ahead; equal
+// scores at length or more, which a draw can leave (L11), go on),
+// CrawfordDone where nobody is at length-1 or more or the rules have no
+// Crawford rule, and a score past the bound of a match's JSON
+// (2,147,483,647).
+func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
+	if length < 1 {
+		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
+	}
+	return newMatch(r, length, start)
+}
+
+// newMatch starts a match (length 0: one money game) at start.
+func newMatch(r Rules, length int, start MatchStart) (Match, error) {
 	if length > 0 {
 		if err := r.checkMatchScoring(); err != nil {
 			return Match{}, err
 		}
 	}
-	g, err := newGame(r, length == 0, false, 0, false)
+	if err := r.checkStart(length, start); err != nil {
+		return Match{}, err
+	}
+	crawford := r.crawfordAt(length, start.Score, start.CrawfordDone)
+	g, err := newGame(r, length == 0, crawford, 0, false)
 	if err != nil {
 		return Match{}, err
 	}
-	return Match{rules: r, length: length, game: g, number: 1}, nil
+	return Match{rules: r, length: length, game: g, number: 1, score: start.Score, start: start,
+		crawfordDone: start.CrawfordDone || crawford}, nil
+}
+
+// crawfordAt reports whether the next game of a match to length at score
+// is the Crawford game (S6): the rules have the cube and the Crawford
+// rule, the Crawford game was not played (done), and a player is at
+// length-1.
+func (r Rules) crawfordAt(length int, score [2]int, done bool) bool {
+	return r.crawfordRule(length) && !done && (score[White] == length-1 || score[Black] == length-1)
+}
+
+// crawfordRule reports whether a match to length has a Crawford game.
+func (r Rules) crawfordRule(length int) bool { return r.Cube && r.Crawford && length > 1 }
+
+// checkStart refuses a start no match to length under r could be at (see
+// NewMatchAt); a money game (length 0) starts at 0–0.
+func (r Rules) checkStart(length int, start MatchStart) error {
+	if msg := r.startFault(length, start); msg != "" {
+		return rulesError("start", "%s", msg)
+	}
+	return nil
+}
+
+// startFault says what is wrong with start for a match to length under
+// r, or "".
+func (r Rules) startFault(length int, start MatchStart) string {
+	w, b := start.Score[White], start.Score[Black]
+	switch {
+	case length == 0 && start != MatchStart{}:
+		return fmt.Sprintf("a money game starts at 0-0, not %d-%d", w, b)
+	case length == 0:
+		return ""
+	case w < 0 || b < 0 || w > maxGameCount || b > maxGameCount:
+		return fmt.Sprintf("start score %d-%d", w, b)
+	case max(w, b) >= length && w != b:
+		return fmt.Sprintf("start score %d-%d: the match to %d is won", w, b, length)
+	case max(w, b) >= length && !r.LastRollDraw:
+		return fmt.Sprintf("start score %d-%d: only a draw (L11) leaves equal scores at %d or more", w, b, length)
+	case start.CrawfordDone && !r.crawfordRule(length):
+		return "the Crawford game played in a match without the Crawford rule (S6)"
+	case start.CrawfordDone && max(w, b) < length-1:
+		return fmt.Sprintf("the Crawford game played at %d-%d, before a player reached %d (S6)", w, b, length-1)
+	}
+	return ""
 }
 
 // IsValid reports whether m is a match (not the zero Match).
@@ -82,6 +167,10 @@ func (m Match) Away(c Color) [2]int {
 	need := func(p Color) int { return max(m.length-m.score[p], 0) }
 	return [2]int{need(c), need(c.Other())}
 }
+
+// Start returns the score the match began at: the zero MatchStart for a
+// match from 0–0 (see [NewMatchAt]).
+func (m Match) Start() MatchStart { return m.start }
 
 // Game returns the game being played; when the match is over, the last game.
 func (m Match) Game() Game { return m.game }
@@ -146,11 +235,8 @@ func (m Match) Do(a Action) (Match, error) {
 
 // nextGame starts the next game after a game with result res.
 func (m Match) nextGame(res Result) (Match, error) {
-	crawford := false
-	if m.rules.Cube && m.rules.Crawford && !m.crawfordDone && m.length > 1 &&
-		(m.score[White] == m.length-1 || m.score[Black] == m.length-1) {
-		crawford, m.crawfordDone = true, true
-	}
+	crawford := m.rules.crawfordAt(m.length, m.score, m.crawfordDone)
+	m.crawfordDone = m.crawfordDone || crawford
 	var starter Color
 	has := true
 	switch {

@@ -343,7 +343,7 @@ func TestMoneyDrawHalf_L11(t *testing.T) {
 	} {
 		r := c.r
 		r.Cube = c.cube
-		m, err := newMatch(r, 0) // money play, as Replay makes it
+		m, err := newMatch(r, 0, MatchStart{}) // money play, as Replay makes it
 		require.NoError(t, err)
 		if c.cube {
 			m = mDo(t, m, Action{Kind: ActOpening, Dice: [2]int{6, 5}})

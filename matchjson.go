@@ -13,14 +13,15 @@ const maxMatchJSON = maxGameJSON + 1<<10
 // matchJSON is the wire form of a Match: the game being played (with the
 // rules) in its own JSON form, and the match's counts.
 type matchJSON struct {
-	Length       int     `json:"length"`
-	Score        [2]int  `json:"score"` // White's, Black's
-	GameNumber   int     `json:"game_number"`
-	CrawfordDone bool    `json:"crawford_done,omitempty"`
-	Last         *Result `json:"last,omitempty"`
-	Over         bool    `json:"over"`
-	Winner       *Color  `json:"winner,omitempty"` // a match over with a winner
-	Game         Game    `json:"game"`
+	Length       int        `json:"length"`
+	Start        MatchStart `json:"start,omitzero"`
+	Score        [2]int     `json:"score"` // White's, Black's
+	GameNumber   int        `json:"game_number"`
+	CrawfordDone bool       `json:"crawford_done,omitempty"`
+	Last         *Result    `json:"last,omitempty"`
+	Over         bool       `json:"over"`
+	Winner       *Color     `json:"winner,omitempty"` // a match over with a winner
+	Game         Game       `json:"game"`
 }
 
 // MarshalJSON writes the whole state of the match: its length, the score,
@@ -32,7 +33,7 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	if !m.IsValid() {
 		return nil, ErrBadRecord
 	}
-	j := matchJSON{Length: m.length, Score: m.score, GameNumber: m.number, CrawfordDone: m.crawfordDone,
+	j := matchJSON{Length: m.length, Start: m.start, Score: m.score, GameNumber: m.number, CrawfordDone: m.crawfordDone,
 		Over: m.over, Game: m.game}
 	if m.hasLast {
 		r := m.last
@@ -73,7 +74,7 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("%w: a match without its game", ErrBadRecord)
 	}
 	n := Match{rules: g.rules, length: j.Length, score: j.Score, game: g, number: j.GameNumber,
-		crawfordDone: j.CrawfordDone, over: j.Over}
+		crawfordDone: j.CrawfordDone, over: j.Over, start: j.Start}
 	if j.Last != nil {
 		n.last, n.hasLast = *j.Last, true
 		if n.last.Variant == 0 {
@@ -107,6 +108,10 @@ func (m Match) check() error {
 		return bad("score %d-%d", w, b)
 	case m.number < 1 || m.number > maxGameCount:
 		return bad("game number %d", m.number)
+	case m.rules.startFault(m.length, m.start) != "":
+		return bad("%s", m.rules.startFault(m.length, m.start))
+	case w < m.start.Score[White] || b < m.start.Score[Black]:
+		return bad("score %d-%d below the start's %d-%d", w, b, m.start.Score[White], m.start.Score[Black])
 	case m.over != (g.phase == PhaseOver):
 		return bad("over %v with its game in phase %s", m.over, g.phase)
 	case m.decided && !m.over:
@@ -141,11 +146,12 @@ func (m Match) check() error {
 		return bad("a match to %d going on at %d-%d", m.length, pw, pb)
 	}
 	played := m.number - 1 // games finished before the current one
-	if pw+pb < played {
-		return bad("score %d-%d after %d games", pw, pb, played)
+	sw, sb := m.start.Score[White], m.start.Score[Black]
+	if pw-sw+pb-sb < played {
+		return bad("score %d-%d after %d games from %d-%d", pw, pb, played, sw, sb)
 	}
-	if played == 0 && (pw != 0 || pb != 0) {
-		return bad("score %d-%d in the first game", pw, pb)
+	if played == 0 && (pw != sw || pb != sb) {
+		return bad("score %d-%d in the first game, which began at %d-%d", pw, pb, sw, sb)
 	}
 	if err := m.checkStarter(); err != nil {
 		return err
@@ -230,8 +236,16 @@ func (m Match) checkCrawford(pw, pb int) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: match: "+format+" (S6)", append([]any{ErrBadRecord}, args...)...)
 	}
-	rule := m.rules.Cube && m.rules.Crawford && m.length > 1
+	rule := m.rules.crawfordRule(m.length)
 	point := m.length - 1
+	if m.number == 1 { // the first game: the start says whether it is the Crawford game
+		first := m.rules.crawfordAt(m.length, m.start.Score, m.start.CrawfordDone)
+		if m.game.crawford != first || m.crawfordDone != (m.start.CrawfordDone || first) {
+			return bad("game 1 from %d-%d, the Crawford game played before it %v: the Crawford game %v, played %v; want %v",
+				m.start.Score[White], m.start.Score[Black], m.start.CrawfordDone, m.game.crawford, m.crawfordDone, first)
+		}
+		return nil
+	}
 	atPoint := pw == point || pb == point
 	lw, lb := -1, -1 // the score before the last game, if it is known
 	if m.hasLast && !m.over {
@@ -240,7 +254,7 @@ func (m Match) checkCrawford(pw, pb int) error {
 	switch {
 	case !rule && (m.crawfordDone || m.game.crawford):
 		return bad("a Crawford game without the rule")
-	case m.crawfordDone && (m.number == 1 || max(pw, pb) < point):
+	case m.crawfordDone && max(pw, pb) < point:
 		return bad("a Crawford game before a player reached %d", point)
 	case m.game.crawford && (!m.crawfordDone || !atPoint || lw == point || lb == point):
 		return bad("game %d is the Crawford game after %d-%d, %d-%d", m.number, lw, lb, pw, pb)

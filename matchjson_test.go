@@ -16,8 +16,14 @@ import (
 // holds, and returns that state.
 func mjFind(t testing.TB, r Rules, length int, stop func(Match) bool) Match {
 	t.Helper()
+	return mjFindAt(t, r, length, MatchStart{}, stop)
+}
+
+// mjFindAt is mjFind for matches that start at start.
+func mjFindAt(t testing.TB, r Rules, length int, start MatchStart, stop func(Match) bool) Match {
+	t.Helper()
 	for seed := uint64(1); seed <= 300; seed++ {
-		rc, err := NewRecorder(r, length, nil)
+		rc, err := NewRecorderAt(r, length, start, nil)
 		require.NoError(t, err)
 		pick := randPicker(rand.New(rand.NewPCG(seed, 2)))
 		for i := 0; i < 100_000 && !stop(rc.Match()) && !rc.Match().IsOver(); i++ {
@@ -54,6 +60,13 @@ func mjStates(t testing.TB) map[string]Match {
 		"money over":   mjFind(t, short, 0, Match.IsOver),
 		"drawn money":  mjFind(t, draw, 0, drawn),
 		"after a draw": mjFind(t, draw, 7, func(m Match) bool { return drawn(m) && !m.IsOver() }),
+		// Matches taken up at a score (NewMatchAt).
+		"at 3-1":          mjFindAt(t, short, 5, MatchStart{Score: [2]int{3, 1}}, func(m Match) bool { return m.GameNumber() >= 2 }),
+		"crawford at 4-2": mjFindAt(t, short, 5, MatchStart{Score: [2]int{4, 2}}, func(m Match) bool { return m.Game().Phase() == PhaseRoll }),
+		"post-crawf at 2-4": mjFindAt(t, short, 5, MatchStart{Score: [2]int{2, 4}, CrawfordDone: true},
+			func(m Match) bool { return m.Game().Phase() == PhaseRoll }),
+		"at 4-4 over": mjFindAt(t, short, 5, MatchStart{Score: [2]int{4, 4}, CrawfordDone: true}, Match.IsOver),
+		"at 7-7":      mjFindAt(t, draw, 7, MatchStart{Score: [2]int{7, 7}}, func(m Match) bool { return m.GameNumber() >= 2 }),
 	}
 }
 
@@ -132,8 +145,23 @@ func TestMatchJSONReachable(t *testing.T) {
 		"money winner":           edit("money over", func(j map[string]any) { j["winner"] = flip(j["winner"]) }),
 		"drawn money, a winner":  edit("drawn money", func(j map[string]any) { j["winner"] = "white" }),
 		"money, no game":         edit("fresh money", func(j map[string]any) { delete(j, "game") }),
-		"too long":               []byte(`{"length":3,"x":"` + strings.Repeat("x", maxMatchJSON) + `"}`),
-		"not json":               []byte(`{"length":`),
+		"below the start":        edit("at 3-1", func(j map[string]any) { j["score"] = []int{2, 2} }),
+		"start won":              edit("at 3-1", func(j map[string]any) { j["start"].(map[string]any)["score"] = []int{5, 1} }),
+		"start in money": edit("money over", func(j map[string]any) {
+			j["start"] = map[string]any{"score": []int{0, 1}}
+		}),
+		"a first game from the start's score": edit("crawford at 4-2", func(j map[string]any) {
+			j["start"].(map[string]any)["score"] = []int{3, 2}
+		}),
+		"crawford game after a start post-crawford": edit("crawford at 4-2", func(j map[string]any) {
+			j["start"].(map[string]any)["crawford_done"] = true
+		}),
+		"no crawford game at the start": edit("post-crawf at 2-4", func(j map[string]any) {
+			delete(j["start"].(map[string]any), "crawford_done")
+		}),
+		"more games than points from the start": edit("at 3-1", func(j map[string]any) { j["game_number"] = 4 }),
+		"too long":                              []byte(`{"length":3,"x":"` + strings.Repeat("x", maxMatchJSON) + `"}`),
+		"not json":                              []byte(`{"length":`),
 	}
 	for name, b := range bad {
 		var m Match

@@ -10,7 +10,8 @@ import (
 )
 
 // Record is the record of one game of money play (Length 0) or of a match
-// to Length points: the rules, the seed of the dice if they came from
+// to Length points: the rules, the score the match began at (the zero
+// Start for 0–0, see [NewMatchAt]), the seed of the dice if they came from
 // [NewSeededDice] or the proof of fair dice if they came from package fair,
 // and every action from the start. The dice are in the actions, so a record
 // replays without its seed; with a seed, or a fair proof whose seed is
@@ -20,6 +21,7 @@ import (
 type Record struct {
 	Rules   Rules       `json:"rules"`
 	Length  int         `json:"length"`
+	Start   MatchStart  `json:"start,omitzero"`
 	Seed    *uint64     `json:"seed,omitempty"`
 	Fair    *fair.Proof `json:"fair,omitempty"`
 	Actions []Action    `json:"actions"`
@@ -87,7 +89,7 @@ func Replay(rec Record) (Match, error) {
 	if rec.Length < 0 {
 		return Match{}, &RecordError{Index: -1, Err: rulesError("length", "match length %d", rec.Length)}
 	}
-	m, err := newMatch(rec.Rules, rec.Length)
+	m, err := newMatch(rec.Rules, rec.Length, rec.Start)
 	if err != nil {
 		return Match{}, &RecordError{Index: -1, Err: err}
 	}
@@ -143,14 +145,21 @@ type Recorder struct {
 // [Replay] checks the dice against it: pass the seed of the
 // [NewSeededDice] that throws the dice.
 func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
+	return NewRecorderAt(r, length, MatchStart{}, seed)
+}
+
+// NewRecorderAt is [NewRecorder] for a match to length points that starts
+// at the score of start (the match of [NewMatchAt]); the record keeps the
+// start. A money game (length 0) starts at the zero MatchStart.
+func NewRecorderAt(r Rules, length int, start MatchStart, seed *uint64) (*Recorder, error) {
 	if length < 0 {
 		return nil, rulesError("length", "match length %d, want 0 (one game) or more", length)
 	}
-	m, err := newMatch(r, length)
+	m, err := newMatch(r, length, start)
 	if err != nil {
 		return nil, err
 	}
-	rec := Record{Rules: r, Length: length, Actions: []Action{}}
+	rec := Record{Rules: r, Length: length, Start: start, Actions: []Action{}}
 	if seed != nil {
 		s := *seed
 		rec.Seed = &s

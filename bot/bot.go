@@ -210,10 +210,16 @@ type MatchSeer interface {
 // of several hundred points may not, stops with [ErrTooLong], the match as
 // it stands and its record, which replays.
 func PlayMatch(r nardy.Rules, length int, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
-	if _, err := nardy.NewMatch(r, length); err != nil {
+	return PlayMatchAt(r, length, nardy.MatchStart{}, white, black, dice)
+}
+
+// PlayMatchAt is [PlayMatch] for a match taken up at the score of start
+// (see [nardy.NewMatchAt]); the record keeps the start.
+func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
+	if _, err := nardy.NewMatchAt(r, length, start); err != nil {
 		return nardy.Match{}, nardy.Record{}, err
 	}
-	rc, err := nardy.NewRecorder(r, length, nil)
+	rc, err := nardy.NewRecorderAt(r, length, start, nil)
 	if err != nil {
 		return nardy.Match{}, nardy.Record{}, err
 	}

@@ -131,7 +131,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 	if err := json.Unmarshal(s.Actions, &r.Actions); err != nil {
 		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)
 	}
-	rec, err := nardy.NewRecorder(r.Rules, r.Length, r.Seed)
+	rec, err := nardy.NewRecorderAt(r.Rules, r.Length, r.Start, r.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("stored game %s: %w", id, err)
 	}

@@ -49,7 +49,9 @@ type MatchStart struct {
 	// rule (S6), that the Crawford game was played before the start: the
 	// first game is then a post-Crawford game, where the cube may turn.
 	// Without it the first game at that score is the Crawford game, as it
-	// is the first game after a player reaches Length-1.
+	// is the first game after a player reaches Length-1; with both players
+	// at Length-1 it is not, whatever CrawfordDone says (the Crawford game
+	// was played before the second reached it).
 	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
@@ -65,8 +67,9 @@ func NewMatch(r Rules, length int) (Match, error) {
 
 // NewMatchAt starts a match to length points (length >= 1) under r at the
 // score of start; its first game begins with the opening throw (C2), and
-// is the Crawford game when a player is at length-1 under the Crawford
-// rule and start.CrawfordDone is false (S6). A start no match could be at
+// is the Crawford game when one player is at length-1 under the Crawford
+// rule and start.CrawfordDone is false (S6; with both at length-1 the
+// Crawford game was necessarily played). A start no match could be at
 // is refused with a [*RulesError] naming "start": a negative score, a
 // score at which a player has won (at length or more and ahead; equal
 // scores at length or more, which a draw can leave (L11), go on),
@@ -101,10 +104,13 @@ func newMatch(r Rules, length int, start MatchStart) (Match, error) {
 
 // crawfordAt reports whether the next game of a match to length at score
 // is the Crawford game (S6): the rules have the cube and the Crawford
-// rule, the Crawford game was not played (done), and a player is at
-// length-1.
+// rule, the Crawford game was not played (done), and one player is at
+// length-1. When both are, the Crawford game was played, whatever done
+// says: one game scores for one player (a draw, which scores for both,
+// has no cube), so the first to reach length-1 had the Crawford game
+// before the other reached it.
 func (r Rules) crawfordAt(length int, score [2]int, done bool) bool {
-	return r.crawfordRule(length) && !done && (score[White] == length-1 || score[Black] == length-1)
+	return r.crawfordRule(length) && !done && (score[White] == length-1) != (score[Black] == length-1)
 }
 
 // crawfordRule reports whether a match to length has a Crawford game.

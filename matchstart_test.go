@@ -41,6 +41,10 @@ func TestMatchAtCrawford_S6(t *testing.T) {
 	post = mDo(t, post, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 13, To: 11, Die: 2}, {From: 6, To: 5, Die: 1}}})
 	mDo(t, post, Action{Kind: ActDouble, Player: Black})
 
+	both, err := NewMatchAt(short, 5, MatchStart{Score: [2]int{4, 4}})
+	require.NoError(t, err)
+	assert.False(t, both.IsCrawford(), "at 4-4 the Crawford game was played: the first to reach 4 had it")
+
 	noRule := short
 	noRule.Crawford = false
 	free, err := NewMatchAt(noRule, 5, MatchStart{Score: [2]int{4, 2}})

@@ -156,7 +156,12 @@ const matRightColumn = 20
 // a double offered): the record then ends where the file does, so a file
 // cut at a line's end reads too (a caller that wants a finished match
 // checks it). The dice of a roll with one legal play read as that play,
-// as gnubg imports them.
+// as gnubg imports them. A match whose first game's score line is not 0–0
+// was taken up at that score: the record's Start holds it (see
+// [nardy.NewMatchAt]), and the first game at match point minus one is the
+// Crawford game, as gnubg reads it, unless nardy's tag CrawfordDone "On"
+// (which WriteMat writes for such a start) or a double in that game says
+// the Crawford game was played before.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than
@@ -246,7 +251,8 @@ func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInf
 	if err != nil {
 		return nil, info, &MatError{Err: err}
 	}
-	rd := matReader{m: m, rec: nardy.Record{Rules: r, Length: length, Actions: []nardy.Action{}}, session: session}
+	rd := matReader{m: m, rec: nardy.Record{Rules: r, Length: length, Actions: []nardy.Action{}}, session: session,
+		crawfordDone: matCrawfordDone(info.Tags)}
 	for lines.next() {
 		if lines.comment(';') {
 			continue

@@ -352,6 +352,7 @@ func FuzzReadMat(f *testing.F) {
 		f.Add(string(data))
 	}
 	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
+	f.Add("; [CrawfordDone \"On\"]\n 5 point match\n\n Game 1\n a : 4    b : 3\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		r := nardy.DefaultRules(nardy.Short)
 		recs, _, serr := ReadMatSession(strings.NewReader(s), r)

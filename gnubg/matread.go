@@ -27,6 +27,39 @@ type matReader struct {
 	session bool
 	done    []nardy.Record
 	points  [2]int
+	// start is the score line of a match's first game, where the match
+	// begins (nardy.NewMatchAt); crawfordDone is the CrawfordDone tag.
+	start        nardy.MatchStart
+	crawfordDone bool
+}
+
+// atFirstGame reports whether the reader is in a match's first game, none
+// of whose cells has been played: its score line is the match's start.
+func (rd *matReader) atFirstGame() bool {
+	return rd.rec.Length > 0 && rd.m.GameNumber() == 1 && len(rd.rec.Actions) == 0
+}
+
+// begin starts the match at the first game's score (see ReadMat): the
+// Crawford game was played before it when the CrawfordDone tag says so,
+// or when a player is at match point minus one and the game holds a
+// double, which the Crawford game cannot.
+func (rd *matReader) begin(cells []matCell) error {
+	st := rd.start
+	r, length := rd.rec.Rules, rd.rec.Length
+	st.CrawfordDone = rd.crawfordDone
+	if r.Cube && r.Crawford && length > 1 && max(st.Score[0], st.Score[1]) == length-1 &&
+		slices.ContainsFunc(cells, func(c matCell) bool { return matCubeRe.MatchString(c.text) }) {
+		st.CrawfordDone = true
+	}
+	if st == (nardy.MatchStart{}) {
+		return nil
+	}
+	m, err := nardy.NewMatchAt(r, length, st)
+	if err != nil {
+		return fmt.Errorf("%w: the first game's score: %w", ErrMat, err)
+	}
+	rd.m, rd.rec.Start = m, st
+	return nil
 }
 
 // nextMoneyGame starts the record of the next game of a money session.
@@ -140,6 +173,7 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
 	mw, mb := rd.m.Score()
 	mw, mb = rd.points[0]+mw, rd.points[1]+mb
+	first := rd.atFirstGame() // its score is the match's start: 0-0 for the names' digits
 	digits, name := m[2], m[4]
 	if want := strconv.Itoa(mw); m[3] == "" && len(digits) > len(want) && strings.HasPrefix(digits, want) {
 		digits, name = want, digits[len(want):]+name
@@ -152,6 +186,10 @@ func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
 	b, err := matNumber(ln, m[5])
 	if err != nil {
 		return err
+	}
+	if first {
+		rd.start.Score = [2]int{w, b}
+		return nil
 	}
 	if mw != w || mb != b {
 		return fmt.Errorf("%w: score %d-%d, but the games give %d-%d", ErrMat, w, b, mw, mb)
@@ -215,9 +253,14 @@ func (rd *matReader) endGame(n int, last bool) error {
 	if !rd.inGame {
 		return nil
 	}
-	number := rd.m.GameNumber()
 	cells := rd.cells
 	rd.cells, rd.inGame, rd.scored = nil, false, false
+	if rd.atFirstGame() {
+		if err := rd.begin(cells); err != nil {
+			return err
+		}
+	}
+	number := rd.m.GameNumber()
 	for _, c := range cells {
 		ended := rd.m.GameNumber() != number || rd.m.IsOver()
 		var err error

@@ -2,6 +2,7 @@ package gnubg
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -79,7 +80,15 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 			return bad("player %d's name %q: no colon, control character or space at either end", i+1, name)
 		}
 	}
-	if n := len(withRuleTags(info.Tags, rec.Rules)); n > MaxMatTags {
+	if matCrawfordDone(info.Tags) != rec.Start.CrawfordDone &&
+		slices.ContainsFunc(info.Tags, func(t MatTag) bool { return t.Key == matCrawfordDoneTag }) {
+		return bad("tag %s: the record's start says %v", matCrawfordDoneTag, rec.Start.CrawfordDone)
+	}
+	n := len(withRuleTags(info.Tags, rec.Rules))
+	if rec.Start.CrawfordDone && !matCrawfordDone(info.Tags) {
+		n++
+	}
+	if n > MaxMatTags {
 		return bad("%d tags with the rules' own: ReadMat reads at most %d", n, MaxMatTags)
 	}
 	derived := map[string]string{}
@@ -120,4 +129,21 @@ func matTagIsDefault(t MatTag) bool {
 
 func hasControl(s string) bool {
 	return strings.ContainsFunc(s, unicode.IsControl)
+}
+
+// matCrawfordDoneTag is nardy's tag for a match that starts at a score
+// where a player is at match point minus one after the Crawford game
+// (nardy.MatchStart.CrawfordDone), which the format cannot say otherwise:
+// its first game at that score reads as the Crawford game.
+const matCrawfordDoneTag = "CrawfordDone"
+
+// matCrawfordDone reports whether tags hold the CrawfordDone tag, on.
+func matCrawfordDone(tags []MatTag) bool {
+	on := false
+	for _, t := range tags {
+		if t.Key == matCrawfordDoneTag {
+			on = strings.EqualFold(t.Value, "on")
+		}
+	}
+	return on
 }

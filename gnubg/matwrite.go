@@ -62,6 +62,13 @@ func (mg *matGame) result(res nardy.Result) {
 // steps of a play not finished, and a resignation offered with the roll
 // before it, have no place in the format and are left out.
 //
+// A match taken up at a score (a record with a Start) is written with the
+// start as its first game's score line, which gnubg and ReadMat read as
+// the start; a start after the Crawford game (Start.CrawfordDone) adds
+// nardy's tag CrawfordDone "On", which gnubg reads as a comment: with one
+// player at match point minus one it takes the first game for the
+// Crawford game, though its doubles still read.
+//
 // Rules other than short nardy's defaults are written as the header tags
 // ReadMat reads them by (gnubg's Crawford, Jacoby, Beaver and CubeLimit,
 // and nardy's own OpeningRoll for C2's "reroll" and NextGameStarter for
@@ -93,11 +100,14 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		return err
 	}
 	info.Tags = withRuleTags(info.Tags, rec.Rules)
-	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length}) // the match before its first action
+	if rec.Start.CrawfordDone && !slices.ContainsFunc(info.Tags, func(t MatTag) bool { return t.Key == matCrawfordDoneTag }) {
+		info.Tags = append(info.Tags, MatTag{matCrawfordDoneTag, "On"})
+	}
+	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start}) // the match before its first action
 	if err != nil {
 		return &MatError{Err: err}
 	}
-	games := []*matGame{{}}
+	games := []*matGame{{score: rec.Start.Score}}
 	var offer matOffer
 	for i, a := range rec.Actions {
 		cur := games[len(games)-1]

@@ -1,0 +1,126 @@
+package gnubg_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// atScore plays a match to 5 from start between greedy players, with the
+// first seed from 1 whose first game holds a double when double is true,
+// and none when false.
+func atScore(t *testing.T, start nardy.MatchStart, double bool) nardy.Record {
+	t.Helper()
+	r := nardy.DefaultRules(nardy.Short)
+	for seed := uint64(1); seed < 500; seed++ {
+		_, rec, err := bot.PlayMatchAt(r, 5, start, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		m, err := nardy.NewMatchAt(r, 5, start)
+		require.NoError(t, err)
+		doubled := false
+		for _, a := range rec.Actions {
+			doubled = doubled || (m.GameNumber() == 1 && a.Kind == nardy.ActDouble)
+			m, err = m.Do(a)
+			require.NoError(t, err)
+		}
+		if doubled == double {
+			return rec
+		}
+	}
+	t.Fatalf("no match from %v with a double in its first game %v", start, double)
+	return nardy.Record{}
+}
+
+// TestMatAtScore: a match taken up at a score (nardy.NewMatchAt) is
+// written with the start as its first game's score line, and read back
+// with the same start: its first game at match point minus one is the
+// Crawford game (S6), unless the CrawfordDone tag, which WriteMat writes
+// for such a start, says it was played. Without the tag, a double in that
+// game says so too (the Crawford game has none).
+func TestMatAtScore(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	cases := []struct {
+		start  nardy.MatchStart
+		double bool
+	}{
+		{nardy.MatchStart{Score: [2]int{3, 1}}, true},
+		{nardy.MatchStart{Score: [2]int{4, 2}}, false},
+		{nardy.MatchStart{Score: [2]int{2, 4}, CrawfordDone: true}, false},
+		{nardy.MatchStart{Score: [2]int{4, 3}, CrawfordDone: true}, true},
+	}
+	for _, c := range cases {
+		rec := atScore(t, c.start, c.double)
+		var buf bytes.Buffer
+		require.NoError(t, gnubg.WriteMat(&buf, rec, gnubg.MatInfo{}))
+		text := buf.String()
+		w, b := c.start.Score[0], c.start.Score[1]
+		assert.Regexp(t, `Game 1\n White : `+string(rune('0'+w))+` +Black : `+string(rune('0'+b))+`\n`, text)
+		assert.Equal(t, c.start.CrawfordDone, strings.Contains(text, `; [CrawfordDone "On"]`), "%v", c.start)
+		read, _, err := gnubg.ReadMat(strings.NewReader(text), r)
+		require.NoError(t, err, "%v:\n%s", c.start, text)
+		assert.Equal(t, c.start, read.Start)
+		sameMatch(t, rec, read)
+		var again bytes.Buffer
+		require.NoError(t, gnubg.WriteMat(&again, read, gnubg.MatInfo{}))
+		assert.Equal(t, text, again.String(), "written again")
+
+		// Without the tag: the double in the first game says the
+		// Crawford game was played; without a double, it is the Crawford game.
+		bare := strings.Replace(text, "; [CrawfordDone \"On\"]\n", "", 1)
+		read, _, err = gnubg.ReadMat(strings.NewReader(bare), r)
+		require.NoError(t, err, "%v:\n%s", c.start, bare)
+		want := c.start
+		want.CrawfordDone = c.start.CrawfordDone && c.double
+		assert.Equal(t, want, read.Start, "%v without the tag", c.start)
+		sameMatch(t, rec, read)
+	}
+}
+
+// sameMatch: the records replay to matches with the same score, games and
+// last result (a .mat file keeps no equal opening throw).
+func sameMatch(t *testing.T, want, got nardy.Record) {
+	t.Helper()
+	wm, err := nardy.Replay(want)
+	require.NoError(t, err)
+	gm, err := nardy.Replay(got)
+	require.NoError(t, err)
+	ww, wb := wm.Score()
+	gw, gb := gm.Score()
+	assert.Equal(t, [2]int{ww, wb}, [2]int{gw, gb})
+	assert.Equal(t, wm.GameNumber(), gm.GameNumber())
+	wr, _ := wm.LastResult()
+	gr, _ := gm.LastResult()
+	assert.Equal(t, wr, gr)
+}
+
+// TestMatAtScoreRefused: a first game at a score no match can be at is an
+// error matching ErrMat and ErrInvalidRules; WriteMat refuses a
+// CrawfordDone tag that says otherwise than the record's start.
+func TestMatAtScoreRefused(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	for _, score := range []string{"5", "7"} {
+		text := " 5 point match\n\n Game 1\n White : " + score + "                      Black : 2\n  1)                             21: 13/11 24/23\n"
+		_, _, err := gnubg.ReadMat(strings.NewReader(text), r)
+		assert.ErrorIs(t, err, gnubg.ErrMat, score)
+		assert.ErrorIs(t, err, nardy.ErrInvalidRules, score)
+		var re *nardy.RulesError
+		assert.True(t, errors.As(err, &re) && re.Option == "start", "%v", err)
+	}
+	text := "; [CrawfordDone \"On\"]\n 5 point match\n\n Game 1\n White : 1                      Black : 2\n"
+	_, _, err := gnubg.ReadMat(strings.NewReader(text), r)
+	assert.ErrorIs(t, err, nardy.ErrInvalidRules, "the Crawford game played before a player reached 4")
+
+	rec := atScore(t, nardy.MatchStart{Score: [2]int{4, 2}}, false)
+	err = gnubg.WriteMat(&bytes.Buffer{}, rec, gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "CrawfordDone", Value: "On"}}})
+	assert.ErrorIs(t, err, gnubg.ErrMat)
+	rec.Start.CrawfordDone = true
+	err = gnubg.WriteMat(&bytes.Buffer{}, rec, gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "CrawfordDone", Value: "Off"}}})
+	assert.ErrorIs(t, err, gnubg.ErrMat)
+}

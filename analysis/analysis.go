@@ -110,9 +110,10 @@ type PlayerStats struct {
 	MeanLoss  float64 `json:"mean_loss"`  // loss per decision
 }
 
-// Report is the analysis of a record.
+// Report is the analysis of a record. The zero Report marshals without
+// its variant, which it has none of (it was an error).
 type Report struct {
-	Variant   nardy.Variant  `json:"variant"`
+	Variant   nardy.Variant  `json:"variant,omitzero"`
 	Ply       int            `json:"ply"`
 	Threshold float64        `json:"threshold"`
 	Decisions []Decision     `json:"decisions"`

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -397,4 +398,21 @@ func TestAnsweredStdErr(t *testing.T) {
 	assert.Equal(t, 0.03, answeredStdErr(r))
 	r.Decision.Beaver = true
 	assert.Equal(t, 0.06, answeredStdErr(r))
+}
+
+// TestReportJSON: a report marshals with its variant's name, and the zero
+// Report (no variant) marshals too, reading back to itself (it was an
+// error: the variant 0 has no name).
+func TestReportJSON(t *testing.T) {
+	b, err := json.Marshal(Report{})
+	require.NoError(t, err)
+	assert.NotContains(t, string(b), "variant")
+	var back Report
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, Report{Decisions: nil}, back)
+	b, err = json.Marshal(Report{Variant: nardy.Long, Ply: 2})
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"variant":"long"`)
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, nardy.Long, back.Variant)
 }

@@ -207,7 +207,7 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 		if j.game, err = nardy.NewGame(rec.Rules); err != nil {
 			return Report{}, err
 		}
-	} else if j.match, err = nardy.NewMatch(rec.Rules, rec.Length); err != nil {
+	} else if j.match, err = nardy.NewMatchAt(rec.Rules, rec.Length, rec.Start); err != nil {
 		return Report{}, err
 	}
 	var start nardy.Game // the game when the play being made step by step began

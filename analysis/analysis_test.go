@@ -416,3 +416,26 @@ func TestReportJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, nardy.Long, back.Variant)
 }
+
+// TestAnalyzeAtScore: a match taken up at a score is judged at that score:
+// at 4-1 in a match to 5 the first game is the Crawford game, with no cube
+// decision to judge (S6); judged from 0-0, as Analyze did, its positions
+// gave "no double" decisions.
+func TestAnalyzeAtScore(t *testing.T) {
+	r := variants.ShortStandard()
+	start := nardy.MatchStart{Score: [2]int{4, 1}}
+	judged := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		_, rec, err := bot.PlayMatchAt(r, 5, start, bot.NewGreedy(), bot.NewRandom(seed), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		rep, err := Analyze(context.Background(), rec, Options{})
+		require.NoError(t, err)
+		for _, d := range rep.Decisions {
+			if d.Game == 1 {
+				judged++
+				assert.Equal(t, "play", d.Kind, "seed %d: a cube decision in the Crawford game: %+v", seed, d)
+			}
+		}
+	}
+	assert.Positive(t, judged)
+}

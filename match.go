@@ -49,9 +49,10 @@ type MatchStart struct {
 	// rule (S6), that the Crawford game was played before the start: the
 	// first game is then a post-Crawford game, where the cube may turn.
 	// Without it the first game at that score is the Crawford game, as it
-	// is the first game after a player reaches Length-1; with both players
+	// is the first game after a player reaches Length-1. With both players
 	// at Length-1 it is not, whatever CrawfordDone says (the Crawford game
-	// was played before the second reached it).
+	// was played before the second got there), unless the rules have
+	// L11's draw, which can bring both there at once.
 	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
@@ -67,9 +68,9 @@ func NewMatch(r Rules, length int) (Match, error) {
 
 // NewMatchAt starts a match to length points (length >= 1) under r at the
 // score of start; its first game begins with the opening throw (C2), and
-// is the Crawford game when one player is at length-1 under the Crawford
+// is the Crawford game when a player is at length-1 under the Crawford
 // rule and start.CrawfordDone is false (S6; with both at length-1 the
-// Crawford game was necessarily played). A start no match could be at
+// Crawford game was necessarily played, unless the rules have L11's draw). A start no match could be at
 // is refused with a [*RulesError] naming "start": a negative score, a
 // score at which a player has won (at length or more and ahead; equal
 // scores at length or more, which a draw can leave (L11), go on),
@@ -85,6 +86,9 @@ func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
 
 // newMatch starts a match (length 0: one money game) at start.
 func newMatch(r Rules, length int, start MatchStart) (Match, error) {
+	if err := r.Validate(); err != nil { // the rules' fault first, then the start's
+		return Match{}, err
+	}
 	if length > 0 {
 		if err := r.checkMatchScoring(); err != nil {
 			return Match{}, err
@@ -93,24 +97,40 @@ func newMatch(r Rules, length int, start MatchStart) (Match, error) {
 	if err := r.checkStart(length, start); err != nil {
 		return Match{}, err
 	}
-	crawford := r.crawfordAt(length, start.Score, start.CrawfordDone)
+	crawford, done := r.startCrawford(length, start)
 	g, err := newGame(r, length == 0, crawford, 0, false)
 	if err != nil {
 		return Match{}, err
 	}
 	return Match{rules: r, length: length, game: g, number: 1, score: start.Score, start: start,
-		crawfordDone: start.CrawfordDone || crawford}, nil
+		crawfordDone: done}, nil
 }
 
 // crawfordAt reports whether the next game of a match to length at score
 // is the Crawford game (S6): the rules have the cube and the Crawford
-// rule, the Crawford game was not played (done), and one player is at
-// length-1. When both are, the Crawford game was played, whatever done
-// says: one game scores for one player (a draw, which scores for both,
-// has no cube), so the first to reach length-1 had the Crawford game
-// before the other reached it.
+// rule, the Crawford game was not played (done), and a player is at
+// length-1.
 func (r Rules) crawfordAt(length int, score [2]int, done bool) bool {
-	return r.crawfordRule(length) && !done && (score[White] == length-1) != (score[Black] == length-1)
+	return r.crawfordRule(length) && !done && (score[White] == length-1 || score[Black] == length-1)
+}
+
+// startCrawford returns whether the first game of a match to length from
+// st is the Crawford game, and whether the Crawford game is then played
+// (that game or one before the start). With both players at length-1 and
+// no draw in the rules, the Crawford game was played before the start,
+// whatever st says: one game scores for one player, so the first to reach
+// length-1 had it before the other got there. A draw scores for both
+// (L11), and can bring both there at once.
+func (r Rules) startCrawford(length int, st MatchStart) (crawford, done bool) {
+	if !r.crawfordRule(length) {
+		return false, false
+	}
+	done = st.CrawfordDone
+	if w, b := st.Score[White], st.Score[Black]; w == length-1 && b == length-1 && !r.LastRollDraw {
+		done = true
+	}
+	crawford = r.crawfordAt(length, st.Score, done)
+	return crawford, done || crawford
 }
 
 // crawfordRule reports whether a match to length has a Crawford game.

@@ -24,7 +24,8 @@ type matchJSON struct {
 	Game         Game       `json:"game"`
 }
 
-// MarshalJSON writes the whole state of the match: its length, the score,
+// MarshalJSON writes the whole state of the match: its length, the score
+// it started at (see [NewMatchAt]; left out at 0–0), the score,
 // the number of the current game, whether the Crawford game was played,
 // the last result, the winner once it is over, and the current game in the
 // form of [Game.MarshalJSON] (which holds the rules). UnmarshalJSON reads
@@ -50,8 +51,9 @@ func (m Match) MarshalJSON() ([]byte, error) {
 // [Game.UnmarshalJSON] does, with all its checks, and checks that the
 // match around it is one a match can reach: the game is a money game
 // exactly when the length is 0 (one game, whose result is the score), the
-// score and the game number (at most 2,147,483,647) fit the games played
-// (each scores a point or more), the last result is one the rules give,
+// start is one NewMatchAt takes, the score and the game number (at most
+// 2,147,483,647) fit the games played (each scores a point or more since
+// the start), the last result is one the rules give,
 // the match is over exactly when its game is and a player has won by the
 // rules of [Match], the current game begins with the opening throw or
 // with the starter as Rules.NextGameStarter says, and the Crawford game
@@ -239,12 +241,16 @@ func (m Match) checkCrawford(pw, pb int) error {
 	rule := m.rules.crawfordRule(m.length)
 	point := m.length - 1
 	if m.number == 1 { // the first game: the start says whether it is the Crawford game
-		first := m.rules.crawfordAt(m.length, m.start.Score, m.start.CrawfordDone)
-		if m.game.crawford != first || m.crawfordDone != (m.start.CrawfordDone || first) {
-			return bad("game 1 from %d-%d, the Crawford game played before it %v: the Crawford game %v, played %v; want %v",
-				m.start.Score[White], m.start.Score[Black], m.start.CrawfordDone, m.game.crawford, m.crawfordDone, first)
+		first, done := m.rules.startCrawford(m.length, m.start)
+		if m.game.crawford != first || m.crawfordDone != done {
+			return bad("game 1 from %d-%d, the Crawford game played before it %v: the Crawford game %v, played %v; want %v, %v",
+				m.start.Score[White], m.start.Score[Black], m.start.CrawfordDone, m.game.crawford, m.crawfordDone, first, done)
 		}
 		return nil
+	}
+	if _, done := m.rules.startCrawford(m.length, m.start); done && (!m.crawfordDone || m.game.crawford) {
+		return bad("game %d is the Crawford game %v, played %v: it was played by game 1 from %d-%d",
+			m.number, m.game.crawford, m.crawfordDone, m.start.Score[White], m.start.Score[Black])
 	}
 	atPoint := pw == point || pb == point
 	lw, lb := -1, -1 // the score before the last game, if it is known

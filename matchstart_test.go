@@ -44,6 +44,21 @@ func TestMatchAtCrawford_S6(t *testing.T) {
 	both, err := NewMatchAt(short, 5, MatchStart{Score: [2]int{4, 4}})
 	require.NoError(t, err)
 	assert.False(t, both.IsCrawford(), "at 4-4 the Crawford game was played: the first to reach 4 had it")
+	cubeDraw := crawfordDraw()
+	drawn, err := NewMatchAt(cubeDraw, 5, MatchStart{Score: [2]int{4, 4}})
+	require.NoError(t, err)
+	assert.True(t, drawn.IsCrawford(), "with L11's draw 4-4 may come from 3-3 at once: the Crawford game is to come")
+	drawn, err = NewMatchAt(cubeDraw, 5, MatchStart{Score: [2]int{4, 4}, CrawfordDone: true})
+	require.NoError(t, err)
+	assert.False(t, drawn.IsCrawford())
+	// And in play: from 3-3, a draw brings both to 4 at once, and the next
+	// game is the Crawford game.
+	at33, err := NewMatchAt(cubeDraw, 5, MatchStart{Score: [2]int{3, 3}})
+	require.NoError(t, err)
+	at33 = mDraw(t, at33, [2]int{6, 5})
+	w, b = at33.Score()
+	require.Equal(t, [2]int{4, 4}, [2]int{w, b})
+	assert.True(t, at33.IsCrawford(), "the first game after both reached 4 by a draw")
 
 	noRule := short
 	noRule.Crawford = false
@@ -123,13 +138,22 @@ func TestMatchAtRefused(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidRules)
 }
 
+// crawfordDraw returns long nardy with the cube, the Crawford rule and
+// L11's draw, which can bring both players to match point minus one at
+// once.
+func crawfordDraw() Rules {
+	r := gmPresets()["long-cube-draw"]
+	r.Crawford = true
+	return r
+}
+
 // TestMatchAtProperties: from any start a match can be at, a match played
 // with random actions keeps its start, never scores below it, plays no
 // more games than its points since the start, has at most one Crawford
 // game, and its record and its JSON read back to the same match.
 func TestMatchAtProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := rapid.SampledFrom([]Rules{DefaultRules(Short), DefaultRules(Long), drawRules()}).Draw(t, "rules")
+		r := rapid.SampledFrom([]Rules{DefaultRules(Short), DefaultRules(Long), drawRules(), crawfordDraw()}).Draw(t, "rules")
 		length := rapid.IntRange(1, 9).Draw(t, "length")
 		w := rapid.IntRange(0, length-1).Draw(t, "white")
 		b := rapid.IntRange(0, length-1).Draw(t, "black")
@@ -210,4 +234,34 @@ func ExampleNewMatchAt() {
 	// Output:
 	// away: [1 3] Crawford game: false
 	// nardy: invalid rules: start score 7-4: the match to 7 is won
+}
+
+// TestMatchAtJSONOver: a finished match whose first game, from a start at
+// match point minus one, was the Crawford game reads back only as it is:
+// its last game is not a Crawford game, and the Crawford game is played
+// (both edits were read as reachable).
+func TestMatchAtJSONOver(t *testing.T) {
+	m, err := NewMatchAt(DefaultRules(Short), 5, MatchStart{Score: [2]int{4, 0}})
+	require.NoError(t, err)
+	m = mLose(t, m, White, Oin) // 4-1
+	m = mLose(t, m, Black, Oin) // 5-1
+	require.True(t, m.IsOver())
+	var back Match
+	require.NoError(t, json.Unmarshal(editJSON(t, m, func(map[string]any) {}), &back))
+	assert.Equal(t, m, back)
+	for name, edit := range map[string]func(j map[string]any){
+		"the last game the Crawford game": func(j map[string]any) { j["game"].(map[string]any)["crawford"] = true },
+		"no Crawford game played":         func(j map[string]any) { delete(j, "crawford_done") },
+	} {
+		err := json.Unmarshal(editJSON(t, m, edit), &back)
+		assert.ErrorIs(t, err, ErrBadRecord, name)
+	}
+}
+
+// TestNewMatchAtRulesFirst: invalid rules are the error, before the start.
+func TestNewMatchAtRulesFirst(t *testing.T) {
+	_, err := NewMatchAt(Rules{}, 5, MatchStart{Score: [2]int{9, 0}})
+	var re *RulesError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "variant", re.Option)
 }

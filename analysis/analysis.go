@@ -110,8 +110,8 @@ type PlayerStats struct {
 	MeanLoss  float64 `json:"mean_loss"`  // loss per decision
 }
 
-// Report is the analysis of a record. The zero Report marshals without
-// its variant, which it has none of (it was an error).
+// Report is the analysis of a record. The zero Report (no variant)
+// marshals without "variant".
 type Report struct {
 	Variant   nardy.Variant  `json:"variant,omitzero"`
 	Ply       int            `json:"ply"`

@@ -158,10 +158,11 @@ const matRightColumn = 20
 // checks it). The dice of a roll with one legal play read as that play,
 // as gnubg imports them. A match whose first game's score line is not 0–0
 // was taken up at that score: the record's Start holds it (see
-// [nardy.NewMatchAt]), and the first game at match point minus one is the
-// Crawford game, as gnubg reads it, unless nardy's tag CrawfordDone "On"
-// (which WriteMat writes for such a start) or a double in that game says
-// the Crawford game was played before.
+// [nardy.NewMatchAt]), and a first game with one player at match point
+// minus one is the Crawford game, as gnubg reads it, unless nardy's tag
+// CrawfordDone "On" (which WriteMat writes for such a start) or a double
+// in that game says the Crawford game was played before (with both
+// players there it was, as NewMatchAt says).
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than

@@ -28,8 +28,10 @@ type matReader struct {
 	done    []nardy.Record
 	points  [2]int
 	// start is the score line of a match's first game, where the match
-	// begins (nardy.NewMatchAt); crawfordDone is the CrawfordDone tag.
+	// begins (nardy.NewMatchAt), read on line startLine; crawfordDone is
+	// the CrawfordDone tag.
 	start        nardy.MatchStart
+	startLine    int
 	crawfordDone bool
 }
 
@@ -39,24 +41,23 @@ func (rd *matReader) atFirstGame() bool {
 	return rd.rec.Length > 0 && rd.m.GameNumber() == 1 && len(rd.rec.Actions) == 0
 }
 
-// begin starts the match at the first game's score (see ReadMat): the
-// Crawford game was played before it when the CrawfordDone tag says so,
-// or when a player is at match point minus one and the game holds a
-// double, which the Crawford game cannot.
+// begin starts the match at the first game's score (see ReadMat): a
+// first game that would be the Crawford game is not when the
+// CrawfordDone tag says the Crawford game was played, or when the game
+// holds a double, which the Crawford game cannot.
 func (rd *matReader) begin(cells []matCell) error {
 	st := rd.start
-	r, length := rd.rec.Rules, rd.rec.Length
 	st.CrawfordDone = rd.crawfordDone
-	if r.Cube && r.Crawford && length > 1 && max(st.Score[0], st.Score[1]) == length-1 &&
-		slices.ContainsFunc(cells, func(c matCell) bool { return matCubeRe.MatchString(c.text) }) {
-		st.CrawfordDone = true
-	}
 	if st == (nardy.MatchStart{}) {
 		return nil
 	}
-	m, err := nardy.NewMatchAt(r, length, st)
+	m, err := nardy.NewMatchAt(rd.rec.Rules, rd.rec.Length, st)
+	if err == nil && m.IsCrawford() && slices.ContainsFunc(cells, func(c matCell) bool { return matCubeRe.MatchString(c.text) }) {
+		st.CrawfordDone = true
+		m, err = nardy.NewMatchAt(rd.rec.Rules, rd.rec.Length, st)
+	}
 	if err != nil {
-		return fmt.Errorf("%w: the first game's score: %w", ErrMat, err)
+		return &MatError{Line: rd.startLine, Err: fmt.Errorf("%w: the first game's score: %w", ErrMat, err)}
 	}
 	rd.m, rd.rec.Start = m, st
 	return nil
@@ -152,6 +153,9 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 			return formats.SyntaxError(".mat file", ln, -1, "a second score line in one game")
 		}
 		rd.scored = true
+		if rd.atFirstGame() {
+			rd.startLine = n
+		}
 		return rd.scoreLine(ln, m, info)
 	}
 	if matWinsRe.MatchString(t) {

@@ -112,10 +112,28 @@ func TestMatAtScoreRefused(t *testing.T) {
 		assert.ErrorIs(t, err, nardy.ErrInvalidRules, score)
 		var re *nardy.RulesError
 		assert.True(t, errors.As(err, &re) && re.Option == "start", "%v", err)
+		var me *gnubg.MatError
+		require.ErrorAs(t, err, &me)
+		assert.Equal(t, 4, me.Line, "the score line (it named the game's end)")
 	}
 	text := "; [CrawfordDone \"On\"]\n 5 point match\n\n Game 1\n White : 1                      Black : 2\n"
 	_, _, err := gnubg.ReadMat(strings.NewReader(text), r)
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules, "the Crawford game played before a player reached 4")
+
+	// At 4-4 the first game is no Crawford game: a double there says
+	// nothing, and the file reads back as it was written, without the tag.
+	rc, err := nardy.NewRecorderAt(r, 5, nardy.MatchStart{Score: [2]int{4, 4}}, nil)
+	require.NoError(t, err)
+	for _, a := range []nardy.Action{{Kind: nardy.ActOpening, Dice: [2]int{2, 1}},
+		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 13, To: 11, Die: 2}, {From: 6, To: 5, Die: 1}}},
+		{Kind: nardy.ActDouble, Player: nardy.Black}, {Kind: nardy.ActDrop, Player: nardy.White}} {
+		require.NoError(t, rc.Do(a))
+	}
+	var buf bytes.Buffer
+	require.NoError(t, gnubg.WriteMat(&buf, rc.Record(), gnubg.MatInfo{}))
+	read, _, err := gnubg.ReadMat(bytes.NewReader(buf.Bytes()), r)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.MatchStart{Score: [2]int{4, 4}}, read.Start)
 
 	rec := atScore(t, nardy.MatchStart{Score: [2]int{4, 2}}, false)
 	err = gnubg.WriteMat(&bytes.Buffer{}, rec, gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "CrawfordDone", Value: "On"}}})

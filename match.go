@@ -35,6 +35,7 @@ type Match struct {
 	decided      bool // the match has a winner: false after a drawn money game
 	winner       Color
 	start        MatchStart // the score the match began at
+	resumed      bool       // its first game was set up at a position (ResumeMatch)
 }
 
 // MatchStart is the score a match begins at: the zero MatchStart for a

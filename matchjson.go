@@ -15,6 +15,7 @@ const maxMatchJSON = maxGameJSON + 1<<10
 type matchJSON struct {
 	Length       int        `json:"length"`
 	Start        MatchStart `json:"start,omitzero"`
+	Resumed      bool       `json:"resumed,omitempty"`
 	Score        [2]int     `json:"score"` // White's, Black's
 	GameNumber   int        `json:"game_number"`
 	CrawfordDone bool       `json:"crawford_done,omitempty"`
@@ -25,7 +26,8 @@ type matchJSON struct {
 }
 
 // MarshalJSON writes the whole state of the match: its length, the score
-// it started at (see [NewMatchAt]; left out at 0–0), the score,
+// it started at (see [NewMatchAt]; left out at 0–0), whether its first
+// game was set up at a position ([ResumeMatch]), the score,
 // the number of the current game, whether the Crawford game was played,
 // the last result, the winner once it is over, and the current game in the
 // form of [Game.MarshalJSON] (which holds the rules). UnmarshalJSON reads
@@ -34,7 +36,7 @@ func (m Match) MarshalJSON() ([]byte, error) {
 	if !m.IsValid() {
 		return nil, ErrBadRecord
 	}
-	j := matchJSON{Length: m.length, Start: m.start, Score: m.score, GameNumber: m.number, CrawfordDone: m.crawfordDone,
+	j := matchJSON{Length: m.length, Start: m.start, Resumed: m.resumed, Score: m.score, GameNumber: m.number, CrawfordDone: m.crawfordDone,
 		Over: m.over, Game: m.game}
 	if m.hasLast {
 		r := m.last
@@ -76,7 +78,7 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("%w: a match without its game", ErrBadRecord)
 	}
 	n := Match{rules: g.rules, length: j.Length, score: j.Score, game: g, number: j.GameNumber,
-		crawfordDone: j.CrawfordDone, over: j.Over, start: j.Start}
+		crawfordDone: j.CrawfordDone, over: j.Over, start: j.Start, resumed: j.Resumed}
 	if j.Last != nil {
 		n.last, n.hasLast = *j.Last, true
 		if n.last.Variant == 0 {
@@ -217,6 +219,9 @@ func (m Match) checkStarter() error {
 		(m.rules.NextGameStarter == WinnerStarts && m.last.Kind == Draw)
 	if m.over && m.number > 1 {
 		return nil // the last game's start depends on the result before it, not kept
+	}
+	if m.resumed && m.number == 1 {
+		return nil // set up at a position (ResumeMatch): its start is not known
 	}
 	if thrown != want {
 		return fmt.Errorf("%w: match: game %d began with the opening throw %v under %s (L10)",

@@ -90,3 +90,21 @@ func ownerText(m MatchID) string {
 	}
 	return "owned by " + m.CubeOwner.String()
 }
+
+// Match returns the match positionID and matchID describe under r: the
+// game of [Game] in a match to the Match ID's length at its score
+// ([nardy.ResumeMatch]; money play for a length of 0), so that a bot that
+// sees the match ([bot.MatchSeer]) takes its cube decisions at the score.
+// A player at match point minus one in a game the Match ID does not mark
+// as the Crawford game is past it (post-Crawford). Errors are those of
+// Game, and a score no match can be at matches [nardy.ErrInvalidRules].
+//
+// [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
+func Match(r nardy.Rules, positionID, matchID string) (nardy.Match, error) {
+	g, err := Game(r, positionID, matchID)
+	if err != nil {
+		return nardy.Match{}, err
+	}
+	m, _ := ParseMatchID(matchID) // Game read it
+	return formats.Resume(g, m.MatchLength, m.Score, m.Crawford)
+}

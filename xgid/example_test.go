@@ -5,6 +5,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/xgid"
 )
 
@@ -49,4 +50,22 @@ func ExampleID_Game() {
 	// Output:
 	// play true 8 plays; best: 24/22 13/8
 	// cube white to answer at [7 6] away: take
+}
+
+// An XGID's match, for a bot that decides the cube at the score: black
+// has doubled in a 9-point match at 2-3, and white answers as the match
+// equity table says, 7-away 6-away.
+func ExampleID_Match() {
+	x, _ := xgid.Parse("XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10")
+	m, err := x.Match()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	who, _ := m.Game().ToAct()
+	player := bot.NewNeural(0)
+	player.SeeMatch(m)
+	a, _ := player.Act(m.Game(), who)
+	fmt.Println(who, "at", m.Away(who), "away:", a.Kind)
+	// Output: white at [7 6] away: take
 }

@@ -60,3 +60,20 @@ func (x ID) Game() (nardy.Game, error) {
 	}
 	return formats.Continue(g, x.Dice, x.Action == Doubled || x.Action == Beavered, x.Action == Beavered)
 }
+
+// Match returns the match x describes: the game of [ID.Game] in a match
+// to x's MatchLength at x's Score ([nardy.ResumeMatch]; money play for a
+// length of 0), so that a bot that sees the match ([bot.MatchSeer]) takes
+// its cube decisions at the score, and the games after this one follow.
+// A player at match point minus one in a game x does not mark as the
+// Crawford game is past it (post-Crawford). Errors are those of ID.Game,
+// and a score no match can be at matches [nardy.ErrInvalidRules].
+//
+// [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
+func (x ID) Match() (nardy.Match, error) {
+	g, err := x.Game()
+	if err != nil {
+		return nardy.Match{}, err
+	}
+	return formats.Resume(g, x.MatchLength, x.Score, x.Crawford)
+}

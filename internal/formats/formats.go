@@ -74,3 +74,15 @@ func Continue(g nardy.Game, dice [2]int, doubled, beavered bool) (nardy.Game, er
 	}
 	return g, nil
 }
+
+// Resume returns the match to length points at score whose game in
+// progress is g (nardy.ResumeMatch), as a format that marks the Crawford
+// game with a flag says it: a player at length-1 in a game not so marked
+// is past the Crawford game, when g's rules have the Crawford rule.
+func Resume(g nardy.Game, length int, score [2]int, crawford bool) (nardy.Match, error) {
+	r := g.Rules()
+	start := nardy.MatchStart{Score: score}
+	start.CrawfordDone = r.Cube && r.Crawford && length > 1 && !crawford &&
+		(score[nardy.White] == length-1 || score[nardy.Black] == length-1)
+	return nardy.ResumeMatch(length, start, g)
+}

@@ -1,0 +1,44 @@
+package nardy
+
+import "fmt"
+
+// ResumeMatch returns the match to length points (0: money play, one
+// game) at the score of start whose game in progress is g: a game set up
+// at a position ([NewGameAt]) as another program left it, such as an XGID
+// or a GNU Backgammon Match ID of a match at a score (xgid.ID.Match and
+// gnubg.Match build one), so that a bot sees the score ([bot.MatchSeer])
+// and the games after g follow as in any match. The start is checked as
+// [NewMatchAt] checks it, and g must agree with it: a game of match play
+// exactly when length is not 0, and the Crawford game exactly when the
+// first game from start is (S6). A finished game is refused
+// ([ErrGameOver]), as is the zero Game.
+//
+// A resumed match has no [Record]: a record starts at a game's opening
+// throw (C2), which g did not have. Its JSON ([Match.MarshalJSON]) says
+// it was resumed, and reads back.
+//
+// [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
+func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
+	if !g.IsValid() {
+		return Match{}, fmt.Errorf("%w: the zero Game", ErrInvalidPosition)
+	}
+	r := g.rules
+	switch {
+	case length < 0:
+		return Match{}, rulesError("length", "match length %d, want 0 (money play) or more", length)
+	case g.phase == PhaseOver:
+		return Match{}, fmt.Errorf("%w: the game is over", ErrGameOver)
+	case g.money != (length == 0):
+		return Match{}, rulesError("length", "a game of money play %v in a match to %d", g.money, length)
+	}
+	m, err := newMatch(r, length, start)
+	if err != nil {
+		return Match{}, err
+	}
+	if g.crawford != m.game.crawford {
+		return Match{}, rulesError("start", "the game is the Crawford game %v, where the first game from %d-%d is %v (S6)",
+			g.crawford, start.Score[White], start.Score[Black], m.game.crawford)
+	}
+	m.game, m.resumed = g, true
+	return m, nil
+}

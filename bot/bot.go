@@ -193,7 +193,10 @@ func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.
 // MatchSeer is a [Player] whose decisions depend on the match score (cube
 // decisions in match play and, for [Neural], plays too). [PlayMatch]
 // shows it the match before each of its actions; other drivers should do
-// the same (the example server does).
+// the same (the example server does): a player keeps the last match shown
+// and takes the score from it for any game equal to that match's game, so
+// a player moved to another match unshown would judge an equal game of it
+// at the old score.
 type MatchSeer interface {
 	SeeMatch(m nardy.Match)
 }

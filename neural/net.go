@@ -77,8 +77,7 @@ func (n *Net) Hidden() int { return n.nHid }
 func (n *Net) Info() string { return n.info }
 
 // SetInfo sets the provenance text saved with the weights. Like Learn, it
-// must not run concurrently with any other use of n (nor be called on
-// [Default]'s shared networks).
+// must not run concurrently with any other use of n.
 func (n *Net) SetInfo(s string) { n.info = s }
 
 // Evaluate returns the outcome chances of pos for its player on roll. A

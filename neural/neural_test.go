@@ -186,6 +186,22 @@ func TestReadNetErrors(t *testing.T) {
 	assert.Equal(t, io.ErrUnexpectedEOF, we.Err)
 	assert.Equal(t, "neural: bad weights: reading: unexpected EOF", err.Error())
 
+	// Nil readers and writers, and a Net with nothing to write, are errors
+	// (ReadNet(nil) and WriteTo(nil) panicked; the zero Net wrote a file
+	// ReadNet refuses).
+	_, err = ReadNet(nil)
+	assert.ErrorIs(t, err, ErrBadWeights)
+	def, err := Default(nardy.Short)
+	require.NoError(t, err)
+	_, err = def.WriteTo(nil)
+	assert.ErrorIs(t, err, ErrBadWeights)
+	for _, n := range []*Net{nil, {}} {
+		var b bytes.Buffer
+		_, err = n.WriteTo(&b)
+		assert.ErrorIs(t, err, ErrBadWeights)
+		assert.Zero(t, b.Len())
+	}
+
 	// A header of MaxHidden units with no weights after it is refused
 	// before the network's weights are allocated.
 	big := append([]byte(nil), good[:8+20]...)

@@ -29,8 +29,16 @@ const MaxInfo = 1 << 16
 // info text and the largest network.
 const MaxWeightsSize = 8 + 5*4 + MaxInfo + 4*(maxIn*MaxHidden+MaxHidden+maxOut*MaxHidden+maxOut)
 
-// WriteTo writes the network in the weights file format.
+// WriteTo writes the network in the weights file format. A nil or zero
+// Net (no variant), which ReadNet could not read back, and a nil w are
+// errors matching [ErrBadWeights].
 func (n *Net) WriteTo(w io.Writer) (int64, error) {
+	switch {
+	case n == nil || !n.variant.IsValid():
+		return 0, errorf("no network to write (a nil or zero Net)")
+	case w == nil:
+		return 0, errorf("no writer (nil)")
+	}
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	info := n.info
@@ -50,8 +58,11 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 // ReadNet reads a network in the weights file format, at most
 // [MaxWeightsSize] bytes. A file of another shape than this package's
 // encodings, or with a weight that is not a finite number, is an error
-// matching [ErrBadWeights].
+// matching [ErrBadWeights], as is a nil r.
 func ReadNet(r io.Reader) (*Net, error) {
+	if r == nil {
+		return nil, errorf("no reader (nil)")
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxWeightsSize+1))
 	if err != nil {
 		return nil, &WeightsError{Msg: "reading: " + err.Error(), Err: err}

@@ -37,6 +37,19 @@ func mjFindAt(t testing.TB, r Rules, length int, start MatchStart, stop func(Mat
 	return Match{}
 }
 
+// mjResumed returns a match resumed at 6-5 to 7 (ResumeMatch) at a
+// position of a game in progress, the Crawford game.
+func mjResumed(t testing.TB) Match {
+	t.Helper()
+	pos, err := StartPosition(Short, Black)
+	require.NoError(t, err)
+	g, err := NewGameAt(DefaultRules(Short), Setup{Position: pos, Match: true, Crawford: true})
+	require.NoError(t, err)
+	m, err := ResumeMatch(7, MatchStart{Score: [2]int{6, 5}}, g)
+	require.NoError(t, err)
+	return m
+}
+
 // mjStates returns matches in states worth reading back: the start, a
 // later game, the Crawford game, the ends of a match and of money games.
 func mjStates(t testing.TB) map[string]Match {
@@ -67,6 +80,7 @@ func mjStates(t testing.TB) map[string]Match {
 			func(m Match) bool { return m.Game().Phase() == PhaseRoll }),
 		"at 4-4 over": mjFindAt(t, short, 5, MatchStart{Score: [2]int{4, 4}, CrawfordDone: true}, Match.IsOver),
 		"at 7-7":      mjFindAt(t, draw, 7, MatchStart{Score: [2]int{7, 7}}, func(m Match) bool { return m.GameNumber() >= 2 }),
+		"resumed":     mjResumed(t),
 	}
 }
 

@@ -241,6 +241,7 @@ func FuzzReplayJSON(f *testing.F) {
 	require.NoError(f, err)
 	f.Add(b)
 	f.Add([]byte(`{"rules":{"variant":2},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	f.Add([]byte(`{"rules":{"variant":2},"length":5,"start":{"score":[4,2]},"actions":[{"kind":"opening","dice":[3,1]}]}`))
 	b, err = json.Marshal(fairMatch(&testing.T{}, fairSeed(), "salt"))
 	require.NoError(f, err)
 	f.Add(b)

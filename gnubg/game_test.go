@@ -146,5 +146,7 @@ func FuzzGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pid, mid string) {
 		g, err := Game(r, pid, mid)
 		testgen.CheckGame(t, pid+":"+mid, g, err, nardy.ErrSyntax, nardy.ErrGameOver, nardy.ErrInvalidPosition, nardy.ErrActionRefused)
+		m, merr := Match(r, pid, mid)
+		testgen.CheckMatch(t, pid+":"+mid, g, err, m, merr)
 	})
 }

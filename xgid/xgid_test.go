@@ -302,6 +302,8 @@ func FuzzParse(f *testing.F) {
 		// Its game is one, or an error of the kinds ID.Game gives.
 		g, err := x.Game()
 		testgen.CheckGame(t, s, g, err, nardy.ErrInvalidPosition, nardy.ErrGameOver)
+		m, merr := x.Match()
+		testgen.CheckMatch(t, s, g, err, m, merr)
 	})
 }
 

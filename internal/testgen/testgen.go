@@ -227,3 +227,34 @@ func CheckGame(t testing.TB, input string, g nardy.Game, err error, kinds ...err
 		t.Fatalf("%q: the game's JSON reads back otherwise: %v", input, err)
 	}
 }
+
+// CheckMatch fails t unless the match a format package built from input
+// (gnubg.Match, xgid.ID.Match) agrees with its game (gnubg.Game,
+// xgid.ID.Game; g and gerr): the game's error when it has one, else the
+// match holds the game and reads back from its JSON as itself, or merr
+// matches nardy.ErrInvalidRules (a score or Crawford flag no match has).
+func CheckMatch(t testing.TB, input string, g nardy.Game, gerr error, m nardy.Match, merr error) {
+	t.Helper()
+	switch {
+	case gerr != nil:
+		if merr == nil || merr.Error() != gerr.Error() {
+			t.Fatalf("%q: the match's error %v, its game's %v", input, merr, gerr)
+		}
+		return
+	case merr != nil:
+		if !errors.Is(merr, nardy.ErrInvalidRules) {
+			t.Fatalf("%q: the match's error is not of its score: %v", input, merr)
+		}
+		return
+	case m.Game() != g:
+		t.Fatalf("%q: the match's game is not the game", input)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatalf("%q: the match does not marshal: %v", input, err)
+	}
+	var back nardy.Match
+	if err := json.Unmarshal(b, &back); err != nil || back != m {
+		t.Fatalf("%q: the match's JSON reads back otherwise: %v\n%s", input, err, b)
+	}
+}

@@ -98,8 +98,8 @@ type lastPlay struct {
 	by       nardy.Color
 }
 
-func newGame(p variants.Preset, length int, kinds [2]string, botName string) (*game, error) {
-	rec, err := nardy.NewRecorder(p.Rules, length, nil)
+func newGame(p variants.Preset, length int, start nardy.MatchStart, kinds [2]string, botName string) (*game, error) {
+	rec, err := nardy.NewRecorderAt(p.Rules, length, start, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -317,12 +317,15 @@ func (s *Server) presets(w http.ResponseWriter, r *http.Request) {
 
 // createRequest is the body of POST /api/games.
 type createRequest struct {
-	Preset   string  `json:"preset"`   // a name of variants.All (default long-moscow)
-	Opponent string  `json:"opponent"` // "bot" (default) or "human"
-	Color    string  `json:"color"`    // the creator's colour (default white)
-	Bot      string  `json:"bot"`      // a name of bot.Names: random, greedy (default), expectimax, neural0, neural1, neural2
-	Length   int     `json:"length"`   // match length, 0: one game of money play
-	Seed     *uint64 `json:"seed"`     // fixes the dice: only with Config.DevSeeds
+	Preset   string `json:"preset"`   // a name of variants.All (default long-moscow)
+	Opponent string `json:"opponent"` // "bot" (default) or "human"
+	Color    string `json:"color"`    // the creator's colour (default white)
+	Bot      string `json:"bot"`      // a name of bot.Names: random, greedy (default), expectimax, neural0, neural1, neural2
+	Length   int    `json:"length"`   // match length, 0: one game of money play
+	// Start: the score the match begins at, {"score": [white, black],
+	// "crawford_done": bool} (nardy.MatchStart); none: 0-0.
+	Start nardy.MatchStart `json:"start"`
+	Seed  *uint64          `json:"seed"` // fixes the dice: only with Config.DevSeeds
 	// Hints: whether the players may ask the server's advice (GET
 	// .../hint). Default: yes against the bot, no in a game between two
 	// people, where it would be one player's secret help; the state shows
@@ -381,7 +384,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %q", req.Opponent)
 		return
 	}
-	g, err := newGame(preset, req.Length, kinds, req.Bot)
+	g, err := newGame(preset, req.Length, req.Start, kinds, req.Bot)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "bad_game", "%v", err)
 		return

@@ -54,7 +54,7 @@ func TestAppendActions(t *testing.T) {
 func TestSnapshotOldPresetName(t *testing.T) {
 	p, err := variants.Lookup("long-azerbaijani")
 	require.NoError(t, err)
-	g, err := newGame(p, 0, [2]string{"human", "human"}, "")
+	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
 	require.NoError(t, err)
 	b, err := g.encode()
 	require.NoError(t, err)

@@ -39,6 +39,7 @@ type stateJSON struct {
 	Score         map[string]int      `json:"score"`
 	Length        int                 `json:"length"` // 0: one game of money play
 	GameNumber    int                 `json:"game_number"`
+	Crawford      bool                `json:"crawford,omitempty"` // the Crawford game: no double (S6)
 	MatchOver     bool                `json:"match_over"`
 	Winner        string              `json:"winner,omitempty"` // of the match
 	Log           []string            `json:"log"`
@@ -112,7 +113,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 	st := stateJSON{
 		ID: g.id, Version: g.version, Preset: g.preset, Variant: gm.Rules().Variant.String(),
 		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: onRoll(pos).String(),
-		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), MatchOver: m.IsOver(),
+		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), Crawford: m.IsCrawford(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
 		Fair: g.proof(), Dev: g.dev, Hints: !g.noHints, Bot: g.botName, You: you.String(),
 	}

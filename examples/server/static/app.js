@@ -353,7 +353,7 @@ async function show(st) {
     statusText(st, who, allowed);
   $("dice").textContent = st.dice ? `Dice ${st.dice.join("-")}` + (st.dice_left ? `, left: ${st.dice_left.join(" ") || "none"}` : "") : "";
   $("cube").textContent = st.cube ? `Cube ${st.cube.value}${st.cube.owner ? ", owned by " + st.cube.owner : ", centred"}` : "";
-  $("score").textContent = st.length ? `Match to ${st.length}: white ${st.score.white}, black ${st.score.black} (game ${st.game_number})` : "";
+  $("score").textContent = st.length ? `Match to ${st.length}: white ${st.score.white}, black ${st.score.black} (game ${st.game_number}${st.crawford ? ", the Crawford game" : ""})` : "";
   $("fair").textContent = st.fair ? (st.fair.seed ?
     `Dice seed ${st.fair.seed}: its SHA-256 is the commitment ${st.fair.commitment.slice(0, 16)}…; the record checks every die.` :
     `Dice committed to: SHA-256 ${st.fair.commitment.slice(0, 16)}… (the seed is shown at the end).`) : "";

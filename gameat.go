@@ -15,7 +15,9 @@ type Setup struct {
 	Cube Cube
 	// Starter is the player who was first on roll in the game. Only L11's
 	// last roll reads it (long nardy with LastRollDraw: when the starter
-	// bears off first, the other player has a last roll).
+	// bears off first, the other player has a last roll), and, in a match
+	// resumed at the game ([ResumeMatch]), L10's AlternateStarts (the next
+	// game's starter is the other).
 	Starter Color
 	// Match says the game is a game of a match: the Jacoby rule and
 	// beavers, money play's options, do not apply (S6); rules with a ½–½

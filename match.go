@@ -38,6 +38,12 @@ type Match struct {
 	resumed      bool       // its first game was set up at a position (ResumeMatch)
 }
 
+// MaxStartScore bounds the scores of a [MatchStart]: half the bound of a
+// match's scores in its JSON (2,147,483,647), which leaves room for the
+// points of every game a match can play (a record holds at most
+// [MaxRecordActions] actions), so that the match's JSON always reads back.
+const MaxStartScore = 1 << 30
+
 // MatchStart is the score a match begins at: the zero MatchStart for a
 // match from 0–0, else a match taken up part way, as a trainer sets up
 // "3-away, 2-away" or a match continued from another program (see
@@ -76,8 +82,7 @@ func NewMatch(r Rules, length int) (Match, error) {
 // score at which a player has won (at length or more and ahead; equal
 // scores at length or more, which a draw can leave (L11), go on),
 // CrawfordDone where nobody is at length-1 or more or the rules have no
-// Crawford rule, and a score past the bound of a match's JSON
-// (2,147,483,647).
+// Crawford rule, and a score past MaxStartScore.
 func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
 	if length < 1 {
 		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
@@ -155,7 +160,7 @@ func (r Rules) startFault(length int, start MatchStart) string {
 		return fmt.Sprintf("a money game starts at 0-0, not %d-%d", w, b)
 	case length == 0:
 		return ""
-	case w < 0 || b < 0 || w > maxGameCount || b > maxGameCount:
+	case w < 0 || b < 0 || w > MaxStartScore || b > MaxStartScore:
 		return fmt.Sprintf("start score %d-%d", w, b)
 	case max(w, b) >= length && w != b:
 		return fmt.Sprintf("start score %d-%d: the match to %d is won", w, b, length)

@@ -122,6 +122,7 @@ func TestMatchAtRefused(t *testing.T) {
 		{"crawford done in a 1-point match", short, 1, MatchStart{CrawfordDone: true}, "start"},
 		{"length 0", short, 0, MatchStart{}, "length"},
 		{"huge", short, 1 << 40, MatchStart{Score: [2]int{1 << 35, 0}}, "start"},
+		{"past MaxStartScore", short, 1 << 40, MatchStart{Score: [2]int{MaxStartScore + 1, 0}}, "start"},
 	}
 	for _, c := range cases {
 		m, err := NewMatchAt(c.r, c.length, c.start)
@@ -264,4 +265,17 @@ func TestNewMatchAtRulesFirst(t *testing.T) {
 	var re *RulesError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "variant", re.Option)
+}
+
+// TestMatchAtMaxStartScore: a match from the highest start its JSON can
+// hold scores past it and reads back (a start at the JSON's own bound
+// made a match whose JSON was refused once a game scored).
+func TestMatchAtMaxStartScore(t *testing.T) {
+	m, err := NewMatchAt(crawfordDraw(), 5, MatchStart{Score: [2]int{MaxStartScore, MaxStartScore}})
+	require.NoError(t, err)
+	m = mLose(t, m, Black, Koks)
+	require.True(t, m.IsOver())
+	var back Match
+	require.NoError(t, json.Unmarshal(editJSON(t, m, func(map[string]any) {}), &back))
+	assert.Equal(t, m, back)
 }

@@ -97,7 +97,11 @@ func ownerText(m MatchID) string {
 // sees the match ([bot.MatchSeer]) takes its cube decisions at the score.
 // A player at match point minus one in a game the Match ID does not mark
 // as the Crawford game is past it (post-Crawford). Errors are those of
-// Game, and a score no match can be at matches [nardy.ErrInvalidRules].
+// Game, and a score or Crawford flag no match has (the Crawford game at match point
+// minus one for both) matches [nardy.ErrInvalidRules]. A money score is a
+// session's tally: the match of money play is one game. The IDs do not say
+// who began the game: the match takes White, which only L10's
+// AlternateStarts reads (the next game's starter is the other).
 //
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func Match(r nardy.Rules, positionID, matchID string) (nardy.Match, error) {

@@ -48,6 +48,14 @@ func TestMatch(t *testing.T) {
 	assert.Equal(t, 0, m.Length(), "money play")
 	assert.True(t, m.Game().IsMoney())
 
+	// A money session's score, which gnubg keeps in the Match ID (black
+	// won the first game of the session): the match of money play is one
+	// game, at 0-0 (it was refused as a start of money play).
+	m, err = Match(r, startID, "MAEHAAAACAAA")
+	require.NoError(t, err)
+	assert.Equal(t, 0, m.Length())
+	assert.Equal(t, nardy.MatchStart{}, m.Start())
+
 	_, err = Match(r, startID, "not an id")
 	assert.ErrorIs(t, err, nardy.ErrSyntax)
 }

@@ -67,7 +67,11 @@ func (x ID) Game() (nardy.Game, error) {
 // its cube decisions at the score, and the games after this one follow.
 // A player at match point minus one in a game x does not mark as the
 // Crawford game is past it (post-Crawford). Errors are those of ID.Game,
-// and a score no match can be at matches [nardy.ErrInvalidRules].
+// and a score or Crawford flag no match has (the Crawford game at match point
+// minus one for both) matches [nardy.ErrInvalidRules]. A money score is a
+// session's tally: the match of money play is one game. The IDs do not say
+// who began the game: the match takes White, which only L10's
+// AlternateStarts reads (the next game's starter is the other).
 //
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func (x ID) Match() (nardy.Match, error) {

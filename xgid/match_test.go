@@ -43,6 +43,12 @@ func TestIDMatch(t *testing.T) {
 	assert.Equal(t, 0, m.Length())
 	assert.True(t, m.Game().IsMoney())
 
+	money, err = Parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:1:3:0:10") // a session at 2-1
+	require.NoError(t, err)
+	m, err = money.Match()
+	require.NoError(t, err, "a money session's score")
+	assert.Equal(t, nardy.MatchStart{}, m.Start())
+
 	_, err = ID{}.Match()
 	assert.Error(t, err)
 }

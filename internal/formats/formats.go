@@ -1,6 +1,7 @@
 // Package formats holds what the exchange-format packages (gnubg, xgid)
 // share: the one place where they read or build a [nardy.Side], the check
-// that a position is one of short nardy, and their syntax errors.
+// that a position is one of short nardy, their syntax errors, and the
+// game and match an ID describes (Continue, Resume).
 package formats
 
 import (
@@ -78,11 +79,16 @@ func Continue(g nardy.Game, dice [2]int, doubled, beavered bool) (nardy.Game, er
 // Resume returns the match to length points at score whose game in
 // progress is g (nardy.ResumeMatch), as a format that marks the Crawford
 // game with a flag says it: a player at length-1 in a game not so marked
-// is past the Crawford game, when g's rules have the Crawford rule.
+// is past the Crawford game, when g's rules have the Crawford rule. In
+// money play (length 0) the score is a session's tally, which a match of
+// money play (one game) does not keep.
 func Resume(g nardy.Game, length int, score [2]int, crawford bool) (nardy.Match, error) {
+	if length == 0 {
+		return nardy.ResumeMatch(0, nardy.MatchStart{}, g)
+	}
 	r := g.Rules()
 	start := nardy.MatchStart{Score: score}
-	start.CrawfordDone = r.Cube && r.Crawford && length > 1 && !crawford &&
+	start.CrawfordDone = r.Cube && r.Crawford && !crawford &&
 		(score[nardy.White] == length-1 || score[nardy.Black] == length-1)
 	return nardy.ResumeMatch(length, start, g)
 }

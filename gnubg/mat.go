@@ -162,7 +162,10 @@ const matRightColumn = 20
 // minus one is the Crawford game, as gnubg reads it, unless nardy's tag
 // CrawfordDone "On" (which WriteMat writes for such a start) or a double
 // in that game says the Crawford game was played before (with both
-// players there it was, as NewMatchAt says).
+// players there it was, as NewMatchAt says). GNU Backgammon's "set score"
+// makes such a game post-Crawford unless "set crawford on" follows; its
+// export has no tag, so a first game of it without a double reads as the
+// Crawford game, which plays the same.
 //
 // ReadMat keeps one line in memory at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than

@@ -296,8 +296,11 @@ json.dump(res, open(OUT, "w"), default=str)
 
 // gnubgPlayPy has gnubg play itself at 0-ply, for each "seed length" of
 // IN: a match, or (length 0) one game of money play with the Jacoby rule
-// and without beavers; it exports each as a .mat file and writes
-// [{"file": path, "match": gnubg.match()}, ...] to OUT.
+// and without beavers; "seed length 1 w b c" plays the match from the
+// score w-b ("set score"), its first game the Crawford game when c is 1
+// ("set crawford on"; gnubg's "set score" leaves it off); it exports each
+// as a .mat file and writes [{"file": path, "match": gnubg.match()}, ...]
+// to OUT.
 const gnubgPlayPy = `import gnubg, json
 IN, OUT = %s, %s
 for c in ["set threads 1", "set display off", "set jacoby on", "set beavers 0"] + [
@@ -306,10 +309,26 @@ for c in ["set threads 1", "set display off", "set jacoby on", "set beavers 0"] 
     gnubg.command(c)
 res = []
 for line in open(IN).read().splitlines():
-    seed, length, games = (list(map(int, line.split())) + [1])[:3]
+    f = list(map(int, line.split()))
+    seed, length, games = (f + [1])[:3]
     path = "%%s-%%d-%%d.mat" %% (OUT, seed, length)
     gnubg.command("set seed %%d" %% seed)
-    if length == 0:
+    if len(f) == 6:  # a match from a score: set up with human players, then played
+        for p in (0, 1):
+            gnubg.command("set player %%d human" %% p)
+        gnubg.command("set automatic game off")
+        gnubg.command("set automatic roll off")
+        gnubg.command("new match %%d" %% length)
+        gnubg.command("set score %%d %%d" %% (f[3], f[4]))
+        if f[5]:
+            gnubg.command("set crawford on")
+        for p in (0, 1):
+            for c in ("gnubg", "chequerplay evaluation plies 0", "cubedecision evaluation plies 0"):
+                gnubg.command("set player %%d %%s" %% (p, c))
+        gnubg.command("set automatic game on")
+        gnubg.command("set automatic roll on")
+        gnubg.command("play")
+    elif length == 0:
         gnubg.command("set automatic game off")
         gnubg.command("new session")
         for _ in range(games - 1):
@@ -469,8 +488,8 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 	// gnubg against itself, in four processes (gnubg waits 10 ms a move
 	// with an idle CPU, so they run side by side).
 	// "seed length" or, for money play, "seed 0 games": a session.
-	jobs := [][]string{{"1 1", "2 3", "3 0", "4 2", "11 6"}, {"5 5", "6 0", "7 4", "12 0"},
-		{"8 7", "9 0", "10 1", "13 3", "18 0 4"}, {"14 9", "15 0", "16 2", "17 11", "19 0 3"}}
+	jobs := [][]string{{"1 1", "2 3", "3 0", "4 2", "11 6", "20 5 1 4 2 0"}, {"5 5", "6 0", "7 4", "12 0", "21 5 1 4 2 1"},
+		{"8 7", "9 0", "10 1", "13 3", "18 0 4", "22 7 1 2 5 0"}, {"14 9", "15 0", "16 2", "17 11", "19 0 3", "23 7 1 6 3 1"}}
 	played, errs := make([][]gnubgResult, len(jobs)), make([]error, len(jobs))
 	var wg sync.WaitGroup
 	for k, job := range jobs {
@@ -567,6 +586,9 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 				w, b := m.Score()
 				points[0], points[1] = points[0]+w, points[1]+b
 			}
+			if recs[0].Start != (nardy.MatchStart{}) {
+				theirs["from a score"]++
+			}
 			if len(recs) > 1 {
 				theirs["sessions"]++
 				_, _, err := gnubg.ReadMat(bytes.NewReader(text), rg)
@@ -586,6 +608,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		assert.Positive(t, theirs[k], "gnubg's: %s", k)
 	}
 	assert.Equal(t, 2, theirs["sessions"], "gnubg's money sessions of several games")
+	assert.Equal(t, 4, theirs["from a score"], "gnubg's matches set up at a score (set score: 4-2 to 5 with and without the Crawford game, 2-5 and 6-3 to 7)")
 }
 
 // TestMatReadGnubgExport reads testdata/mat/gnubg-5p.mat, a 5-point match

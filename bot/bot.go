@@ -230,9 +230,48 @@ func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black
 	return rc.Match(), rc.Record(), err
 }
 
+// PlayOut plays match m from where it stands to its end, white and black
+// choosing the actions and dice throwing the dice, and returns the match
+// as it ends: a match resumed at a position ([nardy.ResumeMatch],
+// xgid.ID.Match), one read from JSON, or a game of money play (length 0).
+// Players that implement [MatchSeer] see the match before each action.
+// Nothing is recorded (a match at a position has no record): drive a
+// [nardy.Recorder] with [Next] to keep one. Errors are PlayMatch's: a
+// refused action or a player's error stops with a [*PlayerError] and the
+// match before that action, [ErrTooLong] after [nardy.MaxRecordActions]
+// actions, [ErrUninitialized] for a nil player; the zero Match matches
+// [nardy.ErrWrongPhase].
+func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
+	if !m.IsValid() {
+		return m, fmt.Errorf("%w: the zero Match", nardy.ErrWrongPhase)
+	}
+	d := &matchDoer{m}
+	err := play(d, [2]Player{nardy.White: white, nardy.Black: black}, dice, true)
+	return d.m, err
+}
+
+// doer is what play drives: a Recorder, or a match alone (matchDoer).
+type doer interface {
+	Match() nardy.Match
+	Do(a nardy.Action) error
+}
+
+// matchDoer performs actions on a match, keeping no record.
+type matchDoer struct{ m nardy.Match }
+
+func (d *matchDoer) Match() nardy.Match { return d.m }
+
+func (d *matchDoer) Do(a nardy.Action) error {
+	n, err := d.m.Do(a)
+	if err == nil {
+		d.m = n
+	}
+	return err
+}
+
 // play plays rc's game or match to its end; with see, players that are
 // MatchSeers see the match before each action.
-func play(rc *nardy.Recorder, players [2]Player, dice nardy.DiceSource, see bool) error {
+func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool) error {
 	for c, p := range players {
 		if p == nil {
 			return fmt.Errorf("%w: no player for %s", ErrUninitialized, nardy.Color(c))

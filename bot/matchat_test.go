@@ -58,3 +58,69 @@ func ExamplePlayMatchAt() {
 		start.Score[0], start.Score[1], winner, w, b, m.GameNumber(), rec.Start.Score)
 	// Output: from 5-6, black wins 5-7 in game 1; the record starts at [5 6]
 }
+
+// seer is a player that remembers the matches it was shown.
+type seer struct {
+	*Greedy
+	seen int
+}
+
+func (s *seer) SeeMatch(m nardy.Match) { s.seen++; s.Greedy.SeeMatch(m) }
+
+// TestPlayOut: PlayOut plays a match to its end from where it stands: from
+// a fresh match at a score, the same match PlayMatchAt plays with the same
+// players and dice; from a match resumed at a position, to an end at or
+// past the start, its players shown the match before each action; the
+// zero Match and a nil player are errors.
+func TestPlayOut(t *testing.T) {
+	r := variants.ShortStandard()
+	start := nardy.MatchStart{Score: [2]int{4, 2}}
+	want, _, err := PlayMatchAt(r, 5, start, NewGreedy(), NewGreedy(), nardy.NewSeededDice(9))
+	require.NoError(t, err)
+	m, err := nardy.NewMatchAt(r, 5, start)
+	require.NoError(t, err)
+	got, err := PlayOut(m, NewGreedy(), NewGreedy(), nardy.NewSeededDice(9))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+
+	pos, err := nardy.StartPosition(nardy.Short, nardy.Black)
+	require.NoError(t, err)
+	g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Match: true})
+	require.NoError(t, err)
+	resumed, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{3, 5}}, g)
+	require.NoError(t, err)
+	s := &seer{Greedy: NewGreedy()}
+	end, err := PlayOut(resumed, s, NewRandom(2), nardy.NewSeededDice(4))
+	require.NoError(t, err)
+	assert.True(t, end.IsOver())
+	w, b := end.Score()
+	assert.True(t, w >= 3 && b >= 5 && max(w, b) >= 7, "%d-%d", w, b)
+	assert.Positive(t, s.seen)
+
+	_, err = PlayOut(nardy.Match{}, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
+	_, err = PlayOut(m, nil, NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, ErrUninitialized)
+}
+
+// PlayOut finishes a match taken at a position: here a 7-point match at
+// 3-5, black on roll at the start position, played out by two greedy bots.
+func ExamplePlayOut() {
+	r := variants.ShortStandard()
+	pos, _ := nardy.StartPosition(nardy.Short, nardy.Black)
+	g, _ := nardy.NewGameAt(r, nardy.Setup{Position: pos, Match: true})
+	m, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{3, 5}}, g)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err = PlayOut(m, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w, b := m.Score()
+	winner, _ := m.Winner()
+	fmt.Printf("%s wins %d-%d in game %d\n", winner, w, b, m.GameNumber())
+	// Output: black wins 4-9 in game 3
+}

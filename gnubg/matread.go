@@ -173,14 +173,24 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 // the first name and score fill their 32 columns, gnubg writes the second
 // name right after the score (" nnn… : 0ZZ : 0"), so a second name that
 // starts with digits runs on from the score: the digits past the score the
-// games give are the name's.
+// games give are the name's. A match's first game, whose score line is
+// its start, takes the longest run of digits a start can be (below the
+// length, no leading zero).
 func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
 	mw, mb := rd.m.Score()
 	mw, mb = rd.points[0]+mw, rd.points[1]+mb
-	first := rd.atFirstGame() // its score is the match's start: 0-0 for the names' digits
+	first := rd.atFirstGame() // its score is the match's start
 	digits, name := m[2], m[4]
-	if want := strconv.Itoa(mw); m[3] == "" && len(digits) > len(want) && strings.HasPrefix(digits, want) {
+	if want := strconv.Itoa(mw); m[3] == "" && len(digits) > len(want) && strings.HasPrefix(digits, want) && !first {
 		digits, name = want, digits[len(want):]+name
+	}
+	if first && m[3] == "" { // the start is not known: the longest prefix a start can be, below the length
+		for k := len(digits); k >= 1; k-- {
+			if v, err := strconv.Atoi(digits[:k]); err == nil && v < rd.rec.Length && (k == 1 || digits[0] != '0') {
+				digits, name = digits[:k], digits[k:]+name
+				break
+			}
+		}
 	}
 	info.Players = [2]string{m[1], name}
 	w, err := matNumber(ln, digits)

@@ -142,3 +142,28 @@ func TestMatAtScoreRefused(t *testing.T) {
 	err = gnubg.WriteMat(&bytes.Buffer{}, rec, gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "CrawfordDone", Value: "Off"}}})
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 }
+
+// TestMatAtScoreNames: when the first name and score fill gnubg's 32
+// columns, a second name starting with digits runs on from the score; in
+// a match's first game, whose score is its start, the digits a start can
+// be (below the length, no leading zero) are the score (42pac read as
+// start 42, refused as won).
+func TestMatAtScoreNames(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	first := strings.Repeat("a", 27)
+	for _, c := range []struct {
+		line  string
+		start [2]int
+		name  string
+	}{
+		{" " + first + " : 42pac : 0", [2]int{4, 0}, "2pac"},
+		{" " + first + " : 02pac : 3", [2]int{0, 3}, "2pac"},
+		{" " + first + " : 3 bob : 1", [2]int{3, 1}, "bob"},
+	} {
+		text := " 5 point match\n\n Game 1\n" + c.line + "\n"
+		rec, info, err := gnubg.ReadMat(strings.NewReader(text), r)
+		require.NoError(t, err, c.line)
+		assert.Equal(t, c.start, rec.Start.Score, c.line)
+		assert.Equal(t, [2]string{first, c.name}, info.Players, c.line)
+	}
+}

@@ -160,12 +160,16 @@ func (r Rules) startFault(length int, start MatchStart) string {
 		return fmt.Sprintf("a money game starts at 0-0, not %d-%d", w, b)
 	case length == 0:
 		return ""
-	case w < 0 || b < 0 || w > MaxStartScore || b > MaxStartScore:
-		return fmt.Sprintf("start score %d-%d", w, b)
+	case w < 0 || b < 0:
+		return fmt.Sprintf("start score %d-%d: a score below 0", w, b)
+	case w > MaxStartScore || b > MaxStartScore:
+		return fmt.Sprintf("start score %d-%d: a score past MaxStartScore (%d)", w, b, MaxStartScore)
 	case max(w, b) >= length && w != b:
 		return fmt.Sprintf("start score %d-%d: the match to %d is won", w, b, length)
 	case max(w, b) >= length && !r.LastRollDraw:
 		return fmt.Sprintf("start score %d-%d: only a draw (L11) leaves equal scores at %d or more", w, b, length)
+	case start.CrawfordDone && length == 1:
+		return "the Crawford game played in a 1-point match, which has none (S6)"
 	case start.CrawfordDone && !r.crawfordRule(length):
 		return "the Crawford game played in a match without the Crawford rule (S6)"
 	case start.CrawfordDone && max(w, b) < length-1:

@@ -28,13 +28,15 @@ type matchJSON struct {
 // MarshalJSON writes the whole state of the match: its length, the score
 // it started at (see [NewMatchAt]; left out at 0–0), whether its first
 // game was set up at a position ([ResumeMatch]), the score,
-// the number of the current game, whether the Crawford game was played,
+// the number of the current game, whether the Crawford game has begun
+// ("crawford_done": it is being played or was; the start's
+// "crawford_done" says it was played before the start),
 // the last result, the winner once it is over, and the current game in the
 // form of [Game.MarshalJSON] (which holds the rules). UnmarshalJSON reads
 // it back, checking it.
 func (m Match) MarshalJSON() ([]byte, error) {
 	if !m.IsValid() {
-		return nil, ErrBadRecord
+		return nil, fmt.Errorf("%w: the zero Match, no match to write", ErrBadRecord)
 	}
 	j := matchJSON{Length: m.length, Start: m.start, Resumed: m.resumed, Score: m.score, GameNumber: m.number, CrawfordDone: m.crawfordDone,
 		Over: m.over, Game: m.game}

@@ -36,8 +36,13 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 		return Match{}, err
 	}
 	if g.crawford != m.game.crawford {
-		return Match{}, rulesError("start", "the game is the Crawford game %v, where the first game from %d-%d is %v (S6)",
-			g.crawford, start.Score[White], start.Score[Black], m.game.crawford)
+		w, b := start.Score[White], start.Score[Black]
+		if g.crawford {
+			return Match{}, rulesError("start", "the game is the Crawford game, which the first game from %d-%d is not (S6: "+
+				"only the first game after one player reaches %d is; with both there, or CrawfordDone, it was played)", w, b, length-1)
+		}
+		return Match{}, rulesError("start", "the game is not the Crawford game, which the first game from %d-%d is "+
+			"(S6: the first game after a player reaches %d; set CrawfordDone if it was played)", w, b, length-1)
 	}
 	m.game, m.resumed = g, true
 	return m, nil

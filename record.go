@@ -304,7 +304,7 @@ func (p *Phase) UnmarshalText(t []byte) error {
 // or send it); UnmarshalJSON reads it back, checking it.
 func (g Game) MarshalJSON() ([]byte, error) {
 	if !g.IsValid() {
-		return nil, ErrBadRecord
+		return nil, fmt.Errorf("%w: the zero Game, no game to write", ErrBadRecord)
 	}
 	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
 		Money: g.money, Crawford: g.crawford, Started: g.started, First: g.first, Starter: g.starter,

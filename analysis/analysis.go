@@ -80,8 +80,9 @@ type Options struct {
 
 // Decision is one judged decision.
 type Decision struct {
-	Action int         `json:"action"` // index in the record's Actions (the last step of a play made step by step)
-	Game   int         `json:"game"`   // game number in the match, from 1
+	Action int         `json:"action"`        // index in the record's Actions (the last step of a play made step by step)
+	Game   int         `json:"game"`          // game number in the match, from 1
+	Away   [2]int      `json:"away,omitzero"` // match play: the points the player deciding and its opponent still need
 	Player nardy.Color `json:"player"`
 	Kind   string      `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"
 	Roll   string      `json:"roll,omitempty"` // plays: the roll
@@ -113,11 +114,13 @@ type PlayerStats struct {
 // Report is the analysis of a record. The zero Report (no variant)
 // marshals without "variant".
 type Report struct {
-	Variant   nardy.Variant  `json:"variant,omitzero"`
-	Ply       int            `json:"ply"`
-	Threshold float64        `json:"threshold"`
-	Decisions []Decision     `json:"decisions"`
-	Players   [2]PlayerStats `json:"players"` // White, Black
+	Variant   nardy.Variant    `json:"variant,omitzero"`
+	Length    int              `json:"length"`         // the record's: 0 money play, else the match's length
+	Start     nardy.MatchStart `json:"start,omitzero"` // the score the match began at (nardy.NewMatchAt)
+	Ply       int              `json:"ply"`
+	Threshold float64          `json:"threshold"`
+	Decisions []Decision       `json:"decisions"`
+	Players   [2]PlayerStats   `json:"players"` // White, Black
 }
 
 // judge holds what analysing one record needs.
@@ -202,6 +205,7 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 		return Report{}, optionsError("ctx", "a nil context")
 	}
 	j.ctx = ctx
+	j.rep.Length, j.rep.Start = rec.Length, rec.Start
 	if rec.Length == 0 {
 		j.money = true
 		if j.game, err = nardy.NewGame(rec.Rules); err != nil {
@@ -305,6 +309,7 @@ func (j *judge) away(onRoll nardy.Color) [2]int {
 func (j *judge) add(d Decision, cube bool) {
 	d.Error = d.Loss > j.opt.Threshold
 	d.Game = j.gameNumber()
+	d.Away = j.away(d.Player)
 	j.rep.Decisions = append(j.rep.Decisions, d)
 	ps := &j.rep.Players[d.Player]
 	if cube {

@@ -438,4 +438,23 @@ func TestAnalyzeAtScore(t *testing.T) {
 		}
 	}
 	assert.Positive(t, judged)
+
+	// The report says the match and the score of each decision.
+	_, rec, err := bot.PlayMatchAt(r, 5, nardy.MatchStart{Score: [2]int{1, 2}}, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(2))
+	require.NoError(t, err)
+	rep, err := Analyze(context.Background(), rec, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 5, rep.Length)
+	assert.Equal(t, rec.Start, rep.Start)
+	require.NotEmpty(t, rep.Decisions)
+	first := rep.Decisions[0]
+	want := [2]int{4, 3} // white 4-away, black 3-away
+	if first.Player == nardy.Black {
+		want = [2]int{3, 4}
+	}
+	assert.Equal(t, want, first.Away, "%+v", first)
+	b, err := json.Marshal(rep)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"start":{"score":[1,2]}`)
+	assert.Contains(t, string(b), `"away":[`)
 }

@@ -56,6 +56,13 @@ func TestMatch(t *testing.T) {
 	assert.Equal(t, 0, m.Length())
 	assert.Equal(t, nardy.MatchStart{}, m.Start())
 
+	one := NewMatchID()
+	one.MatchLength = 1
+	m, err = Match(r, startID, id(one))
+	require.NoError(t, err, "a 1-point match (it was refused as a Crawford game played)")
+	assert.Equal(t, 1, m.Length())
+	assert.False(t, m.IsCrawford())
+
 	_, err = Match(r, startID, "not an id")
 	assert.ErrorIs(t, err, nardy.ErrSyntax)
 }

@@ -49,6 +49,17 @@ func TestIDMatch(t *testing.T) {
 	require.NoError(t, err, "a money session's score")
 	assert.Equal(t, nardy.MatchStart{}, m.Start())
 
+	// A 1-point match (both players at match point minus one, and no
+	// Crawford game): it was refused as a Crawford game played.
+	for _, s := range []string{"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:1:10", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:1:10"} {
+		one, err := Parse(s)
+		require.NoError(t, err)
+		m, err = one.Match()
+		require.NoError(t, err, s)
+		assert.Equal(t, 1, m.Length())
+		assert.Equal(t, nardy.MatchStart{}, m.Start())
+	}
+
 	_, err = ID{}.Match()
 	assert.Error(t, err)
 }

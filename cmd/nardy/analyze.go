@@ -151,7 +151,14 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 		}
 		return enc.Encode(out)
 	}
-	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f\n", name, rep.Variant, rep.Ply, rep.Threshold)
+	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f", name, rep.Variant, rep.Ply, rep.Threshold)
+	if rep.Length > 0 {
+		fmt.Fprintf(w, "; a %d-point match", rep.Length)
+		if st := rep.Start; st != (nardy.MatchStart{}) {
+			fmt.Fprintf(w, " from %d-%d (white-black)", st.Score[nardy.White], st.Score[nardy.Black])
+		}
+	}
+	fmt.Fprintln(w)
 	who := func(c nardy.Color) string {
 		if names[c] == "" {
 			return c.String()

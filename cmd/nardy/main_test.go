@@ -6,10 +6,14 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/conformance"
+	"github.com/nardylab/nardy/variants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -290,6 +294,7 @@ func TestAnalyze(t *testing.T) {
 	code := run([]string{"analyze", "-ply", "0", "../../gnubg/testdata/mat/club-3p.mat"}, strings.NewReader(""), &out, &errOut)
 	require.Equal(t, 0, code, errOut.String())
 	assert.Contains(t, out.String(), "short nardy, judged at 0-ply")
+	assert.Contains(t, out.String(), "; a 3-point match\n", "the match, from 0-0")
 	assert.Contains(t, out.String(), "\nwhite (Aygun): ", "the .mat's player 1 by name")
 	assert.Contains(t, out.String(), "\nblack (Timur): ")
 	assert.Contains(t, out.String(), "error rate")
@@ -391,4 +396,19 @@ func TestErrorsSayNardyOnce(t *testing.T) {
 		assert.True(t, strings.HasPrefix(stderr, "nardy "+args[0]+": "), "%v: %q", args, stderr)
 		assert.NotContains(t, stderr, "nardy: ", "%v", args)
 	}
+}
+
+// TestAnalyzeAtScore: the report of a match taken up at a score says the
+// match and its start.
+func TestAnalyzeAtScore(t *testing.T) {
+	_, rec, err := bot.PlayMatchAt(variants.ShortStandard(), 5, nardy.MatchStart{Score: [2]int{4, 2}}, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(1))
+	require.NoError(t, err)
+	b, err := json.Marshal(rec)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "at-score.json")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	var out, errOut bytes.Buffer
+	code := run([]string{"analyze", "-ply", "0", path}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "; a 5-point match from 4-2 (white-black)\n")
 }

@@ -88,7 +88,7 @@ func Resume(g nardy.Game, length int, score [2]int, crawford bool) (nardy.Match,
 	}
 	r := g.Rules()
 	start := nardy.MatchStart{Score: score}
-	start.CrawfordDone = r.Cube && r.Crawford && !crawford &&
+	start.CrawfordDone = r.Cube && r.Crawford && length > 1 && !crawford && // a 1-point match has no Crawford game
 		(score[nardy.White] == length-1 || score[nardy.Black] == length-1)
 	return nardy.ResumeMatch(length, start, g)
 }

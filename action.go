@@ -211,3 +211,44 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	*a = n
 	return nil
 }
+
+// actionVerbs are the words of [Action.String], by kind.
+var actionVerbs = [...]string{ActOpening: "opening", ActRoll: "rolls", ActPlay: "plays", ActStep: "steps",
+	ActUndo: "undoes a step", ActDouble: "doubles", ActTake: "takes", ActDrop: "drops", ActBeaver: "beavers",
+	ActResign: "resigns", ActAccept: "accepts", ActReject: "rejects"}
+
+// String describes the action in a few words, with only the fields its
+// kind uses ([Action.Canonical]): "opening 3-1", "white rolls 6-5",
+// "black plays 13/7 8/7*" (from/to in the mover's numbering, 0 off, 25
+// the bar, * a hit), "white steps 24/18", "white doubles", "black resigns
+// mars" (the kind's name in long nardy's words, which an Action alone
+// cannot tell from short nardy's: mars is a gammon). It is for logs and
+// messages; records use the JSON form.
+func (a Action) String() string {
+	if a.Kind < ActOpening || a.Kind > ActReject {
+		return "action of kind " + a.Kind.String()
+	}
+	var b strings.Builder
+	if a.Kind != ActOpening {
+		b.WriteString(a.Player.String())
+		b.WriteByte(' ')
+	}
+	b.WriteString(actionVerbs[a.Kind])
+	switch a.Kind {
+	case ActOpening, ActRoll:
+		fmt.Fprintf(&b, " %d-%d", a.Dice[0], a.Dice[1])
+	case ActPlay, ActStep:
+		if len(a.Steps) == 0 {
+			b.WriteString(" nothing")
+		}
+		for _, s := range a.Steps {
+			fmt.Fprintf(&b, " %d/%d", s.From, s.To)
+			if s.Hit {
+				b.WriteByte('*')
+			}
+		}
+	case ActResign:
+		b.WriteString(" " + a.Resign.String())
+	}
+	return b.String()
+}

@@ -65,8 +65,8 @@ type dnode struct {
 // is legal once doubleCands allows it.
 //
 // The four levels are written out as nested loops over nodes on the stack,
-// and the last level (doubleLeaves) writes each play straight into the
-// list: no call per node or per play (a call makes Go spill every live
+// and the last two (doubleLast2) write each play straight into the list:
+// no call per node or per play (a call makes Go spill every live
 // register), and each level's branches are predicted on their own.
 // A node is emitted after its children, when no longer play is known.
 func (g *gen) double() {
@@ -279,26 +279,17 @@ func (g *gen) doubleLast2Nodes(n2 *dnode, c2 uint32, d int) {
 
 // doubleLeaves is the last level of double made the general way (see
 // doubleLast2): the fourth step from each point of cand (not empty) of
-// node n.
+// node n. Without an end rule it is reached only when plays are counted
+// (doubleLast2 writes them itself otherwise, and an end rule is what
+// judges blocks on the pass): each candidate is a distinct play, counted
+// without making it.
 func (g *gen) doubleLeaves(n *dnode, cand uint32, d int) {
 	if g.sixBlock {
 		g.doubleLeavesJudged(n, cand, d)
 		return
 	}
 	g.reach(4)
-	if g.counting {
-		// Each candidate is a distinct play and no end rule applies in
-		// short nardy: count them without making them.
-		g.count += bits.OnesCount32(cand)
-		return
-	}
-	for cand != 0 {
-		p := 31 - bits.LeadingZeros32(cand)
-		cand &^= 1 << (uint(p) & 31)
-		e := &stepEffects[uint(p<<3|d)&(stepEffectsLen-1)]
-		h := g.blots & e.bit &^ n.hits
-		g.fill(n.lo+e.lo, n.hi+e.hi, n.hits|h, g.meta0|4<<metaNShift|n.meta|playMeta(p)<<15|hitMeta(h, 3))
-	}
+	g.count += bits.OnesCount32(cand)
 }
 
 // doubleLeavesJudged is doubleLeaves when an end rule applies (L5, long

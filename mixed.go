@@ -152,41 +152,19 @@ func (g *gen) mixedSimple(root *node) {
 	}
 }
 
-// mixedLeaves lists the two-step plays whose second step goes by die b
-// from each point of next (not empty) on node n1; meta holds the play's
-// bits but the second step's. The plays are distinct (mixedSimple) and
-// written straight into the list, as in doubleLeaves.
+// mixedLeaves counts the two-step plays whose second step goes by die b
+// from each point of next (not empty) on node n1, when plays are only
+// counted (mixedSimple writes them itself otherwise): they are distinct
+// (mixedSimple) and, without an end rule, each a play. Under L5 each goes
+// through mixedLeavesJudged; meta holds the play's bits but the second
+// step's.
 func (g *gen) mixedLeaves(n1 *node, next uint32, b int, meta playMeta) {
 	if g.sixBlock {
 		g.mixedLeavesJudged(n1, next, b, meta)
 		return
 	}
 	g.reach(2)
-	cnt := bits.OnesCount32(next)
-	if g.counting {
-		// Distinct plays with no end rule (short nardy): count them.
-		g.count += cnt
-		return
-	}
-	g.reserve(cnt)
-	k := len(g.out)
-	g.out = g.out[:k+cnt]
-	out := g.out[k:]
-	blots, olo0, ohi0 := g.blots, g.start.opp[0], g.start.opp[1] // see mixedSimple
-	for i := range out {
-		q := 31 - bits.LeadingZeros32(next)
-		next &^= 1 << (uint(q) & 31)
-		e := &stepEffects[uint(q<<3|b)&(stepEffectsLen-1)]
-		h := blots & e.bit &^ n1.hits
-		olo, ohi := olo0, ohi0
-		if hits := n1.hits | h; hits != 0 {
-			olo, ohi = g.oppAfter(hits)
-		}
-		pl := &out[i]
-		pl.mover[0], pl.mover[1] = n1.me[0]+e.lo, n1.me[1]+e.hi
-		pl.opp[0], pl.opp[1] = olo, ohi
-		pl.meta = meta | playMeta(q)<<5 | hitMeta(h, 1)
-	}
+	g.count += bits.OnesCount32(next)
 }
 
 // mixedLeavesJudged is mixedLeaves when the end of the play is judged
@@ -264,7 +242,7 @@ func (g *gen) mixed(root *node, first, second int, seen *dedup, skip uint32, ski
 		for cand2 != 0 {
 			q := 31 - bits.LeadingZeros32(cand2)
 			cand2 &^= 1 << (uint(q) & 31)
-			// The last step inline (see doubleLeaves); its block check
+			// The last step inline (see doubleLast2); its block check
 			// is both the one on the pass and the one at the end (L5).
 			lo, hi, bit := leafStep(&c1, q, second)
 			if g.sixBlock && illegalBlock(leafMask(&c1, q, bit), g.theirs, g.ahead) {

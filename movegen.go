@@ -335,33 +335,23 @@ type gen struct {
 	counting       bool
 	count, countHi int
 	// passJudged: long nardy with TransientBlock false, for a double. The
-	// search then ignores blocks on the pass and emit checks that some
-	// order of the steps keeps every intermediate position legal.
+	// search then ignores blocks on the pass and emitDouble checks that
+	// some order of the steps keeps every intermediate position legal.
 	passJudged bool
 }
 
-// emit records the play ending at node n after depth steps, unless a longer
-// legal play is already known (C5), it ends in a forbidden block (L5) or its
-// position is already listed (C8; seen is nil when the enumeration cannot
-// repeat a position). A longer play resets the list.
+// emit records the play of a mixed roll ending at node n after depth
+// steps, unless a longer legal play is already known (C5), it ends in a
+// forbidden block (L5) or its position is already listed (C8; seen is nil
+// when the enumeration cannot repeat a position). A longer play resets
+// the list. Plays are not only counted here (the duplicate check needs the
+// list), and blocks on the pass are judged for doubles alone
+// (emitDouble).
 func (g *gen) emit(n *node, depth int, seen *dedup) {
 	if depth < g.maxDepth || !g.endOK(n) {
 		return
 	}
-	steps := &g.path
-	var reordered [4]rawStep
-	if g.passJudged {
-		reordered = g.path
-		if !g.someOrderPasses(&reordered, depth) {
-			return
-		}
-		steps = &reordered
-	}
 	g.reach(depth)
-	if g.counting {
-		g.count++
-		return
-	}
 	olo, ohi := g.start.opp[0], g.start.opp[1]
 	if n.hits != 0 {
 		olo, ohi = g.oppAfter(n.hits)
@@ -370,7 +360,7 @@ func (g *gen) emit(n *node, depth int, seen *dedup) {
 		return
 	}
 	g.reserve(1)
-	g.put5(n.me[0], n.me[1], olo, ohi, g.stepsMeta(steps[:depth]))
+	g.put5(n.me[0], n.me[1], olo, ohi, g.stepsMeta(g.path[:depth]))
 }
 
 // stepsMeta returns the bits of a play of this turn with the given steps.

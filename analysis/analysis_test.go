@@ -207,6 +207,7 @@ func assertOption(t *testing.T, err error, option string, msgAndArgs ...any) {
 	var oe *OptionsError
 	if assert.ErrorAs(t, err, &oe, msgAndArgs...) {
 		assert.Equal(t, option, oe.Option, msgAndArgs...)
+		assert.Equal(t, "analysis: bad options: "+oe.Msg, oe.Error(), msgAndArgs...)
 	}
 }
 

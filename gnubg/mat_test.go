@@ -165,9 +165,11 @@ func TestMatReadErrors(t *testing.T) {
 		{"junk before the match line", "hello\n 1 point match\n", 1, nardy.ErrSyntax, ""},
 		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax, ""},
 		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat, ""},
-		{"wrong score", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, ""},
+		{"a won start", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, "the match to 1 is won"},
+		{"wrong score", strings.Replace(head, " 1 point", " 3 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n" +
+			" Game 2\n a : 0                          b : 0\n", 9, ErrMat, "score 0-0, but the games give 1-0"},
 		{"no result before the next game", head + "  1)                             31: 8/5 6/5\n\n Game 2\n", 7, ErrMat, "game 1 has no result"},
-		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMatRules, ""},
+		{"double past the cube", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 4\n", 6, ErrMatRules, "double to 4, the cube is at 1"},
 		{"take without a double", head + "  1)                             31: 8/5 6/5\n  2)  Takes\n", 6, nardy.ErrActionRefused, ""},
 		{"result that does not agree", head + "  1)                             31: 8/5 6/5\n      Wins 5 points\n", 6, ErrMatRules, ""},
 		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat, ""},

@@ -168,3 +168,18 @@ func TestZeroProbsString(t *testing.T) {
 		Probs{Variant: nardy.Short, Win: 0.5, WinMars: 0.1}.String())
 	assert.Contains(t, searcher(t, nardy.Long).Eval(start, 0).String(), "mars")
 }
+
+// TestNetShape: a network has the hidden units it was made with, and the
+// embedded networks the 128 of docs/strength.md, for their own variant.
+func TestNetShape(t *testing.T) {
+	n, err := NewNet(nardy.Long, 40, 1)
+	require.NoError(t, err)
+	assert.Equal(t, 40, n.Hidden())
+	assert.Equal(t, nardy.Long, n.Variant())
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		d, err := Default(v)
+		require.NoError(t, err)
+		assert.Equal(t, 128, d.Hidden(), v)
+		assert.Equal(t, v, d.Variant())
+	}
+}

@@ -161,9 +161,10 @@ func (g *gen) doubleCandsSlow(mask uint32, d int) uint32 {
 
 // doubleLast2 is the last two levels of double below node n2, whose
 // candidates are c2 (not empty). Unless blocks are judged on the pass or
-// plays are only counted, a third step's node stays in registers, the
-// fourth steps that end in a forbidden block are dropped (blockFree), and
-// the plays are written in the same loop (no call per node).
+// plays are only counted, a third step's node stays in registers and the
+// plays are written in the same loop (no call per node). That fast path
+// is short nardy's alone (long nardy's doubles go to doubleLong, but for
+// those two cases), so it has no head rule (L3) and no end rule (L5).
 func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 	if g.passJudged || g.counting {
 		g.doubleLast2Nodes(n2, c2, d)
@@ -186,12 +187,7 @@ func (g *gen) doubleLast2(n2 *dnode, c2 uint32, d int) {
 		if x := mask & outside; x == 0 || x&barBit != 0 {
 			c3 = g.doubleCandsSlow(mask, d)
 		}
-		head := n2.head - int8(g.dhead>>(uint(p)&31)&1)
-		c3 &^= g.dhead & uint32(int32(head-1)>>31)
 		c3 &= 2<<(uint(p)&31) - 1
-		if g.sixBlock && c3 != 0 {
-			c3 = g.blockFree(lo, hi, mask, c3, d)
-		}
 		if c3 == 0 {
 			if g.maxDepth <= 3 {
 				g.doubleLast2Nodes(n2, 1<<(uint(p)&31), d)

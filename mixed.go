@@ -94,7 +94,7 @@ func (g *gen) mixedSimple(root *node) {
 			var n1 node
 			s1 := g.applyTo(&n1, root, p, a)
 			if next != 0 {
-				g.mixedLeaves(&n1, next, b, g.meta0|2<<metaNShift|stepMeta(s1, 0))
+				g.mixedCount(&n1, next, b)
 			}
 			if g.maxDepth <= 1 {
 				g.put(&n1, 1, s1, rawStep{})
@@ -152,37 +152,26 @@ func (g *gen) mixedSimple(root *node) {
 	}
 }
 
-// mixedLeaves counts the two-step plays whose second step goes by die b
+// mixedCount counts the two-step plays whose second step goes by die b
 // from each point of next (not empty) on node n1, when plays are only
 // counted (mixedSimple writes them itself otherwise): they are distinct
-// (mixedSimple) and, without an end rule, each a play. Under L5 each goes
-// through mixedLeavesJudged; meta holds the play's bits but the second
-// step's.
-func (g *gen) mixedLeaves(n1 *node, next uint32, b int, meta playMeta) {
-	if g.sixBlock {
-		g.mixedLeavesJudged(n1, next, b, meta)
+// (mixedSimple), and each is a play unless it ends in a forbidden block
+// (L5).
+func (g *gen) mixedCount(n1 *node, next uint32, b int) {
+	if !g.sixBlock {
+		g.reach(2)
+		g.count += bits.OnesCount32(next)
 		return
 	}
-	g.reach(2)
-	g.count += bits.OnesCount32(next)
-}
-
-// mixedLeavesJudged is mixedLeaves when the end of the play is judged
-// (L5, long nardy).
-func (g *gen) mixedLeavesJudged(n1 *node, next uint32, b int, meta playMeta) {
 	for next != 0 {
 		q := 31 - bits.LeadingZeros32(next)
 		next &^= 1 << (uint(q) & 31)
-		lo, hi, bit := leafStep(n1, q, b)
+		_, _, bit := leafStep(n1, q, b)
 		if illegalBlock(leafMask(n1, q, bit), g.theirs, g.ahead) {
 			continue
 		}
 		g.reach(2)
-		if g.counting {
-			g.count++
-			continue
-		}
-		g.fill(lo, hi, n1.hits, meta|playMeta(q)<<5)
+		g.count++
 	}
 }
 

@@ -5,28 +5,31 @@ import "fmt"
 // Setup is a game in progress for [NewGameAt]: a position read from
 // elsewhere (an XGID, a Position ID, a board set up by hand) with what a
 // [Game] must know of the game around it. The zero values are a money
-// game with the cube centred at 1, White first on roll.
+// game with the cube centred at 1, White first on roll. A [Record] of a
+// game set up at a position keeps its Setup; its JSON names the fields as
+// below, the position in its text form ([Position.String]) and the zero
+// cube, match and Crawford flags left out.
 type Setup struct {
 	// Position is the board; its player on roll (OnRoll) is about to roll
 	// or double.
-	Position Position
+	Position Position `json:"position"`
 	// Cube is the cube; the zero Cube is the cube centred at 1. A cube
 	// above 1 is owned (S6), by the player who took it.
-	Cube Cube
+	Cube Cube `json:"cube,omitzero"`
 	// Starter is the player who was first on roll in the game. Only L11's
 	// last roll reads it (long nardy with LastRollDraw: when the starter
 	// bears off first, the other player has a last roll), and, in a match
 	// resumed at the game ([ResumeMatch]), L10's AlternateStarts (the next
 	// game's starter is the other).
-	Starter Color
+	Starter Color `json:"starter"`
 	// Match says the game is a game of a match: the Jacoby rule and
 	// beavers, money play's options, do not apply (S6); rules with a ½–½
 	// draw (Scoring.DrawHalf) are refused, as [NewMatch] refuses them.
-	Match bool
+	Match bool `json:"match,omitempty"`
 	// Crawford says the game is the Crawford game of a match: no double
 	// (S6). It needs Match, the cube at 1 and rules with the cube and the
 	// Crawford rule.
-	Crawford bool
+	Crawford bool `json:"crawford,omitempty"`
 }
 
 // NewGameAt returns a game under r in progress at s: the player on roll

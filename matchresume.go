@@ -13,9 +13,9 @@ import "fmt"
 // first game from start is (S6). A finished game is refused
 // ([ErrGameOver]), as is the zero Game.
 //
-// A resumed match has no [Record]: a record starts at a game's opening
-// throw (C2), which g did not have. Its JSON ([Match.MarshalJSON]) says
-// it was resumed, and reads back.
+// Its JSON ([Match.MarshalJSON]) says it was resumed, and reads back. To
+// keep a [Record] of it, start a [ResumeRecorder] with g's [Setup] instead:
+// the record holds the setup, since g had no opening throw (C2).
 //
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
@@ -46,4 +46,16 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 	}
 	m.game, m.resumed = g, true
 	return m, nil
+}
+
+// ResumeRecorder is [NewRecorderAt] for a match whose first game is set up
+// at a position, as [ResumeMatch] resumes one: its match is
+// ResumeMatch(length, start, g) for the game g = NewGameAt(r, s), whose
+// errors it returns, and its record keeps s (Record.Setup), so that a
+// game taken up from an XGID or a GNU Backgammon ID, played on and
+// recorded, replays ([Replay]) and can be analysed. The record's first
+// action is the first player's roll or double: the game has no opening
+// throw (C2). A seed's throws are the dice from that roll on.
+func ResumeRecorder(r Rules, length int, start MatchStart, s Setup, seed *uint64) (*Recorder, error) {
+	return newRecorder(Record{Rules: r, Length: length, Start: start, Setup: &s}, seed)
 }

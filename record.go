@@ -11,17 +11,20 @@ import (
 
 // Record is the record of one game of money play (Length 0) or of a match
 // to Length points: the rules, the score the match began at (the zero
-// Start for 0–0, see [NewMatchAt]), the seed of the dice if they came from
-// [NewSeededDice] or the proof of fair dice if they came from package fair,
-// and every action from the start. The dice are in the actions, so a record
-// replays without its seed; with a seed, or a fair proof whose seed is
-// revealed, [Replay] also checks that the dice are the seed's throws.
+// Start for 0–0, see [NewMatchAt]), for a match resumed at a position the
+// first game's [Setup] (see [ResumeRecorder]; nil when the first game
+// begins with its opening throw, C2), the seed of the dice if they came
+// from [NewSeededDice] or the proof of fair dice if they came from package
+// fair, and every action from the start. The dice are in the actions, so a
+// record replays without its seed; with a seed, or a fair proof whose seed
+// is revealed, [Replay] also checks that the dice are the seed's throws.
 // [Recorder] keeps one as it plays; package variants names the preset of
 // the rules, if they are one (variants.NameOf).
 type Record struct {
 	Rules   Rules       `json:"rules"`
 	Length  int         `json:"length"`
 	Start   MatchStart  `json:"start,omitzero"`
+	Setup   *Setup      `json:"setup,omitempty"`
 	Seed    *uint64     `json:"seed,omitempty"`
 	Fair    *fair.Proof `json:"fair,omitempty"`
 	Actions []Action    `json:"actions"`
@@ -84,12 +87,11 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // revealed, every die must be the next throw of that seed (else the error
 // says the dice differ from the seed's throws); a fair seed must match its
 // commitment
-// ([fair.ErrBadCommitment], index -1).
+// ([fair.ErrBadCommitment], index -1). With a Setup, the first game is
+// set up as [NewGameAt] and [ResumeMatch] set it up, and their errors are
+// the record's (index -1).
 func Replay(rec Record) (Match, error) {
-	if rec.Length < 0 {
-		return Match{}, &RecordError{Index: -1, Err: rulesError("length", "match length %d", rec.Length)}
-	}
-	m, err := newMatch(rec.Rules, rec.Length, rec.Start)
+	m, err := rec.begin()
 	if err != nil {
 		return Match{}, &RecordError{Index: -1, Err: err}
 	}
@@ -119,6 +121,24 @@ func Replay(rec Record) (Match, error) {
 		m = n
 	}
 	return m, nil
+}
+
+// begin returns the match of rec before its first action.
+func (rec Record) begin() (Match, error) {
+	if rec.Length < 0 {
+		return Match{}, rulesError("length", "match length %d, want 0 (one game) or more", rec.Length)
+	}
+	if rec.Setup == nil {
+		return newMatch(rec.Rules, rec.Length, rec.Start)
+	}
+	if err := rec.Rules.Validate(); err != nil { // before the setup's errors, as newMatch
+		return Match{}, err
+	}
+	g, err := NewGameAt(rec.Rules, *rec.Setup)
+	if err != nil {
+		return Match{}, err
+	}
+	return ResumeMatch(rec.Length, rec.Start, g)
 }
 
 func sameThrow(a Action, d0, d1 int) bool {
@@ -152,14 +172,16 @@ func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
 // at the score of start (the match of [NewMatchAt]); the record keeps the
 // start. A money game (length 0) starts at the zero MatchStart.
 func NewRecorderAt(r Rules, length int, start MatchStart, seed *uint64) (*Recorder, error) {
-	if length < 0 {
-		return nil, rulesError("length", "match length %d, want 0 (one game) or more", length)
-	}
-	m, err := newMatch(r, length, start)
+	return newRecorder(Record{Rules: r, Length: length, Start: start}, seed)
+}
+
+// newRecorder starts a recorder of rec, which holds no actions.
+func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
+	m, err := rec.begin()
 	if err != nil {
 		return nil, err
 	}
-	rec := Record{Rules: r, Length: length, Start: start, Actions: []Action{}}
+	rec.Actions = []Action{}
 	if seed != nil {
 		s := *seed
 		rec.Seed = &s
@@ -229,8 +251,8 @@ func (rc *Recorder) Match() Match {
 	return rc.match
 }
 
-// Record returns a copy of the record so far: its seed, actions and steps
-// are the caller's to change (the zero Record for a nil *Recorder).
+// Record returns a copy of the record so far: its setup, seed, actions and
+// steps are the caller's to change (the zero Record for a nil *Recorder).
 func (rc *Recorder) Record() Record {
 	if rc == nil {
 		return Record{}
@@ -239,6 +261,10 @@ func (rc *Recorder) Record() Record {
 	if r.Seed != nil {
 		s := *r.Seed
 		r.Seed = &s
+	}
+	if r.Setup != nil {
+		s := *r.Setup
+		r.Setup = &s
 	}
 	n := 0
 	for _, a := range rc.rec.Actions {

@@ -240,8 +240,19 @@ func FuzzReplayJSON(f *testing.F) {
 	b, err := json.Marshal(rc.Record())
 	require.NoError(f, err)
 	f.Add(b)
-	f.Add([]byte(`{"rules":{"variant":2},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
-	f.Add([]byte(`{"rules":{"variant":2},"length":5,"start":{"score":[4,2]},"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	f.Add([]byte(`{"rules":{"variant":"short"},"length":1,"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	f.Add([]byte(`{"rules":{"variant":"short"},"length":5,"start":{"score":[4,2]},"actions":[{"kind":"opening","dice":[3,1]}]}`))
+	pos, err := ParsePosition("short b 0200000000000000000000000d/0200000000000000000000000d")
+	require.NoError(f, err)
+	rc, err = ResumeRecorder(DefaultRules(Short), 5, MatchStart{Score: [2]int{1, 2}},
+		Setup{Position: pos, Cube: Cube{Value: 2, Owned: true, Owner: White}, Match: true}, nil)
+	require.NoError(f, err)
+	require.NoError(f, rc.Do(Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 6}}))
+	b, err = json.Marshal(rc.Record())
+	require.NoError(f, err)
+	f.Add(b)
+	f.Add([]byte(`{"rules":{"variant":"long"},"length":0,"setup":{"position":` +
+		`"long b 00000000000000000000000f00/00000000000000000000000f00","starter":"black"},"actions":[]}`))
 	b, err = json.Marshal(fairMatch(&testing.T{}, fairSeed(), "salt"))
 	require.NoError(f, err)
 	f.Add(b)
@@ -275,9 +286,12 @@ func FuzzReplayJSON(f *testing.F) {
 		}
 		// A recorder given the same actions keeps the same record, each
 		// action canonical and its steps its own.
-		rc, err := NewRecorder(rec.Rules, rec.Length, rec.Seed)
+		rc, err := NewRecorderAt(rec.Rules, rec.Length, rec.Start, rec.Seed)
+		if rec.Setup != nil {
+			rc, err = ResumeRecorder(rec.Rules, rec.Length, rec.Start, *rec.Setup, rec.Seed)
+		}
 		if err != nil {
-			t.Fatalf("a record that replays: NewRecorder: %v", err)
+			t.Fatalf("a record that replays: its recorder: %v", err)
 		}
 		for i, a := range rec.Actions {
 			if err := rc.Do(a); err != nil {

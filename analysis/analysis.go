@@ -115,8 +115,9 @@ type PlayerStats struct {
 // marshals without "variant".
 type Report struct {
 	Variant   nardy.Variant    `json:"variant,omitzero"`
-	Length    int              `json:"length"`         // the record's: 0 money play, else the match's length
-	Start     nardy.MatchStart `json:"start,omitzero"` // the score the match began at (nardy.NewMatchAt)
+	Length    int              `json:"length"`          // the record's: 0 money play, else the match's length
+	Start     nardy.MatchStart `json:"start,omitzero"`  // the score the match began at (nardy.NewMatchAt)
+	Setup     *nardy.Setup     `json:"setup,omitempty"` // the record's: its first game set up at a position (nardy.ResumeRecorder)
 	Ply       int              `json:"ply"`
 	Threshold float64          `json:"threshold"`
 	Decisions []Decision       `json:"decisions"`
@@ -167,7 +168,9 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 
 // Analyze replays rec and judges every checker play with a choice and
 // every cube decision: each double, take and drop, and each roll without a
-// double when the judge would have doubled. A record that does not replay
+// double when the judge would have doubled, at the score the record's
+// match stood at (its Start), from the position of its Setup if its first
+// game was set up at one (nardy.ResumeRecorder). A record that does not replay
 // is an error (see [nardy.Replay]); so are opt.Rollout's options out of
 // range, before anything is judged (matching [ErrBadOptions] and
 // [neural.ErrBadRollout]), and what a rollout refuses later (matching
@@ -206,13 +209,17 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 	}
 	j.ctx = ctx
 	j.rep.Length, j.rep.Start = rec.Length, rec.Start
-	if rec.Length == 0 {
-		j.money = true
-		if j.game, err = nardy.NewGame(rec.Rules); err != nil {
-			return Report{}, err
-		}
-	} else if j.match, err = nardy.NewMatchAt(rec.Rules, rec.Length, rec.Start); err != nil {
+	if rec.Setup != nil {
+		s := *rec.Setup
+		j.rep.Setup = &s
+	}
+	// The match before the first action: at the start's score, its first
+	// game set up at a position if the record has a Setup.
+	if j.match, err = nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start, Setup: rec.Setup}); err != nil {
 		return Report{}, err
+	}
+	if rec.Length == 0 {
+		j.money, j.game = true, j.match.Game()
 	}
 	var start nardy.Game // the game when the play being made step by step began
 	var steps []nardy.Step

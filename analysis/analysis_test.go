@@ -459,3 +459,52 @@ func TestAnalyzeAtScore(t *testing.T) {
 	assert.Contains(t, string(b), `"start":{"score":[1,2]}`)
 	assert.Contains(t, string(b), `"away":[`)
 }
+
+// TestAnalyzeResumed_C2: a game resumed at a position (a record with a
+// Setup) is judged from there: each decision after the point where it was
+// set up is judged as in the whole game's record, with the same loss and
+// best choice; the report and the command's header say the setup.
+func TestAnalyzeResumed_C2(t *testing.T) {
+	r := variants.ShortStandard()
+	for seed := uint64(1); seed <= 3; seed++ {
+		_, whole, err := bot.PlayGame(r, bot.NewGreedy(), bot.NewRandom(seed), nardy.NewSeededDice(seed))
+		require.NoError(t, err)
+		// Set the game up again after its 6th play, about to roll.
+		m, k, plays := mustReplay(t, nardy.Record{Rules: r}), 0, 0
+		for ; k < len(whole.Actions) && plays < 6; k++ {
+			if whole.Actions[k].Kind == nardy.ActPlay {
+				plays++
+			}
+			var err error
+			m, err = m.Do(whole.Actions[k])
+			require.NoError(t, err)
+		}
+		g := m.Game()
+		require.Equal(t, nardy.PhaseRoll, g.Phase(), "seed %d", seed)
+		starter, _ := g.Starter()
+		s := nardy.Setup{Position: g.Position(), Cube: g.Cube(), Starter: starter}
+		rest := whole
+		rest.Setup, rest.Actions = &s, whole.Actions[k:]
+
+		all, err := Analyze(context.Background(), whole, Options{})
+		require.NoError(t, err)
+		part, err := Analyze(context.Background(), rest, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, &s, part.Setup)
+		var want []Decision
+		for _, d := range all.Decisions {
+			if d.Action >= k {
+				d.Action -= k
+				want = append(want, d)
+			}
+		}
+		require.NotEmpty(t, want)
+		assert.Equal(t, want, part.Decisions, "seed %d", seed)
+	}
+}
+
+func mustReplay(t *testing.T, rec nardy.Record) nardy.Match {
+	m, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	return m
+}

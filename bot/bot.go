@@ -235,10 +235,10 @@ func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black
 // as it ends: a match resumed at a position ([nardy.ResumeMatch],
 // xgid.ID.Match), one read from JSON, or a game of money play (length 0).
 // Players that implement [MatchSeer] see the match before each action.
-// Nothing is recorded: a match at a position has no record, as a record
-// starts at a game's opening throw, so the game it was resumed at cannot
-// be recorded; the games after it can, from the score it ends at
-// ([nardy.NewRecorderAt], driven with [Next]). Errors are PlayMatch's: a
+// Nothing is recorded: to keep a record of a match resumed at a position,
+// start a [nardy.ResumeRecorder] at the same setup instead and drive it
+// with [Next] (its Match is the match, its Do takes each action). Errors
+// are PlayMatch's: a
 // refused action or a player's error stops with a [*PlayerError] and the
 // match before that action, [ErrTooLong] after [nardy.MaxRecordActions]
 // actions, [ErrUninitialized] for a nil player; the zero Match matches

@@ -257,6 +257,17 @@ func TestMatWriteRefuses(t *testing.T) {
 		assert.ErrorIs(t, err, ErrMat, name)
 	}
 
+	// A game set up at a position (C2: a .mat game starts at the opening).
+	pos, err := nardy.StartPosition(nardy.Short, nardy.Black)
+	require.NoError(t, err)
+	rc, err := nardy.ResumeRecorder(nardy.DefaultRules(nardy.Short), 3, nardy.MatchStart{},
+		nardy.Setup{Position: pos, Starter: nardy.Black, Match: true}, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActRoll, Player: nardy.Black, Dice: [2]int{3, 1}}))
+	err = WriteMat(&bytes.Buffer{}, rc.Record(), MatInfo{})
+	assert.ErrorIs(t, err, ErrMat)
+	assert.ErrorContains(t, err, "set up at a position")
+
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
 	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
@@ -265,7 +276,7 @@ func TestMatWriteRefuses(t *testing.T) {
 		{Kind: nardy.ActDouble, Player: nardy.Black},
 		{Kind: nardy.ActBeaver, Player: nardy.White},
 	}}
-	_, err := nardy.Replay(rec)
+	_, err = nardy.Replay(rec)
 	require.NoError(t, err)
 	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{})
 	assert.ErrorIs(t, err, ErrMat)

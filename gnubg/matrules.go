@@ -62,7 +62,8 @@ func isMatRuleTag(key string) bool {
 // checkMatWritable refuses what a .mat file cannot carry or GNU Backgammon
 // would read otherwise: rules scoring other than a gammon 2 and a
 // backgammon 3 (S5; the format knows no other), a match longer than
-// [MaxMatchLength], player names and tags that would not read back, and a
+// [MaxMatchLength], a first game set up at a position (Record.Setup),
+// player names and tags that would not read back, and a
 // rule tag of info that contradicts the record's rules.
 func checkMatWritable(rec nardy.Record, info MatInfo) error {
 	bad := func(format string, a ...any) error {
@@ -74,6 +75,9 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 	}
 	if rec.Length > MaxMatchLength {
 		return bad("a match to %d points: GNU Backgammon reads matches of at most %d", rec.Length, MaxMatchLength)
+	}
+	if rec.Setup != nil {
+		return bad("a first game set up at a position (the record's Setup): the format starts every game at the opening (C2)")
 	}
 	for i, name := range info.Players {
 		if strings.ContainsRune(name, ':') || strings.TrimSpace(name) != name || hasControl(name) {

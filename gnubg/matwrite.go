@@ -83,7 +83,9 @@ func (mg *matGame) result(res nardy.Result) {
 // what the format cannot say or gnubg would read otherwise: scoring other
 // than 1, 2 and 3 for a single game, a gammon and a backgammon (S5: the
 // short-tavla preset scores a backgammon 2), a match longer than
-// [MaxMatchLength] (gnubg reads no longer one), a player name with a colon,
+// [MaxMatchLength] (gnubg reads no longer one), a record whose first game
+// was set up at a position (Record.Setup: a .mat game starts at the
+// opening), a player name with a colon,
 // a control character or a space at either end, and a tag with a quote or
 // a control character. A name longer than the 31 bytes gnubg keeps is cut
 // there, at a character boundary (gnubg itself would cut it after 31 bytes,

@@ -158,6 +158,9 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 			fmt.Fprintf(w, " from %d-%d (white-black)", st.Score[nardy.White], st.Score[nardy.Black])
 		}
 	}
+	if rep.Setup != nil {
+		fmt.Fprintf(w, "; game 1 set up at %s", rep.Setup.Position)
+	}
 	fmt.Fprintln(w)
 	who := func(c nardy.Color) string {
 		if names[c] == "" {

@@ -412,3 +412,27 @@ func TestAnalyzeAtScore(t *testing.T) {
 	require.Equal(t, 0, code, errOut.String())
 	assert.Contains(t, out.String(), "; a 5-point match from 4-2 (white-black)\n")
 }
+
+// TestAnalyzeResumed: the report of a game set up at a position (a record
+// with a Setup) says where its first game was set up.
+func TestAnalyzeResumed(t *testing.T) {
+	r := variants.ShortStandard()
+	pos, err := nardy.ParsePosition("short w 0200000000000000000000000d/0200000000000000000000000d")
+	require.NoError(t, err)
+	rc, err := nardy.ResumeRecorder(r, 0, nardy.MatchStart{}, nardy.Setup{Position: pos}, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActRoll, Player: nardy.White, Dice: [2]int{2, 1}}))
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White,
+		Steps: []nardy.Step{{From: 2, To: 0, Die: 2}, {From: 2, To: 1, Die: 1}}}))
+	b, err := json.Marshal(rc.Record())
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "resumed.json")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	var out, errOut bytes.Buffer
+	code := run([]string{"analyze", "-ply", "0", "-all", path}, strings.NewReader(""), &out, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "; game 1 set up at short w 0200000000000000000000000d/0200000000000000000000000d\n")
+	// White bears off both checkers with 26 of 36 rolls, and wins 80 %: a
+	// double (the play 2-1 had one choice, not listed).
+	assert.Contains(t, out.String(), "game 1 action 0 white no double: played no double, best double")
+}

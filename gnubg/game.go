@@ -34,34 +34,44 @@ import (
 // raccoon — or that r does not allow (a double without the cube, a beaver
 // without beavers), an error matching [nardy.ErrActionRefused].
 func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
-	m, err := ParseMatchID(matchID)
+	t, err := taken(r, positionID, matchID)
 	if err != nil {
 		return nardy.Game{}, err
+	}
+	return t.Game()
+}
+
+// taken returns what the IDs describe under r, checked as far as the IDs
+// alone can be.
+func taken(r nardy.Rules, positionID, matchID string) (formats.Taken, error) {
+	m, err := ParseMatchID(matchID)
+	if err != nil {
+		return formats.Taken{}, err
 	}
 	switch {
 	case m.State != StatePlaying:
-		return nardy.Game{}, fmt.Errorf("%w: the Match ID says %s, not playing", nardy.ErrGameOver, m.State)
+		return formats.Taken{}, fmt.Errorf("%w: the Match ID says %s, not playing", nardy.ErrGameOver, m.State)
 	case m.MatchLength > 0 && max(m.Score[0], m.Score[1]) >= m.MatchLength:
-		return nardy.Game{}, fmt.Errorf("%w: the match is won: %d-%d in a %d-point match", nardy.ErrGameOver, m.Score[0], m.Score[1], m.MatchLength)
+		return formats.Taken{}, fmt.Errorf("%w: the match is won: %d-%d in a %d-point match", nardy.ErrGameOver, m.Score[0], m.Score[1], m.MatchLength)
 	case m.Doubled && m.Resigned != 0:
-		return nardy.Game{}, fmt.Errorf("%w: a resignation offered while a double awaits its answer, which nardy's games refuse (the double is answered first)", nardy.ErrActionRefused)
+		return formats.Taken{}, fmt.Errorf("%w: a resignation offered while a double awaits its answer, which nardy's games refuse (the double is answered first)", nardy.ErrActionRefused)
 	}
 	pos, err := ParsePositionID(positionID, m.OnRoll)
 	if err != nil {
-		return nardy.Game{}, err
+		return formats.Taken{}, err
 	}
 	me := m.OnRoll
 	cube := nardy.Cube{Value: m.CubeValue, Owned: !m.CubeCentred, Owner: m.CubeOwner} // NewGameAt clears the owner of a centred cube
 	beavered := m.Doubled && m.ToAct == me
 	if m.Doubled && !beavered && cube.Owned && cube.Owner != me {
-		return nardy.Game{}, fmt.Errorf("%w: a double by %s, who does not hold the cube (%d %s): no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, me, m.CubeValue, ownerText(m))
+		return formats.Taken{}, fmt.Errorf("%w: a double by %s, who does not hold the cube (%d %s): no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, me, m.CubeValue, ownerText(m))
 	}
 	if beavered {
 		// gnubg holds the cube the double gave, owned by the beaverer:
 		// the cube before the double was half of it, centred at 1 or the
 		// doubler's.
 		if !cube.Owned || cube.Owner == me || cube.Value < 2 {
-			return nardy.Game{}, fmt.Errorf("%w: a double with the doubler to act and cube %d %s: no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, m.CubeValue, ownerText(m))
+			return formats.Taken{}, fmt.Errorf("%w: a double with the doubler to act and cube %d %s: no state of nardy's games (a raccoon?)", nardy.ErrActionRefused, m.CubeValue, ownerText(m))
 		}
 		cube = nardy.Cube{Value: cube.Value / 2, Owned: cube.Value > 2, Owner: me}
 	}
@@ -69,18 +79,11 @@ func Game(r nardy.Rules, positionID, matchID string) (nardy.Game, error) {
 		r.Jacoby = !m.Bit67
 	}
 	s := nardy.Setup{Position: pos, Cube: cube, Match: m.MatchLength > 0, Crawford: m.Crawford && r.Cube}
-	g, err := nardy.NewGameAt(r, s)
-	if err != nil {
-		return nardy.Game{}, err
+	as := formats.Continued(me, m.Dice, m.Doubled, beavered)
+	if m.Resigned != 0 {
+		as = append(as, nardy.Action{Kind: nardy.ActResign, Player: m.ToAct.Other(), Resign: m.Resigned})
 	}
-	g, err = formats.Continue(g, m.Dice, m.Doubled, beavered)
-	if err == nil && m.Resigned != 0 {
-		g, err = g.Resign(m.ToAct.Other(), m.Resigned)
-	}
-	if err != nil {
-		return nardy.Game{}, err
-	}
-	return g, nil
+	return formats.Taken{Rules: r, Setup: s, Actions: as, Length: m.MatchLength, Score: m.Score, Crawford: m.Crawford}, nil
 }
 
 // ownerText says who holds the cube of m.
@@ -105,10 +108,26 @@ func ownerText(m MatchID) string {
 //
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func Match(r nardy.Rules, positionID, matchID string) (nardy.Match, error) {
-	g, err := Game(r, positionID, matchID)
+	t, err := taken(r, positionID, matchID)
 	if err != nil {
 		return nardy.Match{}, err
 	}
-	m, _ := ParseMatchID(matchID) // Game read it
-	return formats.Resume(g, m.MatchLength, m.Score, m.Crawford)
+	return t.Match()
+}
+
+// Recorder returns a recorder of the match of [Match], for a game taken up
+// at the IDs' position, played on and kept: its record
+// ([nardy.ResumeRecorder]) holds the game's setup at the position, and as
+// its first actions what the IDs hold beyond it (the dice rolled; a
+// double, and its beaver; a resignation offered), so that it replays
+// ([nardy.Replay]) and can be analysed from there. It keeps no seed: the
+// IDs' dice were not thrown by one. Such a record cannot be written as a
+// .mat file ([WriteMat]: its games start at the opening). Errors are
+// Match's.
+func Recorder(r nardy.Rules, positionID, matchID string) (*nardy.Recorder, error) {
+	t, err := taken(r, positionID, matchID)
+	if err != nil {
+		return nil, err
+	}
+	return t.Recorder()
 }

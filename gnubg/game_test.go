@@ -148,5 +148,45 @@ func FuzzGame(f *testing.F) {
 		testgen.CheckGame(t, pid+":"+mid, g, err, nardy.ErrSyntax, nardy.ErrGameOver, nardy.ErrInvalidPosition, nardy.ErrActionRefused)
 		m, merr := Match(r, pid, mid)
 		testgen.CheckMatch(t, pid+":"+mid, g, err, m, merr)
+		rc, rerr := Recorder(r, pid, mid)
+		testgen.CheckRecorder(t, pid+":"+mid, m, merr, rc, rerr)
 	})
+}
+
+// TestRecorder: the record of a game taken up at gnubg IDs holds the
+// setup at the position and, as its first actions, what the IDs hold
+// beyond it: gnubg's beaver state (after white's double, black's beaver,
+// S6) and a resignation offered; it replays to the IDs' match.
+func TestRecorder(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = true
+	const startID = "4HPwATDgc/ABMA"
+	rc, err := Recorder(r, startID, "EREAAAAAAAAA")
+	require.NoError(t, err)
+	rec := rc.Record()
+	require.NotNil(t, rec.Setup)
+	assert.Equal(t, nardy.Cube{Value: 1}, rec.Setup.Cube, "the cube before the double")
+	assert.Equal(t, []nardy.Action{{Kind: nardy.ActDouble, Player: nardy.White}, {Kind: nardy.ActBeaver, Player: nardy.Black}}, rec.Actions)
+	m, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, m.Game().Cube())
+
+	id := NewMatchID()
+	id.MatchLength, id.Score = 5, [2]int{1, 3}
+	id.Dice = [2]int{6, 3}
+	id.Resigned, id.ToAct = nardy.Mars, nardy.Black
+	mid, err := FormatMatchID(id)
+	require.NoError(t, err)
+	rc, err = Recorder(r, startID, mid)
+	require.NoError(t, err)
+	rec = rc.Record()
+	assert.Equal(t, nardy.MatchStart{Score: [2]int{1, 3}}, rec.Start)
+	assert.Equal(t, []nardy.Action{{Kind: nardy.ActRoll, Player: nardy.White, Dice: [2]int{6, 3}},
+		{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Mars}}, rec.Actions)
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActAccept, Player: nardy.Black}))
+	w, b := rc.Match().Score()
+	assert.Equal(t, [2]int{1, 5}, [2]int{w, b}, "white resigns a gammon, black accepts: 2 points to black")
+
+	_, err = Recorder(r, startID, "MAGgAFAAEAAE")
+	assert.ErrorIs(t, err, nardy.ErrGameOver, "5-2 in a 5-point match")
 }

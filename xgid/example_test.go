@@ -1,6 +1,7 @@
 package xgid_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nardylab/nardy"
@@ -68,4 +69,36 @@ func ExampleID_Match() {
 	a, _ := player.Act(m.Game(), who)
 	fmt.Println(who, "at", m.Away(who), "away:", a.Kind)
 	// Output: white at [7 6] away: take
+}
+
+// An XGID's match played on by two bots and kept: the record starts at
+// the XGID's position (its Setup) with white's roll of 5-2, replays, and
+// is judged from there.
+func ExampleID_Recorder() {
+	x, _ := xgid.Parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10")
+	rc, err := x.Recorder()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	players := [2]bot.Player{nardy.White: bot.NewGreedy(), nardy.Black: bot.NewGreedy()}
+	dice := nardy.NewSeededDice(1)
+	for !rc.Match().IsOver() {
+		a, err := bot.Next(rc.Match().Game(), players, dice)
+		if err == nil {
+			err = rc.Do(a)
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	rec := rc.Record()
+	_, err = nardy.Replay(rec)
+	fmt.Println(rec.Setup.Position == x.Position, rec.Actions[0], err)
+	rep, _ := analysis.Analyze(context.Background(), rec, analysis.Options{})
+	fmt.Println(rep.Decisions[0].Action, rep.Decisions[0].Roll)
+	// Output:
+	// true white rolls 5-2 <nil>
+	// 1 5-2
 }

@@ -37,28 +37,34 @@ func (x ID) Rules() nardy.Rules {
 // has no cube, so x's Crawford flag, like its Jacoby and beaver flags,
 // changes nothing and is dropped.
 func (x ID) Game() (nardy.Game, error) {
-	if err := formats.CheckShort(x.Position, "an XGID"); err != nil {
-		return nardy.Game{}, err
-	}
-	if err := x.validate(); err != nil { // an ID built by hand: no XGID says this
-		return nardy.Game{}, fmt.Errorf("%w: an XGID's fields out of range: %v", nardy.ErrSyntax, err)
-	}
-	if x.Action == Raccooned {
-		return nardy.Game{}, fmt.Errorf("%w: a raccoon, which no rule set of package nardy allows (S6: beavers only)", nardy.ErrInvalidPosition)
-	}
-	if !x.CubeCentred && x.CubeValue == 1 {
-		return nardy.Game{}, fmt.Errorf("%w: a cube at 1 owned by %s: a cube is owned only after a double (S6)", nardy.ErrInvalidPosition, x.CubeOwner)
-	}
-	if x.CubeCentred && x.CubeValue > 1 {
-		return nardy.Game{}, fmt.Errorf("%w: a centred cube at %d: the cube leaves the middle at its first double (S6; no automatic doubles)", nardy.ErrInvalidPosition, x.CubeValue)
-	}
-	s := nardy.Setup{Position: x.Position, Cube: nardy.Cube{Value: x.CubeValue, Owned: !x.CubeCentred, Owner: x.CubeOwner},
-		Match: x.MatchLength > 0, Crawford: x.Crawford && x.MaxCube > 1}
-	g, err := nardy.NewGameAt(x.Rules(), s)
+	t, err := x.taken()
 	if err != nil {
 		return nardy.Game{}, err
 	}
-	return formats.Continue(g, x.Dice, x.Action == Doubled || x.Action == Beavered, x.Action == Beavered)
+	return t.Game()
+}
+
+// taken returns what x describes, checked as far as an ID alone can be.
+func (x ID) taken() (formats.Taken, error) {
+	if err := formats.CheckShort(x.Position, "an XGID"); err != nil {
+		return formats.Taken{}, err
+	}
+	if err := x.validate(); err != nil { // an ID built by hand: no XGID says this
+		return formats.Taken{}, fmt.Errorf("%w: an XGID's fields out of range: %v", nardy.ErrSyntax, err)
+	}
+	if x.Action == Raccooned {
+		return formats.Taken{}, fmt.Errorf("%w: a raccoon, which no rule set of package nardy allows (S6: beavers only)", nardy.ErrInvalidPosition)
+	}
+	if !x.CubeCentred && x.CubeValue == 1 {
+		return formats.Taken{}, fmt.Errorf("%w: a cube at 1 owned by %s: a cube is owned only after a double (S6)", nardy.ErrInvalidPosition, x.CubeOwner)
+	}
+	if x.CubeCentred && x.CubeValue > 1 {
+		return formats.Taken{}, fmt.Errorf("%w: a centred cube at %d: the cube leaves the middle at its first double (S6; no automatic doubles)", nardy.ErrInvalidPosition, x.CubeValue)
+	}
+	s := nardy.Setup{Position: x.Position, Cube: nardy.Cube{Value: x.CubeValue, Owned: !x.CubeCentred, Owner: x.CubeOwner},
+		Match: x.MatchLength > 0, Crawford: x.Crawford && x.MaxCube > 1}
+	return formats.Taken{Rules: x.Rules(), Setup: s, Length: x.MatchLength, Score: x.Score, Crawford: x.Crawford,
+		Actions: formats.Continued(x.Position.OnRoll(), x.Dice, x.Action == Doubled || x.Action == Beavered, x.Action == Beavered)}, nil
 }
 
 // Match returns the match x describes: the game of [ID.Game] in a match
@@ -75,9 +81,23 @@ func (x ID) Game() (nardy.Game, error) {
 //
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func (x ID) Match() (nardy.Match, error) {
-	g, err := x.Game()
+	t, err := x.taken()
 	if err != nil {
 		return nardy.Match{}, err
 	}
-	return formats.Resume(g, x.MatchLength, x.Score, x.Crawford)
+	return t.Match()
+}
+
+// Recorder returns a recorder of the match of [ID.Match], for a game taken
+// up at x, played on and kept: its record ([nardy.ResumeRecorder]) holds
+// the game's setup at x's position, and as its first actions what x holds
+// beyond the position (the dice rolled; a double, and its beaver), so that
+// it replays ([nardy.Replay]) and can be analysed from x on. It keeps no
+// seed: x's dice were not thrown by one. Errors are ID.Match's.
+func (x ID) Recorder() (*nardy.Recorder, error) {
+	t, err := x.taken()
+	if err != nil {
+		return nil, err
+	}
+	return t.Recorder()
 }

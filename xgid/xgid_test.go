@@ -304,6 +304,8 @@ func FuzzParse(f *testing.F) {
 		testgen.CheckGame(t, s, g, err, nardy.ErrInvalidPosition, nardy.ErrGameOver)
 		m, merr := x.Match()
 		testgen.CheckMatch(t, s, g, err, m, merr)
+		rc, rerr := x.Recorder()
+		testgen.CheckRecorder(t, s, m, merr, rc, rerr)
 	})
 }
 

@@ -1,7 +1,7 @@
 // Package formats holds what the exchange-format packages (gnubg, xgid)
 // share: the one place where they read or build a [nardy.Side], the check
 // that a position is one of short nardy, their syntax errors, and the
-// game and match an ID describes (Continue, Resume).
+// game, match and record an ID describes (Taken, Resume).
 package formats
 
 import (
@@ -51,29 +51,82 @@ func FieldsError(what string, err error) error {
 	return fmt.Errorf("%w: cannot write %s: %v", nardy.ErrSyntax, what, err)
 }
 
-// Continue plays onto g, a game set up at an ID's position with its
-// player on roll to roll or double, what the ID holds beyond that: the
-// dice rolled (both 0: none; dice without a move pass at once, C5), or a
-// double offered and, with beavered, beavered (S6). On an error it
-// returns the zero Game.
-func Continue(g nardy.Game, dice [2]int, doubled, beavered bool) (nardy.Game, error) {
-	me := g.Position().OnRoll()
-	var err error
+// Taken is what an ID describes, as package nardy sets it up: a game
+// set up at the ID's position, its player on roll to roll or double
+// ([nardy.NewGameAt] of Rules and Setup), the actions that bring it to the
+// ID's state (Actions: the dice rolled, a double and its beaver, a
+// resignation offered), and the match around it (Length 0: money play).
+// Game, Match and Recorder build the ID's game, match and record from it,
+// so that the three agree.
+type Taken struct {
+	Rules    nardy.Rules
+	Setup    nardy.Setup
+	Actions  []nardy.Action
+	Length   int
+	Score    [2]int // the match's, or a money session's tally (not kept)
+	Crawford bool   // the ID marks the game as the Crawford game
+}
+
+// Continued returns the actions an ID holds beyond its position, for its
+// player on roll me: the dice rolled (both 0: none; dice without a move
+// pass at once, C5, as [nardy.Game.SetDice] says), or a double offered
+// and, with beavered, beavered (S6).
+func Continued(me nardy.Color, dice [2]int, doubled, beavered bool) []nardy.Action {
 	switch {
 	case dice != [2]int{}:
-		var roll nardy.Roll
-		if roll, err = nardy.NewRoll(dice[0], dice[1]); err == nil {
-			g, err = g.SetDice(roll)
-		}
+		return []nardy.Action{{Kind: nardy.ActRoll, Player: me, Dice: dice}}
+	case doubled && beavered:
+		return []nardy.Action{{Kind: nardy.ActDouble, Player: me}, {Kind: nardy.ActBeaver, Player: me.Other()}}
 	case doubled:
-		if g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: me}); err == nil && beavered {
-			g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: me.Other()})
+		return []nardy.Action{{Kind: nardy.ActDouble, Player: me}}
+	}
+	return nil
+}
+
+// Game returns the game t describes. On an error it returns the zero
+// Game.
+func (t Taken) Game() (nardy.Game, error) {
+	g, err := nardy.NewGameAt(t.Rules, t.Setup)
+	for _, a := range t.Actions {
+		if err != nil {
+			break
 		}
+		g, err = g.Do(a)
 	}
 	if err != nil {
 		return nardy.Game{}, err
 	}
 	return g, nil
+}
+
+// Match returns the match t describes (see Resume).
+func (t Taken) Match() (nardy.Match, error) {
+	g, err := t.Game()
+	if err != nil {
+		return nardy.Match{}, err
+	}
+	return Resume(g, t.Length, t.Score, t.Crawford)
+}
+
+// Recorder returns a recorder of the match t describes
+// ([nardy.ResumeRecorder] at t's setup and the match's start), its record
+// holding t's actions.
+func (t Taken) Recorder() (*nardy.Recorder, error) {
+	m, err := t.Match() // its errors first, as Game and Match give them
+	if err != nil {
+		return nil, err
+	}
+	rc, err := nardy.ResumeRecorder(t.Rules, t.Length, m.Start(), t.Setup, nil)
+	for _, a := range t.Actions {
+		if err != nil {
+			break
+		}
+		err = rc.Do(a)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rc, nil
 }
 
 // Resume returns the match to length points at score whose game in

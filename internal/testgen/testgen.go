@@ -259,3 +259,34 @@ func CheckMatch(t testing.TB, input string, g nardy.Game, gerr error, m nardy.Ma
 		t.Fatalf("%q: the match's JSON reads back otherwise: %v\n%s", input, err, b)
 	}
 }
+
+// CheckRecorder fails t unless the recorder a format package built from
+// input (gnubg.Recorder, xgid.ID.Recorder; rc and rerr) agrees with its
+// match (m and merr): the match's error when it has one, else a recorder
+// whose match is m, and whose record reads back from its JSON and
+// replays to m.
+func CheckRecorder(t testing.TB, input string, m nardy.Match, merr error, rc *nardy.Recorder, rerr error) {
+	t.Helper()
+	switch {
+	case merr != nil:
+		if rerr == nil || rerr.Error() != merr.Error() {
+			t.Fatalf("%q: the recorder's error %v, its match's %v", input, rerr, merr)
+		}
+		return
+	case rerr != nil:
+		t.Fatalf("%q: a match %v, but no recorder: %v", input, m, rerr)
+	case rc.Match() != m:
+		t.Fatalf("%q: the recorder's match is not the match", input)
+	}
+	b, err := json.Marshal(rc.Record())
+	if err != nil {
+		t.Fatalf("%q: the record does not marshal: %v", input, err)
+	}
+	var rec nardy.Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatalf("%q: the record's JSON is refused: %v\n%s", input, err, b)
+	}
+	if got, err := nardy.Replay(rec); err != nil || got != m {
+		t.Fatalf("%q: the record does not replay to the match: %v\n%s", input, err, b)
+	}
+}

@@ -44,7 +44,8 @@ type Setup struct {
 // long nardy a six-block the player not on roll holds with no opponent
 // checker ahead is no more possible than one the player on roll holds,
 // L5), a cube they cannot give (a value not a power of two, past MaxCube,
-// above 1 without the cube or centred, owned at 1), a Crawford game that
+// above 1 without the cube or centred, owned at 1, an owner that is no
+// colour, even of a centred cube), a Crawford game that
 // is not one, and an invalid Starter match [ErrInvalidPosition]; a
 // position whose game is over (a side has borne off every checker; L11's
 // last roll included) matches [ErrGameOver]; invalid rules, and a game of
@@ -82,7 +83,7 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 		return Game{}, bad("cube 1 owned: a cube is owned only after a double")
 	case !c.Owned && c.Value > 1:
 		return Game{}, bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
-	case c.Owned && !c.Owner.IsValid():
+	case !c.Owner.IsValid(): // the zero is White; a centred cube's owner is ignored, but must be one
 		return Game{}, bad("cube owner %d", c.Owner)
 	case s.Crawford && (!s.Match || !r.Cube || !r.Crawford || c.Value != 1):
 		return Game{}, bad("a Crawford game needs match play, the cube at 1 and rules with the Crawford rule")

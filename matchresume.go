@@ -28,8 +28,10 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 		return Match{}, rulesError("length", "match length %d, want 0 (money play) or more", length)
 	case g.phase == PhaseOver:
 		return Match{}, fmt.Errorf("%w: the game is over", ErrGameOver)
-	case g.money != (length == 0):
-		return Match{}, rulesError("length", "a game of money play %v in a match to %d", g.money, length)
+	case g.money && length > 0:
+		return Match{}, rulesError("length", "a game of money play (Setup.Match false) in a match to %d", length)
+	case !g.money && length == 0:
+		return Match{}, rulesError("length", "a game of match play (Setup.Match) in money play (length 0)")
 	}
 	m, err := newMatch(r, length, start)
 	if err != nil {

@@ -56,8 +56,9 @@ var ErrBadRecord = errors.New("nardy: bad record")
 var errDiceMismatch = errors.New("dice differ from the seed's throws")
 
 // RecordError reports the first action of a record that does not replay:
-// its index in Actions and why. Index is -1 for a record whose rules or
-// length are refused. It matches [ErrBadRecord] and Err with [errors.Is].
+// its index in Actions and why. Index is -1 for a record refused before
+// its first action: its rules, length, start or setup, or its seed or
+// fair proof. It matches [ErrBadRecord] and Err with [errors.Is].
 type RecordError struct {
 	Index  int
 	Action Action

@@ -82,6 +82,8 @@ func TestResumeRecorderRefused(t *testing.T) {
 		{"a cube centred at 2", short, 0, MatchStart{}, Setup{Position: pos, Cube: Cube{Value: 2}}, ErrInvalidPosition},
 		{"negative length", short, -1, MatchStart{}, Setup{Position: pos, Match: true}, ErrInvalidRules},
 		{"invalid rules, said first", bad, 0, MatchStart{}, Setup{}, ErrInvalidRules},
+		{"a centred cube's owner no colour", short, 0, MatchStart{}, Setup{Position: pos, Cube: Cube{Value: 1, Owner: Color(7)}}, ErrInvalidPosition},
+		{"match play in money play", short, 0, MatchStart{}, Setup{Position: pos, Match: true}, ErrInvalidRules},
 	}
 	for _, c := range cases {
 		rc, err := ResumeRecorder(c.r, c.length, c.start, c.s, nil)
@@ -119,6 +121,21 @@ func TestResumeRecorderSeed(t *testing.T) {
 	if rec.Actions[0].Dice[0] == rec.Actions[0].Dice[1] { // keep a mixed roll (long nardy's start allows both)
 		rec.Actions[0].Dice[1] = rec.Actions[0].Dice[1]%6 + 1
 	}
+	_, err = Replay(rec)
+	assert.ErrorIs(t, err, errDiceMismatch)
+
+	// A double first: the seed's first throw is the roll after it.
+	short, err := StartPosition(Short, Black)
+	require.NoError(t, err)
+	rc, err = ResumeRecorder(DefaultRules(Short), 0, MatchStart{}, Setup{Position: short}, &seed)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActDouble, Player: Black}))
+	require.NoError(t, rc.Do(Action{Kind: ActTake, Player: White}))
+	require.NoError(t, rc.Roll(NewSeededDice(seed)))
+	rec = rc.Record()
+	_, err = Replay(rec)
+	require.NoError(t, err)
+	rec.Actions[2].Dice = [2]int{d[0]%6 + 1, d[1]%6 + 1}
 	_, err = Replay(rec)
 	assert.ErrorIs(t, err, errDiceMismatch)
 }

@@ -186,7 +186,7 @@ func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.
 	if err != nil {
 		return nardy.Game{}, nardy.Record{}, err
 	}
-	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, false)
+	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, false, nardy.MaxRecordActions)
 	return rc.Match().Game(), rc.Record(), err
 }
 
@@ -226,7 +226,7 @@ func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black
 	if err != nil {
 		return nardy.Match{}, nardy.Record{}, err
 	}
-	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, true)
+	err = play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, true, nardy.MaxRecordActions)
 	return rc.Match(), rc.Record(), err
 }
 
@@ -236,20 +236,36 @@ func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black
 // xgid.ID.Match), one read from JSON, or a game of money play (length 0).
 // Players that implement [MatchSeer] see the match before each action.
 // Nothing is recorded: to keep a record of a match resumed at a position,
-// start a [nardy.ResumeRecorder] at the same setup instead and drive it
-// with [Next] (its Match is the match, its Do takes each action). Errors
-// are PlayMatch's: a
-// refused action or a player's error stops with a [*PlayerError] and the
-// match before that action, [ErrTooLong] after [nardy.MaxRecordActions]
-// actions, [ErrUninitialized] for a nil player; the zero Match matches
-// [nardy.ErrWrongPhase].
+// start a [nardy.ResumeRecorder] at the same setup instead and play it
+// with [PlayOn]. Errors are PlayMatch's: a refused action or a player's
+// error stops with a [*PlayerError] and the match before that action,
+// [ErrTooLong] after [nardy.MaxRecordActions] actions, [ErrUninitialized]
+// for a nil player; the zero Match matches [nardy.ErrWrongPhase].
 func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
 	if !m.IsValid() {
 		return m, fmt.Errorf("%w: the zero Match", nardy.ErrWrongPhase)
 	}
 	d := &matchDoer{m}
-	err := play(d, [2]Player{nardy.White: white, nardy.Black: black}, dice, true)
+	err := play(d, [2]Player{nardy.White: white, nardy.Black: black}, dice, true, nardy.MaxRecordActions)
 	return d.m, err
+}
+
+// PlayOn plays the match of recorder rc from where it stands to its end
+// as [PlayOut] does, players that implement [MatchSeer] seeing the match
+// before each action, and records every action in rc: for a match resumed
+// at a position ([nardy.ResumeRecorder], xgid.ID.Recorder,
+// gnubg.Recorder), or one a caller began recording by hand. It returns
+// the match as it ends and rc's record. Errors are PlayOut's, ErrTooLong
+// when rc's record is full ([nardy.MaxRecordActions] actions, those it
+// held before counted); the record holds the actions before the one
+// refused. A nil rc matches [nardy.ErrWrongPhase].
+func PlayOn(rc *nardy.Recorder, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
+	if rc == nil {
+		return nardy.Match{}, nardy.Record{}, fmt.Errorf("%w: a nil *nardy.Recorder", nardy.ErrWrongPhase)
+	}
+	rec := rc.Record()
+	err := play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, true, nardy.MaxRecordActions-len(rec.Actions))
+	return rc.Match(), rc.Record(), err
 }
 
 // doer is what play drives: a Recorder, or a match alone (matchDoer).
@@ -271,15 +287,16 @@ func (d *matchDoer) Do(a nardy.Action) error {
 	return err
 }
 
-// play plays rc's game or match to its end; with see, players that are
-// MatchSeers see the match before each action.
-func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool) error {
+// play plays rc's game or match to its end, in at most limit actions
+// (else ErrTooLong); with see, players that are MatchSeers see the match
+// before each action.
+func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int) error {
 	for c, p := range players {
 		if p == nil {
 			return fmt.Errorf("%w: no player for %s", ErrUninitialized, nardy.Color(c))
 		}
 	}
-	for range nardy.MaxRecordActions {
+	for range limit {
 		m := rc.Match()
 		if m.Game().Phase() == nardy.PhaseOver { // the match is over when its game is
 			return nil

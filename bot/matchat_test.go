@@ -124,3 +124,52 @@ func ExamplePlayOut() {
 	fmt.Printf("%s wins %d-%d in game %d\n", winner, w, b, m.GameNumber())
 	// Output: black wins 4-9 in game 3
 }
+
+// TestPlayOn: PlayOn plays a recorder's match to its end as PlayOut plays
+// the match, its players shown the match (at the resumed score, not as
+// money play), and keeps the record, which replays to the match it
+// returns; a recorder whose record is nearly full stops with ErrTooLong
+// when it is full; a nil recorder is an error.
+func TestPlayOn(t *testing.T) {
+	r := variants.ShortStandard()
+	pos, err := nardy.StartPosition(nardy.Short, nardy.Black)
+	require.NoError(t, err)
+	setup := nardy.Setup{Position: pos, Match: true}
+	start := nardy.MatchStart{Score: [2]int{3, 5}}
+	g, err := nardy.NewGameAt(r, setup)
+	require.NoError(t, err)
+	resumed, err := nardy.ResumeMatch(7, start, g)
+	require.NoError(t, err)
+	want, err := PlayOut(resumed, NewGreedy(), NewRandom(2), nardy.NewSeededDice(4))
+	require.NoError(t, err)
+
+	rc, err := nardy.ResumeRecorder(r, 7, start, setup, nil)
+	require.NoError(t, err)
+	s := &seer{Greedy: NewGreedy()}
+	got, rec, err := PlayOn(rc, s, NewRandom(2), nardy.NewSeededDice(4))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Positive(t, s.seen)
+	assert.Equal(t, &setup, rec.Setup)
+	again, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	assert.Equal(t, got, again)
+
+	// A recorder three actions short of full (the opening, then steps
+	// taken and undone): white's play, black's roll and black's play fill
+	// it, and the game goes on past it.
+	rc, err = nardy.NewRecorder(r, 0, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}}))
+	for range (nardy.MaxRecordActions - 4) / 2 {
+		require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActStep, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}}}))
+		require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActUndo, Player: nardy.White}))
+	}
+	require.Len(t, rc.Record().Actions, nardy.MaxRecordActions-3)
+	_, rec, err = PlayOn(rc, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, ErrTooLong)
+	assert.Len(t, rec.Actions, nardy.MaxRecordActions)
+
+	_, _, err = PlayOn(nil, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
+}

@@ -120,8 +120,10 @@ func Match(r nardy.Rules, positionID, matchID string) (nardy.Match, error) {
 // ([nardy.ResumeRecorder]) holds the game's setup at the position, and as
 // its first actions what the IDs hold beyond it (the dice rolled; a
 // double, and its beaver; a resignation offered), so that it replays
-// ([nardy.Replay]) and can be analysed from there. It keeps no seed: the
-// IDs' dice were not thrown by one. Such a record cannot be written as a
+// ([nardy.Replay]) and can be analysed from there (analysis.Analyze
+// judges those first actions as the players' own: a roll as a decision not
+// to double); bot.PlayOn plays it on. It keeps no seed: the IDs' dice
+// were not thrown by one. Such a record cannot be written as a
 // .mat file ([WriteMat]: its games start at the opening). Errors are
 // Match's.
 func Recorder(r nardy.Rules, positionID, matchID string) (*nardy.Recorder, error) {

@@ -81,19 +81,11 @@ func ExampleID_Recorder() {
 		fmt.Println(err)
 		return
 	}
-	players := [2]bot.Player{nardy.White: bot.NewGreedy(), nardy.Black: bot.NewGreedy()}
-	dice := nardy.NewSeededDice(1)
-	for !rc.Match().IsOver() {
-		a, err := bot.Next(rc.Match().Game(), players, dice)
-		if err == nil {
-			err = rc.Do(a)
-		}
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
+	_, rec, err := bot.PlayOn(rc, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(1))
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
-	rec := rc.Record()
 	_, err = nardy.Replay(rec)
 	fmt.Println(rec.Setup.Position == x.Position, rec.Actions[0], err)
 	rep, _ := analysis.Analyze(context.Background(), rec, analysis.Options{})

@@ -92,8 +92,13 @@ func (x ID) Match() (nardy.Match, error) {
 // up at x, played on and kept: its record ([nardy.ResumeRecorder]) holds
 // the game's setup at x's position, and as its first actions what x holds
 // beyond the position (the dice rolled; a double, and its beaver), so that
-// it replays ([nardy.Replay]) and can be analysed from x on. It keeps no
-// seed: x's dice were not thrown by one. Errors are ID.Match's.
+// it replays ([nardy.Replay]) and can be analysed from x on
+// ([analysis.Analyze] judges those first actions as the players' own: a
+// roll as a decision not to double). [bot.PlayOn] plays it on. It keeps
+// no seed: x's dice were not thrown by one. Errors are ID.Match's.
+//
+// [analysis.Analyze]: https://pkg.go.dev/github.com/nardylab/nardy/analysis#Analyze
+// [bot.PlayOn]: https://pkg.go.dev/github.com/nardylab/nardy/bot#PlayOn
 func (x ID) Recorder() (*nardy.Recorder, error) {
 	t, err := x.taken()
 	if err != nil {

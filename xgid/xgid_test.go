@@ -306,6 +306,13 @@ func FuzzParse(f *testing.F) {
 		testgen.CheckMatch(t, s, g, err, m, merr)
 		rc, rerr := x.Recorder()
 		testgen.CheckRecorder(t, s, m, merr, rc, rerr)
+		if rerr == nil { // the record starts at x's position, x's dice or double its first actions
+			rec := rc.Record()
+			if rec.Setup == nil || rec.Setup.Position != x.Position || len(rec.Actions) > 2 ||
+				(x.Dice != [2]int{} && (len(rec.Actions) != 1 || rec.Actions[0].Kind != nardy.ActRoll)) {
+				t.Fatalf("%q: the record starts elsewhere: %+v %v", s, rec.Setup, rec.Actions)
+			}
+		}
 	})
 }
 

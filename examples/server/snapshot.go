@@ -132,6 +132,9 @@ func decodeGame(id string, b []byte) (*game, error) {
 		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)
 	}
 	rec, err := nardy.NewRecorderAt(r.Rules, r.Length, r.Start, r.Seed)
+	if r.Setup != nil { // the server sets up no game at a position, but a record may hold one
+		rec, err = nardy.ResumeRecorder(r.Rules, r.Length, r.Start, *r.Setup, r.Seed)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("stored game %s: %w", id, err)
 	}

@@ -109,3 +109,28 @@ func TestPendingKeptOverResign(t *testing.T) {
 		assert.Empty(t, st.Taken, "evicted %v", evict)
 	}
 }
+
+// TestSnapshotKeepsSetup: a stored record whose first game was set up at
+// a position (nardy.Record.Setup; the server makes none today) reads back
+// set up there, not as a game from its opening throw.
+func TestSnapshotKeepsSetup(t *testing.T) {
+	p, err := variants.Lookup("short-standard")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	b, err := g.encode()
+	require.NoError(t, err)
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &m))
+	var rec map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(m["record"], &rec))
+	rec["setup"] = json.RawMessage(`{"position":"short w 0200000000000000000000000d/0200000000000000000000000d","starter":"white"}`)
+	m["record"], err = json.Marshal(rec)
+	require.NoError(t, err)
+	stored, err := json.Marshal(m)
+	require.NoError(t, err)
+	back, err := decodeGame("g1", stored)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.PhaseRoll, back.match().Game().Phase())
+	assert.Equal(t, "short w 0200000000000000000000000d/0200000000000000000000000d", back.match().Game().Position().String())
+}

@@ -105,15 +105,9 @@ func TestResumeMatchRefused(t *testing.T) {
 // end.
 func TestResumeMatchProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := rapid.SampledFrom([]Rules{DefaultRules(Short), DefaultRules(Long), crawfordDraw()}).Draw(t, "rules")
-		length := rapid.IntRange(0, 7).Draw(t, "length")
-		var start MatchStart
-		if length > 0 {
-			start.Score = [2]int{rapid.IntRange(0, length-1).Draw(t, "white"), rapid.IntRange(0, length-1).Draw(t, "black")}
-		}
+		r, length, start, pick := drawMatchStart(t)
 		rc, err := NewRecorderAt(r, length, start, nil)
 		require.NoError(t, err)
-		pick := randPicker(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3)))
 		steps := rapid.IntRange(0, 300).Draw(t, "steps")
 		for i := 0; i < steps && rc.Match().GameNumber() == 1 && !rc.Match().IsOver(); i++ {
 			gmStep(t, rc, pick)
@@ -146,4 +140,17 @@ func TestResumeMatchProperties(t *testing.T) {
 		require.NoError(t, json.Unmarshal(b, &back), "%s", b)
 		assert.Equal(t, res, back)
 	})
+}
+
+// drawMatchStart draws the rules (short, long, or long with L11's draw
+// and the Crawford rule), a match length (0: money play) and a start
+// below it, and a random driver for the match's actions.
+func drawMatchStart(t *rapid.T) (Rules, int, MatchStart, picker) {
+	r := rapid.SampledFrom([]Rules{DefaultRules(Short), DefaultRules(Long), crawfordDraw()}).Draw(t, "rules")
+	length := rapid.IntRange(0, 7).Draw(t, "length")
+	var start MatchStart
+	if length > 0 {
+		start.Score = [2]int{rapid.IntRange(0, length-1).Draw(t, "white"), rapid.IntRange(0, length-1).Draw(t, "black")}
+	}
+	return r, length, start, randPicker(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3)))
 }

@@ -2,7 +2,6 @@ package nardy
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -149,15 +148,9 @@ func TestResumeRecorderProperties(t *testing.T) {
 	resumed, runs := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		runs++
-		r := rapid.SampledFrom([]Rules{DefaultRules(Short), DefaultRules(Long), crawfordDraw()}).Draw(t, "rules")
-		length := rapid.IntRange(0, 7).Draw(t, "length")
-		var start MatchStart
-		if length > 0 {
-			start.Score = [2]int{rapid.IntRange(0, length-1).Draw(t, "white"), rapid.IntRange(0, length-1).Draw(t, "black")}
-		}
+		r, length, start, pick := drawMatchStart(t)
 		orig, err := NewRecorderAt(r, length, start, nil)
 		require.NoError(t, err)
-		pick := randPicker(rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 5)))
 		steps := rapid.IntRange(1, 300).Draw(t, "steps")
 		for i := 0; (i < steps || orig.Match().Game().Phase() != PhaseRoll) && orig.Match().GameNumber() == 1 &&
 			!orig.Match().IsOver(); i++ {

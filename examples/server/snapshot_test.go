@@ -54,20 +54,10 @@ func TestAppendActions(t *testing.T) {
 func TestSnapshotOldPresetName(t *testing.T) {
 	p, err := variants.Lookup("long-azerbaijani")
 	require.NoError(t, err)
-	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
-	require.NoError(t, err)
-	b, err := g.encode()
-	require.NoError(t, err)
-	var m map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(b, &m))
-	m["preset"] = json.RawMessage(`"long-001"`)
-	var rec map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(m["record"], &rec))
-	rec["preset"] = json.RawMessage(`"long-001"`)
-	m["record"], err = json.Marshal(rec)
-	require.NoError(t, err)
-	old, err := json.Marshal(m)
-	require.NoError(t, err)
+	old := editedSnapshot(t, p, func(m, rec map[string]json.RawMessage) {
+		m["preset"] = json.RawMessage(`"long-001"`)
+		rec["preset"] = json.RawMessage(`"long-001"`)
+	})
 	back, err := decodeGame("g1", old)
 	require.NoError(t, err)
 	assert.Equal(t, "long-azerbaijani", back.preset)
@@ -116,21 +106,30 @@ func TestPendingKeptOverResign(t *testing.T) {
 func TestSnapshotKeepsSetup(t *testing.T) {
 	p, err := variants.Lookup("short-standard")
 	require.NoError(t, err)
-	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
-	require.NoError(t, err)
-	b, err := g.encode()
-	require.NoError(t, err)
-	var m map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(b, &m))
-	var rec map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(m["record"], &rec))
-	rec["setup"] = json.RawMessage(`{"position":"short w 0200000000000000000000000d/0200000000000000000000000d","starter":"white"}`)
-	m["record"], err = json.Marshal(rec)
-	require.NoError(t, err)
-	stored, err := json.Marshal(m)
-	require.NoError(t, err)
+	stored := editedSnapshot(t, p, func(_, rec map[string]json.RawMessage) {
+		rec["setup"] = json.RawMessage(`{"position":"short w 0200000000000000000000000d/0200000000000000000000000d","starter":"white"}`)
+	})
 	back, err := decodeGame("g1", stored)
 	require.NoError(t, err)
 	assert.Equal(t, nardy.PhaseRoll, back.match().Game().Phase())
 	assert.Equal(t, "short w 0200000000000000000000000d/0200000000000000000000000d", back.match().Game().Position().String())
+}
+
+// editedSnapshot returns the stored form of a new game between two people
+// under p, with edit's changes to its fields (m) and its record's (rec).
+func editedSnapshot(t *testing.T, p variants.Preset, edit func(m, rec map[string]json.RawMessage)) []byte {
+	t.Helper()
+	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	b, err := g.encode()
+	require.NoError(t, err)
+	var m, rec map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &m))
+	require.NoError(t, json.Unmarshal(m["record"], &rec))
+	edit(m, rec)
+	m["record"], err = json.Marshal(rec)
+	require.NoError(t, err)
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return out
 }

@@ -58,6 +58,10 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 // recorded, replays ([Replay]) and can be analysed. The record's first
 // action is the first player's roll or double: the game has no opening
 // throw (C2). A seed's throws are the dice from that roll on.
+// xgid.ID.Recorder and gnubg.Recorder start one at an ID's position;
+// [bot.PlayOn] plays its match on with bots that see the score.
+//
+// [bot.PlayOn]: https://pkg.go.dev/github.com/nardylab/nardy/bot#PlayOn
 func ResumeRecorder(r Rules, length int, start MatchStart, s Setup, seed *uint64) (*Recorder, error) {
 	return newRecorder(Record{Rules: r, Length: length, Start: start, Setup: &s}, seed)
 }

@@ -84,9 +84,13 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 	case !c.Owned && c.Value > 1:
 		return Game{}, bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
 	case !c.Owner.IsValid(): // the zero is White; a centred cube's owner is ignored, but must be one
-		return Game{}, bad("cube owner %d", c.Owner)
-	case s.Crawford && (!s.Match || !r.Cube || !r.Crawford || c.Value != 1):
-		return Game{}, bad("a Crawford game needs match play, the cube at 1 and rules with the Crawford rule")
+		return Game{}, bad("cube owner %d: want white or black", c.Owner)
+	case s.Crawford && !s.Match:
+		return Game{}, bad("a Crawford game in money play: the Crawford game is a game of a match (set Match)")
+	case s.Crawford && (!r.Cube || !r.Crawford):
+		return Game{}, bad("a Crawford game under rules without the cube or the Crawford rule")
+	case s.Crawford && c.Value != 1:
+		return Game{}, bad("a Crawford game with the cube at %d: nobody doubles in the Crawford game, the cube stays at 1", c.Value)
 	case !s.Starter.IsValid():
 		return Game{}, positionError(errBadColor, "starter %d", s.Starter)
 	}

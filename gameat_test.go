@@ -170,6 +170,20 @@ func TestNewGameAtRefuses(t *testing.T) {
 		assert.NotErrorIs(t, err, ErrBadRecord, "%s: not a record's error", c.name)
 		assert.Equal(t, Game{}, g, c.name)
 	}
+	// The messages say which condition fails and what is wanted.
+	for _, c := range []struct {
+		r    Rules
+		s    Setup
+		want string
+	}{
+		{short, Setup{Position: start, Crawford: true}, "a Crawford game in money play"},
+		{short, Setup{Position: start, Match: true, Crawford: true, Cube: Cube{Value: 2, Owned: true}}, "a Crawford game with the cube at 2"},
+		{noCube, Setup{Position: start, Match: true, Crawford: true}, "rules without the cube or the Crawford rule"},
+		{short, Setup{Position: start, Cube: Cube{Value: 1, Owner: 7}}, "cube owner 7: want white or black"},
+	} {
+		_, err := NewGameAt(c.r, c.s)
+		assert.ErrorContains(t, err, c.want)
+	}
 	g, err := NewGameAt(long, Setup{Position: mustPosition(StartPosition(Long, White))})
 	require.NoError(t, err)
 	b, err := json.Marshal(g)

@@ -39,6 +39,12 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 	}
 	if g.crawford != m.game.crawford {
 		w, b := start.Score[White], start.Score[Black]
+		if g.crawford && length == 1 {
+			return Match{}, rulesError("start", "the game is the Crawford game of a 1-point match, which has none (S6)")
+		}
+		if g.crawford && start.CrawfordDone {
+			return Match{}, rulesError("start", "the game is the Crawford game, which the start says was played (CrawfordDone)")
+		}
 		if g.crawford {
 			return Match{}, rulesError("start", "the game is the Crawford game, which the first game from %d-%d is not (S6: "+
 				"only the first game after one player reaches %d is; with both there, or CrawfordDone, it was played)", w, b, length-1)
@@ -53,7 +59,8 @@ func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 // ResumeRecorder is [NewRecorderAt] for a match whose first game is set up
 // at a position, as [ResumeMatch] resumes one: its match is
 // ResumeMatch(length, start, g) for the game g = NewGameAt(r, s), whose
-// errors it returns, and its record keeps s (Record.Setup), so that a
+// errors it returns, and its record keeps s (Record.Setup; a centred cube
+// as the zero Cube, so that its JSON leaves it out), so that a
 // game taken up from an XGID or a GNU Backgammon ID, played on and
 // recorded, replays ([Replay]) and can be analysed. The record's first
 // action is the first player's roll or double: the game has no opening

@@ -124,6 +124,9 @@ func Replay(rec Record) (Match, error) {
 	return m, nil
 }
 
+// errSetup heads the errors of a record's Setup.
+var errSetup = errors.New("nardy: setup")
+
 // begin returns the match of rec before its first action.
 func (rec Record) begin() (Match, error) {
 	if rec.Length < 0 {
@@ -137,7 +140,7 @@ func (rec Record) begin() (Match, error) {
 	}
 	g, err := NewGameAt(rec.Rules, *rec.Setup)
 	if err != nil {
-		return Match{}, err
+		return Match{}, nested{errSetup, err} // nardy: setup: wrong variant: ...
 	}
 	return ResumeMatch(rec.Length, rec.Start, g)
 }
@@ -181,6 +184,9 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 	m, err := rec.begin()
 	if err != nil {
 		return nil, err
+	}
+	if s := rec.Setup; s != nil && !s.Cube.Owned { // one form of a centred cube: the zero Cube
+		s.Cube = Cube{}
 	}
 	rec.Actions = []Action{}
 	if seed != nil {

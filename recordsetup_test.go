@@ -97,6 +97,12 @@ func TestResumeRecorderRefused(t *testing.T) {
 			assert.Equal(t, -1, re.Index, c.name)
 		}
 	}
+	_, err = Replay(Record{Rules: short, Setup: &Setup{Position: long}})
+	assert.ErrorContains(t, err, "nardy: bad record: setup: wrong variant", "the setup named")
+	_, err = ResumeRecorder(short, 1, MatchStart{}, Setup{Position: pos, Match: true, Crawford: true}, nil)
+	assert.ErrorContains(t, err, "Crawford game of a 1-point match, which has none")
+	_, err = ResumeRecorder(short, 7, MatchStart{Score: [2]int{5, 6}, CrawfordDone: true}, Setup{Position: pos, Match: true, Crawford: true}, nil)
+	assert.ErrorContains(t, err, "the start says was played (CrawfordDone)")
 	_, err = Replay(Record{Rules: short, Setup: &Setup{Position: pos}, Actions: []Action{{Kind: ActOpening, Dice: [2]int{3, 1}}}})
 	assert.ErrorIs(t, err, ErrWrongPhase, "no opening throw in a game set up at a position (C2)")
 }

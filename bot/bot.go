@@ -258,10 +258,13 @@ func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.M
 // the match as it ends and rc's record. Errors are PlayOut's, ErrTooLong
 // when rc's record is full ([nardy.MaxRecordActions] actions, those it
 // held before counted); the record holds the actions before the one
-// refused. A nil rc matches [nardy.ErrWrongPhase].
+// refused. A nil rc, or the zero Recorder, matches [nardy.ErrWrongPhase].
 func PlayOn(rc *nardy.Recorder, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
 	if rc == nil {
 		return nardy.Match{}, nardy.Record{}, fmt.Errorf("%w: a nil *nardy.Recorder", nardy.ErrWrongPhase)
+	}
+	if !rc.Match().IsValid() {
+		return nardy.Match{}, nardy.Record{}, fmt.Errorf("%w: the zero Recorder: start one with nardy.NewRecorder or nardy.ResumeRecorder", nardy.ErrWrongPhase)
 	}
 	rec := rc.Record()
 	err := play(rc, [2]Player{nardy.White: white, nardy.Black: black}, dice, true, nardy.MaxRecordActions-len(rec.Actions))

@@ -10,8 +10,10 @@ import "github.com/nardylab/nardy"
 // the score overrides the thresholds where it decides alone (S6): the
 // player does not double when a single win at the present cube already
 // gives it the match (the cube is dead: a double gains nothing and hands
-// the cube over), takes every double that a drop would lose the match
-// with, and accepts every resignation that gives it the match.
+// the cube over), doubles at once when it trails after the Crawford game
+// and its opponent needs one point (the cube is of no use to the
+// opponent), takes every double that a drop would lose the match with,
+// and accepts every resignation that gives it the match.
 type CubePolicy struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
@@ -52,7 +54,12 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		}
 		offered, _ := g.Do(dbl)
 		dead := inMatch && away[0] <= pointsAfter(offered, nardy.Action{Kind: nardy.ActDrop, Player: me.Other()})
-		if !dead && chance(g.Position(), me) >= c.DoubleAt {
+		// After the Crawford game, a trailer whose opponent needs one point
+		// doubles at once: the cube is of no use to a player who wins the
+		// match with any win, and the double makes the trailer's wins count
+		// twice.
+		trailing := inMatch && away[1] == 1
+		if !dead && (trailing || chance(g.Position(), me) >= c.DoubleAt) {
 			a.Kind = nardy.ActDouble
 		}
 	case nardy.PhaseCube:

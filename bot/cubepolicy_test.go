@@ -166,3 +166,36 @@ func TestHandWrittenCubeRespectsTheScore_S6(t *testing.T) {
 		assert.True(t, m.IsOver())
 	})
 }
+
+// TestHandWrittenTrailerDoublesAfterCrawford_S6: after the Crawford game
+// of a 7-point match at 2-6, white, 5 points away, doubles at once with
+// the default policy (double at 70 %) in the starting position, where its
+// chance is about half: the cube is of no use to black, who needs one
+// point; shown no match it rolls, and black, 1 point away, rolls.
+func TestHandWrittenTrailerDoublesAfterCrawford_S6(t *testing.T) {
+	r := preset(t, "short-standard")
+	for _, me := range []nardy.Color{nardy.White, nardy.Black} {
+		pos, err := nardy.StartPosition(nardy.Short, me)
+		require.NoError(t, err)
+		g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Match: true, Starter: me})
+		require.NoError(t, err)
+		m, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{2, 6}, CrawfordDone: true}, g)
+		require.NoError(t, err)
+		for _, p := range []interface {
+			Player
+			MatchSeer
+		}{NewGreedy(), NewExpectimax(50)} {
+			want := nardy.ActRoll
+			if me == nardy.White {
+				want = nardy.ActDouble
+			}
+			p.SeeMatch(m)
+			a, err := p.Act(m.Game(), me)
+			require.NoError(t, err)
+			assert.Equal(t, want, a.Kind, "%s as %s", p.Name(), me)
+		}
+		a, err := NewGreedy().Act(m.Game(), me)
+		require.NoError(t, err)
+		assert.Equal(t, nardy.ActRoll, a.Kind, "%s, no match shown: money play", me)
+	}
+}

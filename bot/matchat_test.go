@@ -172,4 +172,7 @@ func TestPlayOn(t *testing.T) {
 
 	_, _, err = PlayOn(nil, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
 	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
+	_, _, err = PlayOn(&nardy.Recorder{}, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, nardy.ErrWrongPhase, "the zero Recorder")
+	assert.ErrorContains(t, err, "the zero Recorder")
 }

@@ -77,7 +77,7 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 		return bad("a match to %d points: GNU Backgammon reads matches of at most %d", rec.Length, MaxMatchLength)
 	}
 	if rec.Setup != nil {
-		return bad("a first game set up at a position (the record's Setup): the format starts every game at the opening (C2)")
+		return bad("cannot write the record: its first game is set up at a position (Record.Setup), and the format starts every game at its opening throw (C2); keep such a record as JSON")
 	}
 	for i, name := range info.Players {
 		if strings.ContainsRune(name, ':') || strings.TrimSpace(name) != name || hasControl(name) {

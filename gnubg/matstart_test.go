@@ -13,14 +13,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// atScore plays a match to 5 from start between greedy players, with the
-// first seed from 1 whose first game holds a double when double is true,
-// and none when false.
+// atScore plays a match to 5 from start between greedy players (random
+// ones from seed 250: after the Crawford game a greedy trailer doubles at
+// once), with the first seed from 1 whose first game holds a double when
+// double is true, and none when false.
 func atScore(t *testing.T, start nardy.MatchStart, double bool) nardy.Record {
 	t.Helper()
 	r := nardy.DefaultRules(nardy.Short)
 	for seed := uint64(1); seed < 500; seed++ {
-		_, rec, err := bot.PlayMatchAt(r, 5, start, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(seed))
+		// Greedy players, then random ones: after the Crawford game a
+		// greedy trailer doubles at once.
+		var white, black bot.Player = bot.NewGreedy(), bot.NewGreedy()
+		if seed >= 250 {
+			white, black = bot.NewRandom(seed), bot.NewRandom(seed+1)
+		}
+		_, rec, err := bot.PlayMatchAt(r, 5, start, white, black, nardy.NewSeededDice(seed))
 		require.NoError(t, err)
 		m, err := nardy.NewMatchAt(r, 5, start)
 		require.NoError(t, err)

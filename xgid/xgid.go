@@ -156,11 +156,11 @@ func (x ID) validate() error {
 	case x.Crawford && (x.MatchLength < 2 || x.Score[0] != x.MatchLength-1 && x.Score[1] != x.MatchLength-1):
 		return fmt.Errorf("a Crawford game needs a match of 2 points or more and a score one short of the length; have length %d, score %d-%d", x.MatchLength, x.Score[0], x.Score[1])
 	case x.Crawford && (x.CubeValue != 1 || x.Action != NoAction):
-		return fmt.Errorf("cube %d with action %d in the Crawford game, where no one doubles: want cube 1, no action", x.CubeValue, x.Action)
+		return fmt.Errorf("cube %d with action %s in the Crawford game, where no one doubles: want cube 1, no action", x.CubeValue, actionText(x.Action))
 	case x.Action >= Beavered && (x.MatchLength > 0 || !x.Beaver):
 		return fmt.Errorf("a beaver or raccoon (action %d) needs money play with beavers allowed", x.Action)
 	case x.Action != NoAction && x.CubeValue<<x.Action > x.MaxCube:
-		return fmt.Errorf("cube action %d on cube %d goes past the max cube %d", x.Action, x.CubeValue, x.MaxCube)
+		return fmt.Errorf("cube action %s on cube %d goes past the max cube %d", actionText(x.Action), x.CubeValue, x.MaxCube)
 	case x.Action != NoAction && !x.CubeCentred && x.CubeOwner != x.Position.OnRoll():
 		return fmt.Errorf("a double by %v, who does not hold the cube: the player on turn doubles", x.Position.OnRoll())
 	}
@@ -291,4 +291,19 @@ func b2u(b bool) uint64 {
 		return 1
 	}
 	return 0
+}
+
+// actionText names a cube action as the XGID's dice field writes it.
+func actionText(a CubeAction) string {
+	switch a {
+	case NoAction:
+		return "none"
+	case Doubled:
+		return "D (doubled)"
+	case Beavered:
+		return "B (beavered)"
+	case Raccooned:
+		return "R (raccooned)"
+	}
+	return fmt.Sprintf("%d", a)
 }

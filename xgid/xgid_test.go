@@ -327,3 +327,16 @@ func TestXGIDErrorNamesTheCharacter(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `'\xff': want '-', A-O or a-o`, se.Msg)
 }
+
+// TestCubeActionNamedInErrors: an error about the cube action names it as
+// the XGID writes it ("D"), not as a number.
+func TestCubeActionNamedInErrors(t *testing.T) {
+	for _, s := range []string{
+		"XGID=-b----E-C---eE---c-e----B-:1:1:1:D:6:8:1:9:10", // a double in the Crawford game
+		"XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:0", // a double past a max cube of 1
+	} {
+		_, err := Parse(s)
+		require.Error(t, err, s)
+		assert.Contains(t, err.Error(), "D (doubled)", s)
+	}
+}

@@ -34,7 +34,7 @@ func (s *seeingBot) Act(g nardy.Game, c nardy.Color) (nardy.Action, error) {
 func TestBotSeesMatch(t *testing.T) {
 	p, err := variants.Lookup("short-standard")
 	require.NoError(t, err)
-	g, err := newGame(p, 3, nardy.MatchStart{}, [2]string{"bot", "bot"}, "random")
+	g, err := newGame(p, 3, nardy.MatchStart{}, nil, [2]string{"bot", "bot"}, "random")
 	require.NoError(t, err)
 	dice := nardy.NewSeededDice(4)
 	for g.game().Phase() == nardy.PhaseOpening {

@@ -39,7 +39,12 @@ type createRequest struct {
 	// Start: the score the match begins at, {"score": [white, black],
 	// "crawford_done": bool} (nardy.MatchStart); none: 0-0.
 	Start nardy.MatchStart `json:"start"`
-	Seed  *uint64          `json:"seed"` // fixes the dice: only with Config.DevSeeds
+	// Setup: the first game set up at a position, as a trainer sets one
+	// up ({"position": "short w …", "cube": {…}, "starter": "white",
+	// "match": bool, "crawford": bool}, a nardy.Setup; see
+	// nardy.ResumeRecorder); none: the first game starts at its opening.
+	Setup *nardy.Setup `json:"setup"`
+	Seed  *uint64      `json:"seed"` // fixes the dice: only with Config.DevSeeds
 	// Hints: whether the players may ask the server's advice (GET
 	// .../hint). Default: yes against the bot, no in a game between two
 	// people, where it would be one player's secret help; the state shows
@@ -98,7 +103,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %q", req.Opponent)
 		return
 	}
-	g, err := newGame(preset, req.Length, req.Start, kinds, req.Bot)
+	g, err := newGame(preset, req.Length, req.Start, req.Setup, kinds, req.Bot)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "bad_game", "%v", err)
 		return

@@ -98,8 +98,13 @@ type lastPlay struct {
 	by       nardy.Color
 }
 
-func newGame(p variants.Preset, length int, start nardy.MatchStart, kinds [2]string, botName string) (*game, error) {
+// newGame starts a game or match under p at start, its first game set up
+// at setup if setup is not nil.
+func newGame(p variants.Preset, length int, start nardy.MatchStart, setup *nardy.Setup, kinds [2]string, botName string) (*game, error) {
 	rec, err := nardy.NewRecorderAt(p.Rules, length, start, nil)
+	if setup != nil {
+		rec, err = nardy.ResumeRecorder(p.Rules, length, start, *setup, nil)
+	}
 	if err != nil {
 		return nil, err
 	}

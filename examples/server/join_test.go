@@ -89,7 +89,7 @@ func TestJoinStored(t *testing.T) {
 func TestJoinOldGame(t *testing.T) {
 	p, err := variants.Lookup("long-moscow")
 	require.NoError(t, err)
-	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
+	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
 	require.NoError(t, err)
 	g.id, g.client, g.created, g.version, g.seed = "0123456789abcdef0123456789abcdef", "192.0.2.1", time.Now(), 1, newSeed()
 	g.tokens = [2]string{tokenHash("white-token"), tokenHash("black-invitation")}

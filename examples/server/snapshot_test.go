@@ -119,7 +119,7 @@ func TestSnapshotKeepsSetup(t *testing.T) {
 // under p, with edit's changes to its fields (m) and its record's (rec).
 func editedSnapshot(t *testing.T, p variants.Preset, edit func(m, rec map[string]json.RawMessage)) []byte {
 	t.Helper()
-	g, err := newGame(p, 0, nardy.MatchStart{}, [2]string{"human", "human"}, "")
+	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
 	require.NoError(t, err)
 	b, err := g.encode()
 	require.NoError(t, err)

@@ -1,6 +1,9 @@
 package nardy
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Setup is a game in progress for [NewGameAt]: a position read from
 // elsewhere (an XGID, a Position ID, a board set up by hand) with what a
@@ -46,7 +49,9 @@ type Setup struct {
 // L5), a cube they cannot give (a value not a power of two, past MaxCube,
 // above 1 without the cube or centred, owned at 1, an owner that is no
 // colour, even of a centred cube), a Crawford game that
-// is not one, and an invalid Starter match [ErrInvalidPosition]; a
+// is not one, an invalid Starter, and a position no game reaches nor
+// leaves (in short nardy both players on the bar against closed home
+// boards: every roll a pass, for ever) match [ErrInvalidPosition]; a
 // position whose game is over (a side has borne off every checker; L11's
 // last roll included) matches [ErrGameOver]; invalid rules, and a game of
 // a match under a ½–½ draw, match [ErrInvalidRules].
@@ -67,6 +72,9 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 	}
 	if pos.IsOver() {
 		return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker", ErrGameOver)
+	}
+	if deadlocked(pos) {
+		return Game{}, positionError(errDeadlock, "")
 	}
 	if c == (Cube{}) {
 		c.Value = 1
@@ -117,4 +125,23 @@ func (r Rules) checkOffRoll(pos Position) error {
 		return positionError(errHeldBlockOff, "")
 	}
 	return nil
+}
+
+// errDeadlock: a position no game reaches and none leaves.
+var errDeadlock = errors.New("both players on the bar against closed home boards: neither can ever move, and no game reaches it (the last to move could not have)")
+
+// deadlocked reports whether both players of pos have checkers on the bar
+// against the other's closed home board (short nardy): every roll of
+// either is a pass (C5), for ever.
+func deadlocked(pos Position) bool {
+	closed := func(s Side) bool { // points 1..6 each held by two or more
+		for p := 1; p <= 6; p++ {
+			if s[p] < 2 {
+				return false
+			}
+		}
+		return true
+	}
+	me, opp := pos.Mover(), pos.Opponent()
+	return me[Bar] > 0 && opp[Bar] > 0 && closed(me) && closed(opp)
 }

@@ -162,6 +162,7 @@ func TestNewGameAtRefuses(t *testing.T) {
 		{"Crawford with the cube at 2", short, Setup{Position: start, Match: true, Crawford: true, Cube: Cube{Value: 2, Owned: true}}, ErrInvalidPosition},
 		{"Crawford without the cube", noCube, Setup{Position: start, Match: true, Crawford: true}, ErrInvalidPosition},
 		{"starter 9", short, Setup{Position: start, Starter: 9}, ErrInvalidPosition},
+		{"both on the bar against closed boards", short, Setup{Position: mustPosition(ParsePosition("short w 22222200000000000000000030/22222200000000000000000030"))}, ErrInvalidPosition},
 		{"a block held by the player not on roll (L5)", long, Setup{Position: heldOff}, ErrInvalidPosition},
 		{"a match under a ½–½ draw", halfDraw, Setup{Position: mustPosition(StartPosition(Long, White)), Match: true}, ErrInvalidRules},
 	} {

@@ -10,10 +10,14 @@ import "github.com/nardylab/nardy"
 // the score overrides the thresholds where it decides alone (S6): the
 // player does not double when a single win at the present cube already
 // gives it the match (the cube is dead: a double gains nothing and hands
-// the cube over), doubles at once when it trails after the Crawford game
-// and its opponent needs one point (the cube is of no use to the
-// opponent), takes every double that a drop would lose the match with,
-// and accepts every resignation that gives it the match.
+// the cube over), doubles at its first chance when it trails after the
+// Crawford game and its opponent needs one point (the cube is of no use
+// to the opponent; a position whose gammon would win the match undoubled
+// may be too good to double, which the win-chance thresholds do not see),
+// takes every double that a drop would lose the match with, and accepts
+// every resignation that gives it the match. The leader's free drop (with
+// the trailer an even number of points away) is not taken into account:
+// the leader takes by TakeAt.
 type CubePolicy struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
@@ -55,9 +59,10 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		offered, _ := g.Do(dbl)
 		dead := inMatch && away[0] <= pointsAfter(offered, nardy.Action{Kind: nardy.ActDrop, Player: me.Other()})
 		// After the Crawford game, a trailer whose opponent needs one point
-		// doubles at once: the cube is of no use to a player who wins the
-		// match with any win, and the double makes the trailer's wins count
-		// twice.
+		// doubles at its first chance in the game: the cube is of no use to
+		// a player who wins the match with any win. (A trailer whose gammon
+		// would win the match undoubled can be too good to double; the
+		// win-chance thresholds do not see gammons.)
 		trailing := inMatch && away[1] == 1
 		if !dead && (trailing || chance(g.Position(), me) >= c.DoubleAt) {
 			a.Kind = nardy.ActDouble

@@ -323,18 +323,29 @@ func (g *game) canSeed(p nardy.Color) bool {
 // send their seeds, so that neither's part of the salt is left out by the
 // other throwing the opening first. A game against the bot does not wait
 // (its person throws the opening, and a missing seed is its own choice),
-// nor does one whose first die was thrown (a game stored before the wait).
+// but for a game set up at a position with the bot on roll, whose first
+// die the bot would throw before the person could send a seed: it waits
+// for the person's. Nor does a game wait whose first die was thrown (a
+// game stored before the wait).
 func (g *game) awaitedSeeds() []string {
 	var out []string
-	if g.dicePos > 0 || g.kinds != [2]string{"human", "human"} {
+	if g.dicePos > 0 || (g.kinds != [2]string{"human", "human"} && !g.botFirst()) {
 		return out
 	}
 	for _, c := range []nardy.Color{nardy.White, nardy.Black} {
-		if g.clientSeeds[c] == "" {
+		if g.kinds[c] == "human" && g.clientSeeds[c] == "" {
 			out = append(out, c.String())
 		}
 	}
 	return out
+}
+
+// botFirst reports whether the bot is to act before any die is thrown: a
+// game set up at a position (the request's "setup") with the bot on roll.
+func (g *game) botFirst() bool {
+	gm := g.game()
+	c, ok := gm.ToAct()
+	return ok && g.dicePos == 0 && gm.Phase() != nardy.PhaseOpening && g.kinds[c] == "bot"
 }
 
 // do performs a on the match, logs it and remembers the last play.
@@ -555,7 +566,7 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 func (g *game) botToAct() bool {
 	m := g.match()
 	gm := m.Game()
-	if g.botName == "" || m.IsOver() || gm.Phase() == nardy.PhaseOpening {
+	if g.botName == "" || m.IsOver() || gm.Phase() == nardy.PhaseOpening || len(g.awaitedSeeds()) > 0 {
 		return false
 	}
 	c, ok := gm.ToAct()

@@ -68,3 +68,22 @@ func TestOpeningWaitsForSeeds(t *testing.T) {
 	st = a.act("roll", st, "")
 	assert.NotEqual(t, "opening", st.Phase)
 }
+
+// TestSetupBotFirstWaitsForSeed: a game set up at a position with the bot
+// on roll waits for the person's seed before the bot throws the first
+// die (else the bot's throw would come before the seed could be in, and
+// the server alone would fix every die); once the seed is in, the bot
+// acts and the salt holds the seed.
+func TestSetupBotFirstWaitsForSeed(t *testing.T) {
+	c := newClient(t, Config{}) // real dice
+	const pos = "short b 00000503000050000000000200/00000503000050000000000200"
+	st, me, _ := c.create(`{"preset":"short-standard","setup":{"position":"` + pos + `","starter":"black"}}`)
+	assert.Equal(t, []string{"white"}, st.AwaitingSeeds)
+	assert.Equal(t, "black", st.ToAct)
+	assert.Equal(t, "roll", st.Phase, "the bot has not rolled")
+	assert.Equal(t, []string{"seed"}, me.state().Allowed["white"])
+	st = me.act("seed", st, `{"client_seed":"person-seed"}`)
+	assert.Empty(t, st.AwaitingSeeds)
+	assert.Equal(t, "white:person-seed|black:", st.Fair.Salt)
+	assert.NotEqual(t, "black", me.state().ToAct, "the bot has acted")
+}

@@ -19,7 +19,7 @@ type stateJSON struct {
 	Hints         bool                `json:"hints"`                    // the players may ask for hints
 	Players       map[string]string   `json:"players"`                  // colour: "human" or "bot"
 	Invited       string              `json:"invited,omitempty"`        // the seat whose invitation is not used yet: its player has not joined
-	AwaitingSeeds []string            `json:"awaiting_seeds,omitempty"` // seats whose seeds the first die of a game between people waits for
+	AwaitingSeeds []string            `json:"awaiting_seeds,omitempty"` // seats whose seeds the first die waits for: of a game between people, or of a set-up game the bot begins
 	Bot           string              `json:"bot,omitempty"`
 	Phase         string              `json:"phase"`            // opening, roll, play, cube, resign, over
 	ToAct         string              `json:"to_act,omitempty"` // who must act now

@@ -477,7 +477,7 @@ function showHint(h, st) {
 function statusText(st, who, allowed) {
   if (st.match_over) return "Game over.";
   const mine = allowed.filter((a) => a !== "seed" && a !== "resign");
-  if (st.phase === "opening" && st.awaiting_seeds && !st.invited) {
+  if (st.awaiting_seeds && !st.invited) { // before the opening, or a set-up game's first roll
     const others = st.awaiting_seeds.filter((c) => c !== who);
     return others.length ? `Waiting for ${others.join(" and ")} to send a dice seed.` : "Sending your dice seed…";
   }

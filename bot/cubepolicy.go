@@ -14,10 +14,11 @@ import "github.com/nardylab/nardy"
 // Crawford game and its opponent needs one point (the cube is of no use
 // to the opponent; a position whose gammon would win the match undoubled
 // may be too good to double, which the win-chance thresholds do not see),
-// takes every double that a drop would lose the match with, and accepts
-// every resignation that gives it the match. The leader's free drop (with
-// the trailer an even number of points away) is not taken into account:
-// the leader takes by TakeAt.
+// takes every double that a drop would lose the match with, drops as the
+// leader needing one point a double whose drop leaves both players one
+// point away unless its chance is better than even (the free drop: the
+// next game is an even chance of the match), and accepts every
+// resignation that gives it the match.
 type CubePolicy struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
@@ -69,8 +70,17 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		}
 	case nardy.PhaseCube:
 		a.Kind = nardy.ActDrop
-		losesMatch := inMatch && away[1] <= pointsAfter(g, nardy.Action{Kind: nardy.ActDrop, Player: me})
-		if losesMatch || chance(g.Position(), me) >= c.TakeAt {
+		dropped := pointsAfter(g, nardy.Action{Kind: nardy.ActDrop, Player: me})
+		losesMatch := inMatch && away[1] <= dropped
+		// The leader's free drop: needing one point, against a double that
+		// a drop would leave at one point from the match too, the leader
+		// drops into a game where either wins the match (an even chance)
+		// unless this one is better than even.
+		takeAt := c.TakeAt
+		if inMatch && away[0] == 1 && away[1]-dropped == 1 {
+			takeAt = 0.5
+		}
+		if losesMatch || chance(g.Position(), me) >= takeAt {
 			a.Kind = nardy.ActTake
 		}
 	case nardy.PhaseResign:

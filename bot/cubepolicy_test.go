@@ -199,3 +199,57 @@ func TestHandWrittenTrailerDoublesAfterCrawford_S6(t *testing.T) {
 		assert.Equal(t, nardy.ActRoll, a.Kind, "%s, no match shown: money play", me)
 	}
 }
+
+// TestHandWrittenFreeDrop_S6: after the Crawford game of a 7-point match,
+// white at 6 needs one point; black's double at 5 (two away) would, if
+// dropped, leave both one point away, a game either wins for the match:
+// an even chance. White shown the match drops it with a chance of the
+// game between the take threshold (25 %) and one half, and takes it with
+// the same chance when black is at 4 (a drop leaves black two away) or
+// when no match is shown (money play).
+func TestHandWrittenFreeDrop_S6(t *testing.T) {
+	r := preset(t, "short-standard")
+	players := [2]Player{nardy.White: NewRandom(1), nardy.Black: NewRandom(2)}
+	var pos nardy.Position
+	found := false
+	for seed := uint64(1); seed < 200 && !found; seed++ {
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		dice := nardy.NewSeededDice(seed)
+		for i := 0; i < 400 && g.Phase() != nardy.PhaseOver; i++ {
+			if g.Phase() == nardy.PhaseRoll && g.Position().OnRoll() == nardy.Black {
+				if c := WinChance(g.Position(), nardy.White); c > 0.30 && c < 0.45 {
+					pos, found = g.Position(), true
+					break
+				}
+			}
+			a, err := Next(g, players, dice)
+			require.NoError(t, err)
+			if a.Kind == nardy.ActDouble || a.Kind == nardy.ActResign {
+				a = nardy.Action{Kind: nardy.ActRoll, Player: a.Player, Dice: [2]int{dice.Die(), dice.Die()}}
+			}
+			if g, err = g.Do(a); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+	require.True(t, found, "a position where white's chance is between 30 and 45 %")
+	answer := func(score [2]int, show bool) nardy.ActionKind {
+		g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Match: true})
+		require.NoError(t, err)
+		m, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: score, CrawfordDone: true}, g)
+		require.NoError(t, err)
+		m, err = m.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
+		require.NoError(t, err)
+		p := NewGreedy()
+		if show {
+			p.SeeMatch(m)
+		}
+		a, err := p.Act(m.Game(), nardy.White)
+		require.NoError(t, err)
+		return a.Kind
+	}
+	assert.Equal(t, nardy.ActDrop, answer([2]int{6, 5}, true), "the free drop: both one away after it")
+	assert.Equal(t, nardy.ActTake, answer([2]int{6, 4}, true), "a drop leaves black two away")
+	assert.Equal(t, nardy.ActTake, answer([2]int{6, 5}, false), "no match shown: money play, take at 25 %")
+}

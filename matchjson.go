@@ -103,6 +103,7 @@ func (m Match) check() error {
 		return fmt.Errorf("%w: match: "+format, append([]any{ErrBadRecord}, args...)...)
 	}
 	g, w, b := m.game, m.score[White], m.score[Black]
+	fault := m.rules.startFault(m.length, m.start)
 	switch {
 	case m.length < 0:
 		return bad("length %d", m.length)
@@ -114,8 +115,8 @@ func (m Match) check() error {
 		return bad("score %d-%d", w, b)
 	case m.number < 1 || m.number > maxGameCount:
 		return bad("game number %d", m.number)
-	case m.rules.startFault(m.length, m.start) != "":
-		return bad("%s", m.rules.startFault(m.length, m.start))
+	case fault != "":
+		return bad("%s", fault)
 	case w < m.start.Score[White] || b < m.start.Score[Black]:
 		return bad("score %d-%d below the start's %d-%d", w, b, m.start.Score[White], m.start.Score[Black])
 	case m.over != (g.phase == PhaseOver):

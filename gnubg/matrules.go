@@ -2,7 +2,6 @@ package gnubg
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -85,7 +84,7 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 		}
 	}
 	if matCrawfordDone(info.Tags) != rec.Start.CrawfordDone &&
-		slices.ContainsFunc(info.Tags, func(t MatTag) bool { return t.Key == matCrawfordDoneTag }) {
+		hasTag(info.Tags, matCrawfordDoneTag) {
 		return bad("tag %s: the record's start says %v", matCrawfordDoneTag, rec.Start.CrawfordDone)
 	}
 	n := len(withRuleTags(info.Tags, rec.Rules))

@@ -102,7 +102,7 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		return err
 	}
 	info.Tags = withRuleTags(info.Tags, rec.Rules)
-	if rec.Start.CrawfordDone && !slices.ContainsFunc(info.Tags, func(t MatTag) bool { return t.Key == matCrawfordDoneTag }) {
+	if rec.Start.CrawfordDone && !hasTag(info.Tags, matCrawfordDoneTag) {
 		info.Tags = append(info.Tags, MatTag{matCrawfordDoneTag, "On"})
 	}
 	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start}) // the match before its first action
@@ -156,7 +156,7 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 func withRuleTags(tags []MatTag, r nardy.Rules) []MatTag {
 	out := slices.Clone(tags)
 	for _, t := range matRuleTags(r) {
-		if !slices.ContainsFunc(tags, func(u MatTag) bool { return u.Key == t.Key }) {
+		if !hasTag(tags, t.Key) {
 			out = append(out, t)
 		}
 	}
@@ -330,4 +330,9 @@ func pad(s string, width int) string {
 		return " "
 	}
 	return strings.Repeat(" ", width-len(s))
+}
+
+// hasTag reports whether tags has one of key.
+func hasTag(tags []MatTag, key string) bool {
+	return slices.ContainsFunc(tags, func(t MatTag) bool { return t.Key == key })
 }

@@ -104,3 +104,23 @@ func TestBusyAction(t *testing.T) {
 	assert.Equal(t, "white", st.ToAct, "the bot has played")
 	assert.Contains(t, strings.Join(st.Log, "\n"), "black plays")
 }
+
+// TestCreateGivesUpItsTurn: a creation whose request ends while another
+// creation holds the check of the limits is answered 503 busy with
+// Retry-After, instead of waiting on after its client has gone; once the
+// other is done, creations go through.
+func TestCreateGivesUpItsTurn(t *testing.T) {
+	c := newClient(t, Config{})
+	c.srv.creating <- struct{}{} // another creation under way
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req := httptest.NewRequestWithContext(ctx, "POST", "/api/games", strings.NewReader(`{"preset":"short-standard"}`))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	c.srv.ServeHTTP(rec, req)
+	assert.Equal(t, http.StatusServiceUnavailable, rec.Code, "%s", rec.Body)
+	assert.Contains(t, rec.Body.String(), `"code":"busy"`)
+	assert.Equal(t, "1", rec.Header().Get("Retry-After"))
+	<-c.srv.creating
+	c.create(`{"preset":"short-standard"}`)
+}

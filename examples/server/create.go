@@ -124,8 +124,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			s.cfg.CreatesPerMinute, wait.Seconds()+1)
 		return
 	}
-	s.createMu.Lock()
-	defer s.createMu.Unlock()
+	select {
+	case s.creating <- struct{}{}:
+		defer func() { <-s.creating }()
+	case <-ctx.Done():
+		w.Header().Set("Retry-After", "1")
+		fail(w, http.StatusServiceUnavailable, "busy", "the server was creating other games until the request ended; try again")
+		return
+	}
 	all, mine, unfinished, err := s.store.Count(ctx, client, now.Add(-s.cfg.TTL))
 	if err != nil {
 		s.storeFailed(w, err)

@@ -99,11 +99,13 @@ type Server struct {
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 
-	// createMu makes the check of the game limits and the insert of a new
-	// game one step within this server, so that concurrent creations do
-	// not all pass the check. Servers sharing PostgreSQL each hold their
-	// own: together they may overshoot a limit by one game per server.
-	createMu sync.Mutex
+	// creating (a semaphore of one) makes the check of the game limits
+	// and the insert of a new game one step within this server, so that
+	// concurrent creations do not all pass the check; a request that ends
+	// while it waits gives up its turn. Servers sharing PostgreSQL each
+	// hold their own: together they may overshoot a limit by one game per
+	// server.
+	creating chan struct{}
 
 	mu    sync.Mutex // guards cache and lru
 	cache map[string]*entry
@@ -178,7 +180,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
+	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
 		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
 		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{}}

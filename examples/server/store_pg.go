@@ -116,9 +116,11 @@ func (s *pgStore) Expire(ctx context.Context, t time.Time) (int, error) {
 }
 
 func (s *pgStore) Count(ctx context.Context, client string, since time.Time) (all, mine, unfinished int, err error) {
-	err = s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE client = $1),
-		count(*) FILTER (WHERE client = $1 AND NOT over)
-		FROM nardy_games WHERE updated >= $2`, client, since).Scan(&all, &mine, &unfinished)
+	// Each count is read from an index (nardy_games_updated,
+	// nardy_games_client), as in the SQLite store.
+	err = s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM nardy_games WHERE updated >= $2),
+		count(*), count(*) FILTER (WHERE NOT over)
+		FROM nardy_games WHERE client = $1 AND updated >= $2`, client, since).Scan(&all, &mine, &unfinished)
 	return all, mine, unfinished, err
 }
 

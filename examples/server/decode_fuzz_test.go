@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nardylab/nardy"
 )
 
 // decodeKinds are the request bodies the handlers decode, each with the
@@ -60,11 +62,74 @@ func jsonNames(v any) map[string]bool {
 	return names
 }
 
+// nestedNames are the JSON names of the fields of the objects a request
+// nests (create's "setup", its "cube", "start"), by their path, as
+// encoding/json writes values of their types (with every field set, so
+// that none is left out as empty).
+var nestedNames = func() map[string]map[string]bool {
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	if err != nil {
+		panic(err)
+	}
+	keys := func(v any) map[string]bool {
+		var m map[string]json.RawMessage
+		b, err := json.Marshal(v)
+		if err == nil {
+			err = json.Unmarshal(b, &m)
+		}
+		if err != nil {
+			panic(err)
+		}
+		names := map[string]bool{}
+		for k := range m {
+			names[k] = true
+		}
+		return names
+	}
+	return map[string]map[string]bool{
+		"setup.":      keys(nardy.Setup{Position: pos, Cube: nardy.Cube{Value: 2, Owned: true}, Match: true, Crawford: true}),
+		"setup.cube.": keys(nardy.Cube{Value: 2, Owned: true}),
+		"start.":      keys(nardy.MatchStart{CrawfordDone: true}),
+	}
+}()
+
+// refKeys reports whether the JSON object body has only keys of names,
+// each once, and whether the objects of its values at a path of
+// nestedNames have only theirs, each once.
+func refKeys(body []byte, names map[string]bool, path string) bool {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if _, err := dec.Token(); err != nil {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		key := tok.(string)
+		if seen[key] || !names[key] {
+			return false
+		}
+		seen[key] = true
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return false
+		}
+		if inner, ok := nestedNames[path+key+"."]; ok && bytes.HasPrefix(bytes.TrimSpace(value), []byte("{")) &&
+			!refKeys(value, inner, path+key+".") {
+			return false
+		}
+	}
+	return true
+}
+
 // strictRef is what decode documents, written apart from it: body is
 // blank, or one JSON value (no data after it) that is an object (or null,
 // which leaves v as it is, as Go's decoder does) whose keys are each a
-// field's own name, byte for byte, given once, and whose values Go's
-// decoder takes into v's fields. It returns whether the body is to be
+// field's own name, byte for byte, given once, as are the keys of the
+// objects nested in it (refKeys), and whose values Go's decoder takes
+// into v's fields. It returns whether the body is to be
 // accepted and, if so, the value to expect (decoded into a copy of v).
 func strictRef(body []byte, v any) (bool, any) {
 	want := reflect.New(reflect.TypeOf(v).Elem())
@@ -76,28 +141,8 @@ func strictRef(body []byte, v any) (bool, any) {
 	if !json.Valid(body) || (trimmed[0] != '{' && string(trimmed) != "null") {
 		return false, nil
 	}
-	if trimmed[0] == '{' {
-		names := jsonNames(v)
-		dec := json.NewDecoder(bytes.NewReader(body))
-		if _, err := dec.Token(); err != nil {
-			return false, nil
-		}
-		seen := map[string]bool{}
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return false, nil
-			}
-			key := tok.(string)
-			if seen[key] || !names[key] {
-				return false, nil
-			}
-			seen[key] = true
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return false, nil
-			}
-		}
+	if trimmed[0] == '{' && !refKeys(body, jsonNames(v), "") {
+		return false, nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -146,6 +191,11 @@ func FuzzDecodeAction(f *testing.F) {
 		`{"\u0076ersion":3}`, `{"v\u0065rsion":3,"version":4}`, `{"ſteps":[]}`, `{"Kind":"oin"}`, `{"ki\u212And":"oin"}`,
 		`{"preset":"short-tavla","opponent":"human","color":"black","bot":"neural1","length":7,"seed":5,"hints":true}`,
 		`{"length":"seven"}`, `{"Preset":"short-tavla"}`, `{"seed":-1}`, `{"seed":18446744073709551615}`, `{"hints":null}`,
+		`{"length":3,"start":{"score":[1,0],"crawford_done":true}}`, `{"start":{"score":[1,0],"score":[2,0]}}`,
+		`{"start":{"Score":[1,0]}}`, `{"setup":{"position":"short w 02000000000500000000030005/02000000000500000000030005",` +
+			`"cube":{"value":2,"owned":true,"owner":"white"},"starter":"white","match":true,"crawford":false}}`,
+		`{"setup":{"position":"x","position":"y"}}`, `{"setup":{"cube":{"value":1,"value":2}}}`, `{"setup":{"Match":true}}`,
+		`{"setup":null}`, `{"setup":{"cube":null}}`, `{"setup":[]}`, `{"start":{"crawford_done":true,"crawford_Done":false}}`,
 		`{"token":"abc"}`, `{"token":"\ud800"}`, `{"token":"<>&\u2028"}`, "{\"token\":\"\xff\"}", `{"token":1}`,
 	} {
 		for kind := range decodeKinds {
@@ -201,6 +251,9 @@ func FuzzDecodeAction(f *testing.F) {
 		}
 		// The server's own encoding of the value reads back the same (not
 		// under maxBody: escaping may lengthen it).
+		if c, ok := v.(*createRequest); ok && c.Setup != nil && c.Setup.Position == (nardy.Position{}) {
+			return // a setup without a position: newGame refuses it, and it has no JSON
+		}
 		again, err := json.Marshal(v)
 		if err != nil {
 			t.Fatalf("%s: encoding %+v: %v", k.name, v, err)

@@ -81,4 +81,20 @@ func TestStrictJSON(t *testing.T) {
 	refusedWith(t, http.StatusBadRequest, "bad_json", got, raw, "create with Preset")
 	assert.Equal(t, st.Version, mover.state().Version, "the refused bodies changed nothing")
 	assert.False(t, strings.Contains(string(raw), "createRequest"))
+
+	// Inside a nested object too (helper-74: encoding/json took these).
+	pos := `"short w 02000000000500000000030005/02000000000500000000030005"`
+	for _, tc := range []struct{ body, want string }{
+		{`{"preset":"short-standard","setup":{"position":` + pos + `,"position":` + pos + `}}`, `field "setup.position" given twice`},
+		{`{"preset":"short-standard","setup":{"Position":` + pos + `}}`, `unknown field "setup.Position" (names are case-sensitive: "setup.position")`},
+		{`{"preset":"short-standard","length":3,"start":{"Score":[1,0]}}`, `unknown field "start.Score"`},
+		{`{"preset":"short-standard","length":3,"start":{"score":[1,0],"score":[2,0]}}`, `field "start.score" given twice`},
+		{`{"preset":"short-standard","setup":{"position":` + pos + `,"cube":{"value":1,"value":1}}}`, `field "setup.cube.value" given twice`},
+	} {
+		got, raw := c.do("POST", "/api/games", tc.body)
+		e := refusedWith(t, http.StatusBadRequest, "bad_json", got, raw, tc.body)
+		assert.Contains(t, e.Error, tc.want, tc.body)
+	}
+	got, raw = c.do("POST", "/api/games", `{"preset":"short-standard","setup":{"position":`+pos+`,"cube":{"value":1}}}`)
+	assert.Equal(t, http.StatusCreated, got, "%s", raw)
 }

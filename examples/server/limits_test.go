@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -398,4 +400,27 @@ func TestLimitRateBeforeCount(t *testing.T) {
 		refusedWith(t, http.StatusTooManyRequests, "rate", got, b, "past the rate")
 	}
 	assert.Equal(t, int64(1), counts.Load(), "only the creation let through counted the games")
+}
+
+// TestHeaderBound: the server's HTTP server answers a header of up to
+// about maxHeader bytes and refuses a longer one with 431 (Go's server
+// reads 4 KiB beyond MaxHeaderBytes, so a bound of 16 KiB there let 20 KiB
+// through: helper-74).
+func TestHeaderBound(t *testing.T) {
+	srv := httpServer(NewServer(Config{Store: newMemStore(), Logf: t.Logf}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go srv.Serve(ln)
+	defer srv.Close()
+	get := func(pad int) int {
+		req, err := http.NewRequest("GET", "http://"+ln.Addr().String()+"/api/presets", nil)
+		require.NoError(t, err)
+		req.Header.Set("X-Pad", strings.Repeat("x", pad))
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	assert.Equal(t, http.StatusOK, get(maxHeader-1<<10))
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, get(maxHeader+1<<10))
 }

@@ -75,14 +75,7 @@ func main() {
 	}
 	server := NewServer(Config{Store: store, TTL: *ttl, MaxGames: *maxGames, MaxGamesPerClient: *perClient, MaxStoredPerClient: *storedPerClient,
 		CreatesPerMinute: *perMinute, RequestsPerMinute: *perMinuteReqs, RequestBurst: max(10, *perMinuteReqs/10), TrustProxy: *trustProxy, DevSeeds: *devSeeds})
-	srv := &http.Server{
-		Handler:           server,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second, // event streams extend it write by write
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    16 << 10,
-	}
+	srv := httpServer(server)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
@@ -139,4 +132,21 @@ func warmUp() {
 		}
 	}
 	log.Printf("bots' tables built in %v", time.Since(start).Round(time.Millisecond))
+}
+
+// maxHeader bounds a request's header: the request line and the header
+// lines (431 past it).
+const maxHeader = 16 << 10
+
+// httpServer returns the HTTP server of h: the timeouts of every
+// connection and the bound of a header.
+func httpServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second, // event streams extend it write by write
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    maxHeader - 4<<10, // Go's server reads 4 KiB beyond MaxHeaderBytes
+	}
 }

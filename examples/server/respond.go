@@ -117,23 +117,38 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
-// checkKeys refuses a JSON object whose top-level keys name a field of v
-// (a pointer to a struct) in another case than its own, or name one field
-// twice: encoding/json takes both, the last value winning. Other faults
-// are left to the decoder.
+// checkKeys refuses a JSON object whose keys name a field of v (a pointer
+// to a struct) in another case than its own, or name one field twice:
+// encoding/json takes both, the last value winning, so a proxy or a log
+// reader that takes the first would see another request than the server.
+// It looks into the objects of nested struct fields too (a create
+// request's "setup", its "cube", "start"), except those of types that read
+// their own JSON. Other faults are left to the decoder.
 func checkKeys(b []byte, v any) error {
-	t := reflect.TypeOf(v)
+	return checkObjectKeys(b, reflect.TypeOf(v), "")
+}
+
+// jsonUnmarshaler is the type of json.Unmarshaler, whose implementations
+// checkObjectKeys leaves to themselves.
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// checkObjectKeys is checkKeys of the JSON b read into a value of type t,
+// at path (the keys that lead to it, "setup.cube.").
+func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t.Kind() != reflect.Struct {
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) {
 		return nil
 	}
-	var names []string
+	fields := map[string]reflect.Type{}
 	for f := range t.Fields() {
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if f.IsExported() && name != "-" && name != "" {
-			names = append(names, name)
+		if name == "" {
+			name = f.Name
+		}
+		if f.IsExported() && !f.Anonymous && name != "-" {
+			fields[name] = f.Type
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -148,17 +163,22 @@ func checkKeys(b []byte, v any) error {
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return fmt.Errorf("field %q given twice", key)
+			return fmt.Errorf("field %q given twice", path+key)
 		}
 		seen[key] = true
-		for _, n := range names {
+		for n := range fields {
 			if n != key && strings.EqualFold(n, key) {
-				return fmt.Errorf("unknown field %q (names are case-sensitive: %q)", key, n)
+				return fmt.Errorf("unknown field %q (names are case-sensitive: %q)", path+key, path+n)
 			}
 		}
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
+		var value json.RawMessage
+		if dec.Decode(&value) != nil {
 			return nil
+		}
+		if ft, ok := fields[key]; ok {
+			if err := checkObjectKeys(value, ft, path+key+"."); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -106,7 +106,7 @@ func TestRecordJSONSkipsPreset(t *testing.T) {
 	a := testmem.Allocated(func() { err = json.Unmarshal(in, &rec) })
 	require.NoError(t, err)
 	assert.Less(t, a, uint64(64<<10))
-	assert.Equal(t, Record{Rules: Rules{Variant: Long}, Actions: []Action{}}, rec)
+	assert.Equal(t, Record{Rules: DefaultRules(Long), Actions: []Action{}}, rec)
 }
 
 // syntaxInputLen returns the length of the input a *SyntaxError keeps.

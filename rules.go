@@ -143,7 +143,9 @@ type Rules struct {
 	HeadException HeadException `json:"head_exception"`
 	// TransientBlock true (default): a six-block may be formed and broken
 	// within one play, only the end of the play is judged (L5). False: every
-	// intermediate position is judged too (long nardy only).
+	// intermediate position is judged too (long nardy only). Unlike the
+	// other options, its zero value is not the default: a Rules written as a
+	// literal ({Variant: Long}) judges every step; start from DefaultRules.
 	TransientBlock bool `json:"transient_block"`
 	// BlockAhead is the L5 reading of "ahead" (long nardy only).
 	BlockAhead BlockAhead `json:"block_ahead"`
@@ -384,7 +386,9 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 const maxRulesJSON = 4 << 10
 
 // UnmarshalJSON reads the form of MarshalJSON, refusing more than 4 KiB.
-// Options left out keep their values in r; rules that Validate refuses
+// Options left out keep their values in r, or, when r is the zero Rules,
+// take the defaults of the variant read ([DefaultRules]: {"variant":
+// "short"} is standard backgammon, cube and all); rules that Validate refuses
 // once read (no variant, a cube limit not a power of two, a scoring table
 // out of range) are an error, as MarshalJSON refuses to write them, and r
 // is left as it was (null, too, changes nothing). A long-nardy option given for
@@ -400,9 +404,21 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil // encoding/json's convention: null changes nothing
 	}
-	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
-		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
-		NextGameStarter: r.NextGameStarter}
+	base := *r
+	if base == (Rules{}) {
+		// Into the zero Rules: the options left out take the defaults of
+		// the variant read (a variant that cannot be read is the error of
+		// the full reading below).
+		var v struct {
+			Variant Variant `json:"variant"`
+		}
+		if json.Unmarshal(b, &v) == nil && v.Variant.IsValid() {
+			base = DefaultRules(v.Variant)
+		}
+	}
+	j := rulesJSON{Variant: base.Variant, OpeningRoll: base.OpeningRoll, Cube: base.Cube, MaxCube: base.MaxCube,
+		Jacoby: base.Jacoby, Beavers: base.Beavers, Crawford: base.Crawford, Scoring: base.Scoring,
+		NextGameStarter: base.NextGameStarter}
 	if err := json.Unmarshal(b, &j); err != nil {
 		return rulesJSONError(b, err)
 	}
@@ -419,10 +435,10 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 			}
 		}
 	}
-	n := Rules{Variant: j.Variant, HeadException: r.HeadException, TransientBlock: r.TransientBlock,
-		BlockAhead: r.BlockAhead, OpeningRoll: j.OpeningRoll, Cube: j.Cube, MaxCube: j.MaxCube,
+	n := Rules{Variant: j.Variant, HeadException: base.HeadException, TransientBlock: base.TransientBlock,
+		BlockAhead: base.BlockAhead, OpeningRoll: j.OpeningRoll, Cube: j.Cube, MaxCube: j.MaxCube,
 		Jacoby: j.Jacoby, Beavers: j.Beavers, Crawford: j.Crawford, Scoring: j.Scoring,
-		NextGameStarter: j.NextGameStarter, LastRollDraw: r.LastRollDraw}
+		NextGameStarter: j.NextGameStarter, LastRollDraw: base.LastRollDraw}
 	if j.HeadException != nil {
 		n.HeadException = *j.HeadException
 	}

@@ -134,3 +134,41 @@ func TestRulesJSONNotAnObjectKeepsItsSentinel(t *testing.T) {
 		assert.NotErrorIs(t, err, ErrSyntax, rules)
 	}
 }
+
+// TestRulesJSONIntoZeroTakesDefaults_L5_S6: options left out of rules JSON
+// read into the zero Rules take the variant's defaults (L5's
+// TransientBlock true, standard backgammon's cube, Crawford, Jacoby and
+// opening dice), not the zero values of their fields; read into set rules
+// they keep the values there.
+func TestRulesJSONIntoZeroTakesDefaults_L5_S6(t *testing.T) {
+	for _, c := range []struct {
+		json string
+		want Rules
+	}{
+		{`{"variant":"long"}`, DefaultRules(Long)},
+		{`{"variant":"short"}`, DefaultRules(Short)},
+		{`{"variant":"long","transient_block":false}`, func() Rules { r := DefaultRules(Long); r.TransientBlock = false; return r }()},
+		{`{"variant":"short","jacoby":false}`, func() Rules { r := DefaultRules(Short); r.Jacoby = false; return r }()},
+	} {
+		var r Rules
+		require.NoError(t, json.Unmarshal([]byte(c.json), &r), c.json)
+		assert.Equal(t, c.want, r, c.json)
+		var rec Record
+		require.NoError(t, json.Unmarshal([]byte(`{"rules":`+c.json+`,"actions":[]}`), &rec), c.json)
+		assert.Equal(t, c.want, rec.Rules, "in a record: %s", c.json)
+	}
+	set := DefaultRules(Long)
+	set.TransientBlock, set.HeadException = false, Literal
+	require.NoError(t, json.Unmarshal([]byte(`{"variant":"long","block_ahead":"opponent_home"}`), &set))
+	assert.False(t, set.TransientBlock, "set rules keep their values")
+	assert.Equal(t, Literal, set.HeadException)
+	assert.Equal(t, OpponentHome, set.BlockAhead)
+
+	// As DefaultRules(Short) with the cube turned off alone: its cube
+	// options need the cube, and the error says so.
+	var r Rules
+	err := json.Unmarshal([]byte(`{"variant":"short","cube":false}`), &r)
+	require.ErrorIs(t, err, ErrInvalidRules)
+	assert.Contains(t, err.Error(), "need the cube")
+	assert.Equal(t, Rules{}, r)
+}

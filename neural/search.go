@@ -273,7 +273,8 @@ func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
 		s = new(Searcher) // no evaluation, as the zero Searcher
 	}
 	s.prepare()
-	c := s.rank(plays, min(max(ply, 0), MaxPly))
+	ply = min(max(ply, 0), MaxPly)
+	c := s.rank(plays, ply)
 	out := make([]Ranked, len(c))
 	for k, x := range c {
 		out[k] = Ranked{Index: x.i, Probs: x.p, Equity: x.e, Ply: s.plyOf(k, ply, len(c))}

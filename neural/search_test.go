@@ -240,3 +240,29 @@ func TestSearcherLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestSearcherPlyOutOfRange: a ply below 0 or above MaxPly is read as 0
+// or MaxPly by every method that takes one (Rank read the plies of its
+// filters at the ply given and panicked from 3 on: helper-77).
+func TestSearcherPlyOutOfRange(t *testing.T) {
+	short, err := Default(nardy.Short)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	s := NewSearcher(short, r)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := r.Legal(pos, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	for _, c := range []struct{ ply, as int }{{-1, 0}, {math.MinInt, 0}, {MaxPly + 1, MaxPly}, {100, MaxPly}, {math.MaxInt, MaxPly}} {
+		require.NotPanics(t, func() {
+			assert.Equal(t, s.Eval(pos, c.as), s.Eval(pos, c.ply), "Eval at %d", c.ply)
+			assert.Equal(t, s.Rank(plays, c.as), s.Rank(plays, c.ply), "Rank at %d", c.ply)
+			i, p := s.Choose(plays, c.ply)
+			j, q := s.Choose(plays, c.as)
+			assert.Equal(t, [2]any{j, q}, [2]any{i, p}, "Choose at %d", c.ply)
+			assert.Equal(t, PlayLoss(s, plays, plays[3], c.as), PlayLoss(s, plays, plays[3], c.ply), "PlayLoss at %d", c.ply)
+			ci := s.CubeInfo(pos, nardy.Cube{Value: 1})
+			assert.Equal(t, s.SearchCube(pos, ci, c.as), s.SearchCube(pos, ci, c.ply), "SearchCube at %d", c.ply)
+		}, "ply %d", c.ply)
+	}
+}

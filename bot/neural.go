@@ -20,7 +20,8 @@ import (
 // network's chances at its Ply (see [neural.CubeDecision]): money play by
 // Janowski's cube-efficiency model, match play with the match equity table
 // of package neural. It accepts a resignation when it is worth at least
-// what playing on is worth to it, and never offers one.
+// what playing on is worth to it, at the score in a match it was shown
+// ([neural.CubeAction]), and never offers one.
 //
 // Net nil means the network embedded in package neural for the game's
 // variant ([neural.Default]); a Net of the other variant cannot play the

@@ -92,3 +92,56 @@ func TestNeuralPlyOutOfRange(t *testing.T) {
 		assert.Equal(t, name, (&Neural{Ply: ply}).Name(), ply)
 	}
 }
+
+// TestNeuralWeighsAResignationAtTheScore_S6: Black, every checker on the
+// bar against White's closed board, offers a single game. Played on, the
+// game is likely a gammon or backgammon, worth more than a single in money
+// play, so the neural player rejects; but it accepts where the offer is
+// worth all the game can be: in a 1-point match (it wins the match) and in
+// money play under the Jacoby rule with the cube centred (no gammon would
+// count). It compared the offer with the money equity whatever the score
+// (helper-77).
+func TestNeuralWeighsAResignationAtTheScore_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	var white, black nardy.Side
+	for q := 1; q <= 6; q++ {
+		white[q] = 2
+	}
+	white[7], black[nardy.Bar] = 3, 15
+	pos, err := nardy.NewPosition(nardy.Short, nardy.Black, black, white)
+	require.NoError(t, err)
+	offered := func(s nardy.Setup) nardy.Game {
+		s.Position = pos
+		g, err := nardy.NewGameAt(r, s)
+		require.NoError(t, err)
+		g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin})
+		require.NoError(t, err)
+		return g
+	}
+
+	g := offered(nardy.Setup{Match: true})
+	m, err := nardy.ResumeMatch(1, nardy.MatchStart{}, g)
+	require.NoError(t, err)
+	for ply := range 2 {
+		p := NewNeural(ply)
+		p.SeeMatch(m)
+		a, err := p.Act(m.Game(), nardy.White)
+		require.NoError(t, err)
+		assert.Equal(t, nardy.ActAccept, a.Kind, "1-point match, ply %d: accepting wins the match", ply)
+	}
+	for _, c := range []struct {
+		name  string
+		jac   bool
+		cube  nardy.Cube
+		taken nardy.ActionKind
+	}{
+		{"Jacoby, centred cube", true, nardy.Cube{}, nardy.ActAccept},
+		{"no Jacoby", false, nardy.Cube{}, nardy.ActReject},
+		{"Jacoby, cube turned", true, nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, nardy.ActReject},
+	} {
+		r.Jacoby = c.jac
+		a, err := NewNeural(0).Act(offered(nardy.Setup{Cube: c.cube}), nardy.White)
+		require.NoError(t, err)
+		assert.Equal(t, c.taken, a.Kind, "money play, %s", c.name)
+	}
+}

@@ -311,7 +311,11 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 // (PhaseCube), accept or reject a resignation (PhaseResign). away gives
 // the points each player still needs in match play (me first); it is
 // ignored in money play, and a zero away judges a game of a match as
-// money play.
+// money play. A resignation is accepted when it is worth at least what
+// the game played on (cubeless) is worth to me: in money play in points,
+// every win single under the Jacoby rule while the cube is centred (as
+// the game scores it); in match play in match-winning chance at the
+// score, so that an offer that wins the match is always accepted.
 //
 // A game in another phase (the zero Game among them) is an error matching
 // [nardy.ErrWrongPhase] (and [nardy.ErrGameOver] when it is over); a
@@ -320,7 +324,6 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 // [NewSearcher]).
 func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int) (nardy.Action, error) {
 	a := nardy.Action{Player: me}
-	r := g.Rules()
 	pos := g.Position()
 	switch ph := g.Phase(); {
 	case g.IsOver():
@@ -360,13 +363,36 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 		if pos.OnRoll() != me {
 			p = p.Flip()
 		}
-		k := pointsOf(r.Scoring, r.Variant)
-		offered := map[nardy.ResultKind]float64{nardy.Oin: k.oin, nardy.Mars: k.mars,
-			nardy.Koks: k.koks, nardy.HomeMars: k.home}[kind]
+		v := resignValues(g, me, away)
+		offered := map[nardy.ResultKind]float64{nardy.Oin: v.win.oin, nardy.Mars: v.win.mars,
+			nardy.Koks: v.win.koks, nardy.HomeMars: v.win.home}[kind]
 		a.Kind = nardy.ActReject
-		if by != me && offered >= p.Equity(r.Scoring)-1e-9 {
+		if by != me && offered >= p.value(&v)-1e-9 {
 			a.Kind = nardy.ActAccept
 		}
 	}
 	return a, nil
+}
+
+// resignValues returns what each end of game g is worth to player me, who
+// is offered a resignation, on the scale the offer is weighed on: in money
+// play the points of g's table, each win single under the Jacoby rule
+// while the cube is centred (as the game scores a resignation then); in
+// match play, away given (me first), the normalised match equity after
+// the game at the cube's value (see [MatchScore]), so that an offer that
+// wins the match is worth all a game can be.
+func resignValues(g nardy.Game, me nardy.Color, away [2]int) outcomeValues {
+	r := g.Rules()
+	k := pointsOf(r.Scoring, r.Variant)
+	if g.IsMoney() || away == [2]int{} {
+		if r.Jacoby && g.IsMoney() && g.Cube().Centred() {
+			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
+		}
+		return moneyValues(k)
+	}
+	m := met()
+	if v := r.Variant; !r.Cube && (v == nardy.Long || v == nardy.Short) {
+		m = cubelessMETs()[v]
+	}
+	return matchValues(m, k, ScoreFor(me, away, g.Cube().Value), me)
 }

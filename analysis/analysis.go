@@ -72,6 +72,7 @@ type Options struct {
 	// ([neural.Searcher.RolloutPlays]; cubeless, at the match score in a
 	// match); of a cube decision, no double and double/take, cubeful
 	// ([neural.Searcher.RolloutCube]; opt.Cube is the game's). The
+	// options' Cubeful and Cube are so not read. The
 	// decision's Best, Equity, Loss and Error become the rollouts'. A
 	// rollout of 1,296 trials costs seconds a play, twice that a cube
 	// decision.
@@ -370,7 +371,9 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 // rollOut judges d again by rolling out the best play and the play made
 // on the same dice.
 func (j *judge) rollOut(d *Decision, best, chosen nardy.Play) error {
-	rolled, err := j.s.RolloutPlays(j.ctx, []nardy.Play{best, chosen}, *j.opt.Rollout)
+	opt := *j.opt.Rollout
+	opt.Cubeful, opt.Cube = false, nardy.Cube{} // plays are judged cubeless
+	rolled, err := j.s.RolloutPlays(j.ctx, []nardy.Play{best, chosen}, opt)
 	if err != nil {
 		return err
 	}

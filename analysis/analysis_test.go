@@ -508,3 +508,26 @@ func mustReplay(t *testing.T, rec nardy.Record) nardy.Match {
 	require.NoError(t, err)
 	return m
 }
+
+// TestAnalyzeRolloutIgnoresTheCubeOptions: Options.Rollout's Cubeful and
+// Cube are not read (plays are rolled out cubeless, cube decisions at the
+// game's cube), so a report with them set is the report without: in long
+// nardy, which has no cube, and in a match whose cube has turned, the
+// first play rolled out cubeful at the options' cube failed the whole
+// analysis (helper-77).
+func TestAnalyzeRolloutIgnoresTheCubeOptions(t *testing.T) {
+	for _, rec := range []nardy.Record{
+		record(t, variants.LongMoscow(), 0, bot.NewNeural(0), bot.NewRandom(2), 3, false),
+		record(t, variants.ShortStandard(), 5, bot.NewNeural(0), bot.NewRandom(2), 4, false),
+	} {
+		plain := neural.RolloutOptions{Trials: 4, Truncate: 1}
+		want, err := Analyze(t.Context(), rec, Options{Rollout: &plain})
+		require.NoError(t, err)
+		cubeful := plain
+		cubeful.Cubeful, cubeful.Cube = true, nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}
+		got, err := Analyze(t.Context(), rec, Options{Rollout: &cubeful})
+		require.NoError(t, err, "%s", rec.Rules.Variant)
+		assert.Equal(t, want, got, "%s", rec.Rules.Variant)
+		assert.NotEmpty(t, got.Decisions)
+	}
+}

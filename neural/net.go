@@ -76,7 +76,8 @@ func (n *Net) Hidden() int { return n.nHid }
 // trained).
 func (n *Net) Info() string { return n.info }
 
-// SetInfo sets the provenance text saved with the weights. Like Learn, it
+// SetInfo sets the provenance text saved with the weights (WriteTo keeps
+// its first [MaxInfo] bytes, cut at a character boundary). Like Learn, it
 // must not run concurrently with any other use of n.
 func (n *Net) SetInfo(s string) { n.info = s }
 
@@ -205,17 +206,20 @@ func dot(h, row []float32) float32 {
 // each output, with learning rate rate. Training programs call it;
 // it must not run concurrently with any other use of n. A rate outside
 // (0, 1], or a target with a chance that is not a finite number, changes
-// nothing: such a step would leave weights that are not numbers.
+// nothing: such a step would leave weights that are not numbers; a finite
+// chance outside 0..1 is read as the nearest end (a target of 3e38 left
+// weights that were not numbers too).
 func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
 	b := boardOf(pos)
 	if _, over := terminal(&b); over || pos.Variant() != n.variant || !(rate > 0 && rate <= 1) {
 		return
 	}
 	t := targets(target)
-	for _, x := range t[:n.nOut] {
+	for k, x := range t[:n.nOut] {
 		if x-x != 0 { // NaN or ±Inf
 			return
 		}
+		t[k] = min(max(x, 0), 1)
 	}
 	var in inputs
 	encode(&b, &in)

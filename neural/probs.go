@@ -128,9 +128,16 @@ func probsOf(v nardy.Variant, o *[maxOut]float32) Probs {
 
 // ordered clamps p into the order every Probs of the package keeps: each
 // chance in 0..1, WinKoks + WinHomeMars ≤ WinMars ≤ Win and the same for
-// the losses; home mars only in long nardy (0 in short).
+// the losses; home mars only in long nardy (0 in short). A chance that is
+// not a number (from weights ReadNet accepts, finite but so large that
+// sums of them overflow) is 0.
 func ordered(p Probs) Probs {
-	c := func(x, hi float64) float64 { return min(max(x, 0), hi) }
+	c := func(x, hi float64) float64 {
+		if !(x > 0) { // and NaN, which min and max pass on
+			return 0
+		}
+		return min(x, hi)
+	}
 	q := Probs{Variant: p.Variant}
 	q.Win = c(p.Win, 1)
 	q.WinMars = c(p.WinMars, q.Win)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 )
@@ -29,9 +30,10 @@ const MaxInfo = 1 << 16
 // info text and the largest network.
 const MaxWeightsSize = 8 + 5*4 + MaxInfo + 4*(maxIn*MaxHidden+MaxHidden+maxOut*MaxHidden+maxOut)
 
-// WriteTo writes the network in the weights file format. A nil or zero
-// Net (no variant), which ReadNet could not read back, and a nil w are
-// errors matching [ErrBadWeights].
+// WriteTo writes the network in the weights file format, its Info cut to
+// [MaxInfo] bytes at a character boundary. A nil or zero Net (no variant)
+// and a Net with a weight that is not a finite number, which ReadNet could
+// not read back, and a nil w are errors matching [ErrBadWeights].
 func (n *Net) WriteTo(w io.Writer) (int64, error) {
 	switch {
 	case n == nil || !n.variant.IsValid():
@@ -41,9 +43,20 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 	}
 	var buf bytes.Buffer
 	buf.WriteString(magic)
+	for _, s := range [][]float32{n.w1, n.b1, n.w2, n.b2} {
+		for _, x := range s {
+			if x-x != 0 {
+				return 0, errorf("a weight is not a finite number (%v): ReadNet would refuse the file", x)
+			}
+		}
+	}
 	info := n.info
 	if len(info) > MaxInfo {
-		info = info[:MaxInfo]
+		cut := MaxInfo
+		for cut > 0 && !utf8.RuneStart(info[cut]) {
+			cut--
+		}
+		info = info[:cut]
 	}
 	for _, x := range []uint32{uint32(n.variant), uint32(n.nIn), uint32(n.nHid), uint32(n.nOut), uint32(len(info))} {
 		_ = binary.Write(&buf, binary.LittleEndian, x)

@@ -31,9 +31,10 @@ type Neural struct {
 	Ply int         // 0, 1 or 2; a Ply out of that range plays as the nearest
 	Net *neural.Net // nil: neural.Default
 
-	s     *neural.Searcher
-	buf   []nardy.Play
-	match nardy.Match // the match shown by SeeMatch, if any
+	s        *neural.Searcher
+	sDefault bool // s's network is neural.Default's, for a nil Net
+	buf      []nardy.Play
+	match    nardy.Match // the match shown by SeeMatch, if any
 }
 
 // SeeMatch implements [MatchSeer]: cube decisions in match play use the
@@ -65,7 +66,7 @@ func (x *Neural) ply() int { return min(max(x.Ply, 0), neural.MaxPly) }
 // or when the rules change.
 func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	r := g.Rules()
-	if x.s != nil && x.s.Rules == r && (x.Net == nil || x.s.Net == x.Net) {
+	if x.s != nil && x.s.Rules == r && (x.Net == nil && x.sDefault || x.Net != nil && x.s.Net == x.Net) {
 		return x.s, nil
 	}
 	n := x.Net
@@ -83,6 +84,7 @@ func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	} else {
 		x.s.Net, x.s.Rules = n, r
 	}
+	x.sDefault = x.Net == nil
 	return x.s, nil
 }
 

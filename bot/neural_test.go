@@ -145,3 +145,44 @@ func TestNeuralWeighsAResignationAtTheScore_S6(t *testing.T) {
 		assert.Equal(t, c.taken, a.Kind, "money play, %s", c.name)
 	}
 }
+
+// TestNeuralFollowsItsNet: a Neural whose Net is changed between moves
+// plays with the network it has at each move: set back to nil, the
+// embedded one (it kept playing the network it had before: helper-77),
+// set to another, that one.
+func TestNeuralFollowsItsNet(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	untrained, err := neural.NewNet(nardy.Short, 8, 1)
+	require.NoError(t, err)
+	var games []nardy.Game
+	for seed := range uint64(12) {
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		dice := nardy.NewSeededDice(seed)
+		for g.Phase() != nardy.PhasePlay {
+			me, _ := g.ToAct()
+			g, _, err = g.Roll(dice)
+			require.NoError(t, err, "%s", me)
+		}
+		games = append(games, g)
+	}
+	actions := func(p *Neural) (out []nardy.Action) {
+		for _, g := range games {
+			me, _ := g.ToAct()
+			a, err := p.Act(g, me)
+			require.NoError(t, err)
+			out = append(out, a)
+		}
+		return out
+	}
+	embedded := actions(NewNeural(0))
+	raw := actions(&Neural{Net: untrained})
+	require.NotEqual(t, embedded, raw, "the two networks play differently")
+
+	x := &Neural{Net: untrained}
+	assert.Equal(t, raw, actions(x))
+	x.Net = nil
+	assert.Equal(t, embedded, actions(x), "Net set back to nil: the embedded network")
+	x.Net = untrained
+	assert.Equal(t, raw, actions(x), "Net set again")
+}

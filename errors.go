@@ -196,14 +196,6 @@ func syntaxError[T string | []byte](what string, input T, off int, format string
 	return &SyntaxError{What: what, Input: errtext.Cut(input), Len: len(input), Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
-// quoteCut quotes s, cut to 64 bytes, for a message.
-func quoteCut(s string) string {
-	if n := errtext.CutLen(s); n < len(s) {
-		s = s[:n] + "..."
-	}
-	return fmt.Sprintf("%q", s)
-}
-
 // nested is err under sentinel: it matches both with errors.Is, and its
 // message names the sentinel once, without err's own "nardy: " prefix
 // ("nardy: bad record: invalid rules: ...", not "... record: nardy: ...").

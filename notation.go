@@ -275,15 +275,15 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 			return found[best], nil
 		}
 		return Play{}, notationError(legal, errAmbiguousPlay, "C8",
-			quoteCut(text)+" could be "+joinPlays(found, len(found)))
+			errtext.Quote(text)+" could be "+joinPlays(found, len(found)))
 	}
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, quoteCut(text))
+			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, errtext.Quote(text))
 		}
 	}
-	return Play{}, notationError(legal, errNoSuchPlay, "C3", quoteCut(text))
+	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(text))
 }
 
 // hitPoints returns the points (mover's numbering) where p hits a blot.

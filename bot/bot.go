@@ -40,6 +40,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // Player chooses actions for one side of a game.
@@ -353,5 +354,5 @@ func New(name string, seed uint64) (Player, error) {
 	case "neural0", "neural1", "neural2":
 		return NewNeural(int(name[6] - '0')), nil
 	}
-	return nil, fmt.Errorf("%w %q; known: %v", ErrUnknownBot, name, Names())
+	return nil, fmt.Errorf("%w %s; known: %v", ErrUnknownBot, errtext.Quote(name), Names())
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 
@@ -154,6 +155,11 @@ func TestNew(t *testing.T) {
 	}
 	_, err := New("gnubg", 1)
 	assert.ErrorIs(t, err, ErrUnknownBot)
+	assert.Contains(t, err.Error(), `"gnubg"`)
+	// A name of a megabyte is quoted cut (it was quoted whole: helper-77).
+	_, err = New(strings.Repeat("x", 1<<20), 1)
+	assert.ErrorIs(t, err, ErrUnknownBot)
+	assert.Less(t, len(err.Error()), 1000)
 }
 
 // TestNotToAct: a player asked out of turn, in the opening or after the

@@ -17,6 +17,7 @@ import (
 	"sort"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // FederationScoring is the long-nardy table of the Moscow tournament rules
@@ -137,14 +138,16 @@ func Names() []string {
 }
 
 // Lookup returns the preset with the given name (as listed by All), for
-// command lines and servers.
+// command lines and servers. An unknown name is a [*nardy.RulesError] on
+// the option "preset", matching [nardy.ErrInvalidRules]; its message quotes
+// at most 64 bytes of the name.
 func Lookup(name string) (Preset, error) {
 	for _, p := range All() {
 		if p.Name == name {
 			return p, nil
 		}
 	}
-	return Preset{}, &nardy.RulesError{Option: "preset", Msg: fmt.Sprintf("unknown preset %q; known: %v", name, Names())}
+	return Preset{}, &nardy.RulesError{Option: "preset", Msg: fmt.Sprintf("unknown preset %s; known: %v", errtext.Quote(name), Names())}
 }
 
 // NameOf returns the name of the preset whose rules are r, and "" for

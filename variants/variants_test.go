@@ -34,6 +34,14 @@ func TestAllPresets(t *testing.T) {
 	}
 	_, err := Lookup("long-nonsense")
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules)
+	var re *nardy.RulesError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "preset", re.Option)
+	// A name of a megabyte is quoted cut (it was quoted whole: helper-77).
+	_, err = Lookup("long-" + strings.Repeat("x", 1<<20))
+	require.ErrorIs(t, err, nardy.ErrInvalidRules)
+	assert.Less(t, len(err.Error()), 1000)
+	assert.Contains(t, err.Error(), `"long-xxx`)
 }
 
 // TestPresetOptions checks each preset against the options its source

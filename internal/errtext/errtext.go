@@ -45,3 +45,12 @@ func CharAt(s string, i int) string {
 	}
 	return fmt.Sprintf("%q", r)
 }
+
+// Quote quotes s for a message, cut to MaxInput bytes (see CutLen) with
+// "..." after a cut: a name or text a caller gave, however long.
+func Quote(s string) string {
+	if n := CutLen(s); n < len(s) {
+		s = s[:n] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -1,6 +1,7 @@
 package errtext
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -35,4 +36,13 @@ func TestCharAt(t *testing.T) {
 	assert.Equal(t, `'\xc3'`, CharAt("x\xc3", 1), "the first byte of a character cut short")
 	assert.Equal(t, `'\xff'`, CharAt("\xff", 0))
 	assert.Equal(t, `'٦'`, CharAt("1٦", 1))
+}
+
+// TestQuote: a short text is quoted whole; a long one is cut to MaxInput
+// bytes at a character and marked "...".
+func TestQuote(t *testing.T) {
+	assert.Equal(t, `"gnubg"`, Quote("gnubg"))
+	long := strings.Repeat("é", 100)
+	got := Quote(long)
+	assert.Equal(t, `"`+strings.Repeat("é", MaxInput/2)+`..."`, got)
 }

@@ -488,3 +488,47 @@ func assertCubeFinite(t *testing.T, d CubeDecision) {
 		assert.False(t, math.IsNaN(x) || math.IsInf(x, 0), "%+v", d)
 	}
 }
+
+// TestResignationAtTheScore_S6: offered a resignation in a game of a
+// match, CubeAction accepts whenever the offer wins the match (its points
+// at the cube reach what the player still needs), whatever the position;
+// and in money play it accepts an offer of the most the table scores
+// (nothing can be worth more).
+func TestResignationAtTheScore_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	positions := samplePositions(t, nardy.Short, 200, 17)
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	s := NewSearcher(net, r)
+	points := map[nardy.ResultKind]int{nardy.Oin: 1, nardy.Mars: 2, nardy.Koks: 3}
+	rapid.Check(t, func(t *rapid.T) {
+		pos := rapid.SampledFrom(positions).Draw(t, "pos")
+		kind := rapid.SampledFrom([]nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.Koks}).Draw(t, "kind")
+		cube := rapid.SampledFrom([]int{1, 2, 4}).Draw(t, "cube")
+		me := pos.OnRoll().Other() // offered by the player on roll
+		setup := nardy.Setup{Position: pos, Match: true}
+		if cube > 1 {
+			setup.Cube = nardy.Cube{Value: cube, Owned: true, Owner: me}
+		}
+		g, err := nardy.NewGameAt(r, setup)
+		if err != nil {
+			t.Skip("a setup NewGameAt refuses:", err)
+		}
+		g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: pos.OnRoll(), Resign: kind})
+		require.NoError(t, err)
+		won := points[kind] * cube
+		away := [2]int{rapid.IntRange(1, won).Draw(t, "my away"), rapid.IntRange(1, 9).Draw(t, "their away")}
+		ply := rapid.IntRange(0, 1).Draw(t, "ply")
+		a, err := CubeAction(s, g, me, ply, away)
+		require.NoError(t, err)
+		assert.Equal(t, nardy.ActAccept, a.Kind, "%s offered at cube %d, away %v: it wins the match", kind, cube, away)
+
+		money, err := nardy.NewGameAt(r, nardy.Setup{Position: pos})
+		require.NoError(t, err)
+		money, err = money.Do(nardy.Action{Kind: nardy.ActResign, Player: pos.OnRoll(), Resign: nardy.Koks})
+		require.NoError(t, err)
+		a, err = CubeAction(s, money, me, ply, [2]int{})
+		require.NoError(t, err)
+		assert.Equal(t, nardy.ActAccept, a.Kind, "a backgammon offered in money play")
+	})
+}

@@ -116,11 +116,12 @@ var (
 	// matScoreRe: gnubg writes no space between the first score and the
 	// second name when " name : score" fills its 32 columns (see
 	// matReader.scoreLine).
-	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)(\s*)(.*?)\s*:\s*(\d+)\b`)
-	matMoveRe  = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
-	matWinsRe  = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
-	matDiceRe  = regexp.MustCompile(`^([1-6])([1-6]):$`)
-	matCubeRe  = regexp.MustCompile(`^Doubles\s*=>\s*(\d+)$`)
+	matScoreRe  = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)(\s*)(.*?)\s*:\s*(\d+)\b`)
+	matMoveRe   = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
+	matWinsRe   = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
+	matDiceRe   = regexp.MustCompile(`^([1-6])([1-6]):$`)
+	matCubeRe   = regexp.MustCompile(`^Doubles\s*=>\s*(\d+)$`)
+	matBeaverRe = regexp.MustCompile(`^Beavers\s*=>\s*(\d+)$`) // gnubg's beaver: take and redouble
 )
 
 // matCell is one cell of a game: a player's entry in a column.
@@ -156,7 +157,9 @@ const matRightColumn = 20
 // a double offered): the record then ends where the file does, so a file
 // cut at a line's end reads too (a caller that wants a finished match
 // checks it). The dice of a roll with one legal play read as that play,
-// as gnubg imports them. A match whose first game's score line is not 0–0
+// as gnubg imports them. A beaver, which gnubg writes in the taker's
+// column as "Beavers => 4", reads as one under rules with beavers (S6);
+// without them the file is of other rules ([ErrMatRules]). A match whose first game's score line is not 0–0
 // was taken up at that score: the record's Start holds it (see
 // [nardy.NewMatchAt]), and a first game with one player at match point
 // minus one is the Crawford game, as gnubg reads it, unless nardy's tag

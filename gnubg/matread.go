@@ -321,6 +321,15 @@ func (rd *matReader) cell(c matCell) error {
 			}
 		}
 		return rd.do(nardy.Action{Kind: nardy.ActDouble, Player: c.player})
+	case matBeaverRe.MatchString(c.text):
+		v, err := matNumber(c.text, matBeaverRe.FindStringSubmatch(c.text)[1])
+		if err != nil {
+			return err
+		}
+		if g.Phase() != nardy.PhaseCube || v != 4*g.Cube().Value {
+			return ruleMismatch{fmt.Errorf("%w: a beaver to %d, the cube is at %d", ErrMat, v, g.Cube().Value)}
+		}
+		return rd.do(nardy.Action{Kind: nardy.ActBeaver, Player: c.player})
 	case c.text == "Takes":
 		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: c.player})
 	case c.text == "Drops":

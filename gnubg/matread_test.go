@@ -167,6 +167,46 @@ func TestMatReadMoneySession(t *testing.T) {
 	assert.Equal(t, []nardy.Record{one}, recs)
 }
 
+// TestMatReadBeaver_S6: GNU Backgammon 1.07 writes a beaver in the taker's
+// column as "Beavers => 4" (testdata/mat/gnubg-beaver.mat: a money game
+// exported by gnubg after a human's beaver of a double to 2, set beavers 3,
+// then played out; White wins 4 points). Under rules with beavers it reads
+// as the beaver: the cube at 4, owned by the beaverer, the doubler on roll
+// (it was an unknown cell: helper-76); without beavers the file is of
+// other rules.
+func TestMatReadBeaver_S6(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-beaver.mat"))
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = true
+	recs, _, err := ReadMatSession(bytes.NewReader(data), r)
+	require.NoError(t, err)
+	require.Len(t, recs, 1)
+	beavers := 0
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	for _, a := range recs[0].Actions {
+		g, err = g.Do(a)
+		require.NoError(t, err)
+		if a.Kind == nardy.ActBeaver {
+			beavers++
+			assert.Equal(t, nardy.Black, a.Player)
+			assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, g.Cube())
+			who, _ := g.ToAct()
+			assert.Equal(t, nardy.White, who, "the doubler rolls")
+		}
+	}
+	assert.Equal(t, 1, beavers)
+	res, ok := g.Result()
+	require.True(t, ok)
+	assert.Equal(t, nardy.White, res.Winner)
+	assert.Equal(t, 4, res.Points)
+
+	r.Beavers = false
+	_, _, err = ReadMatSession(bytes.NewReader(data), r)
+	assert.ErrorIs(t, err, ErrMatRules)
+}
+
 // TestMatReadUnfinished: a match in progress, as GNU Backgammon 1.07
 // exports one (testdata/mat/gnubg-unfinished.mat: one play, then a roll of
 // 4-4 not yet played, and no result), reads as a record that ends there

@@ -134,6 +134,25 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 				gnubg.MatInfo{Players: [2]string{"kim", "lee"}}})
 		}
 	}
+	// Cut right after a take, by White and by Black: a row whose only cell
+	// is White's "Takes" was read by gnubg as a take and another double
+	// until WriteMat padded it to the right column, as gnubg does
+	// (helper-76).
+	takes := [2]int{}
+	for seed := uint64(90); seed < 130 && (takes[0] < 2 || takes[1] < 2); seed++ {
+		full := botMatch(t, seed, 7)
+		for i, a := range full.Actions {
+			if a.Kind != nardy.ActTake || takes[a.Player] >= 2 {
+				continue
+			}
+			takes[a.Player]++
+			part := full
+			part.Actions = full.Actions[:i+1]
+			files = append(files, written{fmt.Sprintf("take-%d-%d.mat", seed, i), part,
+				gnubg.MatInfo{Players: [2]string{"max", "ned"}}})
+		}
+	}
+	require.Equal(t, [2]int{2, 2}, takes, "takes by each player to cut after")
 
 	// Matches taken up at a score (nardy.NewMatchAt): the first game's
 	// score line is the start, and gnubg takes its first game at match

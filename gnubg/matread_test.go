@@ -81,7 +81,7 @@ func TestMatRerollResignBeforeRoll(t *testing.T) {
 // ("54:  Wins 1 point"), this package on a line of its own under the
 // roller's column. Both read as the same match, in either column.
 func TestMatReadWinsInRollCell(t *testing.T) {
-	own := regexp.MustCompile(`(?m)^( *\d+\) .*\b[1-6][1-6]:)\n( +)(Wins \d+ points?)$`)
+	own := regexp.MustCompile(`(?m)^( *\d+\) .*\b[1-6][1-6]:) *\n( +)(Wins \d+ points?)$`)
 	r := nardy.DefaultRules(nardy.Short)
 	joined := [2]int{}
 	for seed := range uint64(200) {

@@ -284,10 +284,15 @@ func writeMat(w io.Writer, length int, games []*matGame, info MatInfo) error {
 		fmt.Fprintf(bw, "%s%s%s : %d\n", left, pad(left, 32), names[1], mg.score[1])
 		for i, row := range mg.rows {
 			line := fmt.Sprintf("%3d) %s", i+1, row[0])
+			line += pad(line, 5+28) + row[1]
 			if row[1] != "" {
-				line += pad(line, 5+28) + row[1]
+				line = strings.TrimRight(line, " ")
 			}
-			bw.WriteString(strings.TrimRight(line, " ") + "\n")
+			// A row without a right cell keeps its spaces to the right
+			// column, as gnubg writes one: gnubg 1.07 reads "  6)  Takes"
+			// without them as a take and a second double by the other
+			// player (helper-76).
+			bw.WriteString(line + "\n")
 		}
 		if mg.wins.text != "" {
 			ind := 6

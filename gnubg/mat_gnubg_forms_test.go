@@ -130,11 +130,14 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 		m = n
 	}
 	if !m.IsOver() { // a match in progress: its last game, without a winner
-		if rolled != nil { // rolled, not yet played: kept where the roll has a choice (as after a resignation above)
-			tn, _ := rolled.Turn()
+		// Rolled, not yet played: kept where the roll has a choice (as after
+		// a resignation above); with steps taken or a resignation pending,
+		// WriteMat leaves the roll out (the turn as the cut leaves it: the
+		// snapshot at the roll has no steps).
+		if tn, ok := m.Game().Turn(); rolled != nil && ok && tn.Len() == 0 {
 			plays, err := rec.Rules.Legal(tn.Start(), tn.Roll())
 			require.NoError(t, err)
-			if len(plays) > 1 && tn.Len() == 0 {
+			if len(plays) > 1 {
 				cur.Events = append(cur.Events, fmt.Sprintf("%s rolls %s",
 					tn.Start().OnRoll(), diceText(tn.Roll().High(), tn.Roll().Low())))
 			}

@@ -153,6 +153,18 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		}
 	}
 	require.Equal(t, [2]int{2, 2}, takes, "takes by each player to cut after")
+	// Cut anywhere: after any action (a step of a play, a resignation
+	// offered, a double), which WriteMat writes up to the last whole
+	// action the format holds.
+	for seed := uint64(130); seed < 136; seed++ {
+		full := testgen.RandomMatch(t, seed)
+		for k := 1; k <= 3; k++ {
+			part := full
+			part.Actions = full.Actions[:k*len(full.Actions)/4]
+			files = append(files, written{fmt.Sprintf("cut-%d-%d.mat", seed, k), part,
+				gnubg.MatInfo{Players: [2]string{"olga", "pia"}}})
+		}
+	}
 
 	// Matches taken up at a score (nardy.NewMatchAt): the first game's
 	// score line is the start, and gnubg takes its first game at match

@@ -53,19 +53,38 @@ func checkText[T string | []byte](what string, s T) error {
 	return nil
 }
 
+// maxJSONNumber bounds a number in the JSON of a record, a game or a
+// match: the longest they hold (a 64-bit seed) has 20 digits.
+const maxJSONNumber = 64
+
+// longNumber is the error, matching sentinel, of JSON b of a what with a
+// number longer than maxJSONNumber bytes, or nil: it is refused before
+// encoding/json reads it, which copies a number out of range whole into
+// its error (10 MB of digits cost 42 MB and an error as long).
+func longNumber(sentinel error, what string, b []byte) error {
+	if i := jsonscan.LongNumber(b, maxJSONNumber); i >= 0 {
+		return fmt.Errorf("%w: %s JSON with a number of more than %d bytes at offset %d", sentinel, what, maxJSONNumber, i)
+	}
+	return nil
+}
+
 // jsonTooLong is the error of a JSON value longer than max bytes.
 func jsonTooLong(sentinel error, what string, b []byte, max int) error {
 	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
 }
 
 // UnmarshalJSON reads a record, refusing more than 16 MiB, more than
-// [MaxRecordActions] actions, and the actions' own bounds (4 KiB each).
+// [MaxRecordActions] actions, a number of more than 64 bytes, and the
+// actions' own bounds (4 KiB each).
 // The actions are counted before any is read. Fields it does not know are
 // skipped, such as the "preset" name that records of earlier versions
 // carry (the rules are in the record). Errors match [ErrBadRecord].
 func (rec *Record) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRecordJSON {
 		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, maxRecordJSON)}
+	}
+	if err := longNumber(ErrSyntax, "record", b); err != nil {
+		return &RecordError{Index: -1, Err: err}
 	}
 	type plain Record // without this method
 	var w struct {

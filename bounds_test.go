@@ -70,6 +70,8 @@ func hostileReaders() []hostileReader {
 		{"Game JSON steps", around(`{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Game))},
 		{"Record JSON actions", around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`), jsonInto(new(Record))},
 		{"Record JSON fair salt", around(`{"fair":{"salt":"`, "x", `"},"rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},
+		{"Record JSON length", around(`{"length":`, "9", `}`), jsonInto(new(Record))},
+		{"Record JSON seed", around(`{"seed":1`, "0", `}`), jsonInto(new(Record))},
 		{"Record JSON past the bound", func(n int) string { // more than MaxRecordJSON
 			return around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`)(max(n, maxRecordJSON+1))
 		}, jsonInto(new(Record))},

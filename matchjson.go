@@ -63,10 +63,13 @@ func (m Match) MarshalJSON() ([]byte, error) {
 // with the starter as Rules.NextGameStarter says, and the Crawford game
 // comes where the Crawford rule puts it. A state no match could be in is
 // refused with [ErrBadRecord] (or the error of the part that is wrong).
-// More than 17 KiB are refused unread.
+// More than 17 KiB, or a number of more than 64 bytes, are refused unread.
 func (m *Match) UnmarshalJSON(b []byte) error {
 	if len(b) > maxMatchJSON {
 		return jsonTooLong(ErrBadRecord, "match", b, maxMatchJSON)
+	}
+	if err := longNumber(ErrBadRecord, "match", b); err != nil {
+		return err
 	}
 	var j matchJSON
 	if err := json.Unmarshal(b, &j); err != nil {

@@ -376,10 +376,13 @@ func (g Game) turnInPlay() bool {
 // (at most 4), so a state no game could be in is refused (with
 // [ErrBadRecord], or the error of the part that is wrong). The position
 // itself is checked to be valid, not to be reachable from the start. More
-// than 16 KiB are refused unread.
+// than 16 KiB, or a number of more than 64 bytes, are refused unread.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	if len(b) > maxGameJSON {
 		return jsonTooLong(ErrBadRecord, "game", b, maxGameJSON)
+	}
+	if err := longNumber(ErrBadRecord, "game", b); err != nil {
+		return err
 	}
 	var j gameJSON
 	if err := json.Unmarshal(b, &j); err != nil {

@@ -77,3 +77,30 @@ func Array(b []byte, f func(i int, elem []byte) error) (n int, ok bool, err erro
 	}
 	return n, true, nil
 }
+
+// LongNumber returns the offset of the first number of b (outside its
+// strings) longer than max bytes, and −1 when there is none: a reader
+// refuses such a number before encoding/json copies it whole into an
+// error.
+func LongNumber(b []byte, max int) int {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(b) && (b[j] == '-' || b[j] == '+' || b[j] == '.' || b[j] == 'e' || b[j] == 'E' || b[j] >= '0' && b[j] <= '9') {
+				j++
+			}
+			if j-i > max {
+				return i
+			}
+			i = j - 1
+		}
+	}
+	return -1
+}

@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +50,23 @@ func FuzzArray(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLongNumber: numbers longer than the bound are found, in any place
+// but a string; shorter ones and digits inside strings are not.
+func TestLongNumber(t *testing.T) {
+	long := strings.Repeat("9", 65)
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{`{"length":7,"seed":18446744073709551615}`, -1},
+		{`{"length":` + long + `}`, 10},
+		{`[1,-` + long + `]`, 3},
+		{`{"a":"` + long + `","b":1e` + long + `}`, 77},
+		{`{"a":"\"` + long + `"}`, -1},
+		{`{"a":1.` + strings.Repeat("0", 62) + `}`, -1},
+	} {
+		assert.Equal(t, c.want, LongNumber([]byte(c.in), 64), "%.40s", c.in)
+	}
 }

@@ -80,6 +80,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -130,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured, no -opponent)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v (with -eval above 0)", bot.Names()))
-	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped")
+	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; one run at a time per OUT (two would write one log)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
@@ -195,7 +196,7 @@ func train(c config, stdout io.Writer) error {
 		return fmt.Errorf("-out: %w", err)
 	}
 	defer logf.Close()
-	log := io.MultiWriter(stdout, logf)
+	log := &logTee{file: logf, echo: stdout}
 	if _, err := io.WriteString(logf, prior.text); err != nil {
 		return fmt.Errorf("-out: writing %s.log: %w", c.out, err)
 	}
@@ -203,13 +204,17 @@ func train(c config, stdout io.Writer) error {
 	if c.eval > 0 {
 		opponent = " -opponent " + c.opponent
 	}
-	fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d%s -init %q -resume %q%s\n",
-		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, opponent, c.init, c.resume, c.optionalFlags())
+	if _, err := fmt.Fprintf(log, "# nardy-train -variant %s -games %d -hidden %d -seed %d -rate %g -rate-end %g -every %d -eval %d%s -init %q -resume %q%s\n",
+		c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.every, c.eval, opponent, c.init, c.resume, c.optionalFlags()); err != nil {
+		return err
+	}
 	if c.resume == "" {
 		// The win rate is the share of the -eval games won; "-" marks a
 		// checkpoint not measured (-eval 0). -resume skips this line, so
 		// it reads the logs that named the column "wins" as well.
-		fmt.Fprintf(log, "# games\tseconds\tplies\twinrate\twinrate95lo\twinrate95hi\tppg\tppg95\topponent\n")
+		if _, err := fmt.Fprintf(log, "# games\tseconds\tplies\twinrate\twinrate95lo\twinrate95hi\tppg\tppg95\topponent\n"); err != nil {
+			return err
+		}
 	}
 	r := nardy.DefaultRules(c.variant)
 	t := newTrainer(net, r, c.seed, c.target)
@@ -229,7 +234,9 @@ func train(c config, stdout io.Writer) error {
 		pt.seconds = from.seconds + time.Since(start).Seconds()
 		pt.plies = t.plies
 		curve = append(curve, pt)
-		fmt.Fprintln(log, checkpointLine(pt))
+		if _, err := fmt.Fprintln(log, checkpointLine(pt)); err != nil {
+			return fmt.Errorf("checkpoint at %d games: %w", games, err)
+		}
 		resumedFrom := ""
 		if c.resume != "" {
 			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
@@ -313,15 +320,54 @@ func save(out string, net *neural.Net, curve []point) error {
 		return fmt.Errorf("the learning curve: %w", err)
 	}
 	for ext, b := range map[string][]byte{".nn": w.Bytes(), ".svg": s.Bytes()} {
-		tmp := out + ext + ".tmp"
-		err := os.WriteFile(tmp, b, 0o644)
-		if err == nil {
-			err = os.Rename(tmp, out+ext)
-		}
-		if err != nil {
-			os.Remove(tmp) // a failed checkpoint leaves no half-written file
+		if err := replaceFile(out+ext, b); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// replaceFile writes b to path through a temporary file of its own in the
+// same directory, renamed over path once whole: a failed checkpoint
+// leaves no half-written file, and two runs given the same -out never
+// rename each other's temporary file (they shared path+".tmp").
+func replaceFile(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// logTee writes the training log to its file, whose error ends the run,
+// and echoes it to standard output, whose failure (a full disk, a closed
+// pipe) does not stop the log: io.MultiWriter stopped at the first writer
+// that failed, so a run with a failing standard output left an empty log.
+type logTee struct {
+	file io.Writer
+	echo io.Writer
+}
+
+// Write implements io.Writer.
+func (t *logTee) Write(p []byte) (int, error) {
+	n, err := t.file.Write(p)
+	if err != nil {
+		return n, fmt.Errorf("writing the log: %w", err)
+	}
+	_, _ = t.echo.Write(p) // best effort: the log file holds it
+	return n, nil
 }

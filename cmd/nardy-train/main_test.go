@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -523,4 +524,33 @@ func TestTrainFailedSaveLeavesNoTemp(t *testing.T) {
 	assert.Equal(t, 1, code, stderr.String())
 	_, err := os.Stat(out + ".nn.tmp")
 	assert.ErrorIs(t, err, os.ErrNotExist, "the half-written weights are removed")
+}
+
+// failingWriter fails every write, as standard output on a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestTrainLogWithoutStdout: a run whose standard output fails still
+// writes its whole log (io.MultiWriter stopped at the failing output and
+// left the log empty, so -resume found no checkpoint: helper-78), and its
+// temporary files leave nothing beside the outputs.
+func TestTrainLogWithoutStdout(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "f")
+	var stderr bytes.Buffer
+	code := run([]string{"-variant", "short", "-games", "10", "-hidden", "8", "-every", "5", "-eval", "0", "-out", out},
+		failingWriter{}, &stderr)
+	require.Equal(t, 0, code, stderr.String())
+	log, err := os.ReadFile(out + ".log")
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+	assert.Len(t, lines, 2+3, "header and checkpoints 0, 5, 10")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.ElementsMatch(t, []string{"f.log", "f.nn", "f.svg"}, names)
 }

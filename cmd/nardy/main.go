@@ -71,8 +71,39 @@ Run "nardy COMMAND -h" for the flags of a command.
 `
 
 // run is the whole program: it parses args, reads stdin, writes stdout and
-// stderr, and returns the exit status.
+// stderr, and returns the exit status. A command whose output could not be
+// written (a full disk, a closed standard output) fails with status 1,
+// whatever it returned: the commands print with fmt and do not check each
+// write.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	status := runCommand(args, stdin, out, stderr)
+	if out.err != nil && status == 0 {
+		fmt.Fprintf(stderr, "nardy %s: writing the output: %v\n", args[0], out.err)
+		return 1
+	}
+	return status
+}
+
+// checkedWriter passes writes to w and keeps the first error; after it,
+// writes do nothing.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write implements io.Writer.
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
+}
+
+// runCommand runs the command args[0] (see run).
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -435,4 +436,28 @@ func TestAnalyzeResumed(t *testing.T) {
 	// White bears off both checkers with 26 of 36 rolls, and wins 80 %: a
 	// double (the play 2-1 had one choice, not listed).
 	assert.Contains(t, out.String(), "game 1 action 0 white no double: played no double, best double")
+}
+
+// fullWriter fails every write, as standard output on a full disk.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestOutputFailureExits1: a command whose output cannot be written exits
+// with 1 and says so on stderr; legal, perft and eval exited with 0
+// (helper-78), conform and analyze -json with 1 already.
+func TestOutputFailureExits1(t *testing.T) {
+	for _, args := range [][]string{
+		{"legal", "-variant", "short", "-roll", "1-1"},
+		{"perft", "-variant", "short", "-depth", "1"},
+		{"eval", "-variant", "short"},
+		{"help"},
+	} {
+		var stderr bytes.Buffer
+		code := run(args, strings.NewReader(""), fullWriter{}, &stderr)
+		assert.Equal(t, 1, code, "%v: %s", args, stderr.String())
+		assert.Contains(t, stderr.String(), "no space left on device", "%v", args)
+	}
+	var stderr bytes.Buffer
+	assert.Equal(t, 2, run([]string{"legal"}, strings.NewReader(""), fullWriter{}, &stderr), "a usage error stays 2")
 }

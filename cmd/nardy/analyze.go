@@ -111,6 +111,9 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	recs, names, err := readRecords(name, *preset, isMat, matRulesUsed)
 	if err != nil {
+		if !strings.Contains(err.Error(), name) { // the record's own faults name no file
+			err = fmt.Errorf("%s: %w", name, err)
+		}
 		report(stderr, "analyze", err)
 		return 1
 	}
@@ -120,7 +123,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	rep, err := analyzeAll(ctx, recs, opt)
 	if err != nil && (ctx.Err() == nil || !errors.Is(err, ctx.Err())) {
-		report(stderr, "analyze", err)
+		report(stderr, "analyze", fmt.Errorf("%s: %w", name, err))
 		return 1
 	}
 	if perr := printReport(stdout, name, names, rep, *asJSON, *all); perr != nil {
@@ -219,6 +222,9 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options) 
 			}
 		}
 		if err != nil {
+			if len(recs) > 1 {
+				err = fmt.Errorf("game %d: %w", k+1, err)
+			}
 			return all, err
 		}
 	}

@@ -461,3 +461,21 @@ func TestOutputFailureExits1(t *testing.T) {
 	var stderr bytes.Buffer
 	assert.Equal(t, 2, run([]string{"legal"}, strings.NewReader(""), fullWriter{}, &stderr), "a usage error stays 2")
 }
+
+// TestAnalyzeErrorsNameTheFile: a record whose rules or actions are wrong
+// is reported with its file's name, as a file that is not JSON is (the
+// record's own faults named no file: helper-78).
+func TestAnalyzeErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"bad-rules.json":  `{"rules":{"variant":"none"},"actions":[]}`,
+		"bad-action.json": `{"rules":{"variant":"short"},"actions":[{"kind":"play","player":"white","steps":[[24,1,6]]}]}`,
+	} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"analyze", path}, strings.NewReader(""), &stdout, &stderr)
+		assert.Equal(t, 1, code, "%s: %s", name, stderr.String())
+		assert.Contains(t, stderr.String(), path, name)
+	}
+}

@@ -103,11 +103,16 @@ func isIDKey(key []byte) bool {
 	return bytes.IndexByte(key, '\\') >= 0 && json.Unmarshal(key, &s) == nil && s == "id"
 }
 
-// idText is the answer's id for the value token v.
+// idText is the answer's id for the value token v: a string unquoted, a
+// string cut short (a line past its bound) without its opening quote, any
+// other token as it is.
 func idText(v []byte) string {
 	var s string
-	if v[0] == '"' && json.Unmarshal(v, &s) == nil {
-		return s
+	if v[0] == '"' {
+		if json.Unmarshal(v, &s) == nil {
+			return s
+		}
+		return string(v[1:])
 	}
 	return string(v)
 }

@@ -105,6 +105,7 @@ func TestID(t *testing.T) {
 		`{`:                                        "",
 		`{"id"`:                                    "",
 		`{"id":`:                                   "",
+		`{"id":"cut sho`:                           "cut sho",
 	} {
 		assert.Equal(t, want, ID([]byte(line)), "%s", line)
 		c, err := Parse([]byte(line))

@@ -100,6 +100,9 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	switch {
 	case isMat:
 		p, err := variants.Lookup(*preset)
+		if err == nil && p.Rules.Variant != nardy.Short {
+			err = fmt.Errorf("-preset %s: .mat files are for short nardy", *preset)
+		}
 		if err == nil {
 			matRulesUsed, err = matRules.apply(p.Rules)
 		}

@@ -479,3 +479,13 @@ func TestAnalyzeErrorsNameTheFile(t *testing.T) {
 		assert.Contains(t, stderr.String(), path, name)
 	}
 }
+
+// TestAnalyzeMatLongPreset: a long-nardy preset for a .mat file is a
+// usage error, 2, said before the file is read (it exited with 1 after
+// reading it: helper-78).
+func TestAnalyzeMatLongPreset(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"analyze", "-preset", "long-moscow", filepath.Join("no", "such", "file.mat")}, strings.NewReader(""), &stdout, &stderr)
+	assert.Equal(t, 2, code, stderr.String())
+	assert.Contains(t, stderr.String(), ".mat files are for short nardy")
+}

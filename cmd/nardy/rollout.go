@@ -26,7 +26,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	truncate := fs.Int("truncate", 0, "stop each trial after this many plies and take the evaluation (0: play to the end)")
 	reduce := fs.Bool("reduce", false, "variance reduction: take each roll's luck off the trials (worth it with -ply 1 or more)")
 	seed := fs.Uint64("seed", 1, "seed of the dice (the same for every play, so they are compared on the same dice)")
-	workers := fs.Int("workers", 1, "goroutines (the result does not depend on them)")
+	workers := fs.Int("workers", 1, "goroutines, 1..256 (the result does not depend on them)")
 	double := fs.Bool("double", false, "roll out the cube decision of the player on roll instead: no double against double/take, on the same dice")
 	cubeful := fs.Bool("cubeful", false, "also play the trials with the cube (money play, or the match of -away) and print the cubeful equity")
 	var cm cubeMatchFlags
@@ -52,6 +52,9 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && (*trials < 1 || *trials > neural.MaxTrials) {
 		err = fmt.Errorf("-trials %d not in 1..%d", *trials, neural.MaxTrials)
+	}
+	if err == nil && (*workers < 1 || *workers > maxWorkers) {
+		err = fmt.Errorf("-workers %d not in 1..%d", *workers, maxWorkers)
 	}
 	if err == nil && *rollText == "" && cliflags.Given(fs)["top"] {
 		err = errors.New("-top rolls out the best plays of a -roll: give the roll")
@@ -148,3 +151,6 @@ func describe(res neural.RolloutResult, cubeful bool, s nardy.Scoring) string {
 func describeCube(r neural.CubeRollout, match bool) string {
 	return describeVerdict(r.Decision, match, r.NoDoubleStdErr, r.DoubleTakeStdErr)
 }
+
+// maxWorkers bounds -workers: the most neural.RolloutOptions takes.
+const maxWorkers = 256

@@ -144,6 +144,8 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-ply", "3"},
 		{"rollout", "-truncate", "-1"},
 		{"rollout", "-workers", "1000"},
+		{"rollout", "-workers", "0"}, // read as 1 (helper-78); the help says 1..256
+		{"rollout", "-workers", "300"},
 		{"rollout", "-roll", "7-1"},
 		{"rollout", "-roll", "3-1", "-top", "0"},
 		{"rollout", "-gnubg", "not an id"},

@@ -104,6 +104,9 @@ func matchFlags(away string, crawford bool, onRoll nardy.Color, cube int) (neura
 	if crawford && (a[0] == 1) == (a[1] == 1) {
 		return neural.MatchScore{}, fmt.Errorf("-crawford at %d-away %d-away: the Crawford game has one side 1-away", a[0], a[1])
 	}
+	if crawford && cube > 1 {
+		return neural.MatchScore{}, fmt.Errorf("-crawford with a cube of %d: nobody doubles in the Crawford game (S6)", cube)
+	}
 	m := neural.ScoreFor(onRoll, a, cube)
 	m.Crawford = crawford
 	return m, nil

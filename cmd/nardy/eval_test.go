@@ -95,6 +95,7 @@ func TestEvalCommandErrors(t *testing.T) {
 		{"eval", "-owner", "purple"},
 		{"eval", "-away", "x"},
 		{"eval", "-crawford"},
+		{"eval", "-away", "1,3", "-crawford", "-cube", "2", "-owner", "white"}, // accepted before (helper-78)
 		{"eval", "-position", "nonsense"},
 		{"eval", "extra"},
 	} {

@@ -165,6 +165,7 @@ func TestRolloutCommandErrors(t *testing.T) {
 		{"rollout", "-away", "65,2"},
 		{"rollout", "-crawford"},
 		{"rollout", "-away", "1,1", "-crawford"},
+		{"rollout", "-cubeful", "-away", "1,3", "-crawford", "-cube", "2", "-owner", "black"},
 		{"rollout", "-away", "2,3", "-crawford"},
 		{"rollout", "-double", "-roll", "3-1"},
 		{"rollout", "-double", "-away", "2,1", "-crawford"},

@@ -183,6 +183,8 @@ func TestLegalCommandErrors(t *testing.T) {
 		{"legal", "-roll", "7-1"},
 		{"legal", "-roll", "3-1", "-variant", "medium"},
 		{"legal", "-roll", "3-1", "-preset", "nope"},
+		{"legal", "-roll", "3-1", "-variant", ""}, // given empty: read as not given (helper-78)
+		{"legal", "-roll", "3-1", "-preset", ""},
 		{"legal", "-roll", "3-1", "-variant", "short", "-preset", "long-moscow"},
 		{"legal", "-roll", "3-1", "-position", "long w 123"},
 		{"legal", "-roll", "3-1", "-key", "zz"},

@@ -61,7 +61,7 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		}
 		v = pos.Variant()
 	}
-	if *f.preset != "" {
+	if *f.preset != "" || set["preset"] { // given empty: an unknown preset
 		p, err := variants.Lookup(*f.preset)
 		if err != nil {
 			return r, pos, err
@@ -72,7 +72,7 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		}
 		v = r.Variant
 	}
-	if *f.variant != "" {
+	if *f.variant != "" || set["variant"] { // given empty: no variant
 		w, err := nardy.ParseVariant(*f.variant)
 		if err != nil {
 			return r, pos, err

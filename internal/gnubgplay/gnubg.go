@@ -195,6 +195,10 @@ func Start(plies int) (*Engine, error) {
 		e.Close()
 		return nil, err
 	}
+	// Both ends of the pipes are open and gnubg has read the script: the
+	// folder is of no more use, and a program killed before Close would
+	// leave it behind (helper-78).
+	_ = os.RemoveAll(dir)
 	return e, nil
 }
 

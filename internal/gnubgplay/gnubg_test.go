@@ -2,6 +2,7 @@ package gnubgplay
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -124,4 +125,17 @@ func TestStartRefusesPlies(t *testing.T) {
 		assert.Nil(t, e, "%d plies", plies)
 		assert.ErrorContains(t, err, "want 0..4", "%d plies", plies)
 	}
+}
+
+// TestNoFolderLeft: once New returns, the engine's temporary folder (its
+// pipes and script) is gone, so a program killed before Close leaves
+// nothing behind (it left one a gnubg process: helper-78); the engine
+// still answers.
+func TestNoFolderLeft(t *testing.T) {
+	e := startOrSkip(t)
+	_, err := os.Stat(e.dir)
+	assert.True(t, os.IsNotExist(err), "%s: %v", e.dir, err)
+	pos := mustPosition(nardy.StartPosition(nardy.Short, nardy.White))
+	_, err = e.Move(nardy.DefaultRules(nardy.Short), pos, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
 }

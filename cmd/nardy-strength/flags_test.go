@@ -65,6 +65,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"plays", "-worst", "-1"}, "-worst -1"},
 		{[]string{"plays", "-nope"}, "-nope"},
 		{[]string{"openings", "-trials", "0"}, "-trials 0: want 1..1048576"},
+		{[]string{"openings", "-top", "99999"}, "-top 99999: want 1..5220"}, // accepted before (helper-78)
 		{[]string{"openings", "-top", "0"}, "-top 0"},
 		{[]string{"openings", "-rollout-ply", "3"}, "-rollout-ply 3"},
 		{[]string{"openings", "-net", long}, "a long-nardy network, not short"},

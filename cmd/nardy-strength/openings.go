@@ -36,7 +36,7 @@ func openings(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, openingsSynopsis, args, stdout, stderr); err != nil {
 		return err
 	}
-	if err := firstErr(atLeast("top", *top, 1), within("trials", *trials, 1, neural.MaxTrials), within("workers", *workers, 1, maxWorkers),
+	if err := firstErr(within("top", *top, 1, nardy.MaxPlays), within("trials", *trials, 1, neural.MaxTrials), within("workers", *workers, 1, maxWorkers),
 		checkPlies("rollout-ply", *ply, "gnubg-plies", *gp)); err != nil {
 		return err
 	}

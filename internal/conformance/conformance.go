@@ -130,6 +130,11 @@ func Parse(line []byte) (Case, error) {
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(line, &raw); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field == "" { // "number 7": the kind alone
+			kind, _, _ := strings.Cut(te.Value, " ")
+			return c, fmt.Errorf("%w: a case is a JSON object, not a JSON %s", ErrCase, kind)
+		}
 		return c, fmt.Errorf("%w: %v", ErrCase, err)
 	}
 	field := func(name string, v any) error {

@@ -208,3 +208,15 @@ func TestParseLineBound(t *testing.T) {
 	assert.ErrorIs(t, err, ErrLineTooLong)
 	assert.Equal(t, "s31", c.ID)
 }
+
+// TestParseNotAnObject: a line that is JSON but not an object is refused
+// in the format's words, not Go's ("cannot unmarshal string into Go value
+// of type map[string]json.RawMessage": helper-78).
+func TestParseNotAnObject(t *testing.T) {
+	for line, kind := range map[string]string{`"x"`: "string", `[1,2]`: "array", `7`: "number", `true`: "bool"} {
+		_, err := Parse([]byte(line))
+		require.ErrorIs(t, err, ErrCase, line)
+		assert.Contains(t, err.Error(), "a case is a JSON object, not a JSON "+kind, line)
+		assert.NotContains(t, err.Error(), "Go value", line)
+	}
+}

@@ -234,9 +234,6 @@ func train(c config, stdout io.Writer) error {
 		pt.seconds = from.seconds + time.Since(start).Seconds()
 		pt.plies = t.plies
 		curve = append(curve, pt)
-		if _, err := fmt.Fprintln(log, checkpointLine(pt)); err != nil {
-			return fmt.Errorf("checkpoint at %d games: %w", games, err)
-		}
 		resumedFrom := ""
 		if c.resume != "" {
 			resumedFrom = fmt.Sprintf(" -resume (from %d games)", from.games)
@@ -245,6 +242,11 @@ func train(c config, stdout io.Writer) error {
 			c.variant, c.games, net.Hidden(), c.seed, c.rate, c.rateEnd, c.optionalFlags(), resumedFrom, games, pt.plies, pt.seconds))
 		if err := save(c.out, net, curve); err != nil {
 			return fmt.Errorf("-out: checkpoint at %d games: %w", games, err)
+		}
+		// The log's line after the weights it records are saved: a log
+		// line is a checkpoint -resume can start from.
+		if _, err := fmt.Fprintln(log, checkpointLine(pt)); err != nil {
+			return fmt.Errorf("checkpoint at %d games: %w", games, err)
 		}
 		return nil
 	}

@@ -554,3 +554,20 @@ func TestTrainLogWithoutStdout(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"f.log", "f.nn", "f.svg"}, names)
 }
+
+// TestTrainLogAfterSave: a checkpoint whose weights cannot be saved (here
+// OUT.nn is a directory) leaves no line in the log, which -resume would
+// take for a checkpoint it can start from (the line came first:
+// helper-78).
+func TestTrainLogAfterSave(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "e")
+	require.NoError(t, os.Mkdir(out+".nn", 0o755))
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-variant", "short", "-games", "10", "-hidden", "8", "-every", "5", "-eval", "0", "-out", out}, &stdout, &stderr)
+	require.Equal(t, 1, code, stderr.String())
+	log, err := os.ReadFile(out + ".log")
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		assert.True(t, strings.HasPrefix(line, "#"), "only the header: %q", line)
+	}
+}

@@ -262,11 +262,8 @@ func jsonTypeText(err error) (string, bool) {
 		field = "value"
 	}
 	got := "a JSON " + te.Value
-	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too, cut
-		if n := errtext.CutLen(v); n < len(v) {
-			v = v[:n] + "..."
-		}
-		got = "the JSON " + kind + " " + v
+	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too, shortened
+		got = "the JSON " + kind + " " + errtext.Shorten(v)
 	}
 	return fmt.Sprintf("%s: want %s, not %s", field, want, got), true
 }

@@ -207,7 +207,7 @@ func (ci CubeInfo) norm() matchNorm {
 func (ci CubeInfo) winPoints(p Probs) int {
 	k := pointsOf(ci.Scoring, p.Variant)
 	if ci.Money && ci.Jacoby && ci.Cube.Centred() {
-		k = kindPoints{k.oin, k.oin, k.oin, k.oin}
+		k = k.singles()
 	}
 	return cubePoints(avgWin(p, k), ci.value())
 }
@@ -386,13 +386,9 @@ func resignValues(g nardy.Game, me nardy.Color, away [2]int) outcomeValues {
 	k := pointsOf(r.Scoring, r.Variant)
 	if g.IsMoney() || away == [2]int{} {
 		if r.Jacoby && g.IsMoney() && g.Cube().Centred() {
-			k = kindPoints{k.oin, k.oin, k.oin, k.oin}
+			k = k.singles()
 		}
 		return moneyValues(k)
 	}
-	m := met()
-	if v := r.Variant; !r.Cube && (v == nardy.Long || v == nardy.Short) {
-		m = cubelessMETs()[v]
-	}
-	return matchValues(m, k, ScoreFor(me, away, g.Cube().Value), me)
+	return matchValues(metOf(r), k, ScoreFor(me, away, g.Cube().Value), me)
 }

@@ -47,6 +47,10 @@ func (p Probs) Lose() float64 { return 1 - p.Win }
 // counts as the next lower kind it uses.
 type kindPoints struct{ oin, mars, koks, home float64 }
 
+// singles returns k with every kind of win worth a single game, as the
+// Jacoby rule scores them while the cube is centred (money play).
+func (k kindPoints) singles() kindPoints { return kindPoints{k.oin, k.oin, k.oin, k.oin} }
+
 func pointsOf(s nardy.Scoring, v nardy.Variant) kindPoints {
 	if s == (nardy.Scoring{}) {
 		s = nardy.DefaultRules(v).Scoring

@@ -13,6 +13,8 @@ import (
 const (
 	// MaxTrials is the most games a rollout plays out.
 	MaxTrials = 1 << 20
+	// MaxWorkers is the most goroutines a rollout runs.
+	MaxWorkers = 256
 	// DefaultTrials is the number of trials of a rollout whose options give
 	// none: 36 groups of 36 stratified trials.
 	DefaultTrials = 1296
@@ -61,7 +63,7 @@ type RolloutOptions struct {
 	// Seed seeds the dice of every trial (trial i has its own stream, a
 	// function of Seed and i alone).
 	Seed uint64
-	// Workers is the number of goroutines, 0..256; 0 means 1. The result
+	// Workers is the number of goroutines, 0..MaxWorkers; 0 means 1. The result
 	// is the same for any number of workers.
 	Workers int
 	// Cubeful also plays every trial with the doubling cube (S6), from
@@ -186,8 +188,8 @@ func (o RolloutOptions) Validate() error {
 		return rolloutError("Ply", "ply %d not in 0..%d", o.Ply, MaxPly)
 	case o.Truncate < 0:
 		return rolloutError("Truncate", "truncation %d below 0", o.Truncate)
-	case o.Workers < 0 || o.Workers > 256:
-		return rolloutError("Workers", "workers %d not in 0..256", o.Workers)
+	case o.Workers < 0 || o.Workers > MaxWorkers:
+		return rolloutError("Workers", "workers %d not in 0..%d", o.Workers, MaxWorkers)
 	case !(o.StopAt >= 0) || math.IsInf(o.StopAt, 1):
 		return rolloutError("StopAt", "stop at a standard error of %v (a number, 0 for never)", o.StopAt)
 	}

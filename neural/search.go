@@ -98,16 +98,24 @@ func (s *Searcher) valuesAt(cube int) (vals [2]outcomeValues) {
 		vals[1] = vals[0]
 		return vals
 	}
-	m := met()
-	if v := s.Rules.Variant; !s.Rules.Cube && (v == nardy.Long || v == nardy.Short) {
-		m = cubelessMETs()[v] // rules of no variant give no evaluation: any table will do
-	}
+	m := metOf(s.Rules)
 	score := s.Match
 	score.Cube = cube
 	for c := range vals {
 		vals[c] = matchValues(m, k, score, nardy.Color(c))
 	}
 	return vals
+}
+
+// metOf returns the match equity table of a match under rules r: with
+// the cube (short nardy) DefaultMET's, without it a table of games
+// played out at one point each (rules of no variant give no evaluation:
+// any table will do).
+func metOf(r nardy.Rules) *MET {
+	if v := r.Variant; !r.Cube && (v == nardy.Long || v == nardy.Short) {
+		return cubelessMETs()[v]
+	}
+	return met()
 }
 
 // scoring returns the table equities are taken under: s.Scoring, or the

@@ -42,8 +42,8 @@ func parse(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.W
 }
 
 // maxWorkers is the most goroutines a flag -workers takes: a rollout's
-// most (neural.RolloutOptions.Workers, 0..256).
-const maxWorkers = 256
+// most.
+const maxWorkers = neural.MaxWorkers
 
 // atLeast refuses an int flag below lo.
 func atLeast(name string, v, lo int) error {

@@ -53,8 +53,8 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	if err == nil && (*trials < 1 || *trials > neural.MaxTrials) {
 		err = fmt.Errorf("-trials %d not in 1..%d", *trials, neural.MaxTrials)
 	}
-	if err == nil && (*workers < 1 || *workers > maxWorkers) {
-		err = fmt.Errorf("-workers %d not in 1..%d", *workers, maxWorkers)
+	if err == nil && (*workers < 1 || *workers > neural.MaxWorkers) {
+		err = fmt.Errorf("-workers %d not in 1..%d", *workers, neural.MaxWorkers)
 	}
 	if err == nil && *rollText == "" && cliflags.Given(fs)["top"] {
 		err = errors.New("-top rolls out the best plays of a -roll: give the roll")
@@ -151,6 +151,3 @@ func describe(res neural.RolloutResult, cubeful bool, s nardy.Scoring) string {
 func describeCube(r neural.CubeRollout, match bool) string {
 	return describeVerdict(r.Decision, match, r.NoDoubleStdErr, r.DoubleTakeStdErr)
 }
-
-// maxWorkers bounds -workers: the most neural.RolloutOptions takes.
-const maxWorkers = 256

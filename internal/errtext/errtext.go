@@ -46,11 +46,14 @@ func CharAt(s string, i int) string {
 	return fmt.Sprintf("%q", r)
 }
 
-// Quote quotes s for a message, cut to MaxInput bytes (see CutLen) with
-// "..." after a cut: a name or text a caller gave, however long.
-func Quote(s string) string {
+// Shorten returns s cut to MaxInput bytes (see CutLen) with "..." after
+// a cut: a name, text or number a caller gave, however long.
+func Shorten(s string) string {
 	if n := CutLen(s); n < len(s) {
-		s = s[:n] + "..."
+		return s[:n] + "..."
 	}
-	return fmt.Sprintf("%q", s)
+	return s
 }
+
+// Quote quotes s for a message, shortened (see Shorten).
+func Quote(s string) string { return fmt.Sprintf("%q", Shorten(s)) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 )
@@ -29,13 +30,17 @@ func (f *cubeMatchFlags) define(fs *flag.FlagSet, when, start string) {
 	f.crawfordInGame = fs.Bool("crawford", false, "with -away: the game is the Crawford game (one side 1-away; nobody doubles)")
 }
 
-// build returns the cube and the match score the parsed flags give for a
-// game under r with onRoll on roll; the cube flags are refused unless
-// cubeOK, and a cube r cannot have.
-func (f *cubeMatchFlags) build(cubeOK bool, r nardy.Rules, onRoll nardy.Color) (nardy.Cube, neural.MatchScore, error) {
+// build returns the cube and the match score the flags parsed on fs give
+// for a game under r with onRoll on roll; the cube flags are refused
+// unless cubeOK, and a cube r cannot have. An -away given empty is
+// refused, not read as money play.
+func (f *cubeMatchFlags) build(fs *flag.FlagSet, cubeOK bool, r nardy.Rules, onRoll nardy.Color) (nardy.Cube, neural.MatchScore, error) {
 	cube, err := cubeFlags(cubeOK, *f.value, *f.owner)
 	if err == nil && cubeOK {
 		err = checkCube(r, cube)
+	}
+	if err == nil && *f.away == "" && cliflags.Given(fs)["away"] {
+		err = errors.New(`-away "": two numbers, such as 3,5 (leave -away out for money play)`)
 	}
 	if err != nil {
 		return cube, neural.MatchScore{}, err

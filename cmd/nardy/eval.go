@@ -54,7 +54,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		match neural.MatchScore
 	)
 	if err == nil {
-		cube, match, err = cm.build(true, r, pos.OnRoll())
+		cube, match, err = cm.build(fs, true, r, pos.OnRoll())
 	}
 	if err != nil {
 		report(stderr, "eval", err)

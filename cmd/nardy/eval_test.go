@@ -96,6 +96,8 @@ func TestEvalCommandErrors(t *testing.T) {
 		{"eval", "-away", "x"},
 		{"eval", "-crawford"},
 		{"eval", "-away", "1,3", "-crawford", "-cube", "2", "-owner", "white"}, // accepted before (helper-78)
+		{"eval", "-away", ""},    // read as money play before (helper-78)
+		{"rollout", "-away", ""}, // the same
 		{"eval", "-position", "nonsense"},
 		{"eval", "extra"},
 	} {

@@ -67,7 +67,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		match neural.MatchScore
 	)
 	if err == nil {
-		cube, match, err = cm.build(*cubeful || *double, r, pos.OnRoll())
+		cube, match, err = cm.build(fs, *cubeful || *double, r, pos.OnRoll())
 	}
 	if err != nil {
 		report(stderr, "rollout", err)

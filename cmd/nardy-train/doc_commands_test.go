@@ -8,7 +8,7 @@ import (
 
 // TestDocumentedCommandLinesParse: every command line that runs
 // nardy-train (as /tmp/nardy-train or go run ./cmd/nardy-train) in
-// README.md, BENCHMARKS.md and docs/strength.md names flags it has, with
+// README.md, BENCHMARKS.md, docs/strength.md and docs/bots.md names flags it has, with
 // values of their types (a flag renamed or dropped would leave the
 // documents' commands refused).
 func TestDocumentedCommandLinesParse(t *testing.T) {

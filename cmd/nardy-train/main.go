@@ -131,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured, no -opponent)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v (with -eval above 0)", bot.Names()))
-	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; one run at a time per OUT (two would write one log)")
+	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; a run on an OUT another run is writing is refused")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
@@ -191,7 +191,7 @@ func train(c config, stdout io.Writer) error {
 			return err
 		}
 	}
-	logf, err := os.Create(c.out + ".log")
+	logf, err := openLog(c.out + ".log")
 	if err != nil {
 		return fmt.Errorf("-out: %w", err)
 	}
@@ -327,6 +327,29 @@ func save(out string, net *neural.Net, curve []point) error {
 		}
 	}
 	return nil
+}
+
+// errBusy is the error of a log another run is writing.
+var errBusy = errors.New("another nardy-train run is writing it (one run at a time per -out)")
+
+// openLog opens the log at path for a new run, empty, once it holds the
+// log's lock (lockFile): a second run given the same -out is refused
+// before it empties the first run's log. The lock lasts while the log is
+// open.
+func openLog(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // replaceFile writes b to path through a temporary file of its own in the

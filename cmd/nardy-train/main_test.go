@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -570,4 +571,34 @@ func TestTrainLogAfterSave(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
 		assert.True(t, strings.HasPrefix(line, "#"), "only the header: %q", line)
 	}
+}
+
+// TestTrainRefusesASecondRunOnItsOut: a run whose -out another run is
+// writing is refused (exit 1) before it touches the first run's log; two
+// runs on one -out once both wrote, the second emptying the first's log
+// (helper-78). The first run is stood for by the lock on its log.
+func TestTrainRefusesASecondRunOnItsOut(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock: the help asks for one run at a time")
+	}
+	out := filepath.Join(t.TempDir(), "busy")
+	first, err := openLog(out + ".log")
+	require.NoError(t, err)
+	defer first.Close()
+	_, err = first.WriteString("the first run's log\n")
+	require.NoError(t, err)
+
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr.String(), "another nardy-train run is writing it")
+	b, err := os.ReadFile(out + ".log")
+	require.NoError(t, err)
+	assert.Equal(t, "the first run's log\n", string(b))
+	assert.NoFileExists(t, out+".nn")
+
+	require.NoError(t, first.Close()) // the first run ends: its -out is free
+	stdout.Reset()
+	stderr.Reset()
+	assert.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
 }

@@ -20,7 +20,7 @@ const (
 	// ActPlay: the player on roll plays Steps as a whole play.
 	ActPlay
 	// ActStep: the player on roll takes Steps[0]; the step that completes
-	// the play ends the turn.
+	// the play ends the turn, and cannot be undone ([Game.Step]).
 	ActStep
 	// ActUndo: the player on roll takes back its last step.
 	ActUndo

@@ -515,7 +515,12 @@ func (g Game) Play(p Play) (Game, error) {
 	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps})
 }
 
-// Step takes one step of the current roll as the player on roll.
+// Step takes one step of the current roll as the player on roll. The step
+// that completes the play ends the turn at once, so it cannot be undone
+// ([ActUndo] takes back only the steps of an unfinished play). A board
+// where a person moves checkers and then confirms the turn keeps its own
+// [Turn] ([Game.Turn], then [Turn.Move], [Turn.Undo]) and commits the
+// finished play with [Game.Play], as examples/server does.
 func (g Game) Step(s Step) (Game, error) {
 	return g.Do(Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}})
 }

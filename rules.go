@@ -136,6 +136,14 @@ func (o *OpeningRoll) UnmarshalText(t []byte) error {
 // value; the move generator, [Rules.Apply] and [Turn] read everything that
 // differs between the games from it. Start from [DefaultRules] or a preset of
 // package variants and change options; [Rules.Validate] checks the result.
+//
+// The zero values of the options are not the defaults: a literal such as
+// Rules{Variant: Short} validates, but plays without the cube (so without
+// Jacoby and Crawford), rerolls the opening (C2) and lets the winner start
+// the next game (L10), where DefaultRules(Short) has the cube, Jacoby,
+// Crawford, the opening dice played and the opening roll's starter; and
+// Rules{Variant: Long} judges every step for the six-block (L5,
+// TransientBlock false).
 type Rules struct {
 	Variant Variant `json:"variant"`
 

@@ -189,7 +189,8 @@ func (r Rules) scoring() Scoring {
 }
 
 // CubeLimit returns the highest cube value the rules allow: MaxCube, or 64
-// when MaxCube is 0 (S6).
+// when MaxCube is 0 (S6). It reads MaxCube alone: rules without the cube
+// (Cube false) still give 64, and no game under them doubles.
 func (r Rules) CubeLimit() int {
 	if r.MaxCube == 0 {
 		return defaultMaxCube
@@ -305,7 +306,7 @@ type Result struct {
 	Kind    ResultKind `json:"kind"`
 	End     EndReason  `json:"end"`
 	Cube    int        `json:"cube"`           // the cube value the game was played for
-	Points  int        `json:"points"`         // won by Winner: table points × Cube; for a Draw, each player's
+	Points  int        `json:"points"`         // won by Winner: table points × Cube (Cube alone for a gammon or backgammon won under the Jacoby rule with the cube centred, S6); for a Draw, each player's
 	Half    bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
 }
 

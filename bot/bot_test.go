@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -430,51 +429,6 @@ func TestBotsAlwaysLegal(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		perturb(t, g, players, rng, nardy.NewSeededDice(seed))
 	})
-}
-
-// PlayGame plays a whole game and returns it with its record, which
-// replays to the same game.
-func ExamplePlayGame() {
-	g, rec, err := PlayGame(variants.LongMoscow(), NewGreedy(), NewRandom(1), nardy.NewSeededDice(1))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	res, _ := g.Result()
-	fmt.Println(res.Winner, "wins", res.Points, "points")
-	m, err := nardy.Replay(rec)
-	fmt.Println(err == nil && m.Game() == g)
-	// Output:
-	// white wins 2 points
-	// true
-}
-
-// NewNeural builds the trained player; here at 0-ply, against Greedy, a
-// game of short nardy with the cube, where it also doubles, takes and
-// drops.
-func ExampleNewNeural() {
-	strong := NewNeural(0)
-	g, rec, err := PlayGame(variants.ShortStandard(), strong, NewGreedy(), nardy.NewSeededDice(3))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	res, _ := g.Result()
-	fmt.Println(strong.Name(), "plays white;", res.Winner, "wins", res.Points, "points with the cube at", g.Cube().Value, "after", len(rec.Actions), "actions")
-	// Output: neural0 plays white; white wins 2 points with the cube at 2 after 100 actions
-}
-
-// PlayMatch plays a match to 3 points; the record says how it went.
-func ExamplePlayMatch() {
-	m, rec, err := PlayMatch(variants.ShortStandard(), 3, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	w, b := m.Score()
-	winner, _ := m.Winner()
-	fmt.Printf("%s wins %d-%d after %d games, %d actions\n", winner, max(w, b), min(w, b), m.GameNumber(), len(rec.Actions))
-	// Output: white wins 3-1 after 3 games, 198 actions
 }
 
 // openedWith31 returns a new game of r, the game after an opening throw of

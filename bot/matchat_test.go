@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -41,22 +40,6 @@ func TestPlayMatchAt(t *testing.T) {
 	}
 	_, _, err := PlayMatchAt(variants.ShortStandard(), 5, nardy.MatchStart{Score: [2]int{5, 0}}, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules)
-}
-
-// PlayMatchAt plays a match to 7 points from 5-6, as a trainer sets one up:
-// the first game is the Crawford game.
-func ExamplePlayMatchAt() {
-	start := nardy.MatchStart{Score: [2]int{5, 6}}
-	m, rec, err := PlayMatchAt(variants.ShortStandard(), 7, start, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	w, b := m.Score()
-	winner, _ := m.Winner()
-	fmt.Printf("from %d-%d, %s wins %d-%d in game %d; the record starts at %v\n",
-		start.Score[0], start.Score[1], winner, w, b, m.GameNumber(), rec.Start.Score)
-	// Output: from 5-6, black wins 5-7 in game 1; the record starts at [5 6]
 }
 
 // seer is a player that remembers the matches it was shown.
@@ -101,28 +84,6 @@ func TestPlayOut(t *testing.T) {
 	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
 	_, err = PlayOut(m, nil, NewGreedy(), nardy.NewSeededDice(1))
 	assert.ErrorIs(t, err, ErrUninitialized)
-}
-
-// PlayOut finishes a match taken at a position: here a 7-point match at
-// 3-5, black on roll at the start position, played out by two greedy bots.
-func ExamplePlayOut() {
-	r := variants.ShortStandard()
-	pos, _ := nardy.StartPosition(nardy.Short, nardy.Black)
-	g, _ := nardy.NewGameAt(r, nardy.Setup{Position: pos, Match: true})
-	m, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{3, 5}}, g)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	m, err = PlayOut(m, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	w, b := m.Score()
-	winner, _ := m.Winner()
-	fmt.Printf("%s wins %d-%d in game %d\n", winner, w, b, m.GameNumber())
-	// Output: black wins 4-9 in game 3
 }
 
 // TestPlayOn: PlayOn plays a recorder's match to its end as PlayOut plays

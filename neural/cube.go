@@ -228,7 +228,7 @@ const cubeTie = 1e-9
 
 // DecideCube judges a double by the player on roll with cubeless chances p
 // (its own). Money play uses Janowski's formulas (cube efficiency
-// [CubeEfficiency]) on the average points of a win and of a loss; match
+// ci.Efficiency, [CubeEfficiency] when it is 0) on the average points of a win and of a loss; match
 // play uses the same formulas on match equity normalised so that cashing
 // the current cube is +1 and losing it −1, with [DefaultMET]. A double
 // that the cube, the Crawford game or MaxCube forbids is never advised; a

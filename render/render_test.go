@@ -457,14 +457,3 @@ func TestWriterError(t *testing.T) {
 	pos := nardy.MustParsePosition("long w 00000000000000000000000f00/00000000000000000000000f00")
 	assert.ErrorIs(t, SVG(failWriter{}, pos, Options{}), errWrite)
 }
-
-func ExampleSVG() {
-	pos, _ := nardy.StartPosition(nardy.Long, nardy.White)
-	var b bytes.Buffer
-	if err := SVG(&b, pos, Options{Viewer: nardy.White, Dice: nardy.MustRoll(6, 5)}); err != nil {
-		panic(err)
-	}
-	os.Stdout.WriteString(strings.SplitN(b.String(), "\n", 2)[0][:74] + "\n")
-	// Output:
-	// <svg xmlns="http://www.w3.org/2000/svg" class="nardy-board" viewBox="0 0 7
-}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nardylab/nardy/fair"
@@ -157,10 +158,15 @@ func sameThrow(a Action, d0, d1 int) bool {
 // each accepted action is appended to the record, refused ones are not.
 // Its [Recorder.Match] is the state; for one game, Match().Game() is the
 // game, and the match is over when the game is.
+//
+// A Recorder may be copied (to branch a game): the copy and the original
+// each record their own actions from there on. Like the dice and the bots,
+// one Recorder is for one goroutine.
 type Recorder struct {
 	rec   Record
 	match Match
-	steps []Step // the recorded steps, end to end: each action's Steps is a capped slice of it
+	steps []Step    // the recorded steps, end to end: each action's Steps is a capped slice of it
+	self  *Recorder // the Recorder whose arrays rec.Actions and steps are: another means a copy
 }
 
 // NewRecorder starts a recorder under r: length 0 records one game of money
@@ -193,7 +199,9 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 		s := *seed
 		rec.Seed = &s
 	}
-	return &Recorder{rec: rec, match: m}, nil
+	rc := &Recorder{rec: rec, match: m}
+	rc.self = rc
+	return rc, nil
 }
 
 // errRecordFull: a [Recorder] holds MaxRecordActions actions already, the
@@ -215,11 +223,20 @@ func (rc *Recorder) Do(a Action) error {
 	if len(rc.rec.Actions) >= MaxRecordActions {
 		return actionError(a, rc.match.game.phase, errRecordFull, Scoring{})
 	}
+	before := rc.match.game
 	m, err := rc.match.Do(a)
 	if err != nil {
 		return err
 	}
 	rc.match = m
+	if rc.self != rc {
+		// A copy (fork := *rc) shares its original's arrays, whose spare
+		// room both would append into: the copy writes to arrays of its
+		// own from its first action on.
+		rc.rec.Actions = slices.Clip(rc.rec.Actions)
+		rc.steps = slices.Clip(rc.steps)
+		rc.self = rc
+	}
 	// Canonical without the steps (it would copy them into a slice of
 	// their own); the steps go into one growing array instead, not one
 	// allocation a play.
@@ -229,11 +246,32 @@ func (rc *Recorder) Do(a Action) error {
 		// rather than write over the next action's. When rc.steps grows,
 		// earlier actions keep the old array, which nothing writes again.
 		j := len(rc.steps)
-		rc.steps = append(rc.steps, a.Steps...)
+		rc.steps = appendTaken(rc.steps, before, a)
 		c.Steps = rc.steps[j:len(rc.steps):len(rc.steps)]
 	}
 	rc.rec.Actions = append(rc.rec.Actions, c)
 	return nil
+}
+
+// appendTaken appends to dst the steps of a (a play or a step accepted in
+// g) as g took them: the same steps in the same order, with the point
+// reached and the hit flags of the position, where a's may leave To at 0
+// (a step's "wherever the die lands", [Turn.Step]) and carry any Hit.
+func appendTaken(dst []Step, g Game, a Action) []Step {
+	switch a.Kind {
+	case ActStep:
+		if t, err := g.turn.Step(a.Steps[0]); err == nil {
+			return append(dst, t.steps[t.n-1].public())
+		}
+	case ActPlay:
+		if p, err := g.rules.PlayOf(g.pos, g.turn.Roll(), a.Steps...); err == nil {
+			for s := range p.Steps() {
+				dst = append(dst, s)
+			}
+			return dst
+		}
+	}
+	return append(dst, a.Steps...) // accepted by g, so not reached
 }
 
 // Roll throws the dice from src for what the current game waits for (see

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/errwrap"
@@ -233,10 +234,17 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 		case a.Kind == nardy.ActPlay && g.Phase() == nardy.PhasePlay:
 			err = j.play(i, g, a.Steps)
 		case a.Kind == nardy.ActStep && g.Phase() == nardy.PhasePlay:
-			if t, _ := g.Turn(); t.Len() == 0 {
+			t, _ := g.Turn()
+			if t.Len() == 0 {
 				start, steps = g, nil
 			}
-			steps = append(steps, a.Steps...)
+			// The steps as the turn takes them: a step's point may be
+			// left at 0 (wherever the die lands) in a record made by hand.
+			if len(a.Steps) == 1 {
+				if next, err := t.Step(a.Steps[0]); err == nil {
+					steps = slices.AppendSeq(steps[:0], next.Steps())
+				}
+			}
 		case a.Kind == nardy.ActUndo && len(steps) > 0:
 			steps = steps[:len(steps)-1]
 		case g.Phase() == nardy.PhaseRoll && (a.Kind == nardy.ActRoll || a.Kind == nardy.ActDouble):
@@ -348,8 +356,8 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 	pos := g.Position()
 	r := g.Rules()
 	chosen, err := r.PlayOf(pos, roll, steps...)
-	if err != nil {
-		return nil // replayed already: cannot happen
+	if err != nil { // replayed already: a play of the roll
+		return fmt.Errorf("analysis: action %d: %w", i, err)
 	}
 	legal, err := r.AppendLegal(j.buf[:0], pos, roll)
 	if err != nil || len(legal) < 2 {

@@ -138,6 +138,33 @@ func TestStepByStep(t *testing.T) {
 	assert.Equal(t, a.Players, b.Players)
 }
 
+// TestStepsWithoutTheirPoint: a record made by hand whose steps leave
+// their point at 0 ("wherever the die lands", which Replay accepts) and
+// claim hits that are not there is judged as the same record with the
+// steps written out. Its plays were skipped without a word (helper-81).
+func TestStepsWithoutTheirPoint(t *testing.T) {
+	r := variants.ShortStandard()
+	steps := record(t, r, 0, bot.NewRandom(1), bot.NewNeural(0), 8, true)
+	bare := steps
+	bare.Actions = slices.Clone(steps.Actions)
+	changed := 0
+	for i, a := range bare.Actions {
+		if a.Kind == nardy.ActStep {
+			bare.Actions[i].Steps = []nardy.Step{{From: a.Steps[0].From, Die: a.Steps[0].Die, Hit: !a.Steps[0].Hit}}
+			changed++
+		}
+	}
+	require.Positive(t, changed)
+	_, err := nardy.Replay(bare)
+	require.NoError(t, err)
+	want, err := Analyze(t.Context(), steps, Options{})
+	require.NoError(t, err)
+	got, err := Analyze(t.Context(), bare, Options{})
+	require.NoError(t, err)
+	require.NotEmpty(t, want.Decisions)
+	assert.Equal(t, want, got)
+}
+
 // TestAnalyzeBadRecord: a record that does not replay is an error.
 func TestAnalyzeBadRecord(t *testing.T) {
 	rec := record(t, variants.LongMoscow(), 0, bot.NewRandom(1), bot.NewRandom(2), 3, false)

@@ -1,0 +1,98 @@
+package nardy
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// openedShort returns a recorder of a short-nardy money game after White's
+// opening 6-5 played 24/18 18/13 (the lover's leap) and Black's roll of
+// 6-5: Black to play.
+func openedShort(t *testing.T) *Recorder {
+	t.Helper()
+	rc, err := NewRecorder(DefaultRules(Short), 0, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{6, 5}}))
+	require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{24, 18, 6, false}, {18, 13, 5, false}}}))
+	require.NoError(t, rc.Do(Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}}))
+	return rc
+}
+
+// TestRecorderCopyRecordsOnItsOwn: a copy of a Recorder and its original
+// each keep the actions given to them. The copy once appended into the
+// original's arrays, so that the original's record named the copy's play,
+// and no longer replayed to its own match (helper-81).
+func TestRecorderCopyRecordsOnItsOwn(t *testing.T) {
+	leap := Action{Kind: ActPlay, Player: Black, Steps: []Step{{24, 18, 6, false}, {18, 13, 5, false}}}
+	down := Action{Kind: ActPlay, Player: Black, Steps: []Step{{13, 7, 6, false}, {13, 8, 5, false}}}
+	for _, originalFirst := range []bool{true, false} {
+		rc := openedShort(t)
+		fork := *rc
+		if originalFirst {
+			require.NoError(t, rc.Do(leap))
+			require.NoError(t, fork.Do(down))
+		} else {
+			require.NoError(t, fork.Do(down))
+			require.NoError(t, rc.Do(leap))
+		}
+		for _, c := range []struct {
+			rc   *Recorder
+			want string
+		}{{rc, "black plays 24/18 18/13"}, {&fork, "black plays 13/7 13/8"}} {
+			rec := c.rc.Record()
+			require.Len(t, rec.Actions, 4)
+			assert.Equal(t, c.want, rec.Actions[3].String(), "original first: %v", originalFirst)
+			m, err := Replay(rec)
+			require.NoError(t, err)
+			assert.Equal(t, c.rc.Match(), m, "the record replays to the recorder's own match")
+		}
+	}
+}
+
+// TestRecorderKeepsTheStepsAsTaken: a step given with its point left at 0
+// ("wherever the die lands", which Turn.Step accepts) and steps given with
+// hits that are not there are recorded as the game took them, with the
+// point reached and the hits of the position. They were kept as given: a
+// record of "white steps 24/0*" (a bear-off with a hit, for 24/18) that
+// gnubg.WriteMat refused and analysis.Analyze skipped (helper-81).
+func TestRecorderKeepsTheStepsAsTaken(t *testing.T) {
+	rc := openedShort(t)
+	// Black steps 24/18 with a made-up hit, then 18/13 with To left at 0;
+	// White then plays 6-1 as 13/7 8/7 claiming a hit on 7.
+	require.NoError(t, rc.Do(Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 24, Die: 6, Hit: true}}}))
+	require.NoError(t, rc.Do(Action{Kind: ActStep, Player: Black, Steps: []Step{{From: 18, Die: 5}}}))
+	require.NoError(t, rc.Do(Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 1}}))
+	require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{13, 7, 6, true}, {8, 7, 1, true}}}))
+
+	rec := rc.Record()
+	want := []Step{{24, 18, 6, false}, {18, 13, 5, false}, {13, 7, 6, false}, {8, 7, 1, false}}
+	var got []Step
+	for _, a := range rec.Actions[3:] {
+		got = append(got, a.Steps...)
+	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, "black steps 24/18", rec.Actions[3].String())
+
+	b, err := json.Marshal(rec)
+	require.NoError(t, err)
+	var back Record
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, rec, back, "the record reads back from its JSON the same")
+}
+
+// TestRecorderStepHitRecorded: a step that hits is recorded with its hit
+// whether or not the caller said so.
+func TestRecorderStepHitRecorded(t *testing.T) {
+	rc := openedShort(t)
+	// Black plays 13/7 13/8, leaving blots on its 7 and 8 (White's 18 and
+	// 17); White, whose opening left a checker on its 24, rolls 6-1 and
+	// steps 24/18, hitting the blot on its 18.
+	require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: Black, Steps: []Step{{13, 7, 6, false}, {13, 8, 5, false}}}))
+	require.NoError(t, rc.Do(Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 1}}))
+	require.NoError(t, rc.Do(Action{Kind: ActStep, Player: White, Steps: []Step{{From: 24, Die: 6}}}))
+	rec := rc.Record()
+	assert.Equal(t, Step{24, 18, 6, true}, rec.Actions[len(rec.Actions)-1].Steps[0])
+}

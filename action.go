@@ -61,12 +61,7 @@ func (k ActionKind) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *ActionKind) UnmarshalText(t []byte) error {
-	v, err := enumParse("action", actionKindNames[1:], t)
-	*k = ActionKind(v + 1)
-	if err != nil {
-		*k = 0
-	}
-	return err
+	return setEnum(k, 1, "action", actionKindNames[1:], t)
 }
 
 // Action is one thing a player (or, for the opening, the dice) does in a

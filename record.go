@@ -363,12 +363,7 @@ func (p Phase) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (p *Phase) UnmarshalText(t []byte) error {
-	v, err := enumParse("phase", phaseNames[1:], t)
-	*p = Phase(v + 1)
-	if err != nil {
-		*p = 0
-	}
-	return err
+	return setEnum(p, 1, "phase", phaseNames[1:], t)
 }
 
 // MarshalJSON writes the whole state of the game (for a server to store it

@@ -61,6 +61,17 @@ func enumString(names []string, i uint8) string {
 	return fmt.Sprintf("invalid(%d)", i)
 }
 
+// setEnum sets *dst to the value named text among names, the first name
+// being the value first; on an error *dst is left as it was.
+func setEnum[T ~uint8](dst *T, first T, what string, names []string, text []byte) error {
+	v, err := enumParse(what, names, text)
+	if err != nil {
+		return err
+	}
+	*dst = first + T(v)
+	return nil
+}
+
 // enumParse returns the index of text in names. It reads at most
 // MaxTextLen bytes and never copies text.
 func enumParse(what string, names []string, text []byte) (uint8, error) {
@@ -89,9 +100,7 @@ func (h HeadException) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("classic", "doubles",
 // "literal").
 func (h *HeadException) UnmarshalText(b []byte) error {
-	v, err := enumParse("head exception", headExceptionNames[:], b)
-	*h = HeadException(v)
-	return err
+	return setEnum(h, 0, "head exception", headExceptionNames[:], b)
 }
 
 // String returns the option's name as used in conformance files.
@@ -108,9 +117,7 @@ func (b BlockAhead) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("on_route",
 // "opponent_home").
 func (b *BlockAhead) UnmarshalText(t []byte) error {
-	v, err := enumParse("block ahead", blockAheadNames[:], t)
-	*b = BlockAhead(v)
-	return err
+	return setEnum(b, 0, "block ahead", blockAheadNames[:], t)
 }
 
 // String returns the option's name.
@@ -127,9 +134,7 @@ func (o OpeningRoll) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("reroll",
 // "use_opening_dice").
 func (o *OpeningRoll) UnmarshalText(t []byte) error {
-	v, err := enumParse("opening roll", openingRollNames[:], t)
-	*o = OpeningRoll(v)
-	return err
+	return setEnum(o, 0, "opening roll", openingRollNames[:], t)
 }
 
 // Rules is a rule set: the game and its options. It is a small comparable
@@ -222,9 +227,7 @@ func (n NextGameStarter) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("winner",
 // "alternate", "opening_roll").
 func (n *NextGameStarter) UnmarshalText(t []byte) error {
-	v, err := enumParse("next game starter", nextGameStarterNames[:], t)
-	*n = NextGameStarter(v)
-	return err
+	return setEnum(n, 0, "next game starter", nextGameStarterNames[:], t)
 }
 
 // DefaultRules returns the default rule set of variant v (docs/rules.md §2 and §3):

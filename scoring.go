@@ -77,7 +77,6 @@ func (k *ResultKind) UnmarshalText(t []byte) error {
 			return nil
 		}
 	}
-	*k = 0
 	_, err := enumParse("result kind", append(resultKindNames[1:], shortResultKindNames[1:]...), t)
 	return err
 }
@@ -286,12 +285,7 @@ func (e EndReason) MarshalText() ([]byte, error) { return []byte(e.String()), ni
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *EndReason) UnmarshalText(t []byte) error {
-	v, err := enumParse("end reason", endReasonNames[1:], t)
-	*e = EndReason(v + 1)
-	if err != nil {
-		*e = 0
-	}
-	return err
+	return setEnum(e, 1, "end reason", endReasonNames[1:], t)
 }
 
 // Result is the outcome of a finished game.

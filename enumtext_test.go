@@ -1,0 +1,39 @@
+package nardy
+
+import (
+	"encoding"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestEnumTextKeepsTheValueOnError: a name that is no value's leaves the
+// receiver as it was, for every enumerated type, as Variant and Color
+// always did. Eight of them set it first (HeadException to Classic,
+// OpeningRoll to Reroll…: a typo became a valid option; ActionKind,
+// Phase, EndReason and ResultKind to 0; helper-81).
+func TestEnumTextKeepsTheValueOnError(t *testing.T) {
+	head, block, opening, starter := Literal, OpponentHome, UseOpeningDice, AlternateStarts
+	kind, phase, end, result, variant, color := ActBeaver, PhaseCube, Resigned, Koks, Short, Black
+	for _, c := range []struct {
+		v    encoding.TextUnmarshaler
+		read func() any
+		was  any
+	}{
+		{&head, func() any { return head }, Literal},
+		{&block, func() any { return block }, OpponentHome},
+		{&opening, func() any { return opening }, UseOpeningDice},
+		{&starter, func() any { return starter }, AlternateStarts},
+		{&kind, func() any { return kind }, ActBeaver},
+		{&phase, func() any { return phase }, PhaseCube},
+		{&end, func() any { return end }, Resigned},
+		{&result, func() any { return result }, Koks},
+		{&variant, func() any { return variant }, Short},
+		{&color, func() any { return color }, Black},
+	} {
+		for _, text := range []string{"literl", "", "x\x00"} {
+			assert.Error(t, c.v.UnmarshalText([]byte(text)), "%T %q", c.was, text)
+			assert.Equal(t, c.was, c.read(), "%T after %q", c.was, text)
+		}
+	}
+}

@@ -233,8 +233,12 @@ const cubeTie = 1e-9
 // the current cube is +1 and losing it −1, with [DefaultMET]. A double
 // that the cube, the Crawford game or MaxCube forbids is never advised; a
 // beaver only with ci.Beavers in money play, when the cube may reach four
-// times its value.
+// times its value. The zero Probs (no evaluation) gives the zero
+// CubeDecision, as [Searcher.SearchCube] where it has no evaluation.
 func DecideCube(p Probs, ci CubeInfo) CubeDecision {
+	if p == (Probs{}) {
+		return CubeDecision{}
+	}
 	k := pointsOf(ci.Scoring, p.Variant)
 	W, L := avgWin(p, k), avgWin(p.Flip(), k)
 	x := CubeEfficiency

@@ -103,3 +103,24 @@ func TestWriteToCutsInfoAtACharacter(t *testing.T) {
 	assert.True(t, strings.HasPrefix(info, got))
 	assert.Equal(t, MaxInfo-1, len(got), "the last whole character within MaxInfo bytes")
 }
+
+// TestZeroProbsIsNoEvaluation: the zero Probs, which the evaluations give
+// where they have none, is no evaluation everywhere: Flip keeps it (it
+// read as a sure win), Lose and Equity are 0 (1 and −1: a sure loss), and
+// DecideCube gives the zero decision (it advised a take of a pass at −2),
+// as the Searcher's own equities and cube search do (helper-81).
+func TestZeroProbsIsNoEvaluation(t *testing.T) {
+	var p Probs
+	assert.Equal(t, Probs{}, p.Flip())
+	assert.Zero(t, p.Lose())
+	assert.Zero(t, p.Equity(nardy.Scoring{}))
+	assert.Equal(t, "no evaluation", p.Flip().String())
+	ci := CubeInfo{Money: true, Scoring: nardy.DefaultRules(nardy.Short).Scoring}
+	assert.Equal(t, CubeDecision{}, DecideCube(p, ci))
+
+	// A real evaluation keeps its meaning: a sure loss is a sure loss.
+	loss := Probs{Variant: nardy.Short}
+	assert.Equal(t, 1.0, loss.Lose())
+	assert.Equal(t, -1.0, loss.Equity(nardy.Scoring{}))
+	assert.Equal(t, 1.0, loss.Flip().Win)
+}

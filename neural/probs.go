@@ -30,8 +30,12 @@ type Probs struct {
 	LoseMars, LoseKoks, LoseHomeMars float64
 }
 
-// Flip returns the same chances seen by the opponent.
+// Flip returns the same chances seen by the opponent; the zero Probs (no
+// evaluation) stays the zero Probs.
 func (p Probs) Flip() Probs {
+	if p == (Probs{}) {
+		return p
+	}
 	return Probs{
 		Variant: p.Variant,
 		Win:     1 - p.Win, WinMars: p.LoseMars, WinKoks: p.LoseKoks, WinHomeMars: p.LoseHomeMars,
@@ -39,8 +43,14 @@ func (p Probs) Flip() Probs {
 	}
 }
 
-// Lose returns the chance that the opponent wins, 1 − Win.
-func (p Probs) Lose() float64 { return 1 - p.Win }
+// Lose returns the chance that the opponent wins, 1 − Win; 0 for the zero
+// Probs (no evaluation).
+func (p Probs) Lose() float64 {
+	if p == (Probs{}) {
+		return 0
+	}
+	return 1 - p.Win
+}
 
 // kindPoints are the points of each class of win under a scoring table,
 // after the fall-backs of [nardy.Classify]: a kind the table does not use
@@ -72,8 +82,13 @@ func pointsOf(s nardy.Scoring, v nardy.Variant) kindPoints {
 
 // Equity returns the mover's expected points per game without the cube
 // (cube value 1) under scoring table s; the zero table stands for the
-// variant's default (L8, S5). Jacoby does not apply (no cube).
+// variant's default (L8, S5). Jacoby does not apply (no cube). The zero
+// Probs (no evaluation) is worth 0, as the [Searcher]'s equities are
+// where it has no evaluation.
 func (p Probs) Equity(s nardy.Scoring) float64 {
+	if p == (Probs{}) {
+		return 0
+	}
 	v := moneyValues(pointsOf(s, p.Variant))
 	return p.value(&v)
 }
@@ -92,7 +107,7 @@ func moneyValues(k kindPoints) outcomeValues {
 func (p Probs) value(v *outcomeValues) float64 {
 	win := v.win.oin*(p.Win-p.WinMars) + v.win.mars*(p.WinMars-p.WinKoks-p.WinHomeMars) +
 		v.win.koks*p.WinKoks + v.win.home*p.WinHomeMars
-	lose := v.lose.oin*(p.Lose()-p.LoseMars) + v.lose.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
+	lose := v.lose.oin*(1-p.Win-p.LoseMars) + v.lose.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
 		v.lose.koks*p.LoseKoks + v.lose.home*p.LoseHomeMars
 	return win + lose
 }

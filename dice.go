@@ -43,12 +43,17 @@ func (r Roll) High() int { return int(r.hi) }
 // Low returns the smaller die.
 func (r Roll) Low() int { return int(r.lo) }
 
-// IsDouble reports whether both dice show the same number.
-func (r Roll) IsDouble() bool { return r.hi == r.lo }
+// IsDouble reports whether both dice show the same number (false for the
+// zero Roll, which is no roll).
+func (r Roll) IsDouble() bool { return r.hi == r.lo && r.lo != 0 }
 
-// Steps returns how many steps the roll gives: 4 for a double, else 2 (C3).
+// Steps returns how many steps the roll gives: 4 for a double, else 2 (C3);
+// 0 for the zero Roll.
 func (r Roll) Steps() int {
-	if r.IsDouble() {
+	switch {
+	case r.lo == 0:
+		return 0
+	case r.hi == r.lo:
 		return 4
 	}
 	return 2
@@ -179,7 +184,8 @@ func Throw(src DiceSource) (Roll, error) {
 // NewSeededDice(0) does; a nil *SeededDice throws 0, an impossible die
 // that every function throwing from a source refuses ([ErrInvalidRoll]).
 // Each throw advances its generator, so a *SeededDice is not safe for
-// concurrent use: give each goroutine its own.
+// concurrent use: give each goroutine its own (a copy of a SeededDice
+// shares the generator).
 type SeededDice struct{ rng *mrand.Rand }
 
 // NewSeededDice returns a deterministic dice source for seed.

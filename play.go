@@ -16,8 +16,9 @@ type Step struct {
 	Hit      bool
 }
 
-// IsBearOff reports whether the step bears a checker off.
-func (s Step) IsBearOff() bool { return s.To == Off }
+// IsBearOff reports whether the step bears a checker off (false for the
+// zero Step, which moves nothing).
+func (s Step) IsBearOff() bool { return s.To == Off && s.From != 0 }
 
 // IsEnter reports whether the step enters a checker from the bar.
 func (s Step) IsEnter() bool { return s.From == Bar }

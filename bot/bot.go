@@ -31,8 +31,10 @@
 // points a game to GNU Backgammon's 0-ply player (6,000 cubeless games).
 //
 // A player value keeps buffers between calls and is not safe for concurrent
-// use; give each goroutine its own (they are cheap to build). Players hold
-// no global state and take all randomness from their seed.
+// use; give each goroutine its own, built by its constructor (they are
+// cheap to build): a copy of a player (p2 := *p) shares its buffers, and
+// for Random its generator, so copies used at once race. Players hold no
+// global state and take all randomness from their seed.
 package bot
 
 import (

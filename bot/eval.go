@@ -119,14 +119,14 @@ func newView(s nardy.Side) view {
 //     opponent's route with an opponent checker behind it (L2, L5),
 //     checkers left on the head (L3), stacking, and points held.
 //
-// Evaluate never allocates.
+// An invalid position or colour scores 0. Evaluate never allocates.
 func Evaluate(pos nardy.Position, me nardy.Color) float64 {
 	w := defaultWeights()
 	return w.evaluate(pos, me)
 }
 
 func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
-	if !pos.IsValid() {
+	if !pos.IsValid() || !me.IsValid() {
 		return 0
 	}
 	if w, over := pos.Winner(); over {
@@ -164,7 +164,7 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 // with a logistic curve whose width is proportional to the mean pip count
 // still to travel (fitted to the outcomes of greedy self-play games; see
 // TestCalibration). The cube decisions of [Greedy] and [Expectimax] and the
-// averages of Expectimax use it.
+// averages of Expectimax use it. An invalid position or colour gives 0.5.
 func WinChance(pos nardy.Position, me nardy.Color) float64 {
 	w := defaultWeights()
 	return w.winChance(pos, me)

@@ -93,3 +93,14 @@ func TestExpectBlocked(t *testing.T) {
 	assert.Equal(t, 21, nodes, "one empty reply per roll")
 	assert.InDelta(t, WinChance(pos.Pass(), nardy.White), v, 1e-9)
 }
+
+// TestEvaluateInvalidColour: a colour that is neither player scores 0 and
+// an even chance, as an invalid position does; it scored −4 and 0.48
+// (helper-81).
+func TestEvaluateInvalidColour(t *testing.T) {
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	assert.Zero(t, Evaluate(pos, nardy.Color(7)))
+	assert.Equal(t, 0.5, WinChance(pos, nardy.Color(7)))
+	assert.Zero(t, Evaluate(nardy.Position{}, nardy.White))
+}

@@ -26,7 +26,7 @@ const MaxPly = 2
 // narrowed again the same way before the 2-ply round.
 //
 // A Searcher keeps buffers between calls and is not safe for concurrent
-// use; build one per goroutine. Build it with [NewSearcher], which sets
+// use; build one per goroutine (a copy shares the buffers). Build it with [NewSearcher], which sets
 // the default filters; a Searcher literal with Net and Rules evaluates
 // positions as NewSearcher's does, but with Width and Margin 0 it
 // searches only the best play at 0-ply deeper. A Searcher without a

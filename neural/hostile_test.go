@@ -124,3 +124,21 @@ func TestZeroProbsIsNoEvaluation(t *testing.T) {
 	assert.Equal(t, -1.0, loss.Equity(nardy.Scoring{}))
 	assert.Equal(t, 1.0, loss.Flip().Win)
 }
+
+// TestNilNetEveryMethod: every method of a nil *Net answers without a panic, as
+// Evaluate, EvaluatePlays and WriteTo did; Clone, Variant, Hidden, Info,
+// SetInfo and Learn panicked (helper-81).
+func TestNilNetEveryMethod(t *testing.T) {
+	var n *Net
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	assert.NotPanics(t, func() {
+		assert.Nil(t, n.Clone())
+		assert.Zero(t, n.Variant())
+		assert.Zero(t, n.Hidden())
+		assert.Empty(t, n.Info())
+		n.SetInfo("x")
+		n.Learn(pos, Probs{Variant: nardy.Short, Win: 1}, 0.1)
+		assert.Equal(t, Probs{}, n.Evaluate(pos))
+	})
+}

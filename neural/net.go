@@ -66,20 +66,41 @@ func newShape(v nardy.Variant, hidden int) *Net {
 	return n
 }
 
-// Variant returns the game the network evaluates.
-func (n *Net) Variant() nardy.Variant { return n.variant }
+// Variant returns the game the network evaluates (0, no variant, for a
+// nil n).
+func (n *Net) Variant() nardy.Variant {
+	if n == nil {
+		return 0
+	}
+	return n.variant
+}
 
-// Hidden returns the number of hidden units.
-func (n *Net) Hidden() int { return n.nHid }
+// Hidden returns the number of hidden units (0 for a nil n).
+func (n *Net) Hidden() int {
+	if n == nil {
+		return 0
+	}
+	return n.nHid
+}
 
 // Info returns the provenance text saved with the weights (how they were
-// trained).
-func (n *Net) Info() string { return n.info }
+// trained; "" for a nil n).
+func (n *Net) Info() string {
+	if n == nil {
+		return ""
+	}
+	return n.info
+}
 
 // SetInfo sets the provenance text saved with the weights (WriteTo keeps
 // its first [MaxInfo] bytes, cut at a character boundary). Like Learn, it
-// must not run concurrently with any other use of n.
-func (n *Net) SetInfo(s string) { n.info = s }
+// must not run concurrently with any other use of n. On a nil n it does
+// nothing.
+func (n *Net) SetInfo(s string) {
+	if n != nil {
+		n.info = s
+	}
+}
 
 // Evaluate returns the outcome chances of pos for its player on roll. A
 // finished position (a side has borne off all) gets its exact outcome. pos
@@ -208,8 +229,11 @@ func dot(h, row []float32) float32 {
 // (0, 1], or a target with a chance that is not a finite number, changes
 // nothing: such a step would leave weights that are not numbers; a finite
 // chance outside 0..1 is read as the nearest end (a target of 3e38 left
-// weights that were not numbers too).
+// weights that were not numbers too). On a nil n it does nothing.
 func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
+	if n == nil {
+		return
+	}
 	b := boardOf(pos)
 	if _, over := terminal(&b); over || pos.Variant() != n.variant || !(rate > 0 && rate <= 1) {
 		return

@@ -175,8 +175,12 @@ func shared(v nardy.Variant) (*Net, error) {
 	return nil, &nardy.RulesError{Option: "variant", Msg: fmt.Sprintf("no network of package neural for variant %d", v)}
 }
 
-// Clone returns a copy of n that can be trained without touching n.
+// Clone returns a copy of n that can be trained without touching n (nil
+// for a nil n).
 func (n *Net) Clone() *Net {
+	if n == nil {
+		return nil
+	}
 	c := *n
 	c.w1 = append([]float32(nil), n.w1...)
 	c.b1 = append([]float32(nil), n.b1...)

@@ -42,9 +42,11 @@ type PlayHint struct {
 // HintFor returns advice for the player who must act in g, judged at
 // opt.Ply. away gives the points the player to act and its opponent still
 // need in a game of a match, each 1 or more (plays are then ranked by
-// match-winning chance at the score, in normalised match equity); zero
-// judges as money play, and is the only away of a money game (others are
-// [ErrBadOptions]). The game of the opening throw or a finished game has no
+// match-winning chance at the score, in normalised match equity; the
+// match's [nardy.Match.Away] of the player to act). Zero is the away of a
+// money game, and the only one ([ErrBadOptions] for others, and for zero
+// in a game of match play, which a money hint would judge at the wrong
+// stakes). The game of the opening throw or a finished game has no
 // hint (an error matching [nardy.ErrWrongPhase]). A hint is judged by the
 // search alone: Options.Rollout set is an error ([ErrBadOptions]).
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
@@ -56,6 +58,8 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w", g.Phase(), nardy.ErrWrongPhase)
 	}
 	switch {
+	case away == [2]int{} && !g.IsMoney():
+		return Hint{}, optionsError("away", "away 0, 0 in a game of match play: give the points each player still needs (Match.Away)")
 	case away == [2]int{}:
 	case g.IsMoney():
 		return Hint{}, optionsError("away", "away %v in a money game: want 0, 0", away)

@@ -141,6 +141,11 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // [nardy.Match.Do] or a [nardy.Recorder]. A nil player of the colour
 // that must act, or nil dice when dice are to be thrown, gives
 // [ErrUninitialized].
+//
+// Next sees a game, not its match: in a game of a match, show the match to
+// the players that implement [MatchSeer] (SeeMatch) before asking, or they
+// judge the cube, and the neural player its plays, as in money play.
+// [PlayMatch], [PlayOut] and [PlayOn] do.
 func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseOver:

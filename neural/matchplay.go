@@ -9,7 +9,9 @@ import "github.com/nardylab/nardy"
 type MatchScore struct {
 	// Away holds the points each player still needs, indexed by
 	// [nardy.Color] (Away[nardy.White], Away[nardy.Black]); both 0 for
-	// money play. With one at 0 or below (not both 0) the match is
+	// money play. The away arguments of [ScoreFor], [GameCubeInfo],
+	// [CubeAction] and analysis.HintFor, and [nardy.Match.Away], put a
+	// player first instead: ScoreFor turns one into a MatchScore. With one at 0 or below (not both 0) the match is
 	// already won, as [MET.At] reads such a score: no game changes it,
 	// so every end of the game is worth the same and every play 0,
 	// whatever the cube. Any length of match is read: past [MaxAway] as

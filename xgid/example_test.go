@@ -3,6 +3,7 @@ package xgid_test
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -93,4 +94,25 @@ func ExampleID_Recorder() {
 	// Output:
 	// true white rolls 5-2 <nil>
 	// 1 5-2
+}
+
+// The ID of a match as it stands: white won the opening throw with 3-1 in
+// a 5-point match (the opening dice are its first roll), then made its
+// 5-point, and black is to roll. The last field is the cube limit, 2^6.
+func ExampleFromMatch() {
+	r := nardy.DefaultRules(nardy.Short)
+	m, _ := nardy.NewMatch(r, 5)
+	m, _ = m.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	x, _ := xgid.FromMatch(m)
+	fmt.Println(x)
+
+	g := m.Game()
+	roll, _ := g.Dice()
+	p, _ := r.ParsePlay(g.Position(), roll, "8/5 6/5")
+	m, _ = m.Do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(p.Steps())})
+	x, _ = xgid.FromMatch(m)
+	fmt.Println(x)
+	// Output:
+	// XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:5:6
+	// XGID=-b---BD-B---eE---c-e----B-:0:0:-1:00:0:0:0:5:6
 }

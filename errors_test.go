@@ -159,3 +159,19 @@ func TestMarshalInvalidRules(t *testing.T) {
 		assert.ErrorIs(t, err, nardy.ErrInvalidPosition, "variant %d alone", v)
 	}
 }
+
+// TestActionErrorSaysNardyOnce: a refused action's message names the
+// package once, where the reason's own "nardy: " followed the action's
+// (helper-79: "nardy: action refused: undo by white in phase play: nardy:
+// illegal play: no step to undo").
+func TestActionErrorSaysNardyOnce(t *testing.T) {
+	g, err := nardy.NewGame(nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	_, err = g.Do(nardy.Action{Kind: nardy.ActUndo, Player: nardy.White})
+	require.Error(t, err)
+	assert.Equal(t, 1, strings.Count(err.Error(), "nardy:"), err.Error())
+	assert.True(t, strings.HasPrefix(err.Error(), "nardy: action refused: undo by white in phase play: "), err.Error())
+	assert.ErrorIs(t, err, nardy.ErrIllegalPlay)
+}

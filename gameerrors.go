@@ -3,6 +3,7 @@ package nardy
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Errors of [Game] and [Match]. A refused action returns an [*ActionError]
@@ -53,7 +54,8 @@ type ActionError struct {
 func (e *ActionError) Error() string {
 	s := fmt.Sprintf("nardy: action refused: %s by %s in phase %s", e.Kind, e.Player, e.Phase)
 	if e.Reason != nil {
-		s += ": " + e.Reason.Error()
+		// The reason's own "nardy: " is not said twice.
+		s += ": " + strings.TrimPrefix(e.Reason.Error(), "nardy: ")
 	}
 	return s
 }

@@ -50,7 +50,9 @@ func (p Play) AppendText(b []byte) ([]byte, error) {
 //   - moves are listed from the highest starting point down (for equal
 //     starting points, the nearer landing point first), the order GNU
 //     Backgammon uses, for example "13/1 13/7(2)" for 6-6;
-//   - the empty play is [NoPlay].
+//   - the empty play is [NoPlay];
+//   - the zero Play, which is no play of any roll, is "(invalid play)", so
+//     that a forgotten zero value does not read as a pass in a log.
 //
 // Long nardy has no bar and no hits, so its plays never show "bar" or "*":
 // "24/18 13/off". The notation depends only on the play's resulting
@@ -59,6 +61,9 @@ func (p Play) AppendText(b []byte) ([]byte, error) {
 func (p Play) AppendNotation(b []byte) []byte {
 	st, k := p.stepArray()
 	if k == 0 {
+		if p.Roll().lo == 0 { // the zero Play: no roll
+			return append(b, "(invalid play)"...)
+		}
 		return append(b, NoPlay...)
 	}
 	var hits uint32 // the points hit

@@ -146,10 +146,6 @@ func TestNotationForms(t *testing.T) {
 	}
 }
 
-func TestNotationZeroPlay(t *testing.T) {
-	assert.Equal(t, NoPlay, Play{}.String())
-}
-
 func TestAppendNotationNoAllocs(t *testing.T) {
 	plays, err := testLegal(notationShortStart(), MustRoll(3, 3))
 	require.NoError(t, err)

@@ -171,8 +171,9 @@ func (p Play) Steps() iter.Seq[Step] {
 	}
 }
 
-// IsEmpty reports whether the play has no step (C5: no step was possible).
-func (p Play) IsEmpty() bool { return p.n() == 0 }
+// IsEmpty reports whether the play has no step (C5: no step was
+// possible); false for the zero Play, which is no play of any roll.
+func (p Play) IsEmpty() bool { return p.n() == 0 && p.Roll().lo != 0 }
 
 // Result returns the position after the play, with the opponent on roll.
 func (p Play) Result() Position { return p.after().Pass() }

@@ -171,6 +171,22 @@ func (p Play) Steps() iter.Seq[Step] {
 	}
 }
 
+// Action returns the action that makes play p, for [Game.Do],
+// [Match.Do] or a [Recorder]: ActPlay by the player p moves, with p's
+// steps in their order (in a slice of its own, its only allocation). The
+// empty play of a blocked roll is no action a game takes (such a roll
+// passes at once, C5).
+func (p Play) Action() Action {
+	a := Action{Kind: ActPlay, Player: p.after().turn}
+	if n := p.n(); n > 0 {
+		a.Steps = make([]Step, n)
+		for i := range n {
+			a.Steps[i] = p.step(i).public()
+		}
+	}
+	return a
+}
+
 // IsEmpty reports whether the play has no step (C5: no step was
 // possible); false for the zero Play, which is no play of any roll.
 func (p Play) IsEmpty() bool { return p.n() == 0 && p.Roll().lo != 0 }

@@ -92,7 +92,7 @@ func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if undo || err != nil {
 		return undoAction(me), err
 	}
-	return playAction(me, plays[x.choose(g.Rules(), plays, me)]), nil
+	return plays[x.choose(g.Rules(), plays, me)].Action(), nil
 }
 
 // choose returns the index of the play to make.

@@ -43,7 +43,7 @@ func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if undo || err != nil {
 		return undoAction(me), err
 	}
-	return playAction(me, plays[g.w.bestPlay(plays, me)]), nil
+	return plays[g.w.bestPlay(plays, me)].Action(), nil
 }
 
 // bestPlay returns the index of the play scored best by Evaluate for me.

@@ -110,5 +110,5 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		return undoAction(me), err
 	}
 	i, _ := s.Choose(plays, x.ply())
-	return playAction(me, plays[i]), nil
+	return plays[i].Action(), nil
 }

@@ -46,7 +46,7 @@ func (r *Random) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 		return undoAction(me), err
 	}
 	p := plays[r.rng.IntN(len(plays))]
-	return playAction(me, p), nil
+	return p.Action(), nil
 }
 
 // legalPlays returns the legal plays of g's roll (PhasePlay) into *buf,
@@ -73,12 +73,4 @@ func legalPlays(g nardy.Game, me nardy.Color, buf *[]nardy.Play) (plays []nardy.
 
 func undoAction(me nardy.Color) nardy.Action {
 	return nardy.Action{Kind: nardy.ActUndo, Player: me}
-}
-
-func playAction(me nardy.Color, p nardy.Play) nardy.Action {
-	steps := make([]nardy.Step, 0, p.Len()) // one allocation of the right size
-	for s := range p.Steps() {
-		steps = append(steps, s)
-	}
-	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: steps}
 }

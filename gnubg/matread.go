@@ -368,7 +368,7 @@ func (rd *matReader) roll(c matCell, f []string) error {
 		if err != nil || len(plays) != 1 {
 			return err
 		}
-		return rd.do(nardy.Action{Kind: nardy.ActPlay, Player: c.player, Steps: slices.Collect(plays[0].Steps())})
+		return rd.do(plays[0].Action())
 	}
 	steps, err := matFindPlay(g, f[1:])
 	if err != nil {

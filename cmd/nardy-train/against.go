@@ -1,8 +1,6 @@
 package main
 
 import (
-	"slices"
-
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/neural"
@@ -47,7 +45,7 @@ func (l *learner) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	l.teach(l.probs[best].Flip())
 	l.prev = plays[best].Result()
 	l.plies++
-	return nardy.Action{Kind: nardy.ActPlay, Player: me, Steps: slices.Collect(plays[best].Steps())}, nil
+	return plays[best].Action(), nil
 }
 
 // teach moves the evaluation of the position after the last play (the

@@ -28,7 +28,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -200,7 +199,7 @@ func playMatch(w io.Writer, preset variants.Preset, seed uint64, length int) (na
 				return m, err
 			}
 			p := plays[choose.IntN(len(plays))]
-			a = nardy.Action{Kind: nardy.ActPlay, Player: g.Position().OnRoll(), Steps: slices.Collect(p.Steps())}
+			a = p.Action()
 		default:
 			return m, fmt.Errorf("game %d: unexpected phase %s", m.GameNumber(), g.Phase())
 		}

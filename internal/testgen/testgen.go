@@ -14,7 +14,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 	"testing"
 
@@ -148,7 +147,7 @@ func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 		if t.Len() == 0 && rng.IntN(2) == 0 {
 			plays, err := g.Legal()
 			if err == nil && len(plays) > 0 {
-				return nardy.Action{Kind: nardy.ActPlay, Player: to, Steps: slices.Collect(plays[rng.IntN(len(plays))].Steps())}, true
+				return plays[rng.IntN(len(plays))].Action(), true
 			}
 		}
 		if next := t.AppendNextSteps(nil); len(next) > 0 {

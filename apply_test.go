@@ -188,6 +188,10 @@ func TestApply_LegalControls(t *testing.T) {
 	// route, and not home: the block stays forbidden under both readings.
 	fenceBehind := mkPos(t, Long, sd(24, 5, 18, 2, 17, 2, 16, 2, 15, 2, 14, 2), sd(24, 14, 20, 1))
 	last := mkPos(t, Long, sd(1, 1, Off, 14), sd(24, 15))
+	// A block of 24..19 made by 24/19, the opponent's one checker off its
+	// head on its 6, the last point of its home (the mover's 18): home,
+	// so the block is allowed under OpponentHome.
+	edgeHome := mkPos(t, Long, sd(24, 10, 23, 1, 22, 1, 21, 1, 20, 1, 14, 1), sd(24, 14, 6, 1))
 
 	for _, c := range []struct {
 		name  string
@@ -200,6 +204,7 @@ func TestApply_LegalControls(t *testing.T) {
 		{"L5_TransientBlockAllowed", long, fence, MustRoll(5, 1), []Step{st(24, 19, 5), st(19, 18, 1)}, true},
 		{"L5_CheckerAhead", long, fenceAhead, MustRoll(5, 1), []Step{st(24, 19, 5), st(18, 17, 1)}, true},
 		{"L5_OpponentHome", home, fenceAhead, MustRoll(5, 1), []Step{st(24, 19, 5), st(18, 17, 1)}, true},
+		{"L5_OpponentHomeOnItsSix", home, edgeHome, MustRoll(5, 1), []Step{st(24, 19, 5), st(14, 13, 1)}, true},
 		{"L5_CheckerBehind", long, fenceBehind, MustRoll(5, 1), []Step{st(24, 19, 5), st(18, 17, 1)}, false},
 		{"L5_CheckerBehind_OpponentHome", home, fenceBehind, MustRoll(5, 1), []Step{st(24, 19, 5), st(18, 17, 1)}, false},
 		{"C5_LargerDie", long, last, MustRoll(6, 1), []Step{st(1, 0, 6)}, true},

@@ -128,6 +128,35 @@ func TestLastRollDraw_L11(t *testing.T) {
 	assert.Equal(t, Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}, res)
 }
 
+// TestLastRollBoundaries_L11: the last roll is given with four checkers
+// left, the most a roll bears off (a 1-1 bearing off all four draws),
+// and a last roll that leaves one checker loses the game as an oin.
+func TestLastRollBoundaries_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	bearOff := Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 6}}}
+	roll := Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}
+
+	four := gmDo(t, gmDo(t, gmAt(t, r, lastRollPos(t, loserSide(11, 0, 1, 4)), White), roll), bearOff)
+	require.True(t, four.IsLastRoll(), "four checkers left: the last roll is given")
+	d, err := four.SetDice(MustRoll(1, 1))
+	require.NoError(t, err)
+	off := Step{From: 1, To: Off, Die: 1}
+	d = gmDo(t, d, Action{Kind: ActPlay, Player: Black, Steps: []Step{off, off, off, off}})
+	res, ok := d.Result()
+	require.True(t, ok)
+	assert.Equal(t, Draw, res.Kind)
+
+	two := gmDo(t, gmDo(t, gmAt(t, r, lastRollPos(t, loserSide(13, 0, 5, 1, 6, 1)), White), roll), bearOff)
+	require.True(t, two.IsLastRoll())
+	s, err := two.SetDice(MustRoll(6, 1))
+	require.NoError(t, err)
+	s = gmDo(t, s, Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 6, To: Off, Die: 6}, {From: 5, To: 4, Die: 1}}})
+	res, ok = s.Result()
+	require.True(t, ok)
+	assert.Equal(t, Result{Variant: Long, Winner: White, Kind: Oin, End: BoreOff, Cube: 1, Points: 1}, res, "14 off, one left: no draw")
+}
+
 func TestLastRollNotGiven_L11(t *testing.T) {
 	bearOff := Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 6}}}
 	roll := Action{Kind: ActRoll, Player: White, Dice: [2]int{6, 5}}

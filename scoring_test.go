@@ -57,6 +57,8 @@ func TestClassify_L8_L9_S5(t *testing.T) {
 			[]want{{tblFederation, Mars}, {tbl001, Koks}, {tblKola, Koks}}},
 		{"long koks from the head (L9 kola)", Long, loserSide(0, 0, 24, 3, 10, 12),
 			[]want{{tbl001, Koks}, {tblKola, Koks}}},
+		{"long: a checker on its own 7 has not reached home, no home mars (L9)", Long, loserSide(0, 0, 7, 1, 6, 14),
+			[]want{{tbl001, Mars}, {tblKola, Mars}}},
 		{"long 14 off, one home: oin", Long, loserSide(14, 0, 1, 1),
 			[]want{{tbl001, Oin}}},
 		{"short single (S5)", Short, loserSide(2, 0, 20, 13),
@@ -283,5 +285,21 @@ func TestScoringWorseLossScoresMore(t *testing.T) {
 		r := DefaultRules(Long)
 		r.Scoring = s
 		assert.NoError(t, r.Validate(), "%+v", s)
+	}
+}
+
+// TestScoringBounds_L8_L9_S5: a table's points are 0..64 each (docs/rules.md
+// §6): 64 is taken, 65 and -1 are refused as invalid rules, in every
+// column.
+func TestScoringBounds_L8_L9_S5(t *testing.T) {
+	long, short := DefaultRules(Long), DefaultRules(Short)
+	long.Scoring = Scoring{Oin: 1, Mars: 2, HomeMars: 64, Koks: 64}
+	assert.NoError(t, long.Validate())
+	short.Scoring = Scoring{Oin: 64, Mars: 64, Koks: 64}
+	assert.NoError(t, short.Validate())
+	for _, s := range []Scoring{{Oin: 1, Mars: 2, Koks: 65}, {Oin: 65}, {Oin: 1, Mars: 65}, {Oin: 1, Mars: 2, HomeMars: 65}, {Oin: 1, Mars: -1}} {
+		r := DefaultRules(Long)
+		r.Scoring = s
+		assert.ErrorIs(t, r.Validate(), ErrInvalidRules, "%+v", s)
 	}
 }

@@ -27,6 +27,8 @@ func TestWorkedCases(t *testing.T) {
 	long := DefaultRules(Long)
 	doubles := long
 	doubles.HeadException = Doubles
+	literal := long
+	literal.HeadException = Literal
 	// Black's first turn after White's 5-5 24/4: White's checker stands on
 	// White's 4, Black's 16.
 	after55 := mkPos(t, Long, sd(24, 15), sd(24, 14, 4, 1))
@@ -43,6 +45,9 @@ func TestWorkedCases(t *testing.T) {
 		{"long start 6-6", long, longStart, MustRoll(6, 6), []Side{sd(24, 13, 18, 2)}},
 		{"long start 4-4", long, longStart, MustRoll(4, 4), []Side{sd(24, 13, 16, 2)}},
 		{"long start 3-3", long, longStart, MustRoll(3, 3), []Side{sd(24, 13, 15, 1, 21, 1), sd(24, 13, 18, 2)}},
+		// Literal: a lone head checker cannot play 3-3 whole (its 12 is the
+		// opponent's head), so two leave, as under Classic.
+		{"long start 3-3 Literal", literal, longStart, MustRoll(3, 3), []Side{sd(24, 13, 15, 1, 21, 1), sd(24, 13, 18, 2)}},
 		{"long start 3-1", long, longStart, MustRoll(3, 1), []Side{sd(24, 14, 20, 1)}},
 		{"after 5-5, 4-4 Classic", long, after55, MustRoll(4, 4), []Side{sd(24, 14, 20, 1)}},
 		{"after 5-5, 4-4 Doubles", doubles, after55, MustRoll(4, 4), []Side{sd(24, 13, 20, 2)}},

@@ -187,10 +187,7 @@ func askGnubg(t *testing.T, bin string, cases []diffCase) []gnubgAnswer {
 // gnubg does. It needs
 // /usr/games/gnubg and skips without it.
 func TestGnubgDifferential(t *testing.T) {
-	bin := testgen.Gnubg()
-	if bin == "" {
-		t.Skip("GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH): differential test skipped; install it with apt-get install gnubg")
-	}
+	bin := testgen.GnubgOrSkip(t)
 	n := 3000
 	if testing.Short() {
 		n = 500

@@ -20,7 +20,6 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
-	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/require"
 )
 
@@ -245,16 +244,6 @@ func gnubgPlayed(t *testing.T, r nardy.Rules, p nardy.Color, board string, dice 
 		return fmt.Sprintf("%v (gnubg's play %s)", err, strings.Join(text, " "))
 	}
 	return posID(t, pl.Result())
-}
-
-// gnubgOrSkip returns the gnubg binary, or skips the test loudly.
-func gnubgOrSkip(t *testing.T) string {
-	if bin := testgen.Gnubg(); bin != "" {
-		return bin
-	}
-	t.Skip("SKIP: GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH): " +
-		"the .mat round trip with gnubg is NOT checked; install it with apt-get install gnubg")
-	return ""
 }
 
 // runGnubgPy runs a Python script inside gnubg (gnubg -t -q -p) that

@@ -39,7 +39,7 @@ import (
 //
 // It needs gnubg and skips loudly without it.
 func TestMatGnubgRoundTrip(t *testing.T) {
-	bin := gnubgOrSkip(t)
+	bin := testgen.GnubgOrSkip(t)
 	dir := t.TempDir()
 	r := nardy.DefaultRules(nardy.Short)
 

@@ -59,10 +59,7 @@ func rawMatchID(cubeLog, owner, onRoll, crawford, die1, die2, length, s0, s1, bi
 // FormatMatchID of the result is the ID gnubg holds. It needs
 // /usr/games/gnubg and skips without it.
 func TestMatchIDGnubgAgrees(t *testing.T) {
-	bin := testgen.Gnubg()
-	if bin == "" {
-		t.Skip("gnubg not installed")
-	}
+	bin := testgen.GnubgOrSkip(t)
 	if testing.Short() {
 		t.Skip("runs gnubg")
 	}

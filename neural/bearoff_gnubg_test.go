@@ -7,6 +7,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/gnubgplay"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,9 +20,7 @@ import (
 // by up to 0.0073, where gnubg's two-sided database plays for the win and
 // the one-sided tables for the fewest rolls. Skipped without gnubg.
 func TestBearoffAgainstGnubg(t *testing.T) {
-	if gnubgplay.Path() == "" {
-		t.Skip("GNU Backgammon is not installed")
-	}
+	testgen.GnubgOrSkip(t)
 	e, err := gnubgplay.Start(0)
 	require.NoError(t, err)
 	defer e.Close()
@@ -56,9 +55,7 @@ func TestBearoffAgainstGnubg(t *testing.T) {
 // With the default limit, 64, the cube at 2 differs by up to 0.0004: the
 // limit counts. Skipped without gnubg.
 func TestBearoffCubeAgainstGnubg_S6(t *testing.T) {
-	if gnubgplay.Path() == "" {
-		t.Skip("GNU Backgammon is not installed")
-	}
+	testgen.GnubgOrSkip(t)
 	e, err := gnubgplay.Start(0)
 	require.NoError(t, err)
 	defer e.Close()

@@ -154,10 +154,7 @@ func TestFromGameRefuses(t *testing.T) {
 // the Crawford game and the dice, each compared with the match the ID was
 // made of.
 func TestFromMatchGnubgAgrees(t *testing.T) {
-	bin := testgen.Gnubg()
-	if bin == "" {
-		t.Skip("gnubg not installed")
-	}
+	bin := testgen.GnubgOrSkip(t)
 	if testing.Short() {
 		t.Skip("runs gnubg")
 	}

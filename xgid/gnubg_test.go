@@ -84,10 +84,7 @@ func randomXGID(r *rand.Rand, pos nardy.Position) (text string, badCrawford bool
 // allows no Crawford game, and otherwise sets the cube to 1 and drops the
 // double. It needs /usr/games/gnubg and skips without it.
 func TestXGIDGnubgAgrees(t *testing.T) {
-	bin := testgen.Gnubg()
-	if bin == "" {
-		t.Skip("gnubg not installed")
-	}
+	bin := testgen.GnubgOrSkip(t)
 	if testing.Short() {
 		t.Skip("runs gnubg")
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -13,11 +12,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/nardylab/nardy/neural"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
-	"github.com/nardylab/nardy/internal/gnubgplay"
 )
 
 // TestVsSmoke: a few games of each kind of match run and report.
@@ -63,9 +62,7 @@ func TestUsage(t *testing.T) {
 // installed.
 func skipWithoutGnubg(t *testing.T) {
 	t.Helper()
-	if gnubgplay.Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
+	testgen.GnubgOrSkip(t)
 }
 
 // runOK runs the command args, which must succeed, and returns its output.
@@ -91,11 +88,7 @@ func mirrorMatches(t *testing.T, args ...string) string {
 // dozen cubeless games of the 0-ply neural player against gnubg's 0-ply
 // player. It skips, loudly, when gnubg is not installed.
 func TestGnubgSmoke(t *testing.T) {
-	if gnubgplay.Path() == "" {
-		msg := "GNU Backgammon is not installed: the games against gnubg are SKIPPED (apt-get install gnubg)"
-		fmt.Fprintln(os.Stderr, "WARNING:", msg)
-		t.Skip(msg)
-	}
+	testgen.GnubgOrSkip(t)
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"vs", "-variant", "short", "-a", "neural0", "-b", "gnubg", "-games", "24"}, &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,4 +76,22 @@ func TestCIRunsStaticcheckPinned(t *testing.T) {
 	assert.True(t, installed, "staticcheck is installed with go install")
 	assert.True(t, runs, "staticcheck checks ./...")
 	assert.True(t, stepped, "a CI step runs it")
+}
+
+// TestCIRequiresGnubgOnceInstalled: once GNU Backgammon is installed,
+// .ci/run exports testgen.GnubgEnv, so that a comparison with gnubg that
+// cannot find it fails the run instead of skipping inside a green one
+// (helper-80: go test without -v prints "ok" for a skipped test).
+func TestCIRequiresGnubgOnceInstalled(t *testing.T) {
+	var exports, calls int
+	for _, l := range script(t) {
+		if l == "export "+testgen.GnubgEnv+"=1" {
+			exports++
+		}
+		if l == "require_gnubg" {
+			calls++
+		}
+	}
+	assert.Equal(t, 1, exports, "require_gnubg exports %s", testgen.GnubgEnv)
+	assert.Equal(t, 2, calls, "install_gnubg requires gnubg when it was there and when it installed it")
 }

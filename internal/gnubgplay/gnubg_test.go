@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
 )
 
 // TestMoves: gnubg's answers are legal plays of positions from random
@@ -61,9 +62,7 @@ func mustPosition(p nardy.Position, err error) nardy.Position {
 // ends, or skips the test when gnubg is not installed.
 func startOrSkip(t *testing.T) *Engine {
 	t.Helper()
-	if Path() == "" {
-		t.Skip("GNU Backgammon is not installed: SKIPPED (apt-get install gnubg)")
-	}
+	testgen.GnubgOrSkip(t)
 	e, err := Start(0)
 	require.NoError(t, err)
 	t.Cleanup(func() { e.Close() })

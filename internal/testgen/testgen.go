@@ -11,6 +11,7 @@ package testgen
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -168,6 +169,28 @@ func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 		return nardy.Action{Kind: k, Player: to}, true
 	}
 	return nardy.Action{}, false
+}
+
+// GnubgEnv names the environment variable with which a run requires GNU
+// Backgammon: .ci/run sets it once gnubg is installed, so that a test that
+// cannot find or start it fails instead of skipping, and a green CI means
+// every comparison with gnubg ran.
+const GnubgEnv = "NARDY_REQUIRE_GNUBG"
+
+// GnubgOrSkip returns the GNU Backgammon binary, or skips tb, loudly, when
+// it is not installed; with [GnubgEnv] set it fails tb instead.
+func GnubgOrSkip(tb testing.TB) string {
+	tb.Helper()
+	if bin := Gnubg(); bin != "" {
+		return bin
+	}
+	msg := "GNU Backgammon is not installed (no /usr/games/gnubg, no gnubg in PATH; apt-get install gnubg)"
+	if os.Getenv(GnubgEnv) != "" {
+		tb.Fatalf("%s, and %s is set: this run requires it", msg, GnubgEnv)
+	}
+	fmt.Fprintln(os.Stderr, "WARNING: SKIPPED:", msg)
+	tb.Skip("SKIPPED: " + msg)
+	return ""
 }
 
 // Gnubg returns the GNU Backgammon binary, or "" when it is not installed.

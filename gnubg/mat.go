@@ -284,18 +284,25 @@ type matLines struct {
 	sc   *bufio.Scanner
 	line []byte // the current line, without trailing blanks
 	n    int    // its number, from 1
+	long bool   // a line longer than MaxMatLine stopped the lines
 }
 
 func newMatLines(src io.Reader) *matLines {
 	l := &matLines{lim: io.LimitedReader{R: src, N: MaxMatBytes + 1}}
 	l.sc = bufio.NewScanner(&l.lim)
-	l.sc.Buffer(make([]byte, 0, 512), MaxMatLine)
+	// Room for a line of MaxMatLine bytes and its "\r\n": the scanner
+	// refuses a line whose end does not fit; next refuses a longer one.
+	l.sc.Buffer(make([]byte, 0, 512), MaxMatLine+2)
 	return l
 }
 
 // next reads the next line; false at the end or on an error (see err).
 func (l *matLines) next() bool {
 	if !l.sc.Scan() {
+		return false
+	}
+	if len(l.sc.Bytes()) > MaxMatLine {
+		l.long = true
 		return false
 	}
 	l.n++
@@ -321,7 +328,7 @@ func (l *matLines) err() error {
 	switch err := l.sc.Err(); {
 	case l.tooBig():
 		return &MatError{Err: fmt.Errorf("%w: file longer than %d bytes", ErrMat, MaxMatBytes)}
-	case errors.Is(err, bufio.ErrTooLong):
+	case l.long || errors.Is(err, bufio.ErrTooLong):
 		return &MatError{Line: l.n + 1, Err: fmt.Errorf("%w: line longer than %d bytes", ErrMat, MaxMatLine)}
 	case err != nil:
 		return &MatError{Err: err}

@@ -214,7 +214,8 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 			}
 			_ = nardy.OpponentPoint(r.Variant, q)
 			_ = nardy.OpponentPoint(pos.Variant(), q)
-			_, _ = nardy.Classify(pos, c, r.Scoring)
+			_, err = nardy.Classify(pos, c, r.Scoring)
+			assertSentinel(t, err, "Classify")
 			_ = r.Scoring.Points(nardy.ResultKind(q))
 			_ = pos.Side(c)
 			_ = pos.Drawing()
@@ -237,10 +238,14 @@ func TestHandBuiltRulesPositions(t *testing.T) {
 				}
 			}
 			for _, tn := range turns {
-				_, _ = tn.Step(nardy.Step{From: q, To: q, Die: q})
-				_, _ = tn.Move(q, -q)
-				_, _ = tn.Undo()
-				_, _ = tn.Play()
+				_, err := tn.Step(nardy.Step{From: q, To: q, Die: q})
+				assertSentinel(t, err, "Turn.Step")
+				_, err = tn.Move(q, -q)
+				assertSentinel(t, err, "Turn.Move")
+				_, err = tn.Undo()
+				assertSentinel(t, err, "Turn.Undo")
+				_, err = tn.Play()
+				assertSentinel(t, err, "Turn.Play")
 				_ = tn.Forfeited()
 				_ = tn.DiceLeft()
 				_ = tn.Done()

@@ -6,6 +6,7 @@ package gnubg_test
 // within a time bound.
 
 import (
+	"errors"
 	"fmt"
 	"github.com/nardylab/nardy/internal/handbuilt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
@@ -39,7 +41,9 @@ func TestHandBuiltMatchID(t *testing.T) {
 			Resigned: nardy.ResultKind(u8("resigned")), Dice: [2]int{genInt().Draw(t, "d0"), genInt().Draw(t, "d1")},
 			MatchLength: genInt().Draw(t, "length"), Score: [2]int{genInt().Draw(t, "s0"), genInt().Draw(t, "s1")}, Bit67: rapid.Bool().Draw(t, "b67")}
 		handbuilt.Within(t, 5*time.Second, fmt.Sprintf("%#v", m), func() {
-			_, _ = gnubg.FormatMatchID(m)
+			if _, err := gnubg.FormatMatchID(m); err != nil {
+				assert.ErrorIs(t, err, nardy.ErrSyntax)
+			}
 			_ = m.String()
 			_, _ = m.MarshalText()
 			_ = m.State.String()
@@ -50,7 +54,9 @@ func TestHandBuiltMatchID(t *testing.T) {
 
 // TestHandBuiltWriteMat: records of played games and matches whose
 // length, rules, actions and MatInfo are then changed by hand, written as
-// .mat: nothing panics or hangs.
+// .mat: nothing panics or hangs, and what WriteMat refuses is a
+// *MatError matching ErrMat or a sentinel of package nardy (a record that
+// does not replay: ErrBadRecord).
 func TestHandBuiltWriteMat(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := nardy.DefaultRules(nardy.Short)
@@ -85,7 +91,12 @@ func TestHandBuiltWriteMat(t *testing.T) {
 					Value: rapid.OneOf(rapid.SampledFrom([]string{"On", "Off", "0", "-1", "4096", "9223372036854775808"}), rapid.String()).Draw(t, "v")}
 			}), 0, 4).Draw(t, "tags")}
 		handbuilt.Within(t, 30*time.Second, fmt.Sprintf("length %d rules %+v", rec.Length, rec.Rules), func() {
-			_ = gnubg.WriteMat(io.Discard, rec, info)
+			if err := gnubg.WriteMat(io.Discard, rec, info); err != nil {
+				var me *gnubg.MatError
+				assert.ErrorAs(t, err, &me)
+				assert.True(t, errors.Is(err, gnubg.ErrMat) || errors.Is(err, nardy.ErrBadRecord) ||
+					errors.Is(err, nardy.ErrInvalidRules) || errors.Is(err, nardy.ErrSyntax), "%v", err)
+			}
 		})
 	})
 }

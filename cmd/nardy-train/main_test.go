@@ -602,3 +602,14 @@ func TestTrainRefusesASecondRunOnItsOut(t *testing.T) {
 	stderr.Reset()
 	assert.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "8", "-games", "2", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
 }
+
+// TestResumeLogBound: -resume refuses a log of more than maxLogBytes (1
+// MiB) at once, naming the bound; no test reached the bound (helper-80).
+func TestResumeLogBound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.log")
+	line := strings.Repeat("#", 99) + "\n"
+	big := strings.Repeat(line, maxLogBytes/len(line)+1)
+	require.NoError(t, os.WriteFile(path, []byte(big), 0o644))
+	_, err := readResume(path)
+	assert.ErrorContains(t, err, "longer than 1048576 bytes")
+}

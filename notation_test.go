@@ -420,7 +420,9 @@ func FuzzParsePlay(f *testing.F) {
 	})
 }
 
-func ExamplePlay_String() {
+// Backgammon plays, doubles counted and a checker that moves on written
+// as one move.
+func ExamplePlay_String_short() {
 	r := DefaultRules(Short)
 	pos := mustPosition(StartPosition(Short, White))
 	p, _ := r.ParsePlay(pos, MustRoll(6, 6), "13/7 24/18 13/7 24/18")

@@ -367,49 +367,83 @@ func FuzzReadMat(f *testing.F) {
 	f.Add(" 1 point match\n\n Game 1\n a : 0    b : 0\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
 	f.Add("; [CrawfordDone \"On\"]\n 5 point match\n\n Game 1\n a : 4    b : 3\n  1)          62: 24/18 13/11\n  2) 62: 13/7* 24/22   51:\n      Wins 1 point\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		r := nardy.DefaultRules(nardy.Short)
-		recs, _, serr := ReadMatSession(strings.NewReader(s), r)
-		for _, rec := range recs {
-			if _, err := nardy.Replay(rec); err != nil {
-				t.Fatalf("ReadMatSession gave a record that does not replay: %v", err)
-			}
-			if len(recs) > 1 && rec.Length != 0 {
-				t.Fatalf("ReadMatSession gave %d records of a %d-point match", len(recs), rec.Length)
-			}
-		}
-		rec, info, err := ReadMat(strings.NewReader(s), r)
-		if err == nil && (serr != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0], rec)) {
-			t.Fatalf("ReadMat read a record, ReadMatSession %d (%v)", len(recs), serr)
-		}
-		if err != nil {
-			return
-		}
-		m, err := nardy.Replay(rec)
-		if err != nil {
-			t.Fatalf("ReadMat gave a record that does not replay: %v", err)
-		}
-		var out bytes.Buffer
-		if err := WriteMat(&out, rec, info); err != nil {
-			if !errors.Is(err, ErrMat) {
-				t.Fatalf("WriteMat: %v", err)
-			}
-			return
-		}
-		// What WriteMat writes of a record ReadMat read, ReadMat reads back
-		// as the same match, and writes again as the same file.
-		back, backInfo, err := ReadMat(bytes.NewReader(out.Bytes()), r)
-		if err != nil {
-			t.Fatalf("ReadMat of WriteMat's file: %v\n%s", err, out.String())
-		}
-		m2, err := nardy.Replay(back)
-		if err != nil || !reflect.DeepEqual(matSummary(m), matSummary(m2)) {
-			t.Fatalf("WriteMat's file reads as another match (%v)\n%s", err, out.String())
-		}
-		var again bytes.Buffer
-		if err := WriteMat(&again, back, backInfo); err != nil || again.String() != out.String() {
-			t.Fatalf("written again (%v):\n%s\nnot\n%s", err, again.String(), out.String())
-		}
+		checkMatRoundTrip(t, s, nardy.DefaultRules(nardy.Short))
 	})
+}
+
+// FuzzReadMatRules is FuzzReadMat under other rules than the defaults,
+// picked by rules: the Jacoby rule, beavers, the Crawford rule, the cube
+// limit, the opening roll and the next game's starter (FuzzReadMat read
+// every file under the defaults alone: helper-80).
+func FuzzReadMatRules(f *testing.F) {
+	for _, name := range []string{"club-3p.mat", "gnubg-5p.mat", "gnubg-money-session.mat", "gnubg-beaver.mat"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "mat", name))
+		require.NoError(f, err)
+		for _, rules := range []uint8{0, 1, 2, 4, 0x0f, 0x30, 0xff} {
+			f.Add(string(data), rules)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, rules uint8) {
+		r := nardy.DefaultRules(nardy.Short)
+		r.Jacoby, r.Beavers, r.Crawford = rules&1 != 0, rules&2 != 0, rules&4 != 0
+		r.MaxCube = [4]int{0, 2, 8, 1024}[rules>>3&3]
+		if rules&0x20 != 0 {
+			r.OpeningRoll = nardy.Reroll
+		}
+		r.NextGameStarter = [4]nardy.NextGameStarter{nardy.OpeningRollStarts, nardy.WinnerStarts, nardy.AlternateStarts, nardy.OpeningRollStarts}[rules>>6]
+		if r.Validate() != nil {
+			return
+		}
+		checkMatRoundTrip(t, s, r)
+	})
+}
+
+// checkMatRoundTrip reads s as a .mat file under r, by ReadMatSession and
+// ReadMat, which must agree and give records that replay; one ReadMat
+// reads is written by WriteMat to a file that reads back as the same
+// match and is written again the same.
+func checkMatRoundTrip(t *testing.T, s string, r nardy.Rules) {
+	recs, _, serr := ReadMatSession(strings.NewReader(s), r)
+	for _, rec := range recs {
+		if _, err := nardy.Replay(rec); err != nil {
+			t.Fatalf("ReadMatSession gave a record that does not replay: %v", err)
+		}
+		if len(recs) > 1 && rec.Length != 0 {
+			t.Fatalf("ReadMatSession gave %d records of a %d-point match", len(recs), rec.Length)
+		}
+	}
+	rec, info, err := ReadMat(strings.NewReader(s), r)
+	if err == nil && (serr != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0], rec)) {
+		t.Fatalf("ReadMat read a record, ReadMatSession %d (%v)", len(recs), serr)
+	}
+	if err != nil {
+		return
+	}
+	m, err := nardy.Replay(rec)
+	if err != nil {
+		t.Fatalf("ReadMat gave a record that does not replay: %v", err)
+	}
+	var out bytes.Buffer
+	if err := WriteMat(&out, rec, info); err != nil {
+		if !errors.Is(err, ErrMat) {
+			t.Fatalf("WriteMat: %v", err)
+		}
+		return
+	}
+	// What WriteMat writes of a record ReadMat read, ReadMat reads back
+	// as the same match, and writes again as the same file.
+	back, backInfo, err := ReadMat(bytes.NewReader(out.Bytes()), r)
+	if err != nil {
+		t.Fatalf("ReadMat of WriteMat's file: %v\n%s", err, out.String())
+	}
+	m2, err := nardy.Replay(back)
+	if err != nil || !reflect.DeepEqual(matSummary(m), matSummary(m2)) {
+		t.Fatalf("WriteMat's file reads as another match (%v)\n%s", err, out.String())
+	}
+	var again bytes.Buffer
+	if err := WriteMat(&again, back, backInfo); err != nil || again.String() != out.String() {
+		t.Fatalf("written again (%v):\n%s\nnot\n%s", err, again.String(), out.String())
+	}
 }
 
 // TestMatWriteTagCount: WriteMat refuses a file of more tags, with the

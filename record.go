@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/nardylab/nardy/fair"
 )
@@ -159,15 +160,23 @@ func sameThrow(a Action, d0, d1 int) bool {
 // Its [Recorder.Match] is the state; for one game, Match().Game() is the
 // game, and the match is over when the game is.
 //
-// A Recorder may be copied (to branch a game): the copy and the original
-// each record their own actions from there on. Like the dice and the bots,
-// one Recorder is for one goroutine.
+// A Recorder may be copied, to branch a game or to try an action on a copy
+// and keep it: the copy and the original each record their own actions
+// from there on, and so does a Recorder set back to an earlier copy of
+// itself. Each copy is then one goroutine's, as a Recorder is.
 type Recorder struct {
-	rec   Record
-	match Match
-	steps []Step    // the recorded steps, end to end: each action's Steps is a capped slice of it
-	self  *Recorder // the Recorder whose arrays rec.Actions and steps are: another means a copy
+	rec    Record
+	match  Match
+	steps  []Step        // the recorded steps, end to end: each action's Steps is a capped slice of it
+	arrays *sharedArrays // shared by the copies that share rec.Actions' and steps' arrays
 }
+
+// sharedArrays is what the copies of a Recorder that share its arrays know
+// of them: how many actions the arrays hold, written by the last copy that
+// appended. A copy whose record is that long appends in place (the spare
+// room past it is no one's); another, shorter, would write over actions a
+// copy recorded, and takes arrays of its own first.
+type sharedArrays struct{ actions atomic.Int64 }
 
 // NewRecorder starts a recorder under r: length 0 records one game of money
 // play (the game of [NewGame]), length 1 or more a match to length points
@@ -199,9 +208,7 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 		s := *seed
 		rec.Seed = &s
 	}
-	rc := &Recorder{rec: rec, match: m}
-	rc.self = rc
-	return rc, nil
+	return &Recorder{rec: rec, match: m, arrays: new(sharedArrays)}, nil
 }
 
 // errRecordFull: a [Recorder] holds MaxRecordActions actions already, the
@@ -229,13 +236,16 @@ func (rc *Recorder) Do(a Action) error {
 		return err
 	}
 	rc.match = m
-	if rc.self != rc {
-		// A copy (fork := *rc) shares its original's arrays, whose spare
-		// room both would append into: the copy writes to arrays of its
-		// own from its first action on.
+	n := int64(len(rc.rec.Actions))
+	if rc.arrays == nil || !rc.arrays.actions.CompareAndSwap(n, n+1) {
+		// Another copy appended past this one's record (fork := *rc, or
+		// *rc = saved after a branch): its actions lie in the spare room
+		// this one would append into. The appends below copy to arrays
+		// of this Recorder's own.
 		rc.rec.Actions = slices.Clip(rc.rec.Actions)
 		rc.steps = slices.Clip(rc.steps)
-		rc.self = rc
+		rc.arrays = new(sharedArrays)
+		rc.arrays.actions.Store(n + 1)
 	}
 	// Canonical without the steps (it would copy them into a slice of
 	// their own); the steps go into one growing array instead, not one

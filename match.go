@@ -194,11 +194,16 @@ func (m Match) Score() (white, black int) { return m.score[White], m.score[Black
 // Away returns the points player c and its opponent still need to win
 // the match, c's first: the score as match equity tables and cube
 // decisions count it (at 4–5 in a 7-point match, White is 3-away and Black
-// 2-away). A side whose score has reached Length needs 0. In money play
-// (Length 0) both are 0.
+// 2-away). When the match is over, its winner needs 0. A match that goes
+// on with both players level at Length or past it, after a draw (L11),
+// goes to the winner of a game: each needs 1. In money play (Length 0)
+// both are 0.
 func (m Match) Away(c Color) [2]int {
 	if m.length == 0 || !c.IsValid() {
 		return [2]int{}
+	}
+	if !m.IsOver() && m.score[White] >= m.length && m.score[White] == m.score[Black] {
+		return [2]int{1, 1}
 	}
 	need := func(p Color) int { return max(m.length-m.score[p], 0) }
 	return [2]int{need(c), need(c.Other())}

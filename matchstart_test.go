@@ -279,3 +279,22 @@ func TestMatchAtMaxStartScore(t *testing.T) {
 	require.NoError(t, json.Unmarshal(editJSON(t, m, func(map[string]any) {}), &back))
 	assert.Equal(t, m, back)
 }
+
+// TestAwayLevelAtTheLength_L11: a match that goes on with both players
+// level at its length, after a draw (L11: the next game decides), has
+// each player 1 away, as the match equity of that game is; Away said 0
+// and 0, which HintFor takes for money play (helper-82).
+func TestAwayLevelAtTheLength_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	for _, level := range []int{5, 6} {
+		m, err := NewMatchAt(r, 5, MatchStart{Score: [2]int{level, level}})
+		require.NoError(t, err)
+		require.False(t, m.IsOver())
+		assert.Equal(t, [2]int{1, 1}, m.Away(White), "%d-%d", level, level)
+		assert.Equal(t, [2]int{1, 1}, m.Away(Black), "%d-%d", level, level)
+	}
+	m, err := NewMatchAt(r, 5, MatchStart{Score: [2]int{4, 2}})
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{1, 3}, m.Away(White))
+}

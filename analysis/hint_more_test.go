@@ -106,3 +106,23 @@ func TestHintLongMatch(t *testing.T) {
 		assert.True(t, top[h.Advice], "%d: %s", length, h.Advice)
 	}
 }
+
+// TestHintLevelAtTheLength_L11: a long-nardy match level at its length
+// after a draw gets a hint at 1-away 1-away (Match.Away), where HintFor
+// refused the 0, 0 Away gave (helper-82).
+func TestHintLevelAtTheLength_L11(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Long)
+	r.LastRollDraw = true
+	m, err := nardy.NewMatchAt(r, 5, nardy.MatchStart{Score: [2]int{5, 5}})
+	require.NoError(t, err)
+	m, err = m.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{5, 2}})
+	require.NoError(t, err)
+	for m.Game().Phase() != nardy.PhasePlay {
+		m, err = m.Do(nardy.Action{Kind: nardy.ActRoll, Player: m.Game().Position().OnRoll(), Dice: [2]int{6, 5}})
+		require.NoError(t, err)
+	}
+	who, _ := m.Game().ToAct()
+	h, err := HintFor(m.Game(), m.Away(who), Options{})
+	require.NoError(t, err)
+	assert.NotEmpty(t, h.Plays)
+}

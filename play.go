@@ -17,7 +17,10 @@ type Step struct {
 }
 
 // IsBearOff reports whether the step bears a checker off (false for the
-// zero Step, which moves nothing).
+// zero Step, which moves nothing). It reads To: a step given with To left
+// at 0, which [Turn.Step] reads as "wherever the die lands", reads as a
+// bear-off until a game has taken it (a [Recorder] records the point
+// reached).
 func (s Step) IsBearOff() bool { return s.To == Off && s.From != 0 }
 
 // IsEnter reports whether the step enters a checker from the bar.
@@ -175,8 +178,12 @@ func (p Play) Steps() iter.Seq[Step] {
 // [Match.Do] or a [Recorder]: ActPlay by the player p moves, with p's
 // steps in their order (in a slice of its own, its only allocation). The
 // empty play of a blocked roll is no action a game takes (such a roll
-// passes at once, C5).
+// passes at once, C5). The zero Play, no play of any roll, gives the zero
+// Action, which no game takes either.
 func (p Play) Action() Action {
+	if p.Roll().lo == 0 {
+		return Action{}
+	}
 	a := Action{Kind: ActPlay, Player: p.after().turn}
 	if n := p.n(); n > 0 {
 		a.Steps = make([]Step, n)

@@ -48,3 +48,9 @@ func TestZeroPlayIsNoPass_C5(t *testing.T) {
 	assert.True(t, plays[0].IsEmpty())
 	assert.Equal(t, NoPlay, plays[0].String())
 }
+
+// TestZeroPlayActionIsNoAction: the zero Play's action is the zero Action,
+// not a pass by White (helper-82).
+func TestZeroPlayActionIsNoAction(t *testing.T) {
+	assert.Equal(t, Action{}, Play{}.Action())
+}

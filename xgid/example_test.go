@@ -3,7 +3,6 @@ package xgid_test
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -109,7 +108,7 @@ func ExampleFromMatch() {
 	g := m.Game()
 	roll, _ := g.Dice()
 	p, _ := r.ParsePlay(g.Position(), roll, "8/5 6/5")
-	m, _ = m.Do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(p.Steps())})
+	m, _ = m.Do(p.Action())
 	x, _ = xgid.FromMatch(m)
 	fmt.Println(x)
 	// Output:

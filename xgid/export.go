@@ -20,6 +20,12 @@ import (
 //     before the double and the doubler on turn;
 //   - the cube, its owner, its limit, and the Jacoby and beaver rules.
 //
+// The limit is the XGID's last field, 1 for rules without the cube.
+// [Parse] and [ID.Rules] read it back; GNU Backgammon 1.07 does not: it
+// plays an ID under its own cube settings, so it reads the ID of a game
+// without the cube, or with a limit the cube has reached, as a game in
+// which the cube may still be turned.
+//
 // A beavered double is already the cube it gave, held by the beaverer (S6:
 // a beaver is taken at once). The session's score is not the game's: it
 // is 0–0. Errors: the zero Game ([nardy.ErrInvalidPosition]); a game of
@@ -28,7 +34,8 @@ import (
 // ([nardy.ErrInvalidRules]); a long-nardy game
 // ([nardy.ErrVariantMismatch]); the game before its opening throw (nobody
 // on turn yet) or with a resignation offered, which an XGID cannot hold
-// ([nardy.ErrWrongPhase]); a finished game ([nardy.ErrGameOver]).
+// ([nardy.ErrWrongPhase]); a finished game ([nardy.ErrGameOver]); a cube
+// limit past 2^15, the largest an XGID holds ([nardy.ErrInvalidRules]).
 func FromGame(g nardy.Game) (ID, error) {
 	if g.IsValid() && !g.IsMoney() {
 		return ID{}, fmt.Errorf("%w: xgid: a game of match play: its ID needs the match's score (FromMatch)", nardy.ErrInvalidRules)

@@ -131,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.every, "every", 10000, "games between checkpoints")
 	fs.IntVar(&c.eval, "eval", 200, "games against the opponent per checkpoint (even; 0: none, checkpoints not measured, no -opponent)")
 	fs.StringVar(&c.opponent, "opponent", "expectimax", fmt.Sprintf("fixed opponent of the learning curve %v (with -eval above 0)", bot.Names()))
-	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; a run on an OUT another run is writing is refused")
+	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; a run on an OUT whose log another run is writing is refused (a -recipe run writes, and locks, one stage's log at a time)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
 	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
@@ -345,9 +345,13 @@ func openLog(path string) (*os.File, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err := f.Truncate(0); err != nil {
-		f.Close()
-		return nil, err
+	// Emptied as os.Create would; a log that is no regular file (a link
+	// to /dev/null) cannot be truncated, nor needs to be.
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, err
+		}
 	}
 	return f, nil
 }

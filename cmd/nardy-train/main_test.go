@@ -613,3 +613,15 @@ func TestResumeLogBound(t *testing.T) {
 	_, err := readResume(path)
 	assert.ErrorContains(t, err, "longer than 1048576 bytes")
 }
+
+// TestTrainLogToDevNull: a log that is a link to /dev/null is written as
+// os.Create wrote it (truncating it failed: helper-82).
+func TestTrainLogToDevNull(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no /dev/null")
+	}
+	out := filepath.Join(t.TempDir(), "null")
+	require.NoError(t, os.Symlink("/dev/null", out+".log"))
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "4", "-games", "1", "-every", "1", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
+}

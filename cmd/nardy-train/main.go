@@ -341,17 +341,19 @@ func openLog(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A log that is no regular file (a link to /dev/null) is neither
+	// locked, since runs writing to it do not mix, nor emptied, which it
+	// cannot be; os.Create ignored both.
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return f, nil
+	}
 	if err := lockFile(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	// Emptied as os.Create would; a log that is no regular file (a link
-	// to /dev/null) cannot be truncated, nor needs to be.
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		if err := f.Truncate(0); err != nil {
-			f.Close()
-			return nil, err
-		}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
 	}
 	return f, nil
 }

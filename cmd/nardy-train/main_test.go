@@ -615,7 +615,7 @@ func TestResumeLogBound(t *testing.T) {
 }
 
 // TestTrainLogToDevNull: a log that is a link to /dev/null is written as
-// os.Create wrote it (truncating it failed: helper-82).
+// os.Create wrote it, by runs at once too (truncating it failed: helper-82).
 func TestTrainLogToDevNull(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no /dev/null")
@@ -623,5 +623,10 @@ func TestTrainLogToDevNull(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "null")
 	require.NoError(t, os.Symlink("/dev/null", out+".log"))
 	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "4", "-games", "1", "-every", "1", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
+	// Nor does a second run, while one holds it, lock it out.
+	first, err := openLog(out + ".log")
+	require.NoError(t, err)
+	defer first.Close()
 	assert.Equal(t, 0, run([]string{"-variant", "short", "-hidden", "4", "-games", "1", "-every", "1", "-eval", "0", "-out", out}, &stdout, &stderr), stderr.String())
 }

@@ -60,3 +60,43 @@ func TestPlayActionIsThePlay(t *testing.T) {
 		}
 	})
 }
+
+// TestRecorderRecordsThePlaysHits: a play given with its hit flags
+// scrambled is recorded with the hits of the legal play it is, for every
+// legal play of random positions, rules and rolls (the Recorder works the
+// hits out itself, S2).
+func TestRecorderRecordsThePlaysHits(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genAnyRules().Draw(t, "rules")
+		pos := genGamePosition(r).Draw(t, "pos")
+		roll := genRoll().Draw(t, "roll")
+		plays, err := r.Legal(pos, roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range plays {
+			rc, err := ResumeRecorder(r, 0, MatchStart{}, Setup{Position: pos}, nil)
+			if err != nil {
+				t.Skip("no game at this position:", err)
+			}
+			if rc.Do(Action{Kind: ActRoll, Player: pos.OnRoll(), Dice: [2]int{roll.High(), roll.Low()}}) != nil ||
+				rc.Match().Game().Phase() != PhasePlay {
+				t.Skip("the roll passes at once")
+			}
+			a := p.Action()
+			for i := range a.Steps {
+				a.Steps[i].Hit = rapid.Bool().Draw(t, "hit")
+			}
+			if err := rc.Do(a); err != nil {
+				t.Fatalf("%v: %v", p, err)
+			}
+			rec := rc.Record()
+			got := rec.Actions[len(rec.Actions)-1].Steps
+			for i, s := range got {
+				if s != p.Step(i) {
+					t.Fatalf("%v: step %d recorded %+v, want %+v", p, i, s, p.Step(i))
+				}
+			}
+		}
+	})
+}

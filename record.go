@@ -268,20 +268,30 @@ func (rc *Recorder) Do(a Action) error {
 // reached and the hit flags of the position, where a's may leave To at 0
 // (a step's "wherever the die lands", [Turn.Step]) and carry any Hit.
 func appendTaken(dst []Step, g Game, a Action) []Step {
-	switch a.Kind {
-	case ActStep:
+	if a.Kind == ActStep {
 		if t, err := g.turn.Step(a.Steps[0]); err == nil {
 			return append(dst, t.steps[t.n-1].public())
 		}
-	case ActPlay:
-		if p, err := g.rules.PlayOf(g.pos, g.turn.Roll(), a.Steps...); err == nil {
-			for s := range p.Steps() {
-				dst = append(dst, s)
-			}
-			return dst
+		return append(dst, a.Steps...) // accepted by g, so not reached
+	}
+	// A whole play g accepted reaches each step's point exactly (PlayOf
+	// checks To); only the hits are the caller's. Short nardy: a step hits
+	// when it lands on an opponent blot not hit before in the play (S2; a
+	// point of two or more is closed, C4); long nardy has no hits.
+	j := len(dst)
+	dst = append(dst, a.Steps...)
+	var opp Side
+	if g.rules.Variant == Short {
+		opp = g.pos.Opponent()
+	}
+	for i := j; i < len(dst); i++ {
+		s := &dst[i]
+		s.Hit = false
+		if q := OpponentPoint(Short, s.To); g.rules.Variant == Short && s.To >= 1 && s.To <= 24 && opp[q] == 1 {
+			s.Hit, opp[q] = true, 0
 		}
 	}
-	return append(dst, a.Steps...) // accepted by g, so not reached
+	return dst
 }
 
 // Roll throws the dice from src for what the current game waits for (see

@@ -86,13 +86,17 @@ type Decision struct {
 	Game   int         `json:"game"`          // game number in the match, from 1
 	Away   [2]int      `json:"away,omitzero"` // match play: the points the player deciding and its opponent still need
 	Player nardy.Color `json:"player"`
-	Kind   string      `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"
-	Roll   string      `json:"roll,omitempty"` // plays: the roll
-	Played string      `json:"played"`         // the play made, or the cube action
-	Best   string      `json:"best"`           // the judge's choice
-	Equity float64     `json:"equity"`         // of the best choice, for the player deciding
-	Loss   float64     `json:"loss"`           // equity lost, ≥ 0
-	Error  bool        `json:"error"`          // Loss > the threshold
+	// Position is the board the decision was made at (for a cube answer,
+	// the doubler's, on roll), in its text form in JSON, so that a board
+	// can show it and Rules.ParsePlay read Played and Best on it.
+	Position nardy.Position `json:"position,omitzero"`
+	Kind     string         `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"
+	Roll     string         `json:"roll,omitempty"` // plays: the roll
+	Played   string         `json:"played"`         // the play made, or the cube action
+	Best     string         `json:"best"`           // the judge's choice
+	Equity   float64        `json:"equity"`         // of the best choice, for the player deciding
+	Loss     float64        `json:"loss"`           // equity lost, ≥ 0
+	Error    bool           `json:"error"`          // Loss > the threshold
 	// RolledOut says Best, Equity and Loss are a rollout's (see
 	// Options.Rollout), StdErr the standard error of the best choice's
 	// rollout equity (0 for a pass, whose value is known).
@@ -322,7 +326,8 @@ func (j *judge) away(onRoll nardy.Color) [2]int {
 	return j.match.Away(onRoll)
 }
 
-func (j *judge) add(d Decision, cube bool) {
+func (j *judge) add(d Decision, pos nardy.Position, cube bool) {
+	d.Position = pos
 	d.Error = d.Loss > j.opt.Threshold
 	d.Game = j.gameNumber()
 	d.Away = j.away(d.Player)
@@ -372,7 +377,7 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 			return err
 		}
 	}
-	j.add(d, false)
+	j.add(d, pos, false)
 	return nil
 }
 
@@ -427,7 +432,7 @@ func (j *judge) cube(i int, g nardy.Game, doubled bool) error {
 			dec.StdErr = answeredStdErr(r)
 		}
 	}
-	j.add(dec, true)
+	j.add(dec, g.Position(), true)
 	return nil
 }
 
@@ -464,7 +469,7 @@ func (j *judge) answer(i int, g nardy.Game, played string) error {
 		dec = answerVerdict(i, doubler.Other(), played, r.Decision)
 		dec.RolledOut, dec.StdErr = true, answeredStdErr(r)
 	}
-	j.add(dec, true)
+	j.add(dec, g.Position(), true)
 	return nil
 }
 

@@ -558,3 +558,41 @@ func TestAnalyzeRolloutIgnoresTheCubeOptions(t *testing.T) {
 		assert.NotEmpty(t, got.Decisions)
 	}
 }
+
+// TestDecisionPosition: each decision carries the board it was made at:
+// the player deciding on roll (the doubler, for an answer to a double),
+// and for a play the roll's plays named Played and Best read on it; the
+// report keeps it through JSON.
+func TestDecisionPosition(t *testing.T) {
+	r := variants.ShortStandard()
+	rec := record(t, r, 3, bot.NewRandom(2), bot.NewNeural(0), 8, true)
+	rep, err := Analyze(t.Context(), rec, Options{})
+	require.NoError(t, err)
+	kinds := map[string]int{}
+	for _, d := range rep.Decisions {
+		kinds[d.Kind]++
+		require.True(t, d.Position.IsValid(), "decision %d", d.Action)
+		switch d.Kind {
+		case "play":
+			assert.Equal(t, d.Player, d.Position.OnRoll())
+			roll, err := nardy.ParseRoll(d.Roll)
+			require.NoError(t, err)
+			for _, text := range []string{d.Played, d.Best} {
+				_, err := r.ParsePlay(d.Position, roll, text)
+				assert.NoError(t, err, "action %d: %q on %v", d.Action, text, d.Position)
+			}
+		case "take", "drop", "beaver":
+			assert.Equal(t, d.Player.Other(), d.Position.OnRoll(), "the doubler is on roll")
+		default:
+			assert.Equal(t, d.Player, d.Position.OnRoll())
+		}
+	}
+	t.Logf("decisions by kind: %v", kinds)
+	assert.Positive(t, kinds["play"])
+	assert.Positive(t, kinds["no double"]+kinds["double"])
+	b, err := json.Marshal(rep)
+	require.NoError(t, err)
+	var back Report
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, rep, back)
+}

@@ -68,13 +68,13 @@ func (g *Game) beaver(p Color) error {
 }
 
 // drop refuses the double: the doubler wins the cube's value before the
-// double.
+// double (S6), whatever the table gives a single game (a table with Oin 2
+// scored it twice).
 func (g *Game) drop(p Color) error {
 	if err := g.cubeResponder(p); err != nil {
 		return err
 	}
-	g.finish(Result{Winner: p.Other(), Kind: Oin, End: Dropped, Cube: g.cube.Value,
-		Points: g.rules.scoring().Oin * g.cube.Value})
+	g.finish(Result{Winner: p.Other(), Kind: Oin, End: Dropped, Cube: g.cube.Value, Points: g.cube.Value})
 	return nil
 }
 

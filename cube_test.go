@@ -1,6 +1,8 @@
 package nardy
 
 import (
+	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -185,4 +187,44 @@ func TestLastRollNotGiven_L11(t *testing.T) {
 		require.True(t, ok, c.name)
 		assert.Equal(t, c.want, res, c.name)
 	}
+}
+
+// TestDropScoresTheCube_S6: a dropped double loses the cube's value
+// before the double (S6), whatever the table gives a single game: under a
+// table whose oin scores 2 a drop at cube 1 is 1 point, at cube 2 two; it
+// scored the oin's 2 points times the cube (helper-84).
+func TestDropScoresTheCube_S6(t *testing.T) {
+	r := DefaultRules(Long)
+	r.Cube = true
+	r.Scoring = Scoring{Oin: 2, Mars: 4}
+	g, err := NewGame(r)
+	require.NoError(t, err)
+	g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{5, 3}})
+	me := g.Position().OnRoll()
+	dropped := gmDo(t, gmDo(t, g, Action{Kind: ActDouble, Player: me}), Action{Kind: ActDrop, Player: me.Other()})
+	res, ok := dropped.Result()
+	require.True(t, ok)
+	assert.Equal(t, Result{Variant: Long, Winner: me, Kind: Oin, End: Dropped, Cube: 1, Points: 1}, res)
+
+	// Its JSON reads back; the old score (2) is refused now.
+	b, err := json.Marshal(dropped)
+	require.NoError(t, err)
+	var back Game
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, dropped, back)
+	old := bytes.Replace(b, []byte(`"points":1`), []byte(`"points":2`), 1)
+	require.NotEqual(t, b, old)
+	assert.ErrorIs(t, json.Unmarshal(old, &back), ErrBadRecord)
+
+	// Standard backgammon: a drop of a 2 cube is 2 points, as before.
+	s := gmDo(t, gmOpen(t, DefaultRules(Short), 3, 1), Action{Kind: ActPlay, Player: White, Steps: []Step{{8, 5, 3, false}, {6, 5, 1, false}}})
+	s = gmDo(t, gmDo(t, s, Action{Kind: ActDouble, Player: Black}), Action{Kind: ActTake, Player: White})
+	s = gmDo(t, s, Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}})
+	plays, err := s.Legal()
+	require.NoError(t, err)
+	s = gmDo(t, s, plays[0].Action())
+	s = gmDo(t, gmDo(t, s, Action{Kind: ActDouble, Player: White}), Action{Kind: ActDrop, Player: Black})
+	res, ok = s.Result()
+	require.True(t, ok)
+	assert.Equal(t, Result{Variant: Short, Winner: White, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
 }

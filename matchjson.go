@@ -304,7 +304,10 @@ func (r Rules) checkResult(res Result, c Cube, money bool) error {
 		return fmt.Errorf("cube %d", res.Cube)
 	}
 	want := r.drawResult(c)
-	if res.Kind != Draw {
+	switch {
+	case res.End == Dropped:
+		want = Result{Points: c.Value} // the cube's value (S6)
+	case res.Kind != Draw:
 		want = Result{Points: r.points(res.Kind, c, money)}
 	}
 	if res.Points != want.Points || res.Half != want.Half {

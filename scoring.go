@@ -266,7 +266,8 @@ const (
 	BoreOff EndReason = iota + 1
 	// Resigned: a resignation was offered and accepted (S6).
 	Resigned
-	// Dropped: a double was dropped (S6).
+	// Dropped: a double was dropped (S6): the doubler wins the cube's
+	// value before the double, recorded as an oin.
 	Dropped
 )
 

@@ -315,3 +315,39 @@ func (r Rules) checkResult(res Result, c Cube, money bool) error {
 	}
 	return nil
 }
+
+// checkBoard checks a game read from JSON against its board where the
+// board decides: a game that ended by bearing off names a winner who has
+// borne off all fifteen and the kind its board gives (C7, L8, L9, S5), a
+// draw has both off (L11); a last roll pending keeps the kind the first
+// player's win has on the board (L11). A resignation or a drop ends a
+// game at any board.
+func (g Game) checkBoard(res *Result) error {
+	t := g.rules.scoring()
+	winnerKind := func(winner Color) (ResultKind, bool) {
+		if g.pos.Side(winner)[Off] != Checkers || g.pos.Side(winner.Other())[Off] == Checkers {
+			return 0, false
+		}
+		k, err := Classify(g.pos, winner, t)
+		return k, err == nil
+	}
+	if g.lastRoll {
+		first, over := g.pos.Winner()
+		if k, ok := winnerKind(first); !over || !ok || k != g.lastKind {
+			return fmt.Errorf("%w: last roll: a %s the board does not give (L11)", ErrBadRecord, g.lastKind)
+		}
+	}
+	if res == nil || res.End != BoreOff {
+		return nil
+	}
+	if res.Kind == Draw {
+		if g.pos.Side(White)[Off] != Checkers || g.pos.Side(Black)[Off] != Checkers {
+			return fmt.Errorf("%w: a draw with checkers left on the board (L11)", ErrBadRecord)
+		}
+		return nil
+	}
+	if k, ok := winnerKind(res.Winner); !ok || k != res.Kind {
+		return fmt.Errorf("%w: %v, which the board does not give (C7, L8, L9, S5)", ErrBadRecord, *res)
+	}
+	return nil
+}

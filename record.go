@@ -495,6 +495,9 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	} else if j.Result != nil {
 		return fmt.Errorf("%w: a result in phase %s", ErrBadRecord, n.phase)
 	}
+	if err := n.checkBoard(j.Result); err != nil {
+		return err
+	}
 	*g = n
 	return nil
 }

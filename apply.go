@@ -138,6 +138,12 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if err := prepareTurn(&r, &pos, roll, &c, &root); err != nil {
 		return Play{}, err
 	}
+	return c.playOf(root, roll, steps, -1, 0)
+}
+
+// playOf is PlayOf from a prepared turn: need and die are c.required's
+// answer, or need is −1 to work it out.
+func (c *turnCtx) playOf(root node, roll Roll, steps []Step, need, die int) (Play, error) {
 	if len(steps) > roll.Steps() {
 		return Play{}, ruleError("C3", errWrongDice, -1)
 	}
@@ -164,7 +170,9 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if !c.endOK(&cur) {
 		return Play{}, ruleError("L5", errSixBlock, -1)
 	}
-	need, die := c.required(&root)
+	if need < 0 {
+		need, die = c.required(&root)
+	}
 	if len(steps) < need {
 		return Play{}, ruleError("C5", errMaxDice, -1)
 	}

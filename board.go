@@ -242,6 +242,15 @@ func (p Position) Side(c Color) Side {
 	return p.opp.side()
 }
 
+// offOf returns the checkers colour c has borne off (Side(c)[Off]
+// without unpacking the side).
+func (p Position) offOf(c Color) int {
+	if c == p.turn {
+		return p.mover.get(Off)
+	}
+	return p.opp.get(Off)
+}
+
 // Winner reports the side that has borne off all its checkers, if any.
 func (p Position) Winner() (Color, bool) {
 	if !p.IsValid() {

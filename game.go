@@ -363,7 +363,9 @@ func (g *Game) play(p Color, steps []Step) error {
 	if len(steps) > 4 {
 		return ruleError("C3", errWrongDice, -1)
 	}
-	pl, err := g.rules.PlayOf(g.pos, g.turn.Roll(), steps...)
+	// The turn was prepared for g.pos and the roll by NewTurn (setDice),
+	// its required dice worked out: PlayOf's checks from there.
+	pl, err := g.turn.c.playOf(g.turn.root, g.turn.Roll(), steps, int(g.turn.need), int(g.turn.forced))
 	if err != nil {
 		return err
 	}
@@ -413,21 +415,21 @@ func (g *Game) endPlay(pl Play) {
 	}
 	g.pos, g.turn, g.phase = next, Turn{}, PhaseRoll
 	if g.lastRoll { // L11: the second player's last roll is played
-		if next.Side(mover)[Off] == Checkers {
+		if next.offOf(mover) == Checkers {
 			g.finish(g.rules.drawResult(g.cube))
 			return
 		}
 		g.finishKind(mover.Other(), g.lastKind)
 		return
 	}
-	if next.Side(mover)[Off] != Checkers {
+	if next.offOf(mover) != Checkers {
 		return
 	}
 	k := classify(g.rules.Variant, next.Side(mover.Other()), g.rules.scoring())
 	// L11: the other player gets one last roll, which can only matter when
 	// it can bear off all its remaining checkers: four at most. The kind of
 	// the win is judged now, when the first player has finished.
-	if g.rules.LastRollDraw && mover == g.first && next.Side(mover.Other())[Off] >= Checkers-4 {
+	if g.rules.LastRollDraw && mover == g.first && next.offOf(mover.Other()) >= Checkers-4 {
 		g.lastRoll, g.lastKind = true, k
 		return
 	}

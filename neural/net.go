@@ -166,6 +166,13 @@ func (n *Net) activate(h *[MaxHidden]float32, o *[maxOut]float32) {
 	for j := range hs {
 		hs[j] = sigmoid(hs[j])
 	}
+	var d [maxOut]float32
+	if dotsAsm(hs, n.w2, n.nOut, d[:]) {
+		for k := range n.nOut {
+			o[k] = sigmoid(n.b2[k] + d[k])
+		}
+		return
+	}
 	for k := range n.nOut {
 		row := n.w2[k*H : k*H+H : k*H+H]
 		o[k] = sigmoid(n.b2[k] + dot(hs, row))

@@ -21,3 +21,19 @@ func addRowsAsm(sum, w []float32, hid int, idx []int16, val []float32) bool {
 //
 //go:noescape
 func addRowsSSE(sum, w *float32, hid int, idx *int16, val *float32, n int)
+
+// dotsAsm writes to out[k] dot(h, row k of w) for k < n, as dot computes
+// it bit for bit (dots_amd64.s), and reports true when the assembly can
+// take the job: len(h) a positive multiple of 4, w holding n rows of
+// len(h), out n long. Otherwise it reports false and does nothing.
+func dotsAsm(h, w []float32, n int, out []float32) bool {
+	hid := len(h)
+	if hid <= 0 || hid%4 != 0 || n <= 0 || len(w) < n*hid || len(out) < n {
+		return false
+	}
+	dotsSSE(&h[0], &w[0], hid, n, &out[0])
+	return true
+}
+
+//go:noescape
+func dotsSSE(h, w *float32, hid, n int, out *float32)

@@ -7,3 +7,5 @@ package neural
 func addRowsAsm(sum, w []float32, hid int, idx []int16, val []float32) bool {
 	return false
 }
+
+func dotsAsm(h, w []float32, n int, out []float32) bool { return false }

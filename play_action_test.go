@@ -12,13 +12,7 @@ import (
 // there accepts, reaching the position Game.Play reaches.
 func TestPlayActionIsThePlay(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genAnyRules().Draw(t, "rules")
-		pos := genGamePosition(r).Draw(t, "pos")
-		roll := genRoll().Draw(t, "roll")
-		plays, err := r.Legal(pos, roll)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, pos, roll, plays := drawLegal(t)
 		g, err := NewGameAt(r, Setup{Position: pos})
 		if err != nil {
 			t.Skip("no game at this position:", err)
@@ -67,13 +61,7 @@ func TestPlayActionIsThePlay(t *testing.T) {
 // hits out itself, S2).
 func TestRecorderRecordsThePlaysHits(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r := genAnyRules().Draw(t, "rules")
-		pos := genGamePosition(r).Draw(t, "pos")
-		roll := genRoll().Draw(t, "roll")
-		plays, err := r.Legal(pos, roll)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, pos, roll, plays := drawLegal(t)
 		for _, p := range plays {
 			rc, err := ResumeRecorder(r, 0, MatchStart{}, Setup{Position: pos}, nil)
 			if err != nil {
@@ -99,4 +87,17 @@ func TestRecorderRecordsThePlaysHits(t *testing.T) {
 			}
 		}
 	})
+}
+
+// drawLegal draws rules, a position a game can reach under them and a
+// roll, and returns them with the roll's legal plays.
+func drawLegal(t *rapid.T) (Rules, Position, Roll, []Play) {
+	r := genAnyRules().Draw(t, "rules")
+	pos := genGamePosition(r).Draw(t, "pos")
+	roll := genRoll().Draw(t, "roll")
+	plays, err := r.Legal(pos, roll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, pos, roll, plays
 }

@@ -363,7 +363,9 @@ func (g *Game) play(p Color, steps []Step) error {
 	if len(steps) > 4 {
 		return ruleError("C3", errWrongDice, -1)
 	}
-	pl, err := g.turn.wholePlay(steps)
+	// The turn was prepared for g.pos and the roll by NewTurn (setDice),
+	// its required dice worked out: PlayOf's checks from there.
+	pl, err := g.turn.c.playOf(g.turn.root, g.turn.Roll(), steps, int(g.turn.need), int(g.turn.forced))
 	if err != nil {
 		return err
 	}

@@ -230,10 +230,7 @@ func (rc *Recorder) Do(a Action) error {
 	if len(rc.rec.Actions) >= MaxRecordActions {
 		return actionError(a, rc.match.game.phase, errRecordFull, Scoring{})
 	}
-	var before Game // the game a play or step is taken in, for appendTaken
-	if keepsSteps(a.Kind) {
-		before = rc.match.game
-	}
+	before := rc.match.game
 	m, err := rc.match.Do(a)
 	if err != nil {
 		return err
@@ -277,12 +274,24 @@ func appendTaken(dst []Step, g Game, a Action) []Step {
 		}
 		return append(dst, a.Steps...) // accepted by g, so not reached
 	}
-	// A whole play, checked again as Game.Play checks it, gives its steps
-	// with the position's hits.
-	if p, err := g.turn.wholePlay(a.Steps); err == nil {
-		return slices.AppendSeq(slices.Grow(dst, p.Len()), p.Steps())
+	// A whole play g accepted reaches each step's point exactly (PlayOf
+	// checks To); only the hits are the caller's. Short nardy: a step hits
+	// when it lands on an opponent blot not hit before in the play (S2; a
+	// point of two or more is closed, C4); long nardy has no hits.
+	j := len(dst)
+	dst = append(dst, a.Steps...)
+	var opp Side
+	if g.rules.Variant == Short {
+		opp = g.pos.Opponent()
 	}
-	return append(dst, a.Steps...) // accepted by g, so not reached
+	for i := j; i < len(dst); i++ {
+		s := &dst[i]
+		s.Hit = false
+		if q := OpponentPoint(Short, s.To); g.rules.Variant == Short && s.To >= 1 && s.To <= 24 && opp[q] == 1 {
+			s.Hit, opp[q] = true, 0
+		}
+	}
+	return dst
 }
 
 // Roll throws the dice from src for what the current game waits for (see

@@ -38,13 +38,6 @@ func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
 	return t, nil
 }
 
-// wholePlay checks steps as a whole play of the turn's roll from its start,
-// as PlayOf does, from what NewTurn prepared (the position, the dice every
-// legal play uses), so nothing is prepared or searched again.
-func (t Turn) wholePlay(steps []Step) (Play, error) {
-	return t.c.playOf(t.root, t.Roll(), steps, int(t.need), int(t.forced))
-}
-
 // Start returns the position the turn started from.
 func (t Turn) Start() Position { return t.c.start }
 

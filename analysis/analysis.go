@@ -1,7 +1,8 @@
 // Package analysis judges the decisions of a recorded game or match of long
 // or short nardy with the neural evaluator of package neural: the equity
-// every checker play and cube decision loses against the best one, and an
-// error rate per player ([Analyze]); and it gives a hint for a game in
+// every checker play and cube decision loses against the best one, an
+// error rate per player, and the luck of every roll ([Analyze], [Luck]);
+// and it gives a hint for a game in
 // progress ([HintFor]), for a server's board or a trainer.
 //
 // Checker plays are judged by cubeless equity under the game's scoring
@@ -115,6 +116,12 @@ type PlayerStats struct {
 	Loss      float64 `json:"loss"`       // total equity lost
 	ErrorRate float64 `json:"error_rate"` // errors per decision
 	MeanLoss  float64 `json:"mean_loss"`  // loss per decision
+	// Rolls counts the player's rolls, Luck sums their luck (see [Luck]),
+	// LuckRate is its mean a roll: what GNU Backgammon calls the luck
+	// total and, in thousandths, the luck rate.
+	Rolls    int     `json:"rolls"`
+	Luck     float64 `json:"luck"`
+	LuckRate float64 `json:"luck_rate"`
 }
 
 // Report is the analysis of a record. The zero Report (no variant)
@@ -127,6 +134,7 @@ type Report struct {
 	Ply       int              `json:"ply"`
 	Threshold float64          `json:"threshold"`
 	Decisions []Decision       `json:"decisions"`
+	Rolls     []Luck           `json:"rolls"`   // every roll thrown, in the record's order
 	Players   [2]PlayerStats   `json:"players"` // White, Black
 }
 
@@ -168,7 +176,7 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 		return nil, optionsError("Net", "%w: a %s network cannot judge %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
 	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
-	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}}
+	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}, Rolls: []Luck{}}
 	return j, nil
 }
 
@@ -256,11 +264,22 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 		case g.Phase() == nardy.PhaseCube && (a.Kind == nardy.ActTake || a.Kind == nardy.ActDrop || a.Kind == nardy.ActBeaver):
 			err = j.answer(i, g, answers[a.Kind])
 		}
+		if roll, rerr := nardy.NewRoll(a.Dice[0], a.Dice[1]); err == nil && rerr == nil &&
+			a.Kind == nardy.ActRoll && g.Phase() == nardy.PhaseRoll {
+			err = j.luck(i, g, g.Position(), roll, false)
+		}
 		if err != nil {
 			return j.failed(i, len(rec.Actions), err)
 		}
 		if err := j.do(a); err != nil {
 			return Report{}, err
+		}
+		if next := j.current(); a.Kind == nardy.ActOpening && g.Phase() == nardy.PhaseOpening && next.Phase() == nardy.PhasePlay {
+			// C2: the opening throw's two dice are the first roll
+			roll, _ := next.Dice()
+			if err := j.luck(i, next, next.Position(), roll, true); err != nil {
+				return j.failed(i, len(rec.Actions), err)
+			}
 		}
 		if a.Kind == nardy.ActStep && steps != nil {
 			// The step that completes a play ends the turn.
@@ -350,6 +369,9 @@ func (j *judge) sum() {
 		if n := ps.Plays + ps.Cube; n > 0 {
 			ps.ErrorRate = float64(ps.Errors) / float64(n)
 			ps.MeanLoss = ps.Loss / float64(n)
+		}
+		if ps.Rolls > 0 {
+			ps.LuckRate = ps.Luck / float64(ps.Rolls)
 		}
 	}
 }

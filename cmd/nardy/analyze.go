@@ -62,7 +62,9 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
 		"each player's error rate: the share of decisions that lose more than the\n" +
 		"threshold (the mean loss a decision, which GNU Backgammon calls the error rate, is\n" +
-		"printed beside it). With -rollout, each decision the search calls an error\n" +
+		"printed beside it), and each player's luck: what its rolls were worth\n" +
+		"against the average roll, in all and a roll (-json lists every roll's).\n" +
+		"With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
 		"the best; of a cube decision, no double and double/take (with the cube).\n" +
 		"A .mat file of a money session of several games is judged game by game, as\n" +
@@ -195,8 +197,8 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 			d.Game, d.Action, who(d.Player), what, d.Played, d.Best, d.Loss, mark)
 	}
 	for c, ps := range rep.Players {
-		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f\n",
-			who(nardy.Color(c)), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss)
+		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f; luck %+.3f over %d rolls, %+.4f a roll\n",
+			who(nardy.Color(c)), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss, ps.Luck, ps.Rolls, ps.LuckRate)
 	}
 	return nil
 }
@@ -205,7 +207,8 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 // report: a money session's games (a record each) are numbered on through
 // the session, and the players' figures are those of all of them. It stops
 // at the first error, with the report so far. Without keep it keeps only
-// the decisions that are errors (the text report prints no others), and it
+// the decisions that are errors (the text report prints no others) and no
+// roll's luck (the players' figures sum it), and it
 // lets each record go once judged: a session of 16 MiB holds some 12,000
 // games and 470,000 decisions.
 func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options, keep bool) (analysis.Report, error) {
@@ -215,21 +218,30 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options, 
 		recs[k] = nardy.Record{}
 		if !keep {
 			rep.Decisions = slices.DeleteFunc(rep.Decisions, func(d analysis.Decision) bool { return !d.Error })
+			rep.Rolls = rep.Rolls[:0] // the players' luck sums them
 		}
 		if len(recs) > 1 {
 			for i := range rep.Decisions {
 				rep.Decisions[i].Game = k + 1
+			}
+			for i := range rep.Rolls {
+				rep.Rolls[i].Game = k + 1
 			}
 		}
 		if k == 0 {
 			all = rep
 		} else {
 			all.Decisions = append(all.Decisions, rep.Decisions...)
+			all.Rolls = append(all.Rolls, rep.Rolls...)
 			for c := range all.Players {
 				a, p := &all.Players[c], rep.Players[c]
 				a.Plays, a.Cube, a.Errors, a.Loss = a.Plays+p.Plays, a.Cube+p.Cube, a.Errors+p.Errors, a.Loss+p.Loss
 				if n := a.Plays + a.Cube; n > 0 {
 					a.ErrorRate, a.MeanLoss = float64(a.Errors)/float64(n), a.Loss/float64(n)
+				}
+				a.Rolls, a.Luck = a.Rolls+p.Rolls, a.Luck+p.Luck
+				if a.Rolls > 0 {
+					a.LuckRate = a.Luck / float64(a.Rolls)
 				}
 			}
 		}

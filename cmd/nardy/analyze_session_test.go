@@ -31,18 +31,24 @@ func TestAnalyzeMoneySession(t *testing.T) {
 	recs, _, err := gnubg.ReadMatSession(bytes.NewReader(data), nardy.DefaultRules(nardy.Short))
 	require.NoError(t, err)
 	require.Len(t, recs, 4)
-	perGame := map[int]int{}
+	perGame, rollsPerGame := map[int]int{}, map[int]int{}
 	for _, d := range rep.Decisions {
 		perGame[d.Game]++
 	}
-	var plays, cube, errs [2]int
-	var loss [2]float64
+	for _, l := range rep.Rolls {
+		rollsPerGame[l.Game]++
+	}
+	var plays, cube, errs, rolls [2]int
+	var loss, luck [2]float64
 	for k, rec := range recs {
 		one, err := analysis.Analyze(t.Context(), rec, analysis.Options{Ply: 0, Threshold: analysis.DefaultThreshold})
 		require.NoError(t, err)
 		assert.Equal(t, len(one.Decisions), perGame[k+1], "game %d", k+1)
 		assert.Positive(t, perGame[k+1], "game %d", k+1)
+		assert.Equal(t, len(one.Rolls), rollsPerGame[k+1], "game %d", k+1)
 		for c, ps := range one.Players {
+			rolls[c] += ps.Rolls
+			luck[c] += ps.Luck
 			plays[c] += ps.Plays
 			cube[c] += ps.Cube
 			errs[c] += ps.Errors
@@ -55,6 +61,11 @@ func TestAnalyzeMoneySession(t *testing.T) {
 		assert.Equal(t, cube[c], ps.Cube)
 		assert.Equal(t, errs[c], ps.Errors)
 		assert.InDelta(t, loss[c], ps.Loss, 1e-9)
+		assert.Equal(t, rolls[c], ps.Rolls)
+		assert.InDelta(t, luck[c], ps.Luck, 1e-9)
+		if assert.Positive(t, ps.Rolls) {
+			assert.InDelta(t, luck[c]/float64(rolls[c]), ps.LuckRate, 1e-12)
+		}
 		if n := ps.Plays + ps.Cube; assert.Positive(t, n) {
 			assert.InDelta(t, float64(ps.Errors)/float64(n), ps.ErrorRate, 1e-12)
 			assert.InDelta(t, loss[c]/float64(n), ps.MeanLoss, 1e-12)

@@ -301,6 +301,8 @@ func TestAnalyze(t *testing.T) {
 	assert.Contains(t, out.String(), "\nwhite (Aygun): ", "the .mat's player 1 by name")
 	assert.Contains(t, out.String(), "\nblack (Timur): ")
 	assert.Contains(t, out.String(), "error rate")
+	assert.Regexp(t, `\nwhite \(Aygun\): .*; luck [+-]\d+\.\d{3} over 15 rolls, [+-]\d\.\d{4} a roll\n`, out.String(),
+		"the .mat's 15 rolls of white")
 
 	out.Reset() // a JSON record names no player
 	code = run([]string{"analyze", "-ply", "0", "../../testdata/records/short-standard-3p-seed179.json"}, strings.NewReader(""), &out, &errOut)

@@ -100,8 +100,9 @@ func (t *kindText) UnmarshalText(b []byte) error { return t.k.UnmarshalText(b) }
 
 // Scoring is a scoring table: the points of each result kind before the
 // cube multiplies them. A zero entry means the table does not use that kind
-// (a game that would be of that kind counts as the next lower kind the table
-// uses). It is a small comparable value; the tables found in the sources are
+// (a game that would be of that kind counts as the highest kind the table
+// uses that also applies to it, see [Classify]: a koks under a table without
+// it is a mars, not a home mars). It is a small comparable value; the tables found in the sources are
 // in package variants. The zero Scoring stands for the variant's default
 // table (see [Rules.Scoring]).
 //
@@ -301,7 +302,7 @@ type Result struct {
 	Kind    ResultKind `json:"kind"`
 	End     EndReason  `json:"end"`
 	Cube    int        `json:"cube"`           // the cube value the game was played for
-	Points  int        `json:"points"`         // won by Winner: table points × Cube (Cube alone for a gammon or backgammon won under the Jacoby rule with the cube centred, S6); for a Draw, each player's
+	Points  int        `json:"points"`         // won by Winner: table points × Cube (the table's single-game points × Cube for a gammon or backgammon won under the Jacoby rule with the cube centred, S6); for a Draw, each player's
 	Half    bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
 }
 

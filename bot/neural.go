@@ -37,8 +37,9 @@ type Neural struct {
 	match    nardy.Match // the match shown by SeeMatch, if any
 }
 
-// SeeMatch implements [MatchSeer]: cube decisions in match play use the
-// score of m. Without it, a game of match play is judged as money play.
+// SeeMatch implements [MatchSeer]: plays and cube decisions in match play
+// use the score of m. Without it, a game of match play is judged as money
+// play.
 func (x *Neural) SeeMatch(m nardy.Match) {
 	if x != nil {
 		x.match = m

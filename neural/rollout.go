@@ -55,7 +55,7 @@ type RolloutOptions struct {
 	// the expected result is unchanged and its spread is smaller (its
 	// variance 4 to 18 times smaller on positions of short nardy, median 8,
 	// and 4 to 31 times on long nardy's, median 6: docs/strength.md). It
-	// costs 21 evaluations of a roll's plays a ply: about 25 times the
+	// costs 21 evaluations of a roll's plays a ply: about 20 times the
 	// time of a 0-ply trial, which the smaller spread does not repay, but
 	// only about 1.2 times that of a 1-ply trial, which it repays many
 	// times over.
@@ -109,7 +109,8 @@ type RolloutResult struct {
 	// StdErr is the standard error of Equity: the trials' standard
 	// deviation over the square root of their number, as if the trials
 	// were independent (stratifying the first rolls only makes the true
-	// error smaller).
+	// error smaller). It is 0 for a single trial, which gives no
+	// estimate of its spread: not an exact value.
 	StdErr float64
 	// Trials is the number of trials played.
 	Trials int

@@ -57,3 +57,59 @@ func TestGameJSONResultFitsTheBoard_L8_L11(t *testing.T) {
 		assert.ErrorIs(t, json.Unmarshal([]byte(tampered), &back), ErrBadRecord, c.to)
 	}
 }
+
+// TestGameJSONPendingDoubleIsOffered_S6: a game read from JSON with a
+// double pending must hold a double its player could offer: not without
+// the cube, not in the Crawford game, not past the cube's limit, not by
+// the player who does not hold the cube. Each was read, and a take then
+// set a cube S6 forbids (helper-86).
+func TestGameJSONPendingDoubleIsOffered_S6(t *testing.T) {
+	pending := func(t *testing.T, g Game) []byte {
+		t.Helper()
+		b, err := json.Marshal(g)
+		require.NoError(t, err)
+		require.Contains(t, string(b), `"phase":"roll"`)
+		return []byte(strings.Replace(string(b), `"phase":"roll"`, `"phase":"cube"`, 1))
+	}
+	afterOpening := func(t *testing.T, g Game) Game {
+		t.Helper()
+		g = gmDo(t, g, Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+		plays, err := g.Legal()
+		require.NoError(t, err)
+		return gmDo(t, g, plays[0].Action()) // Black on roll
+	}
+	// A legal pending double reads, as a control.
+	money, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	var ok Game
+	require.NoError(t, json.Unmarshal(pending(t, afterOpening(t, money)), &ok))
+	require.Equal(t, PhaseCube, ok.Phase())
+
+	noCube := DefaultRules(Short)
+	noCube.Cube, noCube.Jacoby, noCube.Beavers, noCube.Crawford, noCube.MaxCube = false, false, false, false, 0
+	g0, err := NewGame(noCube)
+	require.NoError(t, err)
+
+	m, err := NewMatchAt(DefaultRules(Short), 5, MatchStart{Score: [2]int{4, 2}})
+	require.NoError(t, err)
+	require.True(t, m.Game().IsCrawford())
+	crawford := afterOpening(t, m.Game())
+
+	start, err := StartPosition(Short, Black)
+	require.NoError(t, err)
+	atLimit, err := NewGameAt(DefaultRules(Short), Setup{Position: start, Cube: Cube{Value: 64, Owned: true, Owner: Black}, Starter: Black})
+	require.NoError(t, err)
+	theirs, err := NewGameAt(DefaultRules(Short), Setup{Position: start, Cube: Cube{Value: 2, Owned: true, Owner: White}, Starter: Black})
+	require.NoError(t, err)
+
+	for name, g := range map[string]Game{
+		"no cube":              afterOpening(t, g0),
+		"the Crawford game":    crawford,
+		"the cube at 64":       atLimit,
+		"the other's cube (2)": theirs,
+	} {
+		var x Game
+		err := json.Unmarshal(pending(t, g), &x)
+		assert.ErrorIs(t, err, ErrBadRecord, name)
+	}
+}

@@ -552,6 +552,14 @@ func (g Game) checkState() error {
 		g.plays > maxGameCount || g.rerolls > maxGameCount:
 		return bad("players or counts")
 	}
+	if g.phase == PhaseCube {
+		// S6: a double pending is one its player could offer.
+		probe := g
+		probe.phase = PhaseRoll
+		if err := probe.double(g.pos.turn); err != nil {
+			return bad("a double by %s pending with cube %+v: %v", g.pos.turn, c, err)
+		}
+	}
 	return g.checkHistory()
 }
 

@@ -51,6 +51,12 @@ type ruleMismatch struct{ err error }
 func (e ruleMismatch) Error() string   { return e.err.Error() }
 func (e ruleMismatch) Unwrap() []error { return []error{e.err, ErrMatRules} }
 
+// MaxMatchCube is the highest cube GNU Backgammon plays a match to (it
+// refuses a double past it, and 1.07 crashes on importing a .mat match
+// with one): [WriteMat] refuses a record of match play that doubles past
+// it. Money play has no such bound in gnubg.
+const MaxMatchCube = 64
+
 // Size bounds of [ReadMat]: MaxMatBytes bounds a .mat file, MaxMatLine each
 // of its lines and MaxMatTags the tags of its header. A real file is far
 // below each.

@@ -467,3 +467,48 @@ func TestMatWriteTagCount(t *testing.T) {
 	err = WriteMat(&bytes.Buffer{}, rec, MatInfo{Tags: tags(MaxMatTags - 1)})
 	assert.ErrorIs(t, err, ErrMat)
 }
+
+// TestMatWriteRefusesACubePast64: GNU Backgammon plays a match with the
+// cube up to 64 and 1.07 crashes on importing a .mat match with a double
+// past it (helper-86), so WriteMat refuses a double to 128 in a match; up
+// to 64, and in money play, it writes.
+func TestMatWriteRefusesACubePast64(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.MaxCube = 256
+	doubling := func(length, upTo int) nardy.Record {
+		rec := nardy.Record{Rules: r, Length: length}
+		m, err := nardy.Replay(rec)
+		require.NoError(t, err)
+		do := func(a nardy.Action) {
+			t.Helper()
+			m, err = m.Do(a)
+			require.NoError(t, err)
+			rec.Actions = append(rec.Actions, a)
+		}
+		do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+		dice := nardy.NewSeededDice(7)
+		for m.Game().Phase() != nardy.PhaseOver && m.GameNumber() == 1 {
+			g := m.Game()
+			me := g.Position().OnRoll()
+			switch {
+			case g.Phase() == nardy.PhaseRoll && g.Cube().Value < upTo && g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}):
+				do(nardy.Action{Kind: nardy.ActDouble, Player: me})
+				do(nardy.Action{Kind: nardy.ActTake, Player: me.Other()})
+			case g.Phase() == nardy.PhaseRoll:
+				_, a, err := g.Roll(dice)
+				require.NoError(t, err)
+				do(a)
+			default:
+				plays, err := g.Legal()
+				require.NoError(t, err)
+				do(plays[0].Action())
+			}
+		}
+		return rec
+	}
+	err := WriteMat(&bytes.Buffer{}, doubling(5, 128), MatInfo{})
+	assert.ErrorIs(t, err, ErrMat)
+	assert.ErrorContains(t, err, "a double to 128 in a match")
+	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(5, 64), MatInfo{}))
+	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(0, 256), MatInfo{}))
+}

@@ -83,7 +83,10 @@ func (mg *matGame) result(res nardy.Result) {
 // what the format cannot say or gnubg would read otherwise: scoring other
 // than 1, 2 and 3 for a single game, a gammon and a backgammon (S5: the
 // short-tavla preset scores a backgammon 2), a match longer than
-// [MaxMatchLength] (gnubg reads no longer one), a record whose first game
+// [MaxMatchLength] (gnubg reads no longer one), a double past
+// [MaxMatchCube] in a match (gnubg 1.07 crashes on importing one), a game
+// resigned before its first roll (gnubg reads a game of no moves as
+// unfinished), a record whose first game
 // was set up at a position (Record.Setup: a .mat game starts at the
 // opening), a player name with a colon,
 // a control character or a space at either end, and a tag with a quote or
@@ -118,6 +121,10 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		if err != nil {
 			return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
 		}
+		if a.Kind == nardy.ActDouble && rec.Length > 0 && 2*g.Cube().Value > MaxMatchCube {
+			return &MatError{Err: &nardy.RecordError{Index: i, Action: a,
+				Err: fmt.Errorf("%w: a double to %d in a match, past the %d gnubg plays to", ErrMat, 2*g.Cube().Value, MaxMatchCube)}}
+		}
 		if a.Kind == nardy.ActResign {
 			offer = matOffer{phase: g.Phase()}
 			offer.turn, _ = g.Turn()
@@ -133,6 +140,10 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 			res, _ := n.LastResult()
 			if res.Kind == nardy.Draw {
 				return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
+			}
+			if len(cur.rows) == 0 {
+				return &MatError{Err: &nardy.RecordError{Index: i, Action: a,
+					Err: fmt.Errorf("%w: game %d ends before its first roll, which gnubg reads as unfinished", ErrMat, num)}}
 			}
 			cur.result(res)
 			if !n.IsOver() {

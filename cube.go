@@ -39,19 +39,28 @@ func (g *Game) double(p Color) error {
 	return nil
 }
 
-// take accepts the double: the cube doubles and passes to the taker.
+// take accepts the double: the cube doubles and passes to the taker. The
+// doubler's take of a beaver doubles the cube again, which the beaver
+// keeps.
 func (g *Game) take(p Color) error {
 	if err := g.cubeResponder(p); err != nil {
 		return err
 	}
-	g.cube = Cube{Value: g.cube.Value * 2, Owned: true, Owner: p}
-	g.phase = PhaseRoll
+	owner := p
+	if g.beavered {
+		owner = p.Other()
+	}
+	g.cube = Cube{Value: g.cube.Value * 2, Owned: true, Owner: owner}
+	g.phase, g.beavered = PhaseRoll, false
 	return nil
 }
 
-// beaver takes and redoubles at once (S6, money play with Beavers on): the
-// cube is worth four times its value before the double and the beaver
-// keeps it; the doubler then rolls.
+// beaver takes the double and redoubles at once (S6, money play with
+// Beavers on), keeping the cube: the cube is worth twice its value before
+// the double, held by the beaver, and the doubler answers the redouble as
+// a double (GNU Backgammon's and the usual money-play rule): a take makes
+// it four times, still the beaver's, and the doubler rolls; a drop loses
+// twice the value before the double.
 func (g *Game) beaver(p Color) error {
 	if err := g.cubeResponder(p); err != nil {
 		return err
@@ -59,31 +68,52 @@ func (g *Game) beaver(p Color) error {
 	switch {
 	case !g.rules.Beavers || !g.money:
 		return errNoBeaver
+	case g.beavered:
+		return errNoRaccoon
 	case g.cube.Value*4 > g.rules.CubeLimit():
 		return errMaxCube
 	}
-	g.cube = Cube{Value: g.cube.Value * 4, Owned: true, Owner: p}
-	g.phase = PhaseRoll
+	g.cube = Cube{Value: g.cube.Value * 2, Owned: true, Owner: p}
+	g.beavered = true
 	return nil
 }
 
 // drop refuses the double: the doubler wins the cube's value before the
 // double (S6), whatever the table gives a single game (a table with Oin 2
-// scored it twice).
+// scored it twice). The doubler's drop of a beaver loses the cube the
+// beaver took, twice the value before the double.
 func (g *Game) drop(p Color) error {
 	if err := g.cubeResponder(p); err != nil {
 		return err
 	}
+	g.beavered = false
 	g.finish(Result{Winner: p.Other(), Kind: Oin, End: Dropped, Cube: g.cube.Value, Points: g.cube.Value})
 	return nil
 }
 
+// cubeResponder checks that p answers the cube: the doubled player, or
+// the doubler after a beaver.
 func (g *Game) cubeResponder(p Color) error {
 	switch {
 	case g.phase != PhaseCube:
 		return ErrWrongPhase
-	case p != g.pos.turn.Other():
+	case p != g.cubeAnswerer():
 		return ErrNotYourTurn
 	}
 	return nil
 }
+
+// cubeAnswerer returns who answers the cube in PhaseCube: the doubled
+// player, or after a beaver the doubler (the player on roll).
+func (g *Game) cubeAnswerer() Color {
+	if g.beavered {
+		return g.pos.turn
+	}
+	return g.pos.turn.Other()
+}
+
+// Beavered reports whether the double pending (PhaseCube) was beavered
+// (S6): the cube, at twice its value before the double, is the beaver's,
+// and the doubler ([Game.ToAct]) takes (the cube doubles again, still the
+// beaver's) or drops (and loses the cube as it stands).
+func (g Game) Beavered() bool { return g.beavered && g.phase == PhaseCube }

@@ -3,6 +3,7 @@ package nardy
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,20 +40,73 @@ func TestCubeFlow_S6(t *testing.T) {
 	assert.Equal(t, Result{Variant: Short, Winner: Black, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
 }
 
-// TestBeaver_S6: money play with beavers: the doubled player takes and
-// redoubles at once, keeps the cube, and the doubler rolls.
+// TestBeaver_S6: a beaver takes the double and redoubles at once, keeping
+// the cube (money play with Beavers on); the doubler then takes, and rolls
+// with the cube at four times its value before the double, still the
+// beaver's, or drops, and loses twice that value. No raccoon: the beaver
+// cannot be beavered back. Every state in between reads back from JSON.
 func TestBeaver_S6(t *testing.T) {
 	r := DefaultRules(Short)
 	r.Beavers = true
-	g := gmAt(t, r, mustPosition(StartPosition(Short, White)), White)
-	g = gmDo(t, g, Action{Kind: ActDouble, Player: White})
-	assert.Contains(t, g.Allowed(Black), ActBeaver)
-	g = gmDo(t, g, Action{Kind: ActBeaver, Player: Black})
-	assert.Equal(t, Cube{Value: 4, Owned: true, Owner: Black}, g.Cube())
-	assert.Equal(t, PhaseRoll, g.Phase())
-	assert.Equal(t, White, g.Position().OnRoll())
-	_, err := g.Do(Action{Kind: ActDouble, Player: White})
+	opened := gmOpen(t, r, 3, 1)
+	plays, err := opened.Legal()
+	require.NoError(t, err)
+	opened = gmDo(t, opened, plays[0].Action()) // Black on roll
+	doubled := gmDo(t, opened, Action{Kind: ActDouble, Player: Black})
+	assert.Contains(t, doubled.Allowed(White), ActBeaver)
+	g := gmDo(t, doubled, Action{Kind: ActBeaver, Player: White})
+	assert.Equal(t, PhaseCube, g.Phase())
+	assert.True(t, g.Beavered())
+	assert.False(t, doubled.Beavered())
+	assert.Equal(t, Cube{Value: 2, Owned: true, Owner: White}, g.Cube(), "the beaver took the double")
+	to, ok := g.ToAct()
+	assert.True(t, ok)
+	assert.Equal(t, Black, to, "the doubler answers the beaver")
+	assert.Equal(t, []ActionKind{ActTake, ActDrop}, g.Allowed(Black))
+	assert.Empty(t, g.Allowed(White))
+	_, err = g.Do(Action{Kind: ActBeaver, Player: Black})
+	assert.True(t, hasReason(err, errNoRaccoon), "want %v, got %v", errNoRaccoon, err)
+	_, err = g.Do(Action{Kind: ActTake, Player: White})
+	assert.True(t, hasReason(err, ErrNotYourTurn), "got %v", err)
+	_, err = g.Do(Action{Kind: ActRoll, Player: Black, Dice: [2]int{3, 1}})
+	assert.True(t, hasReason(err, ErrWrongPhase), "a roll does not take the beaver: %v", err)
+
+	var back Game
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, g, back)
+
+	taken := gmDo(t, g, Action{Kind: ActTake, Player: Black})
+	assert.Equal(t, Cube{Value: 4, Owned: true, Owner: White}, taken.Cube())
+	assert.Equal(t, PhaseRoll, taken.Phase())
+	assert.False(t, taken.Beavered())
+	assert.Equal(t, Black, taken.Position().OnRoll())
+	_, err = taken.Do(Action{Kind: ActDouble, Player: Black})
 	assert.True(t, hasReason(err, errCubeNotYours), "want %v, got %v", errCubeNotYours, err)
+
+	dropped := gmDo(t, g, Action{Kind: ActDrop, Player: Black})
+	res, over := dropped.Result()
+	require.True(t, over)
+	assert.Equal(t, Result{Variant: Short, Winner: White, Kind: Oin, End: Dropped, Cube: 2, Points: 2}, res)
+
+	// A beaver past the cube's limit is refused; so is one in a state read
+	// from JSON whose cube cannot be a beaver's.
+	r.MaxCube = 2
+	_, err = gmDo(t, gmAt(t, r, mustPosition(StartPosition(Short, White)), White), Action{Kind: ActDouble, Player: White}).
+		Do(Action{Kind: ActBeaver, Player: Black})
+	assert.True(t, hasReason(err, errMaxCube), "got %v", err)
+	for name, edit := range map[string][2]string{
+		"the doubler's cube": {`"owner":"white"`, `"owner":"black"`},
+		"a centred cube":     {`"value":2,"owned":true,"owner":"white"`, `"value":1,"owned":false,"owner":"white"`},
+		"a roll phase":       {`"phase":"cube"`, `"phase":"roll"`},
+		"no beavers":         {`"beavers":true`, `"beavers":false`},
+	} {
+		require.Contains(t, string(b), edit[0], name)
+		var x Game
+		err := json.Unmarshal([]byte(strings.Replace(string(b), edit[0], edit[1], 1)), &x)
+		assert.ErrorIs(t, err, ErrBadRecord, name)
+	}
 }
 
 // TestResignation_S6: offer, reject (the game goes on where it was, step by

@@ -17,7 +17,7 @@ const (
 	// by step (either player may offer to resign).
 	PhasePlay
 	// PhaseCube: a double was offered; the other player takes, drops or
-	// beavers.
+	// beavers; after a beaver ([Game.Beavered]) the doubler takes or drops.
 	PhaseCube
 	// PhaseResign: a resignation was offered; the other player accepts or
 	// rejects it.
@@ -67,6 +67,7 @@ type Game struct {
 	cube     Cube
 	money    bool // money play: Jacoby and beavers may apply
 	crawford bool // match play: the Crawford game, no doubling
+	beavered bool // PhaseCube: the double was beavered, the doubler answers
 	turn     Turn // the roll being played, PhasePlay
 	started  bool // a play has been made
 	first    Color
@@ -186,7 +187,7 @@ func (g Game) ToAct() (Color, bool) {
 	case PhaseRoll, PhasePlay:
 		return g.pos.turn, true
 	case PhaseCube:
-		return g.pos.turn.Other(), true
+		return g.cubeAnswerer(), true
 	case PhaseResign:
 		return g.offerBy.Other(), true
 	}

@@ -31,6 +31,7 @@ var (
 	errCubeNotYours  = errors.New("the opponent owns the cube")    // S6
 	errMaxCube       = errors.New("the cube would pass its limit") // S6
 	errNoBeaver      = errors.New("beavers are not allowed")       // S6
+	errNoRaccoon     = errors.New("a beaver cannot be beavered")   // S6: no raccoons
 	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
 	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
@@ -70,7 +71,7 @@ func actionError(a Action, phase Phase, reason error, table Scoring) *ActionErro
 	switch {
 	case errors.As(reason, &re):
 		e.Rule = re.Rule
-	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver:
+	case errors.Is(reason, errCubeOff), reason == errCubeNotYours, reason == errMaxCube, reason == errNoBeaver, reason == errNoRaccoon:
 		e.Rule = "S6"
 	case reason == errResignWon:
 		e.Rule = "L11"

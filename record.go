@@ -358,6 +358,7 @@ type gameJSON struct {
 	Cube     Cube      `json:"cube"`
 	Money    bool      `json:"money"`
 	Crawford bool      `json:"crawford"`
+	Beavered bool      `json:"beavered,omitempty"`
 	Dice     *Roll     `json:"dice,omitempty"`
 	Steps    [][3]int  `json:"steps,omitempty"`
 	Started  bool      `json:"started"`
@@ -393,7 +394,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("%w: the zero Game, no game to write", ErrBadRecord)
 	}
 	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
-		Money: g.money, Crawford: g.crawford, Started: g.started, First: g.first, Starter: g.starter,
+		Money: g.money, Crawford: g.crawford, Beavered: g.beavered, Started: g.started, First: g.first, Starter: g.starter,
 		LastRoll: g.lastRoll, OfferBy: g.offerBy,
 		Opening: g.opening, Rerolls: g.rerolls, Plays: g.plays}
 	if g.lastKind != 0 {
@@ -442,7 +443,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		return jsonError(ErrBadRecord, err)
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
-		money: j.Money, crawford: j.Crawford, started: j.Started, first: j.First, starter: j.Starter,
+		money: j.Money, crawford: j.Crawford, beavered: j.Beavered, started: j.Started, first: j.First, starter: j.Starter,
 		lastRoll: j.LastRoll, offerBy: j.OfferBy,
 		opening: j.Opening, rerolls: j.Rerolls, plays: j.Plays}
 	if j.LastKind != nil {
@@ -552,7 +553,18 @@ func (g Game) checkState() error {
 		g.plays > maxGameCount || g.rerolls > maxGameCount:
 		return bad("players or counts")
 	}
-	if g.phase == PhaseCube {
+	switch {
+	case g.beavered && g.phase != PhaseCube:
+		return bad("a beaver in phase %s", g.phase)
+	case g.beavered:
+		// S6: the beaver took the double, redoubling: the cube is the
+		// beaver's at twice its value before the double.
+		before := g
+		before.phase, before.beavered, before.cube = PhaseCube, false, Cube{Value: c.Value / 2}
+		if !c.Owned || c.Owner != g.pos.turn.Other() || before.beaver(c.Owner) != nil {
+			return bad("a beaver by %s pending with cube %+v", g.pos.turn.Other(), c)
+		}
+	case g.phase == PhaseCube:
 		// S6: a double pending is one its player could offer.
 		probe := g
 		probe.phase = PhaseRoll

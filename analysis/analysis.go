@@ -91,7 +91,7 @@ type Decision struct {
 	// the doubler's, on roll), in its text form in JSON, so that a board
 	// can show it and Rules.ParsePlay read Played and Best on it.
 	Position nardy.Position `json:"position,omitzero"`
-	Kind     string         `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"
+	Kind     string         `json:"kind"`           // "play", "double", "no double", "take", "beaver" or "drop"; the doubler's answer to a beaver: "take beaver" or "drop beaver"
 	Roll     string         `json:"roll,omitempty"` // plays: the roll
 	Played   string         `json:"played"`         // the play made, or the cube action
 	Best     string         `json:"best"`           // the judge's choice
@@ -482,6 +482,10 @@ var answers = map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActBeaver
 func (j *judge) answer(i int, g nardy.Game, played string) error {
 	doubler := g.Position().OnRoll()
 	d := j.searchCube(g, doubler)
+	if g.Beavered() {
+		j.add(beaverVerdict(i, doubler, played, d), g.Position(), true)
+		return nil
+	}
 	dec := answerVerdict(i, doubler.Other(), played, d)
 	if j.opt.Rollout != nil && dec.Loss > j.opt.Threshold {
 		r, err := j.rollCube(g)
@@ -509,6 +513,20 @@ func answerVerdict(i int, taker nardy.Color, played string, d neural.CubeDecisio
 	}
 	return Decision{Action: i, Player: taker, Kind: played, Played: played, Best: best, Equity: value[best],
 		Loss: max(0, value[best]-value[played])}
+}
+
+// beaverVerdict judges by d the doubler's answer played ("take" or
+// "drop") to a beaver of its double: a take is worth DoubleBeaver to it
+// (the cube at four times its value before the double, the beaver's), a
+// drop −2·DoublePass (twice the cube lost). Rollouts do not judge it again.
+func beaverVerdict(i int, doubler nardy.Color, played string, d neural.CubeDecision) Decision {
+	value := map[string]float64{"take": d.DoubleBeaver, "drop": -2 * d.DoublePass}
+	best := "drop"
+	if value["take"] >= value["drop"] {
+		best = "take"
+	}
+	return Decision{Action: i, Player: doubler, Kind: played + " beaver", Played: played, Best: best,
+		Equity: value[best], Loss: max(0, value[best]-value[played])}
 }
 
 // answeredStdErr returns the standard error of the rollouts' value of a

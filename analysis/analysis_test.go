@@ -416,6 +416,55 @@ func TestAnalyzeBeaver(t *testing.T) {
 	assert.InDelta(t, beaverEquity/2, doubleLoss[true]-doubleLoss[false], 1e-12)
 }
 
+// TestAnalyzeBeaverAnswer (S6): after white's beaver of black's double of
+// TestAnalyzeBeaver, black answers it as a double. Taking plays on with
+// the cube at 4, white's; dropping loses 2, the cube the beaver took: a
+// drop loses DoubleBeaver + 2 (black is the underdog, not by 2 points a
+// cube: DoubleBeaver is twice DoubleTake, minus the 2·equity white's
+// beaver is worth), a take nothing. The hint to black says take.
+func TestAnalyzeBeaverAnswer(t *testing.T) {
+	r := variants.ShortStandard()
+	r.Beavers = true
+	for _, answer := range []nardy.ActionKind{nardy.ActTake, nardy.ActDrop} {
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		rec := nardy.Record{Rules: r}
+		do := func(a nardy.Action) {
+			g, err = g.Do(a)
+			require.NoError(t, err, "%+v", a)
+			rec.Actions = append(rec.Actions, a)
+		}
+		do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+		roll, _ := g.Dice()
+		play, err := r.ParsePlay(g.Position(), roll, "8/5 6/5")
+		require.NoError(t, err)
+		do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(play.Steps())})
+		do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
+		do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.White})
+		h, err := HintFor(g, [2]int{}, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, nardy.Black, h.Player)
+		assert.Equal(t, "take", h.Advice, "the hint to the doubler, beavered")
+		require.NotNil(t, h.Cube)
+		do(nardy.Action{Kind: answer, Player: nardy.Black})
+		rep, err := Analyze(t.Context(), rec, Options{})
+		require.NoError(t, err)
+		last := rep.Decisions[len(rep.Decisions)-1]
+		played := map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActDrop: "drop"}[answer]
+		assert.Equal(t, Decision{Action: 4, Game: 1, Player: nardy.Black, Position: last.Position, Kind: played + " beaver",
+			Played: played, Best: "take", Equity: h.Cube.DoubleBeaver, Loss: last.Loss, Error: last.Error}, last)
+		assert.Negative(t, last.Equity, "black is the underdog")
+		assert.Greater(t, last.Equity, -2.0)
+		if answer == nardy.ActTake {
+			assert.Zero(t, last.Loss)
+		} else {
+			assert.InDelta(t, h.Cube.DoubleBeaver+2, last.Loss, 1e-12)
+			assert.True(t, last.Error)
+		}
+		assert.Equal(t, 2, rep.Players[nardy.Black].Cube, "the double and the answer to the beaver")
+	}
+}
+
 // TestAnsweredStdErr: a pass's value is known; a take's standard error is
 // the double/take rollout's, a beaver's twice that (it is worth twice the
 // take).

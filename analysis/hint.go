@@ -21,13 +21,18 @@ type Hint struct {
 	// become, whole plays from the turn's start.
 	Plays []PlayHint `json:"plays,omitempty"`
 	// Cube is the verdict on a double (PhaseRoll when a double is allowed,
-	// PhaseCube), for the player on roll (the doubler).
+	// PhaseCube), for the player on roll (the doubler); after a beaver
+	// (nardy.Game.Beavered), the doubler's answer is "take" where
+	// DoubleBeaver ≥ −2·DoublePass.
 	Cube *neural.CubeDecision `json:"cube,omitempty"`
 	// Advice says what to do: the best play's text, "double", "roll",
 	// "take", "beaver" (where the rules allow it), "drop", "accept" or
 	// "reject".
 	Advice string `json:"advice"`
 }
+
+// phaseBeaver stands for PhaseCube after a beaver in HintFor's switch.
+const phaseBeaver = nardy.PhaseOver + 1
 
 // PlayHint is one legal play with its evaluation.
 type PlayHint struct {
@@ -75,7 +80,11 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if !g.IsMoney() {
 		j.s.Match = neural.ScoreFor(me, away, g.Cube().Value)
 	}
-	switch g.Phase() {
+	phase := g.Phase()
+	if g.Beavered() {
+		phase = phaseBeaver
+	}
+	switch phase {
 	case nardy.PhasePlay:
 		plays, err := g.Legal()
 		if err != nil {
@@ -102,6 +111,13 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 			if d.Double {
 				h.Advice = "double"
 			}
+		}
+	case phaseBeaver:
+		// me doubled and is on roll: the beaver is a double to answer.
+		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
+		h.Probs, h.Cube, h.Advice = j.s.Eval(pos, j.opt.Ply), &d, "drop"
+		if d.DoubleBeaver >= -2*d.DoublePass {
+			h.Advice = "take"
 		}
 	case nardy.PhaseCube:
 		p := j.s.Eval(pos, j.opt.Ply)

@@ -60,7 +60,8 @@ type Player interface {
 	//     roll with its dice thrown;
 	//   - PhasePlay: ActPlay with one of the legal plays, or ActUndo when
 	//     steps of the play were already taken one by one;
-	//   - PhaseCube: ActTake or ActDrop (ActBeaver where allowed);
+	//   - PhaseCube: ActTake or ActDrop (ActBeaver where allowed); after a
+	//     beaver ([nardy.Game.Beavered]) the doubler's ActTake or ActDrop;
 	//   - PhaseResign: ActAccept or ActReject.
 	//
 	// Every action but the roll is one g.Do accepts as it is. Act returns

@@ -21,9 +21,8 @@ import (
 // IDs leave it: the player on roll to roll or double, to play the dice
 // rolled (dice without a move pass at once, C5, as [nardy.Game.SetDice]
 // says), a double awaiting its answer, a resignation awaiting its answer.
-// After a beaver gnubg waits for the doubler to take or drop it, which
-// package nardy's games do not offer (S6: a beaver is taken at once): the
-// game has the beaver taken, the doubler to roll. The score is not part
+// After a beaver gnubg waits for the doubler to take or drop it, and so
+// does the game ([nardy.Game.Beavered], S6). The score is not part
 // of a game (the points each player needs are the length less its score).
 //
 // A Match ID of no game in progress (its [GameState] not playing), or of

@@ -59,8 +59,7 @@ func TestGame(t *testing.T) {
 	// then "beaver"; "resign single" facing a double; a raccoon; "set
 	// matchid" of a won match): after a beaver gnubg holds the cube at 2
 	// owned by the beaverer and waits for the doubler to take or drop the
-	// beaver; nardy's game has it taken (S6), the doubler to roll, the cube
-	// at 4 the beaverer's.
+	// beaver, and so does nardy's game (S6).
 	for _, c := range []struct {
 		mid        string
 		who, owner nardy.Color
@@ -68,9 +67,10 @@ func TestGame(t *testing.T) {
 		g, err = Game(r, startID, c.mid)
 		require.NoError(t, err, c.mid)
 		who, _ = g.ToAct()
-		assert.Equal(t, nardy.PhaseRoll, g.Phase(), c.mid)
-		assert.Equal(t, c.who, who, "%s: the doubler rolls", c.mid)
-		assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: c.owner}, g.Cube(), "%s: the beaverer owns the cube at 4", c.mid)
+		assert.Equal(t, nardy.PhaseCube, g.Phase(), c.mid)
+		assert.True(t, g.Beavered(), c.mid)
+		assert.Equal(t, c.who, who, "%s: the doubler answers the beaver", c.mid)
+		assert.Equal(t, nardy.Cube{Value: 2, Owned: true, Owner: c.owner}, g.Cube(), "%s: the beaverer owns the cube at 2", c.mid)
 		_, err = Game(variantsShortNoBeavers(), startID, c.mid)
 		assert.ErrorIs(t, err, nardy.ErrActionRefused, "%s: a beaver under rules without beavers", c.mid)
 	}
@@ -169,7 +169,8 @@ func TestRecorder(t *testing.T) {
 	assert.Equal(t, []nardy.Action{{Kind: nardy.ActDouble, Player: nardy.White}, {Kind: nardy.ActBeaver, Player: nardy.Black}}, rec.Actions)
 	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
-	assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, m.Game().Cube())
+	assert.Equal(t, nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}, m.Game().Cube())
+	assert.True(t, m.Game().Beavered(), "white, the doubler, answers the beaver")
 
 	id := NewMatchID()
 	id.MatchLength, id.Score = 5, [2]int{1, 3}

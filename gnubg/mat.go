@@ -165,7 +165,9 @@ const matRightColumn = 20
 // checks it). The dice of a roll with one legal play read as that play,
 // as gnubg imports them. A beaver, which gnubg writes in the taker's
 // column as "Beavers => 4", reads as one under rules with beavers (S6);
-// without them the file is of other rules ([ErrMatRules]). A match whose first game's score line is not 0–0
+// without them the file is of other rules ([ErrMatRules]). The doubler
+// answers it: "Drops" in its column, or, as gnubg writes a take of a
+// beaver, nothing: its next cell (its roll) reads as the take. A match whose first game's score line is not 0–0
 // was taken up at that score: the record's Start holds it (see
 // [nardy.NewMatchAt]), and a first game with one player at match point
 // minus one is the Crawford game, as gnubg reads it, unless nardy's tag
@@ -238,7 +240,11 @@ func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInf
 			if len(info.Tags) == MaxMatTags {
 				return nil, info, lines.fail(n, fmt.Errorf("%w: more than %d tags", ErrMat, MaxMatTags))
 			}
-			info.Tags = append(info.Tags, MatTag{m[1], m[2]})
+			tag := MatTag{m[1], m[2]}
+			if _, err := matRule(nardy.DefaultRules(nardy.Short), tag); err != nil {
+				return nil, info, lines.fail(n, err)
+			}
+			info.Tags = append(info.Tags, tag)
 			continue
 		}
 		if m := matLenRe.FindStringSubmatch(ln); m != nil {
@@ -354,38 +360,58 @@ func (l *matLines) fail(n int, err error) error {
 // matRules applies the header tags that name rule options.
 func matRules(r nardy.Rules, tags []MatTag) (nardy.Rules, error) {
 	for _, t := range tags {
-		on := strings.EqualFold(t.Value, "on")
-		switch t.Key {
-		case "Variation":
-			if !strings.EqualFold(t.Value, "backgammon") {
-				return r, fmt.Errorf("%w: variation %q is not short nardy", ErrMat, t.Value)
-			}
-		case "Crawford":
-			r.Crawford = on
-		case "Jacoby":
-			r.Jacoby = on
-		case "Beaver":
-			r.Beavers = on
-		case "CubeLimit":
-			n, err := strconv.Atoi(t.Value)
-			if err != nil {
-				return r, formats.SyntaxError(".mat cube limit", t.Value, -1, "want a number")
-			}
-			r.Cube, r.MaxCube = n > 1, 0
-			if n > 1 {
-				r.MaxCube = n
-			}
-		case "OpeningRoll":
-			if err := r.OpeningRoll.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
-				return r, err
-			}
-		case "NextGameStarter":
-			if err := r.NextGameStarter.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
-				return r, err
-			}
+		var err error
+		if r, err = matRule(r, t); err != nil {
+			return r, err
 		}
 	}
 	return r, r.Validate()
+}
+
+// matRule applies tag t to r when it names a rule option. The switches
+// Crawford, Jacoby and Beaver are "On" or "Off" (in any case): another
+// value is refused, not read as off.
+func matRule(r nardy.Rules, t MatTag) (nardy.Rules, error) {
+	var on bool
+	switch t.Key {
+	case "Crawford", "Jacoby", "Beaver":
+		switch {
+		case strings.EqualFold(t.Value, "on"):
+			on = true
+		case !strings.EqualFold(t.Value, "off"):
+			return r, formats.SyntaxError(".mat tag "+t.Key, t.Value, -1, `want "On" or "Off"`)
+		}
+	}
+	switch t.Key {
+	case "Variation":
+		if !strings.EqualFold(t.Value, "backgammon") {
+			return r, fmt.Errorf("%w: variation %q is not short nardy", ErrMat, t.Value)
+		}
+	case "Crawford":
+		r.Crawford = on
+	case "Jacoby":
+		r.Jacoby = on
+	case "Beaver":
+		r.Beavers = on
+	case "CubeLimit":
+		n, err := strconv.Atoi(t.Value)
+		if err != nil {
+			return r, formats.SyntaxError(".mat cube limit", t.Value, -1, "want a number")
+		}
+		r.Cube, r.MaxCube = n > 1, 0
+		if n > 1 {
+			r.MaxCube = n
+		}
+	case "OpeningRoll":
+		if err := r.OpeningRoll.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
+			return r, err
+		}
+	case "NextGameStarter":
+		if err := r.NextGameStarter.UnmarshalText([]byte(strings.ToLower(t.Value))); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
 }
 
 // matNumber reads the digits s of line ln: a count, a score or a cube,

@@ -116,8 +116,8 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 			}
 			res, _ := n.LastResult()
 			cur.Events = append(cur.Events, fmt.Sprintf("%s resigns %d", a.Player.Other(), res.Points/res.Cube))
-		case nardy.ActBeaver:
-			t.Fatalf("action %d: a beaver has no place in a .mat file", i)
+		case nardy.ActBeaver: // gnubg records a beaver as a redouble
+			cur.Events = append(cur.Events, fmt.Sprintf("%s doubles", a.Player))
 		}
 		if ended {
 			res, _ := n.LastResult()
@@ -276,7 +276,9 @@ IN, OUT = %s, %s
 gnubg.command("set display off")
 res = []
 for path in open(IN).read().split():
-    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in open(path).read() else "set jacoby on")
+    text = open(path).read()
+    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in text else "set jacoby on")
+    gnubg.command("set beavers 3" if '; [Beaver "On"]' in text else "set beavers 0")
     gnubg.command("import mat " + path)
     res.append({"file": path, "match": gnubg.match(analysis=0, boards=1, statistics=0, verbose=0)})
 json.dump(res, open(OUT, "w"), default=str)

@@ -80,6 +80,14 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 			gnubg.MatInfo{Players: [2]string{"erin", "frank"}}})
 	}
 	require.Positive(t, centredGammons, "a gammon with the cube centred, which the Jacoby rule would score 1")
+	// Beavers (S6), in money play: the doubler takes the beaver (gnubg
+	// writes nothing) or drops it.
+	beaverRules := r
+	beaverRules.Beavers = true
+	for seed := uint64(140); seed < 146; seed++ {
+		files = append(files, written{fmt.Sprintf("beaver-%d.mat", seed), beaverGame(t, beaverRules, seed, seed%3 == 0),
+			gnubg.MatInfo{Players: [2]string{"rita", "sam"}}})
+	}
 	// Rules gnubg has no setting for, in nardy's own tags: the opening
 	// re-rolled (a double may open the game, or the starter double before
 	// its first roll; C2), the winner or the other player starting the
@@ -352,4 +360,40 @@ func TestMatReadGnubgExport(t *testing.T) {
 	back, _, err := gnubg.ReadMat(strings.NewReader(old), r)
 	require.NoError(t, err)
 	assert.Equal(t, rec, back)
+}
+
+// beaverGame is a money game under r (with beavers) in which black
+// doubles at its first turn, white beavers and black takes, or drops if
+// drop; greedy players play the rest.
+func beaverGame(t *testing.T, r nardy.Rules, seed uint64, drop bool) nardy.Record {
+	t.Helper()
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	rec := nardy.Record{Rules: r}
+	do := func(a nardy.Action) {
+		t.Helper()
+		g, err = g.Do(a)
+		require.NoError(t, err, "%+v", a)
+		rec.Actions = append(rec.Actions, a)
+	}
+	dice := nardy.NewSeededDice(seed)
+	players := [2]bot.Player{bot.NewGreedy(), bot.NewGreedy()}
+	beavered := false
+	for !g.IsOver() {
+		if !beavered && g.Phase() == nardy.PhaseRoll && g.Position().OnRoll() == nardy.Black {
+			beavered = true
+			do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
+			do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.White})
+			answer := nardy.ActTake
+			if drop {
+				answer = nardy.ActDrop
+			}
+			do(nardy.Action{Kind: answer, Player: nardy.Black})
+			continue
+		}
+		a, err := bot.Next(g, players, dice)
+		require.NoError(t, err)
+		do(a)
+	}
+	return rec
 }

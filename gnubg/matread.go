@@ -304,6 +304,15 @@ func (rd *matReader) cell(c matCell) error {
 	if len(f) == 0 {
 		return formats.SyntaxError(".mat file", c.text, -1, "empty cell")
 	}
+	if g.Beavered() && c.text != "Drops" && c.text != "Takes" {
+		// gnubg writes the doubler's take of a beaver as nothing: the
+		// doubler's next cell (its roll) says it took.
+		doubler := g.Position().OnRoll()
+		if err := rd.do(nardy.Action{Kind: nardy.ActTake, Player: doubler}); err != nil {
+			return err
+		}
+		g = rd.m.Game()
+	}
 	switch {
 	case matDiceRe.MatchString(f[0]):
 		return rd.roll(c, f)
@@ -326,7 +335,7 @@ func (rd *matReader) cell(c matCell) error {
 		if err != nil {
 			return err
 		}
-		if g.Phase() != nardy.PhaseCube || v != 4*g.Cube().Value {
+		if g.Phase() != nardy.PhaseCube || g.Beavered() || v != 4*g.Cube().Value {
 			return ruleMismatch{fmt.Errorf("%w: a beaver to %d, the cube is at %d", ErrMat, v, g.Cube().Value)}
 		}
 		return rd.do(nardy.Action{Kind: nardy.ActBeaver, Player: c.player})

@@ -190,7 +190,7 @@ func TestMatReadBeaver_S6(t *testing.T) {
 	recs, _, err := ReadMatSession(bytes.NewReader(data), r)
 	require.NoError(t, err)
 	require.Len(t, recs, 1)
-	beavers := 0
+	beavers, takes := 0, 0
 	g, err := nardy.NewGame(r)
 	require.NoError(t, err)
 	for _, a := range recs[0].Actions {
@@ -199,16 +199,39 @@ func TestMatReadBeaver_S6(t *testing.T) {
 		if a.Kind == nardy.ActBeaver {
 			beavers++
 			assert.Equal(t, nardy.Black, a.Player)
-			assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, g.Cube())
+			assert.Equal(t, nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}, g.Cube())
 			who, _ := g.ToAct()
-			assert.Equal(t, nardy.White, who, "the doubler rolls")
+			assert.Equal(t, nardy.White, who, "the doubler answers")
+		}
+		if a.Kind == nardy.ActTake && a.Player == nardy.White {
+			takes++
+			assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.Black}, g.Cube(), "the beaver's cube")
 		}
 	}
 	assert.Equal(t, 1, beavers)
+	assert.Equal(t, 1, takes, "gnubg writes the doubler's take of a beaver as nothing: its roll says it")
 	res, ok := g.Result()
 	require.True(t, ok)
 	assert.Equal(t, nardy.White, res.Winner)
 	assert.Equal(t, 4, res.Points)
+
+	// gnubg-beaver-drop.mat, as gnubg 1.07 exported it: white doubles,
+	// black beavers, white drops (gnubg's "Drops" in the doubler's column)
+	// and loses 2; the next game is begun.
+	drop, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-beaver-drop.mat"))
+	require.NoError(t, err)
+	recs, _, err = ReadMatSession(bytes.NewReader(drop), r)
+	require.NoError(t, err, "it was refused: drop by white in phase roll")
+	require.Len(t, recs, 2)
+	acts := recs[0].Actions
+	require.GreaterOrEqual(t, len(acts), 3)
+	assert.Equal(t, []nardy.Action{{Kind: nardy.ActDouble, Player: nardy.White}, {Kind: nardy.ActBeaver, Player: nardy.Black},
+		{Kind: nardy.ActDrop, Player: nardy.White}}, acts[len(acts)-3:])
+	m, err := nardy.Replay(recs[0])
+	require.NoError(t, err)
+	res, ok = m.Game().Result()
+	require.True(t, ok)
+	assert.Equal(t, nardy.Result{Variant: nardy.Short, Winner: nardy.Black, Kind: nardy.Oin, End: nardy.Dropped, Cube: 2, Points: 2}, res)
 
 	r.Beavers = false
 	_, _, err = ReadMatSession(bytes.NewReader(data), r)
@@ -308,4 +331,26 @@ func TestMatReadForcedRollAtTheEnd(t *testing.T) {
 		}
 	}
 	assert.Positive(t, found, "rolls with one legal play in the random matches")
+}
+
+// TestMatRuleTagValues: a rule tag's switch is "On" or "Off" in any case;
+// another value ("Yes", a typo) was read as Off, and is refused now, as a
+// cube limit that is no number, with the tag's line (helper-87).
+func TestMatRuleTagValues(t *testing.T) {
+	body := "\n 1 point match\n\n Game 1\n a : 0                      b : 0\n"
+	for tag, ok := range map[string]bool{
+		`; [Jacoby "on"]`: true, `; [Jacoby "OFF"]`: true, `; [Beaver "On"]`: true, `; [Crawford "Off"]`: true,
+		`; [Jacoby "Yes"]`: false, `; [Beaver "1"]`: false, `; [Crawford "Of"]`: false, `; [CubeLimit "abc"]`: false,
+	} {
+		_, _, err := ReadMat(strings.NewReader("; [Site \"x\"]\n"+tag+"\n"+body), nardy.DefaultRules(nardy.Short))
+		if ok {
+			assert.NoError(t, err, tag)
+			continue
+		}
+		assert.ErrorIs(t, err, nardy.ErrSyntax, tag)
+		var me *MatError
+		if assert.ErrorAs(t, err, &me, tag) {
+			assert.Equal(t, 2, me.Line, tag)
+		}
+	}
 }

@@ -51,10 +51,12 @@ func (mg *matGame) result(res nardy.Result) {
 // the players and tags of info (players default to "White" and "Black").
 // It replays the record and refuses one that does not replay. The layout
 // is GNU Backgammon's, and the tests check written files game by game
-// against gnubg's import. The format has no place for equal opening
-// throws, beavers, rejected resignations or steps taken back, nor for a
+// against gnubg's import. A beaver is written as gnubg writes it
+// ("Beavers => 4" in the beaver's column; the doubler's take of it as
+// nothing, its drop as "Drops"). The format has no place for equal opening
+// throws, rejected resignations or steps taken back, nor for a
 // roll with a single legal play that a resignation follows (gnubg reads it
-// as that play): those are left out, and a record with a beaver or a draw
+// as that play): those are left out, and a record with a draw
 // is refused. A record of a match in progress is written as far as the
 // format goes, as gnubg exports one, and ReadMat reads it back: a roll not
 // yet played as its dice alone (left out when the roll has one legal play,
@@ -193,11 +195,14 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 	case nardy.ActDouble:
 		return matCell{player: a.Player, text: fmt.Sprintf(" Doubles => %d", 2*g.Cube().Value)}, nil
 	case nardy.ActTake:
+		if g.Beavered() {
+			return matCell{}, nil // gnubg writes the doubler's take of a beaver as nothing
+		}
 		return matCell{player: a.Player, text: " Takes"}, nil
 	case nardy.ActDrop:
 		return matCell{player: a.Player, text: " Drops"}, nil
 	case nardy.ActBeaver:
-		return matCell{}, fmt.Errorf("%w: a beaver", ErrMat)
+		return matCell{player: a.Player, text: fmt.Sprintf(" Beavers => %d", 4*g.Cube().Value)}, nil
 	case nardy.ActAccept:
 		if offer.phase != nardy.PhasePlay {
 			break

@@ -297,14 +297,24 @@ func avgWin(p Probs, k kindPoints) float64 {
 }
 
 // GameCubeInfo returns the cube state of game g for a decision of player
-// onRoll (the player who may double, or who has doubled), who still needs
+// onRoll (the player who may double, or who has doubled; after a beaver,
+// [nardy.Game.Beavered], the cube before the double), who still needs
 // away[0] points to its opponent's away[1] in match play; a zero away, or
 // a game of money play, is judged as money play (Jacoby and beavers as
 // g's rules say). The cube efficiency is [Efficiency] of g's position.
 func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 	r := g.Rules()
 	money := g.IsMoney() || away == [2]int{}
-	return CubeInfo{Cube: g.Cube(), OnRoll: onRoll, Scoring: r.Scoring, Money: money,
+	cube := g.Cube()
+	if g.Beavered() {
+		// The decision is the double's: the cube before it, at half the
+		// beaver's, centred at 1, else the doubler's (S6).
+		cube = nardy.Cube{Value: cube.Value / 2, Owned: cube.Value > 2}
+		if cube.Owned {
+			cube.Owner = g.Position().OnRoll()
+		}
+	}
+	return CubeInfo{Cube: cube, OnRoll: onRoll, Scoring: r.Scoring, Money: money,
 		Jacoby: r.Jacoby && g.IsMoney(), Beavers: r.Beavers && g.IsMoney(), Away: away,
 		Crawford: g.IsCrawford(), MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
 }
@@ -312,7 +322,9 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 // CubeAction returns the action player me takes in g outside the play
 // phase, judged with s at ply ([Searcher.SearchCube] for the cube): roll
 // or double (PhaseRoll), take, beaver (where the rules allow it) or drop
-// (PhaseCube), accept or reject a resignation (PhaseResign). away gives
+// (PhaseCube; after a beaver, the doubler takes when doubling and being
+// beavered, DoubleBeaver, is worth more than losing twice the cube,
+// −2·DoublePass), accept or reject a resignation (PhaseResign). away gives
 // the points each player still needs in match play (me first); it is
 // ignored in money play, and a zero away judges a game of a match as
 // money play. A resignation is accepted when it is worth at least what
@@ -340,6 +352,14 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 	}
 	if s == nil {
 		s = new(Searcher)
+	}
+	if g.Beavered() {
+		// me doubled and is on roll; the beaver is a double to answer.
+		a.Kind = nardy.ActDrop
+		if d := s.SearchCube(pos, GameCubeInfo(g, me, away), ply); d.DoubleBeaver >= -2*d.DoublePass {
+			a.Kind = nardy.ActTake
+		}
+		return a, nil
 	}
 	switch g.Phase() {
 	case nardy.PhaseRoll:

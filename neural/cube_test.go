@@ -532,3 +532,47 @@ func TestResignationAtTheScore_S6(t *testing.T) {
 		assert.Equal(t, nardy.ActAccept, a.Kind, "a backgammon offered in money play")
 	})
 }
+
+// TestCubeActionAnswersABeaver_S6: after a beaver the doubler answers it
+// as a double: at the start, where playing on at four times the cube
+// costs it little, it takes; with its fifteen checkers on its 24-point
+// against an opponent with one checker left on its 2-point, a sure backgammon
+// (four cubes of 3 points, −12 a cube) against −2 for the drop, it
+// drops. GameCubeInfo gives the decision's cube: the one before the
+// double.
+func TestCubeActionAnswersABeaver_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers, r.Jacoby = true, false
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	var back, home nardy.Side
+	back[24] = 15
+	home[2], home[nardy.Off] = 1, 14
+	lost, err := nardy.NewPosition(nardy.Short, nardy.White, back, home)
+	require.NoError(t, err)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name string
+		pos  nardy.Position
+		want nardy.ActionKind
+	}{{"start", start, nardy.ActTake}, {"lost", lost, nardy.ActDrop}} {
+		g, err := nardy.NewGameAt(r, nardy.Setup{Position: c.pos, Starter: nardy.White})
+		require.NoError(t, err)
+		g, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+		require.NoError(t, err)
+		g, err = g.Do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.Black})
+		require.NoError(t, err)
+		require.True(t, g.Beavered())
+		assert.Equal(t, nardy.Cube{Value: 1}, GameCubeInfo(g, nardy.White, [2]int{}).Cube, c.name)
+		for ply := range MaxPly + 1 {
+			a, err := CubeAction(NewSearcher(net, r), g, nardy.White, ply, [2]int{})
+			require.NoError(t, err)
+			assert.Equal(t, nardy.Action{Kind: c.want, Player: nardy.White}, a, "%s, ply %d", c.name, ply)
+			_, err = g.Do(a)
+			assert.NoError(t, err)
+		}
+		_, err = CubeAction(NewSearcher(net, r), g, nardy.Black, 0, [2]int{})
+		assert.ErrorIs(t, err, nardy.ErrNotYourTurn, "the beaver waits for the doubler")
+	}
+}

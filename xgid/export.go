@@ -26,8 +26,8 @@ import (
 // without the cube, or with a limit the cube has reached, as a game in
 // which the cube may still be turned.
 //
-// A beavered double is already the cube it gave, held by the beaverer (S6:
-// a beaver is taken at once). The session's score is not the game's: it
+// A beavered double awaiting the doubler's answer is written as such ("B",
+// the cube as it was before the double). The session's score is not the game's: it
 // is 0–0. Errors: the zero Game ([nardy.ErrInvalidPosition]); a game of
 // match play, whose score only [FromMatch] knows, and rules other than
 // backgammon's scoring table, which an XGID cannot say
@@ -94,6 +94,14 @@ func fromGame(g nardy.Game, length int, score [2]int) (ID, error) {
 		x.Position, x.Dice = t.Start(), [2]int{roll.High(), roll.Low()}
 	case nardy.PhaseCube:
 		x.Action = Doubled
+		if c := g.Cube(); g.Beavered() {
+			// The cube before the double: half the beaver's, centred at
+			// 1, else the doubler's (S6).
+			x.Action, x.CubeValue, x.CubeCentred, x.CubeOwner = Beavered, c.Value/2, c.Value == 2, 0
+			if !x.CubeCentred {
+				x.CubeOwner = g.Position().OnRoll()
+			}
+		}
 	case nardy.PhaseOver:
 		return ID{}, fmt.Errorf("%w: xgid: the game is over", nardy.ErrGameOver)
 	default: // the opening throw, a resignation offered

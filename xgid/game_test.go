@@ -94,20 +94,39 @@ func TestGame(t *testing.T) {
 	assert.Positive(t, played*passed*doubled*rolling, "every kind met")
 }
 
-// TestGameCases: a beaver is taken and redoubled at once (S6), the
-// beaverer owning the cube at four times its value and the doubler to
-// roll; a raccoon, a cube at 1 owned, and fields Format refuses are
-// errors; a cube limit of 1 is a game without the cube, where a Crawford
-// flag is dropped; a finished position is ErrGameOver.
+// TestGameCases: a beaver ("B") awaits the doubler's answer (S6), the
+// beaverer owning the cube at twice its value before the double, and
+// writes back as the same XGID; a raccoon, a cube at 1 owned, and fields
+// Format refuses are errors; a cube limit of 1 is a game without the
+// cube, where a Crawford flag is dropped; a finished position is
+// ErrGameOver.
 func TestGameCases(t *testing.T) {
-	x, err := Parse("XGID=-b----E-C---eE---c-e----B-:1:-1:-1:B:0:0:2:0:10")
+	const beavered = "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:B:0:0:2:0:10"
+	x, err := Parse(beavered)
 	require.NoError(t, err)
 	g, err := x.Game()
 	require.NoError(t, err)
 	who, _ := g.ToAct()
-	assert.Equal(t, nardy.Black, who, "the doubler rolls")
-	assert.Equal(t, nardy.PhaseRoll, g.Phase())
-	assert.Equal(t, nardy.Cube{Value: 8, Owned: true, Owner: nardy.White}, g.Cube(), "the beaverer owns the cube at 4 × 2")
+	assert.Equal(t, nardy.Black, who, "the doubler answers the beaver")
+	assert.Equal(t, nardy.PhaseCube, g.Phase())
+	assert.True(t, g.Beavered())
+	assert.Equal(t, nardy.Cube{Value: 4, Owned: true, Owner: nardy.White}, g.Cube(), "the beaverer owns the cube at 2 × 2")
+	back, err := FromGame(g)
+	require.NoError(t, err)
+	assert.Equal(t, beavered, back.String())
+	taken, err := g.Do(nardy.Action{Kind: nardy.ActTake, Player: nardy.Black})
+	require.NoError(t, err)
+	assert.Equal(t, nardy.Cube{Value: 8, Owned: true, Owner: nardy.White}, taken.Cube(), "taken: the beaverer's at 8")
+	// From a centred cube.
+	const centred = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:B:0:0:2:0:10"
+	x, err = Parse(centred)
+	require.NoError(t, err)
+	g, err = x.Game()
+	require.NoError(t, err)
+	assert.Equal(t, nardy.Cube{Value: 2, Owned: true, Owner: nardy.White}, g.Cube())
+	back, err = FromGame(g)
+	require.NoError(t, err)
+	assert.Equal(t, centred, back.String())
 
 	x.Action = Raccooned
 	_, err = x.Game()

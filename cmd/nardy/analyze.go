@@ -255,6 +255,43 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options, 
 	return all, nil
 }
 
+// jsonWhere returns ":LINE:COLUMN" of the byte where the JSON of file
+// name went wrong (the last byte the decoder read), for a syntax error or a value of the wrong type (the
+// errors that know their offset), else "". It reads the file again up to
+// that byte, which is within the bound the file was read under.
+func jsonWhere(name string, err error) string {
+	var off int64
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	default:
+		return ""
+	}
+	f, ferr := os.Open(name)
+	if ferr != nil {
+		return ""
+	}
+	defer f.Close()
+	line, col := 1, 1
+	r := bufio.NewReader(io.LimitReader(f, off-1)) // to the last byte read, the one at fault
+	for {
+		b, rerr := r.ReadByte()
+		if rerr != nil {
+			break
+		}
+		if b == '\n' {
+			line, col = line+1, 1
+		} else if b < 0x80 || b >= 0xc0 { // a character's first byte
+			col++
+		}
+	}
+	return fmt.Sprintf(":%d:%d", line, col)
+}
+
 // controlByte returns the offset of the first byte of head that no text
 // file holds (a control character other than tab, line feed, vertical
 // tab, form feed and carriage return, or DEL), or -1. Bytes from 0x80 on
@@ -275,6 +312,15 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return nil, names, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		// Refused before reading, where the size is known.
+		switch {
+		case isMat && st.Size() > gnubg.MaxMatBytes:
+			return nil, names, fmt.Errorf("%s: larger than the %d MiB a .mat file may be", name, gnubg.MaxMatBytes>>20)
+		case !isMat && st.Size() > MaxRecordSize+fileSlack:
+			return nil, names, fmt.Errorf("%s: larger than the %d MiB a record may be", name, MaxRecordSize>>20)
+		}
+	}
 	limit := &io.LimitedReader{R: f, N: MaxRecordSize + fileSlack + 1}
 	src := bufio.NewReader(limit)
 	defer func() {
@@ -309,7 +355,7 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return nil, names, fmt.Errorf("%s: the JSON ends before the record does", name)
 	case err != nil:
-		return nil, names, fmt.Errorf("%s: %w", name, err)
+		return nil, names, fmt.Errorf("%s%s: %w", name, jsonWhere(name, err), err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, names, fmt.Errorf("%s: more after the record's JSON: want one record", name)

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,4 +78,44 @@ func TestAnalyzeMoneySession(t *testing.T) {
 	require.Equal(t, 0, run([]string{"analyze", "-ply", "0", "-all", file}, strings.NewReader(""), &out, &errOut), errOut.String())
 	assert.Contains(t, out.String(), "\ngame 4 action ")
 	assert.Contains(t, out.String(), "\nwhite (gnubg): ")
+}
+
+// TestAnalyzeSaysWhere: a JSON record whose syntax is broken is refused
+// with the line and column of the byte at fault (helper-87: it said what,
+// not where, even in 16 MiB); a file past its bound is refused by its
+// size before it is read (a .mat file of 16 MiB and a byte was parsed
+// whole first: 5.5 s and 223 MB).
+func TestAnalyzeSaysWhere(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../testdata/records/short-standard-3p-seed179.json")
+	require.NoError(t, err)
+	data = append([]byte("\n\n"), data...) // the record starts on line 3
+	i := bytes.Index(data, []byte(`"length":3,`))
+	require.Positive(t, i)
+	lineStart := bytes.LastIndexByte(data[:i], '\n') + 1
+	col := i - lineStart + len(`"length":3`) + 1 // the byte after the 3, once the comma is gone
+	broken := append(append([]byte{}, data[:i+len(`"length":3`)]...), data[i+len(`"length":3,`):]...)
+	name := filepath.Join(dir, "broken.json")
+	require.NoError(t, os.WriteFile(name, broken, 0o600))
+	var out, errOut bytes.Buffer
+	require.Equal(t, 1, run([]string{"analyze", name}, strings.NewReader(""), &out, &errOut))
+	assert.Contains(t, errOut.String(), fmt.Sprintf("broken.json:3:%d: invalid character", col))
+
+	for file, want := range map[string]string{
+		"big.mat":  "big.mat: larger than the 16 MiB a .mat file may be",
+		"big.json": "big.json: larger than the 16 MiB a record may be",
+	} {
+		path := filepath.Join(dir, file)
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		size := int64(gnubg.MaxMatBytes) + 1
+		if strings.HasSuffix(file, ".json") {
+			size = MaxRecordSize + fileSlack + 1
+		}
+		require.NoError(t, f.Truncate(size)) // zeros: binary data, if it were read
+		require.NoError(t, f.Close())
+		errOut.Reset()
+		require.Equal(t, 1, run([]string{"analyze", path}, strings.NewReader(""), &out, &errOut))
+		assert.Contains(t, errOut.String(), want)
+	}
 }

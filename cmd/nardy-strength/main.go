@@ -72,6 +72,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/internal/cliflags"
 	"github.com/nardylab/nardy/internal/gnubgplay"
 	"github.com/nardylab/nardy/internal/stats"
 	"github.com/nardylab/nardy/neural"
@@ -83,7 +84,14 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 const usage = "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck|calibration [flags]\n" +
 	"(nardy-strength COMMAND -h lists a command's flags; go doc ./cmd/nardy-strength says what each measures)"
 
+// run is the program: a lost output (a failed write to stdout) exits 1
+// (cliflags.CheckOutput).
 func run(args []string, stdout, stderr io.Writer) int {
+	return cliflags.CheckOutput("nardy-strength", stdout, stderr, func(out io.Writer) int { return runProgram(args, out, stderr) })
+}
+
+// runProgram is run without the check of its output.
+func runProgram(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return 2

@@ -119,7 +119,14 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run is the program: a lost output (a failed write to stdout) exits 1
+// (cliflags.CheckOutput).
 func run(args []string, stdout, stderr io.Writer) int {
+	return cliflags.CheckOutput("nardy-train", stdout, stderr, func(out io.Writer) int { return runProgram(args, out, stderr) })
+}
+
+// runProgram is run without the check of its output.
+func runProgram(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("nardy-train", flag.ContinueOnError)
 	var c config
 	variant := fs.String("variant", "short", "game: long or short")

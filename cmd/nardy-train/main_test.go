@@ -535,14 +535,16 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space
 // TestTrainLogWithoutStdout: a run whose standard output fails still
 // writes its whole log (io.MultiWriter stopped at the failing output and
 // left the log empty, so -resume found no checkpoint: helper-78), and its
-// temporary files leave nothing beside the outputs.
+// temporary files leave nothing beside the outputs; it exits 1, its
+// output lost (it exited 0: helper-87).
 func TestTrainLogWithoutStdout(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "f")
 	var stderr bytes.Buffer
 	code := run([]string{"-variant", "short", "-games", "10", "-hidden", "8", "-every", "5", "-eval", "0", "-out", out},
 		failingWriter{}, &stderr)
-	require.Equal(t, 0, code, stderr.String())
+	require.Equal(t, 1, code, stderr.String())
+	assert.Equal(t, "nardy-train: writing the output: no space left on device\n", stderr.String())
 	log, err := os.ReadFile(out + ".log")
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(log)), "\n")

@@ -76,30 +76,11 @@ Run "nardy COMMAND -h" for the flags of a command.
 // whatever it returned: the commands print with fmt and do not check each
 // write.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
-	status := runCommand(args, stdin, out, stderr)
-	if out.err != nil && status == 0 {
-		fmt.Fprintf(stderr, "nardy %s: writing the output: %v\n", args[0], out.err)
-		return 1
+	prog := "nardy"
+	if len(args) > 0 {
+		prog += " " + args[0]
 	}
-	return status
-}
-
-// checkedWriter passes writes to w and keeps the first error; after it,
-// writes do nothing.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-// Write implements io.Writer.
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	c.err = err
-	return n, err
+	return cliflags.CheckOutput(prog, stdout, stderr, func(out io.Writer) int { return runCommand(args, stdin, out, stderr) })
 }
 
 // runCommand runs the command args[0] (see run).

@@ -53,7 +53,14 @@ const maxMatch = 64
 // status: 0, 1 when the game fails, 2 for bad flags. -h prints the usage
 // on stdout; an unknown flag, an argument or a bad value is refused on
 // stderr.
+// run is the program: a lost output (a failed write to stdout) exits 1
+// (cliflags.CheckOutput).
 func run(args []string, stdout, stderr io.Writer) int {
+	return cliflags.CheckOutput("selfplay", stdout, stderr, func(out io.Writer) int { return runProgram(args, out, stderr) })
+}
+
+// runProgram is run without the check of its output.
+func runProgram(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the dice and of the players' choices")
 	presetName := fs.String("preset", "long-moscow", "rule preset of package variants: "+strings.Join(variants.Names(), ", "))

@@ -56,7 +56,14 @@ Flags:
 // the report to stdout and the time taken to stderr, and returns the exit
 // status: 0, 1 when a game fails, 2 for wrong flags. -h prints the usage
 // on stdout; a wrong flag is refused on stderr with the usage.
+// run is the program: a lost output (a failed write to stdout) exits 1
+// (cliflags.CheckOutput).
 func run(args []string, stdout, stderr io.Writer) int {
+	return cliflags.CheckOutput("tournament", stdout, stderr, func(out io.Writer) int { return runProgram(args, out, stderr) })
+}
+
+// runProgram is run without the check of its output.
+func runProgram(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	var c config
 	fs.StringVar(&c.a, "a", "greedy", fmt.Sprintf("first bot %v", bot.Names()))

@@ -101,3 +101,35 @@ func Preset(preset, variant string, given map[string]bool) (variants.Preset, err
 	}
 	return p, nil
 }
+
+// CheckOutput runs a program's body f with its standard output wrapped
+// so that the first failed write is kept (the programs print with fmt and
+// do not check each write): when f returns 0 but a write failed (a full
+// disk, a closed pipe), it prints "PROG: writing the output: ERROR" on
+// stderr and returns 1, so that a lost output never exits 0.
+func CheckOutput(prog string, stdout, stderr io.Writer, f func(stdout io.Writer) int) int {
+	out := &checkedWriter{w: stdout}
+	status := f(out)
+	if out.err != nil && status == 0 {
+		fmt.Fprintf(stderr, "%s: writing the output: %v\n", prog, out.err)
+		return 1
+	}
+	return status
+}
+
+// checkedWriter passes writes to w and keeps the first error; after it,
+// writes do nothing.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write implements io.Writer.
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -58,4 +60,38 @@ func TestFail(t *testing.T) {
 	var w bytes.Buffer
 	assert.Equal(t, 2, Fail(&w, "prog", errors.New("-a and -b: give one")))
 	assert.Equal(t, "prog: -a and -b: give one\n", w.String())
+}
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestCheckOutput: a program whose output could not be written exits 1
+// with a message (selfplay, tournament, nardy-strength and nardy-train
+// exited 0 with their output lost, helper-87); its own failure status
+// stands; a written output leaves the status alone.
+func TestCheckOutput(t *testing.T) {
+	var errOut strings.Builder
+	status := CheckOutput("prog", failingWriter{}, &errOut, func(w io.Writer) int {
+		fmt.Fprintln(w, "lost")
+		fmt.Fprintln(w, "lost too")
+		return 0
+	})
+	assert.Equal(t, 1, status)
+	assert.Equal(t, "prog: writing the output: no space left on device\n", errOut.String())
+
+	errOut.Reset()
+	assert.Equal(t, 2, CheckOutput("prog", failingWriter{}, &errOut, func(w io.Writer) int {
+		fmt.Fprintln(w, "usage")
+		return 2
+	}))
+	assert.Empty(t, errOut.String())
+
+	var out strings.Builder
+	assert.Equal(t, 0, CheckOutput("prog", &out, &errOut, func(w io.Writer) int {
+		fmt.Fprint(w, "kept")
+		return 0
+	}))
+	assert.Equal(t, "kept", out.String())
 }

@@ -24,13 +24,20 @@ const (
 	ActStep
 	// ActUndo: the player on roll takes back its last step.
 	ActUndo
-	// ActDouble: the player on roll doubles (S6).
+	// ActDouble: the player on roll doubles (S6). In a match a double is
+	// allowed where the cube already wins the match for its player (what
+	// GNU Backgammon calls a dead cube and refuses): S6 does not forbid
+	// it. A server that offers the cube as gnubg does compares the cube
+	// with [Match.Away] first.
 	ActDouble
-	// ActTake: the doubled player takes.
+	// ActTake: the doubled player takes; after a beaver
+	// ([Game.Beavered]), the doubler takes the redouble.
 	ActTake
-	// ActDrop: the doubled player drops and loses the game.
+	// ActDrop: the doubled player drops and loses the game; after a
+	// beaver, the doubler drops the redouble.
 	ActDrop
-	// ActBeaver: the doubled player takes and redoubles at once.
+	// ActBeaver: the doubled player takes and redoubles at once, keeping
+	// the cube; the doubler then takes or drops the redouble (S6).
 	ActBeaver
 	// ActResign: Player offers to resign as Resign (Oin, Mars, Koks...).
 	ActResign

@@ -329,6 +329,12 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		}
 	}()
 	head, err := src.Peek(512)
+	if bom := []byte("\xef\xbb\xbf"); bytes.HasPrefix(head, bom) {
+		// A UTF-8 byte-order mark, which some editors write: not part of
+		// the record or the .mat text.
+		src.Discard(len(bom))
+		head, err = src.Peek(512)
+	}
 	switch ctl := controlByte(head); {
 	case len(head) == 0 && errors.Is(err, io.EOF):
 		return nil, names, fmt.Errorf("%s: empty file: want a JSON record or a .mat file", name)

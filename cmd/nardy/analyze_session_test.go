@@ -119,3 +119,31 @@ func TestAnalyzeSaysWhere(t *testing.T) {
 		assert.Contains(t, errOut.String(), want)
 	}
 }
+
+// TestSmallMessages: a record or .mat file that starts with a UTF-8
+// byte-order mark reads as without it (it was "invalid character 'ï'");
+// a rollout of one trial has no standard error ("± n/a", not ± 0.000); a
+// Position ID given with its Match ID where only the Position ID is read
+// says so (it was "want 14 characters, have 27"). helper-87.
+func TestSmallMessages(t *testing.T) {
+	dir := t.TempDir()
+	for _, file := range []string{"../../testdata/records/short-standard-3p-seed179.json", "../../gnubg/testdata/mat/club-3p.mat"} {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		name := filepath.Join(dir, "bom-"+filepath.Base(file))
+		require.NoError(t, os.WriteFile(name, append([]byte("\xef\xbb\xbf"), data...), 0o600))
+		var plain, bom, errOut bytes.Buffer
+		require.Equal(t, 0, run([]string{"analyze", "-ply", "0", file}, strings.NewReader(""), &plain, &errOut), errOut.String())
+		require.Equal(t, 0, run([]string{"analyze", "-ply", "0", name}, strings.NewReader(""), &bom, &errOut), errOut.String())
+		assert.Equal(t, strings.Replace(plain.String(), file, name, 1), bom.String(), file)
+	}
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run([]string{"rollout", "-variant", "short", "-trials", "1"}, strings.NewReader(""), &out, &errOut), errOut.String())
+	assert.Contains(t, out.String(), "± n/a (1 trials)")
+	out.Reset()
+	require.Equal(t, 0, run([]string{"rollout", "-variant", "short", "-trials", "2"}, strings.NewReader(""), &out, &errOut), errOut.String())
+	assert.Regexp(t, `± \d\.\d{3} \(2 trials\)`, out.String())
+	errOut.Reset()
+	assert.Equal(t, 2, run([]string{"legal", "-roll", "6-5", "-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA"}, strings.NewReader(""), &out, &errOut))
+	assert.Contains(t, errOut.String(), "a Position ID alone (no Match ID")
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
@@ -56,6 +57,9 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		}
 		v = pos.Variant()
 	case set["gnubg"]:
+		if strings.Contains(*f.gnubgID, ":") {
+			return r, pos, fmt.Errorf("-gnubg %q: a Position ID alone (no Match ID: nardy hint -gnubg takes both)", *f.gnubgID)
+		}
 		if pos, err = gnubg.ParsePositionID(*f.gnubgID, nardy.White); err != nil {
 			return r, pos, err
 		}

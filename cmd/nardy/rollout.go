@@ -137,11 +137,17 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 
 // describe prints a rollout's equity, its standard error and chances (the
 // kinds of win scoring table s counts, chancesText), and with cubeful its
-// cubeful equity.
+// cubeful equity. One trial has no standard error: "± n/a", not ± 0.
 func describe(res neural.RolloutResult, cubeful bool, s nardy.Scoring) string {
-	text := fmt.Sprintf("equity %+.3f ± %.3f (%d trials), %s", res.Equity, res.StdErr, res.Trials, chancesText(res.Probs, s))
+	pm := func(se float64) string {
+		if res.Trials < 2 {
+			return "± n/a"
+		}
+		return fmt.Sprintf("± %.3f", se)
+	}
+	text := fmt.Sprintf("equity %+.3f %s (%d trials), %s", res.Equity, pm(res.StdErr), res.Trials, chancesText(res.Probs, s))
 	if cubeful {
-		text = fmt.Sprintf("cubeful %+.3f ± %.3f, cubeless ", res.Cubeful, res.CubefulStdErr) + text
+		text = fmt.Sprintf("cubeful %+.3f %s, cubeless ", res.Cubeful, pm(res.CubefulStdErr)) + text
 	}
 	return text
 }

@@ -15,4 +15,15 @@ func TestCheckLimits(t *testing.T) {
 	assert.ErrorContains(t, checkLimits(-time.Second, nil), "-ttl -1s")
 	assert.ErrorContains(t, checkLimits(time.Hour, map[string]int{"max-games": 5, "max-per-client": -1}),
 		"-max-per-client -1: want 0 (the default) or more")
+	// helper-87: flags that contradict each other or the README.
+	assert.ErrorContains(t, checkLimits(time.Hour, map[string]int{"max-per-client": 20, "max-stored-per-client": 5}),
+		"-max-stored-per-client 5 is below the 20 unfinished games")
+	assert.ErrorContains(t, checkLimits(time.Hour, map[string]int{"max-stored-per-client": 19}), "below the 20")
+	assert.NoError(t, checkLimits(time.Hour, map[string]int{"max-per-client": 3, "max-stored-per-client": 3}))
+	assert.NoError(t, checkPlaces("127.0.0.1:8080", "nardy.db", ""))
+	assert.NoError(t, checkPlaces(":0", "", "postgres://x"))
+	for _, addr := range []string{"127.0.0.1:99999", "127.0.0.1", "localhost:http", ":-1"} {
+		assert.ErrorContains(t, checkPlaces(addr, "nardy.db", ""), "want host:port", addr)
+	}
+	assert.ErrorContains(t, checkPlaces(":8080", "", ""), `-db ""`)
 }

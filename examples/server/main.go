@@ -26,6 +26,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -56,8 +57,12 @@ func main() {
 	if status, ok := cliflags.Parse(fs, "server", usage, os.Args[1:], 0, os.Stdout, os.Stderr); !ok {
 		os.Exit(status)
 	}
-	if err := checkLimits(*ttl, map[string]int{"max-games": *maxGames, "max-per-client": *perClient,
-		"max-stored-per-client": *storedPerClient, "creates-per-minute": *perMinute, "requests-per-minute": *perMinuteReqs}); err != nil {
+	err := checkLimits(*ttl, map[string]int{"max-games": *maxGames, "max-per-client": *perClient,
+		"max-stored-per-client": *storedPerClient, "creates-per-minute": *perMinute, "requests-per-minute": *perMinuteReqs})
+	if err == nil {
+		err = checkPlaces(*addr, *db, *pg)
+	}
+	if err != nil {
 		os.Exit(cliflags.Fail(os.Stderr, "server", err))
 	}
 
@@ -92,8 +97,10 @@ func main() {
 	}
 }
 
-// checkLimits refuses a -ttl that is not positive and a negative limit,
-// which Config would read as its default.
+// checkLimits refuses a -ttl that is not positive, a negative limit,
+// which Config would read as its default, and a -max-stored-per-client
+// below -max-per-client (a client could not store the unfinished games
+// it may have).
 func checkLimits(ttl time.Duration, limits map[string]int) error {
 	if ttl <= 0 {
 		return fmt.Errorf("-ttl %v: want a positive duration", ttl)
@@ -102,6 +109,27 @@ func checkLimits(ttl time.Duration, limits map[string]int) error {
 		if limits[name] < 0 {
 			return fmt.Errorf("-%s %d: want 0 (the default) or more", name, limits[name])
 		}
+	}
+	unfinished, stored := limits["max-per-client"], limits["max-stored-per-client"]
+	if unfinished == 0 {
+		unfinished = 20 // Config's default
+	}
+	if stored > 0 && stored < unfinished {
+		return fmt.Errorf("-max-stored-per-client %d is below the %d unfinished games -max-per-client lets a client have", stored, unfinished)
+	}
+	return nil
+}
+
+// checkPlaces refuses an -addr that is no host:port and an empty -db
+// without -pg (SQLite would keep the games in a temporary file, lost at
+// the restart the store is for).
+func checkPlaces(addr, db, pg string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("-addr %q: want host:port, the port 0..65535", addr)
+	}
+	if db == "" && pg == "" {
+		return errors.New(`-db "": want a file name, or :memory: for games kept in memory only`)
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package neural
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -141,4 +143,24 @@ func TestNilNetEveryMethod(t *testing.T) {
 		n.Learn(pos, Probs{Variant: nardy.Short, Win: 1}, 0.1)
 		assert.Equal(t, Probs{}, n.Evaluate(pos))
 	})
+}
+
+// TestReadNetCutShort: a weights file cut inside its info text says it is
+// cut short, and where (it said "info length 112", helper-87); cut in the
+// weights, how many bytes it has of how many.
+func TestReadNetCutShort(t *testing.T) {
+	net, err := Default(nardy.Short)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = net.WriteTo(&b)
+	require.NoError(t, err)
+	full := b.Bytes()
+	header := len(magic) + 20
+	info := int(binary.LittleEndian.Uint32(full[header-4:]))
+	require.Positive(t, info)
+	_, err = ReadNet(bytes.NewReader(full[:header+info-1]))
+	assert.ErrorIs(t, err, ErrBadWeights)
+	assert.ErrorContains(t, err, fmt.Sprintf("cut short: the info text needs %d bytes, %d follow the header", info, info-1))
+	_, err = ReadNet(bytes.NewReader(full[:len(full)-1]))
+	assert.ErrorContains(t, err, fmt.Sprintf("%d bytes of weights, want %d", len(full)-header-info-1, len(full)-header-info))
 }

@@ -103,8 +103,11 @@ func ReadNet(r io.Reader) (*Net, error) {
 	if hdr[2] < 1 || hdr[2] > MaxHidden {
 		return nil, errorf("hidden units %d not in 1..%d", hdr[2], MaxHidden)
 	}
-	if hdr[4] > MaxInfo || int(hdr[4]) > len(data) {
-		return nil, errorf("info length %d", hdr[4])
+	switch {
+	case hdr[4] > MaxInfo:
+		return nil, errorf("info length %d, past %d", hdr[4], MaxInfo)
+	case int(hdr[4]) > len(data):
+		return nil, errorf("cut short: the info text needs %d bytes, %d follow the header", hdr[4], len(data))
 	}
 	info := string(data[:hdr[4]])
 	data = data[hdr[4]:]

@@ -107,6 +107,28 @@ func (c *config) check(fs *flag.FlagSet, variant, recipe string, given map[strin
 	return c.clash()
 }
 
+// checkOutputs refuses, before any work, outputs the run could not
+// write: PATH in a directory that does not exist, and PATH.nn, PATH.log or
+// PATH.svg a directory (the run trained, then failed at its first
+// checkpoint, helper-87).
+func checkOutputs(out string) error {
+	if dir := filepath.Dir(out); !isDir(dir) {
+		return fmt.Errorf("-out %s: the directory %s does not exist", out, dir)
+	}
+	for _, ext := range []string{".nn", ".log", ".svg"} {
+		if isDir(out + ext) {
+			return fmt.Errorf("-out %s: %s is a directory", out, out+ext)
+		}
+	}
+	return nil
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 // clash refuses an output file that is one of the input files, which the
 // first checkpoint would overwrite (-out x -init x.nn lost the weights it
 // started from). A file is the same by its cleaned absolute path, or, when

@@ -127,8 +127,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // runProgram is run without the check of its output.
 func runProgram(args []string, stdout, stderr io.Writer) int {
+	c, recipe, status, ok := parseArgs(args, stdout, stderr)
+	if !ok {
+		return status
+	}
+	if err := checkOutputs(c.out); err != nil {
+		return cliflags.Fail(stderr, "nardy-train", err)
+	}
+	if recipe != "" {
+		return runRecipe(recipeArgs(c.variant, c.out), stdout, stderr)
+	}
+	if err := train(c, stdout); err != nil {
+		fmt.Fprintln(stderr, "nardy-train:", err)
+		if errors.As(err, new(usageError)) {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+// parseArgs reads the command line into a checked config and the recipe
+// asked for; when it returns !ok, the program exits with status (the
+// usage or the error printed).
+func parseArgs(args []string, stdout, stderr io.Writer) (c config, recipeName string, status int, ok bool) {
 	fs := flag.NewFlagSet("nardy-train", flag.ContinueOnError)
-	var c config
 	variant := fs.String("variant", "short", "game: long or short")
 	fs.IntVar(&c.games, "games", 100000, "self-play games to train")
 	fs.IntVar(&c.hidden, "hidden", 128, fmt.Sprintf("hidden units of a new network (1..%d); with -init, those of its weights or none", neural.MaxHidden))
@@ -147,23 +170,13 @@ func runProgram(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")
 	recipe := fs.String("recipe", "", fmt.Sprintf("run every stage of a recipe %v (only -variant and -out with it): committed, the training of the committed weights", recipes))
 	if status, ok := cliflags.Parse(fs, "nardy-train", usage, args, 0, stdout, stderr); !ok {
-		return status
+		return c, "", status, false
 	}
 	given := cliflags.Given(fs) // the flags on the command line, defaults aside
 	if err := c.check(fs, *variant, *recipe, given); err != nil {
-		return cliflags.Fail(stderr, "nardy-train", err)
+		return c, "", cliflags.Fail(stderr, "nardy-train", err), false
 	}
-	if *recipe != "" {
-		return runRecipe(recipeArgs(c.variant, c.out), stdout, stderr)
-	}
-	if err := train(c, stdout); err != nil {
-		fmt.Fprintln(stderr, "nardy-train:", err)
-		if errors.As(err, new(usageError)) {
-			return 2
-		}
-		return 1
-	}
-	return 0
+	return c, *recipe, 0, true
 }
 
 func train(c config, stdout io.Writer) error {

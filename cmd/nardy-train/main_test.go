@@ -107,8 +107,23 @@ func TestTrainFlags(t *testing.T) {
 	}
 	stderr.Reset()
 	nowhere := filepath.Join(dir, "no-such-dir", "x")
-	assert.Equal(t, 1, run([]string{"-variant", "short", "-games", "10", "-every", "10", "-eval", "0", "-out", nowhere}, &stdout, &stderr))
-	assert.True(t, strings.HasPrefix(stderr.String(), "nardy-train: -out: open "+nowhere+".log"), "%q", stderr.String())
+	assert.Equal(t, 2, run([]string{"-variant", "short", "-games", "10", "-every", "10", "-eval", "0", "-out", nowhere}, &stdout, &stderr))
+	assert.Equal(t, "nardy-train: -out "+nowhere+": the directory "+filepath.Dir(nowhere)+" does not exist\n", stderr.String())
+	// An output that is a directory is refused before any work: the run
+	// trained, then failed at its first checkpoint, leaving a log
+	// (helper-87).
+	for _, ext := range []string{".nn", ".log", ".svg"} {
+		out := filepath.Join(dir, "d"+strings.TrimPrefix(ext, "."))
+		require.NoError(t, os.Mkdir(out+ext, 0o700))
+		stderr.Reset()
+		assert.Equal(t, 2, run([]string{"-variant", "short", "-games", "10", "-every", "10", "-eval", "0", "-out", out}, &stdout, &stderr))
+		assert.Equal(t, "nardy-train: -out "+out+": "+out+ext+" is a directory\n", stderr.String())
+		for _, other := range []string{".nn", ".log", ".svg"} {
+			if other != ext {
+				assert.NoFileExists(t, out+other)
+			}
+		}
+	}
 }
 
 // TestTrainFlagMessages: each wrong flag is named in its own message,
@@ -519,10 +534,11 @@ func TestTrainResumeOtherRun(t *testing.T) {
 func TestTrainFailedSaveLeavesNoTemp(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "e")
-	require.NoError(t, os.Mkdir(out+".nn", 0o700))
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-variant", "short", "-games", "2", "-hidden", "4", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr)
-	assert.Equal(t, 1, code, stderr.String())
+	c, _, _, ok := parseArgs([]string{"-variant", "short", "-games", "2", "-hidden", "4", "-every", "2", "-eval", "0", "-out", out}, &stdout, &stderr)
+	require.True(t, ok, stderr.String())
+	require.NoError(t, os.Mkdir(out+".nn", 0o700)) // after the command line's check, which refuses it
+	assert.Error(t, train(c, &stdout))
 	_, err := os.Stat(out + ".nn.tmp")
 	assert.ErrorIs(t, err, os.ErrNotExist, "the half-written weights are removed")
 }
@@ -564,10 +580,11 @@ func TestTrainLogWithoutStdout(t *testing.T) {
 // helper-78).
 func TestTrainLogAfterSave(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "e")
-	require.NoError(t, os.Mkdir(out+".nn", 0o755))
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-variant", "short", "-games", "10", "-hidden", "8", "-every", "5", "-eval", "0", "-out", out}, &stdout, &stderr)
-	require.Equal(t, 1, code, stderr.String())
+	c, _, _, ok := parseArgs([]string{"-variant", "short", "-games", "10", "-hidden", "8", "-every", "5", "-eval", "0", "-out", out}, &stdout, &stderr)
+	require.True(t, ok, stderr.String())
+	require.NoError(t, os.Mkdir(out+".nn", 0o755)) // after the command line's check, which refuses it
+	require.Error(t, train(c, &stdout))
 	log, err := os.ReadFile(out + ".log")
 	require.NoError(t, err)
 	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {

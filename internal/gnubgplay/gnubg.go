@@ -29,21 +29,15 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/gnubgpath"
 )
 
 // ErrNoGnubg: GNU Backgammon is not installed.
 var ErrNoGnubg = errors.New("gnubgplay: GNU Backgammon is not installed (apt-get install gnubg)")
 
-// Path returns the gnubg binary, or "" when it is not installed.
-func Path() string {
-	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
-		return "/usr/games/gnubg"
-	}
-	if p, err := exec.LookPath("gnubg"); err == nil {
-		return p
-	}
-	return ""
-}
+// Path returns the gnubg binary, or "" when it is not installed: the
+// first gnubg on PATH, else Debian's /usr/games/gnubg (gnubgpath.Path).
+func Path() string { return gnubgpath.Path() }
 
 const driver = `import gnubg, sys
 gnubg.command("set display off")

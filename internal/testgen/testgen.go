@@ -14,11 +14,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/gnubgpath"
 	"pgregory.net/rapid"
 )
 
@@ -193,16 +193,9 @@ func GnubgOrSkip(tb testing.TB) string {
 	return ""
 }
 
-// Gnubg returns the GNU Backgammon binary, or "" when it is not installed.
-func Gnubg() string {
-	if _, err := os.Stat("/usr/games/gnubg"); err == nil {
-		return "/usr/games/gnubg"
-	}
-	if p, err := exec.LookPath("gnubg"); err == nil {
-		return p
-	}
-	return ""
-}
+// Gnubg returns the GNU Backgammon binary, or "" when it is not
+// installed, as gnubgpath.Path finds it.
+func Gnubg() string { return gnubgpath.Path() }
 
 // SyntaxInputLen returns the length of the input a *nardy.SyntaxError in
 // err keeps, and false when err holds none: the kept function of

@@ -78,7 +78,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"-preset are refused with one. FILE may hold up to 16 MiB (and blanks): a\n" +
 		".mat money session that long, some 12,000 games, takes about 350 MB to judge.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
-		"printed, a message says where it stopped, and the exit status is 1."
+		"printed, saying where it stopped (in -json, \"interrupted\"), and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
 		return status
 	}
@@ -133,7 +133,7 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		report(stderr, "analyze", fmt.Errorf("%s: %w", name, err))
 		return 1
 	}
-	if perr := printReport(stdout, name, names, rep, *asJSON, *all); perr != nil {
+	if perr := printReport(stdout, name, names, rep, err, *asJSON, *all); perr != nil {
 		report(stderr, "analyze", perr)
 		return 1
 	}
@@ -145,22 +145,33 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 }
 
 // printReport prints rep of the record read from name: as JSON (with
-// "names", white's first, when the file names its players), or its errors
-// (every decision with all) and each player's figures, each player named
-// as in the file where it names them (.mat: white is player 1).
-func printReport(w io.Writer, name string, names [2]string, rep analysis.Report, asJSON, all bool) error {
+// "names", white's first, when the file names its players, and
+// "interrupted", where it stopped, when stopped says it was), or its
+// errors (every decision with all) and each player's figures, each player
+// named as in the file where it names them (.mat: white is player 1),
+// and a last line saying where it stopped.
+func printReport(w io.Writer, name string, names [2]string, rep analysis.Report, stopped error, asJSON, all bool) error {
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		out := struct {
 			analysis.Report
-			Names *[2]string `json:"names,omitempty"` // white, black: a .mat file's players
+			Names       *[2]string `json:"names,omitempty"`       // white, black: a .mat file's players
+			Interrupted string     `json:"interrupted,omitempty"` // where the analysis stopped: the report covers the actions before it
 		}{Report: rep}
 		if names != [2]string{} {
 			out.Names = &names
 		}
+		if stopped != nil {
+			out.Interrupted = stopped.Error()
+		}
 		return enc.Encode(out)
 	}
+	defer func() {
+		if stopped != nil {
+			fmt.Fprintf(w, "interrupted (%v): the report covers only the actions before it\n", stopped)
+		}
+	}()
 	fmt.Fprintf(w, "%s: %s nardy, judged at %d-ply, error = loss > %.3f", name, rep.Variant, rep.Ply, rep.Threshold)
 	if rep.Length > 0 {
 		fmt.Fprintf(w, "; a %d-point match", rep.Length)

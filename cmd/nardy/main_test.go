@@ -360,7 +360,7 @@ func TestAnalyze(t *testing.T) {
 // TestAnalyzeInterrupted: a context ended (as by Ctrl-C, which analyze
 // turns into one) stops "nardy analyze": it prints the report of what it
 // judged (here nothing), says it was interrupted and where, and exits
-// with 1; the JSON report is whole JSON.
+// with 1; the JSON report is whole JSON, and says where it stopped too.
 func TestAnalyzeInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
@@ -375,15 +375,18 @@ func TestAnalyzeInterrupted(t *testing.T) {
 		if !asJSON {
 			assert.Contains(t, out.String(), "short nardy, judged at 2-ply")
 			assert.Contains(t, out.String(), "white (Aygun): 0 plays, 0 cube decisions, 0 errors")
+			assert.Regexp(t, `\ninterrupted \(analysis: stopped at action 0 of \d+: context canceled\): the report covers only the actions before it\n$`, out.String())
 			continue
 		}
 		var rep struct {
-			Ply       int               `json:"ply"`
-			Decisions []json.RawMessage `json:"decisions"`
+			Ply         int               `json:"ply"`
+			Decisions   []json.RawMessage `json:"decisions"`
+			Interrupted string            `json:"interrupted"`
 		}
 		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 		assert.Equal(t, 2, rep.Ply)
 		assert.Empty(t, rep.Decisions)
+		assert.Regexp(t, `^analysis: stopped at action 0 of \d+: context canceled$`, rep.Interrupted, "the JSON says it is partial (helper-87)")
 	}
 }
 

@@ -113,3 +113,32 @@ func TestGameJSONPendingDoubleIsOffered_S6(t *testing.T) {
 		assert.ErrorIs(t, err, ErrBadRecord, name)
 	}
 }
+
+// TestGameJSONPendingBeaverIsOffered_S6_L11: a beaver pending read from
+// JSON must follow a double its player could offer: not on L11's last
+// roll, where no double is (it was read, and a take then set the cube
+// at 4 on the last roll, helper-89).
+func TestGameJSONPendingBeaverIsOffered_S6_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw, r.Cube, r.Beavers, r.MaxCube = true, true, true, 64
+	var w, b Side
+	w[Off], w[1] = 14, 1
+	b[Off], b[1] = 12, 3
+	pos, err := NewPosition(Long, White, w, b)
+	require.NoError(t, err)
+	g, err := NewGameAt(r, Setup{Position: pos, Starter: White})
+	require.NoError(t, err)
+	g = gmDo(t, g, Action{Kind: ActRoll, Player: White, Dice: [2]int{2, 1}})
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	last := gmDo(t, g, plays[0].Action())
+	require.True(t, last.IsLastRoll())
+	data, err := json.Marshal(last)
+	require.NoError(t, err)
+	text := strings.Replace(string(data), `"phase":"roll"`, `"phase":"cube","beavered":true`, 1)
+	text = strings.Replace(text, `"cube":{"value":1,"owned":false,"owner":"white"}`, `"cube":{"value":2,"owned":true,"owner":"white"}`, 1)
+	require.Contains(t, text, `"beavered":true`)
+	require.Contains(t, text, `"value":2,"owned":true`)
+	var x Game
+	assert.ErrorIs(t, json.Unmarshal([]byte(text), &x), ErrBadRecord)
+}

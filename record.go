@@ -557,11 +557,15 @@ func (g Game) checkState() error {
 	case g.beavered && g.phase != PhaseCube:
 		return bad("a beaver in phase %s", g.phase)
 	case g.beavered:
-		// S6: the beaver took the double, redoubling: the cube is the
-		// beaver's at twice its value before the double.
+		// S6: the beaver took a double its player could offer (the cube
+		// before it centred at 1, else the doubler's), redoubling: the
+		// cube is the beaver's at twice its value before the double.
 		before := g
-		before.phase, before.beavered, before.cube = PhaseCube, false, Cube{Value: c.Value / 2}
-		if !c.Owned || c.Owner != g.pos.turn.Other() || before.beaver(c.Owner) != nil {
+		before.phase, before.beavered, before.cube = PhaseRoll, false, Cube{Value: c.Value / 2}
+		if before.cube.Value > 1 {
+			before.cube.Owned, before.cube.Owner = true, g.pos.turn
+		}
+		if !c.Owned || c.Owner != g.pos.turn.Other() || before.double(g.pos.turn) != nil || before.beaver(c.Owner) != nil {
 			return bad("a beaver by %s pending with cube %+v", g.pos.turn.Other(), c)
 		}
 	case g.phase == PhaseCube:

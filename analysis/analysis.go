@@ -265,7 +265,7 @@ func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error)
 			err = j.answer(i, g, answers[a.Kind])
 		}
 		if roll, rerr := nardy.NewRoll(a.Dice[0], a.Dice[1]); err == nil && rerr == nil &&
-			a.Kind == nardy.ActRoll && g.Phase() == nardy.PhaseRoll {
+			a.Kind == nardy.ActRoll && g.Phase() == nardy.PhaseRoll && !g.IsLastRoll() {
 			err = j.luck(i, g, g.Position(), roll, false)
 		}
 		if err != nil {
@@ -516,13 +516,15 @@ func answerVerdict(i int, taker nardy.Color, played string, d neural.CubeDecisio
 }
 
 // beaverVerdict judges by d the doubler's answer played ("take" or
-// "drop") to a beaver of its double: a take is worth DoubleBeaver to it
-// (the cube at four times its value before the double, the beaver's), a
-// drop −2·DoublePass (twice the cube lost). Rollouts do not judge it again.
+// "drop") to a beaver of its double: a take is worth to it what
+// d.TakeBeaver says (the cube at four times its value before the double,
+// the beaver's), a drop −2·DoublePass (twice the cube lost). Rollouts do
+// not judge it again.
 func beaverVerdict(i int, doubler nardy.Color, played string, d neural.CubeDecision) Decision {
-	value := map[string]float64{"take": d.DoubleBeaver, "drop": -2 * d.DoublePass}
+	take, takeEquity := d.TakeBeaver()
+	value := map[string]float64{"take": takeEquity, "drop": -2 * d.DoublePass}
 	best := "drop"
-	if value["take"] >= value["drop"] {
+	if take {
 		best = "take"
 	}
 	return Decision{Action: i, Player: doubler, Kind: played + " beaver", Played: played, Best: best,

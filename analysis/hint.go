@@ -22,8 +22,8 @@ type Hint struct {
 	Plays []PlayHint `json:"plays,omitempty"`
 	// Cube is the verdict on a double (PhaseRoll when a double is allowed,
 	// PhaseCube), for the player on roll (the doubler); after a beaver
-	// (nardy.Game.Beavered), the doubler's answer is "take" where
-	// DoubleBeaver ≥ −2·DoublePass.
+	// (nardy.Game.Beavered), the verdict on the double still, and the
+	// doubler's answer, "take" or "drop", is neural.CubeDecision.TakeBeaver's.
 	Cube *neural.CubeDecision `json:"cube,omitempty"`
 	// Advice says what to do: the best play's text, "double", "roll",
 	// "take", "beaver" (where the rules allow it), "drop", "accept" or
@@ -116,7 +116,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		// me doubled and is on roll: the beaver is a double to answer.
 		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
 		h.Probs, h.Cube, h.Advice = j.s.Eval(pos, j.opt.Ply), &d, "drop"
-		if d.DoubleBeaver >= -2*d.DoublePass {
+		if take, _ := d.TakeBeaver(); take {
 			h.Advice = "take"
 		}
 	case nardy.PhaseCube:

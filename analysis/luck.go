@@ -15,7 +15,10 @@ import (
 // double, of either player starting (0 in money play). Its unit is a
 // decision's: points at cube value 1 in money play, normalised match
 // equity in a match (see
-// [github.com/nardylab/nardy/neural.Searcher.RollEquities]).
+// [github.com/nardylab/nardy/neural.Searcher.RollEquities]). The
+// equities are cubeless, where gnubg's luck is cubeful: the two differ
+// most in matches (docs/bots.md has the comparison). L11's last roll,
+// thrown after the other player has borne off every checker, is left out.
 type Luck struct {
 	Action int            `json:"action"`        // index in the record's Actions of the roll (or of the opening throw that gave it)
 	Game   int            `json:"game"`          // game number in the match, from 1

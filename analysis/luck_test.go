@@ -165,3 +165,35 @@ func TestLuckOfTheOpening_C2(t *testing.T) {
 		assert.InDelta(t, 0, expect, 1e-9, "length %d", length)
 	}
 }
+
+// TestLuckLeavesOutTheLastRoll_L11: a long-nardy game under LastRollDraw
+// whose starter bears off first gives the other player a last roll; its
+// luck is left out, and the game is analysed (it failed: "roll equities
+// of a finished game", helper-89).
+func TestLuckLeavesOutTheLastRoll_L11(t *testing.T) {
+	r := variants.LongMoscow()
+	r.LastRollDraw = true
+	var w, b nardy.Side
+	w[1], w[nardy.Off] = 1, 14
+	b[1], b[nardy.Off] = 1, 14
+	pos, err := nardy.NewPosition(nardy.Long, nardy.White, w, b)
+	require.NoError(t, err)
+	rc, err := nardy.ResumeRecorder(r, 0, nardy.MatchStart{}, nardy.Setup{Position: pos, Starter: nardy.White}, nil)
+	require.NoError(t, err)
+	for _, p := range []nardy.Color{nardy.White, nardy.Black} {
+		require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActRoll, Player: p, Dice: [2]int{2, 1}}))
+		if g := rc.Match().Game(); g.Phase() == nardy.PhasePlay {
+			plays, err := g.Legal()
+			require.NoError(t, err)
+			require.NoError(t, rc.Do(plays[0].Action()))
+		}
+	}
+	res, over := rc.Match().Game().Result()
+	require.True(t, over)
+	require.Equal(t, nardy.Draw, res.Kind, "black's last roll bore its checker off")
+	rep, err := Analyze(t.Context(), rc.Record(), Options{})
+	require.NoError(t, err)
+	require.Len(t, rep.Rolls, 1, "white's roll; black's last roll left out")
+	assert.Equal(t, nardy.White, rep.Rolls[0].Player)
+	assert.InDelta(t, 0, rep.Rolls[0].Luck, 1e-9, "any roll bears white's last checker off")
+}

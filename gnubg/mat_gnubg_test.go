@@ -88,6 +88,10 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		files = append(files, written{fmt.Sprintf("beaver-%d.mat", seed), beaverGame(t, beaverRules, seed, seed%3 == 0),
 			gnubg.MatInfo{Players: [2]string{"rita", "sam"}}})
 	}
+	for _, resigner := range []nardy.Color{nardy.White, nardy.Black} {
+		files = append(files, written{fmt.Sprintf("beaver-resign-%s.mat", resigner), beaverResigned(t, beaverRules, resigner),
+			gnubg.MatInfo{Players: [2]string{"rita", "sam"}}})
+	}
 	// Rules gnubg has no setting for, in nardy's own tags: the opening
 	// re-rolled (a double may open the game, or the starter double before
 	// its first roll; C2), the winner or the other player starting the
@@ -395,5 +399,27 @@ func beaverGame(t *testing.T, r nardy.Rules, seed uint64, drop bool) nardy.Recor
 		require.NoError(t, err)
 		do(a)
 	}
+	return rec
+}
+
+// beaverResigned is a money game under r (with beavers) in which black
+// doubles at its first turn, white beavers, black takes, and resigner
+// resigns a single game at once, which the other accepts: 4 points.
+func beaverResigned(t *testing.T, r nardy.Rules, resigner nardy.Color) nardy.Record {
+	t.Helper()
+	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
+		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
+		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
+		{Kind: nardy.ActDouble, Player: nardy.Black},
+		{Kind: nardy.ActBeaver, Player: nardy.White},
+		{Kind: nardy.ActTake, Player: nardy.Black},
+		{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin},
+		{Kind: nardy.ActAccept, Player: resigner.Other()},
+	}}
+	m, err := nardy.Replay(rec)
+	require.NoError(t, err)
+	res, ok := m.Game().Result()
+	require.True(t, ok)
+	require.Equal(t, 4, res.Points)
 	return rec
 }

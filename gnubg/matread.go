@@ -304,11 +304,8 @@ func (rd *matReader) cell(c matCell) error {
 	if len(f) == 0 {
 		return formats.SyntaxError(".mat file", c.text, -1, "empty cell")
 	}
-	if g.Beavered() && c.text != "Drops" && c.text != "Takes" {
-		// gnubg writes the doubler's take of a beaver as nothing: the
-		// doubler's next cell (its roll) says it took.
-		doubler := g.Position().OnRoll()
-		if err := rd.do(nardy.Action{Kind: nardy.ActTake, Player: doubler}); err != nil {
+	if c.text != "Drops" && c.text != "Takes" {
+		if err := rd.beaverTaken(); err != nil {
 			return err
 		}
 		g = rd.m.Game()
@@ -410,12 +407,25 @@ func (rd *matReader) opening(p nardy.Color, hi, lo int) error {
 	return nil
 }
 
+// beaverTaken records the doubler's take of a beaver pending, which gnubg
+// writes as nothing: the doubler's next cell (its roll), or a resignation
+// after it, says it took.
+func (rd *matReader) beaverTaken() error {
+	if g := rd.m.Game(); g.Beavered() {
+		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: g.Position().OnRoll()})
+	}
+	return nil
+}
+
 // wins checks or makes the end of the game: p won pts points. A game not
 // yet ended was resigned by the other player, as the least result kind
 // that gives p those points (the game's own scoring decides, with the cube
 // and the Jacoby rule).
 func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 	if !ended {
+		if err := rd.beaverTaken(); err != nil {
+			return err
+		}
 		if rd.m.Game().Phase() == nardy.PhaseOpening && rd.m.Rules().OpeningRoll == nardy.Reroll {
 			if err := rd.opening(p.Other(), 0, 0); err != nil { // the starter resigns before its first roll
 				return err

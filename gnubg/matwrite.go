@@ -51,9 +51,10 @@ func (mg *matGame) result(res nardy.Result) {
 // the players and tags of info (players default to "White" and "Black").
 // It replays the record and refuses one that does not replay. The layout
 // is GNU Backgammon's, and the tests check written files game by game
-// against gnubg's import. A beaver is written as gnubg writes it
-// ("Beavers => 4" in the beaver's column; the doubler's take of it as
-// nothing, its drop as "Drops"). The format has no place for equal opening
+// against gnubg's import. A beaver is written as gnubg writes it,
+// "Beavers => 4" in the beaver's column, and the doubler's answer as
+// "Takes" or "Drops" (gnubg writes the take as nothing, and reads it
+// either way; a resignation right after the take needs it said). The format has no place for equal opening
 // throws, rejected resignations or steps taken back, nor for a
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a draw
@@ -195,9 +196,9 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 	case nardy.ActDouble:
 		return matCell{player: a.Player, text: fmt.Sprintf(" Doubles => %d", 2*g.Cube().Value)}, nil
 	case nardy.ActTake:
-		if g.Beavered() {
-			return matCell{}, nil // gnubg writes the doubler's take of a beaver as nothing
-		}
+		// The doubler's take of a beaver too, which gnubg writes as
+		// nothing but reads either way: a resignation right after it
+		// needs it said.
 		return matCell{player: a.Player, text: " Takes"}, nil
 	case nardy.ActDrop:
 		return matCell{player: a.Player, text: " Drops"}, nil

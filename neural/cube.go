@@ -72,9 +72,11 @@ type CubeDecision struct {
 	// DoublePass of doubling and being passed.
 	NoDouble, DoubleTake, DoublePass float64
 	// DoubleBeaver, in money play with beavers allowed (else 0), is the
-	// equity of doubling and being beavered: the cube at four times its
-	// value, held by the opponent. The cube model and the searches count
-	// it 2·DoubleTake, as a take at twice; the exact verdicts of short
+	// equity of doubling and being beavered, the doubler then answering
+	// the beaver as it does best (S6): taking it, the cube at four times
+	// its value and held by the opponent, or dropping it for −2·DoublePass
+	// (twice the cube lost). The cube model and the searches count the
+	// take 2·DoubleTake, as a take at twice; the exact verdicts of short
 	// bear-offs ([Searcher.SearchCube]) count it exactly, which near the
 	// cube limit differs.
 	DoubleBeaver float64
@@ -83,9 +85,9 @@ type CubeDecision struct {
 	// the opponent should take (DoubleTake ≤ DoublePass). Beaver, in money
 	// play with beavers allowed: the opponent should beaver, take and
 	// redouble at once keeping the cube, because that is its best answer
-	// (DoubleBeaver below both DoubleTake and DoublePass; with
-	// DoubleBeaver = 2·DoubleTake, where the take leaves it the favourite,
-	// DoubleTake < 0).
+	// (DoubleBeaver below both DoubleTake and DoublePass: where the take
+	// leaves it the favourite, DoubleTake < 0, and not so far that the
+	// doubler would drop the beaver).
 	Double, Take, Beaver bool
 	// Exact: the equities are exact, not estimates: from the bear-off
 	// database's cubeful tables (money play, both sides bearing off with
@@ -148,15 +150,29 @@ func (d CubeDecision) mwc() float64 {
 // up to the limit.
 func (d *CubeDecision) decide(ci CubeInfo) { d.decideBeavered(ci, 2*d.DoubleTake) }
 
-// decideBeavered is decide with beaver the equity of a double that the
-// opponent beavers, where beavers are allowed.
+// decideBeavered is decide with beaver the equity of playing on after a
+// beaver of the double, where beavers are allowed. The doubler may drop
+// the beaver instead (S6), losing twice the cube: a double beavered is
+// worth to it the better of the two.
 func (d *CubeDecision) decideBeavered(ci CubeInfo, beaver float64) {
 	d.Take = d.DoubleTake <= d.DoublePass
 	if ci.mayBeaver() {
-		d.DoubleBeaver = beaver
-		d.Beaver = beaver < min(d.DoubleTake, d.DoublePass)
+		d.DoubleBeaver = max(beaver, -2*d.DoublePass)
+		d.Beaver = d.DoubleBeaver < min(d.DoubleTake, d.DoublePass)
 	}
 	d.Double = ci.mayDouble() && d.DoubleEquity() > d.NoDouble+cubeTie
+}
+
+// TakeBeaver says whether the doubler, its double beavered (S6), should
+// take the beaver, and what taking it is worth to it: DoubleBeaver where
+// that beats the drop's −2·DoublePass, else the take at twice the
+// take's value, 2·DoubleTake (no better than the drop). Both are in the
+// decision's units, per cube value before the double.
+func (d CubeDecision) TakeBeaver() (take bool, equity float64) {
+	if d.DoubleBeaver > -2*d.DoublePass {
+		return true, d.DoubleBeaver
+	}
+	return false, min(2*d.DoubleTake, -2*d.DoublePass)
 }
 
 // value returns the cube's value under ci, at least 1.
@@ -322,9 +338,8 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 // CubeAction returns the action player me takes in g outside the play
 // phase, judged with s at ply ([Searcher.SearchCube] for the cube): roll
 // or double (PhaseRoll), take, beaver (where the rules allow it) or drop
-// (PhaseCube; after a beaver, the doubler takes when doubling and being
-// beavered, DoubleBeaver, is worth more than losing twice the cube,
-// −2·DoublePass), accept or reject a resignation (PhaseResign). away gives
+// (PhaseCube; after a beaver, the doubler takes or drops it as
+// [CubeDecision.TakeBeaver] says), accept or reject a resignation (PhaseResign). away gives
 // the points each player still needs in match play (me first); it is
 // ignored in money play, and a zero away judges a game of a match as
 // money play. A resignation is accepted when it is worth at least what
@@ -356,7 +371,7 @@ func CubeAction(s *Searcher, g nardy.Game, me nardy.Color, ply int, away [2]int)
 	if g.Beavered() {
 		// me doubled and is on roll; the beaver is a double to answer.
 		a.Kind = nardy.ActDrop
-		if d := s.SearchCube(pos, GameCubeInfo(g, me, away), ply); d.DoubleBeaver >= -2*d.DoublePass {
+		if take, _ := s.SearchCube(pos, GameCubeInfo(g, me, away), ply).TakeBeaver(); take {
 			a.Kind = nardy.ActTake
 		}
 		return a, nil

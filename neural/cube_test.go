@@ -324,6 +324,18 @@ func TestDecideCubeBeaver(t *testing.T) {
 	assert.InDelta(t, 0.128, d.DoubleTake, 1e-12)
 	assert.False(t, d.Beaver, "%+v", d)
 	assert.True(t, d.Take)
+	// Where the doubler would lose more than 2 a cube after the take (at
+	// 5 % of wins and 90 % of gammons lost), a beaver would make it twice
+	// that, but the doubler then drops the beaver for −2, so the opponent
+	// takes (more than 2 to it) rather than beaver (2); the cube model
+	// beavered it (helper-89; GNU Backgammon says take).
+	d = DecideCube(Probs{Variant: nardy.Short, Win: 0.05, LoseMars: 0.9}, ci)
+	require.Less(t, d.DoubleTake, -2.0, "%+v", d)
+	assert.Equal(t, -2.0, d.DoubleBeaver, "the doubler drops the beaver")
+	assert.True(t, d.Take && !d.Beaver, "%+v", d)
+	take, eq := d.TakeBeaver()
+	assert.False(t, take)
+	assert.Equal(t, 2*d.DoubleTake, eq)
 
 	off := ci
 	off.Beavers = false
@@ -372,9 +384,13 @@ func TestCubeActionBeaver(t *testing.T) {
 	}
 }
 
-// TestDecideCubeBeaverProperty (S6): a beavered double is worth
-// 2·DoubleTake to the player on roll, and it is advised only where that
-// beats no double. Without Jacoby that never happens: after a take the
+// TestDecideCubeBeaverProperty (S6): a beavered double is worth to the
+// player on roll the better of taking the beaver, 2·DoubleTake, and
+// dropping it, −2·DoublePass; the opponent beavers where that is below
+// the take, DoubleTake < 0, and the drop, so where −2·DoublePass <
+// DoubleTake < 0 (below, a beaver would be dropped, worth less to the
+// beaver than the take); and a double is advised only where it beats no
+// double. Without Jacoby that never happens: after a take the
 // opponent holds the cube, which is worth no more to the player on roll
 // than the cube where it is now, so a double/take below zero (what makes a
 // beaver) is below no double, and the beaver's 2·DoubleTake further
@@ -395,10 +411,14 @@ func TestDecideCubeBeaverProperty(t *testing.T) {
 			ci.Cube = nardy.Cube{Value: 1 << v, Owned: true, Owner: nardy.White}
 		}
 		d := DecideCube(p, ci)
-		assert.Equal(t, d.DoubleTake < 0, d.Beaver, "%+v", d)
+		assert.Equal(t, d.DoubleTake < 0 && d.DoubleTake > -2*d.DoublePass, d.Beaver, "%+v", d)
+		assert.Equal(t, max(2*d.DoubleTake, -2*d.DoublePass), d.DoubleBeaver, "%+v", d)
 		if d.Beaver {
-			assert.Equal(t, 2*d.DoubleTake, d.DoubleEquity())
+			assert.Equal(t, d.DoubleBeaver, d.DoubleEquity())
 		}
+		take, eq := d.TakeBeaver()
+		assert.Equal(t, 2*d.DoubleTake > -2*d.DoublePass, take, "%+v", d)
+		assert.Equal(t, 2*d.DoubleTake, eq, "%+v", d)
 		assert.Equal(t, d.DoubleEquity() > d.NoDouble+cubeTie, d.Double)
 		if !ci.Jacoby || !ci.Cube.Centred() {
 			assert.False(t, d.Double && d.Beaver, "%+v", d)

@@ -12,8 +12,8 @@ import (
 // with that roll (after the pass, for a roll with no legal step). Their
 // mean weighted by the rolls' chances is pos's 1-ply equity ([Searcher.Eval]
 // at ply 1); a roll's equity less that mean is its luck, as GNU
-// Backgammon's analysis measures it (package analysis reports it roll by
-// roll). Equities are in the Searcher's units: points at cube value 1 in
+// Backgammon's analysis measures it, but cubeless (package analysis
+// reports it roll by roll). Equities are in the Searcher's units: points at cube value 1 in
 // money play, normalised match equity at its Match otherwise.
 //
 // A position the rules refuse ([nardy.Rules.AppendLegal]'s error), or

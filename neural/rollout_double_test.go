@@ -132,8 +132,9 @@ func TestRolloutCubeRefuses(t *testing.T) {
 
 // TestRolloutCubeBeaver (S6): where the rules allow beavers, a double of
 // doublesToWin (4/36: double/take −56/36) leaves Black the favourite, and
-// Black would beaver it (−112/36 for White, who does not double); the
-// 25/36 double is taken as before.
+// Black would beaver it: White would then drop the beaver (−2, where
+// taking it is −112/36), so the beaver is worth −2 to White, who does not
+// double; the 25/36 double is taken as before.
 func TestRolloutCubeBeaver(t *testing.T) {
 	s := searcher(t, nardy.Short)
 	s.Rules.Beavers = true
@@ -146,7 +147,10 @@ func TestRolloutCubeBeaver(t *testing.T) {
 	assert.True(t, d.Beaver && d.Take, "%+v", d)
 	assert.False(t, d.Double)
 	d.Double = true
-	assert.InDelta(t, -112.0/36, d.Equity(), 1e-12)
+	assert.InDelta(t, -2, d.Equity(), 1e-12)
+	take, eq := d.TakeBeaver()
+	assert.False(t, take, "White drops the beaver")
+	assert.InDelta(t, -112.0/36, eq, 1e-12, "taking it: twice the take")
 
 	var black1 nardy.Side
 	black1[1], black1[nardy.Off] = 1, 14

@@ -81,7 +81,14 @@ func hint(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, p.Text, p.Equity, p.Equity-h.Plays[0].Equity, p.Ply,
 			chancesText(p.Probs, g.Rules().Scoring))
 	}
-	if h.Cube != nil {
+	switch {
+	case h.Cube != nil && g.Beavered():
+		// The verdict on the double is done with: say what the doubler's
+		// answer is worth.
+		_, take := h.Cube.TakeBeaver()
+		fmt.Fprintf(stdout, "the beaver, for %s (the doubler): take %+.3f, drop %+.3f (per cube before the double)\n",
+			g.Position().OnRoll(), take, -2*h.Cube.DoublePass)
+	case h.Cube != nil:
 		fmt.Fprintf(stdout, "the cube, for %s (the player on roll):\n", g.Position().OnRoll())
 		fmt.Fprint(stdout, describeVerdict(*h.Cube, length > 0))
 	}
@@ -156,6 +163,9 @@ func actText(g nardy.Game) string {
 		roll, _ := g.Dice()
 		return "play " + roll.String()
 	case nardy.PhaseCube:
+		if g.Beavered() {
+			return fmt.Sprintf("answer a beaver to %d", 2*g.Cube().Value)
+		}
 		return fmt.Sprintf("answer a double to %d", 2*g.Cube().Value)
 	case nardy.PhaseResign:
 		k, _, _ := g.Offer()

@@ -136,3 +136,17 @@ func TestHintRefuses(t *testing.T) {
 	assert.Equal(t, 0, status)
 	assert.True(t, strings.HasPrefix(out, "usage: nardy hint"), out)
 }
+
+// TestHintBeavered: an XGID of a beaver awaiting the doubler's answer
+// ("B") is hinted as that: the doubler's take or drop of the beaver and
+// what each is worth, not the verdict on the double it made (helper-89:
+// "advice: take" beside "proper cube action: no double, beaver"). Near
+// an even game, taking the beaver costs far less than the 2 a drop loses.
+func TestHintBeavered(t *testing.T) {
+	code, out, errOut := runCmd("hint", "-xgid", "XGID=-b----E-C---eE---c-e-A-A--:0:0:-1:B:0:0:3:0:6")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "black to answer a beaver to 4 (money play, cube 2 white's)")
+	assert.Contains(t, out, "\nadvice: take\n")
+	assert.Regexp(t, `\nthe beaver, for black \(the doubler\): take -0\.\d{3}, drop -2\.000 \(per cube before the double\)\n`, out)
+	assert.NotContains(t, out, "proper cube action")
+}

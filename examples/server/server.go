@@ -319,8 +319,10 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, g.state(seat))
 		return
 	}
-	if g.kinds == [2]string{"human", "human"} && g.dicePos > 0 && !g.match().IsOver() {
-		fail(w, http.StatusConflict, "in_play", "a game between two people is deleted before its first die or once it is over: resign first")
+	// In play from its first action: a game set up at a position can be
+	// decided by a dropped double before any die (helper-90).
+	if g.kinds == [2]string{"human", "human"} && len(g.rec.Record().Actions) > 0 && !g.match().IsOver() {
+		fail(w, http.StatusConflict, "in_play", "a game between two people is deleted before its first action or once it is over: resign first")
 		return
 	}
 	if err := s.store.Delete(r.Context(), g.id); err != nil {

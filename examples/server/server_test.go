@@ -486,6 +486,17 @@ func TestDelete(t *testing.T) {
 	byColor(st.ToAct, a, b).act("accept", st, "")
 	status, _ = b.do("DELETE", "", "")
 	assert.Equal(t, http.StatusNoContent, status)
+
+	// A match set up at a position whose first game a dropped double
+	// decided before any die is in play: the loser deleted it (helper-90).
+	st, a, b = c.create(`{"opponent":"human","preset":"short-standard","length":5,` +
+		`"setup":{"position":"short w 00000503000050000000000200/00000503000050000000000200","match":true}}`)
+	st = byColor(st.ToAct, a, b).act("double", st, "")
+	st = byColor(st.ToAct, a, b).act("drop", st, "")
+	require.Greater(t, st.GameNumber, 1)
+	for _, seat := range []*seat{a, b} {
+		seat.refused(http.StatusConflict, "in_play", "DELETE", "", "")
+	}
 }
 
 // TestStaticPage: the board page and its script are served, the page with

@@ -349,7 +349,8 @@ async function show(st) {
   $("hint-button").hidden = !canHint(st, who);
   if (!page.hint || page.hint.version !== st.version || page.hint.game !== st.id) clearHint();
   document.body.dataset.turn = allowed.filter((a) => a !== "seed" && a !== "resign").length ? "me" : "wait";
-  $("status").textContent = (st.invited && st.invited !== who ? "The other player has not joined yet. " : "") +
+  $("status").textContent = (st.dev ? "DEVELOPMENT DICE: the creator's seed fixed them and whoever knows it knows every roll. " : "") +
+    (st.invited && st.invited !== who ? "The other player has not joined yet. " : "") +
     statusText(st, who, allowed);
   $("dice").textContent = st.dice ? `Dice ${st.dice.join("-")}` + (st.dice_left ? `, left: ${st.dice_left.join(" ") || "none"}` : "") : "";
   $("cube").textContent = st.cube ? `Cube ${st.cube.value}${st.cube.owner ? ", owned by " + st.cube.owner : ", centred"}` : "";

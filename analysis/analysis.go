@@ -206,10 +206,13 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 //
 // The time it takes grows with the record and the ply: on one core of an
 // AMD EPYC (Zen 4) the 3-point match of gnubg/testdata/mat/club-3p.mat (37
-// decisions) takes 0.5 s at 1-ply and 5.6 s at 2-ply. A record of
-// [nardy.MaxRecordActions] actions would take hours at 2-ply, so a server
-// that judges records from strangers gives ctx a deadline, or bounds their
-// length first (or judges at 0-ply: the same match in under 10 ms).
+// decisions) took 0.5 s at 1-ply and 5.6 s at 2-ply before the luck of
+// each roll was measured too, which adds the 21 rolls' 0-ply plays a
+// roll: on a Zen 5, 34–40 ms at 0-ply and 0.27–0.34 s at 1-ply with it
+// (go test -bench, three runs). A record of [nardy.MaxRecordActions]
+// actions would take hours at 2-ply, so a server that judges records from
+// strangers gives ctx a deadline, or bounds their length first (or judges
+// at 0-ply).
 func Analyze(ctx context.Context, rec nardy.Record, opt Options) (Report, error) {
 	if _, err := nardy.Replay(rec); err != nil {
 		return Report{}, err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,4 +45,30 @@ func TestBotSeesMatch(t *testing.T) {
 	g.runBot(b)
 	assert.Positive(t, b.shown)
 	assert.Zero(t, b.blind, "acted in a game of a match it was not shown")
+}
+
+// TestBotRunsPerClient: a client with maxBotRunsPerClient requests whose
+// bot is thinking or waiting for a slot gets no more: the bot of its next
+// game owes its move, which a later request of the client makes once one
+// of its runs has ended (one client with games against the slowest bot
+// took every slot, helper-90).
+func TestBotRunsPerClient(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"short-standard","bot":"greedy"}`)
+	for range maxBotRunsPerClient {
+		require.True(t, c.srv.botRuns.start("127.0.0.1"))
+	}
+	require.False(t, c.srv.botRuns.start("127.0.0.1"), "the limit")
+	for i := 0; st.ToAct != "black" && i < 100; i++ {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok, "%+v", st)
+	}
+	require.Equal(t, "black", st.ToAct, "the bot owes its move: %+v", st)
+	status, _ := me.do("GET", "", "")
+	assert.Equal(t, http.StatusServiceUnavailable, status, "the bot cannot move for this client yet")
+	c.srv.botRuns.done("127.0.0.1")
+	after := me.state()
+	assert.Greater(t, after.Version, st.Version, "the bot moved on the next request")
+	assert.Equal(t, 1, c.srv.botRuns.running("127.0.0.1"), "the request's run ended")
 }

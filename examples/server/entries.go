@@ -6,7 +6,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 
 	"github.com/nardylab/nardy"
@@ -204,14 +203,15 @@ func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
 }
 
 // catchUp lets the bot make the moves it owes (a request that ended while
-// it waited for a bot slot) and saves them.
-func (s *Server) catchUp(ctx context.Context, e *entry, g *game) (*game, error) {
+// it waited for a bot slot, or whose client had too many bots thinking)
+// and saves them, as a request of client.
+func (s *Server) catchUp(ctx context.Context, client string, e *entry, g *game) (*game, error) {
 	if !g.botToAct() {
 		return g, nil
 	}
 	prev := g.version
-	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
-		return g, fmt.Errorf("%w: %w", errBotsBusy, err)
+	if err := s.moveBot(ctx, client, g); err != nil {
+		return g, err
 	}
 	if err := s.save(ctx, e, g, prev); err != nil {
 		if errors.Is(err, ErrConflict) {
@@ -260,7 +260,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 			}
 			return nil, nil, 0
 		}
-		if g, err = s.catchUp(r.Context(), e, g); err == nil {
+		if g, err = s.catchUp(r.Context(), clientOf(r, s.cfg.TrustProxy), e, g); err == nil {
 			held = false // the caller's now
 			return e, g, seat
 		} else if errors.Is(err, errBotsBusy) { // the game as it was is kept; the bot moves later

@@ -74,18 +74,26 @@ type hintCubeJSON struct {
 // for a bot slot at once; past it 429 hint_busy.
 const maxHintsPerClient = 2
 
-// hintCount counts the hints of each client under way.
-type hintCount struct {
-	mu sync.Mutex
-	n  map[string]int
+// maxBotRunsPerClient bounds the requests of one client that have a bot
+// thinking or waiting for a bot slot at once; past it the bot owes its
+// move, which a later request makes (a client with games against the
+// slowest bot took every slot: helper-90).
+const maxBotRunsPerClient = 2
+
+// clientCount counts the runs of each client under way (hints, bot
+// moves), at most limit each.
+type clientCount struct {
+	mu    sync.Mutex
+	n     map[string]int
+	limit int
 }
 
-// start counts a hint of client, reporting false (and counting nothing)
-// when the client has maxHintsPerClient under way.
-func (h *hintCount) start(client string) bool {
+// start counts a run of client, reporting false (and counting nothing)
+// when the client has limit under way.
+func (h *clientCount) start(client string) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.n[client] >= maxHintsPerClient {
+	if h.n[client] >= h.limit {
 		return false
 	}
 	if h.n == nil {
@@ -95,8 +103,8 @@ func (h *hintCount) start(client string) bool {
 	return true
 }
 
-// done ends a hint of client.
-func (h *hintCount) done(client string) {
+// done ends a run of client.
+func (h *clientCount) done(client string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.n[client]--; h.n[client] <= 0 {
@@ -104,8 +112,8 @@ func (h *hintCount) done(client string) {
 	}
 }
 
-// running returns the hints of client under way.
-func (h *hintCount) running(client string) int {
+// running returns the runs of client under way.
+func (h *clientCount) running(client string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.n[client]

@@ -95,7 +95,10 @@ type Server struct {
 	rate   *rateLimiter // creations
 	reqs   *rateLimiter // requests on games
 	hub    *hub
-	hints  hintCount
+	hints  clientCount // hints under way, by client
+	// botRuns counts the requests of each client with a bot thinking or
+	// waiting for a slot.
+	botRuns clientCount
 	cancel context.CancelFunc
 	done   sync.WaitGroup
 
@@ -183,7 +186,8 @@ func NewServer(cfg Config) *Server {
 	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
 		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
-		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{}}
+		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{},
+		hints: clientCount{limit: maxHintsPerClient}, botRuns: clientCount{limit: maxBotRunsPerClient}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
 	s.mux.HandleFunc("/{$}", s.only("GET", func(w http.ResponseWriter, r *http.Request) {
@@ -405,6 +409,22 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 	})(w, r)
 }
 
+// moveBot lets the bot of g make the moves it owes, in a bot slot, for a
+// request of client: at most maxBotRunsPerClient of one client's requests
+// have a bot thinking or waiting for a slot at once; past it, or when no
+// slot came in time, the bot owes its moves (errBotsBusy), which a later
+// request makes (catchUp).
+func (s *Server) moveBot(ctx context.Context, client string, g *game) error {
+	if !s.botRuns.start(client) {
+		return errBotsBusy
+	}
+	defer s.botRuns.done(client)
+	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
+		return fmt.Errorf("%w: %w", errBotsBusy, err)
+	}
+	return nil
+}
+
 // action performs one action: exactly once, on the version it was made on.
 func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *game, seat nardy.Color, what string, req actionRequest) {
 	ctx := r.Context()
@@ -416,7 +436,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request, e *entry, g *gam
 	}
 	prev := g.version
 	err := g.act(what, seat, req)
-	if err == nil && g.botToAct() && s.bots.with(ctx, g.botName, g.runBot) != nil {
+	if err == nil && g.botToAct() && s.moveBot(ctx, clientOf(r, s.cfg.TrustProxy), g) != nil {
 		// The request ended while it waited for a bot slot: the action is
 		// kept all the same, and the bot moves on a later request (catchUp).
 		ctx = context.WithoutCancel(ctx)

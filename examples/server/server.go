@@ -88,19 +88,19 @@ const maxBody = 16 << 10
 // used by one request at a time in a server (a lock per game); between
 // servers sharing a store, the version each change is saved on decides.
 type Server struct {
-	cfg    Config
-	store  Store
-	mux    *http.ServeMux
-	bots   *botPool
-	rate   *rateLimiter // creations
-	reqs   *rateLimiter // requests on games
-	hub    *hub
-	hints  clientCount // hints under way, by client
+	cfg   Config
+	store Store
+	mux   *http.ServeMux
+	bots  *botPool
+	rate  *rateLimiter // creations
+	reqs  *rateLimiter // requests on games
+	hub   *hub
+	hints clientCount // hints under way, by client
 	// botRuns counts the requests of each client with a bot thinking or
 	// waiting for a slot.
 	botRuns clientCount
-	cancel context.CancelFunc
-	done   sync.WaitGroup
+	cancel  context.CancelFunc
+	done    sync.WaitGroup
 
 	// creating (a semaphore of one) makes the check of the game limits
 	// and the insert of a new game one step within this server, so that

@@ -9,15 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestGameJSONResultFitsTheBoard_L8_L11: a game read from JSON whose result
-// the board contradicts is refused: a winner who has not borne off every
-// checker (C7), a draw with checkers left (L11), a kind the board does not
-// give (L8), and, during L11's last roll, a kind of the first player's win
-// the board does not give. They were read, and a tampered last roll then
-// scored its mars (helper-84).
-func TestGameJSONResultFitsTheBoard_L8_L11(t *testing.T) {
-	r := DefaultRules(Long)
-	r.LastRollDraw = true
+// lastRollGame returns a long-nardy game under r (with LastRollDraw) at
+// L11's last roll: White, the starter, bore its last checker off with a
+// 2-1, and Black, with three checkers on its 1-point and 12 off, is on
+// roll.
+func lastRollGame(t *testing.T, r Rules) Game {
+	t.Helper()
 	var w, b Side
 	w[Off], w[1] = 14, 1
 	b[Off], b[1] = 12, 3
@@ -30,8 +27,21 @@ func TestGameJSONResultFitsTheBoard_L8_L11(t *testing.T) {
 	require.NoError(t, err)
 	last := gmDo(t, g, plays[0].Action()) // White is off: Black's last roll
 	require.True(t, last.IsLastRoll())
+	return last
+}
+
+// TestGameJSONResultFitsTheBoard_L8_L11: a game read from JSON whose result
+// the board contradicts is refused: a winner who has not borne off every
+// checker (C7), a draw with checkers left (L11), a kind the board does not
+// give (L8), and, during L11's last roll, a kind of the first player's win
+// the board does not give. They were read, and a tampered last roll then
+// scored its mars (helper-84).
+func TestGameJSONResultFitsTheBoard_L8_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	last := lastRollGame(t, r)
 	over := gmDo(t, last, Action{Kind: ActRoll, Player: Black, Dice: [2]int{2, 1}})
-	plays, err = over.Legal()
+	plays, err := over.Legal()
 	require.NoError(t, err)
 	over = gmDo(t, over, plays[0].Action()) // one checker left: White wins an oin
 	res, ok := over.Result()
@@ -121,18 +131,7 @@ func TestGameJSONPendingDoubleIsOffered_S6(t *testing.T) {
 func TestGameJSONPendingBeaverIsOffered_S6_L11(t *testing.T) {
 	r := DefaultRules(Long)
 	r.LastRollDraw, r.Cube, r.Beavers, r.MaxCube = true, true, true, 64
-	var w, b Side
-	w[Off], w[1] = 14, 1
-	b[Off], b[1] = 12, 3
-	pos, err := NewPosition(Long, White, w, b)
-	require.NoError(t, err)
-	g, err := NewGameAt(r, Setup{Position: pos, Starter: White})
-	require.NoError(t, err)
-	g = gmDo(t, g, Action{Kind: ActRoll, Player: White, Dice: [2]int{2, 1}})
-	plays, err := g.Legal()
-	require.NoError(t, err)
-	last := gmDo(t, g, plays[0].Action())
-	require.True(t, last.IsLastRoll())
+	last := lastRollGame(t, r)
 	data, err := json.Marshal(last)
 	require.NoError(t, err)
 	text := strings.Replace(string(data), `"phase":"roll"`, `"phase":"cube","beavered":true`, 1)

@@ -372,25 +372,12 @@ func TestAnalyzeBeaver(t *testing.T) {
 	} {
 		r := variants.ShortStandard()
 		r.Beavers = c.beavers
-		g, err := nardy.NewGame(r)
-		require.NoError(t, err)
-		rec := nardy.Record{Rules: r}
-		do := func(a nardy.Action) {
-			g, err = g.Do(a)
-			require.NoError(t, err, "%+v", a)
-			rec.Actions = append(rec.Actions, a)
-		}
-		do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
-		roll, _ := g.Dice()
-		play, err := r.ParsePlay(g.Position(), roll, "8/5 6/5")
-		require.NoError(t, err)
-		do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(play.Steps())})
-		do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
-		h, err := HintFor(g, [2]int{}, Options{})
+		gr := blackDoubles(t, r)
+		h, err := HintFor(gr.g, [2]int{}, Options{})
 		require.NoError(t, err)
 		assert.Equal(t, c.best, h.Advice, "the hint to the doubled player")
-		do(nardy.Action{Kind: c.answer, Player: nardy.White})
-		rep, err := Analyze(t.Context(), rec, Options{})
+		gr.do(nardy.Action{Kind: c.answer, Player: nardy.White})
+		rep, err := Analyze(t.Context(), gr.rec, Options{})
 		require.NoError(t, err)
 		var answer *Decision
 		for i, d := range rep.Decisions {
@@ -416,6 +403,37 @@ func TestAnalyzeBeaver(t *testing.T) {
 	assert.InDelta(t, beaverEquity/2, doubleLoss[true]-doubleLoss[false], 1e-12)
 }
 
+// recorded is a game played action by action, with its record.
+type recorded struct {
+	t   *testing.T
+	g   nardy.Game
+	rec nardy.Record
+}
+
+// do performs a, which must be accepted, and records it.
+func (r *recorded) do(a nardy.Action) {
+	r.t.Helper()
+	g, err := r.g.Do(a)
+	require.NoError(r.t, err, "%+v", a)
+	r.g, r.rec.Actions = g, append(r.rec.Actions, a)
+}
+
+// blackDoubles is a money game under r in which white opens with 3-1,
+// played 8/5 6/5, and black doubles.
+func blackDoubles(t *testing.T, r nardy.Rules) *recorded {
+	t.Helper()
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	gr := &recorded{t: t, g: g, rec: nardy.Record{Rules: r}}
+	gr.do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	roll, _ := gr.g.Dice()
+	play, err := r.ParsePlay(gr.g.Position(), roll, "8/5 6/5")
+	require.NoError(t, err)
+	gr.do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(play.Steps())})
+	gr.do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
+	return gr
+}
+
 // TestAnalyzeBeaverAnswer (S6): after white's beaver of black's double of
 // TestAnalyzeBeaver, black answers it as a double. Taking plays on with
 // the cube at 4, white's; dropping loses 2, the cube the beaver took: a
@@ -426,28 +444,15 @@ func TestAnalyzeBeaverAnswer(t *testing.T) {
 	r := variants.ShortStandard()
 	r.Beavers = true
 	for _, answer := range []nardy.ActionKind{nardy.ActTake, nardy.ActDrop} {
-		g, err := nardy.NewGame(r)
-		require.NoError(t, err)
-		rec := nardy.Record{Rules: r}
-		do := func(a nardy.Action) {
-			g, err = g.Do(a)
-			require.NoError(t, err, "%+v", a)
-			rec.Actions = append(rec.Actions, a)
-		}
-		do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
-		roll, _ := g.Dice()
-		play, err := r.ParsePlay(g.Position(), roll, "8/5 6/5")
-		require.NoError(t, err)
-		do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.White, Steps: slices.Collect(play.Steps())})
-		do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black})
-		do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.White})
-		h, err := HintFor(g, [2]int{}, Options{})
+		gr := blackDoubles(t, r)
+		gr.do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.White})
+		h, err := HintFor(gr.g, [2]int{}, Options{})
 		require.NoError(t, err)
 		assert.Equal(t, nardy.Black, h.Player)
 		assert.Equal(t, "take", h.Advice, "the hint to the doubler, beavered")
 		require.NotNil(t, h.Cube)
-		do(nardy.Action{Kind: answer, Player: nardy.Black})
-		rep, err := Analyze(t.Context(), rec, Options{})
+		gr.do(nardy.Action{Kind: answer, Player: nardy.Black})
+		rep, err := Analyze(t.Context(), gr.rec, Options{})
 		require.NoError(t, err)
 		last := rep.Decisions[len(rep.Decisions)-1]
 		played := map[nardy.ActionKind]string{nardy.ActTake: "take", nardy.ActDrop: "drop"}[answer]

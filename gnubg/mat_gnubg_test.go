@@ -423,3 +423,20 @@ func beaverResigned(t *testing.T, r nardy.Rules, resigner nardy.Color) nardy.Rec
 	require.Equal(t, 4, res.Points)
 	return rec
 }
+
+// TestMatBeaverThenResign: a resignation right after the doubler took a
+// beaver reads back as the take and the resignation, 4 points; ReadMat
+// refused it ("wins 4 points, which no resignation gives", helper-89).
+// It needs no gnubg (TestMatGnubgRoundTrip has gnubg read the same files).
+func TestMatBeaverThenResign(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = true
+	for _, resigner := range []nardy.Color{nardy.White, nardy.Black} {
+		rec := beaverResigned(t, r, resigner)
+		var buf bytes.Buffer
+		require.NoError(t, gnubg.WriteMat(&buf, rec, gnubg.MatInfo{}))
+		back, _, err := gnubg.ReadMat(bytes.NewReader(buf.Bytes()), r)
+		require.NoError(t, err, buf.String())
+		assert.Equal(t, rec.Actions, back.Actions, buf.String())
+	}
+}

@@ -511,28 +511,3 @@ func TestMatWriteRefusesACubePast64(t *testing.T) {
 	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(5, 64), MatInfo{}))
 	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(0, 256), MatInfo{}))
 }
-
-// TestMatBeaverThenResign: a resignation right after the doubler took a
-// beaver (which gnubg writes as nothing) reads back as the take and the
-// resignation, 4 points; ReadMat refused it ("wins 4 points, which no
-// resignation gives", helper-89).
-func TestMatBeaverThenResign(t *testing.T) {
-	r := nardy.DefaultRules(nardy.Short)
-	r.Beavers = true
-	for _, resigner := range []nardy.Color{nardy.White, nardy.Black} {
-		rec := nardy.Record{Rules: r, Actions: []nardy.Action{
-			{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
-			{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
-			{Kind: nardy.ActDouble, Player: nardy.Black},
-			{Kind: nardy.ActBeaver, Player: nardy.White},
-			{Kind: nardy.ActTake, Player: nardy.Black},
-			{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin},
-			{Kind: nardy.ActAccept, Player: resigner.Other()},
-		}}
-		var buf bytes.Buffer
-		require.NoError(t, WriteMat(&buf, rec, MatInfo{}))
-		back, _, err := ReadMat(bytes.NewReader(buf.Bytes()), r)
-		require.NoError(t, err, buf.String())
-		assert.Equal(t, rec.Actions, back.Actions, buf.String())
-	}
-}

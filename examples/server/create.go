@@ -67,7 +67,7 @@ type createdJSON struct {
 type inviteJSON struct {
 	Seat  string `json:"seat"`
 	Token string `json:"token"`
-	URL   string `json:"url"` // relative: /#g=ID&t=TOKEN (the fragment never reaches a server)
+	URL   string `json:"url"` // relative: /#g=ID&i=TOKEN (the fragment never reaches a server; the page joins with it)
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -167,7 +167,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if kinds[me.Other()] == "human" {
 		inv := newSecret()
 		g.invites[me.Other()] = tokenHash(inv) // the seat's token comes with the join
-		out.Invite = &inviteJSON{Seat: me.Other().String(), Token: inv, URL: "/#g=" + g.id + "&t=" + inv}
+		out.Invite = &inviteJSON{Seat: me.Other().String(), Token: inv, URL: "/#g=" + g.id + "&i=" + inv}
 	}
 	data, err := g.encode()
 	if err != nil {

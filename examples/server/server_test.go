@@ -130,6 +130,9 @@ func (c *client) createInvite(body string) (stateJSON, *seat, *seat) {
 	require.NotEmpty(c.t, out.Token)
 	var other *seat
 	if out.Invite != nil {
+		// The link names the invitation as i=, which the page only ever
+		// joins with, never as a seat's t= (helper-90).
+		require.Equal(c.t, "/#g="+out.Game.ID+"&i="+out.Invite.Token, out.Invite.URL)
 		other = &seat{c: c, id: out.Game.ID, color: out.Invite.Seat, token: out.Invite.Token, invite: out.Invite.Token}
 	}
 	return out.Game, me, other

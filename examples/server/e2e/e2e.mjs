@@ -245,7 +245,7 @@ async function playTwoPeople(preset) {
   const link = await a.inputValue("#invite-link");
   if (!link.startsWith(base + "/#g=")) throw new Error("bad invitation link: " + link);
   const tokA = new URLSearchParams(new URL(a.url()).hash.slice(1)).get("t");
-  const tokB = new URLSearchParams(new URL(link).hash.slice(1)).get("t");
+  const tokB = new URLSearchParams(new URL(link).hash.slice(1)).get("i"); // an invitation: the page only joins with it
   if (!tokA || !tokB || tokA === tokB) throw new Error("the two seats need tokens of their own");
   // The answer to B's first join is lost on the way, after the server has
   // seated B: the page sends the join again with the token it chose, and
@@ -270,6 +270,17 @@ async function playTwoPeople(preset) {
   const spent = await b.evaluate(async ([id, tok]) => (await fetch(`/api/games/${id}`, { headers: { Authorization: "Bearer " + tok } })).json(),
     [new URLSearchParams(new URL(link).hash.slice(1)).get("g"), tokB]);
   if (spent.code !== "invite_used") throw new Error("the invitation still opens the game: " + JSON.stringify(spent));
+  // Neither seat's own page shows the notice of a foreign seat token; a
+  // page of another browser opened with A's address (a seat's token, t=)
+  // does: whoever gave it holds the seat too (helper-90).
+  for (const p of [a, b]) {
+    if (!(await p.locator("#notice").isHidden())) throw new Error("a seat's own page shows the foreign-token notice");
+  }
+  const ctxC = await newContext();
+  const c = await ctxC.newPage();
+  await c.goto(a.url());
+  await c.waitForSelector("#notice:not([hidden])");
+  await ctxC.close();
   polls[1] = 0; // the join and the reload read the state once each
   const pages = [a, b];
   const idle = (p) => p.waitForSelector('body[data-busy="0"]', { state: "attached" });

@@ -8,10 +8,12 @@
 // The page holds one seat of a game: the game id and the seat's token are
 // in the address's fragment (#g=ID&t=TOKEN), which never reaches a server;
 // the token goes in the Authorization header of every request. Opened with
-// an invitation (the link the creator of a game between two people sends),
-// the page joins the game with a seat token it draws itself (retrying the
-// join with it should the answer be lost), and puts that token in the
-// address instead, so a reload keeps the seat. Every action
+// an invitation (the link the creator of a game between two people sends,
+// #g=ID&i=INVITATION), the page joins the game with a seat token it draws
+// itself (retrying the join with it should the answer be lost), and puts
+// that token in the address instead, so a reload keeps the seat. A seat's
+// token this browser did not get itself (a link with t= that someone
+// sent) is used, with a notice that whoever sent it holds the seat too. Every action
 // says the state version it was made on, so a double click acts once. The
 // page follows the game live over the server's event stream (read with
 // fetch, so the token stays out of URLs): the waiting player's board moves
@@ -84,6 +86,13 @@ function showError(err) {
   e.textContent = err ? String(err.message || err) : "";
 }
 
+// showNotice shows text (or hides the notice when it is empty).
+function showNotice(text) {
+  const e = $("notice");
+  e.hidden = !text;
+  e.textContent = text || "";
+}
+
 // me returns the colour of this page's seat.
 function me(st) {
   return st.you || "white";
@@ -133,9 +142,12 @@ function open(id, token) {
   page.game = id;
   page.token = token;
   page.state = null;
+  keepLong(seatKey(id), token); // this browser's own seat
   history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
   listen();
 }
+
+const seatKey = (id) => "nardy-seat:" + id;
 
 // enter makes this page the seat of token in game id, as the address
 // says. A token that is an invitation (join_first) joins the game first:
@@ -148,6 +160,10 @@ async function enter(id, token) {
   let st;
   try {
     st = await api("GET", `/api/games/${id}`);
+    if (keptLong(seatKey(id)) !== token) {
+      showNotice("This address holds a seat's token that this browser did not get itself: whoever gave it to you " +
+        "can act for this seat too. To play someone, ask for an invitation link (one with i=).");
+    }
   } catch (err) {
     const code = err.status === 401 && err.data ? err.data.code : "";
     if (!(code === "join_first" || (code === "invite_used" && kept(joinKey(id))))) throw err;
@@ -157,6 +173,16 @@ async function enter(id, token) {
   }
   open(id, token);
   await draw(st);
+}
+
+// accept joins game id with an invitation (a link with i=): only ever as
+// an invitation, never as a seat (a seat's token in its place is refused).
+async function accept(id, invitation) {
+  page.game = id;
+  page.token = invitation;
+  const out = await join(id);
+  open(id, out.token);
+  await draw(out.game);
 }
 
 // seatToken draws a seat's token: 32 random bytes of the browser in
@@ -179,6 +205,13 @@ function keep(key, value) {
 }
 function forget(key) {
   try { sessionStorage.removeItem(key); } catch (err) { /* nothing kept */ }
+}
+// keptLong and keepLong use localStorage (kept over the browser's restart).
+function keptLong(key) {
+  try { return localStorage.getItem(key); } catch (err) { return null; }
+}
+function keepLong(key, value) {
+  try { localStorage.setItem(key, value); } catch (err) { /* no storage: a notice on the next visit */ }
 }
 
 // join joins game id with the invitation (page.token). The page chooses
@@ -549,9 +582,13 @@ async function start() {
     showError(err);
   }
   const h = new URLSearchParams(location.hash.slice(1));
-  if (/^[0-9a-f]+$/.test(h.get("g") || "") && h.get("t")) {
+  if (/^[0-9a-f]+$/.test(h.get("g") || "") && (h.get("t") || h.get("i"))) {
     try {
-      await enter(h.get("g"), h.get("t"));
+      if (h.get("i")) {
+        await accept(h.get("g"), h.get("i"));
+      } else {
+        await enter(h.get("g"), h.get("t"));
+      }
     } catch (err) {
       showError(err);
     }

@@ -153,6 +153,27 @@ func clientOf(r *http.Request, trustProxy bool) string {
 	return ip.String()
 }
 
+// networkOf returns the /48 network of an IPv6 client (as clientOf names
+// it, by its /64), which a site usually holds whole, and false for
+// another client: the creations of a network's /64s are counted together
+// too, or one /48 (65,536 /64s, free from tunnel brokers) filled the
+// server's game cap for everyone (helper-90).
+func networkOf(client string) (string, bool) {
+	addr, ok := strings.CutSuffix(client, "/64")
+	if !ok {
+		return "", false
+	}
+	ip := net.ParseIP(addr)
+	if ip == nil {
+		return "", false
+	}
+	return ip.Mask(net.CIDRMask(48, 128)).String() + "/48", true
+}
+
+// networkShare is how many clients' creations an IPv6 /48 network may
+// make together.
+const networkShare = 8
+
 // maxClients bounds the clients a rateLimiter counts at once: about 10 MB
 // of buckets. Without it a flood from distinct addresses (a host holds
 // 2^16 IPv6 /64s in a /48, and far more in larger networks) grew the table

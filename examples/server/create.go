@@ -124,6 +124,14 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			s.cfg.CreatesPerMinute, wait.Seconds()+1)
 		return
 	}
+	if network, ok := networkOf(client); ok {
+		if ok, wait, _ := s.rateNet.allow(network, now); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+			fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per IPv6 /48 network; try in %.0f s",
+				networkShare*s.cfg.CreatesPerMinute, wait.Seconds()+1)
+			return
+		}
+	}
 	select {
 	case s.creating <- struct{}{}:
 		defer func() { <-s.creating }()

@@ -461,3 +461,42 @@ func TestPanicUnlocksTheGame(t *testing.T) {
 	refusedWith(t, http.StatusInternalServerError, "internal", got, b, "a panic in the join's Save")
 	other.join()
 }
+
+// TestCreateRatePerNetwork: the creations of one IPv6 /48 network's /64s
+// are counted together too, at networkShare times a client's rate: a
+// burst from distinct /64s of one /48 ends there (they filled the game
+// cap for everyone, helper-90), while another /48 and an IPv4 client
+// still create.
+func TestCreateRatePerNetwork(t *testing.T) {
+	h := newHostile(t)
+	created := 0
+	for i := range networkShare*10 + 5 { // the default burst is 10 a client
+		status, v := h.send(fmt.Sprintf("2001:db8:0:%x::1", i+1), "POST", "/api/games", "", "application/json", `{}`)
+		if status != http.StatusCreated {
+			require.Equal(t, http.StatusTooManyRequests, status, "%v", v)
+			assert.Contains(t, v["error"], "per IPv6 /48 network")
+			break
+		}
+		created++
+	}
+	assert.Equal(t, networkShare*10, created, "the network's burst")
+	status, v := h.send("2001:db8:1:1::1", "POST", "/api/games", "", "application/json", `{}`)
+	assert.Equal(t, http.StatusCreated, status, "another /48: %v", v)
+	status, v = h.send("192.0.2.7", "POST", "/api/games", "", "application/json", `{}`)
+	assert.Equal(t, http.StatusCreated, status, "IPv4: %v", v)
+}
+
+// TestNetworkOf: the /48 of an IPv6 client; none for an IPv4 one.
+func TestNetworkOf(t *testing.T) {
+	for client, want := range map[string]string{
+		"2001:db8:0:1::/64":  "2001:db8::/48",
+		"2001:db8:5:ff::/64": "2001:db8:5::/48",
+		"192.0.2.7":          "",
+		"?pipe":              "",
+		"garbage/64":         "",
+	} {
+		got, ok := networkOf(client)
+		assert.Equal(t, want, got, client)
+		assert.Equal(t, want != "", ok, client)
+	}
+}

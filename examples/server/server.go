@@ -93,9 +93,11 @@ type Server struct {
 	mux   *http.ServeMux
 	bots  *botPool
 	rate  *rateLimiter // creations
-	reqs  *rateLimiter // requests on games
-	hub   *hub
-	hints clientCount // hints under way, by client
+	// rateNet counts the creations of each IPv6 /48 network (networkOf).
+	rateNet *rateLimiter
+	reqs    *rateLimiter // requests on games
+	hub     *hub
+	hints   clientCount // hints under way, by client
 	// botRuns counts the requests of each client with a bot thinking or
 	// waiting for a slot.
 	botRuns clientCount
@@ -184,9 +186,10 @@ func NewServer(cfg Config) *Server {
 		cfg.Logf = log.Printf
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
-		rate: newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
-		reqs: newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
-		hub:  newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{},
+		rate:    newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
+		rateNet: newRateLimiter(networkShare*cfg.CreatesPerMinute, networkShare*cfg.CreateBurst),
+		reqs:    newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),
+		hub:     newHub(cfg.MaxStreams, cfg.MaxStreamsPerClient), cache: map[string]*entry{},
 		hints: clientCount{limit: maxHintsPerClient}, botRuns: clientCount{limit: maxBotRunsPerClient}}
 	static, _ := fs.Sub(staticFiles, "static")
 	files := http.FileServerFS(static)
@@ -267,6 +270,7 @@ func (s *Server) Sweep(ctx context.Context) {
 		s.cfg.Logf("server: expiring games: %v", err)
 	}
 	s.rate.prune(now)
+	s.rateNet.prune(now)
 	s.reqs.prune(now)
 }
 

@@ -58,6 +58,10 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	if length > 0 {
 		away = [2]int{length - score[who], length - score[who.Other()]}
 		match = fmt.Sprintf("a %d-point match, %s %d-away, %s %d-away", length, who, away[0], who.Other(), away[1])
+		if max(away[0], away[1]) > neural.MaxAway {
+			// helper-87: a 1000-point XGID was judged without a word.
+			match += fmt.Sprintf(" (judged as %d-away at most: the match equity table stops there)", neural.MaxAway)
+		}
 		if g.IsCrawford() {
 			match += ", the Crawford game"
 		}

@@ -150,3 +150,15 @@ func TestHintBeavered(t *testing.T) {
 	assert.Regexp(t, `\nthe beaver, for black \(the doubler\): take -0\.\d{3}, drop -2\.000 \(per cube before the double\)\n`, out)
 	assert.NotContains(t, out, "proper cube action")
 }
+
+// TestHintPastTheTable: an XGID of a match longer than the match equity
+// table (64-away) is hinted, saying it is judged as 64-away at most
+// (helper-87: a 1000-point match was judged without a word).
+func TestHintPastTheTable(t *testing.T) {
+	code, out, errOut := runCmd("hint", "-xgid", "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:1000:10")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "a 1000-point match, white 1000-away, black 1000-away (judged as 64-away at most: the match equity table stops there)")
+	code, out, errOut = runCmd("hint", "-xgid", "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:64:10")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "judged as")
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -230,7 +231,9 @@ func (s *seat) move(st stateJSON, pick int) (stateJSON, bool) {
 }
 
 // playOut plays the game to its end through the API, the people choosing
-// steps by pick, and returns the final state.
+// steps by pick, and returns the final state. When the bot owes a move
+// (its client had its most bots thinking, or no slot came in time), it
+// asks for the state again, as the board page does, until the bot moved.
 func playOut(t require.TestingT, st stateJSON, seats []*seat, pick func() int) stateJSON {
 	for i := 0; i < 5000 && !st.MatchOver; i++ {
 		moved := false
@@ -241,10 +244,33 @@ func playOut(t require.TestingT, st stateJSON, seats []*seat, pick func() int) s
 				break
 			}
 		}
+		if !moved && st.Players[st.ToAct] == "bot" && len(seats) > 0 {
+			st, moved = seats[0].awaitBot(st)
+		}
 		require.True(t, moved, "nobody can act: %+v", st)
 	}
 	require.True(t, st.MatchOver, "game did not end")
 	return st
+}
+
+// awaitBot asks for the state of the game of st, whose bot owes a move,
+// until the bot has moved (a 503 busy meanwhile: its client still has its
+// most bots thinking), and reports whether it did within some seconds.
+func (s *seat) awaitBot(st stateJSON) (stateJSON, bool) {
+	for range 400 {
+		status, b := s.do("GET", "", "")
+		if status == http.StatusOK {
+			var now stateJSON
+			require.NoError(s.c.t, json.Unmarshal(b, &now))
+			if now.Version != st.Version {
+				return now, true
+			}
+		} else {
+			require.Equal(s.c.t, http.StatusServiceUnavailable, status, "%s", b)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return st, false
 }
 
 // seats lists the non-nil seats.

@@ -266,34 +266,18 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options, 
 	return all, nil
 }
 
-// jsonWhere returns ":LINE:COLUMN" of the byte where the JSON of file
-// name went wrong (the last byte the decoder read), for a syntax error or a value of the wrong type (the
-// errors that know their offset), else "". It reads the file again up to
-// that byte, which is within the bound the file was read under.
-func jsonWhere(name string, err error) string {
-	var off int64
+// jsonWhere returns ":LINE:COLUMN" of the byte where a JSON syntax error
+// err is (the last byte the decoder read) in read, the bytes the decoder
+// read (after a byte-order mark), or "" for another error. It counts in
+// what was read, never opening the file again (a pipe or FIFO has nothing
+// left to read, or no writer any more).
+func jsonWhere(read []byte, err error) string {
 	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	default:
+	if !errors.As(err, &se) || se.Offset < 1 || se.Offset > int64(len(read)) {
 		return ""
 	}
-	f, ferr := os.Open(name)
-	if ferr != nil {
-		return ""
-	}
-	defer f.Close()
 	line, col := 1, 1
-	r := bufio.NewReader(io.LimitReader(f, off-1)) // to the last byte read, the one at fault
-	for {
-		b, rerr := r.ReadByte()
-		if rerr != nil {
-			break
-		}
+	for _, b := range read[:se.Offset-1] {
 		if b == '\n' {
 			line, col = line+1, 1
 		} else if b < 0x80 || b >= 0xc0 { // a character's first byte
@@ -365,14 +349,15 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		return recs, info.Players, err
 	}
 	var rec nardy.Record
-	dec := json.NewDecoder(src)
+	var seen bytes.Buffer // what the decoder read: where a syntax error is (jsonWhere)
+	dec := json.NewDecoder(io.TeeReader(src, &seen))
 	switch err := dec.Decode(&rec); {
 	case errors.Is(err, io.EOF):
 		return nil, names, fmt.Errorf("%s: only blanks: want a JSON record or a .mat file", name)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return nil, names, fmt.Errorf("%s: the JSON ends before the record does", name)
 	case err != nil:
-		return nil, names, fmt.Errorf("%s%s: %w", name, jsonWhere(name, err), err)
+		return nil, names, fmt.Errorf("%s%s: %w", name, jsonWhere(seen.Bytes(), err), err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, names, fmt.Errorf("%s: more after the record's JSON: want one record", name)

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -48,12 +49,14 @@ func TestBotSeesMatch(t *testing.T) {
 }
 
 // TestBotRunsPerClient: a client with maxBotRunsPerClient requests whose
-// bot is thinking or waiting for a slot gets no more: the bot of its next
-// game owes its move, which a later request of the client makes once one
-// of its runs has ended (one client with games against the slowest bot
-// took every slot, helper-90).
+// bot is thinking or waiting for a slot gets no more at once: its next
+// request waits for one of them to end (BotWait, here short), then its
+// bot owes the move, which a later request of the client makes once one
+// of its runs has ended; a run that ends while a request waits lets that
+// request's bot move (one client with games against the slowest bot took
+// every slot, helper-90).
 func TestBotRunsPerClient(t *testing.T) {
-	c := newClient(t, Config{})
+	c := newClient(t, Config{BotWait: 300 * time.Millisecond})
 	st, me, _ := c.create(`{"preset":"short-standard","bot":"greedy"}`)
 	for range maxBotRunsPerClient {
 		require.True(t, c.srv.botRuns.start("127.0.0.1"))
@@ -65,10 +68,16 @@ func TestBotRunsPerClient(t *testing.T) {
 		require.True(t, ok, "%+v", st)
 	}
 	require.Equal(t, "black", st.ToAct, "the bot owes its move: %+v", st)
+	begun := time.Now()
 	status, _ := me.do("GET", "", "")
 	assert.Equal(t, http.StatusServiceUnavailable, status, "the bot cannot move for this client yet")
-	c.srv.botRuns.done("127.0.0.1")
+	assert.GreaterOrEqual(t, time.Since(begun), 300*time.Millisecond, "the request waited for a run to end")
+	// A run that ends while the request waits lets the bot move in it.
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		c.srv.botRuns.done("127.0.0.1")
+	}()
 	after := me.state()
-	assert.Greater(t, after.Version, st.Version, "the bot moved on the next request")
+	assert.Greater(t, after.Version, st.Version, "the bot moved in the request that waited")
 	assert.Equal(t, 1, c.srv.botRuns.running("127.0.0.1"), "the request's run ended")
 }

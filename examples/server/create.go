@@ -125,7 +125,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if network, ok := networkOf(client); ok {
-		if ok, wait, _ := s.rateNet.allow(network, now); !ok {
+		if ok, wait, crowded := s.rateNet.allow(network, now); crowded {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())))
+			fail(w, http.StatusTooManyRequests, "rate", "the server counts the creations of %d IPv6 networks at once "+
+				"and has no room for yours; try in %.0f s", maxClients, wait.Seconds())
+			return
+		} else if !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
 			fail(w, http.StatusTooManyRequests, "rate", "games are created at most %d a minute per IPv6 /48 network; try in %.0f s",
 				networkShare*s.cfg.CreatesPerMinute, wait.Seconds()+1)

@@ -31,12 +31,12 @@ func noGame(w http.ResponseWriter, id string) {
 }
 
 // errBotsBusy: the request ended while it waited for a bot slot.
-var errBotsBusy = errors.New("no bot slot was free before the request ended")
+var errBotsBusy = errors.New("no bot slot was free before the request ended or the wait ran out")
 
 // botsBusy answers 503 busy: the request ended before a bot slot was free.
 func botsBusy(w http.ResponseWriter) {
 	w.Header().Set("Retry-After", "1")
-	fail(w, http.StatusServiceUnavailable, "busy", "no bot slot was free before the request ended; try again")
+	fail(w, http.StatusServiceUnavailable, "busy", "no bot slot was free before the request ended or the wait ran out; try again")
 }
 
 // acquire returns the entry of game id, locked. A new entry is only

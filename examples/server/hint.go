@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -75,9 +77,10 @@ type hintCubeJSON struct {
 const maxHintsPerClient = 2
 
 // maxBotRunsPerClient bounds the requests of one client that have a bot
-// thinking or waiting for a bot slot at once; past it the bot owes its
-// move, which a later request makes (a client with games against the
-// slowest bot took every slot: helper-90).
+// thinking or waiting for a bot slot at once; a request past it waits for
+// one of them to end, as for a slot, and when none ends in time the bot
+// owes its move, which a later request makes (a client with games against
+// the slowest bot took every slot: helper-90).
 const maxBotRunsPerClient = 2
 
 // clientCount counts the runs of each client under way (hints, bot
@@ -101,6 +104,19 @@ func (h *clientCount) start(client string) bool {
 	}
 	h.n[client]++
 	return true
+}
+
+// acquire counts a run of client like start, waiting while the client has
+// limit under way, until ctx is done (its error then).
+func (h *clientCount) acquire(ctx context.Context, client string) error {
+	for !h.start(client) {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return nil
 }
 
 // done ends a run of client.

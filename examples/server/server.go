@@ -415,12 +415,16 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 
 // moveBot lets the bot of g make the moves it owes, in a bot slot, for a
 // request of client: at most maxBotRunsPerClient of one client's requests
-// have a bot thinking or waiting for a slot at once; past it, or when no
-// slot came in time, the bot owes its moves (errBotsBusy), which a later
-// request makes (catchUp).
+// have a bot thinking or waiting for a slot at once, a request past it
+// waiting for one of them to end; when that or a slot does not come
+// within Config.BotWait, the bot owes its moves (errBotsBusy), which a
+// later request makes (catchUp).
 func (s *Server) moveBot(ctx context.Context, client string, g *game) error {
-	if !s.botRuns.start(client) {
-		return errBotsBusy
+	wait, cancel := context.WithTimeout(ctx, s.cfg.BotWait)
+	err := s.botRuns.acquire(wait, client)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("%w: %w", errBotsBusy, err)
 	}
 	defer s.botRuns.done(client)
 	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {

@@ -142,12 +142,23 @@ function open(id, token) {
   page.game = id;
   page.token = token;
   page.state = null;
-  keepLong(seatKey(id), token); // this browser's own seat
+  showNotice(null);
+  keepSeat(id, token); // this browser's own seat
   history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
   listen();
 }
 
-const seatKey = (id) => "nardy-seat:" + id;
+// The seats this browser got itself (created, joined), by game: a game's
+// two seats may both be this browser's (a hot-seat game, or a creator
+// trying its own invitation).
+const seatsKey = (id) => "nardy-seats:" + id;
+function seatsOf(id) {
+  try { return JSON.parse(keptLong(seatsKey(id)) || "[]"); } catch (err) { return []; }
+}
+function keepSeat(id, token) {
+  const seats = seatsOf(id).filter((t) => t !== token);
+  keepLong(seatsKey(id), JSON.stringify(seats.concat([token]).slice(-2)));
+}
 
 // enter makes this page the seat of token in game id, as the address
 // says. A token that is an invitation (join_first) joins the game first:
@@ -157,13 +168,10 @@ const seatKey = (id) => "nardy-seat:" + id;
 async function enter(id, token) {
   page.game = id;
   page.token = token;
-  let st;
+  let st, foreign = false;
   try {
     st = await api("GET", `/api/games/${id}`);
-    if (keptLong(seatKey(id)) !== token) {
-      showNotice("This address holds a seat's token that this browser did not get itself: whoever gave it to you " +
-        "can act for this seat too. To play someone, ask for an invitation link (one with i=).");
-    }
+    foreign = !seatsOf(id).includes(token);
   } catch (err) {
     const code = err.status === 401 && err.data ? err.data.code : "";
     if (!(code === "join_first" || (code === "invite_used" && kept(joinKey(id))))) throw err;
@@ -172,6 +180,10 @@ async function enter(id, token) {
     st = out.game;
   }
   open(id, token);
+  if (foreign) {
+    showNotice("This address holds a seat's token that this browser did not get itself: whoever gave it to you " +
+      "can act for this seat too. To play someone, ask for an invitation link (one with i=).");
+  }
   await draw(st);
 }
 
@@ -180,7 +192,16 @@ async function enter(id, token) {
 async function accept(id, invitation) {
   page.game = id;
   page.token = invitation;
-  const out = await join(id);
+  let out;
+  try {
+    out = await join(id);
+  } catch (err) {
+    // The invitation was used, by this browser (a link opened again):
+    // its seat.
+    const mine = seatsOf(id);
+    if (err.status === 401 && err.data && err.data.code === "invite_used" && mine.length) return enter(id, mine[mine.length - 1]);
+    throw err;
+  }
   open(id, out.token);
   await draw(out.game);
 }
@@ -228,7 +249,8 @@ async function join(id) {
       forget(key);
       return out;
     } catch (err) {
-      const again = !(err instanceof APIError) || err.status === 503 || err.status === 429 || err.status === 409;
+      const seated = err.status === 409 && err.data && err.data.code === "seated"; // a seat's token, no invitation
+      const again = !(err instanceof APIError) || err.status === 503 || err.status === 429 || (err.status === 409 && !seated);
       if (!again || i === 5) {
         if (!again) forget(key); // refused: the token is no use any more
         throw err;
@@ -250,7 +272,7 @@ async function act(action, extra) {
     const st = await api("POST", `/api/games/${page.game}/${action}`, body);
     page.selected = null;
     await draw(st);
-    if (st.to_act && st.players[st.to_act] === "bot" && !st.match_over) {
+    if (owesBot(st)) {
       // The server kept the action but had no bot slot for the bot's
       // move in time: the game's next request lets the bot move.
       setTimeout(refresh, 1000);
@@ -272,12 +294,24 @@ async function act(action, extra) {
 
 async function refresh() {
   if (!page.game) return;
+  const id = page.game;
   try {
-    await draw(await api("GET", `/api/games/${page.game}`));
+    const st = await api("GET", `/api/games/${id}`);
+    await draw(st);
+    if (owesBot(st)) setTimeout(() => page.game === id && refresh(), 2000); // asked again until the bot moved
   } catch (err) {
+    if (err.status === 503 || err.status === 429) {
+      setTimeout(() => page.game === id && refresh(), 2000); // the bot still owes its move: ask again
+      return;
+    }
     showError(err);
   }
 }
+
+// owesBot reports whether st waits for a move the bot owes: the server
+// kept an action but had no bot slot in time (or its client had its most
+// bots thinking), and the game's next request lets the bot move.
+const owesBot = (st) => st.to_act && st.players[st.to_act] === "bot" && !st.match_over;
 
 // listen follows the game's event stream, reconnecting when it ends.
 async function listen() {

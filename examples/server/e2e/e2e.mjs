@@ -48,6 +48,32 @@ async function newContext() {
   return context;
 }
 
+// bothSeatsInOneBrowser: one browser creates a game between two people
+// and opens its invitation in a second tab (a hot-seat game, or a creator
+// trying its link): neither tab shows the notice of a seat's token the
+// browser did not get itself, also after a reload (the page kept one seat
+// a game, and the reloaded creator's tab showed it: helper-91).
+async function bothSeatsInOneBrowser() {
+  const ctx = await newContext();
+  const a = await ctx.newPage();
+  await a.goto(base + "/");
+  await a.waitForSelector("#preset option", { state: "attached" });
+  await a.selectOption("#opponent", "human");
+  await a.click("#create");
+  await a.waitForSelector("#invite:not([hidden])");
+  const link = await a.inputValue("#invite-link");
+  const b = await ctx.newPage();
+  await b.goto(link);
+  await b.waitForSelector("#board svg", { state: "attached" });
+  await a.reload();
+  await a.waitForSelector("#board svg", { state: "attached" });
+  for (const p of [a, b]) {
+    await p.waitForSelector('body[data-busy="0"]', { state: "attached" });
+    if (!(await p.locator("#notice").isHidden())) throw new Error("a seat's own tab shows the foreign-token notice: " + await p.locator("#notice").textContent());
+  }
+  await ctx.close();
+}
+
 let failed = false, passed = 0;
 try {
   const context = await newContext();
@@ -64,6 +90,9 @@ try {
   console.log(`e2e: two people, long-moscow: ${n.clicks} clicks, ${n.steps} steps, ${n.turns} changes of turn ` +
     `followed live (${n.events.join(" and ")} stream events), ${n.polls} state polls, ` +
     `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
+  passed++;
+  await bothSeatsInOneBrowser();
+  console.log("e2e: one browser holding both seats of a game: no foreign-token notice after a reload");
   passed++;
 } catch (err) {
   failed = true;

@@ -68,6 +68,7 @@ func TestBotRunsPerClient(t *testing.T) {
 		require.True(t, ok, "%+v", st)
 	}
 	require.Equal(t, "black", st.ToAct, "the bot owes its move: %+v", st)
+	assert.True(t, st.BotOwes, "the state says so, for the page to ask again")
 	begun := time.Now()
 	status, _ := me.do("GET", "", "")
 	assert.Equal(t, http.StatusServiceUnavailable, status, "the bot cannot move for this client yet")
@@ -79,5 +80,6 @@ func TestBotRunsPerClient(t *testing.T) {
 	}()
 	after := me.state()
 	assert.Greater(t, after.Version, st.Version, "the bot moved in the request that waited")
+	assert.False(t, after.BotOwes)
 	assert.Equal(t, 1, c.srv.botRuns.running("127.0.0.1"), "the request's run ended")
 }

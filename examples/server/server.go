@@ -420,14 +420,13 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 // within Config.BotWait, the bot owes its moves (errBotsBusy), which a
 // later request makes (catchUp).
 func (s *Server) moveBot(ctx context.Context, client string, g *game) error {
-	wait, cancel := context.WithTimeout(ctx, s.cfg.BotWait)
-	err := s.botRuns.acquire(wait, client)
-	cancel()
-	if err != nil {
+	wait, cancel := context.WithTimeout(ctx, s.cfg.BotWait) // one deadline for both waits
+	defer cancel()
+	if err := s.botRuns.acquire(wait, client); err != nil {
 		return fmt.Errorf("%w: %w", errBotsBusy, err)
 	}
 	defer s.botRuns.done(client)
-	if err := s.bots.with(ctx, g.botName, g.runBot); err != nil {
+	if err := s.bots.with(wait, g.botName, g.runBot); err != nil {
 		return fmt.Errorf("%w: %w", errBotsBusy, err)
 	}
 	return nil

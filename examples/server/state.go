@@ -21,6 +21,7 @@ type stateJSON struct {
 	Invited       string              `json:"invited,omitempty"`        // the seat whose invitation is not used yet: its player has not joined
 	AwaitingSeeds []string            `json:"awaiting_seeds,omitempty"` // seats whose seeds the first die waits for: of a game between people, or of a set-up game the bot begins
 	Bot           string              `json:"bot,omitempty"`
+	BotOwes       bool                `json:"bot_owes,omitempty"` // the bot must move and the game's next request lets it (no bot slot came in time)
 	Phase         string              `json:"phase"`            // opening, roll, play, cube, resign, over
 	ToAct         string              `json:"to_act,omitempty"` // who must act now
 	OnRoll        string              `json:"on_roll"`
@@ -115,7 +116,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 		Players: colorKeyed(g.kinds[0], g.kinds[1]), Phase: gm.Phase().String(), OnRoll: onRoll(pos).String(),
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), Crawford: m.IsCrawford(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
-		Fair: g.proof(), Dev: g.dev, Hints: !g.noHints, Bot: g.botName, You: you.String(),
+		Fair: g.proof(), Dev: g.dev, Hints: !g.noHints, Bot: g.botName, You: you.String(), BotOwes: g.botToAct(),
 	}
 	if c, ok := g.invited(); ok {
 		st.Invited = c.String()

@@ -33,6 +33,7 @@ const page = {
   events: 0,       // states received from the stream
   seeding: false,
   hint: null,      // the hint shown: {version, game}
+  refreshing: null, // the timer of a refresh to come (refreshLater)
 };
 
 function setBusy(d) {
@@ -138,12 +139,12 @@ async function newGame(ev) {
 }
 
 // open makes this page the seat of token in game id and follows the game.
-function open(id, token) {
+function open(id, token, own = true) {
   page.game = id;
   page.token = token;
   page.state = null;
   showNotice(null);
-  keepSeat(id, token); // this browser's own seat
+  if (own) keepSeat(id, token); // a seat this browser got itself, not one a link gave it
   history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
   listen();
 }
@@ -179,7 +180,7 @@ async function enter(id, token) {
     token = out.token;
     st = out.game;
   }
-  open(id, token);
+  open(id, token, !foreign);
   if (foreign) {
     showNotice("This address holds a seat's token that this browser did not get itself: whoever gave it to you " +
       "can act for this seat too. To play someone, ask for an invitation link (one with i=).");
@@ -192,16 +193,18 @@ async function enter(id, token) {
 async function accept(id, invitation) {
   page.game = id;
   page.token = invitation;
+  const byInvite = "nardy-invited:" + id + ":" + invitation; // the seat this invitation gave this browser
   let out;
   try {
     out = await join(id);
   } catch (err) {
     // The invitation was used, by this browser (a link opened again):
-    // its seat.
-    const mine = seatsOf(id);
-    if (err.status === 401 && err.data && err.data.code === "invite_used" && mine.length) return enter(id, mine[mine.length - 1]);
+    // the seat it gave.
+    const mine = keptLong(byInvite);
+    if (err.status === 401 && err.data && err.data.code === "invite_used" && mine) return enter(id, mine);
     throw err;
   }
+  keepLong(byInvite, out.token);
   open(id, out.token);
   await draw(out.game);
 }
@@ -275,7 +278,7 @@ async function act(action, extra) {
     if (owesBot(st)) {
       // The server kept the action but had no bot slot for the bot's
       // move in time: the game's next request lets the bot move.
-      setTimeout(refresh, 1000);
+      refreshLater(1000);
     }
     if ($("auto").checked && (st.allowed[me(st)] || []).includes("play")) {
       await act("play");
@@ -298,20 +301,33 @@ async function refresh() {
   try {
     const st = await api("GET", `/api/games/${id}`);
     await draw(st);
-    if (owesBot(st)) setTimeout(() => page.game === id && refresh(), 2000); // asked again until the bot moved
+    if (owesBot(st)) refreshLater(2000); // asked again until the bot moved
   } catch (err) {
-    if (err.status === 503 || err.status === 429) {
-      setTimeout(() => page.game === id && refresh(), 2000); // the bot still owes its move: ask again
+    const code = err.data && err.data.code;
+    if ((err.status === 503 && code === "busy") || (err.status === 429 && code === "request_rate")) {
+      refreshLater(2000); // the bot still owes its move: ask again
       return;
     }
     showError(err);
   }
 }
 
+// refreshLater asks for the state of this page's game after ms, once: a
+// refresh already waiting is not doubled, and one for a game the page has
+// left is dropped.
+function refreshLater(ms) {
+  if (page.refreshing) return;
+  const id = page.game;
+  page.refreshing = setTimeout(() => {
+    page.refreshing = null;
+    if (page.game === id) refresh();
+  }, ms);
+}
+
 // owesBot reports whether st waits for a move the bot owes: the server
 // kept an action but had no bot slot in time (or its client had its most
 // bots thinking), and the game's next request lets the bot move.
-const owesBot = (st) => st.to_act && st.players[st.to_act] === "bot" && !st.match_over;
+const owesBot = (st) => Boolean(st.bot_owes);
 
 // listen follows the game's event stream, reconnecting when it ends.
 async function listen() {

@@ -22,8 +22,8 @@ type stateJSON struct {
 	AwaitingSeeds []string            `json:"awaiting_seeds,omitempty"` // seats whose seeds the first die waits for: of a game between people, or of a set-up game the bot begins
 	Bot           string              `json:"bot,omitempty"`
 	BotOwes       bool                `json:"bot_owes,omitempty"` // the bot must move and the game's next request lets it (no bot slot came in time)
-	Phase         string              `json:"phase"`            // opening, roll, play, cube, resign, over
-	ToAct         string              `json:"to_act,omitempty"` // who must act now
+	Phase         string              `json:"phase"`              // opening, roll, play, cube, resign, over
+	ToAct         string              `json:"to_act,omitempty"`   // who must act now
 	OnRoll        string              `json:"on_roll"`
 	Position      string              `json:"position"` // text form, after the steps taken
 	Sides         map[string]sideJSON `json:"sides"`

@@ -31,9 +31,6 @@ type Hint struct {
 	Advice string `json:"advice"`
 }
 
-// phaseBeaver stands for PhaseCube after a beaver in HintFor's switch.
-const phaseBeaver = nardy.PhaseOver + 1
-
 // PlayHint is one legal play with its evaluation.
 type PlayHint struct {
 	Play   nardy.Play   `json:"-"`
@@ -80,11 +77,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if !g.IsMoney() {
 		j.s.Match = neural.ScoreFor(me, away, g.Cube().Value)
 	}
-	phase := g.Phase()
-	if g.Beavered() {
-		phase = phaseBeaver
-	}
-	switch phase {
+	switch g.Phase() {
 	case nardy.PhasePlay:
 		plays, err := g.Legal()
 		if err != nil {
@@ -112,14 +105,16 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 				h.Advice = "double"
 			}
 		}
-	case phaseBeaver:
-		// me doubled and is on roll: the beaver is a double to answer.
-		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
-		h.Probs, h.Cube, h.Advice = j.s.Eval(pos, j.opt.Ply), &d, "drop"
-		if take, _ := d.TakeBeaver(); take {
-			h.Advice = "take"
-		}
 	case nardy.PhaseCube:
+		if g.Beavered() {
+			// me doubled and is on roll: the beaver is a double to answer.
+			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
+			h.Probs, h.Cube, h.Advice = j.s.Eval(pos, j.opt.Ply), &d, "drop"
+			if take, _ := d.TakeBeaver(); take {
+				h.Advice = "take"
+			}
+			break
+		}
 		p := j.s.Eval(pos, j.opt.Ply)
 		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}), j.opt.Ply)
 		h.Probs, h.Cube, h.Advice = p.Flip(), &d, "drop"

@@ -34,6 +34,7 @@ const page = {
   seeding: false,
   hint: null,      // the hint shown: {version, game}
   refreshing: null, // the timer of a refresh to come (refreshLater)
+  retries: 0, // refreshes in a row that found the bot owing or the server busy (retryLater)
 };
 
 function setBusy(d) {
@@ -143,6 +144,7 @@ function open(id, token, own = true) {
   page.game = id;
   page.token = token;
   page.state = null;
+  page.retries = 0;
   showNotice(null);
   if (own) keepSeat(id, token); // a seat this browser got itself, not one a link gave it
   history.replaceState(null, "", `#g=${id}&t=${encodeURIComponent(token)}`);
@@ -301,15 +303,29 @@ async function refresh() {
   try {
     const st = await api("GET", `/api/games/${id}`);
     await draw(st);
-    if (owesBot(st)) refreshLater(2000); // asked again until the bot moved
+    if (owesBot(st)) {
+      retryLater(); // asked again until the bot moved
+    } else {
+      page.retries = 0;
+    }
   } catch (err) {
     const code = err.data && err.data.code;
     if ((err.status === 503 && code === "busy") || (err.status === 429 && code === "request_rate")) {
-      refreshLater(2000); // the bot still owes its move: ask again
+      retryLater(); // the bot still owes its move: ask again
       return;
     }
     showError(err);
   }
+}
+
+// retryLater asks again for the state of a game whose bot owes a move or
+// whose server was busy: after 2 s, then twice as long each time in a
+// row, at most 30 s apart, so that a busy server is not asked ever faster
+// by every page waiting on it.
+function retryLater() {
+  const ms = Math.min(2000 * 2 ** page.retries, 30000);
+  page.retries = Math.min(page.retries + 1, 8);
+  refreshLater(ms);
 }
 
 // refreshLater asks for the state of this page's game after ms, once: a

@@ -51,10 +51,14 @@ type CubeInfo struct {
 	Money, Jacoby, Beavers bool
 	// Match play: the points each player still needs (OnRoll first; 0 or
 	// below for a match already won, as [MatchScore] says) and whether
-	// this is the Crawford game (no doubling).
-	Away     [2]int
-	Crawford bool
-	MaxCube  int // 0: the default, 64
+	// this is the Crawford game (no doubling). NoCrawford says the match
+	// is played without the Crawford rule (nardy.Rules.Crawford false):
+	// a player who reaches 1-away may be doubled in its next game, which
+	// makes reaching 1-away worth less (the match equity table changes).
+	Away       [2]int
+	Crawford   bool
+	NoCrawford bool
+	MaxCube    int // 0: the default, 64
 	// Efficiency is the cube efficiency x of the position (see
 	// [Efficiency]); 0 (or NaN) means [CubeEfficiency]. It is clamped to
 	// 0..1.
@@ -102,7 +106,20 @@ type CubeDecision struct {
 // and ComputeMET calls At: a cycle Go refuses in declarations.
 var met func() *MET
 
+// metNoCrawford returns the table of matches played without the Crawford
+// rule (nardy.Rules.Crawford false), computed once per process.
+var metNoCrawford = sync.OnceValue(func() *MET { return computeMET(false) })
+
 func init() { met = sync.OnceValue(ComputeMET) }
+
+// metWith returns the table of matches with the Crawford rule, or
+// without it (noCrawford).
+func metWith(noCrawford bool) *MET {
+	if noCrawford {
+		return metNoCrawford()
+	}
+	return met()
+}
 
 // DefaultMET returns the match equity table the cube decisions use (see
 // [ComputeMET]): a new copy at each call (about 35 KB, the table computed
@@ -186,11 +203,16 @@ func (ci CubeInfo) limit() int {
 	return ci.MaxCube
 }
 
-// mayDouble reports whether the player on roll may double: the cube is
-// centred or its own, the doubled cube within the limit, and the game not
-// the Crawford game.
+// mayDouble reports whether the player on roll may double and gain by it:
+// the cube is centred or its own, the doubled cube within the limit, the
+// game not the Crawford game, and in match play a win at the cube's value
+// does not already win it the match. Such a player's double (the leader
+// at 1-away after the Crawford game, 1-away against 1-away) cannot gain:
+// a pass gives it what a win would, and a take only raises what the
+// opponent wins (S6 allows it; no reference advises it).
 func (ci CubeInfo) mayDouble() bool {
-	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford
+	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford &&
+		(ci.Money || ci.Away[0] > ci.value())
 }
 
 // mayBeaver reports whether the opponent may beaver a double: money play
@@ -214,7 +236,7 @@ func (ci CubeInfo) norm() matchNorm {
 	var s MatchScore
 	s.Away[nardy.White], s.Away[nardy.Black] = ci.Away[0], ci.Away[1]
 	s.Cube = ci.value()
-	return newMatchNorm(met(), s, nardy.White)
+	return newMatchNorm(metWith(ci.NoCrawford), s, nardy.White)
 }
 
 // winPoints returns the points of the win whose exact outcome p is (the
@@ -275,7 +297,7 @@ func DecideCube(p Probs, ci CubeInfo) CubeDecision {
 		d.DoubleTake = 2 * newJanowski(W, L, x).equity(oppCube, p.Win)
 		d.DoublePass = 1
 	} else {
-		mc := matchCube{m: met(), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
+		mc := matchCube{m: metWith(ci.NoCrawford), a: ci.Away[0], b: ci.Away[1], p: p, k: k, maxCube: ci.limit(), crawford: ci.Crawford}
 		n := ci.norm()
 		d.MWCNoDouble = mc.cubeful(c, ci.Cube.MayDouble(ci.OnRoll), ci.Cube.MayDouble(ci.OnRoll.Other()), x)
 		d.MWCDoubleTake = mc.cubeful(doubled(c), false, true, x)
@@ -332,7 +354,7 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 	}
 	return CubeInfo{Cube: cube, OnRoll: onRoll, Scoring: r.Scoring, Money: money,
 		Jacoby: r.Jacoby && g.IsMoney(), Beavers: r.Beavers && g.IsMoney(), Away: away,
-		Crawford: g.IsCrawford(), MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
+		Crawford: g.IsCrawford(), NoCrawford: !money && !r.Crawford, MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
 }
 
 // CubeAction returns the action player me takes in g outside the play

@@ -154,7 +154,14 @@ func awayAfter(a, b, pts int, won bool) (int, int) {
 
 // ComputeMET returns the match equity table of the model above. It is
 // deterministic and takes a few milliseconds.
-func ComputeMET() *MET {
+func ComputeMET() *MET { return computeMET(true) }
+
+// computeMET returns the table of the model above for matches with the
+// Crawford rule (crawford) or without it, where a game at 1-away is
+// always played as after the Crawford game: the trailer doubles at once.
+// Without the rule, Crawford holds the same chances as PostCrawford, so
+// that every lookup of a Crawford game reads a game the cube may turn in.
+func computeMET(crawford bool) *MET {
 	m := &MET{}
 	g := metGammon
 	post := func(b int) float64 { // leader 1-away, post-Crawford
@@ -172,6 +179,9 @@ func ComputeMET() *MET {
 	}
 	for b := 2; b <= MaxAway; b++ {
 		m.Crawford[b] = 0.5 + 0.5*((1-g)*post(b-1)+g*post(b-2))
+		if !crawford {
+			m.Crawford[b] = m.PostCrawford[b]
+		}
 	}
 	// Every entry refers to scores nearer the end of the match (a smaller
 	// a+b), so fill the table in order of a+b.

@@ -26,7 +26,7 @@ func (s *Searcher) CubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 	money := s.Match.isMoney()
 	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
 		Jacoby: s.Rules.Jacoby && money, Beavers: s.Rules.Beavers && money, Away: [2]int{s.Match.Away[me], s.Match.Away[me.Other()]},
-		Crawford: s.Match.Crawford, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
+		Crawford: s.Match.Crawford, NoCrawford: !money && !s.Rules.Crawford, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
 }
 
 // cubeTurn makes the cube decisions before a roll of a cubeful trial (S6):
@@ -76,7 +76,7 @@ func (s *Searcher) settle(tc *trialCube, winner nardy.Color, n int) float64 {
 // matchNorm returns the match-play outcomes of a trial for tc.root, at
 // the Searcher's match score (whose cube is the starting cube).
 func (s *Searcher) matchNorm(tc *trialCube) matchNorm {
-	return newMatchNorm(met(), s.Match, tc.root)
+	return newMatchNorm(metOf(s.Rules), s.Match, tc.root)
 }
 
 // cubefulEnd returns the cubeful result of a trial that ends at pos, for

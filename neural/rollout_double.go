@@ -79,8 +79,8 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 	if s.Match.isMoney() {
 		d.DoubleTake, r.DoubleTakeStdErr = 2*r.DoubleTake.Cubeful, 2*r.DoubleTake.CubefulStdErr
 	} else {
-		before := newMatchNorm(met(), s.Match, pos.OnRoll())
-		after := newMatchNorm(met(), taken.Match, pos.OnRoll())
+		before := newMatchNorm(metOf(s.Rules), s.Match, pos.OnRoll())
+		after := newMatchNorm(metOf(s.Rules), taken.Match, pos.OnRoll())
 		d.MWCNoDouble = before.mwc(d.NoDouble)
 		d.MWCDoubleTake = after.mwc(r.DoubleTake.Cubeful)
 		d.MWCDoublePass = before.after(true, c.Value)

@@ -115,7 +115,7 @@ func metOf(r nardy.Rules) *MET {
 	if v := r.Variant; !r.Cube && (v == nardy.Long || v == nardy.Short) {
 		return cubelessMETs()[v]
 	}
-	return met()
+	return metWith(!r.Crawford)
 }
 
 // scoring returns the table equities are taken under: s.Scoring, or the

@@ -5,7 +5,7 @@ import "github.com/nardylab/nardy"
 // WarmUp builds now what a [Searcher] under rules r would otherwise build
 // on first need, so that no later call pays for it: the embedded networks
 // (which [Default] copies), the bear-off database (about 0.9 s of one core, 13 MB
-// kept), and with the cube the match equity table ([DefaultMET]) and the
+// kept), and with the cube the match equity table ([DefaultMET], or without the Crawford rule its own) and the
 // cubeful bear-off tables of money play under r's beaver rule (about 0.6 s
 // more, 21 MB), without it the cubeless match tables: about 1.5 s and
 // 35 MB in all with the cube, measured on an AMD EPYC (Zen 4). A server
@@ -23,7 +23,7 @@ func WarmUp(r nardy.Rules) error {
 	}
 	bearoff()
 	if r.Cube {
-		met()
+		metOf(r)
 		bearoffCube[b2u(r.Beavers)]()
 	} else {
 		cubelessMETs()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -84,6 +85,12 @@ type Action struct {
 // keepsSteps reports whether actions of kind k carry steps (plays and
 // steps): the others' Steps are dropped by [Action.Canonical].
 func keepsSteps(k ActionKind) bool { return k == ActPlay || k == ActStep }
+
+// ownSteps returns a with Steps of its own, not shared with a's.
+func (a Action) ownSteps() Action {
+	a.Steps = slices.Clone(a.Steps)
+	return a
+}
 
 // Canonical returns a with only the fields its kind uses: no player for
 // the opening, dice only for the opening and rolls, steps only for plays and

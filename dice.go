@@ -185,7 +185,9 @@ func Throw(src DiceSource) (Roll, error) {
 // that every function throwing from a source refuses ([ErrInvalidRoll]).
 // Each throw advances its generator, so a *SeededDice is not safe for
 // concurrent use: give each goroutine its own (a copy of a SeededDice
-// shares the generator).
+// shares the generator, but for a copy of the zero SeededDice made before
+// its first throw, which gets a generator of its own there and throws the
+// same dice as the original).
 type SeededDice struct{ rng *mrand.Rand }
 
 // NewSeededDice returns a deterministic dice source for seed.

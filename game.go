@@ -234,7 +234,7 @@ func (g Game) Legal() ([]Play, error) {
 }
 
 func (g Game) refuse(a Action, reason error) error {
-	return actionError(a, g.phase, reason, g.rules.Scoring)
+	return actionError(a, g.phase, reason, g.rules.Variant)
 }
 
 // Do performs action a and returns the new game; a refused action returns

@@ -64,8 +64,9 @@ func (e *ActionError) Error() string {
 // Unwrap makes errors.Is match ErrActionRefused and the reason.
 func (e *ActionError) Unwrap() []error { return []error{ErrActionRefused, e.Reason} }
 
-// actionError builds the error of a refused action, naming its rule.
-func actionError(a Action, phase Phase, reason error, table Scoring) *ActionError {
+// actionError builds the error of a refused action under rules of
+// variant v, naming its rule.
+func actionError(a Action, phase Phase, reason error, v Variant) *ActionError {
 	e := &ActionError{Kind: a.Kind, Player: a.Player, Phase: phase, Reason: reason}
 	var re *RuleError
 	switch {
@@ -77,7 +78,7 @@ func actionError(a Action, phase Phase, reason error, table Scoring) *ActionErro
 		e.Rule = "L11"
 	case reason == errResignKind:
 		e.Rule = "L9"
-		if table == defaultScoring(Short) {
+		if v == Short {
 			e.Rule = "S5"
 		}
 	}

@@ -238,10 +238,10 @@ func (m Match) IsCrawford() bool { return m.game.crawford }
 // [*ActionError] and m unchanged.
 func (m Match) Do(a Action) (Match, error) {
 	if !m.IsValid() {
-		return m, actionError(a, 0, errNoGame, m.rules.Scoring)
+		return m, actionError(a, 0, errNoGame, m.rules.Variant)
 	}
 	if m.over {
-		return m, actionError(a, m.game.phase, errMatchOver, m.rules.Scoring)
+		return m, actionError(a, m.game.phase, errMatchOver, m.rules.Variant)
 	}
 	g, err := m.game.Do(a)
 	if err != nil {

@@ -60,7 +60,9 @@ var errDiceMismatch = errors.New("dice differ from the seed's throws")
 // RecordError reports the first action of a record that does not replay:
 // its index in Actions and why. Index is -1 for a record refused before
 // its first action: its rules, length, start or setup, or its seed or
-// fair proof. It matches [ErrBadRecord] and Err with [errors.Is].
+// fair proof. It matches [ErrBadRecord] and Err with [errors.Is]. Action
+// is a copy of the record's action: changing its Steps does not change
+// the record.
 type RecordError struct {
 	Index  int
 	Action Action
@@ -116,10 +118,10 @@ func Replay(rec Record) (Match, error) {
 	for i, a := range rec.Actions {
 		n, err := m.Do(a)
 		if err != nil {
-			return m, &RecordError{Index: i, Action: a, Err: err}
+			return m, &RecordError{Index: i, Action: a.ownSteps(), Err: err}
 		}
 		if src != nil && (a.Kind == ActOpening || a.Kind == ActRoll) && !sameThrow(a, src.Die(), src.Die()) {
-			return m, &RecordError{Index: i, Action: a, Err: errDiceMismatch}
+			return m, &RecordError{Index: i, Action: a.ownSteps(), Err: errDiceMismatch}
 		}
 		m = n
 	}
@@ -228,7 +230,7 @@ func (rc *Recorder) Do(a Action) error {
 		return errNilRecorder
 	}
 	if len(rc.rec.Actions) >= MaxRecordActions {
-		return actionError(a, rc.match.game.phase, errRecordFull, Scoring{})
+		return actionError(a, rc.match.game.phase, errRecordFull, rc.match.rules.Variant)
 	}
 	before := rc.match.game
 	m, err := rc.match.Do(a)

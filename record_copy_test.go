@@ -177,3 +177,17 @@ func TestRecorderCopiesInGoroutines(t *testing.T) {
 		assert.Equal(t, copies[i].Match(), m, "copy %d", i)
 	}
 }
+
+// TestReplayErrorOwnsItsAction: the action a RecordError names is a copy:
+// changing its steps does not change the record it came from (it shared
+// the record's steps; helper-93).
+func TestReplayErrorOwnsItsAction(t *testing.T) {
+	rec := openedShort(t).Record()
+	rec.Actions = append(rec.Actions, rec.Actions[1]) // White's play again, Black to play: refused
+	_, err := Replay(rec)
+	var re *RecordError
+	require.ErrorAs(t, err, &re)
+	require.Equal(t, len(rec.Actions)-1, re.Index)
+	re.Action.Steps[0].From = 99
+	assert.Equal(t, 24, rec.Actions[re.Index].Steps[0].From)
+}

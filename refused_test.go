@@ -138,3 +138,34 @@ func TestMatchRefusals(t *testing.T) {
 	_, err = NewGame(Rules{Variant: Long, MaxCube: 5})
 	assert.ErrorIs(t, err, ErrInvalidRules)
 }
+
+// TestResignKindRule_S5_L9: a resignation of a kind the game does not
+// have names the variant's rule of the kinds of win, S5 in short nardy
+// and L9 in long nardy, however the rules spell their scoring table (the
+// zero table, the default's, another): it named L9 for short nardy
+// under any table but the default spelled out.
+func TestResignKindRule_S5_L9(t *testing.T) {
+	for _, c := range []struct {
+		v    Variant
+		s    Scoring
+		rule string
+	}{
+		{Short, Scoring{}, "S5"},
+		{Short, defaultScoring(Short), "S5"},
+		{Short, Scoring{Oin: 1, Mars: 2, Koks: 2}, "S5"},
+		{Long, Scoring{}, "L9"},
+		{Long, defaultScoring(Long), "L9"},
+	} {
+		r := DefaultRules(c.v)
+		r.Scoring = c.s
+		g := gmOpen(t, r, 6, 2)
+		kind := HomeMars // no home mars in short nardy
+		if c.v == Long {
+			kind = Draw // a resignation is a loss
+		}
+		_, err := g.Do(Action{Kind: ActResign, Player: g.pos.turn, Resign: kind})
+		var ae *ActionError
+		require.ErrorAs(t, err, &ae, "%v %+v", c.v, c.s)
+		assert.Equal(t, c.rule, ae.Rule, "%v %+v: %v", c.v, c.s, err)
+	}
+}

@@ -350,7 +350,8 @@ func Names() []string {
 // New returns a fresh player by name ("random", "greedy", "expectimax"
 // with its default budget, "neural0", "neural1", "neural2" with the
 // embedded networks) seeded with seed; only Random uses the seed, the
-// others are deterministic without one.
+// others are deterministic without one. A player is not safe for
+// concurrent use: build one per goroutine.
 func New(name string, seed uint64) (Player, error) {
 	switch name {
 	case "random":

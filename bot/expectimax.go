@@ -37,7 +37,9 @@ const DefaultWidth = 8
 // its Cube (and in match play the score, see [CubePolicy]) on a chance of
 // winning looked at one roll ahead: the average over the 21 rolls of the
 // player on roll of [WinChance] after its best play.
-// The zero Expectimax is ready to use, with the defaults.
+// The zero Expectimax is ready to use, with the defaults. A Expectimax keeps buffers between calls
+// and is not safe for concurrent use; give each goroutine its own (a copy
+// shares the buffers).
 type Expectimax struct {
 	Budget   int           // evaluations per decision; 0 or less: DefaultBudget
 	Width    int           // candidates searched a roll ahead; 0 or less: DefaultWidth

@@ -8,7 +8,9 @@ import "github.com/nardylab/nardy"
 // order on a tie, so it is deterministic), and takes its cube decisions by
 // the thresholds of its Cube on [WinChance] and, in match play, the score
 // (see [CubePolicy]). It never offers to resign. The zero Greedy is ready
-// to use, with [DefaultCubePolicy].
+// to use, with [DefaultCubePolicy]. A Greedy keeps buffers between calls
+// and is not safe for concurrent use; give each goroutine its own (a copy
+// shares the buffers).
 type Greedy struct {
 	Cube  CubePolicy
 	w     weights

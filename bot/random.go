@@ -10,7 +10,9 @@ import (
 // generator. It never doubles, takes every double and accepts every
 // resignation. It is the baseline of the tournaments. Build it with
 // [NewRandom]: the zero Random has no generator, and its Act returns
-// [ErrUninitialized].
+// [ErrUninitialized]. A Random keeps buffers and its
+// generator between calls and is not safe for concurrent use; give each
+// goroutine its own (a copy shares them).
 type Random struct {
 	rng *rand.Rand
 	buf []nardy.Play

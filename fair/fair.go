@@ -41,7 +41,9 @@ import (
 // package nardy's functions throwing from a source refuse
 // (nardy.ErrInvalidRoll), and counts no throw.
 //
-// A Dice is not safe for concurrent use.
+// A Dice is not safe for concurrent use, and a copy of one (d2 := *d)
+// shares its HMAC state: copies used at once race. Give each goroutine
+// its own, built by New or Proof.Dice.
 type Dice struct {
 	mac   hash.Hash
 	salt  []byte

@@ -511,3 +511,22 @@ func TestMatWriteRefusesACubePast64(t *testing.T) {
 	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(5, 64), MatInfo{}))
 	assert.NoError(t, WriteMat(&bytes.Buffer{}, doubling(0, 256), MatInfo{}))
 }
+
+// TestMatWriteZeroScoring_S5: rules whose scoring table is left zero (the
+// variant's default, as nardy.Rules says) write the same file as the
+// table spelled out; a record ReadMat returned under such rules could not
+// be written back.
+func TestMatWriteZeroScoring_S5(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	defer f.Close()
+	r := nardy.DefaultRules(nardy.Short)
+	r.Scoring = nardy.Scoring{}
+	rec, info, err := ReadMat(f, r)
+	require.NoError(t, err)
+	var zero, spelled bytes.Buffer
+	require.NoError(t, WriteMat(&zero, rec, info))
+	rec.Rules.Scoring = nardy.DefaultRules(nardy.Short).Scoring
+	require.NoError(t, WriteMat(&spelled, rec, info))
+	assert.Equal(t, spelled.String(), zero.String())
+}

@@ -68,7 +68,11 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 	bad := func(format string, a ...any) error {
 		return &MatError{Err: fmt.Errorf("%w: "+format, append([]any{ErrMat}, a...)...)}
 	}
-	if s := rec.Rules.Scoring; s.Oin != 1 || s.Mars != 2 || s.Koks != 3 {
+	s := rec.Rules.Scoring
+	if s == (nardy.Scoring{}) {
+		s = nardy.DefaultRules(rec.Rules.Variant).Scoring // the zero table is the variant's
+	}
+	if s.Oin != 1 || s.Mars != 2 || s.Koks != 3 {
 		return bad("the format scores a single game 1, a gammon 2 and a backgammon 3 (S5), these rules %d, %d and %d",
 			s.Oin, s.Mars, s.Koks)
 	}

@@ -122,11 +122,11 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		g, num := m.Game(), m.GameNumber()
 		n, err := m.Do(a)
 		if err != nil {
-			return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
+			return recordError(i, a, err)
 		}
 		if a.Kind == nardy.ActDouble && rec.Length > 0 && 2*g.Cube().Value > MaxMatchCube {
-			return &MatError{Err: &nardy.RecordError{Index: i, Action: a,
-				Err: fmt.Errorf("%w: a double to %d in a match, past the %d gnubg plays to", ErrMat, 2*g.Cube().Value, MaxMatchCube)}}
+			return recordError(i, a,
+				fmt.Errorf("%w: a double to %d in a match, past the %d gnubg plays to", ErrMat, 2*g.Cube().Value, MaxMatchCube))
 		}
 		if a.Kind == nardy.ActResign {
 			offer = matOffer{phase: g.Phase()}
@@ -134,7 +134,7 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		}
 		cell, err := matCellOf(g, n, num, a, offer)
 		if err != nil {
-			return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
+			return recordError(i, a, err)
 		}
 		if cell.text != "" {
 			cur.add(cell.player, cell.text)
@@ -142,11 +142,11 @@ func WriteMat(w io.Writer, rec nardy.Record, info MatInfo) error {
 		if n.GameNumber() != num || n.IsOver() {
 			res, _ := n.LastResult()
 			if res.Kind == nardy.Draw {
-				return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: fmt.Errorf("%w: a draw", ErrMat)}}
+				return recordError(i, a, fmt.Errorf("%w: a draw", ErrMat))
 			}
 			if len(cur.rows) == 0 {
-				return &MatError{Err: &nardy.RecordError{Index: i, Action: a,
-					Err: fmt.Errorf("%w: game %d ends before its first roll, which gnubg reads as unfinished", ErrMat, num)}}
+				return recordError(i, a,
+					fmt.Errorf("%w: game %d ends before its first roll, which gnubg reads as unfinished", ErrMat, num))
 			}
 			cur.result(res)
 			if !n.IsOver() {
@@ -357,4 +357,12 @@ func pad(s string, width int) string {
 // hasTag reports whether tags has one of key.
 func hasTag(tags []MatTag, key string) bool {
 	return slices.ContainsFunc(tags, func(t MatTag) bool { return t.Key == key })
+}
+
+// recordError returns the error of action i of a record (a) that cannot be
+// written, for reason err, with a copy of the action: changing the error's
+// Steps does not change the record.
+func recordError(i int, a nardy.Action, err error) error {
+	a.Steps = slices.Clone(a.Steps)
+	return &MatError{Err: &nardy.RecordError{Index: i, Action: a, Err: err}}
 }

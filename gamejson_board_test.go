@@ -141,3 +141,32 @@ func TestGameJSONPendingBeaverIsOffered_S6_L11(t *testing.T) {
 	var x Game
 	assert.ErrorIs(t, json.Unmarshal([]byte(text), &x), ErrBadRecord)
 }
+
+// TestGameJSONLastRollIsTheSecondPlayers_L11: a game read from JSON at
+// L11's last roll must have it where a game can: the player who moved
+// first has borne off every checker and the other, with four or fewer
+// left, is on roll. A last roll of the finished player, of the player who
+// moved first, or of a player with no checker off was read, and the first
+// then ended in a draw with four checkers left on the board (helper-96).
+func TestGameJSONLastRollIsTheSecondPlayers_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.LastRollDraw = true
+	b, err := json.Marshal(lastRollGame(t, r))
+	require.NoError(t, err)
+	var back Game
+	require.NoError(t, json.Unmarshal(b, &back))
+	legit := `"position":"long b 3000000000000000000000000c/0000000000000000000000000f"`
+	rest := `,"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin","opening":[0,0],"rerolls":0,`
+	tail := `,"last_roll":true,"last_kind":"oin","opening":[0,0],"rerolls":0,`
+	require.Contains(t, string(b), legit+rest+`"plays":3`)
+	for name, swap := range map[string][2]string{
+		"the finished player on roll": {legit + rest + `"plays":3`, `"position":"long w 0000000000000000000000000f/3000000000000000000000000c"` + rest + `"plays":4`},
+		"the first player's roll":     {`"first":"white","starter":"white"` + tail + `"plays":3`, `"first":"black","starter":"black"` + tail + `"plays":4`},
+		"no checker off": {legit + `,"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin"`,
+			`"position":"long b f0000000000000000000000000/0000000000000000000000000f","phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"mars"`},
+	} {
+		tampered := strings.Replace(string(b), swap[0], swap[1], 1)
+		require.NotEqual(t, string(b), tampered, name)
+		assert.ErrorIs(t, json.Unmarshal([]byte(tampered), &back), ErrBadRecord, name)
+	}
+}

@@ -551,6 +551,12 @@ func (g Game) checkState() error {
 		return bad("a Crawford game (S6) with cube %+v", c)
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
+	case g.lastRoll && (g.pos.offOf(g.first) != Checkers || g.pos.turn != g.first.Other() ||
+		g.pos.offOf(g.first.Other()) < Checkers-4):
+		// L11: the last roll is the second player's, when the first has
+		// borne off every checker and it has four or fewer left.
+		return bad("a last roll (L11) by %s, %s having moved first, with %d and %d checkers off",
+			g.pos.turn, g.first, g.pos.offOf(g.first), g.pos.offOf(g.first.Other()))
 	case !g.first.IsValid() || !g.starter.IsValid() || g.plays < 0 || g.rerolls < 0 ||
 		g.plays > maxGameCount || g.rerolls > maxGameCount:
 		return bad("players or counts")

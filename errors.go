@@ -154,6 +154,8 @@ var (
 	errTurnComplete   = errors.New("the play is already complete")
 	errTurnIncomplete = errors.New("the play is not complete")
 	errNothingToUndo  = errors.New("no step to undo")
+	errBackward       = errors.New("a move does not run forward (checkers move from higher points to lower ones, and off)") // C3
+	errLongBar        = errors.New("long nardy has no bar (it has no hits): no point 25")                                   // L2
 	errNoSuchPlay     = errors.New("no legal play matches the text")
 	errAmbiguousPlay  = errors.New("the text matches several legal plays")
 )

@@ -292,7 +292,10 @@ func (g *Game) openingThrow(w, b int) error {
 	if g.phase != PhaseOpening {
 		return ErrWrongPhase
 	}
-	if w < 1 || w > 6 || b < 1 || b > 6 {
+	switch {
+	case w == 0 && b == 0:
+		return errNoDice
+	case w < 1 || w > 6 || b < 1 || b > 6:
 		return ErrInvalidRoll
 	}
 	g.opening = [2]int{w, b}
@@ -320,7 +323,10 @@ func (g *Game) roll(p Color, d [2]int) error {
 		return ErrNotYourTurn
 	}
 	r, err := NewRoll(d[0], d[1])
-	if err != nil {
+	switch {
+	case d == [2]int{}:
+		return errNoDice
+	case err != nil:
 		return ErrInvalidRoll
 	}
 	return g.setDice(r)
@@ -510,6 +516,9 @@ func (g Game) SetDice(r Roll) (Game, error) {
 // Play plays p, a play of the current roll (from [Game.Legal] or
 // [Rules.PlayOf]), as the player on roll.
 func (g Game) Play(p Play) (Game, error) {
+	if p.Roll().lo == 0 && g.phase == PhasePlay { // the zero Play: no roll
+		return g, actionError(Action{Kind: ActPlay, Player: g.pos.turn}, g.phase, ruleError("C3", errZeroPlay, -1), g.rules.Variant)
+	}
 	var buf [4]Step // a play has at most four steps (C3): no allocation
 	steps := buf[:0]
 	for s := range p.Steps() {

@@ -47,9 +47,12 @@ func (p Play) AppendText(b []byte) ([]byte, error) {
 //   - "*" follows a point where an opponent blot is hit (short nardy, S2),
 //     once per hit point;
 //   - equal moves are written once with a count, "8/5(2)";
-//   - moves are listed from the highest starting point down (for equal
-//     starting points, the nearer landing point first), the order GNU
-//     Backgammon uses, for example "13/1 13/7(2)" for 6-6;
+//   - moves are listed from the highest starting point down, in the order
+//     GNU Backgammon uses: the steps are sorted by starting point, highest
+//     first (for equal starting points, the nearer landing point first),
+//     then each checker's steps are joined into one move where its first
+//     step is; for example "13/8 13/7" for 6-5, and "13/1 13/7(2)" for
+//     6-6, where the first 13/7 goes on to 1;
 //   - the empty play is [NoPlay];
 //   - the zero Play, which is no play of any roll, is "(invalid play)", so
 //     that a forgotten zero value does not read as a pass in a log.
@@ -205,7 +208,7 @@ func appendSmall(b []byte, n int) []byte {
 //   - a checker path with intermediate points ("24/18/13") or without
 //     ("24/13", tried with every order of the dice), or as separate moves
 //     ("24/18 18/13");
-//   - a repeat count "(2)" after a move;
+//   - a repeat count "(2)" after a move, or after blanks ("24/18 (2)");
 //   - a missing or extra "*": hits are found from the position. Stars
 //     only decide between plays that differ in what they hit, for the play
 //     whose hit points differ from the starred points in the fewest points:
@@ -229,7 +232,10 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if err := r.CheckPosition(pos); err != nil {
 		return Play{}, err
 	}
-	if !roll.IsValid() {
+	switch {
+	case roll == (Roll{}):
+		return Play{}, fmt.Errorf("%w: the zero Roll, no dice (build one with NewRoll)", ErrInvalidRoll)
+	case !roll.IsValid():
 		return Play{}, ErrInvalidRoll
 	}
 	moves, err := parseMoves(text)
@@ -249,6 +255,9 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 			return legal[0], nil
 		}
 		return Play{}, notationError(legal, errNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
+	}
+	if rule, reason := movesFault(r.Variant, moves); reason != nil {
+		return Play{}, notationError(legal, reason, rule, errtext.Quote(text))
 	}
 	rs := resolver{r: r, pos: pos, roll: roll, moves: moves}
 	rs.search(0, newDiceLeft(roll))
@@ -289,6 +298,26 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		}
 	}
 	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(text))
+}
+
+// movesFault returns the rule, and what breaks it, that makes moves no
+// play of any position of variant v: long nardy's bar, which it has not
+// (no hits, L2), or a move that does not run from a higher point to a
+// lower one or off (C3: each step moves a checker on by its die). Nil when
+// there is none.
+func movesFault(v Variant, moves []textMove) (string, error) {
+	for _, m := range moves {
+		for k := 1; k < len(m.pts); k++ {
+			from, to := m.pts[k-1], m.pts[k]
+			switch {
+			case v == Long && (from == Bar || to == Bar):
+				return "L2", errLongBar
+			case from == Off || (to != Off && to >= from):
+				return "C3", errBackward
+			}
+		}
+	}
+	return "", nil
 }
 
 // hitPoints returns the points (mover's numbering) where p hits a blot.
@@ -402,6 +431,9 @@ func parseMoves(text string) ([]textMove, error) {
 			return nil, bad(i, "want FROM/TO, such as 24/18")
 		}
 		rep := 1
+		if j := i + strings.IndexFunc(s[i:], func(c rune) bool { return c != ' ' }); j > i && s[j] == '(' {
+			i = j // "24/18 (2)": a count after blanks
+		}
 		if i < len(s) && s[i] == '(' {
 			j := i + 1
 			rep = 0

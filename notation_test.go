@@ -273,7 +273,7 @@ func TestParsePlayTolerant(t *testing.T) {
 			"24/13", "24/18/13", "24/18 18/13", "18/13 24/18", "24/18, 18/13", "24/13*",
 		}},
 		{short, start, MustRoll(1, 1), "8/7(2) 6/5(2)", []string{
-			"8/7(2) 6/5(2)", "6/5(2) 8/7(2)", "8/7 8/7 6/5 6/5", "8/7(2) 6/5 6/5", "6/5 8/7 6/5 8/7",
+			"8/7(2) 6/5(2)", "6/5(2) 8/7(2)", "8/7 8/7 6/5 6/5", "8/7(2) 6/5 6/5", "6/5 8/7 6/5 8/7", "8/7 (2) 6/5  (2)",
 		}},
 		{short, start, MustRoll(4, 4), "13/5(2)", []string{
 			"13/5(2)", "13/9/5(2)", "13/9(2) 9/5(2)", "13/9 9/5 13/9 9/5", "13/5 13/5",
@@ -307,7 +307,7 @@ func TestParsePlayErrors(t *testing.T) {
 	start := notationShortStart()
 	syntax := []string{
 		"24", "24/", "/18", "24/18/", "abc", "24/18(5)", "24/18(0)", "24/18(", "24/18)", "24//18",
-		"99/1", "26/20", "24/18 x", "24/18*13", "1/2/3/4/5/6", "24.18", "24/18 (2)",
+		"99/1", "26/20", "24/18 x", "24/18*13", "1/2/3/4/5/6", "24.18", "24/18 x(2)",
 		strings.Repeat("24/18 ", 9),
 	}
 	for _, text := range syntax {
@@ -321,11 +321,12 @@ func TestParsePlayErrors(t *testing.T) {
 		text   string
 		reason error
 	}{
-		{"24/21", nil},          // not the dice
-		{"24/18", errMaxDice},   // C5: both dice can be played
-		{"18/24", errWrongDice}, // backwards
-		{"off/5", errWrongDice},
-		{"13/bar", errWrongDice},
+		{"24/21", nil},         // not the dice
+		{"24/18", errMaxDice},  // C5: both dice can be played
+		{"18/24", errBackward}, // C3: backwards
+		{"off/5", errBackward},
+		{"13/bar", errBackward},
+		{"24/18 13/13", errBackward},     // standing still
 		{"24/18 24/18", nil},             // a six twice with 6-5
 		{"24/18 13/8 6/1", errWrongDice}, // three moves for two dice
 		{"(no play)", errNoSuchPlay},     // dice can be played
@@ -346,15 +347,23 @@ func TestParsePlayErrors(t *testing.T) {
 		assert.Contains(t, err.Error(), "24/13", "%q", tc.text)
 	}
 
-	// Long nardy has no bar.
-	_, err := DefaultRules(Long).ParsePlay(mustPosition(StartPosition(Long, White)), MustRoll(3, 1), "bar/22")
-	assert.ErrorIs(t, err, ErrIllegalPlay)
+	// Long nardy has no bar (L2).
+	for _, text := range []string{"bar/22", "25/22 24/23", "24/21 25/24"} {
+		_, err := DefaultRules(Long).ParsePlay(mustPosition(StartPosition(Long, White)), MustRoll(3, 1), text)
+		assert.ErrorIs(t, err, ErrIllegalPlay, text)
+		assert.True(t, hasReason(err, errLongBar), "%q: %v", text, err)
+		var re *RuleError
+		if assert.ErrorAs(t, err, &re) {
+			assert.Equal(t, "L2", re.Rule)
+		}
+	}
 
 	// Invalid inputs other than the text.
-	_, err = short.ParsePlay(Position{}, MustRoll(3, 1), "8/5 6/5")
+	_, err := short.ParsePlay(Position{}, MustRoll(3, 1), "8/5 6/5")
 	assert.ErrorIs(t, err, ErrInvalidPosition)
 	_, err = short.ParsePlay(start, Roll{}, "8/5 6/5")
 	assert.ErrorIs(t, err, ErrInvalidRoll)
+	assert.ErrorContains(t, err, "the zero Roll")
 	_, err = DefaultRules(Long).ParsePlay(start, MustRoll(3, 1), "8/5 6/5")
 	assert.ErrorIs(t, err, ErrVariantMismatch)
 	_, err = Rules{}.ParsePlay(start, MustRoll(3, 1), "8/5 6/5")

@@ -58,6 +58,8 @@ func TestRefusedActions(t *testing.T) {
 		{"opening again", rollLong, Action{Kind: ActOpening, Dice: [2]int{1, 2}}, ErrWrongPhase},
 		{"roll by the wrong player", rollLong, Action{Kind: ActRoll, Player: Black, Dice: [2]int{1, 2}}, ErrNotYourTurn},
 		{"roll with a die 0", rollLong, Action{Kind: ActRoll, Player: White, Dice: [2]int{0, 2}}, ErrInvalidRoll},
+		{"roll without dice (a bot's)", rollLong, Action{Kind: ActRoll, Player: White}, errNoDice},
+		{"opening without dice", opening, Action{Kind: ActOpening}, errNoDice},
 		{"play before rolling", rollLong, Action{Kind: ActPlay, Player: White}, ErrWrongPhase},
 		{"step before rolling", rollLong, Action{Kind: ActStep, Player: White, Steps: []Step{{From: 24, To: 18, Die: 6}}}, ErrWrongPhase},
 		{"undo before rolling", rollLong, Action{Kind: ActUndo, Player: White}, ErrWrongPhase},
@@ -117,6 +119,12 @@ func TestRefusedActions(t *testing.T) {
 		assert.Equal(t, c.g, n, "%s: the game changed", c.name)
 		assert.NotEmpty(t, err.Error())
 	}
+	// The zero Play is named as such, not as a play short of dice.
+	_, err = playShort.Play(Play{})
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+	assert.True(t, hasReason(err, errZeroPlay), "%v", err)
+	_, err = rollLong.Do(Action{Kind: ActRoll, Player: White})
+	assert.ErrorContains(t, err, "Game.Roll", "says how to throw")
 	// An illegal play names its rule.
 	_, err = playShort.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}})
 	var re *RuleError

@@ -1,16 +1,17 @@
-package bot
+package bot_test
 
 import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/variants"
 )
 
 // PlayGame plays a whole game and returns it with its record, which
 // replays to the same game.
 func ExamplePlayGame() {
-	g, rec, err := PlayGame(variants.LongMoscow(), NewGreedy(), NewRandom(1), nardy.NewSeededDice(1))
+	g, rec, err := bot.PlayGame(variants.LongMoscow(), bot.NewGreedy(), bot.NewRandom(1), nardy.NewSeededDice(1))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,8 +29,8 @@ func ExamplePlayGame() {
 // game of short nardy with the cube, where it also doubles, takes and
 // drops.
 func ExampleNewNeural() {
-	strong := NewNeural(0)
-	g, rec, err := PlayGame(variants.ShortStandard(), strong, NewGreedy(), nardy.NewSeededDice(3))
+	strong := bot.NewNeural(0)
+	g, rec, err := bot.PlayGame(variants.ShortStandard(), strong, bot.NewGreedy(), nardy.NewSeededDice(3))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -41,7 +42,7 @@ func ExampleNewNeural() {
 
 // PlayMatch plays a match to 3 points; the record says how it went.
 func ExamplePlayMatch() {
-	m, rec, err := PlayMatch(variants.ShortStandard(), 3, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))
+	m, rec, err := bot.PlayMatch(variants.ShortStandard(), 3, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(5))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -56,7 +57,7 @@ func ExamplePlayMatch() {
 // the first game is the Crawford game.
 func ExamplePlayMatchAt() {
 	start := nardy.MatchStart{Score: [2]int{5, 6}}
-	m, rec, err := PlayMatchAt(variants.ShortStandard(), 7, start, NewGreedy(), NewGreedy(), nardy.NewSeededDice(5))
+	m, rec, err := bot.PlayMatchAt(variants.ShortStandard(), 7, start, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(5))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -79,7 +80,7 @@ func ExamplePlayOut() {
 		fmt.Println(err)
 		return
 	}
-	m, err = PlayOut(m, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
+	m, err = bot.PlayOut(m, bot.NewGreedy(), bot.NewGreedy(), nardy.NewSeededDice(1))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-package render
+package render_test
 
 import (
 	"bytes"
@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/render"
 )
 
 func ExampleSVG() {
 	pos, _ := nardy.StartPosition(nardy.Long, nardy.White)
 	var b bytes.Buffer
-	if err := SVG(&b, pos, Options{Viewer: nardy.White, Dice: nardy.MustRoll(6, 5)}); err != nil {
+	if err := render.SVG(&b, pos, render.Options{Viewer: nardy.White, Dice: nardy.MustRoll(6, 5)}); err != nil {
 		panic(err)
 	}
 	os.Stdout.WriteString(strings.SplitN(b.String(), "\n", 2)[0][:74] + "\n")

@@ -22,6 +22,15 @@ import (
 // is revealed, [Replay] also checks that the dice are the seed's throws.
 // [Recorder] keeps one as it plays; package variants names the preset of
 // the rules, if they are one (variants.NameOf).
+//
+// What the formats keep: JSON keeps all but the steps' Hit flags, which
+// the board gives ([Replay] reads none; a record read back from JSON
+// differs from a Recorder's in them alone); a .mat file
+// (github.com/nardylab/nardy/gnubg.WriteMat) keeps no seed or fair proof
+// and no equal opening throw (C2: thrown again), and writes a roll's dice
+// high first. Records of one match in two formats are compared by what
+// they replay to, game by game: results, scores, and each turn's roll
+// (as a pair) and resulting position.
 type Record struct {
 	Rules   Rules       `json:"rules"`
 	Length  int         `json:"length"`

@@ -31,13 +31,17 @@ type Hint struct {
 	Advice string `json:"advice"`
 }
 
-// PlayHint is one legal play with its evaluation.
+// PlayHint is one legal play with its evaluation, at Ply: the plays the
+// search kept at Options.Ply, the others at 0-ply (see Hint.Plays). Loss
+// is Equity's shortfall from the best play's, so a play judged at 0-ply
+// is measured across plies; [neural.PlayLoss] judges any one play at a
+// given ply.
 type PlayHint struct {
 	Play   nardy.Play   `json:"-"`
 	Text   string       `json:"play"`
 	Probs  neural.Probs `json:"probs"`
 	Equity float64      `json:"equity"`
-	Loss   float64      `json:"loss"` // against the best play
+	Loss   float64      `json:"loss"` // against the best play, whatever the plies (see above)
 	Ply    int          `json:"ply"`
 }
 

@@ -92,7 +92,7 @@ func TestRollEquitiesRefused(t *testing.T) {
 	_, err = s.RollEquities(long)
 	assert.True(t, errors.Is(err, nardy.ErrVariantMismatch), "%v", err)
 
-	eq, err := NewSearcher(nil, nardy.DefaultRules(nardy.Short)).RollEquities(testgen.Start(t, nardy.Short, nardy.White))
+	eq, err := (&Searcher{Rules: nardy.DefaultRules(nardy.Short)}).RollEquities(testgen.Start(t, nardy.Short, nardy.White))
 	require.NoError(t, err)
 	assert.Equal(t, [21]float64{}, eq)
 	var nilSearcher *Searcher

@@ -67,9 +67,12 @@ type cand struct {
 }
 
 // NewSearcher returns a Searcher for the rules r with network n and the
-// default move filters. n must be a network of r's variant: NewSearcher
-// does not check it (the players of package bot and package analysis do,
-// and return an error). Where it is not (n nil, or of the other game), and
+// default move filters. A nil n is the embedded network of r's variant
+// ([Default]: a copy of its own, about 110 KB), as for the players of
+// package bot and package analysis. n must be a network of r's variant:
+// NewSearcher does not check it (the players of package bot and package
+// analysis do, and return an error). Where it is not (of the other game,
+// or nil for rules of no variant), and
 // for a position or plays of another variant than r's, the Searcher gives
 // no evaluation, as [Net.Evaluate] does for a position of another
 // variant: the zero Probs at every ply, the first play as the choice
@@ -79,6 +82,9 @@ type cand struct {
 // get no evaluation either: they are ranked after the others, in order,
 // with the zero Probs at equity 0, and a chosen one is worth 0.
 func NewSearcher(n *Net, r nardy.Rules) *Searcher {
+	if n == nil {
+		n, _ = Default(r.Variant) // nil for rules of no variant: no evaluation
+	}
 	return &Searcher{Net: n, Rules: r,
 		Width:  [MaxPly + 1]int{0, 8, 3},
 		Margin: [MaxPly + 1]float64{0, 0.16, 0.08}}

@@ -34,12 +34,13 @@ func TestSearcherNoEvaluation(t *testing.T) {
 	require.Greater(t, len(playsS), 1)
 	chosen := playsS[len(playsS)-1]
 	for name, s := range map[string]*Searcher{
-		"no network":      NewSearcher(nil, rs),
-		"zero":            {},
-		"long net, short": NewSearcher(long, rs),
-		"short net, long": NewSearcher(short, rl),
-		"zero net":        NewSearcher(&Net{}, rs),
-		"match, long net": {Net: long, Rules: rs, Match: ScoreFor(nardy.White, [2]int{3, 3}, 1)},
+		"no network":          {Rules: rs},
+		"nil net, no variant": NewSearcher(nil, nardy.Rules{}),
+		"zero":                {},
+		"long net, short":     NewSearcher(long, rs),
+		"short net, long":     NewSearcher(short, rl),
+		"zero net":            NewSearcher(&Net{}, rs),
+		"match, long net":     {Net: long, Rules: rs, Match: ScoreFor(nardy.White, [2]int{3, 3}, 1)},
 		// rules of no variant, without the cube, in a match: no cubeless
 		// match table to take (PlayEquities dereferenced a nil one)
 		"match, no rules":  {Match: MatchScore{Away: [2]int{3, 5}}},
@@ -264,5 +265,21 @@ func TestSearcherPlyOutOfRange(t *testing.T) {
 			ci := s.CubeInfo(pos, nardy.Cube{Value: 1})
 			assert.Equal(t, s.SearchCube(pos, ci, c.as), s.SearchCube(pos, ci, c.ply), "SearchCube at %d", c.ply)
 		}, "ply %d", c.ply)
+	}
+}
+
+// TestNewSearcherNilIsTheDefault: NewSearcher with a nil network searches
+// with the embedded one of its rules' variant, as bot.Neural and package
+// analysis take a nil network; it gave no evaluation at all, silently.
+func TestNewSearcherNilIsTheDefault(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		r := nardy.DefaultRules(v)
+		net, err := Default(v)
+		require.NoError(t, err)
+		pos, err := nardy.StartPosition(v, nardy.White)
+		require.NoError(t, err)
+		want := NewSearcher(net, r).Eval(pos, 1)
+		require.NotEqual(t, Probs{}, want)
+		assert.Equal(t, want, NewSearcher(nil, r).Eval(pos, 1), "%v", v)
 	}
 }

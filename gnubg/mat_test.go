@@ -175,6 +175,7 @@ func TestMatReadErrors(t *testing.T) {
 		{"wrong winner of a drop", head + "  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Drops\n                                  Wins 1 point\n", 7, ErrMat, ""},
 		{"bad move text", head + "  1)                             31: 8/x 6/5\n", 5, nardy.ErrSyntax, ""},
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat, ""},
+		{"a move standing still", head + "  1)                             31: 8/5 6/5 6/6\n", 5, ErrMat, "does not go forward"},
 		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax, ""},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 1, ErrMat, ""},
 		{"a money session of two games", strings.Replace(head, " 1 point", " 0 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat, "money session"},
@@ -213,6 +214,13 @@ func TestMatReadErrors(t *testing.T) {
 	_, _, err := ReadMat(strings.NewReader(" 0 point match\n\n Game 1\n a : 0                          b : 0\n  1)                             31: 8/5 6/5\n  2)  Doubles => 2\n"), noCube)
 	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double the rules refuse")
 	assert.ErrorIs(t, err, ErrMatRules, "a double the rules refuse")
+	// S6: no double in the Crawford game (game 2 of 3 points at 2-0), which
+	// rules without the Crawford rule would allow.
+	_, _, err = ReadMat(strings.NewReader(" 3 point match\n\n Game 1\n a : 0                          b : 0\n"+
+		"  1)                             31: 8/5 6/5\n      Wins 2 points\n\n Game 2\n a : 2                          b : 0\n"+
+		"  1)                             31: 8/5 6/5\n  2)  Doubles => 2\n"), nardy.DefaultRules(nardy.Short))
+	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double in the Crawford game")
+	assert.ErrorIs(t, err, ErrMatRules, "a double in the Crawford game")
 	// A double of the cube the opponent owns is the file's fault, not the rules'.
 	_, _, err = ReadMat(strings.NewReader(head+"  1)                             31: 8/5 6/5\n  2)  Doubles => 2                Takes\n  3)  Doubles => 4\n"), nardy.DefaultRules(nardy.Short))
 	assert.ErrorIs(t, err, nardy.ErrActionRefused, "a double of the cube the opponent owns")
@@ -232,6 +240,8 @@ func TestMatWriteRefuses(t *testing.T) {
 		"rule tags that agree with the rules")
 	tavla := match
 	tavla.Rules.Scoring.Koks = 2 // short-tavla: a backgammon scores as a gammon
+	oin2 := match
+	oin2.Rules.Scoring.Oin = 2 // S5: the format scores a single game 1
 	long := match
 	long.Length = MaxMatchLength + 1
 	for name, c := range map[string]struct {
@@ -239,6 +249,7 @@ func TestMatWriteRefuses(t *testing.T) {
 		info MatInfo
 	}{
 		"no backgammon":        {tavla, MatInfo{}},
+		"a single game of 2":   {oin2, MatInfo{}},
 		"a 65-point match":     {long, MatInfo{}},
 		"a colon in a name":    {match, MatInfo{Players: [2]string{"ab: 3", "bob"}}},
 		"a colon at the end":   {match, MatInfo{Players: [2]string{"ann", "x:"}}},

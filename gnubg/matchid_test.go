@@ -158,6 +158,7 @@ func TestMatchIDErrors(t *testing.T) {
 		"centred owned":    {CubeValue: 1, CubeCentred: true, CubeOwner: nardy.Black},
 		"state 5":          {CubeValue: 1, State: 5},
 		"die 7":            {CubeValue: 1, Dice: [2]int{7, 1}},
+		"second die 7":     {CubeValue: 1, CubeCentred: true, State: StatePlaying, Dice: [2]int{3, 7}},
 		"one die":          {CubeValue: 1, Dice: [2]int{0, 1}},
 		"negative score":   {CubeValue: 1, Score: [2]int{-1, 0}},
 		"length 65":        {CubeValue: 1, MatchLength: 65},

@@ -142,6 +142,15 @@ func TestFromGameRefuses(t *testing.T) {
 	_, err = FromGame(g)
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules)
 
+	// The zero scoring table is the variant's (S5: 1, 2, 3): written.
+	r := nardy.Rules{Variant: nardy.Short, Cube: true}
+	zs, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	zs, _, err = zs.Roll(nardy.NewSeededDice(1))
+	require.NoError(t, err)
+	_, err = FromGame(zs)
+	assert.NoError(t, err, "the zero Scoring")
+
 	_, err = FromGame(nardy.Game{})
 	assert.ErrorIs(t, err, nardy.ErrInvalidPosition)
 	_, err = FromMatch(nardy.Match{})

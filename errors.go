@@ -139,6 +139,9 @@ func (e *RuleError) Error() string {
 // Unwrap makes errors.Is match ErrIllegalPlay.
 func (e *RuleError) Unwrap() error { return ErrIllegalPlay }
 
+// errZeroRoll is the error of the zero Roll given where dice are needed.
+var errZeroRoll = fmt.Errorf("%w: the zero Roll, no dice (build one with NewRoll)", ErrInvalidRoll)
+
 // Reasons a play or a single step is refused, as messages of a RuleError.
 var (
 	errWrongDice      = errors.New("not a play of this roll")                                      // C3

@@ -510,6 +510,9 @@ func (g Game) Roll(src DiceSource) (Game, Action, error) {
 // SetDice sets the roll of the player on roll (a server's dice, physical
 // dice, a replay).
 func (g Game) SetDice(r Roll) (Game, error) {
+	if r == (Roll{}) && g.phase == PhaseRoll {
+		return g, actionError(Action{Kind: ActRoll, Player: g.pos.turn}, g.phase, errZeroRoll, g.rules.Variant)
+	}
 	return g.Do(Action{Kind: ActRoll, Player: g.pos.turn, Dice: [2]int{r.High(), r.Low()}})
 }
 

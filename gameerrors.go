@@ -37,7 +37,7 @@ var (
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
 	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
 	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
-	errNoDice        = fmt.Errorf("%w: no dice (a player's ActRoll carries none: throw them with Game.Roll)", ErrInvalidRoll)
+	errNoDice        = fmt.Errorf("%w: no dice (a bot's ActRoll carries none: throw them with Game.Roll)", ErrInvalidRoll)
 	errZeroPlay      = errors.New("the zero Play, which is no play of any roll (take plays from Legal, ParsePlay or the turn)")
 )
 

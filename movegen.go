@@ -113,6 +113,9 @@ func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error 
 		return r.mismatch(*pos)
 	}
 	if !roll.IsValid() {
+		if roll == (Roll{}) {
+			return errZeroRoll
+		}
 		return ErrInvalidRoll
 	}
 	c.start, c.roll = *pos, roll

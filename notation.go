@@ -234,7 +234,7 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	}
 	switch {
 	case roll == (Roll{}):
-		return Play{}, fmt.Errorf("%w: the zero Roll, no dice (build one with NewRoll)", ErrInvalidRoll)
+		return Play{}, errZeroRoll
 	case !roll.IsValid():
 		return Play{}, ErrInvalidRoll
 	}
@@ -431,7 +431,7 @@ func parseMoves(text string) ([]textMove, error) {
 			return nil, bad(i, "want FROM/TO, such as 24/18")
 		}
 		rep := 1
-		if j := i + strings.IndexFunc(s[i:], func(c rune) bool { return c != ' ' }); j > i && s[j] == '(' {
+		if j := i + strings.IndexFunc(s[i:], func(c rune) bool { return c != ' ' && c != '\t' }); j > i && s[j] == '(' {
 			i = j // "24/18 (2)": a count after blanks
 		}
 		if i < len(s) && s[i] == '(' {

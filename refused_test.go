@@ -125,6 +125,11 @@ func TestRefusedActions(t *testing.T) {
 	assert.True(t, hasReason(err, errZeroPlay), "%v", err)
 	_, err = rollLong.Do(Action{Kind: ActRoll, Player: White})
 	assert.ErrorContains(t, err, "Game.Roll", "says how to throw")
+	_, err = rollLong.SetDice(Roll{})
+	assert.True(t, hasReason(err, errZeroRoll), "%v", err)
+	_, err = DefaultRules(Short).Legal(mustPosition(StartPosition(Short, White)), Roll{})
+	assert.ErrorIs(t, err, ErrInvalidRoll)
+	assert.ErrorContains(t, err, "the zero Roll")
 	// An illegal play names its rule.
 	_, err = playShort.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}})
 	var re *RuleError

@@ -57,8 +57,10 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		if !g.Can(dbl) { // no error built: this is asked every turn
 			break
 		}
-		offered, _ := g.Do(dbl)
-		dead := inMatch && away[0] <= pointsAfter(offered, nardy.Action{Kind: nardy.ActDrop, Player: me.Other()})
+		// The cube is dead for me when a single win at its value (the
+		// table's single game times the cube) already gives me the match.
+		single := g.Cube().Value * max(g.Rules().Scoring.Oin, 1)
+		dead := inMatch && away[0] <= single
 		// After the Crawford game, a trailer whose opponent needs one point
 		// doubles at its first chance in the game: the cube is of no use to
 		// a player who wins the match with any win. (A trailer whose gammon

@@ -253,3 +253,27 @@ func TestHandWrittenFreeDrop_S6(t *testing.T) {
 	assert.Equal(t, nardy.ActTake, answer([2]int{6, 4}, true), "a drop leaves black two away")
 	assert.Equal(t, nardy.ActTake, answer([2]int{6, 5}, false), "no match shown: money play, take at 25 %")
 }
+
+// TestHandWrittenNoDoubleWhereASingleWinsTheMatch_S6: under a table whose
+// single game scores 2, a player 2 points from the match gains nothing by
+// doubling the cube at 1 (a single win already gives it the match), so a
+// Greedy shown the match does not double, however sure its game.
+func TestHandWrittenNoDoubleWhereASingleWinsTheMatch_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Scoring = nardy.Scoring{Oin: 2, Mars: 4, Koks: 6}
+	var home, back nardy.Side
+	home[3], home[4] = 8, 7
+	back[13] = 15
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, home, back)
+	require.NoError(t, err)
+	g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Starter: nardy.White, Match: true})
+	require.NoError(t, err)
+	m, err := nardy.ResumeMatch(5, nardy.MatchStart{Score: [2]int{3, 0}}, g)
+	require.NoError(t, err)
+	require.Equal(t, [2]int{2, 5}, m.Away(nardy.White))
+	p := &Greedy{Cube: eagerCube}
+	p.SeeMatch(m)
+	a, err := p.Act(m.Game(), nardy.White)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActRoll, a.Kind)
+}

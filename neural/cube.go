@@ -121,10 +121,11 @@ func metWith(noCrawford bool) *MET {
 	return met()
 }
 
-// DefaultMET returns the match equity table the cube decisions use (see
-// [ComputeMET]): a new copy at each call (about 35 KB, the table computed
-// once per process), the caller's to change without changing any cube
-// decision.
+// DefaultMET returns the match equity table the cube decisions use in a
+// match with the Crawford rule (see [ComputeMET]; a match without it has
+// the same model's table without the Crawford game, [CubeInfo.NoCrawford]):
+// a new copy at each call (about 35 KB, the table computed once per
+// process), the caller's to change without changing any cube decision.
 func DefaultMET() *MET {
 	m := *met()
 	return &m
@@ -172,6 +173,12 @@ func (d *CubeDecision) decide(ci CubeInfo) { d.decideBeavered(ci, 2*d.DoubleTake
 // the beaver instead (S6), losing twice the cube: a double beavered is
 // worth to it the better of the two.
 func (d *CubeDecision) decideBeavered(ci CubeInfo, beaver float64) {
+	if ci.deadForDoubler() {
+		// A double that cannot gain is worth no more than playing on: the
+		// search's estimates of the two, whose branches choose their plays
+		// at different cubes, can put it a little above.
+		d.DoubleTake, d.MWCDoubleTake = min(d.DoubleTake, d.NoDouble), min(d.MWCDoubleTake, d.MWCNoDouble)
+	}
 	d.Take = d.DoubleTake <= d.DoublePass
 	if ci.mayBeaver() {
 		d.DoubleBeaver = max(beaver, -2*d.DoublePass)
@@ -211,8 +218,14 @@ func (ci CubeInfo) limit() int {
 // a pass gives it what a win would, and a take only raises what the
 // opponent wins (S6 allows it; no reference advises it).
 func (ci CubeInfo) mayDouble() bool {
-	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford &&
-		(ci.Money || ci.Away[0] > ci.value())
+	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford && !ci.deadForDoubler()
+}
+
+// deadForDoubler reports whether, in match play, a single win at the
+// cube's value (the table's single game times the cube) already wins the
+// player on roll the match: its double cannot gain.
+func (ci CubeInfo) deadForDoubler() bool {
+	return !ci.Money && ci.Away[0] <= cubePoints(float64(max(ci.Scoring.Oin, 1)), ci.value())
 }
 
 // mayBeaver reports whether the opponent may beaver a double: money play
@@ -268,8 +281,11 @@ const cubeTie = 1e-9
 // (its own). Money play uses Janowski's formulas (cube efficiency
 // ci.Efficiency, [CubeEfficiency] when it is 0) on the average points of a win and of a loss; match
 // play uses the same formulas on match equity normalised so that cashing
-// the current cube is +1 and losing it −1, with [DefaultMET]. A double
-// that the cube, the Crawford game or MaxCube forbids is never advised; a
+// the current cube is +1 and losing it −1, with [DefaultMET] (or, with
+// ci.NoCrawford, the table without the Crawford game). A double that the
+// cube, the Crawford game or MaxCube forbids, or that cannot gain (in a
+// match, a single win at the cube's value already takes the match: the
+// double is then valued no higher than playing on), is never advised; a
 // beaver only with ci.Beavers in money play, when the cube may reach four
 // times its value. The zero Probs (no evaluation) gives the zero
 // CubeDecision, as [Searcher.SearchCube] where it has no evaluation.

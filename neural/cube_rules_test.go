@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/xgid"
 )
 
 // TestEfficiencyLong: long nardy has no published cube efficiency, race
@@ -190,6 +191,46 @@ func TestCubeActionRefusesASingleAgainstASureGammon_S5(t *testing.T) {
 			a, err := CubeAction(NewSearcher(nil, r), g, nardy.Black, ply, [2]int{})
 			require.NoError(t, err)
 			assert.Equal(t, nardy.ActReject, a.Kind, "%s, ply %d", c.name, ply)
+		}
+	}
+}
+
+// TestNoDoubleWhereASingleWinsTheMatch_S6: under a table whose single game
+// scores 2, a player 2 points from the match gains nothing by doubling the
+// cube at 1 (a single win already takes the match): never advised, and at
+// every ply the double is worth no more than playing on (the 1-ply search
+// valued it a little above, and a double played was charged a loss
+// though its own equity was the higher).
+func TestNoDoubleWhereASingleWinsTheMatch_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Scoring = nardy.Scoring{Oin: 2, Mars: 4, Koks: 6}
+	for _, w := range []float64{0.3, 0.6, 0.9} {
+		ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Scoring: r.Scoring, Away: [2]int{2, 5}}
+		d := DecideCube(Probs{Variant: nardy.Short, Win: w, WinMars: w / 3}, ci)
+		assert.False(t, d.Double, "%.1f: %+v", w, d)
+		assert.LessOrEqual(t, d.DoubleEquity(), d.NoDouble, "%.1f", w)
+	}
+	s := NewSearcher(nil, r)
+	for _, id := range []string{
+		"XGID=-a--b-EDD---bB-a-a-db-b---:0:0:1:00:6:5:0:7:6",
+		"XGID=--aBB-C-AAA-cDc--c-d--Aa--:0:0:1:00:6:5:0:7:6",
+	} {
+		x, err := xgid.Parse(id)
+		require.NoError(t, err)
+		g, err := x.Game()
+		require.NoError(t, err)
+		g, err = nardy.NewGameAt(r, nardy.Setup{Position: g.Position(), Starter: nardy.White, Match: true})
+		require.NoError(t, err)
+		m, err := nardy.ResumeMatch(5, nardy.MatchStart{Score: [2]int{3, 2}}, g)
+		require.NoError(t, err)
+		me := g.Position().OnRoll()
+		away := m.Away(me)
+		require.Equal(t, 2, away[0])
+		for ply := 0; ply <= MaxPly; ply++ {
+			s.Match = ScoreFor(me, away, 1)
+			d := s.SearchCube(g.Position(), GameCubeInfo(m.Game(), me, away), ply)
+			assert.False(t, d.Double, "%s at %d-ply: %+v", id, ply, d)
+			assert.LessOrEqual(t, d.DoubleEquity(), d.NoDouble, "%s at %d-ply", id, ply)
 		}
 	}
 }

@@ -24,10 +24,15 @@ import "github.com/nardylab/nardy"
 // left, the verdict is exact at any ply, from the bear-off database's
 // cubeful tables (the cube limit and beavers included), and the search
 // uses them at every position they cover. With no evaluation (see
-// [NewSearcher]) it returns the zero CubeDecision.
+// [NewSearcher]) it returns the zero CubeDecision. In match play under
+// rules without the Crawford rule, ci is read with NoCrawford set, as the
+// Searcher's plays are valued.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	if !s.evaluates(pos.Variant()) {
 		return CubeDecision{}
+	}
+	if !ci.Money && s.Rules.Cube && !s.Rules.Crawford {
+		ci.NoCrawford = true
 	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)

@@ -27,7 +27,8 @@
 //     position, or the results of several plays, out many times.
 //   - [DecideCube]: double, take, beaver and drop from the chances, money
 //     play by Janowski's cube-efficiency formulas and match play with a
-//     match equity table computed by [ComputeMET]. [Searcher.SearchCube]
+//     match equity table computed by [ComputeMET] (without the Crawford
+//     rule, the same model's table without the Crawford game). [Searcher.SearchCube]
 //     decides at 1 and 2 ply by searching with the cube (the model at the
 //     leaves), [Searcher.RolloutCube] by cubeful rollouts; [GameCubeInfo]
 //     reads a game's cube state and [CubeAction] turns the verdict into a

@@ -40,11 +40,12 @@ func (mc *matchCube) dead(v int) pwl {
 }
 
 // mayDouble reports whether the holder of a cube worth v, away points
-// from the match, can still gain by doubling it. Twice v is within the
-// limit, so doubling it cannot overflow, and each doubling brings the
-// recursion of live nearer the limit.
+// from the match, can still gain by doubling it: a single win at v does
+// not already win it the match. Twice v is within the limit, so doubling
+// it cannot overflow, and each doubling brings the recursion of live
+// nearer the limit.
 func (mc *matchCube) mayDouble(away, v int) bool {
-	return !mc.crawford && v > 0 && v <= mc.maxCube/2 && away > v
+	return !mc.crawford && v > 0 && v <= mc.maxCube/2 && away > cubePoints(mc.k.oin, v)
 }
 
 // live returns A's live-cube line at cube value v, with A (meMay) and B

@@ -86,3 +86,21 @@ func TestMETWithoutCrawford_S6(t *testing.T) {
 	assert.False(t, ci.NoCrawford)
 	assert.InDelta(t, with.At(1, 3, true), DecideCube(p, ci).MWCDoublePass, 1e-9)
 }
+
+// TestSearchCubeReadsTheRulesCrawford_S6: a Searcher under rules without
+// the Crawford rule judges the cube with the table without the Crawford
+// game even for a CubeInfo built by hand without NoCrawford, as it
+// values its plays.
+func TestSearchCubeReadsTheRulesCrawford_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Crawford = false
+	s := NewSearcher(nil, r)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{2, 3}}
+	s.Match = ScoreFor(nardy.White, ci.Away, 1)
+	got := s.SearchCube(pos, ci, 0)
+	ci.NoCrawford = true
+	assert.Equal(t, s.SearchCube(pos, ci, 0), got)
+	assert.InDelta(t, 0.675, got.MWCDoublePass, 1e-9, "a pass leaves 1-away 3-away without a Crawford game")
+}

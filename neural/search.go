@@ -42,7 +42,9 @@ type Searcher struct {
 	// each kind of end of the game at that score (see [MatchScore]), and
 	// equities are normalised match equity (+1 after winning a single
 	// game at the cube's value, −1 after losing one) instead of points.
-	// With the cube (short nardy) the table is [DefaultMET]; without it
+	// With the cube (short nardy) the table is [DefaultMET], or under
+	// rules without the Crawford rule the same model's table without the
+	// Crawford game ([CubeInfo.NoCrawford]); without the cube
 	// (long nardy) a table of games played out at one point each.
 	Match MatchScore
 	// Width and Margin bound the plays searched deeper at each ply (the
@@ -114,7 +116,8 @@ func (s *Searcher) valuesAt(cube int) (vals [2]outcomeValues) {
 }
 
 // metOf returns the match equity table of a match under rules r: with
-// the cube (short nardy) DefaultMET's, without it a table of games
+// the cube DefaultMET's (without the Crawford rule, the model's table
+// without the Crawford game), without it a table of games
 // played out at one point each (rules of no variant give no evaluation:
 // any table will do).
 func metOf(r nardy.Rules) *MET {

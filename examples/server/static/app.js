@@ -144,6 +144,8 @@ function open(id, token, own = true) {
   page.game = id;
   page.token = token;
   page.state = null;
+  clearTimeout(page.refreshing); // a refresh of the game left, which would hold back this one's
+  page.refreshing = null;
   page.retries = 0;
   showNotice(null);
   if (own) keepSeat(id, token); // a seat this browser got itself, not one a link gave it
@@ -281,6 +283,8 @@ async function act(action, extra) {
       // The server kept the action but had no bot slot for the bot's
       // move in time: the game's next request lets the bot move.
       refreshLater(1000);
+    } else {
+      page.retries = 0;
     }
     if ($("auto").checked && (st.allowed[me(st)] || []).includes("play")) {
       await act("play");

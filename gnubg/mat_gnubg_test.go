@@ -407,15 +407,11 @@ func beaverGame(t *testing.T, r nardy.Rules, seed uint64, drop bool) nardy.Recor
 // resigns a single game at once, which the other accepts: 4 points.
 func beaverResigned(t *testing.T, r nardy.Rules, resigner nardy.Color) nardy.Record {
 	t.Helper()
-	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
-		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
-		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
-		{Kind: nardy.ActDouble, Player: nardy.Black},
-		{Kind: nardy.ActBeaver, Player: nardy.White},
-		{Kind: nardy.ActTake, Player: nardy.Black},
-		{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin},
-		{Kind: nardy.ActAccept, Player: resigner.Other()},
-	}}
+	rec := nardy.Record{Rules: r, Actions: gnubg.BeaverOpening(
+		nardy.Action{Kind: nardy.ActTake, Player: nardy.Black},
+		nardy.Action{Kind: nardy.ActResign, Player: resigner, Resign: nardy.Oin},
+		nardy.Action{Kind: nardy.ActAccept, Player: resigner.Other()},
+	)}
 	m, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	res, ok := m.Game().Result()

@@ -281,12 +281,7 @@ func TestMatWriteRefuses(t *testing.T) {
 
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
-	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
-		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
-		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
-		{Kind: nardy.ActDouble, Player: nardy.Black},
-		{Kind: nardy.ActBeaver, Player: nardy.White},
-	}}
+	rec := nardy.Record{Rules: r, Actions: BeaverOpening()}
 	_, err = nardy.Replay(rec)
 	require.NoError(t, err)
 	assert.NoError(t, WriteMat(&bytes.Buffer{}, rec, MatInfo{}), "a beaver, as gnubg writes one")

@@ -38,15 +38,11 @@ func TestMatReadNarrowLayout(t *testing.T) {
 func TestMatBeaverTakeRoundTrip_S6(t *testing.T) {
 	r := nardy.DefaultRules(nardy.Short)
 	r.Beavers = true
-	rec := nardy.Record{Rules: r, Actions: []nardy.Action{
-		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
-		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
-		{Kind: nardy.ActDouble, Player: nardy.Black},
-		{Kind: nardy.ActBeaver, Player: nardy.White},
-		{Kind: nardy.ActTake, Player: nardy.Black},
-		{Kind: nardy.ActRoll, Player: nardy.Black, Dice: [2]int{4, 2}},
-		{Kind: nardy.ActPlay, Player: nardy.Black, Steps: []nardy.Step{{From: 8, To: 4, Die: 4}, {From: 6, To: 4, Die: 2}}},
-	}}
+	rec := nardy.Record{Rules: r, Actions: BeaverOpening(
+		nardy.Action{Kind: nardy.ActTake, Player: nardy.Black},
+		nardy.Action{Kind: nardy.ActRoll, Player: nardy.Black, Dice: [2]int{4, 2}},
+		nardy.Action{Kind: nardy.ActPlay, Player: nardy.Black, Steps: []nardy.Step{{From: 8, To: 4, Die: 4}, {From: 6, To: 4, Die: 2}}},
+	)}
 	_, err := nardy.Replay(rec)
 	require.NoError(t, err)
 	var b bytes.Buffer
@@ -109,4 +105,16 @@ func TestGameIDsCubeStates_S6(t *testing.T) {
 	g, err := Game(nardy.Rules{Variant: nardy.Short}, "4HPwATDgc/ABMA", "sAGgAEAAEAAE")
 	require.NoError(t, err)
 	assert.Equal(t, nardy.PhaseRoll, g.Phase())
+}
+
+// BeaverOpening (for tests, here and in package gnubg_test) returns the actions of a money game (with beavers) in
+// which white opens 3-1 (8/5 6/5), black doubles at its first turn and
+// white beavers, followed by more.
+func BeaverOpening(more ...nardy.Action) []nardy.Action {
+	return append([]nardy.Action{
+		{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
+		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}},
+		{Kind: nardy.ActDouble, Player: nardy.Black},
+		{Kind: nardy.ActBeaver, Player: nardy.White},
+	}, more...)
 }

@@ -211,10 +211,7 @@ func TestNoDoubleWhereASingleWinsTheMatch_S6(t *testing.T) {
 		assert.LessOrEqual(t, d.DoubleEquity(), d.NoDouble, "%.1f", w)
 	}
 	s := NewSearcher(nil, r)
-	for _, id := range []string{
-		"XGID=-a--b-EDD---bB-a-a-db-b---:0:0:1:00:6:5:0:7:6",
-		"XGID=--aBB-C-AAA-cDc--c-d--Aa--:0:0:1:00:6:5:0:7:6",
-	} {
+	for _, id := range leaderPositions { // set up at 3-2 of 5 points: the player on roll 2-away
 		x, err := xgid.Parse(id)
 		require.NoError(t, err)
 		g, err := x.Game()

@@ -10,6 +10,14 @@ import (
 	"github.com/nardylab/nardy/xgid"
 )
 
+// leaderPositions are two positions of a 7-point match at 6-5 after the
+// Crawford game, the leader (1-away) on roll, where the 1-ply search once
+// advised it to double (helper-94's review).
+var leaderPositions = []string{
+	"XGID=-a--b-EDD---bB-a-a-db-b---:0:0:1:00:6:5:0:7:6",
+	"XGID=--aBB-C-AAA-cDc--c-d--Aa--:0:0:1:00:6:5:0:7:6",
+}
+
 // TestNoDoubleByTheLeaderPostCrawford_S6: a player whose single win at
 // the cube's value already wins the match gains nothing by doubling (a
 // pass gives it the same, a take only raises what the opponent wins), so
@@ -19,10 +27,7 @@ import (
 // playing on in these positions (helper-94's review found them).
 func TestNoDoubleByTheLeaderPostCrawford_S6(t *testing.T) {
 	s := searcher(t, nardy.Short)
-	for _, id := range []string{
-		"XGID=-a--b-EDD---bB-a-a-db-b---:0:0:1:00:6:5:0:7:6",
-		"XGID=--aBB-C-AAA-cDc--c-d--Aa--:0:0:1:00:6:5:0:7:6",
-	} {
+	for _, id := range leaderPositions {
 		x, err := xgid.Parse(id)
 		require.NoError(t, err)
 		m, err := x.Match()

@@ -11,14 +11,15 @@ import "github.com/nardylab/nardy"
 // player does not double when a single win at the present cube already
 // gives it the match (the cube is dead: a double gains nothing and hands
 // the cube over), doubles at its first chance when it trails after the
-// Crawford game and its opponent needs one point (the cube is of no use
-// to the opponent; a position whose gammon would win the match undoubled
-// may be too good to double, which the win-chance thresholds do not see),
-// takes every double that a drop would lose the match with, drops as the
-// leader needing one point a double whose drop leaves both players one
-// point away unless its chance is better than even (the free drop: the
-// next game is an even chance of the match), and accepts every
-// resignation that gives it the match.
+// Crawford game and its opponent needs one point, or no more than a
+// single win under a table scoring a single game more (the cube is of no
+// use to the opponent; a position whose gammon would win the match
+// undoubled may be too good to double, which the win-chance thresholds do
+// not see), takes every double that a drop would lose the match with,
+// drops as the leader a single win from the match a double whose drop
+// leaves the other a single win away too unless its chance is better than
+// even (the free drop: the next game is an even chance of the match), and
+// accepts every resignation that gives it the match.
 type CubePolicy struct {
 	// DoubleAt: double (when the rules and the cube allow it) before
 	// rolling with at least this chance.
@@ -59,14 +60,15 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		}
 		// The cube is dead for me when a single win at its value (the
 		// table's single game times the cube) already gives me the match.
-		single := g.Cube().Value * max(g.Rules().Scoring.Oin, 1)
+		single := g.Cube().Value * singleGame(g)
 		dead := inMatch && away[0] <= single
 		// After the Crawford game, a trailer whose opponent needs one point
+		// (a single win: more under a table scoring a single game more)
 		// doubles at its first chance in the game: the cube is of no use to
 		// a player who wins the match with any win. (A trailer whose gammon
 		// would win the match undoubled can be too good to double; the
 		// win-chance thresholds do not see gammons.)
-		trailing := inMatch && away[1] == 1
+		trailing := inMatch && away[1] <= single
 		if !dead && (trailing || chance(g.Position(), me) >= c.DoubleAt) {
 			a.Kind = nardy.ActDouble
 		}
@@ -74,12 +76,13 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 		a.Kind = nardy.ActDrop
 		dropped := pointsAfter(g, nardy.Action{Kind: nardy.ActDrop, Player: me})
 		losesMatch := inMatch && away[1] <= dropped
-		// The leader's free drop: needing one point, against a double that
-		// a drop would leave at one point from the match too, the leader
-		// drops into a game where either wins the match (an even chance)
-		// unless this one is better than even.
+		// The leader's free drop: needing one point (a single win of the
+		// next game), against a double that a drop would leave a single
+		// win from the match too, the leader drops into a game where
+		// either wins the match (an even chance) unless this one is better
+		// than even.
 		takeAt := c.TakeAt
-		if inMatch && away[0] == 1 && away[1]-dropped == 1 {
+		if one := singleGame(g); inMatch && away[0] <= one && away[1]-dropped <= one {
 			takeAt = 0.5
 		}
 		if losesMatch || chance(g.Position(), me) >= takeAt {
@@ -97,6 +100,10 @@ func (c CubePolicy) act(g nardy.Game, me nardy.Color, m nardy.Match, chance func
 	}
 	return a, true, nil
 }
+
+// singleGame returns the points of a single game under g's rules (its
+// table's, 1 by default), before the cube.
+func singleGame(g nardy.Game) int { return max(g.Rules().Scoring.Oin, 1) }
 
 // pointsAfter returns the points the game's winner scores when a, which
 // ends g, is done: a drop or an accepted resignation; 0 when g refuses a.

@@ -277,3 +277,42 @@ func TestHandWrittenNoDoubleWhereASingleWinsTheMatch_S6(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, nardy.ActRoll, a.Kind)
 }
+
+// TestHandWrittenTrailerDoublesASingleWinAway_S6: under a table whose
+// single game scores 2, an opponent 2 points away wins the match with any
+// win, so the trailer doubles at its first chance whatever its chance (a
+// policy that never doubles otherwise), as it does against an opponent 1
+// point away under the usual table; and the leader, a single win from the
+// match, drops a double whose drop leaves the trailer a single win away
+// too, unless its game is better than even (the free drop).
+func TestHandWrittenTrailerDoublesASingleWinAway_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Scoring = nardy.Scoring{Oin: 2, Mars: 4, Koks: 6}
+	r.Crawford = false // the library's Crawford game is at match point minus one point
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	g, err := nardy.NewGameAt(r, nardy.Setup{Position: start, Starter: nardy.White, Match: true})
+	require.NoError(t, err)
+	m, err := nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{1, 5}}, g)
+	require.NoError(t, err)
+	require.Equal(t, [2]int{6, 2}, m.Away(nardy.White))
+	never := CubePolicy{DoubleAt: 1.01, TakeAt: 0.01, AcceptBelow: 0.95}
+	p := &Greedy{Cube: never}
+	p.SeeMatch(m)
+	a, err := p.Act(m.Game(), nardy.White)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActDouble, a.Kind, "the trailer doubles an opponent a single win away")
+
+	// The leader (2 away, a single win) facing a double at 4-5 of 7 at the
+	// start: a drop (of the cube, 1 point) leaves 2-away 2-away, an even game.
+	m, err = nardy.ResumeMatch(7, nardy.MatchStart{Score: [2]int{4, 5}}, g)
+	require.NoError(t, err)
+	m, err = m.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+	require.NoError(t, err)
+	leader := &Greedy{Cube: never} // takes at any chance but for the free drop
+	leader.SeeMatch(m)
+	a, err = leader.Act(m.Game(), nardy.Black)
+	require.NoError(t, err)
+	require.Less(t, WinChance(m.Game().Position(), nardy.Black), 0.5, "the leader's game, White on roll at the start")
+	assert.Equal(t, nardy.ActDrop, a.Kind, "the free drop")
+}

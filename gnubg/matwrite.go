@@ -82,7 +82,8 @@ func (mg *matGame) result(res nardy.Result) {
 // after "set jacoby off", or gnubg scores its gammons with the cube centred
 // as singles; a match without the Crawford rule (tag Crawford "Off") gnubg
 // reads with its game at match point minus one marked as the Crawford
-// game, though a double in that game still reads. WriteMat refuses
+// game, though a double in that game still reads (its "set automatic
+// crawford off" does not change that). WriteMat refuses
 // what the format cannot say or gnubg would read otherwise: scoring other
 // than 1, 2 and 3 for a single game, a gammon and a backgammon (S5: the
 // short-tavla preset scores a backgammon 2), a match longer than

@@ -215,7 +215,7 @@ func (ci CubeInfo) limit() int {
 // game not the Crawford game, and in match play a win at the cube's value
 // does not already win it the match. Such a player's double (the leader
 // at 1-away after the Crawford game, 1-away against 1-away) cannot gain:
-// a pass gives it what a win would, and a take only raises what the
+// a pass gives it no more than a win would, and a take only raises what the
 // opponent wins (S6 allows it; no reference advises it).
 func (ci CubeInfo) mayDouble() bool {
 	return ci.Cube.MayDouble(ci.OnRoll) && ci.value() <= ci.limit()/2 && !ci.Crawford && !ci.deadForDoubler()

@@ -33,6 +33,12 @@ import (
 // rate of about 0.26, efficiency 0.68 and no spread, it was 0.0046 and
 // 0.0155.
 //
+// The model scores a single game 1 and a gammon 2: under a scoring table
+// whose single game scores more (nardy.Scoring.Oin), the table is read at
+// the points as they are, which such a match's games do not follow (at
+// 2-away 4-away with single games of 2, the match is really 1-away
+// 2-away); the cube decisions still see a win that takes the match.
+//
 // For example the leader's chance is 0.675 at 1-away 2-away (Crawford),
 // 0.606 at 2-away 3-away, 0.676 at 2-away 4-away and 0.575 at 3-away
 // 4-away; equal scores are 0.5.

@@ -142,6 +142,18 @@ func (e *RuleError) Unwrap() error { return ErrIllegalPlay }
 // errZeroRoll is the error of the zero Roll given where dice are needed.
 var errZeroRoll = fmt.Errorf("%w: the zero Roll, no dice (build one with NewRoll)", ErrInvalidRoll)
 
+// rollError returns the error of roll given where dice are needed: nil
+// for a valid roll, errZeroRoll for the zero Roll, else ErrInvalidRoll.
+func rollError(roll Roll) error {
+	switch {
+	case roll.IsValid():
+		return nil
+	case roll == (Roll{}):
+		return errZeroRoll
+	}
+	return ErrInvalidRoll
+}
+
 // Reasons a play or a single step is refused, as messages of a RuleError.
 var (
 	errWrongDice      = errors.New("not a play of this roll")                                      // C3

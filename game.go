@@ -436,12 +436,16 @@ func (g *Game) endPlay(pl Play) {
 	// L11: the other player gets one last roll, which can only matter when
 	// it can bear off all its remaining checkers: four at most. The kind of
 	// the win is judged now, when the first player has finished.
-	if g.rules.LastRollDraw && mover == g.first && next.offOf(mover.Other()) >= Checkers-4 {
+	if g.rules.LastRollDraw && mover == g.first && next.offOf(mover.Other()) >= Checkers-lastRollMost {
 		g.lastRoll, g.lastKind = true, k
 		return
 	}
 	g.finishKind(mover, k)
 }
+
+// lastRollMost is the most checkers L11's last roll can bear off (a
+// double's four steps): with more left, no last roll is thrown.
+const lastRollMost = 4
 
 func (g *Game) finishKind(w Color, k ResultKind) {
 	g.finish(Result{Winner: w, Kind: k, End: BoreOff, Cube: g.cube.Value,

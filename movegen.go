@@ -113,10 +113,7 @@ func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error 
 		return r.mismatch(*pos)
 	}
 	if !roll.IsValid() {
-		if roll == (Roll{}) {
-			return errZeroRoll
-		}
-		return ErrInvalidRoll
+		return rollError(roll)
 	}
 	c.start, c.roll = *pos, roll
 	n.me[0], n.me[1] = pos.mover[0], pos.mover[1]

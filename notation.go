@@ -232,11 +232,8 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if err := r.CheckPosition(pos); err != nil {
 		return Play{}, err
 	}
-	switch {
-	case roll == (Roll{}):
-		return Play{}, errZeroRoll
-	case !roll.IsValid():
-		return Play{}, ErrInvalidRoll
+	if err := rollError(roll); err != nil {
+		return Play{}, err
 	}
 	moves, err := parseMoves(text)
 	if err != nil {

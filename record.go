@@ -561,7 +561,7 @@ func (g Game) checkState() error {
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
 	case g.lastRoll && (g.pos.offOf(g.first) != Checkers || g.pos.turn != g.first.Other() ||
-		g.pos.offOf(g.first.Other()) < Checkers-4):
+		g.pos.offOf(g.first.Other()) < Checkers-lastRollMost):
 		// L11: the last roll is the second player's, when the first has
 		// borne off every checker and it has four or fewer left.
 		return bad("a last roll (L11) by %s, %s having moved first, with %d and %d checkers off",

@@ -112,6 +112,11 @@ var metNoCrawford = sync.OnceValue(func() *MET { return computeMET(false) })
 
 func init() { met = sync.OnceValue(ComputeMET) }
 
+// noCrawford reports whether a game under rules r, judged as money play
+// or not, is of a match played without the Crawford rule
+// ([CubeInfo.NoCrawford]).
+func noCrawford(r nardy.Rules, money bool) bool { return !money && !r.Crawford }
+
 // metWith returns the table of matches with the Crawford rule, or
 // without it (noCrawford).
 func metWith(noCrawford bool) *MET {
@@ -370,7 +375,7 @@ func GameCubeInfo(g nardy.Game, onRoll nardy.Color, away [2]int) CubeInfo {
 	}
 	return CubeInfo{Cube: cube, OnRoll: onRoll, Scoring: r.Scoring, Money: money,
 		Jacoby: r.Jacoby && g.IsMoney(), Beavers: r.Beavers && g.IsMoney(), Away: away,
-		Crawford: g.IsCrawford(), NoCrawford: !money && !r.Crawford, MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
+		Crawford: g.IsCrawford(), NoCrawford: noCrawford(r, money), MaxCube: r.MaxCube, Efficiency: Efficiency(g.Position())}
 }
 
 // CubeAction returns the action player me takes in g outside the play

@@ -31,9 +31,7 @@ func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDeci
 	if !s.evaluates(pos.Variant()) {
 		return CubeDecision{}
 	}
-	if !ci.Money && s.Rules.Cube && !s.Rules.Crawford {
-		ci.NoCrawford = true
-	}
+	ci.NoCrawford = ci.NoCrawford || noCrawford(s.Rules, ci.Money)
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	if pos.IsOver() {

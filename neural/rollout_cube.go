@@ -26,7 +26,7 @@ func (s *Searcher) CubeInfo(pos nardy.Position, cube nardy.Cube) CubeInfo {
 	money := s.Match.isMoney()
 	return CubeInfo{Cube: cube, OnRoll: me, Scoring: s.scoring(), Money: money,
 		Jacoby: s.Rules.Jacoby && money, Beavers: s.Rules.Beavers && money, Away: [2]int{s.Match.Away[me], s.Match.Away[me.Other()]},
-		Crawford: s.Match.Crawford, NoCrawford: !money && !s.Rules.Crawford, MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
+		Crawford: s.Match.Crawford, NoCrawford: noCrawford(s.Rules, money), MaxCube: s.Rules.MaxCube, Efficiency: Efficiency(pos)}
 }
 
 // cubeTurn makes the cube decisions before a roll of a cubeful trial (S6):

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
@@ -82,4 +83,33 @@ func TestBotRunsPerClient(t *testing.T) {
 	assert.Greater(t, after.Version, st.Version, "the bot moved in the request that waited")
 	assert.False(t, after.BotOwes)
 	assert.Equal(t, 1, c.srv.botRuns.running("127.0.0.1"), "the request's run ended")
+}
+
+// TestClientCountWakesWaiters: requests waiting in acquire for a client's
+// runs take the runs that end, one each, and a waiter whose context ends
+// gives up with its error while the count stays right.
+func TestClientCountWakesWaiters(t *testing.T) {
+	h := clientCount{limit: 1}
+	require.True(t, h.start("a"))
+	const waiters = 5
+	got := make(chan error, waiters)
+	for range waiters {
+		go func() { got <- h.acquire(context.Background(), "a") }()
+	}
+	for i := range waiters {
+		h.done("a") // ends the run held: one waiter takes it
+		select {
+		case err := <-got:
+			require.NoError(t, err)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("waiter %d was not woken by the run that ended", i)
+		}
+		assert.Equal(t, 1, h.running("a"), "the waiter's run counted")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { got <- h.acquire(ctx, "a") }()
+	cancel()
+	assert.ErrorIs(t, <-got, context.Canceled)
+	assert.Equal(t, 1, h.running("a"), "a waiter that gave up counts nothing")
+	assert.True(t, h.start("b"), "another client is not held back")
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -89,42 +88,64 @@ type clientCount struct {
 	mu    sync.Mutex
 	n     map[string]int
 	limit int
+	// freed is closed, and forgotten, when a run ends while a client
+	// waits in acquire: the waiters then try again (made by the first
+	// waiter after the last close).
+	freed chan struct{}
 }
 
 // start counts a run of client, reporting false (and counting nothing)
 // when the client has limit under way.
 func (h *clientCount) start(client string) bool {
+	ok, _ := h.tryStart(client)
+	return ok
+}
+
+// tryStart is start that also returns, when it counts nothing, the
+// channel closed when a run ends next.
+func (h *clientCount) tryStart(client string) (bool, <-chan struct{}) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.n[client] >= h.limit {
-		return false
+		if h.freed == nil {
+			h.freed = make(chan struct{})
+		}
+		return false, h.freed
 	}
 	if h.n == nil {
 		h.n = map[string]int{}
 	}
 	h.n[client]++
-	return true
+	return true, nil
 }
 
 // acquire counts a run of client like start, waiting while the client has
-// limit under way, until ctx is done (its error then).
+// limit under way, until ctx is done (its error then). It wakes when a run
+// ends, not by polling.
 func (h *clientCount) acquire(ctx context.Context, client string) error {
-	for !h.start(client) {
+	for {
+		ok, freed := h.tryStart(client)
+		if ok {
+			return nil
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
+		case <-freed:
 		}
 	}
-	return nil
 }
 
-// done ends a run of client.
+// done ends a run of client and wakes the waiters.
 func (h *clientCount) done(client string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.n[client]--; h.n[client] <= 0 {
 		delete(h.n, client)
+	}
+	if h.freed != nil {
+		close(h.freed)
+		h.freed = nil
 	}
 }
 

@@ -114,7 +114,9 @@ func stepTarget(from, d int) int {
 //
 // The play's steps are checked in their order; a play whose steps are legal
 // in another order is refused if this order is not. Hit flags in the steps
-// are recomputed, not trusted.
+// are recomputed, not trusted. A play made for another position or roll is
+// refused (C8) even where its steps happen to be legal in pos, since they
+// would not lead to the play's [Play.Result].
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
 	var st [4]Step
 	n := play.n()
@@ -124,6 +126,9 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 	p, err := r.PlayOf(pos, play.Roll(), st[:n]...)
 	if err != nil {
 		return Position{}, err
+	}
+	if p.Result() != play.Result() { // C8: a play is its resulting position
+		return Position{}, ruleError("C8", errOtherPosition, -1)
 	}
 	return p.Result(), nil
 }

@@ -41,12 +41,13 @@ func mkPos(t testing.TB, v Variant, me, opp Side) Position {
 // st is a step from, to with die d (to 0 is off, from 25 the bar).
 func st(from, to, d int) Step { return Step{From: from, To: to, Die: d} }
 
-// mkPlay builds a Play value from steps, as a caller could only get from
-// another position; Apply must check it. ok is false when no Play can
-// carry the steps: a Play's steps use the dice of its roll (each die once,
-// a double's up to four times) and go the die's distance, and a Play stores
-// no more than that (see playMeta).
-func mkPlay(roll Roll, steps ...Step) (p Play, ok bool) {
+// mkPlay builds a Play value from steps, with after as the position after
+// them (the zero Position: a play of no position), as a caller could only
+// get from another position; Apply must check it. ok is false when no Play
+// can carry the steps: a Play's steps use the dice of its roll (each die
+// once, a double's up to four times) and go the die's distance, and a Play
+// stores no more than that (see playMeta).
+func mkPlay(after Position, roll Roll, steps ...Step) (p Play, ok bool) {
 	if len(steps) > 4 {
 		return Play{}, false
 	}
@@ -54,7 +55,7 @@ func mkPlay(roll Roll, steps ...Step) (p Play, ok bool) {
 	for i, s := range steps {
 		raw[i] = rawStep{From: int8(s.From), To: int8(s.To), Die: int8(s.Die), Hit: s.Hit}
 	}
-	p = makePlay(Position{}, roll, raw[:len(steps)])
+	p = makePlay(after, roll, raw[:len(steps)])
 	got, n := p.stepArray()
 	if n != len(steps) {
 		return Play{}, false
@@ -143,7 +144,7 @@ func TestApply_IllegalPlays(t *testing.T) {
 			before := c.pos
 			_, err := c.rules.PlayOf(c.pos, c.roll, c.steps...)
 			checkRuleError(t, err, c.rule, c.reason, c.step)
-			if p, ok := mkPlay(c.roll, c.steps...); ok {
+			if p, ok := mkPlay(Position{}, c.roll, c.steps...); ok {
 				got, err := c.rules.Apply(c.pos, p)
 				checkRuleError(t, err, c.rule, c.reason, c.step)
 				assert.Equal(t, Position{}, got, "Apply returns the zero Position with an error")
@@ -241,16 +242,71 @@ func TestApply_PlayFromAnotherPosition(t *testing.T) {
 		_, err := testApply(other, p)
 		assert.ErrorIs(t, err, ErrIllegalPlay)
 	}
-	// A long-nardy play on a short position: its steps are judged as steps
-	// of short nardy (24/18/13 is legal there); an error or a valid
-	// position, never a panic.
+	// A long-nardy play on a short position (24/18/13 is legal there too)
+	// is refused: it would not give the play's result (C8).
 	lp, err := testLegal(longStart, MustRoll(6, 5))
 	require.NoError(t, err)
 	for _, p := range lp {
-		got, err := testApply(shortStart, p)
-		if err == nil {
-			assert.Equal(t, Checkers, got.Mover().Total())
-			assert.Equal(t, Checkers, got.Opponent().Total())
-		}
+		_, err := testApply(shortStart, p)
+		assert.ErrorIs(t, err, ErrIllegalPlay)
 	}
+}
+
+// TestApply_C8_StalePlaySameRoll: a play of one position whose steps are
+// legal in another position with the same roll is refused there (C8: a
+// play is its resulting position), by Rules.Apply and by Game.Play; White's
+// play is not Black's on Black's turn (helper-102: a server that kept the
+// legal plays of an earlier turn applied one to the next).
+func TestApply_C8_StalePlaySameRoll(t *testing.T) {
+	roll := MustRoll(6, 5)
+	plays, err := testLegal(shortStart, roll)
+	require.NoError(t, err)
+	leap := mustParse(t, shortStart, roll, "24/13") // 24/18/13
+	// The same checkers but one moved from the 6 point to the 5: 24/13 is
+	// legal there too, and gives another position.
+	other := mkPos(t, Short, sd(24, 2, 13, 5, 8, 3, 6, 4, 5, 1), sd(24, 2, 13, 5, 8, 3, 6, 5))
+	_, err = testApply(other, leap)
+	require.ErrorIs(t, err, ErrIllegalPlay)
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "C8", re.Rule)
+	got, err := testApply(other, mustParse(t, other, roll, "24/13"))
+	require.NoError(t, err, "the play of this position is accepted")
+	assert.NotEqual(t, leap.Result(), got)
+	for _, p := range plays {
+		got, err := testApply(shortStart, p)
+		require.NoError(t, err)
+		assert.Equal(t, p.Result(), got)
+	}
+
+	// Game.Play: White opens with 6-5 and plays 24/13; Black rolls 6-5 and
+	// is handed White's play, whose steps Black could make on its side.
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{6, 5}})
+	require.NoError(t, err)
+	require.Equal(t, White, g.Position().OnRoll())
+	white := mustParse(t, g.Position(), roll, "24/13")
+	g, err = g.Play(white)
+	require.NoError(t, err)
+	g, err = g.SetDice(roll)
+	require.NoError(t, err)
+	require.Equal(t, Black, g.Position().OnRoll())
+	before := g
+	after, err := g.Play(white)
+	require.ErrorIs(t, err, ErrIllegalPlay)
+	require.ErrorIs(t, err, ErrActionRefused)
+	assert.Equal(t, before, after, "the game is unchanged")
+	own := mustParse(t, g.Position(), roll, "24/13")
+	after, err = g.Play(own)
+	require.NoError(t, err)
+	assert.Equal(t, own.Result(), after.Position())
+}
+
+// mustParse reads a play of pos and roll under the default rules.
+func mustParse(t *testing.T, pos Position, roll Roll, text string) Play {
+	t.Helper()
+	p, err := DefaultRules(pos.Variant()).ParsePlay(pos, roll, text)
+	require.NoError(t, err)
+	return p
 }

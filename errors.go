@@ -175,6 +175,11 @@ var (
 	errAmbiguousPlay  = errors.New("the text matches several legal plays")
 )
 
+// errOtherPosition: a Play made for another position or roll, whose steps
+// do not lead to its result here (C8).
+var errOtherPosition = errors.New("a play of another position or roll: its steps do not lead here to its result " +
+	"(take plays from this position's Legal, ParsePlay or PlayOf)")
+
 func ruleError(rule string, reason error, step int) *RuleError {
 	return &RuleError{Rule: rule, Msg: reason.Error(), Step: step}
 }

@@ -227,21 +227,22 @@ func checkNoPanic(t interface{ Fatalf(string, ...any) }, data []byte) bool {
 		return slices.ContainsFunc(plays, func(p Play) bool { return p.Result() == res })
 	}
 	steps := fuzzSteps(&b)
-	other, ok := mkPlay(roll, steps[:min(len(steps), 4)]...)
-	if got, err := r.Apply(pos, other); ok && err == nil {
-		if got.Mover().Total() != Checkers || got.Opponent().Total() != Checkers || r.CheckPosition(got.Pass()) != nil {
-			t.Fatalf("%v: Apply(%v) = %v", pos, steps, got)
-		}
-		if answered && !listed(got) {
-			t.Fatalf("%v %v: Apply(%v) = %v, which no legal play gives", pos, roll, steps, got)
+	// A Play carrying the steps but the result of no position: refused
+	// (C8), whatever the steps.
+	if other, ok := mkPlay(Position{}, roll, steps[:min(len(steps), 4)]...); ok {
+		if got, err := r.Apply(pos, other); err == nil {
+			t.Fatalf("%v: Apply(%v) of a play of no position = %v", pos, steps, got)
 		}
 	}
 	if p, err := r.PlayOf(pos, roll, steps...); err == nil {
-		if p.Result().Opponent().Total() != Checkers {
+		if p.Result().Mover().Total() != Checkers || p.Result().Opponent().Total() != Checkers || r.CheckPosition(p.Result()) != nil {
 			t.Fatalf("%v: PlayOf(%v) = %v", pos, steps, p.Result())
 		}
 		if answered && !listed(p.Result()) {
 			t.Fatalf("%v %v: PlayOf(%v) = %v, which no legal play gives", pos, roll, steps, p.Result())
+		}
+		if got, err := r.Apply(pos, p); err != nil || got != p.Result() {
+			t.Fatalf("%v: Apply(%v) = %v, %v; PlayOf gave %v", pos, steps, got, err, p.Result())
 		}
 	}
 	// The step API with the same arbitrary steps, then its own.

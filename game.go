@@ -521,7 +521,9 @@ func (g Game) SetDice(r Roll) (Game, error) {
 }
 
 // Play plays p, a play of the current roll (from [Game.Legal] or
-// [Rules.PlayOf]), as the player on roll.
+// [Rules.PlayOf]), as the player on roll. A play made for another position
+// or roll is refused (C8), even where its steps are legal here: a stale
+// play would otherwise move other checkers than it shows.
 func (g Game) Play(p Play) (Game, error) {
 	if p.Roll().lo == 0 && g.phase == PhasePlay { // the zero Play: no roll
 		return g, actionError(Action{Kind: ActPlay, Player: g.pos.turn}, g.phase, ruleError("C3", errZeroPlay, -1), g.rules.Variant)
@@ -531,7 +533,14 @@ func (g Game) Play(p Play) (Game, error) {
 	for s := range p.Steps() {
 		steps = append(steps, s)
 	}
-	return g.Do(Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps})
+	a := Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps}
+	n, err := g.Do(a)
+	if err == nil && n.pos != p.Result() {
+		// C8: a play made for another position or roll whose steps are
+		// legal here too would make another play than p.
+		return g, g.refuse(a, ruleError("C8", errOtherPosition, -1))
+	}
+	return n, err
 }
 
 // Step takes one step of the current roll as the player on roll. The step

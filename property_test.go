@@ -465,13 +465,18 @@ func TestPropertyPlayOfSound(t *testing.T) {
 			if !want[p.afterKey()] {
 				t.Fatalf("%v: PlayOf accepts %v giving %s, not a legal result", c, s, p.afterKey())
 			}
-			other, ok := mkPlay(c.Roll, s...)
+			other, ok := mkPlay(p.after(), c.Roll, s...)
 			if !ok {
 				t.Fatalf("%v: PlayOf accepts %v, which no Play can carry", c, s)
 			}
 			got, err := c.Rules.Apply(c.Pos, other)
 			if err != nil || got != p.Result() {
 				t.Fatalf("%v: testApply(%v) = %v, %v; PlayOf gave %v", c, s, got, err, p.Result())
+			}
+			// C8: the same steps in a Play of another result are refused.
+			stale, _ := mkPlay(Position{}, c.Roll, s...)
+			if _, err := c.Rules.Apply(c.Pos, stale); !errors.Is(err, ErrIllegalPlay) {
+				t.Fatalf("%v: Apply of %v in a play of another result: %v, want ErrIllegalPlay (C8)", c, s, err)
 			}
 		}
 	})

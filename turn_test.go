@@ -243,7 +243,7 @@ func TestBadInput(t *testing.T) {
 			assert.True(t, hasReason(err, c.want), "want %v, got %v", c.want, err)
 			_, err = c.rules.PlayOf(c.pos, c.roll, st(24, 21, 3))
 			assert.True(t, hasReason(err, c.want), "want %v, got %v", c.want, err)
-			if p, ok := mkPlay(c.roll, st(24, 21, 3)); ok {
+			if p, ok := mkPlay(Position{}, c.roll, st(24, 21, 3)); ok {
 				_, err = c.rules.Apply(c.pos, p)
 				assert.True(t, hasReason(err, c.want), "want %v, got %v", c.want, err)
 			}

@@ -141,13 +141,92 @@ func TestRecordActionsBound(t *testing.T) {
 
 	rc, err := NewRecorder(DefaultRules(Long), 0, nil)
 	require.NoError(t, err)
-	rc.rec.Actions = make([]Action, MaxRecordActions-1) // as if played
+	rc.rec.Actions = make([]Action, MaxRecordActions-recordEndRoom-1) // as if played
 	src := NewSeededDice(1)
 	require.NoError(t, rc.Roll(src), "the last action that fits")
 	err = rc.Roll(src)
-	assert.True(t, hasReason(err, errRecordFull), "want %v, got %v", errRecordFull, err)
+	assert.ErrorIs(t, err, ErrRecordFull)
 	assert.ErrorIs(t, err, ErrActionRefused)
-	assert.Len(t, rc.Record().Actions, MaxRecordActions)
+	assert.Len(t, rc.Record().Actions, MaxRecordActions-recordEndRoom)
+}
+
+// TestRecorderFilledGameStillEnds: a player on roll who fills the record
+// with steps and undos, or a pair of players offering and rejecting
+// resignations (S5, S6), leave room for the game's end: past
+// MaxRecordActions−2 actions only a resignation and its acceptance, or a
+// drop, are taken, so a server can end the game of a player who stalls
+// (helper-102: the record full, the honest player's acceptance was
+// refused and the game stood in the resign phase for ever); the record
+// of MaxRecordActions actions replays.
+func TestRecorderFilledGameStillEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays records of 65,536 actions")
+	}
+	start := func(t *testing.T) *Recorder {
+		rc, err := NewRecorder(DefaultRules(Short), 0, nil)
+		require.NoError(t, err)
+		require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}}))
+		return rc
+	}
+	fill := func(t *testing.T, rc *Recorder, pair [2]Action) {
+		for i := 0; len(rc.rec.Actions) < MaxRecordActions-recordEndRoom; i++ {
+			require.NoError(t, rc.Do(pair[i%2]))
+		}
+	}
+	step := Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}}
+	undo := Action{Kind: ActUndo, Player: White}
+
+	t.Run("steps and undos, then a forfeit", func(t *testing.T) {
+		rc := start(t)
+		fill(t, rc, [2]Action{step, undo})
+		err := rc.Do(step)
+		require.ErrorIs(t, err, ErrRecordFull, "no more steps")
+		assert.ErrorIs(t, err, ErrActionRefused)
+		require.ErrorIs(t, rc.Do(Action{Kind: ActDouble, Player: White}), ErrRecordFull, "no double")
+		require.NoError(t, rc.Do(Action{Kind: ActResign, Player: White, Resign: Mars}), "the staller resigns (a server's forfeit)")
+		require.ErrorIs(t, rc.Do(Action{Kind: ActReject, Player: Black}), ErrRecordFull, "no rejection: it would start the loop again")
+		require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: Black}))
+		m := rc.Match()
+		res, ok := m.Game().Result()
+		require.True(t, ok, "the game is over")
+		assert.Equal(t, Black, res.Winner)
+		assert.Equal(t, Mars, res.Kind)
+		rec := rc.Record()
+		require.Len(t, rec.Actions, MaxRecordActions)
+		got, err := Replay(rec)
+		require.NoError(t, err, "the full record replays")
+		assert.Equal(t, m, got)
+		require.ErrorIs(t, rc.Do(Action{Kind: ActResign, Player: White, Resign: Oin}), ErrRecordFull)
+	})
+	t.Run("offers rejected, then one accepted", func(t *testing.T) {
+		rc := start(t)
+		fill(t, rc, [2]Action{{Kind: ActResign, Player: Black, Resign: Oin}, {Kind: ActReject, Player: White}})
+		_, by, pending := rc.Match().Game().Offer()
+		require.True(t, pending, "the fill ends on an offer")
+		require.Equal(t, Black, by)
+		require.ErrorIs(t, rc.Do(Action{Kind: ActReject, Player: White}), ErrRecordFull)
+		require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: White}))
+		res, ok := rc.Match().Game().Result()
+		require.True(t, ok)
+		assert.Equal(t, White, res.Winner)
+	})
+	t.Run("the room is either player's", func(t *testing.T) {
+		rc := start(t)
+		fill(t, rc, [2]Action{step, undo})
+		require.NoError(t, rc.Do(Action{Kind: ActResign, Player: Black, Resign: Oin}), "the other player gives up")
+		require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: White}))
+	})
+	t.Run("a double dropped", func(t *testing.T) {
+		rc := start(t)
+		require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}}))
+		require.NoError(t, rc.Do(Action{Kind: ActDouble, Player: Black}))
+		rc.rec.Actions = append(make([]Action, MaxRecordActions-recordEndRoom-len(rc.rec.Actions)), rc.rec.Actions...) // as if played
+		require.ErrorIs(t, rc.Do(Action{Kind: ActTake, Player: White}), ErrRecordFull)
+		require.NoError(t, rc.Do(Action{Kind: ActDrop, Player: White}))
+		res, ok := rc.Match().Game().Result()
+		require.True(t, ok)
+		assert.Equal(t, Black, res.Winner)
+	})
 }
 
 // TestActionJSONSteps: an action of more than 4 steps (C3) is refused when

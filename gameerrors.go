@@ -10,7 +10,8 @@ import (
 // that matches ErrActionRefused and its Reason: [ErrNotYourTurn],
 // [ErrWrongPhase], [ErrGameOver], [ErrInvalidRoll], a [*RuleError] for an
 // illegal play, or a message of the rule the action breaks (the cube, S6;
-// a resignation the scoring table does not use, L9 or S5).
+// a resignation the scoring table does not use, L9 or S5), or
+// [ErrRecordFull] from a [Recorder].
 var (
 	// ErrActionRefused is matched by every refused game or match action.
 	ErrActionRefused = errors.New("nardy: action refused")
@@ -20,6 +21,10 @@ var (
 	ErrWrongPhase = errors.New("action not possible now")
 	// ErrNotYourTurn: another player must act.
 	ErrNotYourTurn = errors.New("not this player's turn to act")
+	// ErrRecordFull: a [Recorder]'s record holds as many actions as a
+	// record may ([MaxRecordActions]), or so nearly that it takes only the
+	// actions that end the game (see [Recorder.Do]).
+	ErrRecordFull = errors.New("the record is full")
 )
 
 // Reasons of refused actions, as messages of an ActionError.

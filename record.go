@@ -222,24 +222,40 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 	return &Recorder{rec: rec, match: m, arrays: new(sharedArrays)}, nil
 }
 
-// errRecordFull: a [Recorder] holds MaxRecordActions actions already, the
-// most a record read back from JSON may have.
-var errRecordFull = errors.New("the record is full")
+// recordEndRoom is the room a [Recorder] keeps at the end of its record
+// for the actions that end a game: a resignation and its acceptance, or a
+// drop.
+const recordEndRoom = 2
+
+// errRecordEnding: the record has room only for the actions that end the
+// game.
+var errRecordEnding = fmt.Errorf("%w but for a game's end: only a drop, a resignation and its acceptance are taken", ErrRecordFull)
 
 // errNilRecorder: a method that changes a Recorder called on a nil one.
 var errNilRecorder = fmt.Errorf("%w: a nil *Recorder", ErrWrongPhase)
 
-// Do performs a on the match and records it when accepted. Past
-// [MaxRecordActions] actions it refuses every action with an
-// [*ActionError] saying the record is full, so that every record it keeps
-// reads back from JSON. On a nil *Recorder it returns an error matching
-// [ErrWrongPhase].
+// Do performs a on the match and records it when accepted. A record holds
+// at most [MaxRecordActions] actions, so that every record a Recorder keeps
+// reads back from JSON; the last two are kept for the end of a game: past
+// MaxRecordActions−2 actions a Recorder takes only a drop, a resignation
+// (while its answer fits) and its acceptance, so that a player who fills
+// the record (undoing steps, or offering resignations the other rejects,
+// again and again) cannot stop the other from ending the game. Refusals
+// there are [*ActionError]s matching [ErrRecordFull]; a match's next game
+// cannot begin in a full record. On a nil *Recorder Do returns an error
+// matching [ErrWrongPhase].
 func (rc *Recorder) Do(a Action) error {
 	if rc == nil {
 		return errNilRecorder
 	}
-	if len(rc.rec.Actions) >= MaxRecordActions {
-		return actionError(a, rc.match.game.phase, errRecordFull, rc.match.rules.Variant)
+	if n := len(rc.rec.Actions); n >= MaxRecordActions-recordEndRoom {
+		ends := a.Kind == ActDrop || a.Kind == ActAccept || a.Kind == ActResign && n <= MaxRecordActions-recordEndRoom
+		switch {
+		case n >= MaxRecordActions:
+			return actionError(a, rc.match.game.phase, ErrRecordFull, rc.match.rules.Variant)
+		case !ends:
+			return actionError(a, rc.match.game.phase, errRecordEnding, rc.match.rules.Variant)
+		}
 	}
 	before := rc.match.game
 	m, err := rc.match.Do(a)

@@ -187,8 +187,9 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 //
 // A refused action or a player's error stops the game with a
 // [*PlayerError], the game before that action and the record up to it; a
-// game that would not fit in a record ([nardy.MaxRecordActions] actions)
-// stops with [ErrTooLong]. A nil white or black gives [ErrUninitialized]
+// game that would not fit in a record ([nardy.MaxRecordActions] actions,
+// the last two kept for a game's end: [nardy.Recorder.Do]) stops with
+// [ErrTooLong]. A nil white or black gives [ErrUninitialized]
 // before the first action.
 func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.Game, nardy.Record, error) {
 	rc, err := nardy.NewRecorder(r, 0, nil)
@@ -215,8 +216,8 @@ type MatchSeer interface {
 // record. Players that implement [MatchSeer] see the match before each
 // action.
 //
-// The record's bound, [nardy.MaxRecordActions] actions, counts the whole
-// match: about 340 games between random players (about 190 actions a game,
+// The record's bound, [nardy.MaxRecordActions] actions (the last two kept
+// for a game's end: [nardy.Recorder.Do]), counts the whole match: about 340 games between random players (about 190 actions a game,
 // long or short nardy), some 350 of long nardy and 890 of short nardy
 // between greedy players. A match that does not end within it, as a match
 // of several hundred points may not, stops with [ErrTooLong], the match as
@@ -265,8 +266,9 @@ func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.M
 // at a position ([nardy.ResumeRecorder], xgid.ID.Recorder,
 // gnubg.Recorder), or one a caller began recording by hand. It returns
 // the match as it ends and rc's record. Errors are PlayOut's, ErrTooLong
-// when rc's record is full ([nardy.MaxRecordActions] actions, those it
-// held before counted); the record holds the actions before the one
+// when rc's record is full ([nardy.ErrRecordFull]: [nardy.MaxRecordActions]
+// actions, those it held before counted, the last two kept for a game's
+// end); the record holds the actions before the one
 // refused. A nil rc, or the zero Recorder, matches [nardy.ErrWrongPhase].
 func PlayOn(rc *nardy.Recorder, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
 	if rc == nil {
@@ -325,6 +327,9 @@ func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int
 			return err
 		}
 		if err := rc.Do(a); err != nil {
+			if errors.Is(err, nardy.ErrRecordFull) {
+				return ErrTooLong
+			}
 			return refused(players, a, err)
 		}
 	}

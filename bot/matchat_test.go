@@ -117,8 +117,9 @@ func TestPlayOn(t *testing.T) {
 	assert.Equal(t, got, again)
 
 	// A recorder three actions short of full (the opening, then steps
-	// taken and undone): white's play, black's roll and black's play fill
-	// it, and the game goes on past it.
+	// taken and undone): white's play fills it but for the two actions kept
+	// for a game's end (a resignation and its acceptance), and the game
+	// goes on past it.
 	rc, err = nardy.NewRecorder(r, 0, nil)
 	require.NoError(t, err)
 	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}}))
@@ -129,7 +130,7 @@ func TestPlayOn(t *testing.T) {
 	require.Len(t, rc.Record().Actions, nardy.MaxRecordActions-3)
 	_, rec, err = PlayOn(rc, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
 	assert.ErrorIs(t, err, ErrTooLong)
-	assert.Len(t, rec.Actions, nardy.MaxRecordActions)
+	assert.Len(t, rec.Actions, nardy.MaxRecordActions-2)
 
 	_, _, err = PlayOn(nil, NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))
 	assert.ErrorIs(t, err, nardy.ErrWrongPhase)

@@ -158,6 +158,40 @@ func (rec Record) begin() (Match, error) {
 	return ResumeMatch(rec.Length, rec.Start, g)
 }
 
+// Recorder returns a recorder that holds rec, to record the match on from
+// where rec leaves it: a record kept as JSON is how a server carries a game
+// across a restart. rec is checked first as [Replay] checks it (its errors
+// are Replay's); the Recorder keeps rec's seed or fair proof, so the dice
+// thrown from here on must go on being the seed's (a [NewSeededDice] or
+// fair [fair.Dice] source that has thrown the record's dice already: throw
+// and discard as many as the record holds, counting each roll's two and
+// each opening throw's two). Its record is rec's actions and the actions
+// recorded from here on; [Recorder.Do]'s bound applies to the latter.
+func (rec Record) Recorder() (*Recorder, error) {
+	if _, err := Replay(rec); err != nil {
+		return nil, err
+	}
+	head := Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start}
+	if rec.Setup != nil { // the caller's: newRecorder writes the cube's form
+		s := *rec.Setup
+		head.Setup = &s
+	}
+	if rec.Fair != nil {
+		f := *rec.Fair
+		head.Fair = &f
+	}
+	rc, err := newRecorder(head, rec.Seed)
+	if err != nil {
+		return nil, &RecordError{Index: -1, Err: err}
+	}
+	for i, a := range rec.Actions {
+		if err := rc.record(a); err != nil {
+			return nil, &RecordError{Index: i, Action: a.ownSteps(), Err: err}
+		}
+	}
+	return rc, nil
+}
+
 func sameThrow(a Action, d0, d1 int) bool {
 	if a.Kind == ActOpening {
 		return a.Dice == [2]int{d0, d1}
@@ -170,6 +204,8 @@ func sameThrow(a Action, d0, d1 int) bool {
 // each accepted action is appended to the record, refused ones are not.
 // Its [Recorder.Match] is the state; for one game, Match().Game() is the
 // game, and the match is over when the game is.
+//
+// [Record.Recorder] records on from a saved record.
 //
 // A Recorder may be copied, to branch a game or to try an action on a copy
 // and keep it: the copy and the original each record their own actions
@@ -257,6 +293,12 @@ func (rc *Recorder) Do(a Action) error {
 			return actionError(a, rc.match.game.phase, errRecordEnding, rc.match.rules.Variant)
 		}
 	}
+	return rc.record(a)
+}
+
+// record performs a on the match and records it when accepted, whatever
+// room the record has left (Do and Record.Recorder check it).
+func (rc *Recorder) record(a Action) error {
 	before := rc.match.game
 	m, err := rc.match.Do(a)
 	if err != nil {
@@ -343,8 +385,9 @@ func (rc *Recorder) Match() Match {
 	return rc.match
 }
 
-// Record returns a copy of the record so far: its setup, seed, actions and
-// steps are the caller's to change (the zero Record for a nil *Recorder).
+// Record returns a copy of the record so far: its setup, seed, fair proof,
+// actions and steps are the caller's to change (the zero Record for a nil
+// *Recorder).
 func (rc *Recorder) Record() Record {
 	if rc == nil {
 		return Record{}
@@ -357,6 +400,10 @@ func (rc *Recorder) Record() Record {
 	if r.Setup != nil {
 		s := *r.Setup
 		r.Setup = &s
+	}
+	if r.Fair != nil {
+		f := *r.Fair
+		r.Fair = &f
 	}
 	n := 0
 	for _, a := range rc.rec.Actions {

@@ -181,6 +181,9 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 		}
 		return bad("%s", strings.TrimPrefix(err.Error(), "nardy: "))
 	}
+	if j.Kind < ActOpening || j.Kind > ActReject { // null or {} holds no action
+		return bad("no action kind: want \"kind\", one of %q", actionKindNames[1:])
+	}
 	n := Action{Kind: j.Kind}
 	switch j.Player {
 	case "white":

@@ -227,10 +227,13 @@ func (g Game) Can(a Action) bool {
 
 // Legal returns the legal plays of the roll being played (PhasePlay).
 func (g Game) Legal() ([]Play, error) {
-	if g.phase != PhasePlay {
-		return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, ErrWrongPhase)
+	switch g.phase {
+	case PhasePlay:
+		return g.rules.Legal(g.pos, g.turn.Roll())
+	case 0:
+		return nil, g.refuse(Action{Kind: ActPlay}, errNoGame)
 	}
-	return g.rules.Legal(g.pos, g.turn.Roll())
+	return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, ErrWrongPhase)
 }
 
 func (g Game) refuse(a Action, reason error) error {
@@ -466,6 +469,8 @@ func (g *Game) resign(p Color, k ResultKind) error {
 	switch {
 	case g.phase != PhaseRoll && g.phase != PhasePlay:
 		return ErrWrongPhase
+	case k == 0:
+		return errResignNoKind
 	case k == Draw || !g.rules.scoring().Uses(k):
 		return errResignKind
 	case g.lastRoll && g.pos.Side(p)[Off] == Checkers:

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -71,7 +72,7 @@ func TestRefusedActions(t *testing.T) {
 		{"reject without an offer", rollLong, Action{Kind: ActReject, Player: Black}, ErrWrongPhase},
 		{"resign koks under the federation table", rollLong, Action{Kind: ActResign, Player: White, Resign: Koks}, errResignKind},
 		{"resign a draw", rollLong, Action{Kind: ActResign, Player: White, Resign: Draw}, errResignKind},
-		{"resign kind 0", rollLong, Action{Kind: ActResign, Player: White}, errResignKind},
+		{"resign kind 0", rollLong, Action{Kind: ActResign, Player: White}, errResignNoKind},
 		{"resign home mars in short nardy", rollShort, Action{Kind: ActResign, Player: Black, Resign: HomeMars}, errResignKind},
 		{"double by the player not on roll", rollShort, Action{Kind: ActDouble, Player: Black}, ErrNotYourTurn},
 		{"double a cube the opponent owns", takenW, Action{Kind: ActDouble, Player: White}, errCubeNotYours},
@@ -181,4 +182,23 @@ func TestResignKindRule_S5_L9(t *testing.T) {
 		require.ErrorAs(t, err, &ae, "%v %+v", c.v, c.s)
 		assert.Equal(t, c.rule, ae.Rule, "%v %+v: %v", c.v, c.s, err)
 	}
+}
+
+// TestRefusalsSayWhat: refusals of what a newcomer writes say what is
+// missing (helper-102): a resignation without its kind, an action read
+// from JSON null or {}, the legal plays of the zero Game.
+func TestRefusalsSayWhat(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 3, 1)
+	_, err := g.Do(Action{Kind: ActResign, Player: Black})
+	require.ErrorIs(t, err, ErrActionRefused)
+	assert.ErrorContains(t, err, "a resignation without its kind")
+	for _, js := range []string{`null`, `{}`, `{"player":"white"}`} {
+		var a Action
+		err := json.Unmarshal([]byte(js), &a)
+		require.ErrorIs(t, err, ErrSyntax, js)
+		assert.ErrorContains(t, err, `no action kind: want "kind", one of`, js)
+	}
+	_, err = Game{}.Legal()
+	require.ErrorIs(t, err, ErrWrongPhase)
+	assert.ErrorContains(t, err, "the zero Game")
 }

@@ -123,7 +123,11 @@ type actionJSON struct {
 }
 
 // MarshalJSON writes the action as {"kind":"roll","player":"white",
-// "dice":[6,5]}, steps as [from,to,die] triples. An action alone does not
+// "dice":[6,5]}, steps as [from,to,die] triples in the mover's numbering
+// (25 the bar, 0 off). A triple's "to" means what it means in Go: in a
+// "play", each step's point reached, 0 a bear-off; in a "step", 0 also
+// stands for "wherever the die lands" ([Turn.Step]: [8,0,3] is 8/5 where
+// 8/5 is legal), and a [Recorder] records the point reached. An action alone does not
 // know its game, so it names a resignation's kind in long nardy's words
 // ("mars"); a [Record] writes its actions in its game's words ("gammon"),
 // and UnmarshalJSON reads both. An action UnmarshalJSON would refuse for

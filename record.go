@@ -462,7 +462,27 @@ func (p *Phase) UnmarshalText(t []byte) error {
 }
 
 // MarshalJSON writes the whole state of the game (for a server to store it
-// or send it); UnmarshalJSON reads it back, checking it.
+// or send it) as one JSON object; [Game.UnmarshalJSON] reads it back,
+// checking it. Its keys:
+//
+//   - "rules"; "position", the board as [Position.String] writes it;
+//     "phase", and "resume", the phase a resignation offered interrupted;
+//   - "cube": "value", "owned", and "owner", written for a centred cube
+//     too (as "white", the zero Color: it means nothing then);
+//   - "money" (a game of money play, not one of a match), "crawford" (the
+//     Crawford game), "beavered" (a beaver waits for the doubler, S6);
+//   - "dice" and "steps": the roll being played and the steps taken of it,
+//     [from,to,die] triples in the mover's numbering;
+//   - "started", whether a play has been made (false after the opening
+//     throw until the first play), "first", who made it (L11), and
+//     "starter", who was first on roll (the opening's winner, or given);
+//   - "last_roll" and "last_kind": L11's last roll, and the kind of the
+//     first player's win that it may still draw;
+//   - "offer" and "offer_by": a resignation offered and who offers it
+//     ("offer_by" is left out for White, the zero Color);
+//   - "opening", the last opening throw's dice (White's, Black's),
+//     "rerolls", the equal opening throws thrown again, "plays", the plays
+//     made, and "result" once the game is over.
 func (g Game) MarshalJSON() ([]byte, error) {
 	if !g.IsValid() {
 		return nil, fmt.Errorf("%w: the zero Game, no game to write", ErrBadRecord)

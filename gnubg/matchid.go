@@ -154,6 +154,16 @@ func resignCode(k nardy.ResultKind) (uint64, bool) {
 	return 0, false
 }
 
+// matchWon reports the ID of a match at its end, as GNU Backgammon writes
+// it once the last game is over: the game over (resigned, dropped), one
+// score at the length or past it (the last game's points are added
+// whole), the other short of it, and the Crawford flag left as the last
+// game had it.
+func (m MatchID) matchWon() bool {
+	return m.MatchLength > 0 && m.State >= StateOver && m.State <= StateDropped &&
+		(m.Score[0] >= m.MatchLength) != (m.Score[1] >= m.MatchLength)
+}
+
 // validate checks every field against the ranges the Match ID can hold.
 func (m MatchID) validate() error {
 	_, resignOK := resignCode(m.Resigned)
@@ -176,9 +186,9 @@ func (m MatchID) validate() error {
 		return fmt.Errorf("match length %d: want 0 (money) to %d", m.MatchLength, MaxMatchLength)
 	case m.Score[0] < 0 || m.Score[0] > maxMatchNum || m.Score[1] < 0 || m.Score[1] > maxMatchNum:
 		return fmt.Errorf("score %d-%d: want 0..%d each", m.Score[0], m.Score[1], maxMatchNum)
-	case m.MatchLength > 0 && (m.Score[0] > m.MatchLength || m.Score[1] > m.MatchLength):
-		return fmt.Errorf("score %d-%d is past the match length %d", m.Score[0], m.Score[1], m.MatchLength)
-	case m.Crawford && (m.MatchLength < 2 || m.Score[0] != m.MatchLength-1 && m.Score[1] != m.MatchLength-1):
+	case m.MatchLength > 0 && (m.Score[0] > m.MatchLength || m.Score[1] > m.MatchLength) && !m.matchWon():
+		return fmt.Errorf("score %d-%d is past the match length %d (only the winner's, at the end)", m.Score[0], m.Score[1], m.MatchLength)
+	case m.Crawford && !m.matchWon() && (m.MatchLength < 2 || m.Score[0] != m.MatchLength-1 && m.Score[1] != m.MatchLength-1):
 		return fmt.Errorf("a Crawford game needs a match of 2 points or more and a score one short of the length; have length %d, score %d-%d", m.MatchLength, m.Score[0], m.Score[1])
 	case m.Crawford && m.CubeValue != 1:
 		return fmt.Errorf("cube value %d in the Crawford game, where no one doubles: want 1", m.CubeValue)
@@ -258,7 +268,10 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 // owner code of 2, a game state above 4, a die of 7 or only one die 0, a
 // match longer than [MaxMatchLength], a score past the match length, and
 // the Crawford flag in money play, in a 1-point match, when no score is one
-// short of the length or with a cube above 1.
+// short of the length or with a cube above 1; but for the ID GNU Backgammon
+// writes at a match's end (the game over, the winner's score at the length
+// or past it, the Crawford flag as the last game had it), which its "set
+// matchid" refuses and [Match] and [Game] refuse too ([nardy.ErrGameOver]).
 //
 // The dice of the result are larger first, as gnubg reads them. Every ID
 // gnubg writes, and every ID with the larger die first that ParseMatchID

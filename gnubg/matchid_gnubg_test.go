@@ -1,9 +1,11 @@
 package gnubg
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/gnubgkey"
 	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
@@ -118,4 +120,83 @@ func swapMatchIDDice(t *testing.T, id string) string {
 	s.put(midDie1, 3, k.get(midDie2, 3))
 	s.put(midDie2, 3, k.get(midDie1, 3))
 	return gnubgkey.Encode(s[:])
+}
+
+// finalIDDriver is run inside gnubg: for each input line (a seed and a
+// match length) it has gnubg play a match against itself to its end and
+// writes the Match ID gnubg then holds (what "show board" prints at a
+// match's end).
+const finalIDDriver = `import gnubg
+IN, OUT = %s, %s
+gnubg.command("set display off")
+gnubg.command("set player 0 gnubg")
+gnubg.command("set player 1 gnubg")
+gnubg.command("set player 0 chequerplay evaluation plies 0")
+gnubg.command("set player 1 chequerplay evaluation plies 0")
+gnubg.command("set player 0 cubedecision evaluation plies 0")
+gnubg.command("set player 1 cubedecision evaluation plies 0")
+out = open(OUT, "w")
+for line in open(IN):
+    seed, length = line.split()
+    try:
+        gnubg.command("set seed " + seed)
+        gnubg.command("new match " + length)
+        out.write(gnubg.matchid() + "\n")
+    except Exception as e:
+        out.write("ERR %%r\n" %% e)
+out.write("END\n")
+out.close()
+`
+
+// TestMatchIDGnubgFinal has GNU Backgammon play matches of 1 to 5 points
+// against itself to their end and reads the Match ID it holds there: the
+// winner's score at the length or past it (a gammon in a 1-point match:
+// 0-2), the game over or resigned, the Crawford flag as the last game had
+// it. ParseMatchID reads every one (it refused the IDs of scores past the
+// length: helper-102), FormatMatchID gives back gnubg's text, and Game
+// refuses the finished match. It needs /usr/games/gnubg and skips without
+// it.
+func TestMatchIDGnubgFinal(t *testing.T) {
+	bin := testgen.GnubgOrSkip(t)
+	if testing.Short() {
+		t.Skip("runs gnubg")
+	}
+	var in []string
+	for seed := 1; seed <= 40; seed++ {
+		in = append(in, fmt.Sprintf("%d %d", seed, 1+seed%5))
+	}
+	got := testgen.GnubgLines(t, bin, finalIDDriver, in)
+	past, crawford := 0, 0
+	for i, id := range got {
+		m, err := ParseMatchID(id)
+		if !assert.NoError(t, err, "%s: gnubg's final Match ID of %s", id, in[i]) {
+			continue
+		}
+		s, err := FormatMatchID(m)
+		require.NoError(t, err)
+		assert.Equal(t, id, s)
+		assert.GreaterOrEqual(t, max(m.Score[0], m.Score[1]), m.MatchLength, "%s: the match is won", id)
+		assert.NotEqual(t, StatePlaying, m.State, id)
+		if max(m.Score[0], m.Score[1]) > m.MatchLength {
+			past++
+		}
+		if m.Crawford {
+			crawford++
+		}
+		_, err = Game(variantsShortNoBeavers(), "4HPwATDgc/ABMA", id)
+		assert.ErrorIs(t, err, nardy.ErrGameOver, id)
+	}
+	// Two that gnubg 1.07's "show board" printed at the end of 5-point
+	// matches (helper-102): 1-16 after a gammon at cube 8, and 0-5 after
+	// the Crawford game, resigned, its flag left set.
+	for _, id := range []string{"AwKgABAAgAAE", "sCOgAAAAKAAE"} {
+		m, err := ParseMatchID(id)
+		require.NoError(t, err, id)
+		assert.Equal(t, 5, m.MatchLength)
+		s, err := FormatMatchID(m)
+		require.NoError(t, err)
+		assert.Equal(t, id, s)
+	}
+	t.Logf("%d matches, %d final scores past the length, %d with the Crawford flag", len(got), past, crawford)
+	assert.Positive(t, past, "gammons end some 1-point matches past the length")
 }

@@ -59,7 +59,8 @@ type MatchStart struct {
 	// is the first game after a player reaches Length-1. With both players
 	// at Length-1 it is not, whatever CrawfordDone says (the Crawford game
 	// was played before the second got there), unless the rules have
-	// L11's draw, which can bring both there at once.
+	// L11's draw, which can bring both there at once. A 1-point match has
+	// no Crawford game, and [NewMatchAt] refuses CrawfordDone there.
 	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
@@ -81,8 +82,9 @@ func NewMatch(r Rules, length int) (Match, error) {
 // is refused with a [*RulesError] naming "start": a negative score, a
 // score at which a player has won (at length or more and ahead; equal
 // scores at length or more, which a draw can leave (L11), go on),
-// CrawfordDone where nobody is at length-1 or more or the rules have no
-// Crawford rule, and a score past MaxStartScore.
+// CrawfordDone where nobody is at length-1 or more, in a 1-point match
+// (which has no Crawford game), or where the rules have no Crawford rule,
+// and a score past MaxStartScore.
 func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
 	if length < 1 {
 		return Match{}, rulesError("length", "match length %d, want 1 or more", length)

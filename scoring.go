@@ -268,7 +268,8 @@ const (
 	// Resigned: a resignation was offered and accepted (S6).
 	Resigned
 	// Dropped: a double was dropped (S6): the doubler wins the cube's
-	// value before the double, recorded as an oin.
+	// value before the double, whatever the table gives a single game,
+	// recorded as an oin.
 	Dropped
 )
 
@@ -302,7 +303,7 @@ type Result struct {
 	Kind    ResultKind `json:"kind"`
 	End     EndReason  `json:"end"`
 	Cube    int        `json:"cube"`           // the cube value the game was played for
-	Points  int        `json:"points"`         // won by Winner: table points × Cube (the table's single-game points × Cube for a gammon or backgammon won under the Jacoby rule with the cube centred, S6); for a Draw, each player's
+	Points  int        `json:"points"`         // won by Winner: table points × Cube (the table's single-game points × Cube for a gammon or backgammon won under the Jacoby rule with the cube centred, S6; the Cube alone for a dropped double, whatever the table, S6); for a Draw, each player's
 	Half    bool       `json:"half,omitempty"` // a Draw only: each player scores half a point more than Points
 }
 

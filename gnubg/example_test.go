@@ -74,3 +74,14 @@ func ExampleReadMat() {
 	//       Wins 1 point
 	//
 }
+
+func ExampleFromMatch() {
+	// A 5-point match whose opening throw gave White 3-1: the IDs gnubg
+	// shows after "new match 5", "set turn 0", "set dice 3 1".
+	m, _ := nardy.NewMatch(nardy.DefaultRules(nardy.Short), 5)
+	m, _ = m.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	pid, id, _ := gnubg.FromMatch(m)
+	fmt.Println(pid, id)
+	// Output:
+	// 4HPwATDgc/ABMA MIGlAAAAAAAE
+}

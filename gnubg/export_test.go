@@ -30,8 +30,9 @@ for line in open(IN):
         gnubg.command("set player 1 human")
         gnubg.command("set matchid " + f[1])
         gnubg.command("set board " + f[0])
-        if len(f) > 2:
-            gnubg.command(" ".join(f[2:]))
+        for c in " ".join(f[2:]).split(";"):
+            if c.strip():
+                gnubg.command(c.strip())
         out.write(gnubg.positionid() + " " + gnubg.matchid() + "\n")
     except Exception as e:
         out.write("ERR %%r\n" %% e)
@@ -102,6 +103,28 @@ func exportStates(t *testing.T) []exported {
 		}
 		add(m, last)
 	}
+	// A beaver (money play, rule on): gnubg's commands make it from the
+	// state before the double.
+	r := nardy.DefaultRules(nardy.Short)
+	r.Beavers = true
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	for _, a := range []nardy.Action{{Kind: nardy.ActOpening, Dice: [2]int{3, 1}},
+		{Kind: nardy.ActPlay, Player: nardy.White, Steps: []nardy.Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}}} {
+		g, err = g.Do(a)
+		require.NoError(t, err)
+	}
+	m, err := nardy.ResumeMatch(0, nardy.MatchStart{}, g)
+	require.NoError(t, err)
+	pid, id, err := gnubg.FromMatch(m)
+	require.NoError(t, err)
+	for _, a := range []nardy.Action{{Kind: nardy.ActDouble, Player: nardy.Black}, {Kind: nardy.ActBeaver, Player: nardy.White}} {
+		m, err = m.Do(a)
+		require.NoError(t, err)
+	}
+	bpid, bid, err := gnubg.FromMatch(m)
+	require.NoError(t, err)
+	out = append(out, exported{m, bpid, bid.String(), pid + " " + id.String() + " double;beaver"})
 	return out
 }
 

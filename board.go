@@ -234,12 +234,16 @@ func (p Position) Mover() Side { return p.mover.side() }
 // numbering.
 func (p Position) Opponent() Side { return p.opp.side() }
 
-// Side returns the checkers of colour c in its own numbering.
+// Side returns the checkers of colour c in its own numbering; the zero
+// Side (no checkers) for a c that is not White or Black.
 func (p Position) Side(c Color) Side {
-	if c == p.turn {
+	switch {
+	case c == p.turn:
 		return p.mover.side()
+	case c.IsValid():
+		return p.opp.side()
 	}
-	return p.opp.side()
+	return Side{}
 }
 
 // offOf returns the checkers colour c has borne off (Side(c)[Off]

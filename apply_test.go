@@ -310,3 +310,14 @@ func mustParse(t *testing.T, pos Position, roll Roll, text string) Play {
 	require.NoError(t, err)
 	return p
 }
+
+// TestPositionSideOfNoColour: Side of a colour that is neither White nor
+// Black is the zero Side, not one of the players' (helper-102 found
+// Side(Color(9)) gave the opponent's checkers).
+func TestPositionSideOfNoColour(t *testing.T) {
+	p := mustPosition(StartPosition(Short, White))
+	assert.Equal(t, Side{}, p.Side(Color(9)))
+	assert.Equal(t, Side{}, p.Side(Color(2)))
+	assert.Equal(t, p.Mover(), p.Side(White))
+	assert.Equal(t, p.Opponent(), p.Side(Black))
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -60,4 +61,26 @@ func TestMatFileBound(t *testing.T) {
 	_, _, err = ReadMat(bytes.NewReader(pad(MaxMatBytes+1)), r)
 	assert.ErrorIs(t, err, ErrMat)
 	assert.ErrorContains(t, err, "file longer than 16777216 bytes")
+}
+
+// TestMatManyTokensLinear: lines of 2,000 tokens each (within MaxMatLine)
+// cost an allocation proportional to the input, some tens of times its
+// size: each cell's text was built by adding its tokens one by one, which
+// cost 17.5 GB for a 15 MB file (helper-104); 400 such lines now take
+// under 100 times their 1.6 MB.
+func TestMatManyTokensLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 1.6 MB of long lines")
+	}
+	var b strings.Builder
+	b.WriteString(" 1 point match\n\n Game 1\n a : 0                  b : 0\n")
+	line := " 1) 31: " + strings.Repeat("x ", 2000) + "\n"
+	for range 400 {
+		b.WriteString(line)
+	}
+	in := b.String()
+	var err error
+	alloc := testmem.Allocated(func() { _, _, err = ReadMat(strings.NewReader(in), nardy.DefaultRules(nardy.Short)) })
+	require.Error(t, err, "x is no move")
+	assert.Less(t, alloc, uint64(100*len(in)), "%d bytes allocated for %d read", alloc, len(in))
 }

@@ -231,16 +231,20 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 		toks = append(toks, tok{ln[i:j], i})
 		i = j
 	}
+	// The cells, each its tokens joined by single blanks once the line is
+	// read (joined token by token, a line of 2,000 tokens cost 17 GB of
+	// copies: helper-104).
 	var cells []matCell
+	var parts [][]string // the tokens of each cell
 	for _, tk := range toks {
 		start := matDiceRe.MatchString(tk.s) || tk.s == "Doubles" || tk.s == "Takes" ||
 			tk.s == "Drops" || tk.s == "Wins" || tk.s == "Beavers" || tk.s == "???"
-		if last := len(cells) - 1; tk.s == "Wins" && last >= 0 && matDiceRe.MatchString(cells[last].text) &&
+		if last := len(cells) - 1; tk.s == "Wins" && last >= 0 && len(parts[last]) == 1 && matDiceRe.MatchString(parts[last][0]) &&
 			(tk.col >= matRightColumn) == (cells[last].player == nardy.Black) {
 			// gnubg writes a roll and the roller's win after the other
 			// side resigns in one cell ("54:  Wins 1 point"), where this
 			// package writes the Wins on a line of its own.
-			cells = append(cells, matCell{n, cells[last].player, tk.s})
+			cells, parts = append(cells, matCell{n, cells[last].player, ""}), append(parts, []string{tk.s})
 			continue
 		}
 		if start || len(cells) == 0 {
@@ -251,10 +255,13 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 			if len(cells) == 2 {
 				return formats.SyntaxError(".mat file", ln, tk.col, "more than two cells")
 			}
-			cells = append(cells, matCell{n, p, tk.s})
+			cells, parts = append(cells, matCell{n, p, ""}), append(parts, []string{tk.s})
 			continue
 		}
-		cells[len(cells)-1].text += " " + tk.s
+		parts[len(parts)-1] = append(parts[len(parts)-1], tk.s)
+	}
+	for i := range cells {
+		cells[i].text = strings.Join(parts[i], " ")
 	}
 	return rd.addCells(cells...)
 }

@@ -280,3 +280,20 @@ func FuzzParseMatchID(f *testing.F) {
 		testgen.CheckGame(t, id, g, err, nardy.ErrGameOver, nardy.ErrInvalidPosition, nardy.ErrActionRefused)
 	})
 }
+
+// TestIDsTooLongRefusedUnread: an ID longer than its characters could be
+// in any encoding is refused by its length alone, as the docs say ("refused
+// before the ID is read"), where the characters of 100 MB were counted
+// first (helper-104); a shorter one of the wrong length says how many
+// characters it has.
+func TestIDsTooLongRefusedUnread(t *testing.T) {
+	long := strings.Repeat("A", 1<<20)
+	_, err := ParseMatchID(long)
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.ErrorContains(t, err, "want 12 characters, have more than 48 bytes")
+	_, err = ParsePositionID(long, nardy.White)
+	require.ErrorIs(t, err, nardy.ErrSyntax)
+	assert.ErrorContains(t, err, "want 14 characters, have more than 56 bytes")
+	_, err = ParseMatchID("AAAAAAAAAAAAA")
+	assert.ErrorContains(t, err, "want 12 characters, have 13")
+}

@@ -102,8 +102,11 @@ func PositionID(b Board) string {
 // check that the two sides can share a board.
 func ParsePositionID(id string) (Board, error) {
 	var b Board
-	if utf8.RuneCountInString(id) != PositionIDLen { // a character outside Base64 is refused by Decode
-		return b, errorf(-1, "want %d characters, have %d", PositionIDLen, utf8.RuneCountInString(id))
+	if len(id) > utf8.UTFMax*PositionIDLen { // too long whatever its characters: refused unread
+		return b, errorf(-1, "want %d characters, have more than %d bytes", PositionIDLen, utf8.UTFMax*PositionIDLen)
+	}
+	if n := utf8.RuneCountInString(id); n != PositionIDLen { // a character outside Base64 is refused by Decode
+		return b, errorf(-1, "want %d characters, have %d", PositionIDLen, n)
 	}
 	var key [10]byte
 	if err := Decode(key[:], id); err != nil {

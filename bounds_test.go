@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -299,4 +300,40 @@ func TestSyntaxErrorInput(t *testing.T) {
 		require.ErrorAs(t, err, &se)
 		assert.Equal(t, len(s) > MaxTextLen, strings.Contains(se.Msg, "longer than"), "%d bytes: %v", len(s), err)
 	}
+}
+
+// TestMatchLengthBound: a match of MaxMatchLength points starts, one
+// longer is refused wherever a match begins (NewMatch, NewMatchAt,
+// ResumeMatch, a record, a match's JSON) with a *RulesError or a record
+// error, where a match of 2^40 points or more was taken and its analysis
+// went wrong past 2^53 (helper-104).
+func TestMatchLengthBound(t *testing.T) {
+	r := DefaultRules(Short)
+	_, err := NewMatch(r, MaxMatchLength)
+	require.NoError(t, err)
+	over := MaxMatchLength + 1
+	_, err = NewMatch(r, over)
+	var re *RulesError
+	require.ErrorAs(t, err, &re)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+	assert.ErrorContains(t, err, "MaxMatchLength")
+	_, err = NewMatchAt(r, 1<<40, MatchStart{})
+	assert.ErrorAs(t, err, &re)
+	g, err := NewGameAt(r, Setup{Position: mustPosition(StartPosition(Short, White)), Match: true})
+	require.NoError(t, err)
+	_, err = ResumeMatch(over, MatchStart{}, g)
+	assert.ErrorAs(t, err, &re)
+	_, err = Replay(Record{Rules: r, Length: over})
+	assert.ErrorIs(t, err, ErrBadRecord)
+	assert.ErrorIs(t, err, ErrInvalidRules)
+
+	m, err := NewMatch(r, 7)
+	require.NoError(t, err)
+	b, err := json.Marshal(m)
+	require.NoError(t, err)
+	var back Match
+	require.NoError(t, json.Unmarshal(b, &back))
+	long := strings.Replace(string(b), `"length":7`, fmt.Sprintf(`"length":%d`, over), 1)
+	require.NotEqual(t, string(b), long)
+	assert.ErrorIs(t, json.Unmarshal([]byte(long), &back), ErrBadRecord)
 }

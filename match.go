@@ -38,6 +38,12 @@ type Match struct {
 	resumed      bool       // its first game was set up at a position (ResumeMatch)
 }
 
+// MaxMatchLength bounds the length of a match ([NewMatch], [NewMatchAt],
+// [ResumeMatch], a [Record] or a match read from JSON), as the XGID and
+// the .mat file bound theirs, so that a match's points and the match
+// equity of any score stay exact.
+const MaxMatchLength = 1 << 30
+
 // MaxStartScore bounds the scores of a [MatchStart]: half the bound of a
 // match's scores in its JSON (2,147,483,647), which leaves room for the
 // points of every game a match can play (a record holds at most
@@ -64,8 +70,8 @@ type MatchStart struct {
 	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
-// NewMatch starts a match to length points (length >= 1) under r; the first
-// game begins with the opening throw (C2). A table with a ½–½ draw
+// NewMatch starts a match to length points (1 <= length <= [MaxMatchLength])
+// under r; the first game begins with the opening throw (C2). A table with a ½–½ draw
 // (Scoring.DrawHalf) is refused: match scores are whole points.
 func NewMatch(r Rules, length int) (Match, error) {
 	if length < 1 {
@@ -96,6 +102,9 @@ func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
 func newMatch(r Rules, length int, start MatchStart) (Match, error) {
 	if err := r.Validate(); err != nil { // the rules' fault first, then the start's
 		return Match{}, err
+	}
+	if length > MaxMatchLength {
+		return Match{}, rulesError("length", "match length %d, more than MaxMatchLength (%d)", length, MaxMatchLength)
 	}
 	if length > 0 {
 		if err := r.checkMatchScoring(); err != nil {

@@ -108,8 +108,8 @@ func (m Match) check() error {
 	g, w, b := m.game, m.score[White], m.score[Black]
 	fault := m.rules.startFault(m.length, m.start)
 	switch {
-	case m.length < 0:
-		return bad("length %d", m.length)
+	case m.length < 0 || m.length > MaxMatchLength:
+		return bad("length %d, want 0 to MaxMatchLength (%d)", m.length, MaxMatchLength)
 	case g.money != (m.length == 0):
 		return bad("a money game %v in a match to %d", g.money, m.length)
 	case m.length > 0 && m.rules.Scoring.DrawHalf:

@@ -121,8 +121,9 @@ func TestMatchAtRefused(t *testing.T) {
 		{"crawford done without the cube", long, 5, MatchStart{Score: [2]int{4, 2}, CrawfordDone: true}, "start"},
 		{"crawford done in a 1-point match", short, 1, MatchStart{CrawfordDone: true}, "start"},
 		{"length 0", short, 0, MatchStart{}, "length"},
-		{"huge", short, 1 << 40, MatchStart{Score: [2]int{1 << 35, 0}}, "start"},
-		{"past MaxStartScore", short, 1 << 40, MatchStart{Score: [2]int{MaxStartScore + 1, 0}}, "start"},
+		{"huge", short, MaxMatchLength, MatchStart{Score: [2]int{1 << 35, 0}}, "start"},
+		{"past MaxStartScore", short, MaxMatchLength, MatchStart{Score: [2]int{MaxStartScore + 1, 0}}, "start"},
+		{"length past MaxMatchLength", short, MaxMatchLength + 1, MatchStart{}, "length"},
 	}
 	for _, c := range cases {
 		m, err := NewMatchAt(c.r, c.length, c.start)

@@ -88,7 +88,7 @@ func TestHintLongMatch(t *testing.T) {
 	roll := [2]int{6, 4}
 	money, err := HintFor(shortGameAt(t, 0, roll), [2]int{}, Options{})
 	require.NoError(t, err)
-	for _, length := range []int{25, 26, 27, 40, 64, 65, 100, 1 << 40} {
+	for _, length := range []int{25, 26, 27, 40, 64, 65, 100, nardy.MaxMatchLength} {
 		h, err := HintFor(shortGameAt(t, length, roll), [2]int{length, length}, Options{})
 		require.NoError(t, err, length)
 		distinct := map[float64]bool{}

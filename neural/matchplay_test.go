@@ -209,10 +209,12 @@ func TestMatchOver_S6(t *testing.T) {
 // the match is all but decided: equal scores stay even, the
 // two sides' chances add up to 1, and a side nearer the end is more likely
 // to win (the table went flat past its edge, and matches of 26 points and
-// more played and hinted at random).
+// more played and hinted at random), also past 2^53, where the lead was
+// subtracted in floating point and a point lost (helper-104: 2^54−1 away
+// against 2^54 read as even).
 func TestMETBeyondTheTable(t *testing.T) {
 	m := met()
-	for _, a := range []int{MaxAway - 1, MaxAway, MaxAway + 1, MaxAway + 2, 100, 1000, 1 << 40} {
+	for _, a := range []int{MaxAway - 1, MaxAway, MaxAway + 1, MaxAway + 2, 100, 1000, 1 << 40, 1 << 54, 1 << 60} {
 		assert.InDelta(t, 0.5, m.At(a, a, false), 1e-12, a)
 		for _, b := range []int{a - 3, a - 1, a + 1, a + 5, 2 * a} {
 			assert.InDelta(t, 1, m.At(a, b, false)+m.At(b, a, false), 1e-9, "%d %d", a, b)

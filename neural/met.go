@@ -118,7 +118,7 @@ func (m *MET) At(a, b int, crawford bool) float64 {
 // decided), and the two sides' chances add up to 1.
 func (m *MET) beyond(a, b int) float64 {
 	const n = MaxAway
-	z := (float64(b) - float64(a)) / math.Sqrt(float64(a)+float64(b)) // the lead over the spread
+	z := float64(b-a) / math.Sqrt(float64(a)+float64(b)) // the lead over the spread (b−a exact past 2^53: helper-104)
 	// The scores x, y with x+y = S, y−x = z√S and max(x, y) = n: √S is the
 	// root of S + |z|√S = 2n.
 	r := 4 * n / (math.Sqrt(z*z+8*n) + math.Abs(z)) // (√(z²+8n) − |z|)/2, without the cancellation at a huge |z|

@@ -164,7 +164,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (c config, recipeName st
 	fs.StringVar(&c.out, "out", "", "output path without extension (required): writes OUT.nn, OUT.log, OUT.svg; a trailing .nn is dropped; a run on an OUT whose log another run is writing is refused (a -recipe run writes, and locks, one stage's log at a time)")
 	fs.StringVar(&c.init, "init", "", "weights to continue from")
 	fs.IntVar(&c.stop, "stop", 0, "stop after this many games, at most -games (0: -games), the rate still scheduled over -games")
-	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init: count games on from its last checkpoint")
+	fs.StringVar(&c.resume, "resume", "", "log of the run that wrote -init (at most 1 MiB): count games on from its last checkpoint")
 	fs.StringVar(&c.target, "target", targetTD0, "what each position learns toward: td0 (the evaluation after the play made) or 1ply (the average over the 21 rolls)")
 	fs.StringVar(&c.against, "against", "", fmt.Sprintf("train by playing against this fixed opponent %v instead of self-play", bot.Names()))
 	fs.Float64Var(&c.mix, "mix", 1, "with -against: the share of games against that player, the rest self-play")

@@ -633,6 +633,26 @@ func TestResumeLogBound(t *testing.T) {
 	assert.ErrorContains(t, err, "longer than 1048576 bytes")
 }
 
+// TestResumeLongLine: a line of more than 64 KiB within the bound does
+// not end the reading: the checkpoint after it that goes backwards is
+// refused, where a bufio.Scanner stopped at the long line and -resume went
+// on with what it had read, silently (helper-104); a log of CRLF lines
+// reads as of LF lines.
+func TestResumeLongLine(t *testing.T) {
+	head := "# nardy-train -variant short -eval 0\n10\t1\t700\t-\t-\t-\t-\t-\t-\n"
+	path := filepath.Join(t.TempDir(), "long.log")
+	long := "# " + strings.Repeat("x", 70_000) + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(head+long+"5\t1\t700\t-\t-\t-\t-\t-\t-\n"), 0o644))
+	_, err := readResume(path)
+	assert.ErrorContains(t, err, "long.log:4: checkpoint 5 does not follow 10")
+
+	crlf := filepath.Join(t.TempDir(), "crlf.log")
+	require.NoError(t, os.WriteFile(crlf, []byte(strings.ReplaceAll(head+long, "\n", "\r\n")), 0o644))
+	r, err := readResume(crlf)
+	require.NoError(t, err)
+	assert.Equal(t, 10, r.last().games)
+}
+
 // TestTrainLogToDevNull: a log that is a link to /dev/null is written as
 // os.Create wrote it, by runs at once too (truncating it failed: helper-82).
 func TestTrainLogToDevNull(t *testing.T) {

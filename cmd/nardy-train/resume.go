@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -140,9 +139,10 @@ func readResume(path string) (resumed, error) {
 	if r.text != "" && !strings.HasSuffix(r.text, "\n") {
 		r.text += "\n"
 	}
-	sc := bufio.NewScanner(strings.NewReader(r.text))
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	// Every line, however long (a bufio.Scanner stopped at the first of
+	// more than 64 KiB, silently: helper-104).
+	for i, line := range strings.Split(strings.TrimSuffix(r.text, "\n"), "\n") {
+		n, line := i+1, strings.TrimSuffix(line, "\r")
 		if strings.HasPrefix(line, runHeader) {
 			run := parseRunHeader(line)
 			if run.variant == "" {

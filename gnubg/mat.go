@@ -176,9 +176,12 @@ const matRightColumn = 20
 // players there it was, as NewMatchAt says). GNU Backgammon's "set score"
 // makes such a game post-Crawford unless "set crawford on" follows; its
 // export has no tag, so a first game of it without a double reads as the
-// Crawford game, which plays the same.
+// Crawford game, which plays the same. A player's name holding a control
+// character, which WriteMat refuses to write, is refused
+// ([nardy.ErrSyntax]).
 //
-// ReadMat keeps one line in memory at a time and stops with an error
+// ReadMat keeps one line and the moves of the game being read in memory
+// at a time and stops with an error
 // matching [ErrMat] at the first of its bounds: a file longer than
 // [MaxMatBytes], a line longer than [MaxMatLine], more than [MaxMatTags]
 // header tags, a game of more than 4096 moves and cube actions, or more

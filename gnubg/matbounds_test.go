@@ -84,3 +84,19 @@ func TestMatManyTokensLinear(t *testing.T) {
 	require.Error(t, err, "x is no move")
 	assert.Less(t, alloc, uint64(100*len(in)), "%d bytes allocated for %d read", alloc, len(in))
 }
+
+// TestMatNameControlRefused: a player's name holding a control character
+// (an escape sequence a terminal would run when nardy analyze prints it)
+// is refused, as WriteMat refuses to write it (helper-104).
+func TestMatNameControlRefused(t *testing.T) {
+	for _, name := range []string{"\x1b[31mRED", "a\x07b", "x\u0085y"} {
+		in := " 1 point match\n\n Game 1\n " + name + " : 0                  b : 0\n 1) 31: 8/5 6/5\n"
+		_, _, err := ReadMat(strings.NewReader(in), nardy.DefaultRules(nardy.Short))
+		require.ErrorIs(t, err, nardy.ErrSyntax, "%q", name)
+		assert.ErrorContains(t, err, "control character")
+	}
+	in := " 1 point match\n\n Game 1\n Zoë Ünal : 0                  b : 0\n 1) 31: 8/5 6/5\n"
+	_, info, err := ReadMat(strings.NewReader(in), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"Zoë Ünal", "b"}, info.Players)
+}

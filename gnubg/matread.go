@@ -192,6 +192,11 @@ func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
 			}
 		}
 	}
+	for _, n := range [2]string{m[1], name} {
+		if hasControl(n) { // what WriteMat refuses, which a terminal may run (helper-104)
+			return formats.SyntaxError(".mat file", ln, -1, "a player's name with a control character")
+		}
+	}
 	info.Players = [2]string{m[1], name}
 	w, err := matNumber(ln, digits)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // ActionKind names what an [Action] does.
@@ -199,7 +201,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 			return bad("%s without a player", j.Kind)
 		}
 	default:
-		return bad("player %q", j.Player)
+		return bad("player %s", errtext.Quote(j.Player))
 	}
 	if len(j.Dice) != 0 {
 		if len(j.Dice) != 2 {
@@ -212,7 +214,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	}
 	for _, s := range j.Steps {
 		if len(s) != 3 {
-			return bad("step %v: want [from,to,die]", s)
+			return bad("step of %d numbers: want [from,to,die]", len(s))
 		}
 		for _, v := range s {
 			if v < 0 || v > Bar {

@@ -337,3 +337,21 @@ func TestMatchLengthBound(t *testing.T) {
 	require.NotEqual(t, string(b), long)
 	assert.ErrorIs(t, json.Unmarshal([]byte(long), &back), ErrBadRecord)
 }
+
+// TestJSONErrorsCutTheInput: an action's player or step of thousands of
+// bytes, within the JSON bounds, is cut in the error's message as in its
+// Input (helper-104: the whole 4,000 bytes were in Error()).
+func TestJSONErrorsCutTheInput(t *testing.T) {
+	long := strings.Repeat("x", 4000)
+	var a Action
+	err := json.Unmarshal([]byte(`{"kind":"roll","player":"`+long+`"}`), &a)
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+	err = json.Unmarshal([]byte(`{"kind":"play","player":"white","steps":[[`+strings.Repeat("1,", 1300)+`1]]}`), &a)
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+	var rec Record
+	err = json.Unmarshal([]byte(`{"rules":{"variant":"short"},"length":1,"actions":[{"kind":"roll","player":"`+long+`"}]}`), &rec)
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+}

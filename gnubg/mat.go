@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/internal/formats"
 )
 
@@ -388,7 +389,7 @@ func matRule(r nardy.Rules, t MatTag) (nardy.Rules, error) {
 	switch t.Key {
 	case "Variation":
 		if !strings.EqualFold(t.Value, "backgammon") {
-			return r, fmt.Errorf("%w: variation %q is not short nardy", ErrMat, t.Value)
+			return r, fmt.Errorf("%w: variation %s is not short nardy", ErrMat, errtext.Quote(t.Value))
 		}
 	case "Crawford":
 		r.Crawford = on

@@ -100,3 +100,13 @@ func TestMatNameControlRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, [2]string{"Zoë Ünal", "b"}, info.Players)
 }
+
+// TestMatTagErrorsCutTheValue: a tag value of thousands of bytes, within
+// the line bound, is cut in the error (helper-104: a Variation tag's 4,000
+// bytes were echoed whole).
+func TestMatTagErrorsCutTheValue(t *testing.T) {
+	long := strings.Repeat("x", 4000)
+	_, _, err := ReadMat(strings.NewReader("; [Variation \""+long+"\"]\n 1 point match\n"), nardy.DefaultRules(nardy.Short))
+	require.ErrorIs(t, err, ErrMat)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // matRuleTags returns the header tags that say how rules r differ from
@@ -84,7 +85,7 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 	}
 	for i, name := range info.Players {
 		if strings.ContainsRune(name, ':') || strings.TrimSpace(name) != name || hasControl(name) {
-			return bad("player %d's name %q: no colon, control character or space at either end", i+1, name)
+			return bad("player %d's name %s: no colon, control character or space at either end", i+1, errtext.Quote(name))
 		}
 	}
 	if matCrawfordDone(info.Tags) != rec.Start.CrawfordDone &&
@@ -104,10 +105,10 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 	}
 	for _, t := range info.Tags {
 		if t.Key == "" || strings.ContainsAny(t.Key, "\"]") || hasControl(t.Key) || strings.TrimSpace(t.Key) != t.Key {
-			return bad("tag key %q", t.Key)
+			return bad("tag key %s", errtext.Quote(t.Key))
 		}
 		if strings.Contains(t.Value, "\"") || hasControl(t.Value) {
-			return bad("tag %s's value %q: no quote or control character", t.Key, t.Value)
+			return bad("tag %s's value %s: no quote or control character", t.Key, errtext.Quote(t.Value))
 		}
 		if !isMatRuleTag(t.Key) {
 			continue
@@ -116,12 +117,12 @@ func checkMatWritable(rec nardy.Record, info MatInfo) error {
 		switch {
 		case t.Key == "Variation":
 			if !strings.EqualFold(t.Value, "backgammon") {
-				return bad("tag Variation %q: the record is short nardy (backgammon)", t.Value)
+				return bad("tag Variation %s: the record is short nardy (backgammon)", errtext.Quote(t.Value))
 			}
 		case !ok && !matTagIsDefault(t):
-			return bad("tag %s %q: the record's rules have the default", t.Key, t.Value)
+			return bad("tag %s %s: the record's rules have the default", t.Key, errtext.Quote(t.Value))
 		case ok && !strings.EqualFold(t.Value, want):
-			return bad("tag %s %q: the record's rules say %q", t.Key, t.Value, want)
+			return bad("tag %s %s: the record's rules say %q", t.Key, errtext.Quote(t.Value), want)
 		}
 	}
 	return nil

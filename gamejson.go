@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -105,10 +106,34 @@ func (g Game) turnInPlay() bool {
 // most 2,147,483,647), that the player on roll follows from the starter
 // and the number of plays, and rebuilds the play in progress step by step
 // (at most 4), so a state no game could be in is refused (with
-// [ErrBadRecord], or the error of the part that is wrong). The position
+// [ErrBadRecord], or the error of the part that is wrong, in a
+// [*RecordError] of Index −1). The position
 // itself is checked to be valid, not to be reachable from the start. More
 // than 16 KiB, or a number of more than 64 bytes, are refused unread.
 func (g *Game) UnmarshalJSON(b []byte) error {
+	return recordError(g.unmarshalJSON(b))
+}
+
+// recordError is err as a [*RecordError] of no action (Index −1), so that
+// every refusal of a game's or match's JSON is one typed error matching
+// [ErrBadRecord] and the error of the part that is wrong; nil for nil.
+func recordError(err error) error {
+	var re *RecordError
+	if err == nil || errors.As(err, &re) {
+		return err
+	}
+	return &RecordError{Index: -1, Err: err}
+}
+
+// cubeText says a cube's value and owner in words, valid or not.
+func cubeText(c Cube) string {
+	if c.Owned {
+		return fmt.Sprintf("of value %d owned by %s", c.Value, c.Owner)
+	}
+	return fmt.Sprintf("of value %d, centred", c.Value)
+}
+
+func (g *Game) unmarshalJSON(b []byte) error {
 	if len(b) > maxGameJSON {
 		return jsonTooLong(ErrBadRecord, "game", b, maxGameJSON)
 	}
@@ -219,11 +244,11 @@ func (g Game) checkState() error {
 		return bad("a resignation offered by %s, who has borne off every checker (L11)", g.offerBy)
 	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > g.rules.CubeLimit() || !c.Owner.IsValid() ||
 		(c.Owned != (c.Value > 1)) || (!c.Owned && c.Owner != 0):
-		return bad("cube %+v", c)
+		return bad("cube %s", cubeText(c))
 	case !g.rules.Cube && c.Value != 1:
-		return bad("cube %+v without the cube", c)
+		return bad("cube %s without the cube", cubeText(c))
 	case g.crawford && (g.money || !g.rules.Cube || !g.rules.Crawford || c.Value != 1):
-		return bad("a Crawford game (S6) with cube %+v", c)
+		return bad("a Crawford game (S6) with cube %s", cubeText(c))
 	case g.lastRoll && (!g.rules.LastRollDraw || !g.lastKind.IsValid() || g.lastKind == Draw || !g.pos.IsOver()):
 		return bad("last roll")
 	case g.lastRoll && (g.pos.offOf(g.first) != Checkers || g.pos.turn != g.first.Other() ||
@@ -249,14 +274,14 @@ func (g Game) checkState() error {
 			before.cube.Owned, before.cube.Owner = true, g.pos.turn
 		}
 		if !c.Owned || c.Owner != g.pos.turn.Other() || before.double(g.pos.turn) != nil || before.beaver(c.Owner) != nil {
-			return bad("a beaver by %s pending with cube %+v", g.pos.turn.Other(), c)
+			return bad("a beaver by %s pending with cube %s", g.pos.turn.Other(), cubeText(c))
 		}
 	case g.phase == PhaseCube:
 		// S6: a double pending is one its player could offer.
 		probe := g
 		probe.phase = PhaseRoll
 		if err := probe.double(g.pos.turn); err != nil {
-			return bad("a double by %s pending with cube %+v: %v", g.pos.turn, c, err)
+			return bad("a double by %s pending with cube %s: %v", g.pos.turn, cubeText(c), err)
 		}
 	}
 	return g.checkHistory()

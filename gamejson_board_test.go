@@ -170,3 +170,44 @@ func TestGameJSONLastRollIsTheSecondPlayers_L11(t *testing.T) {
 		assert.ErrorIs(t, json.Unmarshal([]byte(tampered), &back), ErrBadRecord, name)
 	}
 }
+
+// TestGameMatchJSONErrorsTyped: every refusal of a game's or a match's
+// JSON is a *RecordError (Index −1) matching ErrBadRecord, whatever part
+// is wrong, and says the cube in words (helper-104: these were plain
+// errors, one a Go struct dump). Text that is not JSON at all is refused
+// by encoding/json before UnmarshalJSON is called, with its own error.
+func TestGameMatchJSONErrorsTyped(t *testing.T) {
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	good, err := json.Marshal(g)
+	require.NoError(t, err)
+	m, err := NewMatch(DefaultRules(Short), 5)
+	require.NoError(t, err)
+	goodMatch, err := json.Marshal(m)
+	require.NoError(t, err)
+	bad := map[string]string{
+		"too long":     `{"x":"` + strings.Repeat("y", maxGameJSON) + `"}`,
+		"long number":  `{"plays":` + strings.Repeat("9", 70) + `}`,
+		"wrong type":   `{"plays":"many"}`,
+		"zero cube":    strings.Replace(string(good), `"value":1`, `"value":0`, 1),
+		"phase":        strings.Replace(string(good), `"phase":"opening"`, `"phase":"fly"`, 1),
+		"match's game": strings.Replace(string(goodMatch), `"value":1`, `"value":3`, 1),
+	}
+	for name, js := range bad {
+		for _, v := range []any{new(Game), new(Match)} {
+			if _, game := v.(*Game); game && name == "match's game" {
+				continue
+			}
+			err := json.Unmarshal([]byte(js), v)
+			var re *RecordError
+			require.ErrorAs(t, err, &re, "%s %T", name, v)
+			assert.Equal(t, -1, re.Index)
+			assert.ErrorIs(t, err, ErrBadRecord)
+			assert.NotContains(t, err.Error(), "bad record: bad record")
+			assert.NotContains(t, err.Error(), "{Value:")
+		}
+	}
+	var back Game
+	err = json.Unmarshal([]byte(strings.Replace(string(good), `"value":1`, `"value":0`, 1)), &back)
+	assert.ErrorContains(t, err, "cube of value 0, centred")
+}

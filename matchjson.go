@@ -62,9 +62,14 @@ func (m Match) MarshalJSON() ([]byte, error) {
 // rules of [Match], the current game begins with the opening throw or
 // with the starter as Rules.NextGameStarter says, and the Crawford game
 // comes where the Crawford rule puts it. A state no match could be in is
-// refused with [ErrBadRecord] (or the error of the part that is wrong).
+// refused with [ErrBadRecord] (or the error of the part that is wrong, in
+// a [*RecordError] of Index −1).
 // More than 17 KiB, or a number of more than 64 bytes, are refused unread.
 func (m *Match) UnmarshalJSON(b []byte) error {
+	return recordError(m.unmarshalJSON(b))
+}
+
+func (m *Match) unmarshalJSON(b []byte) error {
 	if len(b) > maxMatchJSON {
 		return jsonTooLong(ErrBadRecord, "match", b, maxMatchJSON)
 	}

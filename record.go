@@ -69,7 +69,8 @@ var errDiceMismatch = errors.New("dice differ from the seed's throws")
 // RecordError reports the first action of a record that does not replay:
 // its index in Actions and why. Index is -1 for a record refused before
 // its first action: its rules, length, start or setup, or its seed or
-// fair proof. It matches [ErrBadRecord] and Err with [errors.Is]. Action
+// fair proof; the errors of a [Game]'s or [Match]'s JSON are RecordErrors
+// of Index -1 too. It matches [ErrBadRecord] and Err with [errors.Is]. Action
 // is a copy of the record's action: changing its Steps does not change
 // the record.
 type RecordError struct {
@@ -85,7 +86,7 @@ func (e *RecordError) Error() string {
 		s += fmt.Sprintf(": action %d (%s)", e.Index, e.Action.Kind)
 	}
 	if e.Err != nil {
-		s += ": " + strings.TrimPrefix(e.Err.Error(), "nardy: ") // said once, in front
+		s += ": " + strings.TrimPrefix(strings.TrimPrefix(e.Err.Error(), "nardy: "), "bad record: ") // said once, in front
 	}
 	return s
 }

@@ -173,7 +173,7 @@ func (a Action) wire(v Variant) (actionJSON, error) {
 // 4 KiB, unread, and more than 4 steps (C3).
 func (a *Action) UnmarshalJSON(b []byte) error {
 	if len(b) > maxActionJSON {
-		return jsonTooLong(ErrSyntax, "action", b, maxActionJSON)
+		return jsonTooLong("action", b, maxActionJSON)
 	}
 	bad := func(format string, args ...any) error { return syntaxError("action", b, -1, format, args...) }
 	var j actionJSON

@@ -57,20 +57,23 @@ func checkText[T string | []byte](what string, s T) error {
 // match: the longest they hold (a 64-bit seed) has 20 digits.
 const maxJSONNumber = 64
 
-// longNumber is the error, matching sentinel, of JSON b of a what with a
+// longNumber is the [*SyntaxError] of JSON b of a what with a
 // number longer than maxJSONNumber bytes, or nil: it is refused before
 // encoding/json reads it, which copies a number out of range whole into
 // its error (10 MB of digits cost 42 MB and an error as long).
-func longNumber(sentinel error, what string, b []byte) error {
+func longNumber(what string, b []byte) error {
 	if i := jsonscan.LongNumber(b, maxJSONNumber); i >= 0 {
-		return fmt.Errorf("%w: %s JSON with a number of more than %d bytes at offset %d", sentinel, what, maxJSONNumber, i)
+		return &SyntaxError{What: what + " JSON", Input: errtext.Cut(b), Len: len(b), Offset: i,
+			Msg: fmt.Sprintf("a number of more than %d bytes", maxJSONNumber)}
 	}
 	return nil
 }
 
-// jsonTooLong is the error of a JSON value longer than max bytes.
-func jsonTooLong(sentinel error, what string, b []byte, max int) error {
-	return fmt.Errorf("%w: %s JSON of %d bytes, more than %d", sentinel, what, len(b), max)
+// jsonTooLong is the error of a JSON value longer than max bytes, refused
+// unread.
+func jsonTooLong(what string, b []byte, max int) error {
+	return &SyntaxError{What: what + " JSON", Input: errtext.Cut(b), Len: len(b), Offset: max,
+		Msg: fmt.Sprintf("%d bytes, more than %d", len(b), max)}
 }
 
 // UnmarshalJSON reads a record, refusing more than 16 MiB, more than
@@ -81,9 +84,9 @@ func jsonTooLong(sentinel error, what string, b []byte, max int) error {
 // carry (the rules are in the record). Errors match [ErrBadRecord].
 func (rec *Record) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRecordJSON {
-		return &RecordError{Index: -1, Err: jsonTooLong(ErrSyntax, "record", b, maxRecordJSON)}
+		return &RecordError{Index: -1, Err: jsonTooLong("record", b, maxRecordJSON)}
 	}
-	if err := longNumber(ErrSyntax, "record", b); err != nil {
+	if err := longNumber("record", b); err != nil {
 		return &RecordError{Index: -1, Err: err}
 	}
 	type plain Record // without this method
@@ -118,10 +121,11 @@ func (as *jsonActions) UnmarshalJSON(b []byte) error {
 	}
 	n, ok, _ := jsonscan.Array(b, nil)
 	if !ok {
-		return fmt.Errorf("%w: want a JSON array of actions", ErrSyntax)
+		return &SyntaxError{What: "record's actions", Input: errtext.Cut(b), Len: len(b), Offset: -1, Msg: "want a JSON array of actions"}
 	}
 	if n > MaxRecordActions {
-		return fmt.Errorf("%w: %d actions, more than %d", ErrSyntax, n, MaxRecordActions)
+		return &SyntaxError{What: "record's actions", Input: errtext.Cut(b), Len: len(b), Offset: -1,
+			Msg: fmt.Sprintf("%d actions, more than %d", n, MaxRecordActions)}
 	}
 	out := make([]Action, 0, n)
 	_, _, err := jsonscan.Array(b, func(i int, elem []byte) error {

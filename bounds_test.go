@@ -355,3 +355,23 @@ func TestJSONErrorsCutTheInput(t *testing.T) {
 	require.ErrorIs(t, err, ErrSyntax)
 	assert.Less(t, len(err.Error()), 300, err.Error())
 }
+
+// TestJSONBoundErrorsTyped: the refusals of JSON past its size or number
+// bounds are *SyntaxErrors, as ErrSyntax's doc says every parse error is
+// (helper-104: they matched ErrSyntax but errors.As found none).
+func TestJSONBoundErrorsTyped(t *testing.T) {
+	var a Action
+	var rec Record
+	var se *SyntaxError
+	err := json.Unmarshal([]byte(`{"kind":"roll","player":"white","x":"`+strings.Repeat("y", maxActionJSON)+`"}`), &a)
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "action JSON", se.What)
+	err = json.Unmarshal([]byte(`{"rules":{"variant":"short"},"length":1,"actions":[],"seed":`+strings.Repeat("9", 70)+`}`), &rec)
+	require.ErrorAs(t, err, &se)
+	assert.ErrorIs(t, err, ErrBadRecord)
+	assert.ErrorContains(t, err, "a number of more than 64 bytes")
+	var g Game
+	err = json.Unmarshal([]byte(`{"plays":`+strings.Repeat("9", 70)+`}`), &g)
+	require.ErrorAs(t, err, &se)
+	assert.ErrorIs(t, err, ErrBadRecord)
+}

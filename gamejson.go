@@ -135,9 +135,9 @@ func cubeText(c Cube) string {
 
 func (g *Game) unmarshalJSON(b []byte) error {
 	if len(b) > maxGameJSON {
-		return jsonTooLong(ErrBadRecord, "game", b, maxGameJSON)
+		return jsonTooLong("game", b, maxGameJSON)
 	}
-	if err := longNumber(ErrBadRecord, "game", b); err != nil {
+	if err := longNumber("game", b); err != nil {
 		return err
 	}
 	var j gameJSON

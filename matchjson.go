@@ -71,9 +71,9 @@ func (m *Match) UnmarshalJSON(b []byte) error {
 
 func (m *Match) unmarshalJSON(b []byte) error {
 	if len(b) > maxMatchJSON {
-		return jsonTooLong(ErrBadRecord, "match", b, maxMatchJSON)
+		return jsonTooLong("match", b, maxMatchJSON)
 	}
-	if err := longNumber(ErrBadRecord, "match", b); err != nil {
+	if err := longNumber("match", b); err != nil {
 		return err
 	}
 	var j matchJSON

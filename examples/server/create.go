@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -100,7 +101,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	case "human":
 		kinds = [2]string{"human", "human"}
 	default:
-		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %q", req.Opponent)
+		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %s", errtext.Quote(req.Opponent))
 		return
 	}
 	g, err := newGame(preset, req.Length, req.Start, req.Setup, kinds, req.Bot)

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // storeFailed answers 503 when the store fails, and logs why; a request
@@ -27,7 +28,7 @@ func noGame(w http.ResponseWriter, id string) {
 	if len(id) > 64 {
 		id = id[:64] + "…"
 	}
-	fail(w, http.StatusNotFound, "no_game", "no game %q", id)
+	fail(w, http.StatusNotFound, "no_game", "no game %s", errtext.Quote(id))
 }
 
 // errBotsBusy: the request ended while it waited for a bot slot.

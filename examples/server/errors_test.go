@@ -210,3 +210,24 @@ func TestHotseatTurns(t *testing.T) {
 	other.refused(http.StatusConflict, "not_your_turn", "POST", "step", withVersion(st.Version, `{"from":24,"to":18}`))
 	other.refused(http.StatusConflict, "not_your_turn", "POST", "play", withVersion(st.Version, ""))
 }
+
+// TestRefusalsCutTheirInput: a 400 or 404 answer quotes at most a short
+// part of what the client sent (helper-104: an opponent, bot or colour of
+// 16 KB came back whole in the answer).
+func TestRefusalsCutTheirInput(t *testing.T) {
+	c := newClient(t, Config{})
+	long := strings.Repeat("z", 12000)
+	for _, body := range []string{
+		`{"preset":"short-standard","opponent":"` + long + `"}`,
+		`{"preset":"short-standard","bot":"` + long + `"}`,
+		`{"preset":"short-standard","color":"` + long + `"}`,
+		`{"preset":"short-standard","` + long + `":1}`,
+	} {
+		status, answer := c.do("POST", "/api/games", body)
+		assert.Equal(t, http.StatusBadRequest, status, string(answer[:min(len(answer), 200)]))
+		assert.Less(t, len(answer), 1000, "%.200s", answer)
+	}
+	status, answer := c.do("GET", "/api/games/"+strings.Repeat("q", 8000), "")
+	assert.Equal(t, http.StatusNotFound, status)
+	assert.Less(t, len(answer), 1000, "%.200s", answer)
+}

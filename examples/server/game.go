@@ -11,6 +11,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/fair"
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/variants"
 )
 
@@ -111,7 +112,7 @@ func newGame(p variants.Preset, length int, start nardy.MatchStart, setup *nardy
 	g := &game{preset: p.Name, kinds: kinds, rec: rec}
 	if kinds[0] == "bot" || kinds[1] == "bot" {
 		if !knownBot(botName) {
-			return nil, badRequest("bot: want one of %v, not %q", botNames(), botName)
+			return nil, badRequest("bot: want one of %v, not %s", botNames(), errtext.Quote(botName))
 		}
 		g.botName = botName
 	}

@@ -13,8 +13,10 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 // apiError is the body of every refused request.
@@ -163,12 +165,12 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return fmt.Errorf("field %q given twice", path+key)
+			return fmt.Errorf("field %s given twice", errtext.Quote(path+key))
 		}
 		seen[key] = true
 		for n := range fields {
 			if n != key && strings.EqualFold(n, key) {
-				return fmt.Errorf("unknown field %q (names are case-sensitive: %q)", path+key, path+n)
+				return fmt.Errorf("unknown field %s (names are case-sensitive: %q)", errtext.Quote(path+key), path+n)
 			}
 		}
 		var value json.RawMessage
@@ -191,8 +193,16 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 // exported).
 func jsonError(err error) string {
 	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return strings.TrimPrefix(err.Error(), "json: ")
+	if !errors.As(err, &te) { // such as an unknown field, named whole: cut to 256 bytes
+		msg := strings.TrimPrefix(err.Error(), "json: ")
+		if len(msg) > 256 {
+			n := 256
+			for n > 0 && !utf8.RuneStart(msg[n]) {
+				n--
+			}
+			msg = msg[:n] + "..."
+		}
+		return msg
 	}
 	got := "a JSON " + te.Value
 	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too

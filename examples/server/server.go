@@ -10,12 +10,12 @@ import (
 	"log"
 	"net/http"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 )
 
 //go:embed static
@@ -361,7 +361,7 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		s.only("POST", func(w http.ResponseWriter, r *http.Request) { s.join(w, r, r.PathValue("id")) })(w, r)
 		return
 	case !isAction && what != "seed":
-		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %q; actions: join, %s", what, strings.Join(actionOrder, ", "))
+		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %s; actions: join, %s", errtext.Quote(what), strings.Join(actionOrder, ", "))
 		return
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {
@@ -488,5 +488,5 @@ func parseColor(field, s string) (nardy.Color, error) {
 	case "black":
 		return nardy.Black, nil
 	}
-	return 0, fmt.Errorf("%s: want \"white\" or \"black\", not %s", field, strconv.Quote(s))
+	return 0, fmt.Errorf("%s: want \"white\" or \"black\", not %s", field, errtext.Quote(s))
 }

@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/jsonscan"
@@ -281,11 +282,30 @@ func Solve(c Case, buf []nardy.Play) ([]string, error) {
 func Run(line []byte, buf []nardy.Play) Answer {
 	c, err := Parse(line)
 	if err != nil {
-		return Answer{ID: c.ID, Error: err.Error()}
+		return Answer{ID: c.ID, Error: errorText(err)}
 	}
 	keys, err := Solve(c, buf)
 	if err != nil {
-		return Answer{ID: c.ID, Error: err.Error()}
+		return Answer{ID: c.ID, Error: errorText(err)}
 	}
 	return Answer{ID: c.ID, Plays: keys}
+}
+
+// maxErrorText bounds the error of an answer: the errors of encoding/json
+// quote a case's text whole, such as a variant name or a rules key of
+// nearly the line's 1 MiB (helper-104).
+const maxErrorText = 512
+
+// errorText is err's message, cut to maxErrorText bytes at a character's
+// start with "..." after the cut.
+func errorText(err error) string {
+	msg := err.Error()
+	if len(msg) <= maxErrorText {
+		return msg
+	}
+	n := maxErrorText
+	for n > 0 && !utf8.RuneStart(msg[n]) {
+		n--
+	}
+	return msg[:n] + "..."
 }

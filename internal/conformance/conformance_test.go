@@ -220,3 +220,20 @@ func TestParseNotAnObject(t *testing.T) {
 		assert.NotContains(t, err.Error(), "Go value", line)
 	}
 }
+
+// TestRunErrorCut: the error answer of a case whose text is refused
+// quotes at most maxErrorText bytes of it, where a variant name or a
+// rules key of nearly the line's 1 MiB came back whole (helper-104).
+func TestRunErrorCut(t *testing.T) {
+	z := "[" + strings.Repeat("0,", 23) + "15]"
+	rest := `,"me":` + z + `,"opp":` + z + `,"me_bar":0,"opp_bar":0,"me_off":0,"opp_off":0,"dice":[3,1]`
+	for _, line := range []string{
+		`{"id":"v1","variant":"` + strings.Repeat("x", 100_000) + `"` + rest + `}`,
+		`{"id":"k1","variant":"long"` + rest + `,"rules":{"` + strings.Repeat("k", 100_000) + `":1}}`,
+	} {
+		a := Run([]byte(line), nil)
+		assert.NotEmpty(t, a.Error, line[:20])
+		assert.LessOrEqual(t, len(a.Error), maxErrorText+3, line[:20])
+		assert.Empty(t, a.Plays)
+	}
+}

@@ -176,3 +176,30 @@ func TestExpectimaxCubeChanceLooksOneRollAhead(t *testing.T) {
 	}
 	require.Positive(t, checked)
 }
+
+// TestDeadCubeUnderTheDefaultTable_S6: rules whose Scoring is the zero
+// table stand for the variant's default table (Scoring's doc), whose
+// single game scores 1. In a 1-point match under such rules every win is
+// the match, so the cube is dead (S6): Greedy and Expectimax shown the
+// match never double, even with a policy that doubles at any chance.
+// Kills cubepolicy.go:106 (max(Oin, 1) -> max(Oin, 0): a single game
+// worth 0 under the zero table, and the cube never dead).
+func TestDeadCubeUnderTheDefaultTable_S6(t *testing.T) {
+	r := preset(t, "short-standard")
+	r.Scoring = nardy.Scoring{}
+	require.NoError(t, r.Validate())
+	players := map[string]func() Player{
+		"greedy":     func() Player { return &Greedy{Cube: eagerCube} },
+		"expectimax": func() Player { return &Expectimax{Budget: 50, Cube: eagerCube} },
+	}
+	for name, p := range players {
+		for seed := range uint64(3) {
+			m, rec, err := PlayMatch(r, 1, p(), p(), nardy.NewSeededDice(seed))
+			require.NoError(t, err)
+			assert.Equal(t, 1, m.GameNumber(), "%s seed %d", name, seed)
+			for _, a := range rec.Actions {
+				assert.NotEqual(t, nardy.ActDouble, a.Kind, "%s seed %d", name, seed)
+			}
+		}
+	}
+}

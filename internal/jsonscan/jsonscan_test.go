@@ -70,3 +70,67 @@ func TestLongNumber(t *testing.T) {
 		assert.Equal(t, c.want, LongNumber([]byte(c.in), 64), "%.40s", c.in)
 	}
 }
+
+// TestSkipSpace: JSON white space is space, tab, newline and carriage
+// return (RFC 8259); SkipSpace skips every one of them, and stops at the
+// end of b, also for b all white space or empty.
+func TestSkipSpace(t *testing.T) {
+	for in, want := range map[string]int{
+		"":          0,
+		"  ":        2,
+		"\t":        1,
+		"\n":        1,
+		"\r":        1,
+		" \t\n\r x": 5,
+		"x ":        0,
+	} {
+		assert.NotPanics(t, func() { assert.Equal(t, want, SkipSpace([]byte(in), 0), "%q", in) }, "%q", in)
+	}
+	assert.Equal(t, 4, SkipSpace([]byte("ab\t\nc"), 2), "from i")
+}
+
+// TestArrayCutShort: Array never reads past the end of b: on empty or
+// all-space input it finds no array (ok false), and on an array cut short
+// ("[", "[1", "[1 ", "[1,") it counts the elements it has seen; tabs and
+// newlines count as space between elements.
+func TestArrayCutShort(t *testing.T) {
+	for _, c := range []struct {
+		in string
+		n  int
+		ok bool
+	}{
+		{"", 0, false},
+		{"  ", 0, false},
+		{"\t\n", 0, false},
+		{"[", 0, true},
+		{"[1", 1, true},
+		{"[1 ", 1, true},
+		{"[1,", 1, true},
+		{"[ 1 ,\t2\n,\r\n3 ]", 3, true},
+		{"\n\t[1]", 1, true},
+	} {
+		assert.NotPanics(t, func() {
+			n, ok, err := Array([]byte(c.in), nil)
+			assert.NoError(t, err)
+			assert.Equal(t, c.n, n, "%q", c.in)
+			assert.Equal(t, c.ok, ok, "%q", c.in)
+		}, "%q", c.in)
+	}
+}
+
+// TestLongNumberSmallBound: with a bound of 3, digits inside a string are
+// not a number, a number that starts with 0 is one (as "0.1234" is), and
+// the offset is that of the number's first byte.
+func TestLongNumberSmallBound(t *testing.T) {
+	for in, want := range map[string]int{
+		`"12345"`:            -1,
+		`["12345",1]`:        -1,
+		`["ab12345"]`:        -1,
+		`[0.1234]`:           1,
+		`{"x":0123}`:         5,
+		`{"x":"1","y":1234}`: 13,
+		`[12]`:               -1,
+	} {
+		assert.Equal(t, want, LongNumber([]byte(in), 3), "%s", in)
+	}
+}

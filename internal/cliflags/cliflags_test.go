@@ -95,3 +95,94 @@ func TestCheckOutput(t *testing.T) {
 	}))
 	assert.Equal(t, "kept", out.String())
 }
+
+// TestParsePrintsNothingItself: Parse's doc: "the flag package prints
+// nothing itself". A flag set whose output was set elsewhere gets nothing
+// on it for a bad flag; the message goes to stderr once. Kills
+// cliflags.go:42 (fs.SetOutput(io.Discard) deleted).
+func TestParsePrintsNothingItself(t *testing.T) {
+	var own, stderr bytes.Buffer
+	fs := newSet()
+	fs.SetOutput(&own)
+	status, ok := Parse(fs, "prog", "usage: prog\n", []string{"-nope"}, 0, io.Discard, &stderr)
+	assert.Equal(t, 2, status)
+	assert.False(t, ok)
+	assert.Empty(t, own.String(), "the flag set's own output")
+	assert.Equal(t, 1, strings.Count(stderr.String(), "-nope"))
+}
+
+// TestGiven: Given lists the flags set on the command line, also to their
+// default value, and not the others. Kills cliflags.go:79 (fs.Visit
+// deleted).
+func TestGiven(t *testing.T) {
+	fs := newSet()
+	fs.String("s", "", "a string")
+	fs.Bool("b", false, "a bool")
+	assert.NoError(t, fs.Parse([]string{"-n", "1", "-b"}))
+	assert.Equal(t, map[string]bool{"n": true, "b": true}, Given(fs))
+
+	fs = newSet()
+	assert.NoError(t, fs.Parse(nil))
+	assert.Empty(t, Given(fs))
+}
+
+// TestPreset: Preset's doc: -preset alone names the preset; -variant
+// long or short alone names that game's default preset (long-moscow,
+// short-standard: variants.LongMoscow and ShortStandard are
+// nardy.DefaultRules); both given is an error, even when one is left at
+// its default value; an unknown variant or preset is an error naming its
+// flag. Kills cliflags.go:88 (&& -> ||, and if false), :89 (the error
+// deleted), :93 (err != nil negated, and -> ==), :94 (the error deleted),
+// :99 (negated), :100 (the error deleted).
+func TestPreset(t *testing.T) {
+	p, err := Preset("short-tavla", "long", map[string]bool{"preset": true})
+	if assert.NoError(t, err) {
+		assert.Equal(t, "short-tavla", p.Name)
+	}
+	for v, want := range map[string]string{"long": "long-moscow", "short": "short-standard"} {
+		p, err = Preset("short-tavla", v, map[string]bool{"variant": true})
+		if assert.NoError(t, err, v) {
+			assert.Equal(t, want, p.Name, v)
+		}
+	}
+	p, err = Preset("long-moscow", "", map[string]bool{})
+	if assert.NoError(t, err, "neither given: -preset's default") {
+		assert.Equal(t, "long-moscow", p.Name)
+	}
+
+	_, err = Preset("long-moscow", "long", map[string]bool{"preset": true, "variant": true})
+	if assert.Error(t, err, "both") {
+		assert.Contains(t, err.Error(), "-preset")
+		assert.Contains(t, err.Error(), "-variant")
+	}
+	_, err = Preset("long-moscow", "medium", map[string]bool{"variant": true})
+	if assert.Error(t, err, "bad variant") {
+		assert.Contains(t, err.Error(), `-variant "medium"`)
+	}
+	_, err = Preset("no-such-preset", "", map[string]bool{"preset": true})
+	if assert.Error(t, err, "bad preset") {
+		assert.True(t, strings.HasPrefix(err.Error(), "-preset: "), err.Error())
+	}
+}
+
+// TestCheckedWriterKeepsTheError: the writer CheckOutput hands the program
+// returns the first failed write's error, and every write after it returns
+// that error with nothing written (its doc: "keeps the first error; after
+// it, writes do nothing"). Kills cliflags.go:134 (return n, nil) and :130
+// (return len(p), c.err).
+func TestCheckedWriterKeepsTheError(t *testing.T) {
+	w := &checkedWriter{w: failingWriter{}}
+	n, err := w.Write([]byte("lost"))
+	assert.Equal(t, 0, n)
+	assert.EqualError(t, err, "no space left on device")
+	n, err = w.Write([]byte("lost too"))
+	assert.Equal(t, 0, n)
+	assert.EqualError(t, err, "no space left on device")
+
+	var out bytes.Buffer
+	w = &checkedWriter{w: &out}
+	n, err = w.Write([]byte("kept"))
+	assert.Equal(t, 4, n)
+	assert.NoError(t, err)
+	assert.Equal(t, "kept", out.String())
+}

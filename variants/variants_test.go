@@ -270,3 +270,16 @@ func TestDocsNameSources(t *testing.T) {
 	assert.Contains(t, data["KolaScoring"], `"up to 4 points"`)
 	assert.Contains(t, data["KolaScoring"], "reading")
 }
+
+// TestScoringTables: each table is what its doc comment gives: Federation
+// oin 1, mars 2 (L8); Azerbaijani 1, 2, home mars 3, koks 4 (L9); Kola oin
+// 1, mars 2, koks 3, home mars 4 (L9, the library's reading); backgammon
+// single 1, gammon 2, backgammon 3 (S5); tavla 1, 2, no koks (S7). Kills
+// variants.go:36 (Kola's mars 3) and :40 (backgammon's oin 0, gammon 1).
+func TestScoringTables(t *testing.T) {
+	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2}, FederationScoring())
+	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 4}, AzerbaijaniScoring())
+	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, Koks: 3, HomeMars: 4}, KolaScoring())
+	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, Koks: 3}, BackgammonScoring())
+	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2}, TavlaScoring())
+}

@@ -197,3 +197,78 @@ func TestAnalyzeOneMatchRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestTopAndWorkersBounds: -top takes 1..MaxPlays (hint, eval, rollout),
+// rollout's -workers 1..MaxWorkers, both ends included; hint -top 1
+// prints one play. Kills hint.go:48 (top <= 1), hint.go:84 (top+1 plays
+// printed), eval.go:46, rollout.go:50 and :56 (> -> >=).
+func TestTopAndWorkersBounds(t *testing.T) {
+	code, out, stderr := runCmd("hint", "-xgid", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10", "-ply", "0", "-top", "1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "\n 1. ")
+	assert.NotContains(t, out, "\n 2. ")
+
+	top := strconv.Itoa(nardy.MaxPlays)
+	code, out, stderr = runCmd("eval", "-variant", "short", "-roll", "3-1", "-ply", "0", "-top", top)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "\n16. ", "docs/rules.md §5: the 16 plays of 3-1 at the start")
+
+	code, out, stderr = runCmd("rollout", "-position", lastRoll, "-roll", "2-1", "-trials", "36", "-top", top, "-workers", strconv.Itoa(neural.MaxWorkers))
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "(36 trials)")
+	code, _, stderr = runCmd("rollout", "-position", lastRoll, "-trials", "36", "-workers", strconv.Itoa(neural.MaxWorkers+1))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "-workers")
+}
+
+// TestEvalForcedPlayNote: a forced play is not searched (Rank's doc), so
+// eval says so at 1-ply; at 0-ply its evaluation is the 0-ply one asked
+// for, and nothing is said. lastRoll with 6-6 has one play, 3/off 1/off.
+// Kills eval.go:115 (the note at every ply).
+func TestEvalForcedPlayNote(t *testing.T) {
+	code, out, stderr := runCmd("eval", "-position", lastRoll, "-roll", "6-6", "-ply", "0")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "at 0-ply: 1 legal play\n")
+	code, out, stderr = runCmd("eval", "-position", lastRoll, "-roll", "6-6", "-ply", "1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "at 1-ply: 1 legal play, forced: not searched, its 0-ply evaluation\n")
+}
+
+// TestHintLongPresetListsTheShortOnes: hint reads -gnubg under a
+// short-nardy preset; a long one is refused with the list of the
+// short-nardy presets of package variants, and no long one. Kills
+// hint.go:155 (the long presets listed).
+func TestHintLongPresetListsTheShortOnes(t *testing.T) {
+	code, _, stderr := runCmd("hint", "-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "-preset", "long-moscow")
+	assert.Equal(t, 2, code)
+	var short []string
+	for _, p := range variants.All() {
+		if p.Rules.Variant == nardy.Short {
+			short = append(short, p.Name)
+		} else {
+			assert.NotContains(t, stderr, p.Name+",", p.Name)
+			assert.NotContains(t, stderr, p.Name+")", p.Name)
+		}
+	}
+	require.NotEmpty(t, short)
+	assert.Contains(t, stderr, "("+strings.Join(short, ", ")+")")
+}
+
+// TestWorkersUsedOne: perft runs one goroutine below depth 2 (no ply is
+// handed out) or with one worker asked, never more than asked, and one
+// for a position that Perft refuses (it has no first ply to hand out).
+// Kills perft.go:97 (return 2 when Perft fails).
+func TestWorkersUsedOne(t *testing.T) {
+	r := variants.ShortStandard()
+	g, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	pos := g.Position()
+	assert.Equal(t, 1, workersUsed(r, pos, 1, 8))
+	assert.Equal(t, 1, workersUsed(r, pos, 0, 8))
+	assert.Equal(t, 1, workersUsed(r, pos, 3, 1))
+	assert.Equal(t, 1, workersUsed(r, pos, 3, 0))
+	assert.LessOrEqual(t, workersUsed(r, pos, 2, 4), 4)
+	_, err = r.Perft(nardy.Position{}, 1, 1)
+	require.Error(t, err, "precondition: the zero Position is refused")
+	assert.Equal(t, 1, workersUsed(r, nardy.Position{}, 3, 8))
+}

@@ -1,0 +1,66 @@
+package bot
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// spy is a player that counts the times it is asked.
+type spy struct {
+	Player
+	asked int
+}
+
+func (s *spy) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	s.asked++
+	return s.Player.Act(g, me)
+}
+
+// TestNextZeroGame: the zero Game waits for nobody's action: Next returns
+// ErrNotToAct and asks neither player (White is colour 0, the zero
+// colour). Kills bot.go:161 (!ok || -> &&: White asked).
+func TestNextZeroGame(t *testing.T) {
+	w, b := &spy{Player: NewGreedy()}, &spy{Player: NewGreedy()}
+	_, err := Next(nardy.Game{}, [2]Player{w, b}, nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, ErrNotToAct)
+	var pe *PlayerError
+	assert.False(t, errors.As(err, &pe), "not a player's error: %v", err)
+	assert.Zero(t, w.asked+b.asked)
+}
+
+// badDice throws 7s: no die a game accepts.
+type badDice struct{}
+
+func (badDice) Die() int { return 7 }
+
+// TestRefusedOpeningIsTheDice: an opening throw refused by the game was
+// thrown by the dice, not by a player: the PlayerError does not name
+// either player (White, colour 0, among them), and its Action is the
+// opening. Kills bot.go:339 (the opening's zero Player read as White).
+func TestRefusedOpeningIsTheDice(t *testing.T) {
+	_, _, err := PlayGame(preset(t, "short-standard"), NewRandom(1), NewGreedy(), badDice{})
+	var pe *PlayerError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, nardy.ActOpening, pe.Action.Kind)
+	assert.NotEqual(t, "random", pe.Bot)
+	assert.NotEqual(t, "greedy", pe.Bot)
+}
+
+// TestPlayerErrorNamesTheAction: a PlayerError of a refused action names
+// the action's kind in its message; a player's own error (zero Action)
+// names none. Kills bot.go:114 (== 0 -> !=).
+func TestPlayerErrorNamesTheAction(t *testing.T) {
+	why := errors.New("no reason")
+	refused := (&PlayerError{Bot: "x", Action: nardy.Action{Kind: nardy.ActDouble, Player: nardy.Black}, Err: why}).Error()
+	assert.Contains(t, refused, nardy.ActDouble.String())
+	assert.Contains(t, refused, "no reason")
+	own := (&PlayerError{Bot: "x", Err: why}).Error()
+	assert.NotContains(t, own, nardy.ActionKind(0).String())
+	assert.Contains(t, own, "no reason")
+	assert.Contains(t, own, "x")
+}

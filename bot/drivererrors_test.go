@@ -64,3 +64,28 @@ func TestPlayerErrorNamesTheAction(t *testing.T) {
 	assert.Contains(t, own, "no reason")
 	assert.Contains(t, own, "x")
 }
+
+// TestEvaluateFinishedGame: Evaluate's doc: a finished game scores ±1000,
+// ±1400 with a mars or more (the loser has borne off no checker: S5's
+// gammon, L8's mars). Kills eval.go:134 (== 0 -> == 1: a loser with one
+// checker off counted as marsed, one with none not).
+func TestEvaluateFinishedGame(t *testing.T) {
+	zeros := "000000000000000000000000"
+	for _, c := range []struct {
+		variant, black string
+		score          float64
+	}{
+		{"short", "f" + zeros + "0", 1400}, // 15 on black's 1 point, none off
+		{"short", "e" + zeros + "1", 1000}, // one off: a single game
+		{"long", "f" + zeros + "0", 1400},
+		{"long", "e" + zeros + "1", 1000},
+	} {
+		pos, err := nardy.ParsePosition(c.variant + " w " + zeros + "0f/" + c.black)
+		require.NoError(t, err)
+		w, over := pos.Winner()
+		require.True(t, over)
+		require.Equal(t, nardy.White, w)
+		assert.Equal(t, c.score, Evaluate(pos, nardy.White), "%s %s", c.variant, c.black)
+		assert.Equal(t, -c.score, Evaluate(pos, nardy.Black), "%s %s", c.variant, c.black)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/bot"
+	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 )
@@ -271,4 +272,40 @@ func TestWorkersUsedOne(t *testing.T) {
 	_, err = r.Perft(nardy.Position{}, 1, 1)
 	require.Error(t, err, "precondition: the zero Position is refused")
 	assert.Equal(t, 1, workersUsed(r, nardy.Position{}, 3, 8))
+}
+
+// TestHintXGIDPrefixAlone: -xgid takes an XGID with or without its
+// "XGID=" prefix (any case): "XGID=" alone is the empty XGID, refused as
+// -xgid "" is. Kills hint.go:114 (>= 5 -> > 5: the bare prefix parsed as
+// an XGID).
+func TestHintXGIDPrefixAlone(t *testing.T) {
+	code, _, empty := runCmd("hint", "-xgid", "")
+	require.Equal(t, 2, code)
+	for _, prefix := range []string{"XGID=", "xgid="} {
+		code, _, stderr := runCmd("hint", "-xgid", prefix)
+		assert.Equal(t, 2, code, prefix)
+		assert.Equal(t, empty, stderr, prefix)
+	}
+}
+
+// TestAnalyzeMatSizeBound: a .mat file "larger than" gnubg.MaxMatBytes is
+// refused by its size before it is read; one of exactly MaxMatBytes is
+// not (it is read, and refused here for what it holds). Kills
+// analyze.go:313 (> -> >=).
+func TestAnalyzeMatSizeBound(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int64{gnubg.MaxMatBytes, gnubg.MaxMatBytes + 1} {
+		name := filepath.Join(dir, strconv.FormatInt(size, 10)+".mat")
+		f, err := os.Create(name)
+		require.NoError(t, err)
+		require.NoError(t, f.Truncate(size)) // zeros, sparse
+		require.NoError(t, f.Close())
+		code, _, stderr := runCmd("analyze", "-ply", "0", name)
+		assert.NotEqual(t, 0, code)
+		if size > gnubg.MaxMatBytes {
+			assert.Contains(t, stderr, "larger than", size)
+		} else {
+			assert.NotContains(t, stderr, "larger than", size)
+		}
+	}
 }

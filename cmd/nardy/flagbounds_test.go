@@ -309,3 +309,16 @@ func TestAnalyzeMatSizeBound(t *testing.T) {
 		}
 	}
 }
+
+// TestRolloutTrialsBound: -trials takes 1..neural.MaxTrials (its help:
+// 1..1048576), the top included (with -stop the most, and here the stop
+// comes after 72 trials); one more is refused. Kills rollout.go:53 (> ->
+// >=).
+func TestRolloutTrialsBound(t *testing.T) {
+	code, out, stderr := runCmd("rollout", "-position", lastRoll, "-trials", strconv.Itoa(neural.MaxTrials), "-stop", "0.1", "-workers", "1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, " trials)")
+	code, _, stderr = runCmd("rollout", "-position", lastRoll, "-trials", strconv.Itoa(neural.MaxTrials+1))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "-trials")
+}

@@ -27,7 +27,7 @@ func (f *matRuleFlags) define(fs *flag.FlagSet) {
 	f.jacoby = fs.Bool("jacoby", false, "a .mat file of money play: the Jacoby rule on or off (default: the preset's)")
 	f.beavers = fs.Bool("beavers", false, "a .mat file of money play: beavers allowed or not (default: the preset's)")
 	f.crawford = fs.Bool("crawford-rule", false, "a .mat file of a match: the Crawford rule on or off (default: the preset's)")
-	f.maxCube = fs.Int("max-cube", 0, "a .mat file: the highest cube value, a power of two, 1 for no cube (and then no Jacoby, beaver or Crawford rule, unless given) (default: the preset's)")
+	f.maxCube = fs.Int("max-cube", 0, "a .mat file: the highest cube value, a power of two, 1 for no cube (and then no Jacoby, beaver or Crawford rule: giving one on is an error) (default: the preset's)")
 }
 
 // maxCubeFlag is the highest -max-cube, the library's highest cube limit.
@@ -52,7 +52,7 @@ func (f *matRuleFlags) given(fs *flag.FlagSet) []string {
 func (f *matRuleFlags) apply(r nardy.Rules) (nardy.Rules, error) {
 	if f.set["max-cube"] {
 		switch n := *f.maxCube; {
-		case n == 1: // the options of the cube go with it, unless given
+		case n == 1: // the options of the cube go with it; one given on is refused below (S6)
 			r.Cube, r.MaxCube = false, 0
 			r.Jacoby, r.Beavers, r.Crawford = false, false, false
 		case n < 2 || n > maxCubeFlag || n&(n-1) != 0:

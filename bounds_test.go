@@ -169,11 +169,12 @@ func TestRecorderFilledGameStillEnds(t *testing.T) {
 		require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}}))
 		return rc
 	}
-	fill := func(t *testing.T, rc *Recorder, pair [2]Action) {
-		for i := 0; len(rc.rec.Actions) < MaxRecordActions-recordEndRoom; i++ {
+	fillTo := func(t *testing.T, rc *Recorder, pair [2]Action, n int) {
+		for i := 0; len(rc.rec.Actions) < n; i++ {
 			require.NoError(t, rc.Do(pair[i%2]))
 		}
 	}
+	fill := func(t *testing.T, rc *Recorder, pair [2]Action) { fillTo(t, rc, pair, MaxRecordActions-recordEndRoom) }
 	step := Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}}
 	undo := Action{Kind: ActUndo, Player: White}
 
@@ -216,6 +217,33 @@ func TestRecorderFilledGameStillEnds(t *testing.T) {
 		fill(t, rc, [2]Action{step, undo})
 		require.NoError(t, rc.Do(Action{Kind: ActResign, Player: Black, Resign: Oin}), "the other player gives up")
 		require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: White}))
+	})
+	t.Run("no double whose take would not fit", func(t *testing.T) {
+		// Black on roll after White's play: White offers and Black
+		// rejects until Black's double would leave its answer no room
+		// before the end (helper-106: the filler doubled and the other
+		// could only drop).
+		rc := start(t)
+		require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}}))
+		offer := [2]Action{{Kind: ActResign, Player: White, Resign: Oin}, {Kind: ActReject, Player: Black}}
+		fillTo(t, rc, offer, MaxRecordActions-recordEndRoom-recordDoubleRoom+1)
+		err := rc.Do(Action{Kind: ActDouble, Player: Black})
+		require.ErrorIs(t, err, ErrRecordFull)
+		require.NoError(t, rc.Do(Action{Kind: ActResign, Player: White, Resign: Oin}), "the game can still end")
+	})
+	t.Run("a double with room for its take", func(t *testing.T) {
+		rc := start(t)
+		require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}}))
+		rc.rec.Actions = append(make([]Action, MaxRecordActions-recordEndRoom-recordDoubleRoom-len(rc.rec.Actions)), rc.rec.Actions...) // as if played
+		require.NoError(t, rc.Do(Action{Kind: ActDouble, Player: Black}))
+		require.NoError(t, rc.Do(Action{Kind: ActTake, Player: White}), "the take fits")
+		require.NoError(t, rc.Do(Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}}))
+		require.ErrorIs(t, rc.Do(Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 24, To: 18, Die: 6}, {From: 18, To: 13, Die: 5}}}), ErrRecordFull)
+		require.NoError(t, rc.Do(Action{Kind: ActResign, Player: Black, Resign: Oin}))
+		require.NoError(t, rc.Do(Action{Kind: ActAccept, Player: White}))
+		res, ok := rc.Match().Game().Result()
+		require.True(t, ok)
+		assert.Equal(t, 2, res.Points, "a single at the cube the take made")
 	})
 	t.Run("a double dropped", func(t *testing.T) {
 		rc := start(t)

@@ -84,7 +84,7 @@ func actionError(a Action, phase Phase, reason error, v Variant) *ActionError {
 		e.Rule = "S6"
 	case reason == errResignWon:
 		e.Rule = "L11"
-	case reason == errResignKind:
+	case reason == errResignKind, reason == errResignNoKind:
 		e.Rule = "L9"
 		if v == Short {
 			e.Rule = "S5"

@@ -167,8 +167,14 @@ func (rec Record) begin() (Match, error) {
 // fair [fair.Dice] source that has thrown the record's dice already: throw
 // and discard as many as the record holds, counting each roll's two and
 // each opening throw's two). Its record is rec's actions and the actions
-// recorded from here on; [Recorder.Do]'s bound applies to the latter.
+// recorded from here on; [Recorder.Do]'s bound applies to the latter. A
+// record of more than [MaxRecordActions] actions, which no JSON reads, is
+// refused ([ErrRecordFull]); one a Recorder of an earlier version kept
+// past the room Do now keeps for a game's end is taken.
 func (rec Record) Recorder() (*Recorder, error) {
+	if len(rec.Actions) > MaxRecordActions { // it would not read back from JSON (helper-106)
+		return nil, &RecordError{Index: MaxRecordActions, Action: rec.Actions[MaxRecordActions].ownSteps(), Err: ErrRecordFull}
+	}
 	if _, err := Replay(rec); err != nil {
 		return nil, err
 	}
@@ -264,6 +270,10 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 // drop.
 const recordEndRoom = 2
 
+// recordDoubleRoom is the room a double needs before recordEndRoom: the
+// double, and its answer (a take, or a beaver and the doubler's take).
+const recordDoubleRoom = 3
+
 // errRecordEnding: the record has room only for the actions that end the
 // game.
 var errRecordEnding = fmt.Errorf("%w but for a game's end: only a drop, a resignation and its acceptance are taken", ErrRecordFull)
@@ -277,15 +287,18 @@ var errNilRecorder = fmt.Errorf("%w: a nil *Recorder", ErrWrongPhase)
 // MaxRecordActions−2 actions a Recorder takes only a drop, a resignation
 // (while its answer fits) and its acceptance, so that a player who fills
 // the record (undoing steps, or offering resignations the other rejects,
-// again and again) cannot stop the other from ending the game. Refusals
-// there are [*ActionError]s matching [ErrRecordFull]; a match's next game
-// cannot begin in a full record. On a nil *Recorder Do returns an error
+// again and again) cannot stop the other from ending the game; and a
+// double is refused once its answer (a take, a beaver and its take) would
+// not fit before that room, so that filling the record cannot force a
+// drop. Refusals there are [*ActionError]s matching [ErrRecordFull]; a
+// match's next game cannot begin in a full record. On a nil *Recorder Do returns an error
 // matching [ErrWrongPhase].
 func (rc *Recorder) Do(a Action) error {
 	if rc == nil {
 		return errNilRecorder
 	}
-	if n := len(rc.rec.Actions); n >= MaxRecordActions-recordEndRoom {
+	n := len(rc.rec.Actions)
+	if n >= MaxRecordActions-recordEndRoom {
 		ends := a.Kind == ActDrop || a.Kind == ActAccept || a.Kind == ActResign && n <= MaxRecordActions-recordEndRoom
 		switch {
 		case n >= MaxRecordActions:
@@ -293,6 +306,13 @@ func (rc *Recorder) Do(a Action) error {
 		case !ends:
 			return actionError(a, rc.match.game.phase, errRecordEnding, rc.match.rules.Variant)
 		}
+	}
+	if a.Kind == ActDouble && n > MaxRecordActions-recordEndRoom-recordDoubleRoom {
+		// Its answer (a take, or a beaver and the doubler's take) must
+		// come before the room for the game's end: a player who filled
+		// the record and then doubled left the other only the drop
+		// (helper-106).
+		return actionError(a, rc.match.game.phase, errRecordEnding, rc.match.rules.Variant)
 	}
 	return rc.record(a)
 }

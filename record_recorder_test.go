@@ -156,3 +156,34 @@ func TestRecordRecorderSetup(t *testing.T) {
 	require.NoError(t, got.Do(Action{Kind: ActPlay, Player: Black, Steps: []Step{{From: 2, To: 0, Die: 6}, {From: 2, To: 0, Die: 5}}}))
 	assert.Equal(t, 2, got.Match().GameNumber())
 }
+
+// TestRecordRecorderBound: a record of more than MaxRecordActions actions,
+// which no JSON reads back, is refused with ErrRecordFull (helper-106: it
+// was taken, and its Recorder's record did not read back); one kept by an
+// earlier version past the room Do keeps for a game's end is taken.
+func TestRecordRecorderBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("replays records of 65,536 actions")
+	}
+	rc, err := NewRecorder(DefaultRules(Short), 0, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}}))
+	step := Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}}
+	undo := Action{Kind: ActUndo, Player: White}
+	rec := rc.Record()
+	for len(rec.Actions) < MaxRecordActions-1 {
+		rec.Actions = append(rec.Actions, step, undo)
+	}
+	rec.Actions = rec.Actions[:MaxRecordActions-1] // the last a step: past Do's room
+	got, err := rec.Recorder()
+	require.NoError(t, err, "a record an earlier Recorder could keep")
+	assert.Len(t, got.Record().Actions, MaxRecordActions-1)
+	require.ErrorIs(t, got.Do(undo), ErrRecordFull)
+
+	rec.Actions = append(rec.Actions, undo, step)
+	_, err = rec.Recorder()
+	require.ErrorIs(t, err, ErrRecordFull)
+	var re *RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, MaxRecordActions, re.Index)
+}

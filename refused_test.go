@@ -192,6 +192,9 @@ func TestRefusalsSayWhat(t *testing.T) {
 	_, err := g.Do(Action{Kind: ActResign, Player: Black})
 	require.ErrorIs(t, err, ErrActionRefused)
 	assert.ErrorContains(t, err, "a resignation without its kind")
+	var ae *ActionError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "S5", ae.Rule, "the rule of the kinds a resignation may name (helper-106: lost)")
 	for _, js := range []string{`null`, `{}`, `{"player":"white"}`} {
 		var a Action
 		err := json.Unmarshal([]byte(js), &a)

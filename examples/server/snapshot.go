@@ -135,10 +135,10 @@ func decodeGame(id string, b []byte) (*game, error) {
 	if err := json.Unmarshal(s.Actions, &r.Actions); err != nil {
 		return nil, fmt.Errorf("stored game %s: actions: %w", id, err)
 	}
-	rec, err := nardy.NewRecorderAt(r.Rules, r.Length, r.Start, r.Seed)
-	if r.Setup != nil { // the server sets up no game at a position, but a record may hold one
-		rec, err = nardy.ResumeRecorder(r.Rules, r.Length, r.Start, *r.Setup, r.Seed)
-	}
+	// The record replayed whole (a set-up first game included): a game
+	// stored by an earlier version, whose record ran past the room a
+	// Recorder now keeps for a game's end, loads too (helper-106).
+	rec, err := r.Recorder()
 	if err != nil {
 		return nil, fmt.Errorf("stored game %s: %w", id, err)
 	}
@@ -151,10 +151,7 @@ func decodeGame(id string, b []byte) (*game, error) {
 	g := &game{id: id, preset: preset, kinds: s.Kinds, botName: s.Bot, tokens: s.Tokens, invites: s.Invites,
 		client: s.Client, created: s.Created, seed: [fair.SeedSize]byte(seed), dev: s.Dev, noHints: s.NoHints,
 		clientSeeds: s.ClientSeeds, rec: rec, log: s.Log, version: s.Version}
-	for i, a := range r.Actions {
-		if err := rec.Do(a); err != nil {
-			return nil, fmt.Errorf("stored game %s: action %d: %w", id, i, err)
-		}
+	for _, a := range r.Actions {
 		g.noteOffer(a)
 		if a.Kind == nardy.ActOpening || a.Kind == nardy.ActRoll {
 			g.dicePos += 2

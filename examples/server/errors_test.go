@@ -211,9 +211,9 @@ func TestHotseatTurns(t *testing.T) {
 	other.refused(http.StatusConflict, "not_your_turn", "POST", "play", withVersion(st.Version, ""))
 }
 
-// TestRefusalsCutTheirInput: a 400 or 404 answer quotes at most a short
-// part of what the client sent (helper-104: an opponent, bot or colour of
-// 16 KB came back whole in the answer).
+// TestRefusalsCutTheirInput: a 400, 404 or 405 answer quotes at most a
+// short part of what the client sent (helper-104: an opponent, bot or
+// colour of 16 KB came back whole in the answer; helper-106: a path).
 func TestRefusalsCutTheirInput(t *testing.T) {
 	c := newClient(t, Config{})
 	long := strings.Repeat("z", 12000)
@@ -230,4 +230,11 @@ func TestRefusalsCutTheirInput(t *testing.T) {
 	status, answer := c.do("GET", "/api/games/"+strings.Repeat("q", 8000), "")
 	assert.Equal(t, http.StatusNotFound, status)
 	assert.Less(t, len(answer), 1000, "%.200s", answer)
+	// A path of kilobytes (helper-106: 404 and 405 answers quoted it whole).
+	for _, req := range [][2]string{{"GET", "/" + strings.Repeat("q", 8000)}, {"GET", "/static/" + strings.Repeat("q", 8000)},
+		{"PUT", "/api/games/" + strings.Repeat("q", 8000)}} {
+		status, answer := c.do(req[0], req[1], "")
+		assert.GreaterOrEqual(t, status, 400, req[0])
+		assert.Less(t, len(answer), 1000, "%s %.200s", req[0], answer)
+	}
 }

@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/errtext"
@@ -194,15 +193,7 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 func jsonError(err error) string {
 	var te *json.UnmarshalTypeError
 	if !errors.As(err, &te) { // such as an unknown field, named whole: cut to 256 bytes
-		msg := strings.TrimPrefix(err.Error(), "json: ")
-		if len(msg) > 256 {
-			n := 256
-			for n > 0 && !utf8.RuneStart(msg[n]) {
-				n--
-			}
-			msg = msg[:n] + "..."
-		}
-		return msg
+		return errtext.ShortenTo(strings.TrimPrefix(err.Error(), "json: "), 256)
 	}
 	got := "a JSON " + te.Value
 	if kind, v, ok := strings.Cut(te.Value, " "); ok { // "number 1.5": the value too

@@ -201,7 +201,7 @@ func NewServer(cfg Config) *Server {
 		// page at /static/), and a JSON 404 as elsewhere.
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
 		if f, err := fs.Stat(static, name); name == "" || strings.HasSuffix(name, "/") || err != nil || f.IsDir() {
-			fail(w, http.StatusNotFound, "not_found", "no such path: %s", r.URL.Path)
+			fail(w, http.StatusNotFound, "not_found", "no such path: %s", errtext.Shorten(r.URL.Path))
 			return
 		}
 		http.StripPrefix("/static/", files).ServeHTTP(w, r)
@@ -211,7 +211,7 @@ func NewServer(cfg Config) *Server {
 	s.mux.HandleFunc("/api/games/{id}", s.limited(s.gameRoot))
 	s.mux.HandleFunc("/api/games/{id}/{what}", s.limited(s.gameSub))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, http.StatusNotFound, "not_found", "no such path: %s", r.URL.Path)
+		fail(w, http.StatusNotFound, "not_found", "no such path: %s", errtext.Shorten(r.URL.Path))
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
@@ -282,7 +282,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.cfg.Logf("server: panic serving %s %s: %v", r.Method, r.URL.Path, v)
+			s.cfg.Logf("server: panic serving %s %s: %v", errtext.Shorten(r.Method), errtext.Shorten(r.URL.Path), v)
 			fail(w, http.StatusInternalServerError, "internal", "internal error")
 		}
 	}()
@@ -300,7 +300,7 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != method && !(method == "GET" && r.Method == "HEAD") {
 			w.Header().Set("Allow", method)
-			fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use %s", r.Method, r.URL.Path, method)
+			fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use %s", errtext.Shorten(r.Method), errtext.Shorten(r.URL.Path), method)
 			return
 		}
 		h(w, r)
@@ -311,7 +311,7 @@ func (s *Server) only(method string, h http.HandlerFunc) http.HandlerFunc {
 func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 	if r.Method != "GET" && r.Method != "HEAD" && r.Method != "DELETE" {
 		w.Header().Set("Allow", "GET, DELETE")
-		fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use GET or DELETE", r.Method, r.URL.Path)
+		fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "%s %s: use GET or DELETE", errtext.Shorten(r.Method), errtext.Shorten(r.URL.Path))
 		return
 	}
 	if !validID(r.PathValue("id")) {
@@ -369,7 +369,7 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			// A stream without a body would only hold a slot, and a hint
 			// without one would think for nothing.
 			w.Header().Set("Allow", "GET")
-			fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "HEAD %s: use GET", r.URL.Path)
+			fail(w, http.StatusMethodNotAllowed, "method_not_allowed", "HEAD %s: use GET", errtext.Shorten(r.URL.Path))
 			return
 		}
 		if what == "events" {

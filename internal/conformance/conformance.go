@@ -11,9 +11,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/internal/jsonscan"
 )
 
@@ -298,14 +298,4 @@ const maxErrorText = 512
 
 // errorText is err's message, cut to maxErrorText bytes at a character's
 // start with "..." after the cut.
-func errorText(err error) string {
-	msg := err.Error()
-	if len(msg) <= maxErrorText {
-		return msg
-	}
-	n := maxErrorText
-	for n > 0 && !utf8.RuneStart(msg[n]) {
-		n--
-	}
-	return msg[:n] + "..."
-}
+func errorText(err error) string { return errtext.ShortenTo(err.Error(), maxErrorText) }

@@ -14,15 +14,28 @@ const MaxInput = 64
 
 // CutLen returns the length of s cut to MaxInput bytes at the start of a
 // UTF-8 character.
-func CutLen[T string | []byte](s T) int {
-	if len(s) <= MaxInput {
+func CutLen[T string | []byte](s T) int { return cutLen(s, MaxInput) }
+
+// cutLen returns the length of s cut to max bytes at the start of a UTF-8
+// character.
+func cutLen[T string | []byte](s T, max int) int {
+	if len(s) <= max {
 		return len(s)
 	}
-	n := MaxInput
+	n := max
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
 	return n
+}
+
+// ShortenTo returns s cut to max bytes at the start of a UTF-8 character,
+// with "..." after a cut: a whole message that quotes a caller's text.
+func ShortenTo(s string, max int) string {
+	if n := cutLen(s, max); n < len(s) {
+		return s[:n] + "..."
+	}
+	return s
 }
 
 // Cut returns the start of s that an error keeps (see CutLen), copied so
@@ -48,12 +61,7 @@ func CharAt(s string, i int) string {
 
 // Shorten returns s cut to MaxInput bytes (see CutLen) with "..." after
 // a cut: a name, text or number a caller gave, however long.
-func Shorten(s string) string {
-	if n := CutLen(s); n < len(s) {
-		return s[:n] + "..."
-	}
-	return s
-}
+func Shorten(s string) string { return ShortenTo(s, MaxInput) }
 
 // Quote quotes s for a message, shortened (see Shorten).
 func Quote(s string) string { return fmt.Sprintf("%q", Shorten(s)) }

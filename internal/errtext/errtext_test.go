@@ -46,3 +46,12 @@ func TestQuote(t *testing.T) {
 	got := Quote(long)
 	assert.Equal(t, `"`+strings.Repeat("é", MaxInput/2)+`..."`, got)
 }
+
+// TestShortenTo: a text longer than max is cut at a character's start,
+// with "..." after the cut; a shorter one is left whole.
+func TestShortenTo(t *testing.T) {
+	assert.Equal(t, "abc", ShortenTo("abc", 3))
+	assert.Equal(t, "ab...", ShortenTo("abc", 2))
+	assert.Equal(t, "a...", ShortenTo("aé", 2), "é is two bytes: not split")
+	assert.Equal(t, "", ShortenTo("", 0))
+}

@@ -1,6 +1,7 @@
 package gnubg_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,6 +40,59 @@ for line in open(IN):
 out.write("END\n")
 out.close()
 `
+
+// builtDriver is run inside gnubg: for each input line (length, score,
+// Crawford, cube value and owner, player on roll, Position ID, dice,
+// Jacoby) it builds the state with gnubg's own commands, from a new match
+// or money session, and writes the two IDs gnubg then holds: a check of
+// what each field of FromMatch's IDs means, where "set matchid" takes an
+// ID as given.
+const builtDriver = `import gnubg
+IN, OUT = %s, %s
+gnubg.command("set display off")
+gnubg.command("set player 0 human")
+gnubg.command("set player 1 human")
+out = open(OUT, "w")
+for line in open(IN):
+    length, w, b, crawford, value, owner, turn, pid, d1, d2, jacoby = line.split()
+    try:
+        gnubg.command("set jacoby " + jacoby)
+        if length == "0":
+            gnubg.command("new session")
+        else:
+            gnubg.command("new match " + length)
+            gnubg.command("set score " + w + " " + b)
+            gnubg.command("set crawford " + crawford)
+        gnubg.command("set cube value " + value)
+        gnubg.command("set cube owner " + owner)
+        gnubg.command("set turn " + turn)
+        gnubg.command("set board " + pid)
+        if d1 != "0":
+            gnubg.command("set dice " + d1 + " " + d2)
+        out.write(gnubg.positionid() + " " + gnubg.matchid() + "\n")
+    except Exception as e:
+        out.write("ERR %%r\n" %% e)
+out.write("END\n")
+out.close()
+`
+
+// builtLine is the input line of builtDriver for state s (a roll or a
+// play).
+func builtLine(s exported) string {
+	g := s.m.Game()
+	w, b := s.m.Score()
+	c := g.Cube()
+	owner := "centre"
+	if c.Owned {
+		owner = map[nardy.Color]string{nardy.White: "0", nardy.Black: "1"}[c.Owner]
+	}
+	onOff := map[bool]string{true: "on", false: "off"}
+	_, id, _ := gnubg.FromMatch(s.m)
+	turn := map[nardy.Color]string{nardy.White: "0", nardy.Black: "1"}[g.Position().OnRoll()]
+	return strings.Join([]string{strconv.Itoa(s.m.Length()), strconv.Itoa(w), strconv.Itoa(b), onOff[g.IsCrawford()],
+		strconv.Itoa(max(c.Value, 1)), owner, turn, s.pid, strconv.Itoa(id.Dice[0]), strconv.Itoa(id.Dice[1]),
+		onOff[g.Rules().Jacoby]}, " ")
+}
 
 // exported is a state of a bots' match and its IDs, and for a double or
 // a resignation by the player on roll the IDs of the state before it and
@@ -128,14 +182,16 @@ func exportStates(t *testing.T) []exported {
 	return out
 }
 
-// TestFromMatchGnubg gives GNU Backgammon 1.07 the IDs FromMatch writes of
-// every state of 40 bots' matches and money games (rolls, plays,
-// plays begun step by step, doubles, resignations, the Crawford game),
-// and checks that gnubg holds exactly those IDs after "set matchid" and
-// "set board"; and that Match reads each back as the same game: the
-// board (before the steps taken), the dice, the cube, the phase, the
-// offer, the score and the Crawford game. It needs /usr/games/gnubg for
-// the first part.
+// TestFromMatchGnubg checks the IDs FromMatch writes of every state of 40
+// bots' matches and money games (rolls, plays, plays begun step by step,
+// doubles, beavers, resignations, the Crawford game): Match reads each
+// back as the same game (the board before the steps taken, the dice, the
+// cube, the phase, the offer, the score and the Crawford game); GNU
+// Backgammon 1.07 takes each with "set matchid" and "set board", and
+// holds the IDs FromMatch wrote after its own double, beaver or
+// resignation command; and gnubg, building each roll and play field by
+// field with its own commands (score, Crawford, cube, turn, board, dice),
+// holds the same IDs. The gnubg parts need /usr/games/gnubg.
 func TestFromMatchGnubg(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 40 matches")
@@ -210,6 +266,28 @@ func TestFromMatchGnubg(t *testing.T) {
 	}
 	assert.Zero(t, differ, "of %d", len(got))
 	assert.Positive(t, made, "doubles and resignations made by gnubg's commands")
+
+	// The rolls and plays, built field by field by gnubg's commands
+	// (helper-106: "set matchid" holds what it is given, so the check
+	// above shows only that gnubg takes those IDs).
+	var built, wantBuilt []string
+	for _, s := range states {
+		if p := s.m.Game().Phase(); p == nardy.PhaseRoll || p == nardy.PhasePlay {
+			built, wantBuilt = append(built, builtLine(s)), append(wantBuilt, s.pid+" "+s.mid)
+		}
+	}
+	gotBuilt := testgen.GnubgLines(t, bin, builtDriver, built)
+	differ = 0
+	for i, line := range gotBuilt {
+		if line != wantBuilt[i] {
+			differ++
+			if differ <= 10 {
+				t.Errorf("gnubg built %q from %q, FromMatch wrote %q", line, built[i], wantBuilt[i])
+			}
+		}
+	}
+	assert.Zero(t, differ, "of %d built", len(gotBuilt))
+	t.Logf("%d rolls and plays built by gnubg's commands", len(gotBuilt))
 	t.Logf("%d states given gnubg, %d of them a double or resignation made by its command", len(got), made)
 }
 

@@ -89,8 +89,8 @@ func (r *Roll) UnmarshalText(b []byte) error {
 }
 
 // ParseRoll parses a roll written as two digits 1..6, optionally separated
-// by '-', ' ', ',' or 'x': "65", "6-5", "5 6", "3x3". It reads at most
-// [MaxTextLen] bytes.
+// by '-', ' ', ',', ':' or 'x', or an en dash, em dash or minus sign: "65",
+// "6-5", "5 6", "3x3", "6:5". It reads at most [MaxTextLen] bytes.
 func ParseRoll(s string) (Roll, error) {
 	if err := checkText("roll", s); err != nil {
 		return Roll{}, err
@@ -101,10 +101,11 @@ func ParseRoll(s string) (Roll, error) {
 		switch {
 		case c >= '1' && c <= '6':
 			d = append(d, int(c-'0'))
-		case c == '-' || c == ' ' || c == ',' || c == 'x' || c == 'X':
+		case c == '-' || c == ' ' || c == ',' || c == ':' || c == 'x' || c == 'X' || dashLen(s[i:]) > 1:
 			if len(d) != 1 {
-				return Roll{}, syntaxError("roll", s, i, "separator %q out of place", c)
+				return Roll{}, syntaxError("roll", s, i, "separator %s out of place", errtext.CharAt(s, i))
 			}
+			i += max(dashLen(s[i:]), 1) - 1
 		default:
 			return Roll{}, syntaxError("roll", s, i, "%s is not a die 1..6", errtext.CharAt(s, i))
 		}

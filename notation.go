@@ -203,12 +203,14 @@ func appendSmall(b []byte, n int) []byte {
 // [Play.String] and is tolerant of other common forms:
 //
 //   - any letter case; "bar" or "25" for the bar, "off" or "0" for off;
-//   - "/" or "-" between points; moves separated by spaces, commas or
-//     semicolons, in any order;
+//   - "/" or "-" between points (or an en dash, em dash or minus sign, as
+//     word processors and phones write "-"); moves separated by spaces,
+//     commas or semicolons, in any order;
 //   - a checker path with intermediate points ("24/18/13") or without
 //     ("24/13", tried with every order of the dice), or as separate moves
 //     ("24/18 18/13");
-//   - a repeat count "(2)" after a move, or after blanks ("24/18 (2)");
+//   - a repeat count "(2)" after a move, or after blanks ("24/18 (2)"),
+//     also written "x2", "(x2)" or with the Cyrillic "х2";
 //   - a missing or extra "*": hits are found from the position. Stars
 //     only decide between plays that differ in what they hit, for the play
 //     whose hit points differ from the starred points in the fewest points:
@@ -418,8 +420,8 @@ func parseMoves(text string) ([]textMove, error) {
 				m.stars |= 1 << uint(q)
 				i++
 			}
-			if i < len(s) && (s[i] == '/' || s[i] == '-') {
-				i++
+			if n := dashLen(s[i:]); n > 0 {
+				i += n
 				continue
 			}
 			break
@@ -428,20 +430,28 @@ func parseMoves(text string) ([]textMove, error) {
 			return nil, bad(i, "want FROM/TO, such as 24/18")
 		}
 		rep := 1
-		if j := i + strings.IndexFunc(s[i:], func(c rune) bool { return c != ' ' && c != '\t' }); j > i && s[j] == '(' {
-			i = j // "24/18 (2)": a count after blanks
+		if j := i + strings.IndexFunc(s[i:], func(c rune) bool { return c != ' ' && c != '\t' }); j > i && (s[j] == '(' || timesLen(s[j:]) > 0) {
+			i = j // "24/18 (2)", "24/18 x2": a count after blanks
 		}
-		if i < len(s) && s[i] == '(' {
-			j := i + 1
+		if i < len(s) && (s[i] == '(' || timesLen(s[i:]) > 0) { // (2), (x2), x2 or the Cyrillic х2
+			j, paren := i, s[i] == '('
+			if paren {
+				j++
+			}
+			j += timesLen(s[j:])
+			start := j
 			rep = 0
 			for j < len(s) && s[j] >= '0' && s[j] <= '9' && rep < 100 {
 				rep = rep*10 + int(s[j]-'0')
 				j++
 			}
-			if j == i+1 || j >= len(s) || s[j] != ')' || rep < 1 || rep > 4 {
-				return nil, bad(i, "want a repeat count (1) to (4)")
+			if j == start || paren && (j >= len(s) || s[j] != ')') || rep < 1 || rep > 4 {
+				return nil, bad(i, "want a repeat count (1) to (4), or x1 to x4")
 			}
-			i = j + 1
+			if paren {
+				j++
+			}
+			i = j
 		}
 		if i < len(s) && !isSep(s[i]) {
 			return nil, bad(i, "unexpected %s", errtext.CharAt(text, lead+i))
@@ -454,6 +464,33 @@ func parseMoves(text string) ([]textMove, error) {
 		}
 	}
 	return moves, nil
+}
+
+// dashLen returns the length of the separator between points at the start
+// of s: "/" or "-", or the en dash, em dash or minus sign that word
+// processors and phones put in for "-"; 0 for none.
+func dashLen(s string) int {
+	switch {
+	case s == "":
+		return 0
+	case s[0] == '/' || s[0] == '-':
+		return 1
+	case strings.HasPrefix(s, "\u2013"), strings.HasPrefix(s, "\u2014"), strings.HasPrefix(s, "\u2212"):
+		return 3
+	}
+	return 0
+}
+
+// timesLen returns the length of a repeat count's "x" at the start of s:
+// the Latin x, or the Cyrillic х in either case; 0 for none.
+func timesLen(s string) int {
+	switch {
+	case strings.HasPrefix(s, "x"):
+		return 1
+	case strings.HasPrefix(s, "\u0445"), strings.HasPrefix(s, "\u0425"):
+		return 2
+	}
+	return 0
 }
 
 // parsePoint reads a point at the start of s: a number 0..25, "bar" (25)

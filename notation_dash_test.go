@@ -1,0 +1,44 @@
+package nardy
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestParsePlayAsPeopleWriteIt: the dashes word processors and phones put
+// in for "-", and a repeat count written "x2", "(x2)" or with the Cyrillic
+// "х", read as the plain notation does (helper-107, a Moscow club's
+// members; helper-95 asked for "x2"); ParseRoll reads "6:5" and "6–5".
+func TestParsePlayAsPeopleWriteIt(t *testing.T) {
+	r := DefaultRules(Long)
+	want := func(pos Position, roll Roll, text string) Play {
+		p, err := r.ParsePlay(pos, roll, text)
+		require.NoError(t, err, text)
+		return p
+	}
+	roll := MustRoll(6, 5)
+	plain := want(longStart, roll, "24/13")
+	for _, text := range []string{"24–13", "24—13", "24−13", "24–18–13", "24—18/13"} {
+		assert.Equal(t, plain, want(longStart, roll, text), text)
+	}
+	six := MustRoll(6, 6)
+	two := want(longStart, six, "24/18(2)")
+	for _, text := range []string{"24/18 x2", "24/18x2", "24/18(x2)", "24-18 х2", "24–18 Х2", "24/18 X2"} {
+		assert.Equal(t, two, want(longStart, six, text), text)
+	}
+	for _, text := range []string{"24/18 x5", "24/18 x", "24/18 (x2", "24/18 xx2"} {
+		_, err := r.ParsePlay(longStart, six, text)
+		assert.ErrorIs(t, err, ErrSyntax, text)
+	}
+	for _, text := range []string{"6:5", "6–5", "6—5", "5−6"} {
+		got, err := ParseRoll(text)
+		require.NoError(t, err, text)
+		assert.Equal(t, roll, got, text)
+	}
+	for _, text := range []string{":65", "6–", "–65", "6:7"} {
+		_, err := ParseRoll(text)
+		assert.ErrorIs(t, err, ErrSyntax, text)
+	}
+}

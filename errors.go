@@ -157,7 +157,7 @@ func rollError(roll Roll) error {
 // Reasons a play or a single step is refused, as messages of a RuleError.
 var (
 	errWrongDice      = errors.New("not a play of this roll")                                      // C3
-	errNoChecker      = errors.New("no checker to move there")                                     // C3
+	errNoChecker      = errors.New("no checker on the point it moves from")                        // C3
 	errPointClosed    = errors.New("landing on a point held by the opponent")                      // C4, L2, S2
 	errBarFirst       = errors.New("checkers on the bar must enter first")                         // S3
 	errBearOffNotHome = errors.New("bearing off before all checkers are home")                     // C6

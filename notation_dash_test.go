@@ -42,3 +42,18 @@ func TestParsePlayAsPeopleWriteIt(t *testing.T) {
 		assert.ErrorIs(t, err, ErrSyntax, text)
 	}
 }
+
+// TestMessagesPeopleRead: a position text of the wrong length says how many
+// digits each half has (helper-107 typed 27 four times), the zero Result
+// prints as no result (it printed "white wins (invalid(0), 0 points)"),
+// and a step from a point without a checker says which point is meant.
+func TestMessagesPeopleRead(t *testing.T) {
+	_, err := ParsePosition("long b 00000000000000000000000f00/000200000000000000000000d00")
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.ErrorContains(t, err, "have 26 and 27")
+	assert.Equal(t, "no result", Result{}.String())
+	tn, err := testNewTurn(longStart, MustRoll(6, 5))
+	require.NoError(t, err)
+	_, err = tn.Move(13, 7)
+	assert.ErrorContains(t, err, "no checker on the point it moves from")
+}

@@ -347,8 +347,11 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // String describes the result in the words of its game, such as "white
 // wins (gammon, 2 points)", "black wins (home mars, 3 points)" (the kind's
 // name with a space, where its text form has "home_mars") or "draw (1
-// point each)".
+// point each)"; the zero Result is "no result".
 func (r Result) String() string {
+	if r == (Result{}) { // such as LastResult's before a game has ended
+		return "no result"
+	}
 	if r.Kind == Draw {
 		switch {
 		case r.Half && r.Points == 0:

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nardylab/nardy/internal/errtext"
@@ -122,7 +123,11 @@ func ParseKey(v Variant, mover Color, key string) (Position, error) {
 
 func parseKey(key string) (me, opp Side, err error) {
 	if len(key) != 53 || key[26] != '/' {
-		return me, opp, syntaxError("key", key, -1, "want 26 hex digits, '/', 26 hex digits")
+		msg := "want 26 hex digits, '/', 26 hex digits"
+		if a, b, ok := strings.Cut(key, "/"); ok && len(key) <= MaxTextLen && !strings.Contains(b, "/") {
+			msg += fmt.Sprintf(", have %d and %d", len(a), len(b)) // helper-107 typed 27 four times
+		}
+		return me, opp, syntaxError("key", key, -1, "%s", msg)
 	}
 	for i, s := range [2]*Side{&me, &opp} {
 		for j := 0; j < 26; j++ {

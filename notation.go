@@ -221,7 +221,11 @@ func appendSmall(b []byte, n int) []byte {
 // Each move FROM/TO is one checker moving from FROM to TO with one or more
 // dice of the roll, landing legally on every point in between. The play is
 // identified by its resulting position (C8): the result is the play from
-// [Rules.Legal] with that position, with its canonical steps.
+// [Rules.Legal] with that position, with its canonical steps. A path
+// written through a point is judged on that point too: with
+// TransientBlock off (L5), "8/5/3" through a six-block made on 5 is
+// refused even where "8/3" by way of 6 is legal and gives the same
+// position.
 //
 // Malformed text gives a [*SyntaxError] (matching [ErrSyntax]); well-formed
 // text that is not a legal play, or that matches several, gives a

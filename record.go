@@ -138,6 +138,33 @@ func Replay(rec Record) (Match, error) {
 	return m, nil
 }
 
+// Results returns the result of each game the record finishes, in order
+// (a [Match] keeps only the last: [Match.LastResult]), for a table of a
+// match's games by kind and points. The record is checked as [Replay]
+// checks it, and its errors are Replay's.
+func (rec Record) Results() ([]Result, error) {
+	if _, err := Replay(rec); err != nil {
+		return nil, err
+	}
+	m, err := rec.begin()
+	if err != nil {
+		return nil, &RecordError{Index: -1, Err: err}
+	}
+	var out []Result
+	for i, a := range rec.Actions {
+		number, over := m.GameNumber(), m.IsOver()
+		if m, err = m.Do(a); err != nil { // Replay took it: not reached
+			return nil, &RecordError{Index: i, Action: a.ownSteps(), Err: err}
+		}
+		if m.GameNumber() != number || m.IsOver() && !over {
+			if r, ok := m.LastResult(); ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
+}
+
 // errSetup heads the errors of a record's Setup.
 var errSetup = errors.New("nardy: setup")
 

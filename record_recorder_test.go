@@ -187,3 +187,41 @@ func TestRecordRecorderBound(t *testing.T) {
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, MaxRecordActions, re.Index)
 }
+
+// TestRecordResults: a record's results are one per finished game, in
+// order: their points, added to the start, give the match's final score
+// game by game (each winner's points), the last is the match's
+// LastResult, and a money game has its one result (helper-107 replayed
+// a match action by action to list its games by kind).
+func TestRecordResults(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		length := []int{0, 1, 3, 5, 7, 9}[seed-1]
+		rc, err := NewRecorderAt(DefaultRules(Short), length, MatchStart{}, &seed)
+		require.NoError(t, err)
+		playRecorded(t, rc, NewSeededDice(seed), rand.New(rand.NewPCG(seed, 4)))
+		rec := rc.Record()
+		res, err := rec.Results()
+		require.NoError(t, err)
+		require.NotEmpty(t, res)
+		m := rc.Match()
+		last, ok := m.LastResult()
+		require.True(t, ok)
+		assert.Equal(t, last, res[len(res)-1])
+		if length == 0 {
+			assert.Len(t, res, 1, "a money game")
+			continue
+		}
+		assert.Equal(t, m.GameNumber(), len(res), "seed %d: every game of the match finished", seed)
+		var score [2]int
+		for _, r := range res {
+			score[r.Winner] += r.Points
+		}
+		w, b := m.Score()
+		assert.Equal(t, [2]int{w, b}, score, "seed %d", seed)
+	}
+	bad := Record{Rules: DefaultRules(Short), Length: 3, Actions: []Action{{Kind: ActDouble, Player: White}}}
+	_, err := bad.Results()
+	var re *RecordError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 0, re.Index)
+}

@@ -179,7 +179,8 @@ const matRightColumn = 20
 // export has no tag, so a first game of it without a double reads as the
 // Crawford game, which plays the same. A player's name holding a control
 // character, which WriteMat refuses to write, is refused
-// ([nardy.ErrSyntax]).
+// ([nardy.ErrSyntax]). A UTF-8 byte order mark at the start of the file,
+// which Windows editors write, is skipped.
 //
 // ReadMat keeps one line and the moves of the game being read in memory
 // at a time and stops with an error
@@ -323,6 +324,9 @@ func (l *matLines) next() bool {
 	}
 	l.n++
 	l.line = bytes.TrimRight(l.sc.Bytes(), " \t\r")
+	if l.n == 1 { // a UTF-8 byte order mark, which Windows editors write first (nardy analyze skipped it, ReadMat refused it)
+		l.line = bytes.TrimPrefix(l.line, []byte("\xef\xbb\xbf"))
+	}
 	return true
 }
 

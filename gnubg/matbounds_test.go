@@ -110,3 +110,19 @@ func TestMatTagErrorsCutTheValue(t *testing.T) {
 	require.ErrorIs(t, err, ErrMat)
 	assert.Less(t, len(err.Error()), 300, err.Error())
 }
+
+// TestMatByteOrderMark: a file that starts with a UTF-8 byte order mark,
+// as Windows editors save one, reads as the same file without it, where
+// ReadMat refused it and nardy analyze skipped it (helper-104).
+func TestMatByteOrderMark(t *testing.T) {
+	match, err := os.ReadFile("testdata/mat/gnubg-5p.mat")
+	require.NoError(t, err)
+	want, wantInfo, err := ReadMat(bytes.NewReader(match), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	got, info, err := ReadMat(bytes.NewReader(append([]byte("\xef\xbb\xbf"), match...)), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, wantInfo, info)
+	_, _, err = ReadMat(strings.NewReader(" 1 point match\n\xef\xbb\xbf Game 1\n"), nardy.DefaultRules(nardy.Short))
+	assert.Error(t, err, "a mark past the start is no mark")
+}

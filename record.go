@@ -105,7 +105,11 @@ func (e *RecordError) Unwrap() []error { return []error{ErrBadRecord, e.Err} }
 // ([fair.ErrBadCommitment], index -1). With a Setup, the first game is
 // set up as [NewGameAt] and [ResumeMatch] set it up, and their errors are
 // the record's (index -1).
-func Replay(rec Record) (Match, error) {
+func Replay(rec Record) (Match, error) { return rec.replay(nil) }
+
+// replay is Replay, calling each (when not nil) with every action taken
+// and the match before and after it.
+func (rec Record) replay(each func(a Action, before, after Match)) (Match, error) {
 	m, err := rec.begin()
 	if err != nil {
 		return Match{}, &RecordError{Index: -1, Err: err}
@@ -133,6 +137,9 @@ func Replay(rec Record) (Match, error) {
 		if src != nil && (a.Kind == ActOpening || a.Kind == ActRoll) && !sameThrow(a, src.Die(), src.Die()) {
 			return m, &RecordError{Index: i, Action: a.ownSteps(), Err: errDiceMismatch}
 		}
+		if each != nil {
+			each(a, m, n)
+		}
 		m = n
 	}
 	return m, nil
@@ -143,24 +150,16 @@ func Replay(rec Record) (Match, error) {
 // match's games by kind and points. The record is checked as [Replay]
 // checks it, and its errors are Replay's.
 func (rec Record) Results() ([]Result, error) {
-	if _, err := Replay(rec); err != nil {
-		return nil, err
-	}
-	m, err := rec.begin()
-	if err != nil {
-		return nil, &RecordError{Index: -1, Err: err}
-	}
 	var out []Result
-	for i, a := range rec.Actions {
-		number, over := m.GameNumber(), m.IsOver()
-		if m, err = m.Do(a); err != nil { // Replay took it: not reached
-			return nil, &RecordError{Index: i, Action: a.ownSteps(), Err: err}
-		}
-		if m.GameNumber() != number || m.IsOver() && !over {
-			if r, ok := m.LastResult(); ok {
+	_, err := rec.replay(func(_ Action, before, after Match) {
+		if after.GameNumber() != before.GameNumber() || after.IsOver() && !before.IsOver() {
+			if r, ok := after.LastResult(); ok {
 				out = append(out, r)
 			}
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -202,26 +201,13 @@ func (rec Record) Recorder() (*Recorder, error) {
 	if len(rec.Actions) > MaxRecordActions { // it would not read back from JSON (helper-106)
 		return nil, &RecordError{Index: MaxRecordActions, Action: rec.Actions[MaxRecordActions].ownSteps(), Err: ErrRecordFull}
 	}
-	if _, err := Replay(rec); err != nil {
-		return nil, err
-	}
-	head := Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start}
-	if rec.Setup != nil { // the caller's: newRecorder writes the cube's form
-		s := *rec.Setup
-		head.Setup = &s
-	}
-	if rec.Fair != nil {
-		f := *rec.Fair
-		head.Fair = &f
-	}
-	rc, err := newRecorder(head, rec.Seed)
+	rc, err := newRecorder(Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start, Setup: rec.Setup, Fair: rec.Fair}, rec.Seed)
 	if err != nil {
 		return nil, &RecordError{Index: -1, Err: err}
 	}
-	for i, a := range rec.Actions {
-		if err := rc.record(a); err != nil {
-			return nil, &RecordError{Index: i, Action: a.ownSteps(), Err: err}
-		}
+	// One replay checks the record and keeps it, whatever room it leaves.
+	if _, err := rec.replay(func(a Action, before, after Match) { rc.keep(a, before.game, after) }); err != nil {
+		return nil, err
 	}
 	return rc, nil
 }
@@ -281,8 +267,16 @@ func newRecorder(rec Record, seed *uint64) (*Recorder, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s := rec.Setup; s != nil && !s.Cube.Owned { // one form of a centred cube: the zero Cube
-		s.Cube = Cube{}
+	if rec.Setup != nil { // the caller's is left as it is
+		s := *rec.Setup
+		if !s.Cube.Owned { // one form of a centred cube: the zero Cube
+			s.Cube = Cube{}
+		}
+		rec.Setup = &s
+	}
+	if rec.Fair != nil {
+		f := *rec.Fair
+		rec.Fair = &f
 	}
 	rec.Actions = []Action{}
 	if seed != nil {
@@ -345,13 +339,18 @@ func (rc *Recorder) Do(a Action) error {
 }
 
 // record performs a on the match and records it when accepted, whatever
-// room the record has left (Do and Record.Recorder check it).
+// room the record has left (Do checks it).
 func (rc *Recorder) record(a Action) error {
-	before := rc.match.game
 	m, err := rc.match.Do(a)
 	if err != nil {
 		return err
 	}
+	rc.keep(a, rc.match.game, m)
+	return nil
+}
+
+// keep records a, which took the match from game before to m.
+func (rc *Recorder) keep(a Action, before Game, m Match) {
 	rc.match = m
 	n := int64(len(rc.rec.Actions))
 	if rc.arrays == nil || !rc.arrays.actions.CompareAndSwap(n, n+1) {
@@ -377,7 +376,6 @@ func (rc *Recorder) record(a Action) error {
 		c.Steps = rc.steps[j:len(rc.steps):len(rc.steps)]
 	}
 	rc.rec.Actions = append(rc.rec.Actions, c)
-	return nil
 }
 
 // appendTaken appends to dst the steps of a (a play or a step accepted in

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
 )
 
 // FromMatch returns the Position ID and the Match ID of m's game at m's
@@ -51,14 +52,11 @@ func FromGame(g nardy.Game) (positionID string, id MatchID, err error) {
 // fromGame returns the IDs of g in a match to length points at score
 // (length 0: money play).
 func fromGame(g nardy.Game, length int, score [2]int) (string, MatchID, error) {
+	if err := formats.CheckGame(g, "gnubg", "a Match ID"); err != nil {
+		return "", MatchID{}, err
+	}
 	r := g.Rules()
 	switch {
-	case !g.IsValid():
-		return "", MatchID{}, fmt.Errorf("%w: gnubg: the zero Game", nardy.ErrInvalidPosition)
-	case r.Variant != nardy.Short:
-		return "", MatchID{}, fmt.Errorf("%w: gnubg: a Match ID holds a short-nardy (backgammon) game, not one of %s nardy", nardy.ErrVariantMismatch, r.Variant)
-	case r.Scoring != (nardy.Scoring{}) && r.Scoring != nardy.DefaultRules(nardy.Short).Scoring:
-		return "", MatchID{}, fmt.Errorf("%w: gnubg: a Match ID's game scores backgammon's table (S5), not %+v", nardy.ErrInvalidRules, r.Scoring)
 	case length > MaxMatchLength:
 		return "", MatchID{}, fmt.Errorf("%w: gnubg: a match of %d points, longer than gnubg's %d", nardy.ErrInvalidRules, length, MaxMatchLength)
 	case g.Cube().Value > MaxCube:

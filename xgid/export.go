@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/formats"
 )
 
 // FromGame returns the ID of g, a game of money play of short nardy
@@ -65,15 +66,10 @@ func FromMatch(m nardy.Match) (ID, error) {
 // fromGame returns the ID of g in a match to length points at score
 // (length 0: money play).
 func fromGame(g nardy.Game, length int, score [2]int) (ID, error) {
-	r := g.Rules()
-	switch {
-	case !g.IsValid():
-		return ID{}, fmt.Errorf("%w: xgid: the zero Game", nardy.ErrInvalidPosition)
-	case r.Variant != nardy.Short:
-		return ID{}, fmt.Errorf("%w: xgid: an XGID holds a short-nardy (backgammon) game, not one of %s nardy", nardy.ErrVariantMismatch, r.Variant)
-	case r.Scoring != (nardy.Scoring{}) && r.Scoring != nardy.DefaultRules(nardy.Short).Scoring:
-		return ID{}, fmt.Errorf("%w: xgid: an XGID's game scores backgammon's table (S5), not %+v", nardy.ErrInvalidRules, r.Scoring)
+	if err := formats.CheckGame(g, "xgid", "an XGID"); err != nil {
+		return ID{}, err
 	}
+	r := g.Rules()
 	x := ID{Position: g.Position(), CubeValue: 1, CubeCentred: true, MaxCube: 1, MatchLength: length, Score: score}
 	if r.Cube {
 		c := g.Cube()

@@ -37,6 +37,23 @@ func CheckShort(p nardy.Position, what string) error {
 	return nil
 }
 
+// CheckGame checks that the ID of format pkg (the package's name, "xgid")
+// and noun ("an XGID") can hold game g: a game (nardy.ErrInvalidPosition
+// for the zero Game) of short nardy (nardy.ErrVariantMismatch) scored by
+// backgammon's table, S5 (nardy.ErrInvalidRules).
+func CheckGame(g nardy.Game, pkg, noun string) error {
+	r := g.Rules()
+	switch {
+	case !g.IsValid():
+		return fmt.Errorf("%w: %s: the zero Game", nardy.ErrInvalidPosition, pkg)
+	case r.Variant != nardy.Short:
+		return fmt.Errorf("%w: %s: %s holds a short-nardy (backgammon) game, not one of %s nardy", nardy.ErrVariantMismatch, pkg, noun, r.Variant)
+	case r.Scoring != (nardy.Scoring{}) && r.Scoring != nardy.DefaultRules(nardy.Short).Scoring:
+		return fmt.Errorf("%w: %s: %s's game scores backgammon's table (S5), not %+v", nardy.ErrInvalidRules, pkg, noun, r.Scoring)
+	}
+	return nil
+}
+
 // SyntaxError returns a *nardy.SyntaxError about input, which it keeps cut
 // to errtext.MaxInput bytes.
 func SyntaxError[T string | []byte](what string, input T, off int, format string, args ...any) error {

@@ -63,8 +63,7 @@ const maxJSONNumber = 64
 // its error (10 MB of digits cost 42 MB and an error as long).
 func longNumber(what string, b []byte) error {
 	if i := jsonscan.LongNumber(b, maxJSONNumber); i >= 0 {
-		return &SyntaxError{What: what + " JSON", Input: errtext.Cut(b), Len: len(b), Offset: i,
-			Msg: fmt.Sprintf("a number of more than %d bytes", maxJSONNumber)}
+		return syntaxError(what+" JSON", b, i, "a number of more than %d bytes", maxJSONNumber)
 	}
 	return nil
 }
@@ -72,8 +71,7 @@ func longNumber(what string, b []byte) error {
 // jsonTooLong is the error of a JSON value longer than max bytes, refused
 // unread.
 func jsonTooLong(what string, b []byte, max int) error {
-	return &SyntaxError{What: what + " JSON", Input: errtext.Cut(b), Len: len(b), Offset: max,
-		Msg: fmt.Sprintf("%d bytes, more than %d", len(b), max)}
+	return syntaxError(what+" JSON", b, max, "%d bytes, more than %d", len(b), max)
 }
 
 // UnmarshalJSON reads a record, refusing more than 16 MiB, more than
@@ -121,11 +119,10 @@ func (as *jsonActions) UnmarshalJSON(b []byte) error {
 	}
 	n, ok, _ := jsonscan.Array(b, nil)
 	if !ok {
-		return &SyntaxError{What: "record's actions", Input: errtext.Cut(b), Len: len(b), Offset: -1, Msg: "want a JSON array of actions"}
+		return syntaxError("record's actions", b, -1, "want a JSON array of actions")
 	}
 	if n > MaxRecordActions {
-		return &SyntaxError{What: "record's actions", Input: errtext.Cut(b), Len: len(b), Offset: -1,
-			Msg: fmt.Sprintf("%d actions, more than %d", n, MaxRecordActions)}
+		return syntaxError("record's actions", b, -1, "%d actions, more than %d", n, MaxRecordActions)
 	}
 	out := make([]Action, 0, n)
 	_, _, err := jsonscan.Array(b, func(i int, elem []byte) error {

@@ -239,34 +239,38 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	// The cells, each its tokens joined by single blanks once the line is
 	// read (joined token by token, a line of 2,000 tokens cost 17 GB of
 	// copies: helper-104).
-	var cells []matCell
-	var parts [][]string // the tokens of each cell
+	type cellToks struct {
+		player nardy.Color
+		toks   []string
+	}
+	var cs []cellToks
 	for _, tk := range toks {
 		start := matDiceRe.MatchString(tk.s) || tk.s == "Doubles" || tk.s == "Takes" ||
 			tk.s == "Drops" || tk.s == "Wins" || tk.s == "Beavers" || tk.s == "???"
-		if last := len(cells) - 1; tk.s == "Wins" && last >= 0 && len(parts[last]) == 1 && matDiceRe.MatchString(parts[last][0]) &&
-			(tk.col >= matRightColumn) == (cells[last].player == nardy.Black) {
+		if last := len(cs) - 1; tk.s == "Wins" && last >= 0 && len(cs[last].toks) == 1 && matDiceRe.MatchString(cs[last].toks[0]) &&
+			(tk.col >= matRightColumn) == (cs[last].player == nardy.Black) {
 			// gnubg writes a roll and the roller's win after the other
 			// side resigns in one cell ("54:  Wins 1 point"), where this
 			// package writes the Wins on a line of its own.
-			cells, parts = append(cells, matCell{n, cells[last].player, ""}), append(parts, []string{tk.s})
+			cs = append(cs, cellToks{cs[last].player, []string{tk.s}})
 			continue
 		}
-		if start || len(cells) == 0 {
+		if start || len(cs) == 0 {
 			p := nardy.White
-			if tk.col >= matRightColumn || len(cells) == 1 {
+			if tk.col >= matRightColumn || len(cs) == 1 {
 				p = nardy.Black
 			}
-			if len(cells) == 2 {
+			if len(cs) == 2 {
 				return formats.SyntaxError(".mat file", ln, tk.col, "more than two cells")
 			}
-			cells, parts = append(cells, matCell{n, p, ""}), append(parts, []string{tk.s})
+			cs = append(cs, cellToks{p, []string{tk.s}})
 			continue
 		}
-		parts[len(parts)-1] = append(parts[len(parts)-1], tk.s)
+		cs[len(cs)-1].toks = append(cs[len(cs)-1].toks, tk.s)
 	}
-	for i := range cells {
-		cells[i].text = strings.Join(parts[i], " ")
+	cells := make([]matCell, len(cs))
+	for i, c := range cs {
+		cells[i] = matCell{n, c.player, strings.Join(c.toks, " ")}
 	}
 	return rd.addCells(cells...)
 }

@@ -6,7 +6,9 @@ import (
 	"github.com/nardylab/nardy"
 )
 
-// dice draws the roll in the middle band of the half of the player on roll.
+// dice draws the roll in the middle band of the half of the player whose
+// roll it is: the one who made the steps when there are steps, else the one
+// on roll.
 func (d *drawer) dice() {
 	if d.o.Dice == (nardy.Roll{}) {
 		return
@@ -26,15 +28,18 @@ func (d *drawer) dice() {
 			}
 		}
 	}
+	c := d.pos.OnRoll()
+	if len(d.o.Steps) > 0 {
+		c = d.o.StepsBy
+	}
 	half := rightX
-	if d.pos.OnRoll() != d.me {
+	if c != d.me {
 		half = leftX
 	}
 	const gap = 8
 	total := len(dice)*dieSize + (len(dice)-1)*gap
 	x := half + (6*pointW-total)/2
 	y := midY + (midH-dieSize)/2
-	c := d.pos.OnRoll()
 	d.printf(`<g class="dice" pointer-events="none">` + "\n")
 	for i, v := range dice {
 		d.die(x+i*(dieSize+gap), y, v, c, used[i])

@@ -73,8 +73,10 @@ type Options struct {
 	StepsBy nardy.Color
 
 	// Dice is the roll to draw (the zero Roll draws none), in the colour of
-	// the player on roll, in the viewer's half of the board when the viewer
-	// is on roll and in the other half otherwise. A double draws four dice.
+	// the player whose roll it is, in the viewer's half of the board when
+	// that is the viewer and in the other half otherwise. The roll is
+	// StepsBy's when there are Steps (the dice of the play they show, made
+	// or being made), else the player's on roll. A double draws four dice.
 	Dice nardy.Roll
 	// DiceLeft, when not nil, lists the dice still to be played (as
 	// [nardy.Turn.DiceLeft] gives them); the other dice of the roll are drawn

@@ -371,6 +371,38 @@ func TestDice(t *testing.T) {
 	assert.Empty(t, v)
 }
 
+// TestDiceOfThePlayShown: the dice of a play shown by its steps are its
+// player's, in its colour and in its half, though the other player is on
+// roll; with no steps they are the roll of the player on roll.
+func TestDiceOfThePlayShown(t *testing.T) {
+	// White played 6-5 from its 24-point; Black is on roll.
+	pos := nardy.MustParsePosition("short b 00000503000050000000000200/00000503000050000000000200")
+	dice := func(o Options) (fills []string, xs []int) {
+		render(t, pos, o).walk(func(e *elem) {
+			if e.hasClass("die") && len(e.children) > 0 {
+				rect := e.children[0]
+				fills = append(fills, rect.attr["fill"])
+				x, err := strconv.Atoi(rect.attr["x"])
+				require.NoError(t, err)
+				xs = append(xs, x)
+			}
+		})
+		return fills, xs
+	}
+	white := Options{Viewer: nardy.White, Dice: nardy.MustRoll(6, 5),
+		Steps: []nardy.Step{{From: 24, To: 18}, {From: 18, To: 13}}, StepsBy: nardy.White}
+	fills, xs := dice(white)
+	assert.Equal(t, []string{colWhite, colWhite}, fills, "the dice of White's play are White's")
+	for _, x := range xs {
+		assert.GreaterOrEqual(t, x, rightX, "in the viewer's (White's) half")
+	}
+	fills, xs = dice(Options{Viewer: nardy.White, Dice: nardy.MustRoll(6, 5)})
+	assert.Equal(t, []string{colBlack, colBlack}, fills, "no steps: the roll of Black, on roll")
+	for _, x := range xs {
+		assert.Less(t, x, barX, "in the other half")
+	}
+}
+
 // TestCube: the cube is drawn with its value only when asked for.
 func TestCube(t *testing.T) {
 	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")

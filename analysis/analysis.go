@@ -1,7 +1,8 @@
 // Package analysis judges the decisions of a recorded game or match of long
 // or short nardy with the neural evaluator of package neural: the equity
 // every checker play and cube decision loses against the best one, an
-// error rate per player, and the luck of every roll ([Analyze], [Luck]);
+// error rate per player, the luck of every roll and the result of every
+// game ([Analyze], [Luck], [GameResult]);
 // and it gives a hint for a game in
 // progress ([HintFor]), for a server's board or a trainer.
 //
@@ -135,7 +136,14 @@ type Report struct {
 	Threshold float64          `json:"threshold"`
 	Decisions []Decision       `json:"decisions"`
 	Rolls     []Luck           `json:"rolls"`   // every roll thrown, in the record's order
+	Results   []GameResult     `json:"results"` // every game the record finishes, in order
 	Players   [2]PlayerStats   `json:"players"` // White, Black
+}
+
+// GameResult is the result of one game a record finishes ([nardy.Record.Results]).
+type GameResult struct {
+	Game   int          `json:"game"` // game number in the match, from 1
+	Result nardy.Result `json:"result"`
 }
 
 // judge holds what analysing one record needs.
@@ -322,12 +330,23 @@ func (j *judge) current() nardy.Game {
 	return j.match.Game()
 }
 
+// do does a, and keeps the result of the game it ends.
 func (j *judge) do(a nardy.Action) error {
 	var err error
 	if j.money {
-		j.game, err = j.game.Do(a)
-	} else {
-		j.match, err = j.match.Do(a)
+		before := j.game
+		if j.game, err = j.game.Do(a); err == nil && j.game.IsOver() && !before.IsOver() {
+			r, _ := j.game.Result()
+			j.rep.Results = append(j.rep.Results, GameResult{Game: 1, Result: r})
+		}
+		return err
+	}
+	before := j.match
+	if j.match, err = j.match.Do(a); err == nil &&
+		(j.match.GameNumber() != before.GameNumber() || j.match.IsOver() && !before.IsOver()) {
+		if r, ok := j.match.LastResult(); ok {
+			j.rep.Results = append(j.rep.Results, GameResult{Game: before.GameNumber(), Result: r})
+		}
 	}
 	return err
 }

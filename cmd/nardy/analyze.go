@@ -147,7 +147,8 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 // printReport prints rep of the record read from name: as JSON (with
 // "names", white's first, when the file names its players, and
 // "interrupted", where it stopped, when stopped says it was), or its
-// errors (every decision with all) and each player's figures, each player
+// errors (every decision with all), each game's result and each player's
+// figures, each player
 // named as in the file where it names them (.mat: white is player 1),
 // and a last line saying where it stopped.
 func printReport(w io.Writer, name string, names [2]string, rep analysis.Report, stopped error, asJSON, all bool) error {
@@ -207,6 +208,15 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 		fmt.Fprintf(w, "game %d action %d %s %s: played %s, best %s, loss %.3f%s\n",
 			d.Game, d.Action, who(d.Player), what, d.Played, d.Best, d.Loss, mark)
 	}
+	for _, r := range rep.Results {
+		if r.Result.Kind == nardy.Draw {
+			fmt.Fprintf(w, "game %d: %s\n", r.Game, r.Result)
+			continue
+		}
+		// "white (Ann) wins (gammon, 4 points), dropped"
+		fmt.Fprintf(w, "game %d: %s%s, %s\n", r.Game, who(r.Result.Winner),
+			strings.TrimPrefix(r.Result.String(), r.Result.Winner.String()), strings.ReplaceAll(r.Result.End.String(), "_", " "))
+	}
 	for c, ps := range rep.Players {
 		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f; luck %+.3f over %d rolls, %+.4f a roll\n",
 			who(nardy.Color(c)), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss, ps.Luck, ps.Rolls, ps.LuckRate)
@@ -238,12 +248,16 @@ func analyzeAll(ctx context.Context, recs []nardy.Record, opt analysis.Options, 
 			for i := range rep.Rolls {
 				rep.Rolls[i].Game = k + 1
 			}
+			for i := range rep.Results {
+				rep.Results[i].Game = k + 1
+			}
 		}
 		if k == 0 {
 			all = rep
 		} else {
 			all.Decisions = append(all.Decisions, rep.Decisions...)
 			all.Rolls = append(all.Rolls, rep.Rolls...)
+			all.Results = append(all.Results, rep.Results...)
 			for c := range all.Players {
 				a, p := &all.Players[c], rep.Players[c]
 				a.Plays, a.Cube, a.Errors, a.Loss = a.Plays+p.Plays, a.Cube+p.Cube, a.Errors+p.Errors, a.Loss+p.Loss

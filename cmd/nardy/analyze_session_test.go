@@ -58,6 +58,14 @@ func TestAnalyzeMoneySession(t *testing.T) {
 		}
 	}
 	assert.Len(t, perGame, 4)
+	var games []int // each game's result, numbered by its place in the session
+	for k, r := range rep.Results {
+		games = append(games, r.Game)
+		want, err := recs[k].Results()
+		require.NoError(t, err)
+		assert.Equal(t, want, []nardy.Result{r.Result}, "game %d", k+1)
+	}
+	assert.Equal(t, []int{1, 2, 3, 4}, games)
 	for c, ps := range rep.Players {
 		assert.Equal(t, plays[c], ps.Plays)
 		assert.Equal(t, cube[c], ps.Cube)

@@ -181,9 +181,11 @@ func TestAnalyzeOneMatchRecord(t *testing.T) {
 		}
 		out.Reset()
 		require.Equal(t, 0, run(args, strings.NewReader(""), &out, &errOut), errOut.String())
-		lines, marked := 0, 0
+		lines, marked, ends := 0, 0, 0
 		for _, l := range strings.Split(out.String(), "\n") {
-			if strings.HasPrefix(l, "game ") {
+			if strings.HasPrefix(l, "game ") && !strings.Contains(l, " action ") {
+				ends++ // "game 2: white wins (...), bore off"
+			} else if strings.HasPrefix(l, "game ") {
 				lines++
 				if strings.HasSuffix(l, "  ERROR") {
 					marked++
@@ -191,6 +193,8 @@ func TestAnalyzeOneMatchRecord(t *testing.T) {
 			}
 		}
 		assert.Equal(t, errs, marked, "-all %v: the errors marked", all)
+		assert.Equal(t, len(direct.Results), ends, "-all %v: each game's end", all)
+		assert.Positive(t, ends)
 		if all {
 			assert.Equal(t, len(direct.Decisions), lines)
 		} else {

@@ -27,8 +27,8 @@
 //
 // analyze judges every checker play and cube decision of a record (a JSON
 // nardy.Record, or a .mat file of short nardy) with the neural evaluator
-// of package neural (see package analysis) and prints the errors and each
-// player's error rate; with -rollout, the checker plays the search calls
+// of package neural (see package analysis) and prints the errors, how
+// each game ended and each player's error rate; with -rollout, the checker plays the search calls
 // errors are judged again by rollouts (see analysis.Options.Rollout). An
 // interrupt (Ctrl-C) stops it: it prints the report of the decisions
 // judged so far, says where it stopped, and exits with status 1.

@@ -303,6 +303,11 @@ func TestAnalyze(t *testing.T) {
 	assert.Contains(t, out.String(), "error rate")
 	assert.Regexp(t, `\nwhite \(Aygun\): .*; luck [+-]\d+\.\d{3} over 15 rolls, [+-]\d\.\d{4} a roll\n`, out.String(),
 		"the .mat's 15 rolls of white")
+	// Each game's end, as the .mat file writes it: Aygun drops Timur's
+	// double, then wins 2 points and 1 point by resignations.
+	assert.Contains(t, out.String(), "\ngame 1: black (Timur) wins (single, 1 point), dropped\n"+
+		"game 2: white (Aygun) wins (single, 2 points), resigned\n"+
+		"game 3: white (Aygun) wins (single, 1 point), resigned\n")
 
 	out.Reset() // a JSON record names no player
 	code = run([]string{"analyze", "-ply", "0", "../../testdata/records/short-standard-3p-seed179.json"}, strings.NewReader(""), &out, &errOut)
@@ -319,9 +324,23 @@ func TestAnalyze(t *testing.T) {
 			Kind string  `json:"kind"`
 			Loss float64 `json:"loss"`
 		} `json:"decisions"`
-		Names []string `json:"names"`
+		Names   []string `json:"names"`
+		Results []struct {
+			Game   int `json:"game"`
+			Result struct {
+				Winner string `json:"winner"`
+				Points int    `json:"points"`
+				End    string `json:"end"`
+			} `json:"result"`
+		} `json:"results"`
 	}
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	if assert.Len(t, rep.Results, 3) {
+		assert.Equal(t, 3, rep.Results[2].Game)
+		assert.Equal(t, "white", rep.Results[2].Result.Winner)
+		assert.Equal(t, 1, rep.Results[2].Result.Points)
+		assert.Equal(t, "resigned", rep.Results[2].Result.End)
+	}
 	assert.Equal(t, "short", rep.Variant)
 	assert.NotEmpty(t, rep.Decisions)
 	assert.Equal(t, []string{"Aygun", "Timur"}, rep.Names, "the .mat's players, white (player 1) first")

@@ -164,13 +164,17 @@ func (a Action) wire(v Variant) (actionJSON, error) {
 		j.Steps = append(j.Steps, []int{int(s.From), int(s.To), int(s.Die)})
 	}
 	if a.Kind == ActResign {
+		if !a.Resign.IsValid() { // what UnmarshalJSON refuses
+			return actionJSON{}, fmt.Errorf("%w: a resignation of no kind (%d): want the kind offered", ErrSyntax, a.Resign)
+		}
 		j.Resign = &kindText{a.Resign, v}
 	}
 	return j, nil
 }
 
 // UnmarshalJSON reads the form written by MarshalJSON. It refuses more than
-// 4 KiB, unread, and more than 4 steps (C3).
+// 4 KiB, unread, more than 4 steps (C3), and a resignation that does not
+// name its kind (which MarshalJSON could not write).
 func (a *Action) UnmarshalJSON(b []byte) error {
 	if len(b) > maxActionJSON {
 		return jsonTooLong("action", b, maxActionJSON)
@@ -225,6 +229,8 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	}
 	if j.Resign != nil {
 		n.Resign = j.Resign.k
+	} else if j.Kind == ActResign {
+		return bad("resign without \"resign\", the kind offered (such as \"mars\" or \"gammon\")")
 	}
 	*a = n
 	return nil

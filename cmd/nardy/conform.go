@@ -13,13 +13,17 @@ import (
 )
 
 // conform answers the conformance cases of r, one JSON object a line, with
-// one JSON line each on w. Blank lines are skipped. A bad line gets an error
+// one JSON line each on w. Blank lines are skipped, and so is a UTF-8 byte
+// order mark at the start, as an editor on Windows writes one. A bad line gets an error
 // answer and the loop goes on. A line keeps at most
 // conformance.MaxLineBytes bytes in memory: a longer one is answered with
 // an error and the rest of it is read and dropped. It returns only read and
 // write errors.
 func conform(r io.Reader, w io.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
+	if head, _ := in.Peek(3); bytes.Equal(head, []byte("\xef\xbb\xbf")) {
+		_, _ = in.Discard(3)
+	}
 	out := bufio.NewWriter(w)
 	buf := make([]nardy.Play, 0, nardy.MaxPlays)
 	var line []byte

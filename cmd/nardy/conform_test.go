@@ -29,6 +29,18 @@ func TestConformEchoesID(t *testing.T) {
 	}
 }
 
+// TestConformByteOrderMark: a byte order mark before the first case is
+// skipped (the case was answered "invalid character 'ï'"); one elsewhere
+// is the line's error.
+func TestConformByteOrderMark(t *testing.T) {
+	got := runConform(t, "\ufeff"+startCase+"\n\ufeff"+startCase+"\n")
+	require.Len(t, got, 2)
+	assert.Empty(t, got[0].Error)
+	assert.Equal(t, "start-31", got[0].ID)
+	assert.NotEmpty(t, got[0].Plays)
+	assert.NotEmpty(t, got[1].Error)
+}
+
 // TestConformNullAndLongOptions: a null count and a long-nardy option on a
 // short case are errors that say so (issue 9 item 4).
 func TestConformNullAndLongOptions(t *testing.T) {

@@ -31,10 +31,12 @@
 // points a game to GNU Backgammon's 0-ply player (6,000 cubeless games).
 //
 // A player value keeps buffers between calls and is not safe for concurrent
-// use; give each goroutine its own, built by its constructor (they are
-// cheap to build): a copy of a player (p2 := *p) shares its buffers, and
-// for Random its generator, so copies used at once race. Players hold no
-// global state and take all randomness from their seed.
+// use; give each goroutine its own. A copy of a Greedy, Expectimax or
+// Neural (p2 := *p) builds buffers of its own at its first call, so a
+// player configured once can be copied for each goroutine; a copy of a
+// Random shares its generator, so copies of one Random used at once race
+// (build each with NewRandom). Players hold no global state and take all
+// randomness from their seed.
 package bot
 
 import (
@@ -369,4 +371,16 @@ func New(name string, seed uint64) (Player, error) {
 		return NewNeural(int(name[6] - '0')), nil
 	}
 	return nil, fmt.Errorf("%w %s; known: %v", ErrUnknownBot, errtext.Quote(name), Names())
+}
+
+// own reports whether *self is p, and makes it so. A player keeps its own
+// address in self when it builds buffers; at a copy's first call self is
+// still the original's address, and the copy must drop the buffers it
+// shares with the original (own returns false) before using any.
+func own[T any](self **T, p *T) bool {
+	if *self == p {
+		return true
+	}
+	*self = p
+	return false
 }

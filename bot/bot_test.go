@@ -146,6 +146,49 @@ func TestConcurrentBots(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
+// TestConcurrentCopies: copies of one player that has already played (so
+// holds buffers), each in its own goroutine, play the games fresh players
+// play (helper-109: copies of a Neural shared its searcher and raced; run
+// with -race).
+func TestConcurrentCopies(t *testing.T) {
+	r := preset(t, "short-standard")
+	protos := []Player{NewNeural(0), NewNeural(1), NewGreedy(), NewExpectimax(2_000)}
+	fresh := []func() Player{
+		func() Player { return NewNeural(0) }, func() Player { return NewNeural(1) },
+		func() Player { return NewGreedy() }, func() Player { return NewExpectimax(2_000) },
+	}
+	copyOf := func(p Player) Player {
+		switch p := p.(type) {
+		case *Neural:
+			c := *p
+			return &c
+		case *Greedy:
+			c := *p
+			return &c
+		case *Expectimax:
+			c := *p
+			return &c
+		}
+		panic("no copy")
+	}
+	const n = 3
+	for k, proto := range protos {
+		record(t, r, proto, NewGreedy(), 99) // the prototype's buffers are built
+		want := make([][]nardy.Action, n)
+		for i := range n {
+			want[i] = record(t, r, fresh[k](), NewGreedy(), uint64(i))
+		}
+		got := make([][]nardy.Action, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			c := copyOf(proto)
+			wg.Go(func() { got[i] = record(t, r, c, NewGreedy(), uint64(i)) })
+		}
+		wg.Wait()
+		assert.Equal(t, want, got, proto.Name())
+	}
+}
+
 func TestNew(t *testing.T) {
 	for _, name := range Names() {
 		p, err := New(name, 1)

@@ -37,9 +37,10 @@ const DefaultWidth = 8
 // its Cube (and in match play the score, see [CubePolicy]) on a chance of
 // winning looked at one roll ahead: the average over the 21 rolls of the
 // player on roll of [WinChance] after its best play.
-// The zero Expectimax is ready to use, with the defaults. A Expectimax keeps buffers between calls
-// and is not safe for concurrent use; give each goroutine its own (a copy
-// shares the buffers).
+// The zero Expectimax is ready to use, with the defaults. An Expectimax
+// keeps buffers between calls and is not safe for concurrent use; a copy
+// (p2 := *p) builds buffers of its own at its first call, so copies can
+// play in different goroutines.
 type Expectimax struct {
 	Budget   int           // evaluations per decision; 0 or less: DefaultBudget
 	Width    int           // candidates searched a roll ahead; 0 or less: DefaultWidth
@@ -50,6 +51,7 @@ type Expectimax struct {
 	// Cutoffs those of them where the budget or the deadline ran out.
 	Searched, Cutoffs int
 
+	self        *Expectimax // the value whose buffers these are (see own)
 	mine, reply []nardy.Play
 	cands       []cand
 	rolls       [21]nardy.WeightedRoll
@@ -84,6 +86,9 @@ func (x *Expectimax) SeeMatch(m nardy.Match) {
 func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if x == nil {
 		return nardy.Action{}, errNilPlayer
+	}
+	if !own(&x.self, x) { // a copy: the buffers are its original's
+		x.mine, x.reply, x.cands = nil, nil, nil
 	}
 	x.w.init()
 	x.rules = g.Rules()

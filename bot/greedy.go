@@ -9,11 +9,12 @@ import "github.com/nardylab/nardy"
 // the thresholds of its Cube on [WinChance] and, in match play, the score
 // (see [CubePolicy]). It never offers to resign. The zero Greedy is ready
 // to use, with [DefaultCubePolicy]. A Greedy keeps buffers between calls
-// and is not safe for concurrent use; give each goroutine its own (a copy
-// shares the buffers).
+// and is not safe for concurrent use; a copy (p2 := *p) builds buffers of
+// its own at its first call, so copies can play in different goroutines.
 type Greedy struct {
 	Cube  CubePolicy
 	w     weights
+	self  *Greedy // the value whose buffers these are (see own)
 	buf   []nardy.Play
 	match nardy.Match // the match shown by SeeMatch, if any
 }
@@ -36,6 +37,9 @@ func (g *Greedy) SeeMatch(m nardy.Match) {
 func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if g == nil {
 		return nardy.Action{}, errNilPlayer
+	}
+	if !own(&g.self, g) { // a copy: the buffer is its original's
+		g.buf = nil
 	}
 	g.w.init()
 	if a, done, err := g.Cube.act(game, me, g.match, g.w.winChance); done || err != nil {

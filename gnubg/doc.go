@@ -22,7 +22,8 @@
 // text [nardy.ErrSyntax] (a [*nardy.SyntaxError] keeps at most 64 bytes of
 // the input), a position that cannot be [nardy.ErrInvalidPosition], a
 // position of long nardy [nardy.ErrVariantMismatch]; the content of a .mat
-// file that the rules refuse [ErrMat] or [nardy.ErrActionRefused], and
+// file that the rules refuse [ErrMat] (and [nardy.ErrActionRefused] too for
+// an illegal play or cube action), and
 // also [ErrMatRules] where other rules may explain it, inside a
 // [*MatError] that gives the line. Every reader has a size bound: the IDs
 // have a fixed length, and [ReadMat] and [ReadMatSession] stop at

@@ -37,7 +37,7 @@ import (
 // does not agree with the games, or a feature the format cannot carry.
 var ErrMat = errors.New("gnubg: .mat file")
 
-// ErrMatRules is matched, beside [ErrMat] or [nardy.ErrActionRefused], by
+// ErrMatRules is matched, beside [ErrMat], by
 // an error that the rules the file was read under may explain, as they do
 // a file of games played under other rules: a game won by more or fewer
 // points than they give (the Jacoby rule, beavers), a cube action they
@@ -51,6 +51,13 @@ type ruleMismatch struct{ err error }
 
 func (e ruleMismatch) Error() string   { return e.err.Error() }
 func (e ruleMismatch) Unwrap() []error { return []error{e.err, ErrMatRules} }
+
+// illegalPlay is the reader's error for a play the rules refuse: it
+// matches nardy.ErrActionRefused too, as a refused cube action does.
+type illegalPlay struct{ err error }
+
+func (e illegalPlay) Error() string   { return e.err.Error() }
+func (e illegalPlay) Unwrap() []error { return []error{e.err, nardy.ErrActionRefused} }
 
 // MaxMatchCube is the highest cube GNU Backgammon plays a match to (it
 // refuses a double past it, and 1.07 crashes on importing a .mat match
@@ -69,8 +76,8 @@ const (
 
 // MatError reports a problem in a .mat file at a line (1-based; 0 when not
 // tied to a line). It matches Err with [errors.Is]: [nardy.ErrSyntax] for
-// malformed text, [nardy.ErrActionRefused] for an illegal play or cube action, or
-// [ErrMat].
+// malformed text; for anything else [ErrMat] too, and
+// [nardy.ErrActionRefused] as well for an illegal play or cube action.
 type MatError struct {
 	Line int
 	Err  error
@@ -89,12 +96,16 @@ func (e *MatError) Error() string {
 	return fmt.Sprintf("%v (.mat line %d)", err, e.Line)
 }
 
-// Unwrap returns Err (ErrMat for a nil Err).
-func (e *MatError) Unwrap() error {
-	if e.Err == nil {
-		return ErrMat
+// Unwrap returns Err, and ErrMat unless Err is a syntax error or matches
+// ErrMat already (ErrMat alone for a nil Err).
+func (e *MatError) Unwrap() []error {
+	switch {
+	case e.Err == nil:
+		return []error{ErrMat}
+	case errors.Is(e.Err, ErrMat) || errors.Is(e.Err, nardy.ErrSyntax):
+		return []error{e.Err}
 	}
-	return e.Err
+	return []error{e.Err, ErrMat}
 }
 
 func matErr(line int, err error) error {

@@ -497,7 +497,7 @@ func matFindPlay(g nardy.Game, moves []string) ([]nardy.Step, error) {
 		for range n {
 			for i := 0; i+1 < len(parts); i++ {
 				if err := matMoveChecker(&me, &opp, parts[i], parts[i+1]); err != nil {
-					return nil, fmt.Errorf("%w: move %q: %v", ErrMat, mv, err)
+					return nil, illegalPlay{fmt.Errorf("%w: move %q: %v", ErrMat, mv, err)}
 				}
 			}
 		}
@@ -513,7 +513,7 @@ func matFindPlay(g nardy.Game, moves []string) ([]nardy.Step, error) {
 		}
 	}
 	roll, _ := g.Dice()
-	return nil, fmt.Errorf("%w: %q is not a legal play of %s", ErrMat, strings.Join(moves, " "), roll)
+	return nil, illegalPlay{fmt.Errorf("%w: %q is not a legal play of %s", ErrMat, strings.Join(moves, " "), roll)}
 }
 
 // matStepsAsWritten reads the moves as single steps in the written order,

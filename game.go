@@ -216,8 +216,9 @@ func (g Game) Allowed(p Color) []ActionKind {
 }
 
 // Can reports whether [Game.Do] would accept a, without building the
-// [*ActionError] of a refusal: asking whether a double, a roll, a take or
-// an answer would be accepted allocates nothing, for a player's loop that
+// [*ActionError] of a refusal: asking whether a double, a roll (whatever
+// its dice), an opening throw, an undo, a take or an answer would be
+// accepted allocates nothing, for a player's loop that
 // asks each turn whether it may double. A play or step that breaks a rule
 // still builds its [*RuleError] on the way.
 func (g Game) Can(a Action) bool {
@@ -325,14 +326,13 @@ func (g *Game) roll(p Color, d [2]int) error {
 	case p != g.pos.turn:
 		return ErrNotYourTurn
 	}
-	r, err := NewRoll(d[0], d[1])
 	switch {
 	case d == [2]int{}:
 		return errNoDice
-	case err != nil:
-		return ErrInvalidRoll
+	case d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6:
+		return ErrInvalidRoll // Can allocates nothing; actionError says which dice
 	}
-	return g.setDice(r)
+	return g.setDice(MustRoll(d[0], d[1]))
 }
 
 // setDice starts the turn of roll; a roll with no legal step passes at once
@@ -405,6 +405,9 @@ func (g *Game) step(p Color, s Step) error {
 func (g *Game) undo(p Color) error {
 	if err := g.mover(p); err != nil {
 		return err
+	}
+	if g.turn.Len() == 0 {
+		return errNothingToUndo // Can allocates nothing; actionError makes it Undo's
 	}
 	t, err := g.turn.Undo()
 	if err != nil {

@@ -71,6 +71,54 @@ func TestCanRefusalAllocs(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(20, func() { g.Can(dbl) }))
 }
 
+// TestCanRefusedRollAllocs: a refused roll (no dice, dice out of 1..6),
+// opening throw or undo builds no error in Can (helper-110: a roll
+// refused for its dice built NewRoll's error, and an undo with no step
+// Undo's, to drop them), and Do's refusal says which dice.
+func TestCanRefusedRollAllocs(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 5, 2) // white to play 5-2
+	var first Step
+	for s := range mustLegal(t, g)[0].Steps() {
+		first = s
+		break
+	}
+	mid, err := g.Step(first) // a step taken: undo allowed
+	require.NoError(t, err)
+	g, err = g.Play(mustLegal(t, g)[0])
+	require.NoError(t, err)
+	require.Equal(t, PhaseRoll, g.Phase())
+	me := g.Position().OnRoll()
+	for _, d := range [][2]int{{}, {0, 9}, {7, 1}, {-1, 3}} {
+		a := Action{Kind: ActRoll, Player: me, Dice: d}
+		assert.False(t, g.Can(a), d)
+		assert.Zero(t, testing.AllocsPerRun(20, func() { g.Can(a) }), d)
+	}
+	_, err = g.Do(Action{Kind: ActRoll, Player: me, Dice: [2]int{0, 9}})
+	assert.ErrorIs(t, err, ErrInvalidRoll)
+	assert.Contains(t, err.Error(), "dice 0 and 9, each must be 1..6")
+
+	undo := Action{Kind: ActUndo, Player: me}
+	assert.Zero(t, testing.AllocsPerRun(20, func() { g.Can(undo) }))
+	play := Action{Kind: ActUndo, Player: mid.Position().OnRoll()}
+	next, err := mid.Do(play)
+	require.NoError(t, err, "an undo of the step taken")
+	assert.False(t, next.Can(play), "nothing left to undo")
+	_, err = next.Do(play)
+	var re *RuleError
+	assert.ErrorAs(t, err, &re, "the error Turn.Undo gives")
+	assert.True(t, hasReason(err, errNothingToUndo), "%v", err)
+
+	open, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	for _, d := range [][2]int{{0, 7}, {3, 9}} {
+		a := Action{Kind: ActOpening, Dice: d}
+		assert.Zero(t, testing.AllocsPerRun(20, func() { open.Can(a) }), d)
+	}
+	_, err = open.Do(Action{Kind: ActOpening, Dice: [2]int{0, 7}})
+	assert.ErrorIs(t, err, ErrInvalidRoll)
+	assert.Contains(t, err.Error(), "dice 0 and 7")
+}
+
 func mustLegal(t *testing.T, g Game) []Play {
 	t.Helper()
 	plays, err := g.Legal()

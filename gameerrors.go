@@ -75,6 +75,14 @@ func (e *ActionError) Unwrap() []error { return []error{ErrActionRefused, e.Reas
 // actionError builds the error of a refused action under rules of
 // variant v, naming its rule.
 func actionError(a Action, phase Phase, reason error, v Variant) *ActionError {
+	if reason == ErrInvalidRoll && (a.Kind == ActRoll || a.Kind == ActOpening) {
+		if _, err := NewRoll(a.Dice[0], a.Dice[1]); err != nil {
+			reason = err // "dice 0 and 9, each must be 1..6"
+		}
+	}
+	if reason == errNothingToUndo {
+		reason = ruleError("", errNothingToUndo, -1) // Turn.Undo's
+	}
 	e := &ActionError{Kind: a.Kind, Player: a.Player, Phase: phase, Reason: reason}
 	var re *RuleError
 	switch {

@@ -64,7 +64,7 @@ func (k ActionKind) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (k ActionKind) MarshalText() ([]byte, error) {
 	if k < ActOpening || k > ActReject {
-		return nil, ErrSyntax
+		return nil, fmt.Errorf("%w: action kind %d, no action", ErrSyntax, uint8(k))
 	}
 	return []byte(k.String()), nil
 }

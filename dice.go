@@ -70,7 +70,7 @@ func (r Roll) String() string {
 // MarshalText implements encoding.TextMarshaler with the form of String.
 func (r Roll) MarshalText() ([]byte, error) {
 	if !r.IsValid() {
-		return nil, ErrInvalidRoll
+		return nil, fmt.Errorf("%w: dice %d and %d (the zero Roll is no roll)", ErrInvalidRoll, r.hi, r.lo)
 	}
 	return []byte(r.String()), nil
 }

@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"encoding"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,4 +37,28 @@ func TestEnumTextKeepsTheValueOnError(t *testing.T) {
 			assert.Equal(t, c.was, c.read(), "%T after %q", c.was, text)
 		}
 	}
+}
+
+// TestInvalidValuesSayWhat: writing an invalid enum value or the zero Roll
+// is refused with the value said (helper-110: ActionKind's and Roll's
+// errors were the bare sentinels, and a Phase's matched ErrBadRecord, the
+// sentinel of records, where every other enum's matches ErrSyntax).
+func TestInvalidValuesSayWhat(t *testing.T) {
+	for _, c := range []struct {
+		v        encoding.TextMarshaler
+		sentinel error
+		says     string
+	}{
+		{ActionKind(0), ErrSyntax, "action kind 0"},
+		{ActionKind(200), ErrSyntax, "action kind 200"},
+		{Phase(0), ErrSyntax, "phase 0"},
+		{ResultKind(0), ErrSyntax, "result kind 0"},
+		{Roll{}, ErrInvalidRoll, "dice 0 and 0"},
+	} {
+		_, err := c.v.MarshalText()
+		assert.ErrorIs(t, err, c.sentinel, "%T", c.v)
+		assert.ErrorContains(t, err, c.says, "%T", c.v)
+	}
+	_, err := json.Marshal(Action{})
+	assert.ErrorContains(t, err, "action kind 0", "the zero Action")
 }

@@ -72,7 +72,7 @@ func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 // length, "start" for the score it starts at), so that a form can point at it.
 type RulesError struct {
 	Option string
-	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..4096"
+	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..1048576"
 	// Err is the reason beneath, when there is one: the error of a value
 	// the Rules JSON cannot read as text (the [*SyntaxError] of "variant":
 	// "medium"), or of JSON that does not parse. A value of the wrong

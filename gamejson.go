@@ -35,7 +35,7 @@ type gameJSON struct {
 // MarshalText implements encoding.TextMarshaler.
 func (p Phase) MarshalText() ([]byte, error) {
 	if p < PhaseOpening || p > PhaseOver {
-		return nil, fmt.Errorf("%w: phase %d", ErrBadRecord, p)
+		return nil, fmt.Errorf("%w: phase %d", ErrSyntax, uint8(p))
 	}
 	return []byte(p.String()), nil
 }

@@ -171,8 +171,8 @@ type Rules struct {
 
 	// Cube turns the doubling cube on (S6).
 	Cube bool `json:"cube"`
-	// MaxCube is the highest cube value (S6): a power of two, 2 or more;
-	// 0 means the default, 64.
+	// MaxCube is the highest cube value (S6): a power of two from 2 to
+	// 2^20 (1,048,576); 0 means the default, 64.
 	MaxCube int `json:"max_cube"`
 	// Jacoby: in money play, mars and koks count single while the cube is
 	// centred (S6). Never applied in match play.

@@ -68,6 +68,8 @@ func hostileReaders() []hostileReader {
 		{"FairProof JSON", around(`{"salt":"`, "x", `"}`), jsonInto(new(fair.Proof))},
 		{"Action JSON steps", around(`{"kind":"play","player":"white","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Action))},
 		{"Action JSON player", around(`{"kind":"roll","player":"`, "x", `"}`), jsonInto(new(Action))},
+		{"Match JSON game steps", around(`{"length":3,"score":[0,0],"game_number":1,"game":{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}}`), jsonInto(new(Match))},
+		{"Match JSON score", around(`{"length":3,"score":[`, "0,", `0]}`), jsonInto(new(Match))},
 		{"Game JSON steps", around(`{"rules":{"variant":"long"},"phase":"play","steps":[`, `[1,2,3],`, `]}`), jsonInto(new(Game))},
 		{"Record JSON actions", around(`{"rules":{"variant":"long"},"actions":[`, `{"kind":"undo","player":"white"},`, `]}`), jsonInto(new(Record))},
 		{"Record JSON fair salt", around(`{"fair":{"salt":"`, "x", `"},"rules":{"variant":"long"},"actions":[]}`), jsonInto(new(Record))},

@@ -126,8 +126,8 @@
 // Errors never come as panics for user data. Every error matches one of a
 // few sentinels with errors.Is: [ErrInvalidPosition], [ErrInvalidRoll],
 // [ErrInvalidRules], [ErrVariantMismatch], [ErrSyntax], [ErrIllegalPlay],
-// [ErrGameOver], [ErrActionRefused] (with [ErrNotYourTurn] and
-// [ErrWrongPhase]), [ErrBadRecord] or [ErrInvalidDepth]. The typed errors
+// [ErrGameOver], [ErrActionRefused] (with [ErrNotYourTurn],
+// [ErrWrongPhase] and [ErrRecordFull]), [ErrBadRecord] or [ErrInvalidDepth]. The typed errors
 // [*PositionError], [*RuleError], [*RulesError], [*SyntaxError],
 // [*ActionError] and [*RecordError] carry the details (errors.As); where a rule decides, they
 // name it by its id:

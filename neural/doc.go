@@ -12,8 +12,9 @@
 //     [Net.Evaluate] evaluates a position for its player on roll,
 //     [Net.EvaluatePlays] all plays of a roll at once. Both allocate
 //     nothing and a Net is safe for concurrent evaluation. On amd64 the
-//     hidden layer's sums are SSE assembly (rows_amd64.s); elsewhere, and
-//     with the build tag purego, Go: the same results bit for bit.
+//     hidden layer's sums and the output layer's dot products are SSE
+//     assembly (rows_amd64.s, dots_amd64.s); elsewhere, and with the build
+//     tag purego, Go: the same results bit for bit.
 //   - The input encoding (encode.go): per side, in its own numbering, the
 //     truncated unary code of the checkers on each point, the checkers off
 //     and the pip count, and a few features (short nardy: the bar, the

@@ -53,7 +53,10 @@ var (
 // PositionError says why a position is invalid. It matches
 // [ErrInvalidPosition] with [errors.Is].
 type PositionError struct {
-	Rule string // "§4", or "L5" for a six-block the mover may not hold
+	// Rule is "§4", "L5" for a six-block the mover may not hold, "S6" for
+	// a cube no game reaches, "C7" for a position asked to be scored that
+	// the winner named has not won.
+	Rule string
 	Msg  string // what is wrong, such as "white has 16 checkers"
 }
 

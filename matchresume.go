@@ -20,7 +20,7 @@ import "fmt"
 // [bot.MatchSeer]: https://pkg.go.dev/github.com/nardylab/nardy/bot#MatchSeer
 func ResumeMatch(length int, start MatchStart, g Game) (Match, error) {
 	if !g.IsValid() {
-		return Match{}, fmt.Errorf("%w: the zero Game", ErrInvalidPosition)
+		return Match{}, &PositionError{Rule: "§4", Msg: "the zero Game"}
 	}
 	r := g.rules
 	switch {

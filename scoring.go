@@ -224,7 +224,7 @@ func Classify(pos Position, winner Color, table Scoring) (ResultKind, error) {
 	}
 	w, l := pos.Side(winner), pos.Side(winner.Other())
 	if w[Off] != Checkers || l[Off] == Checkers {
-		return 0, fmt.Errorf("%w: %s has not won this position", ErrInvalidPosition, winner)
+		return 0, &PositionError{Rule: "C7", Msg: fmt.Sprintf("%s has not won this position", winner)}
 	}
 	return classify(pos.variant, l, table), nil
 }

@@ -34,7 +34,7 @@ import (
 // matchid" refuses, follow the turns of its own program).
 func FromMatch(m nardy.Match) (positionID string, id MatchID, err error) {
 	if !m.IsValid() {
-		return "", MatchID{}, fmt.Errorf("%w: gnubg: the zero Match", nardy.ErrInvalidPosition)
+		return "", MatchID{}, &nardy.PositionError{Rule: "§4", Msg: "gnubg: the zero Match"}
 	}
 	w, b := m.Score()
 	return fromGame(m.Game(), m.Length(), [2]int{w, b})

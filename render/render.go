@@ -178,7 +178,7 @@ func AppendSVG(b []byte, pos nardy.Position, opts Options) ([]byte, error) {
 
 func check(pos nardy.Position, o Options) error {
 	if !pos.IsValid() {
-		return fmt.Errorf("%w: the zero Position", nardy.ErrInvalidPosition)
+		return &nardy.PositionError{Rule: "§4", Msg: "the zero Position"}
 	}
 	if !o.Viewer.IsValid() {
 		return optionsError("Viewer", "viewer %d", o.Viewer)

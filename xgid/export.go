@@ -54,7 +54,7 @@ func FromGame(g nardy.Game) (ID, error) {
 // [nardy.ResumeMatch]) is its game's ID.
 func FromMatch(m nardy.Match) (ID, error) {
 	if !m.IsValid() {
-		return ID{}, fmt.Errorf("%w: xgid: the zero Match", nardy.ErrInvalidPosition)
+		return ID{}, &nardy.PositionError{Rule: "§4", Msg: "xgid: the zero Match"}
 	}
 	if m.IsOver() {
 		return ID{}, fmt.Errorf("%w: xgid: the match is over", nardy.ErrGameOver)

@@ -53,13 +53,13 @@ func (x ID) taken() (formats.Taken, error) {
 		return formats.Taken{}, fmt.Errorf("%w: an XGID's fields out of range: %v", nardy.ErrSyntax, err)
 	}
 	if x.Action == Raccooned {
-		return formats.Taken{}, fmt.Errorf("%w: a raccoon, which no rule set of package nardy allows (S6: beavers only)", nardy.ErrInvalidPosition)
+		return formats.Taken{}, &nardy.PositionError{Rule: "S6", Msg: "a raccoon, which no rule set of package nardy allows (beavers only)"}
 	}
 	if !x.CubeCentred && x.CubeValue == 1 {
-		return formats.Taken{}, fmt.Errorf("%w: a cube at 1 owned by %s: a cube is owned only after a double (S6)", nardy.ErrInvalidPosition, x.CubeOwner)
+		return formats.Taken{}, &nardy.PositionError{Rule: "S6", Msg: fmt.Sprintf("a cube at 1 owned by %s: a cube is owned only after a double", x.CubeOwner)}
 	}
 	if x.CubeCentred && x.CubeValue > 1 {
-		return formats.Taken{}, fmt.Errorf("%w: a centred cube at %d: the cube leaves the middle at its first double (S6; no automatic doubles)", nardy.ErrInvalidPosition, x.CubeValue)
+		return formats.Taken{}, &nardy.PositionError{Rule: "S6", Msg: fmt.Sprintf("a centred cube at %d: the cube leaves the middle at its first double (no automatic doubles)", x.CubeValue)}
 	}
 	s := nardy.Setup{Position: x.Position, Cube: nardy.Cube{Value: x.CubeValue, Owned: !x.CubeCentred, Owner: x.CubeOwner},
 		Match: x.MatchLength > 0, Crawford: x.Crawford && x.MaxCube > 1}

@@ -131,11 +131,18 @@ func TestGameCases(t *testing.T) {
 	x.Action = Raccooned
 	_, err = x.Game()
 	assert.ErrorIs(t, err, nardy.ErrInvalidPosition, "a raccoon")
+	var pe *nardy.PositionError
+	if assert.ErrorAs(t, err, &pe) {
+		assert.Equal(t, "S6", pe.Rule)
+	}
 
 	x, err = Parse("XGID=-b----E-C---eE---c-e----B-:0:1:1:00:0:0:0:0:10")
 	require.NoError(t, err)
 	_, err = x.Game()
 	assert.ErrorIs(t, err, nardy.ErrInvalidPosition, "a cube at 1 owned")
+	if assert.ErrorAs(t, err, &pe) {
+		assert.Equal(t, "S6", pe.Rule)
+	}
 
 	x, err = Parse("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:0")
 	require.NoError(t, err)

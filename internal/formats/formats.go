@@ -45,7 +45,7 @@ func CheckGame(g nardy.Game, pkg, noun string) error {
 	r := g.Rules()
 	switch {
 	case !g.IsValid():
-		return fmt.Errorf("%w: %s: the zero Game", nardy.ErrInvalidPosition, pkg)
+		return &nardy.PositionError{Rule: "§4", Msg: pkg + ": the zero Game"}
 	case r.Variant != nardy.Short:
 		return fmt.Errorf("%w: %s: %s holds a short-nardy (backgammon) game, not one of %s nardy", nardy.ErrVariantMismatch, pkg, noun, r.Variant)
 	case r.Scoring != (nardy.Scoring{}) && r.Scoring != nardy.DefaultRules(nardy.Short).Scoring:

@@ -192,7 +192,10 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 // game that would not fit in a record ([nardy.MaxRecordActions] actions,
 // the last two kept for a game's end: [nardy.Recorder.Do]) stops with
 // [ErrTooLong]. A nil white or black gives [ErrUninitialized]
-// before the first action.
+// before the first action. A dice source that ties the opening throw
+// 1000 times in a row (C2) stops the game with an error matching
+// [nardy.ErrInvalidRoll], as [nardy.ThrowOpening] refuses it; so do
+// PlayMatch, PlayOut and PlayOn.
 func PlayGame(r nardy.Rules, white, black Player, dice nardy.DiceSource) (nardy.Game, nardy.Record, error) {
 	rc, err := nardy.NewRecorder(r, 0, nil)
 	if err != nil {
@@ -303,6 +306,11 @@ func (d *matchDoer) Do(a nardy.Action) error {
 	return err
 }
 
+// maxOpeningTies is the most opening throws in a row that may tie before
+// the drivers take the dice source for broken, as [nardy.ThrowOpening]
+// does: fair dice tie 1000 times in a row with probability (1/6)^1000.
+const maxOpeningTies = 1000
+
 // play plays rc's game or match to its end, in at most limit actions
 // (else ErrTooLong); with see, players that are MatchSeers see the match
 // before each action.
@@ -312,10 +320,16 @@ func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int
 			return fmt.Errorf("%w: no player for %s", ErrUninitialized, nardy.Color(c))
 		}
 	}
+	ties := 0 // opening throws in a row that tied (C2)
 	for range limit {
 		m := rc.Match()
 		if m.Game().Phase() == nardy.PhaseOver { // the match is over when its game is
 			return nil
+		}
+		if m.Game().Phase() != nardy.PhaseOpening {
+			ties = 0
+		} else if ties++; ties > maxOpeningTies {
+			return fmt.Errorf("%w: the dice source tied the opening throw %d times in a row", nardy.ErrInvalidRoll, maxOpeningTies)
 		}
 		if see {
 			for _, p := range players {

@@ -89,3 +89,24 @@ func TestEvaluateFinishedGame(t *testing.T) {
 		assert.Equal(t, -c.score, Evaluate(pos, nardy.Black), "%s %s", c.variant, c.black)
 	}
 }
+
+// tieDice always throws a 3: every opening throw ties (C2).
+type tieDice struct{}
+
+func (tieDice) Die() int { return 3 }
+
+// TestDriversRefuseDiceThatAlwaysTie: a dice source whose opening throws
+// always tie stops a game and a match after 1000 ties with an error
+// matching nardy.ErrInvalidRoll, as nardy.ThrowOpening does (helper-110:
+// they recorded 65,534 opening throws and said ErrTooLong).
+func TestDriversRefuseDiceThatAlwaysTie(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Long)
+	_, rec, err := PlayGame(r, NewGreedy(), NewGreedy(), tieDice{})
+	assert.ErrorIs(t, err, nardy.ErrInvalidRoll)
+	assert.NotErrorIs(t, err, ErrTooLong)
+	assert.Len(t, rec.Actions, 1000, "the 1000 tied throws")
+	_, _, err = PlayMatch(r, 3, NewGreedy(), NewGreedy(), tieDice{})
+	assert.ErrorIs(t, err, nardy.ErrInvalidRoll)
+	_, err = nardy.ThrowOpening(tieDice{}, nardy.Reroll)
+	assert.ErrorIs(t, err, nardy.ErrInvalidRoll, "the bound the drivers share")
+}

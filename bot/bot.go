@@ -145,10 +145,10 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // that must act, or nil dice when dice are to be thrown, gives
 // [ErrUninitialized].
 //
-// Next sees a game, not its match: in a game of a match, show the match to
-// the players that implement [MatchSeer] (SeeMatch) before asking, or they
-// judge the cube, and the neural player its plays, as in money play.
-// [PlayMatch], [PlayOut] and [PlayOn] do.
+// Next sees a game, not its match: in a game of a match, ask [NextInMatch],
+// which shows the match to the players that implement [MatchSeer] first;
+// shown none, they judge the cube, and the neural player its plays, as in
+// money play. [PlayMatch], [PlayOut] and [PlayOn] do.
 func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
 	switch g.Phase() {
 	case nardy.PhaseOver:
@@ -178,6 +178,18 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 		a.Dice = [2]int{dice.Die(), dice.Die()}
 	}
 	return a, nil
+}
+
+// NextInMatch is [Next] for the game of match m: it shows m to the players
+// that implement [MatchSeer], so that they decide at the score, then asks
+// Next for m's game. A match that is over gives [nardy.ErrGameOver].
+func NextInMatch(m nardy.Match, players [2]Player, dice nardy.DiceSource) (nardy.Action, error) {
+	for _, p := range players {
+		if s, ok := p.(MatchSeer); ok {
+			s.SeeMatch(m)
+		}
+	}
+	return Next(m.Game(), players, dice)
 }
 
 // PlayGame plays one game of money play under r from its start, white and
@@ -331,14 +343,13 @@ func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int
 		} else if ties++; ties > maxOpeningTies {
 			return fmt.Errorf("%w: the dice source tied the opening throw %d times in a row", nardy.ErrInvalidRoll, maxOpeningTies)
 		}
+		var a nardy.Action
+		var err error
 		if see {
-			for _, p := range players {
-				if s, ok := p.(MatchSeer); ok {
-					s.SeeMatch(m)
-				}
-			}
+			a, err = NextInMatch(m, players, dice)
+		} else {
+			a, err = Next(m.Game(), players, dice)
 		}
-		a, err := Next(m.Game(), players, dice)
 		if err != nil {
 			return err
 		}

@@ -138,3 +138,42 @@ func TestPlayOn(t *testing.T) {
 	assert.ErrorIs(t, err, nardy.ErrWrongPhase, "the zero Recorder")
 	assert.ErrorContains(t, err, "the zero Recorder")
 }
+
+// TestNextInMatch: NextInMatch shows the match to the players before
+// asking, where Next alone leaves them judging money play (helper-109):
+// in a post-Crawford game of a 5-point match at 4–1, the trailer doubles
+// at once (S6: the leader's free drop is worth nothing to it), and asked
+// through Next by a player never shown the match it rolls instead.
+func TestNextInMatch(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	m, err := nardy.NewMatchAt(r, 5, nardy.MatchStart{Score: [2]int{4, 1}, CrawfordDone: true})
+	require.NoError(t, err)
+	m, err = m.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{6, 1}}) // white starts with 6-1
+	require.NoError(t, err)
+	plays, err := m.Game().Legal()
+	require.NoError(t, err)
+	m, err = m.Do(plays[0].Action())
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhaseRoll, m.Game().Phase())
+	require.Equal(t, nardy.Black, m.Game().Position().OnRoll())
+
+	dice := nardy.NewSeededDice(1)
+	a, err := NextInMatch(m, [2]Player{NewGreedy(), NewGreedy()}, dice)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActDouble, a.Kind, "the trailer post-Crawford doubles at once")
+	a, err = Next(m.Game(), [2]Player{NewGreedy(), NewGreedy()}, dice)
+	require.NoError(t, err)
+	assert.Equal(t, nardy.ActRoll, a.Kind, "shown no match: money play")
+
+	over, err := nardy.NewMatchAt(r, 1, nardy.MatchStart{})
+	require.NoError(t, err)
+	over, err = over.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{6, 1}})
+	require.NoError(t, err)
+	over, err = over.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin})
+	require.NoError(t, err)
+	over, err = over.Do(nardy.Action{Kind: nardy.ActAccept, Player: nardy.White})
+	require.NoError(t, err)
+	require.True(t, over.IsOver())
+	_, err = NextInMatch(over, [2]Player{NewGreedy(), NewGreedy()}, dice)
+	assert.ErrorIs(t, err, nardy.ErrGameOver)
+}

@@ -476,16 +476,23 @@ func recordLines(t *testing.T, rec Record) []byte {
 
 // TestRecordOldForm: a record written before short-nardy rules lost their
 // long-nardy fields (version 0.1, which wrote them with their neutral
-// values) still reads and replays to the same match as today's form.
+// values), or before short nardy's scoring table was written in its own
+// words (version 0.2: {"oin":1,"mars":2,"home_mars":0,"koks":3}), still
+// reads and replays to the same match as today's form.
 func TestRecordOldForm(t *testing.T) {
-	var old, cur Record
+	var old, old2, cur Record
 	b, err := os.ReadFile(filepath.Join("testdata", "records", "v0.1-short-standard-3p-seed179.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &old))
+	b, err = os.ReadFile(filepath.Join("testdata", "records", "v0.2-short-standard-3p-seed179.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &old2))
 	b, err = os.ReadFile(filepath.Join("testdata", "records", "short-standard-3p-seed179.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &cur))
 	assert.Equal(t, cur, old)
+	assert.Equal(t, cur, old2)
+	assert.Contains(t, string(b), `"scoring":{"single":1,"gammon":2,"backgammon":3}`, "short nardy's words")
 	_, err = Replay(old)
 	require.NoError(t, err)
 	assert.NotContains(t, string(b), "head_exception", "short rules are written without long-nardy options")

@@ -370,21 +370,23 @@ type rulesJSON struct {
 	Jacoby          bool            `json:"jacoby"`
 	Beavers         bool            `json:"beavers"`
 	Crawford        bool            `json:"crawford"`
-	Scoring         Scoring         `json:"scoring"`
+	Scoring         scoringWire     `json:"scoring"`
 	NextGameStarter NextGameStarter `json:"next_game_starter"`
 	LastRollDraw    *bool           `json:"last_roll_draw,omitempty"`
 }
 
 // MarshalJSON writes the rule set with the JSON names of its fields (such
 // as "head_exception"); a short-nardy rule set is written without the
-// long-nardy options. A rule set without a valid variant (the zero Rules)
+// long-nardy options, and its scoring table in its own words
+// ({"single":1,"gammon":2,"backgammon":3}; UnmarshalJSON reads either
+// game's). A rule set without a valid variant (the zero Rules)
 // is an error matching [ErrInvalidRules], as Validate says it.
 func (r Rules) MarshalJSON() ([]byte, error) {
 	if !r.Variant.IsValid() {
 		return nil, r.moveRulesError()
 	}
 	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
-		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: r.Scoring,
+		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: scoringWire{s: r.Scoring, short: r.Variant == Short},
 		NextGameStarter: r.NextGameStarter}
 	if r.Variant != Short {
 		j.HeadException, j.TransientBlock, j.BlockAhead, j.LastRollDraw =
@@ -428,10 +430,13 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 		}
 	}
 	j := rulesJSON{Variant: base.Variant, OpeningRoll: base.OpeningRoll, Cube: base.Cube, MaxCube: base.MaxCube,
-		Jacoby: base.Jacoby, Beavers: base.Beavers, Crawford: base.Crawford, Scoring: base.Scoring,
+		Jacoby: base.Jacoby, Beavers: base.Beavers, Crawford: base.Crawford, Scoring: scoringWire{s: base.Scoring},
 		NextGameStarter: base.NextGameStarter}
 	if err := json.Unmarshal(b, &j); err != nil {
 		return rulesJSONError(b, err)
+	}
+	if j.Scoring.typeErr != nil {
+		return rulesJSONError(b, j.Scoring.typeErr)
 	}
 	if j.Variant == Short {
 		for _, o := range [...]struct {
@@ -448,7 +453,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	}
 	n := Rules{Variant: j.Variant, HeadException: base.HeadException, TransientBlock: base.TransientBlock,
 		BlockAhead: base.BlockAhead, OpeningRoll: j.OpeningRoll, Cube: j.Cube, MaxCube: j.MaxCube,
-		Jacoby: j.Jacoby, Beavers: j.Beavers, Crawford: j.Crawford, Scoring: j.Scoring,
+		Jacoby: j.Jacoby, Beavers: j.Beavers, Crawford: j.Crawford, Scoring: j.Scoring.s,
 		NextGameStarter: j.NextGameStarter, LastRollDraw: base.LastRollDraw}
 	if j.HeadException != nil {
 		n.HeadException = *j.HeadException

@@ -172,3 +172,37 @@ func TestRulesJSONIntoZeroTakesDefaults_L5_S6(t *testing.T) {
 	assert.Contains(t, err.Error(), "need the cube")
 	assert.Equal(t, Rules{}, r)
 }
+
+// TestRulesJSONScoringWords: short nardy's scoring table is written in its
+// own words (single, gammon, backgammon: helper-109 found {"oin":1,
+// "mars":2,"koks":3} in a backgammon rule set), long nardy's in its own;
+// either game's words are read, the kinds not given keep their values, and
+// one kind named twice is refused naming "scoring".
+func TestRulesJSONScoringWords(t *testing.T) {
+	b, err := json.Marshal(DefaultRules(Short))
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"scoring":{"single":1,"gammon":2,"backgammon":3}`)
+	b, err = json.Marshal(DefaultRules(Long))
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"scoring":{"oin":1,"mars":2,"home_mars":0,"koks":0}`)
+
+	r := DefaultRules(Short)
+	require.NoError(t, json.Unmarshal([]byte(`{"scoring":{"gammon":1}}`), &r))
+	assert.Equal(t, Scoring{Oin: 1, Mars: 1, Koks: 3}, r.Scoring, "gammon is mars; the others kept")
+	require.NoError(t, json.Unmarshal([]byte(`{"scoring":{"oin":1,"mars":2,"home_mars":0,"koks":2}}`), &r))
+	assert.Equal(t, Scoring{Oin: 1, Mars: 2, Koks: 2}, r.Scoring, "the long words, as records of version 0.2 wrote them")
+
+	r = DefaultRules(Short)
+	err = json.Unmarshal([]byte(`{"scoring":{"single":1,"oin":1}}`), &r)
+	var re *RulesError
+	if assert.ErrorAs(t, err, &re) {
+		assert.Equal(t, "scoring", re.Option)
+		assert.Contains(t, re.Error(), `"oin" and "single"`)
+	}
+	assert.Equal(t, DefaultRules(Short), r, "left as it was")
+	err = json.Unmarshal([]byte(`{"scoring":{"backgammon":"three"}}`), &r)
+	if assert.ErrorAs(t, err, &re) {
+		assert.Equal(t, "scoring", re.Option)
+		assert.Contains(t, re.Error(), "scoring.backgammon")
+	}
+}

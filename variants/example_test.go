@@ -41,6 +41,7 @@ func ExampleAll() {
 	// long-azerbaijani-opening-dice long
 	// long-classic long
 	// long-moscow long
+	// long-moscow-literal long
 	// short-standard short
 	// short-tavla short
 }

@@ -56,6 +56,18 @@ func TavlaScoring() nardy.Scoring { return nardy.Scoring{Oin: 1, Mars: 2} }
 // {oin 1, mars 2} (L8), the winner of a game starts the next (L10).
 func LongMoscow() nardy.Rules { return nardy.DefaultRules(nardy.Long) }
 
+// LongMoscowLiteral is [LongMoscow] with the head exception as the Moscow
+// text reads word for word (L4, HeadException Literal): on a first turn,
+// with any roll, a second checker may leave the head whenever one checker
+// from it cannot play the whole roll. A club that follows the Moscow text
+// to the letter plays this preset; after White's 5-5 opening, Black's 4-4
+// here is 24/20(2), where LongMoscow plays 24/20.
+func LongMoscowLiteral() nardy.Rules {
+	r := LongMoscow()
+	r.HeadException = nardy.Literal
+	return r
+}
+
 // LongClassic is "classic long tavla" as the Turkish article with numbered
 // articles describes it: a six-block is forbidden even on the pass (art.
 // 3.5, TransientBlock false); colours change after each game and the player
@@ -118,6 +130,7 @@ type Preset struct {
 func All() []Preset {
 	out := []Preset{
 		{"long-moscow", "the unified rules of the 1st Open Moscow International Tournament (Russian original, Uzbek translation)", LongMoscow()},
+		{"long-moscow-literal", "the unified rules of the 1st Open Moscow International Tournament, its head exception word for word (L4 Literal)", LongMoscowLiteral()},
 		{"long-classic", "the Turkish article on classic long tavla, with numbered articles", LongClassic()},
 		{"long-azerbaijani", "the Azerbaijani rule article: its block variant and scoring table", LongAzerbaijani()},
 		{"long-azerbaijani-opening-dice", "the Azerbaijani rule article, with its variant of moving with the opening dice", LongAzerbaijaniOpeningDice()},

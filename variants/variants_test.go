@@ -283,3 +283,44 @@ func TestScoringTables(t *testing.T) {
 	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2, Koks: 3}, BackgammonScoring())
 	assert.Equal(t, nardy.Scoring{Oin: 1, Mars: 2}, TavlaScoring())
 }
+
+// TestLongMoscowLiteral_L4: after White opens 5-5 (one checker from the
+// head to its point 4, which is Black's 16), Black's 4-4 on its first
+// turn: under LongMoscow (Classic) the lone head checker is stopped by
+// White's checker, not by White's head, so only one leaves and plays one
+// four (docs/rules.md L4); under LongMoscowLiteral one checker cannot play
+// the whole roll, so a second leaves: 24/20(2).
+func TestLongMoscowLiteral_L4(t *testing.T) {
+	for _, c := range []struct {
+		r    nardy.Rules
+		want []nardy.Step
+	}{
+		{LongMoscow(), []nardy.Step{{From: 24, To: 20}}},
+		{LongMoscowLiteral(), []nardy.Step{{From: 24, To: 20}, {From: 24, To: 20}}},
+	} {
+		g, err := nardy.NewGame(c.r)
+		require.NoError(t, err)
+		for _, a := range []nardy.Action{
+			{Kind: nardy.ActOpening, Dice: [2]int{6, 1}}, // white starts
+			{Kind: nardy.ActRoll, Player: nardy.White, Dice: [2]int{5, 5}},
+		} {
+			g, err = g.Do(a)
+			require.NoError(t, err)
+		}
+		plays, err := g.Legal()
+		require.NoError(t, err)
+		require.Len(t, plays, 1, "white's 5-5: one checker 24/4")
+		g, err = g.Play(plays[0])
+		require.NoError(t, err)
+		g, err = g.Do(nardy.Action{Kind: nardy.ActRoll, Player: nardy.Black, Dice: [2]int{4, 4}})
+		require.NoError(t, err)
+		plays, err = g.Legal()
+		require.NoError(t, err)
+		require.Len(t, plays, 1, NameOf(c.r))
+		var got []nardy.Step
+		for s := range plays[0].Steps() {
+			got = append(got, nardy.Step{From: s.From, To: s.To})
+		}
+		assert.Equal(t, c.want, got, NameOf(c.r))
+	}
+}

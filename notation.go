@@ -216,7 +216,9 @@ func appendSmall(b []byte, n int) []byte {
 //     whose hit points differ from the starred points in the fewest points:
 //     "24/13" means the play that does not hit on the way when there is
 //     one, and "24/18*/13" the one that hits on 18;
-//   - [NoPlay], "no play" or blank text for the empty play.
+//   - [NoPlay], "no play" or blank text for the empty play;
+//   - the roll written before the play and a colon, "6-5: 24/18 13/8" (a
+//     roll other than roll is refused).
 //
 // Each move FROM/TO is one checker moving from FROM to TO with one or more
 // dice of the roll, landing legally on every point in between. The play is
@@ -241,6 +243,13 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if err := rollError(roll); err != nil {
 		return Play{}, err
 	}
+	if err := checkText("play", text); err != nil {
+		return Play{}, err
+	}
+	written, n, prefixed := rollPrefix(text)
+	if prefixed { // blanks in its place keep the offsets of syntax errors
+		text = strings.Repeat(" ", n) + text[n:]
+	}
 	moves, err := parseMoves(text)
 	if err != nil {
 		return Play{}, err
@@ -248,6 +257,9 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	legal, err := r.Legal(pos, roll)
 	if err != nil {
 		return Play{}, err
+	}
+	if prefixed && written != roll {
+		return Play{}, notationError(legal, errNoSuchPlay, "", "written for the roll "+written.String()+", not "+roll.String())
 	}
 	var stars uint32
 	for _, m := range moves {

@@ -43,6 +43,34 @@ func TestParsePlayAsPeopleWriteIt(t *testing.T) {
 	}
 }
 
+// TestParsePlayWithItsRoll: the roll written before a play and a colon,
+// as .mat files and books write it ("6-5: 24/18 13/8"), is read when it is
+// the roll played, in any form ParseRoll reads; another roll is refused as
+// an illegal play that names both; "24:13" (no blank after the colon) is
+// no roll, and stays a syntax error (left item of helper-107).
+func TestParsePlayWithItsRoll(t *testing.T) {
+	r := DefaultRules(Short)
+	roll := MustRoll(6, 5)
+	plain, err := r.ParsePlay(shortStart, roll, "24/18 18/13")
+	require.NoError(t, err)
+	for _, text := range []string{"6-5: 24/18 18/13", "65: 24/13", "5-6:\t24/13", " 6:5: 24/18/13", "6–5 : 24/13"} {
+		got, err := r.ParsePlay(shortStart, roll, text)
+		if assert.NoError(t, err, text) {
+			assert.Equal(t, plain, got, text)
+		}
+	}
+	_, err = r.ParsePlay(shortStart, roll, "6-4: 24/18 13/9")
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+	assert.ErrorContains(t, err, "written for the roll 6-4, not 6-5")
+	_, err = r.ParsePlay(shortStart, roll, "24:13")
+	assert.ErrorIs(t, err, ErrSyntax)
+	_, err = r.ParsePlay(shortStart, roll, "6-5: 24/18 13/x")
+	var se *SyntaxError
+	if assert.ErrorAs(t, err, &se) {
+		assert.Equal(t, 14, se.Offset, "the offset in the text given, prefix included")
+	}
+}
+
 // TestMessagesPeopleRead: a position text of the wrong length says how many
 // digits each half has (helper-107 typed 27 four times), the zero Result
 // prints as no result (it printed "white wins (invalid(0), 0 points)"),

@@ -102,21 +102,31 @@ var errNilPlayer = fmt.Errorf("%w: a nil player", ErrUninitialized)
 // PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.
 type PlayerError struct {
-	Bot    string       // the player's name
+	Bot    string       // the player's name ("dice" for a refused opening throw)
 	Action nardy.Action // the refused action (zero for a player's error)
 	Err    error
+	// Side is the colour the player plays, so that a game of two players
+	// of one name says which failed; its message names it when Named is
+	// set, as the drivers set it.
+	Side  nardy.Color
+	Named bool
 }
 
-// Error implements the error interface.
+// Error implements the error interface: "bot neural0 (black): …" when the
+// side is named.
 func (e *PlayerError) Error() string {
 	var why any = e.Err
 	if e.Err == nil {
 		why = "no reason given"
 	}
-	if e.Action.Kind == 0 {
-		return fmt.Sprintf("bot %s: %v", e.Bot, why)
+	who := e.Bot
+	if e.Named {
+		who += " (" + e.Side.String() + ")"
 	}
-	return fmt.Sprintf("bot %s: action %s refused: %v", e.Bot, e.Action.Kind, why)
+	if e.Action.Kind == 0 {
+		return fmt.Sprintf("bot %s: %v", who, why)
+	}
+	return fmt.Sprintf("bot %s: action %s refused: %v", who, e.Action.Kind, why)
 }
 
 // Unwrap returns the reason.
@@ -169,7 +179,7 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 	}
 	a, err := p.Act(g, c)
 	if err != nil {
-		return a, &PlayerError{Bot: p.Name(), Err: err}
+		return a, &PlayerError{Bot: p.Name(), Err: err, Side: c, Named: true}
 	}
 	if a.Kind == nardy.ActRoll {
 		if dice == nil {
@@ -371,7 +381,7 @@ func refused(players [2]Player, a nardy.Action, err error) error {
 	if a.Kind != nardy.ActOpening && a.Player.IsValid() {
 		name = players[a.Player].Name()
 	}
-	return &PlayerError{Bot: name, Action: a, Err: err}
+	return &PlayerError{Bot: name, Action: a, Err: err, Side: a.Player, Named: name != "dice"}
 }
 
 // Names returns the names [New] knows.

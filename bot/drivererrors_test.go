@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/neural"
 )
 
 // spy is a player that counts the times it is asked.
@@ -109,4 +110,37 @@ func TestDriversRefuseDiceThatAlwaysTie(t *testing.T) {
 	assert.ErrorIs(t, err, nardy.ErrInvalidRoll)
 	_, err = nardy.ThrowOpening(tieDice{}, nardy.Reroll)
 	assert.ErrorIs(t, err, nardy.ErrInvalidRoll, "the bound the drivers share")
+}
+
+// alwaysDouble offers a double whenever asked to act.
+type alwaysDouble struct{}
+
+func (alwaysDouble) Name() string { return "doubler" }
+func (alwaysDouble) Act(_ nardy.Game, me nardy.Color) (nardy.Action, error) {
+	return nardy.Action{Kind: nardy.ActDouble, Player: me}, nil
+}
+
+// TestPlayerErrorNamesTheSide: in a game of two players of one name, the
+// error says which side failed (helper-109: "bot neural0: … a long network
+// cannot play short nardy" said neither): a player's own error and a
+// refused action name the colour; the dice's refused opening names none.
+func TestPlayerErrorNamesTheSide(t *testing.T) {
+	long, err := neural.Default(nardy.Long)
+	require.NoError(t, err)
+	_, _, err = PlayGame(preset(t, "short-standard"), NewNeural(0), &Neural{Net: long}, nardy.NewSeededDice(3))
+	var pe *PlayerError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, nardy.Black, pe.Side)
+	assert.True(t, pe.Named)
+	assert.Contains(t, err.Error(), "bot neural0 (black): ")
+
+	_, _, err = PlayGame(preset(t, "short-tavla"), alwaysDouble{}, alwaysDouble{}, nardy.NewSeededDice(3))
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, nardy.ActDouble, pe.Action.Kind)
+	assert.Contains(t, err.Error(), "bot doubler ("+pe.Action.Player.String()+"): action double refused")
+
+	_, _, err = PlayGame(preset(t, "short-standard"), NewGreedy(), NewGreedy(), badDice{})
+	require.ErrorAs(t, err, &pe)
+	assert.False(t, pe.Named, "the dice play for no one")
+	assert.NotContains(t, err.Error(), "(white)")
 }

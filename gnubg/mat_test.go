@@ -177,6 +177,13 @@ func TestMatReadErrors(t *testing.T) {
 		{"a move backwards", head + "  1)                             31: 5/8 6/5\n", 5, ErrMat, ""},
 		{"a move standing still", head + "  1)                             31: 8/5 6/5 6/6\n", 5, ErrMat, "does not go forward"},
 		{"a cell of unicode space", head + "  1) \u0085\n", 5, nardy.ErrSyntax, ""},
+		// Lines numbered out of order, and control characters, which a
+		// file of gnubg's never holds (helper-104: they were read).
+		{"a move number skipped", head + "  1)                             31: 8/5 6/5\n  3) 42: 8/4 6/4\n", 6, nardy.ErrSyntax, "move 3 after move 1: want 2"},
+		{"a move number again", head + "  1)                             31: 8/5 6/5\n  1) 42: 8/4 6/4\n", 6, nardy.ErrSyntax, "move 1 after move 1"},
+		{"a game not from move 1", head + "  2)                             31: 8/5 6/5\n", 5, nardy.ErrSyntax, "move 2 after move 0"},
+		{"a NUL between tokens", head + "  1)                             31:\x008/5 6/5\n", 5, nardy.ErrSyntax, "control character"},
+		{"a vertical tab", head + "  1)                             31: 8/5\v6/5\n", 5, nardy.ErrSyntax, "control character"},
 		{"long variation", "; [Variation \"LongGammon\"]\n 1 point match\n", 1, ErrMat, ""},
 		{"a money session of two games", strings.Replace(head, " 1 point", " 0 point", 1) + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat, "money session"},
 		{"a game after the match", head + "  1)                             31: 8/5 6/5\n      Wins 1 point\n\n Game 2\n", 8, ErrMat, "after the end of the 1-point match"},

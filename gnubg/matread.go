@@ -20,6 +20,12 @@ type matReader struct {
 	rec    nardy.Record
 	inGame bool
 	scored bool // the game's score line was read
+	moves  int  // the number of the game's last numbered line ("  3)")
+	// misnumbered is the error of the game's first line numbered out of
+	// order, on line misLine: endGame returns it when its cells reach
+	// that line, so that an error on an earlier line is said first.
+	misnumbered error
+	misLine     int
 	cells  []matCell
 	// session: a money game that has ended is followed by the next
 	// (ReadMatSession); done holds the games read, before rec, and
@@ -121,6 +127,9 @@ func (rd *matReader) rulesRefuse(a nardy.Action) bool {
 }
 
 func (rd *matReader) line(n int, ln string, info *MatInfo) error {
+	if i := strings.IndexFunc(ln, isControl); i >= 0 {
+		return formats.SyntaxError(".mat file", ln, i, "control character %q", ln[i])
+	}
 	t := strings.TrimSpace(ln)
 	switch {
 	case t == "" || strings.HasPrefix(t, ";"):
@@ -146,6 +155,14 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		return formats.SyntaxError(".mat file", ln, -1, `want "Game N"`)
 	}
 	if m := matMoveRe.FindStringSubmatch(ln); m != nil {
+		// Moves are numbered 1, 2, 3… in each game: a number out of
+		// order is a line lost, doubled or moved.
+		k, err := strconv.Atoi(m[1])
+		if (err != nil || k != rd.moves+1) && rd.misnumbered == nil {
+			rd.misnumbered = formats.SyntaxError(".mat file", ln, -1, "move %s after move %d: want %d", m[1], rd.moves, rd.moves+1)
+			rd.misLine = n
+		}
+		rd.moves = k
 		return rd.cellsOf(n, ln, len(ln)-len(m[2]))
 	}
 	if m := matScoreRe.FindStringSubmatch(ln); m != nil && len(rd.cells) == 0 {
@@ -216,6 +233,11 @@ func (rd *matReader) scoreLine(ln string, m []string, info *MatInfo) error {
 	return nil
 }
 
+// isControl reports whether r is a control character a .mat line may not
+// hold: every one but the tab, and the carriage return of a Windows line
+// end.
+func isControl(r rune) bool { return r < ' ' && r != '\t' && r != '\r' || r == 0x7f }
+
 // cellsOf splits a numbered line into its cells: each starts with dice
 // "hl:" or a cube or result word; the column decides the player.
 func (rd *matReader) cellsOf(n int, ln string, off int) error {
@@ -284,7 +306,8 @@ func (rd *matReader) endGame(n int, last bool) error {
 		return nil
 	}
 	cells := rd.cells
-	rd.cells, rd.inGame, rd.scored = nil, false, false
+	misnumbered, misLine := rd.misnumbered, rd.misLine
+	rd.cells, rd.inGame, rd.scored, rd.moves, rd.misnumbered, rd.misLine = nil, false, false, 0, nil, 0
 	if rd.atFirstGame() {
 		if err := rd.begin(cells); err != nil {
 			return err
@@ -292,6 +315,9 @@ func (rd *matReader) endGame(n int, last bool) error {
 	}
 	number := rd.m.GameNumber()
 	for _, c := range cells {
+		if misnumbered != nil && c.line >= misLine {
+			return &MatError{Line: misLine, Err: misnumbered}
+		}
 		ended := rd.m.GameNumber() != number || rd.m.IsOver()
 		var err error
 		if w := matWinsRe.FindStringSubmatch(c.text); w != nil {
@@ -307,6 +333,9 @@ func (rd *matReader) endGame(n int, last bool) error {
 		if err != nil {
 			return &MatError{Line: c.line, Err: err}
 		}
+	}
+	if misnumbered != nil {
+		return &MatError{Line: misLine, Err: misnumbered}
 	}
 	if !last && rd.m.GameNumber() == number && !rd.m.IsOver() {
 		return fmt.Errorf("%w: game %d has no result", ErrMat, number)

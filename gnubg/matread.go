@@ -26,7 +26,7 @@ type matReader struct {
 	// that line, so that an error on an earlier line is said first.
 	misnumbered error
 	misLine     int
-	cells  []matCell
+	cells       []matCell
 	// session: a money game that has ended is followed by the next
 	// (ReadMatSession); done holds the games read, before rec, and
 	// points their points.

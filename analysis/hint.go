@@ -13,8 +13,12 @@ type Hint struct {
 	// Probs are the chances of Player: of the position before its roll
 	// (PhaseRoll, PhaseCube, PhaseResign), or after the best play
 	// (PhasePlay).
-	Probs  neural.Probs `json:"probs"`
-	Equity float64      `json:"equity"` // cubeless equity of Probs
+	Probs neural.Probs `json:"probs"`
+	// Equity is the cubeless equity of Probs under the game's scoring
+	// table, money play's units even in a game of a match, where Plays'
+	// equities are normalised match equity: compare the plays with each
+	// other, not with Equity.
+	Equity float64 `json:"equity"`
 	// Plays are the legal plays (PhasePlay), best first; the first few were
 	// searched at Options.Ply, the rest at 0-ply. In a turn played step by
 	// step, once a step is taken, they are the plays the turn can still

@@ -348,26 +348,28 @@ func TestHintUnlocked(t *testing.T) {
 	assert.Equal(t, st.Version+1, next.Version)
 }
 
-// TestHintBusy: a client has at most maxHintsPerClient hints under way;
-// one more is refused with 429 hint_busy and Retry-After, and once they
-// are answered it may ask again.
+// TestHintBusy: a client has at most 2 hints under way (the README's
+// figure); one more is refused at once with 429 hint_busy and
+// Retry-After, not left waiting for a slot, and once they are answered it
+// may ask again (helper-112: with the bound at 3 the third waited).
 func TestHintBusy(t *testing.T) {
+	const readmeHints = 2 // "at most 2 hints under way at once"
 	c := newClient(t, Config{BotSlots: 1})
 	_, toAct, _ := hintOpen(c)
 	free := holdBotSlots(t, c)
 	defer free()
 	var waiting []chan hintAnswer
-	for range maxHintsPerClient {
+	for range readmeHints {
 		waiting = append(waiting, hintAsync(toAct))
 	}
-	require.Eventually(t, func() bool { return c.srv.hints.running("127.0.0.1") == maxHintsPerClient }, 5*time.Second, time.Millisecond)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	require.Eventually(t, func() bool { return c.srv.hints.running("127.0.0.1") == readmeHints }, 5*time.Second, time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, "GET", c.url+toAct.path("hint"), nil)
 	require.NoError(t, err)
 	req.Header.Set("Authorization", "Bearer "+toAct.token)
 	resp, err := c.hc.Do(req)
-	require.NoError(t, err, "one hint too many waits for a slot")
+	require.NoError(t, err, "one hint too many is answered at once, not left waiting for a slot")
 	b, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.NoError(t, err)

@@ -165,16 +165,9 @@ func TestRecordRecorderBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays records of 65,536 actions")
 	}
-	rc, err := NewRecorder(DefaultRules(Short), 0, nil)
-	require.NoError(t, err)
-	require.NoError(t, rc.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}}))
 	step := Action{Kind: ActStep, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}}}
 	undo := Action{Kind: ActUndo, Player: White}
-	rec := rc.Record()
-	for len(rec.Actions) < MaxRecordActions-1 {
-		rec.Actions = append(rec.Actions, step, undo)
-	}
-	rec.Actions = rec.Actions[:MaxRecordActions-1] // the last a step: past Do's room
+	rec := fillerRecord(t, MaxRecordActions-1) // past Do's room
 	got, err := rec.Recorder()
 	require.NoError(t, err, "a record an earlier Recorder could keep")
 	assert.Len(t, got.Record().Actions, MaxRecordActions-1)

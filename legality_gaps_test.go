@@ -124,3 +124,33 @@ func TestAllowedMidPlay(t *testing.T) {
 	assert.Contains(t, ks, ActStep)
 	assert.Contains(t, ks, ActUndo)
 }
+
+// TestGamePlayRefusesAnotherRollsPlay_C3: Game.Play refuses a play made
+// for another roll even where it would leave the same position: a lone
+// checker on 6 borne off with 6-4, given the plays of 6-5 and 6-1 (one
+// step, the 6: not a play of this roll, C3) and of 6-6 (C5: this roll can
+// use both dice). helper-113 doubted the roll was checked.
+func TestGamePlayRefusesAnotherRollsPlay_C3(t *testing.T) {
+	r := DefaultRules(Short)
+	pos, err := NewPosition(Short, White, sd(6, 1, Off, 14), sd(13, 15))
+	require.NoError(t, err)
+	g, err := NewGameAt(r, Setup{Position: pos})
+	require.NoError(t, err)
+	g, err = g.SetDice(MustRoll(6, 4))
+	require.NoError(t, err)
+	for roll, rule := range map[Roll]string{MustRoll(6, 5): "C3", MustRoll(6, 1): "C3", MustRoll(6, 6): "C5"} {
+		legal, err := r.Legal(pos, roll)
+		require.NoError(t, err)
+		require.Len(t, legal, 1, "%v", roll)
+		_, err = g.Play(legal[0])
+		var re *RuleError
+		if assert.ErrorAs(t, err, &re, "%v", roll) {
+			assert.Equal(t, rule, re.Rule, "%v", roll)
+		}
+	}
+	own, err := g.Legal()
+	require.NoError(t, err)
+	require.Len(t, own, 1)
+	_, err = g.Play(own[0])
+	assert.NoError(t, err, "this roll's own play")
+}

@@ -330,6 +330,13 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 			return nil, names, fmt.Errorf("%s: larger than the %d MiB a record may be", name, MaxRecordSize>>20)
 		}
 	}
+	return readRecordsFrom(name, f, preset, isMat, r)
+}
+
+// readRecordsFrom reads the records of file name from f, as readRecords
+// does once the file is open: at most MaxRecordSize+fileSlack bytes, the
+// bound of a file whose size is not known in advance (a pipe, a FIFO).
+func readRecordsFrom(name string, f io.Reader, preset string, isMat bool, r nardy.Rules) (recs []nardy.Record, names [2]string, err error) {
 	limit := &io.LimitedReader{R: f, N: MaxRecordSize + fileSlack + 1}
 	src := bufio.NewReader(limit)
 	defer func() {

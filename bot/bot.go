@@ -67,20 +67,23 @@ type Player interface {
 	//   - PhaseResign: ActAccept or ActReject.
 	//
 	// Every action but the roll is one g.Do accepts as it is. Act returns
-	// [ErrNotToAct] when g does not wait for me: the opening throw, the
-	// opponent's turn, a game that is over (then an error that matches
-	// [nardy.ErrGameOver] too).
+	// [ErrNotToAct] when g does not wait for me, in an error that also
+	// matches the sentinel [nardy.Game.Do] gives for the same action:
+	// [nardy.ErrWrongPhase] at the opening throw, [nardy.ErrNotYourTurn] in
+	// the opponent's turn, [nardy.ErrGameOver] once the game is over.
 	Act(g nardy.Game, me nardy.Color) (nardy.Action, error)
 }
 
 // Errors of the drivers and players.
 var (
-	// ErrNotToAct: the game does not wait for this player's action (its
-	// opponent's turn, the opening throw, or a game that is over, when the
-	// error matches [nardy.ErrGameOver] too).
+	// ErrNotToAct: the game does not wait for this player's action. The
+	// error a player returns matches nardy's reason too:
+	// [nardy.ErrNotYourTurn] (the opponent's turn), [nardy.ErrWrongPhase]
+	// (the opening throw) or [nardy.ErrGameOver].
 	ErrNotToAct = errors.New("bot: not this player's turn to act")
 	// ErrTooLong: a game or match did not end within the actions a record
-	// holds ([nardy.MaxRecordActions]).
+	// holds ([nardy.MaxRecordActions]). The drivers' error matches
+	// [nardy.ErrRecordFull] too, the recorder's own refusal.
 	ErrTooLong = errors.New("bot: game or match did not end within the actions a record holds")
 	// ErrUnknownBot: [New] was given a name it does not know.
 	ErrUnknownBot = errors.New("bot: unknown bot")
@@ -132,15 +135,38 @@ func (e *PlayerError) Error() string {
 // Unwrap returns the reason.
 func (e *PlayerError) Unwrap() error { return e.Err }
 
-// checkTurn returns ErrNotToAct unless g waits for me; of a game that is
-// over, an error that matches nardy.ErrGameOver too.
+// turnError is ErrNotToAct with the game's own reason, matching both.
+type turnError struct {
+	reason error  // nardy's sentinel for the same action given to Game.Do
+	why    string // the reason in words
+}
+
+// Error implements the error interface.
+func (e *turnError) Error() string { return ErrNotToAct.Error() + ": " + e.why }
+
+// Unwrap makes errors.Is match ErrNotToAct and the reason.
+func (e *turnError) Unwrap() []error { return []error{ErrNotToAct, e.reason} }
+
+// The refusals of checkTurn, built once: values never changed.
+var (
+	errOpponentsTurn = &turnError{nardy.ErrNotYourTurn, "the opponent's turn"}
+	errOpeningThrow  = &turnError{nardy.ErrWrongPhase, "the opening throw is no player's"}
+	errOver          = &turnError{nardy.ErrGameOver, "the game is over"}
+	// errRecordFull is the drivers' ErrTooLong, matching the recorder's
+	// nardy.ErrRecordFull too.
+	errRecordFull = fmt.Errorf("%w: %w", ErrTooLong, nardy.ErrRecordFull)
+)
+
+// checkTurn returns a turnError unless g waits for me.
 func checkTurn(g nardy.Game, me nardy.Color) error {
-	if g.IsOver() {
-		return fmt.Errorf("%w: %w", ErrNotToAct, nardy.ErrGameOver)
-	}
 	c, ok := g.ToAct()
-	if !ok || c != me {
-		return ErrNotToAct
+	switch {
+	case g.IsOver():
+		return errOver
+	case !ok:
+		return errOpeningThrow
+	case c != me:
+		return errOpponentsTurn
 	}
 	return nil
 }
@@ -365,7 +391,7 @@ func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int
 		}
 		if err := rc.Do(a); err != nil {
 			if errors.Is(err, nardy.ErrRecordFull) {
-				return ErrTooLong
+				return errRecordFull
 			}
 			return refused(players, a, err)
 		}
@@ -373,7 +399,7 @@ func play(rc doer, players [2]Player, dice nardy.DiceSource, see bool, limit int
 	if rc.Match().Game().Phase() == nardy.PhaseOver {
 		return nil
 	}
-	return ErrTooLong
+	return errRecordFull
 }
 
 func refused(players [2]Player, a nardy.Action, err error) error {

@@ -205,7 +205,8 @@ func TestNew(t *testing.T) {
 }
 
 // TestNotToAct: a player asked out of turn, in the opening or after the
-// end returns ErrNotToAct and no action.
+// end returns ErrNotToAct and no action, in an error that matches the
+// sentinel nardy gives the same action too (ErrNotToAct's doc).
 func TestNotToAct(t *testing.T) {
 	g, err := nardy.NewGame(preset(t, "short-standard"))
 	require.NoError(t, err)
@@ -213,6 +214,7 @@ func TestNotToAct(t *testing.T) {
 		p, _ := New(name, 1)
 		_, err := p.Act(g, nardy.White) // the opening throw
 		assert.ErrorIs(t, err, ErrNotToAct, name)
+		assert.ErrorIs(t, err, nardy.ErrWrongPhase, name)
 	}
 	g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{6, 1}}) // white plays 6-1
 	require.NoError(t, err)
@@ -220,6 +222,7 @@ func TestNotToAct(t *testing.T) {
 		p, _ := New(name, 1)
 		_, err := p.Act(g, nardy.Black)
 		assert.ErrorIs(t, err, ErrNotToAct, name)
+		assert.ErrorIs(t, err, nardy.ErrNotYourTurn, name)
 		assert.NotErrorIs(t, err, nardy.ErrGameOver, name)
 	}
 	_, err = Next(nardy.Game{}, [2]Player{NewGreedy(), NewGreedy()}, nardy.NewSeededDice(1))
@@ -314,6 +317,7 @@ func TestPlayMatchRecordBound(t *testing.T) {
 	seed := uint64(5)
 	m, rec, err := PlayMatch(preset(t, "long-moscow"), 1000, NewRandom(1), NewRandom(2), nardy.NewSeededDice(seed))
 	require.ErrorIs(t, err, ErrTooLong)
+	require.ErrorIs(t, err, nardy.ErrRecordFull, "ErrTooLong's doc")
 	assert.Contains(t, err.Error(), "match")
 	assert.False(t, m.IsOver())
 	assert.Greater(t, m.GameNumber(), 100)

@@ -334,7 +334,7 @@ func TestSyntaxErrorInput(t *testing.T) {
 
 // TestMatchLengthBound: a match of MaxMatchLength points starts, one
 // longer is refused wherever a match begins (NewMatch, NewMatchAt,
-// ResumeMatch, a record, a match's JSON) with a *RulesError or a record
+// ResumeMatch, a record, a match's JSON) with an *InvalidRulesError or a record
 // error, where a match of 2^40 points or more was taken and its analysis
 // went wrong past 2^53 (helper-104).
 func TestMatchLengthBound(t *testing.T) {
@@ -343,7 +343,7 @@ func TestMatchLengthBound(t *testing.T) {
 	require.NoError(t, err)
 	over := MaxMatchLength + 1
 	_, err = NewMatch(r, over)
-	var re *RulesError
+	var re *InvalidRulesError
 	require.ErrorAs(t, err, &re)
 	assert.ErrorIs(t, err, ErrInvalidRules)
 	assert.ErrorContains(t, err, "MaxMatchLength")

@@ -128,7 +128,7 @@
 // [ErrInvalidRules], [ErrVariantMismatch], [ErrSyntax], [ErrIllegalPlay],
 // [ErrGameOver], [ErrActionRefused] (with [ErrNotYourTurn],
 // [ErrWrongPhase] and [ErrRecordFull]), [ErrBadRecord] or [ErrInvalidDepth]. The typed errors
-// [*PositionError], [*RuleError], [*RulesError], [*SyntaxError],
+// [*PositionError], [*RuleError], [*InvalidRulesError], [*SyntaxError],
 // [*ActionError] and [*RecordError] carry the details (errors.As); where a rule decides, they
 // name it by its id:
 //

@@ -29,7 +29,7 @@ var (
 	ErrInvalidRoll = errors.New("nardy: invalid roll")
 	// ErrInvalidRules is returned for a rule set with an unknown variant or
 	// option value, or options that do not belong to its variant (as a
-	// [*RulesError] naming the option where the rules were read, a value
+	// [*InvalidRulesError] naming the option where the rules were read, a value
 	// the Rules JSON cannot read included).
 	ErrInvalidRules = errors.New("nardy: invalid rules")
 	// ErrVariantMismatch is returned when rules of one variant are asked
@@ -68,12 +68,12 @@ func (e *PositionError) Error() string {
 // Unwrap makes errors.Is match ErrInvalidPosition.
 func (e *PositionError) Unwrap() error { return ErrInvalidPosition }
 
-// RulesError says why a rule set, or a setting of a game or match made
+// InvalidRulesError says why a rule set, or a setting of a game or match made
 // with it, is refused. It matches [ErrInvalidRules] with [errors.Is].
 // Option names the setting at fault by its JSON key ("variant",
 // "head_exception", "max_cube", "scoring", ...; "length" for a match's
 // length, "start" for the score it starts at), so that a form can point at it.
-type RulesError struct {
+type InvalidRulesError struct {
 	Option string
 	Msg    string // what is wrong, such as "max cube 3 is not a power of two in 2..1048576"
 	// Err is the reason beneath, when there is one: the error of a value
@@ -84,14 +84,14 @@ type RulesError struct {
 }
 
 // Error implements the error interface.
-func (e *RulesError) Error() string { return "nardy: invalid rules: " + e.Msg }
+func (e *InvalidRulesError) Error() string { return "nardy: invalid rules: " + e.Msg }
 
 // Unwrap makes errors.Is match ErrInvalidRules, and Err when set.
-func (e *RulesError) Unwrap() []error { return errwrap.Chain(ErrInvalidRules, e.Err) }
+func (e *InvalidRulesError) Unwrap() []error { return errwrap.Chain(ErrInvalidRules, e.Err) }
 
-// rulesError returns a *RulesError for option.
+// rulesError returns an *InvalidRulesError for option.
 func rulesError(option, format string, args ...any) error {
-	return &RulesError{Option: option, Msg: fmt.Sprintf(format, args...)}
+	return &InvalidRulesError{Option: option, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Reasons for a PositionError, as messages.

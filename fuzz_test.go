@@ -411,7 +411,7 @@ func shortKindNames() []string {
 }
 
 // FuzzRulesJSON: a rule set read from JSON validates (what does not is
-// an error matching ErrInvalidRules, a *RulesError from UnmarshalJSON
+// an error matching ErrInvalidRules, an *InvalidRulesError from UnmarshalJSON
 // itself, the rules given left as they were),
 // marshals and reads back to the same rule set; nothing panics.
 func FuzzRulesJSON(f *testing.F) {
@@ -428,9 +428,9 @@ func FuzzRulesJSON(f *testing.F) {
 	f.Add([]byte(`{"scoring":{"oin":-1}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		direct := DefaultRules(Long)
-		var re *RulesError
+		var re *InvalidRulesError
 		if err := direct.UnmarshalJSON(b); err != nil && !errors.As(err, &re) {
-			t.Fatalf("%s: error %v is not a *RulesError", b, err)
+			t.Fatalf("%s: error %v is not an *InvalidRulesError", b, err)
 		}
 		r := DefaultRules(Long)
 		if err := json.Unmarshal(b, &r); err != nil {

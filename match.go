@@ -85,7 +85,7 @@ func NewMatch(r Rules, length int) (Match, error) {
 // is the Crawford game when a player is at length-1 under the Crawford
 // rule and start.CrawfordDone is false (S6; with both at length-1 the
 // Crawford game was necessarily played, unless the rules have L11's draw). A start no match could be at
-// is refused with a [*RulesError] naming "start": a negative score, a
+// is refused with an [*InvalidRulesError] naming "start": a negative score, a
 // score at which a player has won (at length or more and ahead; equal
 // scores at length or more, which a draw can leave (L11), go on),
 // CrawfordDone where nobody is at length-1 or more, in a 1-point match

@@ -92,7 +92,7 @@ func TestResumeMatchRefused(t *testing.T) {
 		m, err := ResumeMatch(c.length, c.start, c.g)
 		require.ErrorIs(t, err, c.want, c.name)
 		assert.Equal(t, Match{}, m, c.name)
-		var re *RulesError
+		var re *InvalidRulesError
 		if c.option != "" && assert.ErrorAs(t, err, &re, c.name) {
 			assert.Equal(t, c.option, re.Option, c.name)
 		}

@@ -102,7 +102,7 @@ func TestMatchAtDraw_L11(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidRules, "short nardy has no draw")
 }
 
-// TestMatchAtRefused: a start no match can be at is a *RulesError naming
+// TestMatchAtRefused: a start no match can be at is an *InvalidRulesError naming
 // "start" (or "length"), matching ErrInvalidRules.
 func TestMatchAtRefused(t *testing.T) {
 	short, long := DefaultRules(Short), DefaultRules(Long)
@@ -128,7 +128,7 @@ func TestMatchAtRefused(t *testing.T) {
 	for _, c := range cases {
 		m, err := NewMatchAt(c.r, c.length, c.start)
 		require.ErrorIs(t, err, ErrInvalidRules, c.name)
-		var re *RulesError
+		var re *InvalidRulesError
 		require.True(t, errors.As(err, &re), c.name)
 		assert.Equal(t, c.option, re.Option, c.name)
 		assert.Equal(t, Match{}, m, c.name)
@@ -263,7 +263,7 @@ func TestMatchAtJSONOver(t *testing.T) {
 // TestNewMatchAtRulesFirst: invalid rules are the error, before the start.
 func TestNewMatchAtRulesFirst(t *testing.T) {
 	_, err := NewMatchAt(Rules{}, 5, MatchStart{Score: [2]int{9, 0}})
-	var re *RulesError
+	var re *InvalidRulesError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "variant", re.Option)
 }

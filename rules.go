@@ -408,11 +408,11 @@ const maxRulesJSON = 4 << 10
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
 // before version 0.2 carry) is an error that names it. Every error is a
-// [*RulesError], naming the option whose value is refused or cannot be
+// [*InvalidRulesError], naming the option whose value is refused or cannot be
 // read ("" for JSON that is not an object of options).
 func (r *Rules) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRulesJSON {
-		return &RulesError{Msg: fmt.Sprintf("rules JSON of %d bytes, more than %d", len(b), maxRulesJSON)}
+		return &InvalidRulesError{Msg: fmt.Sprintf("rules JSON of %d bytes, more than %d", len(b), maxRulesJSON)}
 	}
 	if string(b) == "null" {
 		return nil // encoding/json's convention: null changes nothing

@@ -46,7 +46,7 @@ func TestRulesJSONRefusesInvalid(t *testing.T) {
 	assert.Equal(t, want, r)
 }
 
-// TestRulesErrorNamesTheOption: a refused rule set is a *RulesError
+// TestRulesErrorNamesTheOption: a refused rule set is an *InvalidRulesError
 // naming the setting at fault by its JSON key, matching ErrInvalidRules.
 func TestRulesErrorNamesTheOption(t *testing.T) {
 	long, short := DefaultRules(Long), DefaultRules(Short)
@@ -72,7 +72,7 @@ func TestRulesErrorNamesTheOption(t *testing.T) {
 		{"opening_roll", func() error { _, err := ThrowOpening(NewSeededDice(1), 9); return err }()},
 		{"transient_block", json.Unmarshal([]byte(`{"variant":"short","transient_block":true}`), new(Rules))},
 	} {
-		var re *RulesError
+		var re *InvalidRulesError
 		require.ErrorAs(t, c.err, &re, c.option)
 		assert.Equal(t, c.option, re.Option, "%v", c.err)
 		assert.ErrorIs(t, c.err, ErrInvalidRules)
@@ -81,7 +81,7 @@ func TestRulesErrorNamesTheOption(t *testing.T) {
 }
 
 // TestRulesJSONUnreadableValueNamesTheOption: a value the Rules JSON
-// cannot read is a *RulesError naming its key too (it matched
+// cannot read is an *InvalidRulesError naming its key too (it matched
 // ErrInvalidRules with no option), and still matches the reason beneath
 // (ErrSyntax for a word no option has).
 func TestRulesJSONUnreadableValueNamesTheOption(t *testing.T) {
@@ -110,7 +110,7 @@ func TestRulesJSONUnreadableValueNamesTheOption(t *testing.T) {
 		r := DefaultRules(Long)
 		err := r.UnmarshalJSON([]byte(c.json)) // not json.Unmarshal, which checks the syntax first
 		require.ErrorIs(t, err, ErrInvalidRules, c.json)
-		var re *RulesError
+		var re *InvalidRulesError
 		if assert.ErrorAs(t, err, &re, c.json) {
 			assert.Equal(t, c.option, re.Option, c.json)
 		}
@@ -194,7 +194,7 @@ func TestRulesJSONScoringWords(t *testing.T) {
 
 	r = DefaultRules(Short)
 	err = json.Unmarshal([]byte(`{"scoring":{"single":1,"oin":1}}`), &r)
-	var re *RulesError
+	var re *InvalidRulesError
 	if assert.ErrorAs(t, err, &re) {
 		assert.Equal(t, "scoring", re.Option)
 		assert.Contains(t, re.Error(), `"oin" and "single"`)

@@ -9,7 +9,7 @@ import (
 )
 
 // rulesJSONError returns err, the decoder's error for the Rules JSON b, as
-// a *RulesError naming the key whose value could not be read, as Validate
+// an *InvalidRulesError naming the key whose value could not be read, as Validate
 // names an option it refuses; the option is "" when b is not a JSON
 // object. The message is jsonError's.
 func rulesJSONError(b []byte, err error) error {
@@ -17,7 +17,7 @@ func rulesJSONError(b []byte, err error) error {
 	if !ok {
 		msg = strings.TrimPrefix(err.Error(), "nardy: ")
 	}
-	e := &RulesError{Msg: msg}
+	e := &InvalidRulesError{Msg: msg}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) { // a value of the wrong JSON type, said in JSON's words: Err stays nil
 		e.Option, _, _ = strings.Cut(te.Field, ".") // "" for rules that are not an object

@@ -117,7 +117,7 @@ func TestMatAtScoreRefused(t *testing.T) {
 		_, _, err := gnubg.ReadMat(strings.NewReader(text), r)
 		assert.ErrorIs(t, err, gnubg.ErrMat, score)
 		assert.ErrorIs(t, err, nardy.ErrInvalidRules, score)
-		var re *nardy.RulesError
+		var re *nardy.InvalidRulesError
 		assert.True(t, errors.As(err, &re) && re.Option == "start", "%v", err)
 		var me *gnubg.MatError
 		require.ErrorAs(t, err, &me)

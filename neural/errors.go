@@ -38,7 +38,7 @@ func errorf(format string, a ...any) error {
 
 // RolloutError says why a rollout cannot be played. It matches
 // [ErrBadRollout] with [errors.Is], and Err, when set, too (such as
-// [nardy.ErrVariantMismatch], or the rules' [*nardy.RulesError]).
+// [nardy.ErrVariantMismatch], or the rules' [*nardy.InvalidRulesError]).
 type RolloutError struct {
 	// Option names the field of [RolloutOptions] at fault ("Trials",
 	// "Ply", "Truncate", "Workers", "StopAt", "Cubeful", "Cube": a cube

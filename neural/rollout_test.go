@@ -216,7 +216,7 @@ func TestRolloutErrors(t *testing.T) {
 	}
 	// The rules' own error comes through, for errors.As.
 	_, err := (&Searcher{Net: s.Net, Rules: nardy.Rules{Variant: nardy.Short, TransientBlock: true}}).Rollout(context.Background(), pos, RolloutOptions{})
-	var rulesErr *nardy.RulesError
+	var rulesErr *nardy.InvalidRulesError
 	require.ErrorAs(t, err, &rulesErr)
 	assert.Equal(t, "transient_block", rulesErr.Option)
 	assert.Equal(t, "neural: bad rollout: "+rulesErr.Error(), err.Error())

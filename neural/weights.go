@@ -175,7 +175,7 @@ func shared(v nardy.Variant) (*Net, error) {
 	case nardy.Short:
 		return nets[1], nil
 	}
-	return nil, &nardy.RulesError{Option: "variant", Msg: fmt.Sprintf("no network of package neural for variant %d", v)}
+	return nil, &nardy.InvalidRulesError{Option: "variant", Msg: fmt.Sprintf("no network of package neural for variant %d", v)}
 }
 
 // Clone returns a copy of n that can be trained without touching n (nil

@@ -151,7 +151,7 @@ func Names() []string {
 }
 
 // Lookup returns the preset with the given name (as listed by All), for
-// command lines and servers. An unknown name is a [*nardy.RulesError] on
+// command lines and servers. An unknown name is an [*nardy.InvalidRulesError] on
 // the option "preset", matching [nardy.ErrInvalidRules]; its message quotes
 // at most 64 bytes of the name.
 func Lookup(name string) (Preset, error) {
@@ -160,7 +160,7 @@ func Lookup(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, &nardy.RulesError{Option: "preset", Msg: fmt.Sprintf("unknown preset %s; known: %v", errtext.Quote(name), Names())}
+	return Preset{}, &nardy.InvalidRulesError{Option: "preset", Msg: fmt.Sprintf("unknown preset %s; known: %v", errtext.Quote(name), Names())}
 }
 
 // NameOf returns the name of the preset whose rules are r, and "" for

@@ -34,7 +34,7 @@ func TestAllPresets(t *testing.T) {
 	}
 	_, err := Lookup("long-nonsense")
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules)
-	var re *nardy.RulesError
+	var re *nardy.InvalidRulesError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "preset", re.Option)
 	// A name of a megabyte is quoted cut (it was quoted whole: helper-77).

@@ -48,7 +48,7 @@ func (v *Variant) UnmarshalText(b []byte) error {
 }
 
 // ParseVariant parses "long" or "short". It reads at most [MaxTextLen]
-// bytes.
+// bytes; other text is a [*SyntaxError].
 func ParseVariant(s string) (Variant, error) {
 	if err := checkText("variant", s); err != nil {
 		return 0, err
@@ -293,7 +293,7 @@ func (p Position) Pips() (mover, opponent int) {
 }
 
 // StartPosition returns the start layout of variant v (L1, S1) with the
-// given player on roll.
+// given player on roll. An unknown variant or colour is a [*PositionError].
 func StartPosition(v Variant, mover Color) (Position, error) {
 	var s Side
 	switch v {

@@ -14,7 +14,8 @@ import (
 // invalid.
 type Roll struct{ hi, lo uint8 }
 
-// NewRoll returns the roll of dice a and b, each 1..6, in any order.
+// NewRoll returns the roll of dice a and b, each 1..6, in any order. A die
+// out of range gives an error matching [ErrInvalidRoll].
 func NewRoll(a, b int) (Roll, error) {
 	if a < 1 || a > 6 || b < 1 || b > 6 {
 		return Roll{}, fmt.Errorf("%w: dice %d and %d, each must be 1..6", ErrInvalidRoll, a, b)

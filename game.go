@@ -98,6 +98,7 @@ func countUp(n int) int {
 }
 
 // NewGame starts a game of money play under r with the opening throw (C2).
+// Rules that [Rules.Validate] refuses give its [*InvalidRulesError].
 func NewGame(r Rules) (Game, error) { return newGame(r, true, false, Color(0), false) }
 
 // newGame starts a game. With hasStarter the opening throw is skipped and
@@ -226,7 +227,9 @@ func (g Game) Can(a Action) bool {
 	return n.do(a) == nil
 }
 
-// Legal returns the legal plays of the roll being played (PhasePlay).
+// Legal returns the legal plays of the roll being played (PhasePlay). In
+// another phase, or of the zero Game, it returns an [*ActionError]
+// matching [ErrWrongPhase].
 func (g Game) Legal() ([]Play, error) {
 	switch g.phase {
 	case PhasePlay:
@@ -520,7 +523,9 @@ func (g Game) Roll(src DiceSource) (Game, Action, error) {
 }
 
 // SetDice sets the roll of the player on roll (a server's dice, physical
-// dice, a replay).
+// dice, a replay). It is [Game.Do] of that [ActRoll], and is refused as Do
+// refuses it: an [*ActionError] (the zero Roll, [ErrInvalidRoll]; another
+// phase, [ErrWrongPhase]).
 func (g Game) SetDice(r Roll) (Game, error) {
 	if r == (Roll{}) && g.phase == PhaseRoll {
 		return g, actionError(Action{Kind: ActRoll, Player: g.pos.turn}, g.phase, errZeroRoll, g.rules.Variant)

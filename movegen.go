@@ -509,8 +509,10 @@ func (g *gen) run() {
 // allows it, higher points first.
 //
 // It never allocates when cap(dst)-len(dst) >= MaxPlays. It returns an
-// error, and dst unchanged, for an invalid position or roll, or invalid
-// move-rule fields of r (the game-level options are not read here).
+// error, and dst unchanged, for an invalid position (a [*PositionError])
+// or roll ([ErrInvalidRoll]), a position of the other variant
+// ([ErrVariantMismatch]), or invalid move-rule fields of r (an
+// [*InvalidRulesError]; the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
 	var g gen
 	if err := prepareTurn(&r, &pos, roll, &g.turnCtx, &g.root); err != nil {
@@ -537,7 +539,8 @@ func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
 	return len(g.out), nil
 }
 
-// Legal returns the legal plays of pos for roll under r; see AppendLegal.
+// Legal returns the legal plays of pos for roll under r; see AppendLegal,
+// whose errors it returns.
 func (r Rules) Legal(pos Position, roll Roll) ([]Play, error) {
 	return r.AppendLegal(nil, pos, roll)
 }

@@ -249,7 +249,9 @@ type sharedArrays struct{ actions atomic.Int64 }
 // play (the game of [NewGame]), length 1 or more a match to length points
 // (the match of [NewMatch]). A non-nil seed is kept in the record, so that
 // [Replay] checks the dice against it: pass the seed of the
-// [NewSeededDice] that throws the dice.
+// [NewSeededDice] that throws the dice. Its errors are NewGame's and
+// NewMatch's: rules [Rules.Validate] refuses, or a length below 0 or past
+// [MaxMatchLength], give an [*InvalidRulesError].
 func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {
 	return NewRecorderAt(r, length, MatchStart{}, seed)
 }

@@ -25,7 +25,8 @@ type Turn struct {
 	forced int8 // mixed roll of which one die can be played: that die
 }
 
-// NewTurn starts a turn for pos and roll under r.
+// NewTurn starts a turn for pos and roll under r. Its errors are
+// [Rules.AppendLegal]'s.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
 	var t Turn
 	if err := prepareTurn(&r, &pos, roll, &t.c, &t.root); err != nil {

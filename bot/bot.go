@@ -419,7 +419,8 @@ func Names() []string {
 // with its default budget, "neural0", "neural1", "neural2" with the
 // embedded networks) seeded with seed; only Random uses the seed, the
 // others are deterministic without one. A player is not safe for
-// concurrent use: build one per goroutine.
+// concurrent use: build one per goroutine. Another name gives an error
+// matching [ErrUnknownBot].
 func New(name string, seed uint64) (Player, error) {
 	switch name {
 	case "random":

@@ -37,7 +37,8 @@ type Net struct {
 
 // NewNet returns an untrained network for variant v with hidden units,
 // its weights drawn from seed (uniform in ±0.1, input weights scaled by the
-// fan-in).
+// fan-in). An unknown variant, or hidden out of 1..[MaxHidden], is a
+// [*WeightsError].
 func NewNet(v nardy.Variant, hidden int, seed uint64) (*Net, error) {
 	if !v.IsValid() {
 		return nil, errorf("variant %d", v)

@@ -277,14 +277,18 @@ func TestLearnRefusesNonFinite(t *testing.T) {
 	assert.True(t, math.IsNaN(float64(sigmoid(float32(math.NaN())))))
 }
 
-// TestNewNetErrors: bad variants and sizes are errors.
+// TestNewNetErrors: bad variants and sizes are errors, each a
+// *WeightsError as NewNet's doc says.
 func TestNewNetErrors(t *testing.T) {
+	var we *WeightsError
 	for _, h := range []int{0, -1, MaxHidden + 1} {
 		_, err := NewNet(nardy.Short, h, 1)
 		assert.ErrorIs(t, err, ErrBadWeights)
+		assert.ErrorAs(t, err, &we)
 	}
 	_, err := NewNet(0, 8, 1)
 	assert.ErrorIs(t, err, ErrBadWeights)
+	assert.ErrorAs(t, err, &we)
 }
 
 // TestEvaluatePlays: the batch evaluation of a roll's plays gives what

@@ -135,7 +135,8 @@ func defaultScoring(v Variant) Scoring {
 }
 
 // Points returns the points of kind k in the table, 0 for a kind it does
-// not use (and for Draw, which DrawHalf scores).
+// not use (and for Draw, which DrawHalf scores). They are the points at a
+// cube of 1: a game scores them times the cube's value.
 func (s Scoring) Points(k ResultKind) int {
 	switch k {
 	case Oin:

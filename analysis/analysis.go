@@ -119,7 +119,8 @@ type PlayerStats struct {
 	MeanLoss  float64 `json:"mean_loss"`  // loss per decision
 	// Rolls counts the player's rolls, Luck sums their luck (see [Luck]),
 	// LuckRate is its mean a roll: what GNU Backgammon calls the luck
-	// total and, in thousandths, the luck rate.
+	// total and the luck rate, which gnubg prints in thousandths (1000 ×
+	// LuckRate; this field is not scaled).
 	Rolls    int     `json:"rolls"`
 	Luck     float64 `json:"luck"`
 	LuckRate float64 `json:"luck_rate"`

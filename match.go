@@ -243,6 +243,25 @@ func (m Match) Winner() (Color, bool) { return m.winner, m.over && m.decided }
 // IsCrawford reports whether the current game is the Crawford game.
 func (m Match) IsCrawford() bool { return m.game.crawford }
 
+// Roll throws the dice from src for what the current game waits for, as
+// [Game.Roll] does, and performs the action as [Match.Do] does: it returns
+// the new match and the action thrown, for a record. A nil src returns an
+// error matching [ErrInvalidRoll] when the game waits for dice; a refused
+// throw returns m unchanged and Do's error (the zero Match: [ErrWrongPhase];
+// a match that is over: [ErrGameOver]).
+func (m Match) Roll(src DiceSource) (Match, Action, error) {
+	if !m.IsValid() || m.over {
+		n, err := m.Do(Action{Kind: ActRoll, Player: m.game.pos.turn})
+		return n, Action{}, err
+	}
+	_, a, err := m.game.Roll(src)
+	if err != nil {
+		return m, a, err
+	}
+	n, err := m.Do(a)
+	return n, a, err
+}
+
 // Do performs action a in the current game. When the game ends, its points
 // are added to the winner's score (a draw's to both), and either the match
 // is over or the next game starts. A refused action returns an

@@ -2,7 +2,6 @@ package nardy
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -192,17 +191,15 @@ func ExampleMatch() {
 	}
 	src := NewSeededDice(1)
 	for !m.IsOver() {
-		g := m.Game()
-		var a Action
-		switch g.Phase() {
-		case PhaseOpening, PhaseRoll:
-			_, a, _ = g.Roll(src) // a is the throw, for a record
-		case PhasePlay:
-			plays, _ := g.Legal()
-			a = Action{Kind: ActPlay, Player: g.Position().OnRoll(), Steps: slices.Collect(plays[0].Steps())}
-		}
 		number := m.GameNumber()
-		if m, err = m.Do(a); err != nil {
+		switch m.Game().Phase() {
+		case PhaseOpening, PhaseRoll:
+			m, _, err = m.Roll(src) // its second result is the throw, for a record
+		case PhasePlay:
+			plays, _ := m.Game().Legal()
+			m, err = m.Do(plays[0].Action())
+		}
+		if err != nil {
 			panic(err)
 		}
 		if m.GameNumber() != number || m.IsOver() {

@@ -127,7 +127,7 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	if p.Result() != play.Result() { // C8: a play is its resulting position
+	if !p.sameResult(play) { // C8: a play is its resulting position
 		return Position{}, ruleError("C8", errOtherPosition, -1)
 	}
 	return p.Result(), nil

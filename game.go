@@ -548,7 +548,7 @@ func (g Game) Play(p Play) (Game, error) {
 	}
 	a := Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps}
 	n, err := g.Do(a)
-	if err == nil && n.pos != p.Result() {
+	if err == nil && !p.leadsTo(n.pos) {
 		// C8: a play made for another position or roll whose steps are
 		// legal here too would make another play than p.
 		return g, g.refuse(a, ruleError("C8", errOtherPosition, -1))

@@ -113,6 +113,21 @@ func (p Play) after() Position {
 		variant: Variant(p.meta>>metaVariantShift) & 3}
 }
 
+// sameResult reports whether p and q leave the same position (their
+// Results are equal). It compares the words a Result is made of, the
+// sides and the bits of the mover's colour and the variant (bits 34..36,
+// none above), where Position's == calls the compiler's comparison of a
+// 40-byte struct: a fifth of Apply's time.
+func (p Play) sameResult(q Play) bool {
+	return p.mover == q.mover && p.opp == q.opp && (p.meta^q.meta)>>metaTurnShift == 0
+}
+
+// leadsTo reports whether pos is p's Result, as sameResult compares.
+func (p Play) leadsTo(pos Position) bool {
+	return pos.mover == p.opp && pos.opp == p.mover &&
+		pos.turn == Color(p.meta>>metaTurnShift)&1^1 && pos.variant == Variant(p.meta>>metaVariantShift)&3
+}
+
 // n returns the number of steps.
 func (p Play) n() int { return int(p.meta>>metaNShift) & 7 }
 

@@ -198,6 +198,36 @@ func TestPropertyApply(t *testing.T) {
 	})
 }
 
+// TestPropertySameResult: the word-wise comparisons Apply and Game.Play
+// make for C8 agree with == on the Results they stand for, for the plays
+// of two random cases (mostly different positions and rolls) and of one
+// case against itself, and a Result against the two positions before and
+// after the turn passes.
+func TestPropertySameResult(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := genCase().Draw(t, "a"), genCase().Draw(t, "b")
+		pa, pb := legalOf(t, a), legalOf(t, b)
+		for _, p := range pa {
+			turnedPlay, otherGamePlay := p, p // the same sides, another colour or game
+			turnedPlay.meta ^= 1 << metaTurnShift
+			otherGamePlay.meta ^= 3 << metaVariantShift // long 1 <-> short 2
+			for _, q := range slices.Concat(pa, pb, []Play{turnedPlay, otherGamePlay}) {
+				if p.sameResult(q) != (p.Result() == q.Result()) {
+					t.Fatalf("sameResult(%v, %v) = %t", p.Result(), q.Result(), p.sameResult(q))
+				}
+			}
+			turned, otherGame := p.Result(), p.Result() // the same sides, another colour or game
+			turned.turn = turned.turn.Other()
+			otherGame.variant = Long + Short - otherGame.variant
+			for _, pos := range []Position{p.Result(), p.Result().Pass(), a.Pos, b.Pos, pb[0].Result(), turned, otherGame} {
+				if p.leadsTo(pos) != (pos == p.Result()) {
+					t.Fatalf("leadsTo(%v) of a play to %v = %t", pos, p.Result(), p.leadsTo(pos))
+				}
+			}
+		}
+	})
+}
+
 // TestPropertyAppendLegal: AppendLegal equals Legal and appends after the
 // existing content of dst without touching it.
 func TestPropertyAppendLegal(t *testing.T) {

@@ -94,3 +94,28 @@ func TestFromGameRolledTurn(t *testing.T) {
 		assert.Equal(t, nardy.MustRoll(6, 4), tn.Roll(), name)
 	}
 }
+
+// TestGameJacobyFromBit67MoneyOnly: bit 67 says the Jacoby rule is off in
+// money play only (Game: "in money play, bit 67 says the Jacoby rule is
+// off ... the rest is r's"); gnubg sets it in every match, where the
+// caller's rules stand.
+func TestGameJacobyFromBit67MoneyOnly(t *testing.T) {
+	const start = "4HPwATDgc/ABMA"
+	r := nardy.DefaultRules(nardy.Short)
+	for _, jacoby := range []bool{true, false} {
+		r.Jacoby = jacoby
+		match := NewMatchID()
+		match.MatchLength, match.Bit67 = 5, true
+		g, err := Game(r, start, match.String())
+		require.NoError(t, err)
+		assert.Equal(t, jacoby, g.Rules().Jacoby, "a match: the caller's rule")
+
+		money := NewMatchID()
+		for _, bit := range []bool{true, false} {
+			money.Bit67 = bit
+			g, err := Game(r, start, money.String())
+			require.NoError(t, err)
+			assert.Equal(t, !bit, g.Rules().Jacoby, "money play: bit 67 %v", bit)
+		}
+	}
+}

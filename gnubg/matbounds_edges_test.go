@@ -119,3 +119,16 @@ func TestMatFirstScoreRunsIntoTheName(t *testing.T) {
 	assert.Equal(t, [2]string{name, "0xyz"}, info.Players)
 	assert.Equal(t, [2]int{1, 0}, rec.Start.Score)
 }
+
+// TestMatThreeCellsOneLine: a numbered line holds two cells, the left
+// player's and the right player's; a third is malformed text
+// (nardy.ErrSyntax), not a move to try.
+func TestMatThreeCellsOneLine(t *testing.T) {
+	head := " 3 point match\n\n Game 1\n a : 0                            b : 0\n"
+	two := head + "  1) 31: 8/5 6/5                   64: 24/18 13/9\n"
+	_, _, err := ReadMat(strings.NewReader(two), nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	three := head + "  1) 31: 8/5 6/5                   64: 24/18 13/9 55: 13/3(2)\n"
+	_, _, err = ReadMat(strings.NewReader(three), nardy.DefaultRules(nardy.Short))
+	assert.ErrorIs(t, err, nardy.ErrSyntax, three)
+}

@@ -27,6 +27,14 @@ func TestFormatRefusesFieldsOutOfRange(t *testing.T) {
 		"White's score -1":    func() ID { x := money; x.Score = [2]int{-1, 0}; return x }(),
 		"Black's score -1":    func() ID { x := money; x.Score = [2]int{0, -1}; return x }(),
 		"score -1 in a match": func() ID { x := money; x.Beaver = false; x.MatchLength = 3; x.Score = [2]int{2, -1}; return x }(),
+		// Parse reads a match length and scores up to nardy.MaxMatchLength:
+		// Format wrote longer ones Parse refused (helper-116).
+		"match length past MaxMatchLength": func() ID {
+			x := money
+			x.Beaver, x.MatchLength = false, nardy.MaxMatchLength+1
+			return x
+		}(),
+		"score past MaxMatchLength": func() ID { x := money; x.Score = [2]int{nardy.MaxMatchLength + 1, 0}; return x }(),
 	} {
 		t.Run(name, func(t *testing.T) {
 			var s string
@@ -39,9 +47,18 @@ func TestFormatRefusesFieldsOutOfRange(t *testing.T) {
 			assert.ErrorIs(t, err, nardy.ErrSyntax, "ID.Game of fields no XGID holds")
 		})
 	}
-	// The same ID with fields in range is written.
+	// The same ID with fields in range is written, and at the bound read
+	// back.
 	_, err := Format(money)
 	require.NoError(t, err)
+	long := money
+	long.Beaver, long.MatchLength, long.Score = false, nardy.MaxMatchLength, [2]int{nardy.MaxMatchLength - 1, 0}
+	s, err := Format(long)
+	require.NoError(t, err)
+	back, err := Parse(s)
+	require.NoError(t, err, s)
+	assert.Equal(t, long.MatchLength, back.MatchLength)
+	assert.Equal(t, long.Score, back.Score)
 }
 
 // The checkers field has exactly 26 characters (field 1 of the package

@@ -123,17 +123,17 @@ func Parse(s string) (ID, error) {
 	default:
 		return ID{}, formats.SyntaxError(what, s, offs[4], "dice %q: want 00, two dice 1-6, D, B or R", d)
 	}
-	if x.Score[nardy.White], err = num(5, 0, 1<<30, "score"); err != nil {
+	if x.Score[nardy.White], err = num(5, 0, nardy.MaxMatchLength, "score"); err != nil {
 		return ID{}, err
 	}
-	if x.Score[nardy.Black], err = num(6, 0, 1<<30, "score"); err != nil {
+	if x.Score[nardy.Black], err = num(6, 0, nardy.MaxMatchLength, "score"); err != nil {
 		return ID{}, err
 	}
 	cj, err := num(7, 0, 3, "Crawford/Jacoby")
 	if err != nil {
 		return ID{}, err
 	}
-	if x.MatchLength, err = num(8, 0, 1<<30, "match length"); err != nil {
+	if x.MatchLength, err = num(8, 0, nardy.MaxMatchLength, "match length"); err != nil {
 		return ID{}, err
 	}
 	maxCube, err := num(9, 0, maxLog2, "max cube exponent")

@@ -96,7 +96,8 @@ type ID struct {
 	// action is pending in the Crawford game.
 	Action CubeAction
 	// Score is each player's score, indexed by Color (White is the bottom
-	// player, the first score of the XGID).
+	// player, the first score of the XGID), each 0 to
+	// [nardy.MaxMatchLength].
 	Score [2]int
 	// Crawford reports the Crawford game: match play of 2 points or more,
 	// one player's score one short of the length, the cube at 1 and no
@@ -106,7 +107,8 @@ type ID struct {
 	Jacoby bool
 	// Beaver reports that beavers are allowed; money play only.
 	Beaver bool
-	// MatchLength is the match length, 0 for money play.
+	// MatchLength is the match length, 0 for money play, at most
+	// [nardy.MaxMatchLength] (what Parse reads).
 	MatchLength int
 	// MaxCube is the largest cube value, a power of two from 1 to 32768.
 	MaxCube int
@@ -143,10 +145,10 @@ func (x ID) validate() error {
 		return fmt.Errorf("dice %v with a cube action: want none", x.Dice)
 	case x.Dice != [2]int{} && (x.Dice[0] < 1 || x.Dice[0] > 6 || x.Dice[1] < 1 || x.Dice[1] > 6):
 		return fmt.Errorf("dice %v: want both 1..6 or both 0", x.Dice)
-	case x.MatchLength < 0:
-		return fmt.Errorf("match length %d: want 0 (money) or more", x.MatchLength)
-	case x.Score[0] < 0 || x.Score[1] < 0:
-		return fmt.Errorf("score %d-%d: want 0 or more", x.Score[0], x.Score[1])
+	case x.MatchLength < 0 || x.MatchLength > nardy.MaxMatchLength:
+		return fmt.Errorf("match length %d: want 0 (money) to %d", x.MatchLength, nardy.MaxMatchLength)
+	case x.Score[0] < 0 || x.Score[1] < 0 || x.Score[0] > nardy.MaxMatchLength || x.Score[1] > nardy.MaxMatchLength:
+		return fmt.Errorf("score %d-%d: want each 0 to %d", x.Score[0], x.Score[1], nardy.MaxMatchLength)
 	case x.MatchLength > 0 && (x.Score[0] >= x.MatchLength || x.Score[1] >= x.MatchLength):
 		return fmt.Errorf("score %d-%d: want each below the match length %d", x.Score[0], x.Score[1], x.MatchLength)
 	case x.MatchLength > 0 && (x.Jacoby || x.Beaver):

@@ -36,3 +36,53 @@ func TestSearcherMarginKeepsThePlayAtTheMargin(t *testing.T) {
 	assert.Equal(t, map[int]bool{zero[0].Index: true, zero[1].Index: true}, deep,
 		"searched at 1-ply: the best and the play exactly at the margin")
 }
+
+// TestPlayEquitiesJudgesAFilteredPlayAtThePly: PlayLoss's doc says the
+// chosen play is "evaluated at ply too (even when the move filters would
+// have dropped it)". The worst play of the opening 3-1, which the 1-ply
+// filter drops, is worth at 1-ply what its result's own 1-ply evaluation
+// (Eval, seen by the player who made it) is worth under the default
+// table, not its 0-ply equity. (Kills reading the filtered play's 0-ply
+// candidate, or evaluating it at 0-ply.)
+func TestPlayEquitiesJudgesAFilteredPlayAtThePly(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := s.Rules.AppendLegal(nil, start, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	zero := s.Rank(plays, 0)
+	worst := zero[len(zero)-1]
+	for _, x := range s.Rank(plays, 1) {
+		if x.Index == worst.Index {
+			require.Equal(t, 0, x.Ply, "the filter drops the worst play at 1-ply")
+		}
+	}
+	onePly := s.Eval(plays[worst.Index].Result(), 1).Flip().Equity(nardy.Scoring{})
+	require.Greater(t, max(onePly-worst.Equity, worst.Equity-onePly), 1e-6, "1-ply and 0-ply differ here")
+
+	_, bestE, chosenE := s.PlayEquities(plays, plays[worst.Index], 1)
+	assert.InDelta(t, onePly, chosenE, 1e-9, "the chosen play at 1-ply")
+	assert.InDelta(t, max(0, bestE-onePly), PlayLoss(s, plays, plays[worst.Index], 1), 1e-9)
+}
+
+// TestPlayLossOfAPlayBetterThanTheBest: PlayLoss "is 0 when chosen is
+// the best or evaluates better". With an untrained network, whose 0-ply
+// and 1-ply disagree, the 1-1 play 24/22(2) from the start, which the
+// 1-ply filter drops, evaluates at 1-ply better than the best of the
+// filtered search: its loss is 0, not negative. (Kills dropping the
+// max(0, …) in PlayLoss.)
+func TestPlayLossOfAPlayBetterThanTheBest(t *testing.T) {
+	net, err := NewNet(nardy.Short, 8, 1)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	s := NewSearcher(net, r)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := r.AppendLegal(nil, start, nardy.MustRoll(1, 1))
+	require.NoError(t, err)
+	chosen, err := r.ParsePlay(start, nardy.MustRoll(1, 1), "24/22(2)")
+	require.NoError(t, err)
+	_, bestE, e := s.PlayEquities(plays, chosen, 1)
+	require.Greater(t, e, bestE, "the chosen play evaluates better than the filtered best")
+	assert.Zero(t, PlayLoss(s, plays, chosen, 1))
+}

@@ -86,3 +86,44 @@ func TestPlayLossOfAPlayBetterThanTheBest(t *testing.T) {
 	require.Greater(t, e, bestE, "the chosen play evaluates better than the filtered best")
 	assert.Zero(t, PlayLoss(s, plays, chosen, 1))
 }
+
+// matchEquity is the normalised match equity (S6; Searcher.Match's doc:
+// +1 after winning a single game, −1 after losing one) of chances p for a
+// player a away against b away, both 2 or more, cube 1, single 1, gammon
+// 2, backgammon 3 (S5), worked out here from the table's entries: the
+// next game is the Crawford game where a side reaches 1-away.
+func matchEquity(m *MET, a, b int, p Probs) float64 {
+	at := func(x, y int) float64 { return m.At(x, y, true) }
+	won := func(pts int) float64 { return at(max(a-pts, 0), b) }
+	lost := func(pts int) float64 { return at(a, max(b-pts, 0)) }
+	mid, half := (won(1)+lost(1))/2, (won(1)-lost(1))/2
+	n := func(x float64) float64 { return (x - mid) / half }
+	return (p.Win-p.WinMars)*n(won(1)) + (p.WinMars-p.WinKoks)*n(won(2)) + p.WinKoks*n(won(3)) +
+		(p.Lose()-p.LoseMars)*n(lost(1)) + (p.LoseMars-p.LoseKoks)*n(lost(2)) + p.LoseKoks*n(lost(3))
+}
+
+// TestRankAtAMatchScoreIsTheMoversEquity_S6: in match play the plays'
+// equities are the match equity of their chances for the player making
+// them, at 0-ply and at 1-ply alike. At 2-away against 5-away the two
+// players' values of the same chances differ (a gammon wins White the
+// match, Black's would not). (Kills valuing the 1-ply candidates with the
+// opponent's values, which money play cannot tell.)
+func TestRankAtAMatchScoreIsTheMoversEquity_S6(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := s.Rules.AppendLegal(nil, start, nardy.MustRoll(3, 1))
+	require.NoError(t, err)
+	s.Match = ScoreFor(nardy.White, [2]int{2, 5}, 1)
+	m := DefaultMET()
+	deep := 0
+	for _, x := range s.Rank(plays, 1) {
+		assert.InDelta(t, matchEquity(m, 2, 5, x.Probs), x.Equity, 1e-9, "play %d at %d-ply", x.Index, x.Ply)
+		if x.Ply == 1 {
+			deep++
+			require.Greater(t, max(matchEquity(m, 2, 5, x.Probs)-matchEquity(m, 5, 2, x.Probs),
+				matchEquity(m, 5, 2, x.Probs)-matchEquity(m, 2, 5, x.Probs)), 1e-3, "the two sides' values differ")
+		}
+	}
+	assert.Greater(t, deep, 1, "plays searched at 1-ply")
+}

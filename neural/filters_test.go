@@ -127,3 +127,43 @@ func TestRankAtAMatchScoreIsTheMoversEquity_S6(t *testing.T) {
 	}
 	assert.Greater(t, deep, 1, "plays searched at 1-ply")
 }
+
+// TestEvalOfAClosedOutPlayer_S3: White has a checker on the bar against a
+// closed board (S3: no die enters), so every one of its 21 rolls passes.
+// Its 1-ply evaluation, the average over the rolls of the evaluation of
+// the position after its play seen by White, is then the 0-ply
+// evaluation of the position after the pass (Black on roll), seen from
+// White's side: Black's chances flipped. (Guards averaging Black's own
+// chances there, unflipped. AppendLegal lists the empty play for such a
+// roll (C5), so Searcher.eval's branch for a roll with no play at all is
+// not reached: its Flip is untested, and unreachable.)
+func TestEvalOfAClosedOutPlayer_S3(t *testing.T) {
+	s := searcher(t, nardy.Short)
+	var me, opp nardy.Side
+	me[nardy.Bar] = 1
+	for p, n := range map[int]int{1: 3, 2: 3, 3: 2, 4: 2, 5: 2, 6: 2} {
+		me[p] = n
+	}
+	for p := 1; p <= 6; p++ { // Black's home: White's points 24..19
+		opp[p] = 2
+	}
+	opp[8] = 3
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, me, opp)
+	require.NoError(t, err)
+	for _, wr := range nardy.AllRolls() {
+		plays, err := s.Rules.AppendLegal(nil, pos, wr.Roll)
+		require.NoError(t, err)
+		require.Len(t, plays, 1, "%s: closed out, the empty play (C5)", wr.Roll)
+		require.Equal(t, pos.Pass(), plays[0].Result(), "%s: the empty play passes", wr.Roll)
+	}
+	black := s.Net.Evaluate(pos.Pass())
+	require.Greater(t, black.Win, 0.6, "Black, with White's checker on the bar, is the favourite")
+
+	got := s.Eval(pos, 1)
+	want := black.Flip()
+	assert.InDelta(t, want.Win, got.Win, 1e-9)
+	assert.InDelta(t, want.WinMars, got.WinMars, 1e-9)
+	assert.InDelta(t, want.LoseMars, got.LoseMars, 1e-9)
+	assert.InDelta(t, want.LoseKoks, got.LoseKoks, 1e-9)
+	assert.Less(t, got.Win, 0.4, "White is the underdog")
+}

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"math"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -166,4 +167,29 @@ func TestEvalOfAClosedOutPlayer_S3(t *testing.T) {
 	assert.InDelta(t, want.LoseMars, got.LoseMars, 1e-9)
 	assert.InDelta(t, want.LoseKoks, got.LoseKoks, 1e-9)
 	assert.Less(t, got.Win, 0.4, "White is the underdog")
+}
+
+// TestEvaluateKeepsTheLossesNested: Probs' doc: "WinKoks + WinHomeMars ≤
+// WinMars ≤ Win holds for every Probs this package returns", and the
+// same for the opponent's wins, whose chance is 1 − Win. A network whose
+// outputs say Win 0.9 and LoseMars 0.5 (weights set by hand: only the
+// output biases) is read with LoseMars cut to 0.1 = 1 − Win, and LoseKoks
+// (0.3) to that too. (Kills cutting LoseMars at 1 instead of at Lose.)
+func TestEvaluateKeepsTheLossesNested(t *testing.T) {
+	n, err := NewNet(nardy.Short, 1, 1)
+	require.NoError(t, err)
+	clear(n.w1)
+	clear(n.w2)
+	clear(n.b1)
+	logit := func(p float64) float32 { return float32(math.Log(p / (1 - p))) }
+	n.b2 = []float32{logit(0.9), logit(0.2), logit(0.1), logit(0.5), logit(0.3)}
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	p := n.Evaluate(start)
+	assert.InDelta(t, 0.9, p.Win, 1e-3)
+	assert.InDelta(t, 0.2, p.WinMars, 1e-3)
+	assert.InDelta(t, 0.1, p.WinKoks, 1e-3)
+	assert.InDelta(t, p.Lose(), p.LoseMars, 1e-12, "cut to the chance of losing")
+	assert.InDelta(t, 0.1, p.LoseMars, 1e-3)
+	assert.InDelta(t, p.LoseMars, p.LoseKoks, 1e-12, "cut to LoseMars")
 }

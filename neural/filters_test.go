@@ -193,3 +193,19 @@ func TestEvaluateKeepsTheLossesNested(t *testing.T) {
 	assert.InDelta(t, 0.1, p.LoseMars, 1e-3)
 	assert.InDelta(t, p.LoseMars, p.LoseKoks, 1e-12, "cut to LoseMars")
 }
+
+// TestDecideCubePostCrawfordDeadCube_S6: after the Crawford game (S6:
+// post-Crawford doubling allowed), White 3-away against Black 1-away. With
+// a dead cube (efficiency all but 0) and no gammons, playing on is worth
+// White its chance of winning the game times its match-winning chance at
+// 2-away 1-away in a post-Crawford game (a loss ends the match): the next
+// game is not a Crawford game, which Black's 1-away already had. (Kills
+// reading every next game as the Crawford game.)
+func TestDecideCubePostCrawfordDeadCube_S6(t *testing.T) {
+	m := DefaultMET()
+	post, crawford := m.At(2, 1, false), m.At(2, 1, true)
+	require.Greater(t, max(post-crawford, crawford-post), 1e-3, "the two games differ")
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{3, 1}, Efficiency: 1e-300}
+	d := DecideCube(Probs{Variant: nardy.Short, Win: 0.6}, ci)
+	assert.InDelta(t, 0.6*post, d.MWCNoDouble, 1e-12)
+}

@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"context"
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/neural"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,4 +36,40 @@ func TestAnswerVerdictBeaverOfAHopelessDouble_S6(t *testing.T) {
 
 	drop := answerVerdict(7, nardy.Black, "drop", d)
 	assert.InDelta(t, 3, drop.Loss, 1e-12, "the drop loses the cube (−1) against +2")
+}
+
+// TestPlayLossNeverNegative: Decision.Loss is "equity lost, ≥ 0". A play
+// the 1-ply filters drop is judged at 1-ply all the same, and can come out
+// better than the play the filtered search found best: it then loses 0,
+// not a negative amount. An untrained network (whose 0-ply and 1-ply
+// disagree often) judging the start of a greedy game meets such a play; the test checks
+// that it does. (Kills dropping the max(0, …) of the play's loss.)
+func TestPlayLossNeverNegative(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	net, err := neural.NewNet(nardy.Short, 8, 2)
+	require.NoError(t, err)
+	rec := record(t, r, 0, bot.NewGreedy(), bot.NewGreedy(), 2, false)
+	rec.Actions = rec.Actions[:4] // up to the play of action 3, one such play
+	rep, err := Analyze(context.Background(), rec, Options{Ply: 1, Net: net})
+	require.NoError(t, err)
+
+	s := neural.NewSearcher(net, r)
+	better := 0
+	for _, d := range rep.Decisions {
+		assert.GreaterOrEqual(t, d.Loss, 0.0, "action %d (%s): %s for %s", d.Action, d.Kind, d.Played, d.Best)
+		if d.Kind != "play" {
+			continue
+		}
+		roll, err := nardy.ParseRoll(d.Roll)
+		require.NoError(t, err)
+		legal, err := r.AppendLegal(nil, d.Position, roll)
+		require.NoError(t, err)
+		chosen, err := r.ParsePlay(d.Position, roll, d.Played)
+		require.NoError(t, err)
+		if _, bestE, e := s.PlayEquities(legal, chosen, 1); e > bestE {
+			better++
+			assert.Zero(t, d.Loss, "action %d: the play evaluates better than the best", d.Action)
+		}
+	}
+	assert.Positive(t, better, "some play evaluates better at 1-ply than the filtered best")
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"testing"
-	"unsafe"
 
 	"github.com/nardylab/nardy"
 	"github.com/stretchr/testify/assert"
@@ -12,7 +11,7 @@ import (
 // sameArray reports whether two non-empty buffers share their backing
 // array.
 func sameArray[T any](a, b []T) bool {
-	return cap(a) > 0 && cap(b) > 0 && unsafe.SliceData(a[:1]) == unsafe.SliceData(b[:1])
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
 }
 
 // playPhase returns a short-nardy game with White to play 6-1 from the

@@ -21,8 +21,8 @@ const MaxPly = 2
 //     play that player chooses at 0-ply.
 //
 // To choose a play at n-ply it scores every legal play at 0-ply, keeps the
-// best Width (and those within Margin points of equity of the best) and
-// scores those at n-ply; at 2-ply the survivors of a 1-ply round are
+// best Width (and those within Margin points of equity of the best, up to
+// twice Width in all) and scores those at n-ply; at 2-ply the survivors of a 1-ply round are
 // narrowed again the same way before the 2-ply round.
 //
 // A Searcher keeps buffers between calls and is not safe for concurrent
@@ -47,7 +47,8 @@ type Searcher struct {
 	// Crawford game ([CubeInfo.NoCrawford]); without the cube
 	// (long nardy) a table of games played out at one point each.
 	Match MatchScore
-	// Width and Margin bound the plays searched deeper at each ply (the
+	// Width and Margin bound the plays searched deeper at each ply: the
+	// best Width, and those within Margin of the best up to 2×Width (the
 	// default 8 and 0.16 at 1-ply, 3 and 0.08 at 2-ply).
 	Width  [MaxPly + 1]int
 	Margin [MaxPly + 1]float64

@@ -22,6 +22,13 @@ func TestDocumentedErrors(t *testing.T) {
 	_, err = ParsePosition("long w 00000000000000000000000e00/00000000000000000000000f00")
 	assert.ErrorAs(t, err, &pe, "ParsePosition: 14 checkers (§4)")
 
+	// The turn written in words (ParsePosition's doc).
+	for text, c := range map[string]Color{"white": White, "black": Black} {
+		pos, err := ParsePosition("long " + text + " 00000000000000000000000f00/00000000000000000000000f00")
+		require.NoError(t, err, text)
+		assert.Equal(t, c, pos.OnRoll(), text)
+	}
+
 	_, err = NewRoll(0, 7)
 	assert.ErrorIs(t, err, ErrInvalidRoll, "NewRoll")
 

@@ -72,8 +72,9 @@ func (p *Position) UnmarshalText(text []byte) error {
 
 // ParsePosition parses the form written by [Position.String] and validates
 // the position like [NewPosition]. It reads at most [MaxTextLen] bytes.
-// Malformed text is a [*SyntaxError] ([ErrSyntax]); a position NewPosition
-// refuses, its [*PositionError].
+// The turn may also be written "white" or "black". Malformed text is a
+// [*SyntaxError] ([ErrSyntax]); a position NewPosition refuses, its
+// [*PositionError].
 func ParsePosition(s string) (Position, error) {
 	if err := checkText("position", s); err != nil {
 		return Position{}, err

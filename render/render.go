@@ -85,6 +85,7 @@ type Options struct {
 
 	// Cube is the doubling cube to draw (a zero Value draws none): in the
 	// middle of the left margin when centred, next to its owner otherwise.
+	// Its Value is a power of two up to 2^30; another is refused.
 	Cube nardy.Cube
 
 	// Width is the width of the picture in pixels, at most MaxWidth (0: the

@@ -418,6 +418,13 @@ func TestCube(t *testing.T) {
 	assert.Empty(t, cubes(Options{}))
 	assert.Equal(t, []string{"1"}, cubes(Options{Cube: nardy.Cube{Value: 1}}))
 	assert.Equal(t, []string{"8"}, cubes(Options{Cube: nardy.Cube{Value: 8, Owned: true, Owner: nardy.Black}}))
+	// A power of two up to 2^30 (Options.Cube's doc), no other value.
+	assert.Equal(t, []string{"1073741824"}, cubes(Options{Cube: nardy.Cube{Value: 1 << 30}}))
+	var oe *OptionsError
+	for _, v := range []int{1 << 31, 3, -2} {
+		_, err := AppendSVG(nil, pos, Options{Cube: nardy.Cube{Value: v}})
+		assert.ErrorAs(t, err, &oe, "cube %d", v)
+	}
 }
 
 func TestWidth(t *testing.T) {

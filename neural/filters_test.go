@@ -18,10 +18,7 @@ import (
 // would leave the margin no room.)
 func TestSearcherMarginKeepsThePlayAtTheMargin(t *testing.T) {
 	s := searcher(t, nardy.Short)
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := s.Rules.AppendLegal(nil, start, nardy.MustRoll(3, 1))
-	require.NoError(t, err)
+	plays := openingPlays(t, s.Rules, nardy.MustRoll(3, 1))
 	zero := s.Rank(plays, 0)
 	require.Len(t, zero, len(plays))
 	require.Greater(t, zero[0].Equity, zero[1].Equity, "distinct 0-ply equities")
@@ -47,10 +44,7 @@ func TestSearcherMarginKeepsThePlayAtTheMargin(t *testing.T) {
 // candidate, or evaluating it at 0-ply.)
 func TestPlayEquitiesJudgesAFilteredPlayAtThePly(t *testing.T) {
 	s := searcher(t, nardy.Short)
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := s.Rules.AppendLegal(nil, start, nardy.MustRoll(3, 1))
-	require.NoError(t, err)
+	plays := openingPlays(t, s.Rules, nardy.MustRoll(3, 1))
 	zero := s.Rank(plays, 0)
 	worst := zero[len(zero)-1]
 	for _, x := range s.Rank(plays, 1) {
@@ -77,10 +71,8 @@ func TestPlayLossOfAPlayBetterThanTheBest(t *testing.T) {
 	require.NoError(t, err)
 	r := nardy.DefaultRules(nardy.Short)
 	s := NewSearcher(net, r)
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := r.AppendLegal(nil, start, nardy.MustRoll(1, 1))
-	require.NoError(t, err)
+	start := openingStart(t)
+	plays := openingPlays(t, r, nardy.MustRoll(1, 1))
 	chosen, err := r.ParsePlay(start, nardy.MustRoll(1, 1), "24/22(2)")
 	require.NoError(t, err)
 	_, bestE, e := s.PlayEquities(plays, chosen, 1)
@@ -111,10 +103,7 @@ func matchEquity(m *MET, a, b int, p Probs) float64 {
 // opponent's values, which money play cannot tell.)
 func TestRankAtAMatchScoreIsTheMoversEquity_S6(t *testing.T) {
 	s := searcher(t, nardy.Short)
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := s.Rules.AppendLegal(nil, start, nardy.MustRoll(3, 1))
-	require.NoError(t, err)
+	plays := openingPlays(t, s.Rules, nardy.MustRoll(3, 1))
 	s.Match = ScoreFor(nardy.White, [2]int{2, 5}, 1)
 	m := DefaultMET()
 	deep := 0
@@ -183,9 +172,7 @@ func TestEvaluateKeepsTheLossesNested(t *testing.T) {
 	clear(n.b1)
 	logit := func(p float64) float32 { return float32(math.Log(p / (1 - p))) }
 	n.b2 = []float32{logit(0.9), logit(0.2), logit(0.1), logit(0.5), logit(0.3)}
-	start, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	p := n.Evaluate(start)
+	p := n.Evaluate(openingStart(t))
 	assert.InDelta(t, 0.9, p.Win, 1e-3)
 	assert.InDelta(t, 0.2, p.WinMars, 1e-3)
 	assert.InDelta(t, 0.1, p.WinKoks, 1e-3)
@@ -208,4 +195,21 @@ func TestDecideCubePostCrawfordDeadCube_S6(t *testing.T) {
 	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{3, 1}, Efficiency: 1e-300}
 	d := DecideCube(Probs{Variant: nardy.Short, Win: 0.6}, ci)
 	assert.InDelta(t, 0.6*post, d.MWCNoDouble, 1e-12)
+}
+
+// openingStart returns short nardy's start position, White on roll.
+func openingStart(t *testing.T) nardy.Position {
+	t.Helper()
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	return start
+}
+
+// openingPlays returns the legal plays of White's roll from short nardy's
+// start under r.
+func openingPlays(t *testing.T, r nardy.Rules, roll nardy.Roll) []nardy.Play {
+	t.Helper()
+	plays, err := r.AppendLegal(nil, openingStart(t), roll)
+	require.NoError(t, err)
+	return plays
 }

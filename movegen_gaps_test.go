@@ -1,0 +1,129 @@
+package nardy
+
+// Hand-built positions for the move generator's fast paths (mixed.go,
+// movegen.go, turnlimits.go), each a case where a mutation of a fast path
+// or pruning test lists a wrong set of plays, or wrong steps, that no
+// other test caught (helper-118's mutation run). Expected plays come from
+// the rules and the reference generator of reference_test.go, not from
+// the code under test.
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// requireLegalAsReference checks Legal under r for pos and roll against
+// the reference generator: the same set of resulting positions, each
+// listed once (C8), and every play marks as many hitting steps as it
+// sends opposing checkers to the bar (S2). It returns the plays.
+func requireLegalAsReference(t *testing.T, r Rules, pos Position, roll Roll) []Play {
+	t.Helper()
+	plays, err := r.Legal(pos, roll)
+	require.NoError(t, err)
+	got := map[string]bool{}
+	for _, p := range plays {
+		k := p.afterKey()
+		require.False(t, got[k], "C8: %v listed twice", p)
+		got[k] = true
+		hits := 0
+		for s := range p.Steps() {
+			if s.Hit {
+				hits++
+			}
+		}
+		sent := p.Result().Mover()[Bar] - pos.Opponent()[Bar]
+		require.Equal(t, sent, hits, "S2: %v marks %d hits, sends %d to the bar", p, hits, sent)
+	}
+	want, _ := refLegalPos(r, pos, roll)
+	require.Equal(t, slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)), "%v %v", pos, roll)
+	return plays
+}
+
+// TestS2_SecondCheckerOntoAHitPointDoesNotHitAgain: 5-3 in short nardy,
+// 15/10* hits the blot on 10 and 13/10 lands on the point the mover now
+// holds: one hit, one checker on the bar, and the second step is no hit
+// (S2). Kills mixed.go:81 losing "&^ h1" (the fast path's second step
+// marked as a hit too).
+func TestS2_SecondCheckerOntoAHitPointDoesNotHitAgain(t *testing.T) {
+	var me, opp Side
+	me[24], me[15], me[13] = 13, 1, 1
+	opp[6], opp[15] = 14, 1 // the opponent's 15 is the mover's 10
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Short)
+	plays := requireLegalAsReference(t, r, pos, MustRoll(5, 3))
+	found := false
+	for _, p := range plays {
+		res := p.Result().Opponent()
+		if res[10] != 2 || res[15] != 0 || res[13] != 0 {
+			continue
+		}
+		found = true
+		var hits []bool
+		for s := range p.Steps() {
+			hits = append(hits, s.Hit)
+		}
+		require.Equal(t, []bool{true, false}, hits, "%v", p)
+	}
+	require.True(t, found, "15/10* 13/10 is legal")
+}
+
+// TestS2_EnteringHitThenSecondCheckerOntoThePoint: 5-3 in short nardy
+// with a checker on the bar: bar/20* hits the blot on the mover's 20, then
+// 23/20 lands on the point the mover now holds: one hit (S2, S3). Kills
+// mixed.go:241 losing "&^ c1.hits" (the general path's second step
+// marked as a hit too).
+func TestS2_EnteringHitThenSecondCheckerOntoThePoint(t *testing.T) {
+	var me, opp Side
+	me[Bar], me[24], me[23] = 1, 13, 1
+	opp[10], opp[5] = 14, 1 // the opponent's 5 is the mover's 20
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	plays := requireLegalAsReference(t, DefaultRules(Short), pos, MustRoll(5, 3))
+	found := false
+	for _, p := range plays {
+		res := p.Result().Opponent()
+		if res[20] != 2 || res[23] != 0 || res[Bar] != 0 {
+			continue
+		}
+		found = true
+		var hits []bool
+		for s := range p.Steps() {
+			hits = append(hits, s.Hit)
+		}
+		require.Equal(t, []bool{true, false}, hits, "%v", p)
+	}
+	require.True(t, found, "bar/20* 23/20 is legal")
+}
+
+// TestC5_OnlyTheSmallerDieFirstPlaysBoth: long nardy under OpponentHome
+// with the opponent's home empty, 6-5. The larger die first, only 14/8 is
+// possible, and after it the only 5 is 12/7, which closes 7..12: a
+// six-block L5 forbids. The smaller die first, 12/7 7/1 plays both dice
+// (the other 6 after 12/7, 14/8, closes the same block). So 12/7/1 is the
+// only legal play (C5: both dice when possible), not 14/8. Kills
+// mixed.go:113 taking the in-register path for the chains while the
+// longest play known has one step (the chain written without making two
+// steps the length, then dropped as a smaller-die play).
+func TestC5_OnlyTheSmallerDieFirstPlaysBoth(t *testing.T) {
+	var me, opp Side
+	me[1], me[9], me[10], me[11], me[12], me[14] = 9, 1, 1, 1, 2, 1
+	// The opponent's 15..18 are the mover's 3..6.
+	opp[15], opp[16], opp[17], opp[18] = 4, 4, 4, 3
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	r.BlockAhead = OpponentHome
+	require.True(t, r.TransientBlock)
+	require.NoError(t, r.CheckPosition(pos))
+	plays := requireLegalAsReference(t, r, pos, MustRoll(6, 5))
+	require.Len(t, plays, 1)
+	res := plays[0].Result().Opponent()
+	require.Equal(t, 10, res[1], "%v", plays[0])
+	require.Equal(t, 1, res[12], "%v", plays[0])
+	require.Equal(t, 0, res[7], "%v", plays[0])
+	require.Equal(t, 1, res[14], "%v", plays[0])
+}

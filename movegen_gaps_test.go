@@ -127,3 +127,30 @@ func TestC5_OnlyTheSmallerDieFirstPlaysBoth(t *testing.T) {
 	require.Equal(t, 0, res[7], "%v", plays[0])
 	require.Equal(t, 1, res[14], "%v", plays[0])
 }
+
+// TestC5_L5_TheLargerDieOnlyClosesABlock: long nardy under OpponentHome
+// with the opponent's home empty, 6-5. The only 6 is 14/8, which closes
+// 7..12, a six-block L5 forbids; the 5s are 14/9 and 12/7, after which no
+// 6 is legal (12/7 14/8 closes the same block, 12 holding two). No play
+// uses both dice, the larger cannot be used, so the plays are the two 5s
+// (C5), not 14/8. Kills mixed.go:194 (the fast path's one-step plays not
+// judged for L5).
+func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
+	var me, opp Side
+	me[7], me[9], me[10], me[11], me[12], me[14] = 9, 1, 1, 1, 2, 1
+	// The opponent's 13..18 are the mover's 1..6.
+	opp[13], opp[14], opp[15], opp[16], opp[17], opp[18] = 3, 3, 3, 2, 2, 2
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	r.BlockAhead = OpponentHome
+	require.NoError(t, r.CheckPosition(pos))
+	plays := requireLegalAsReference(t, r, pos, MustRoll(6, 5))
+	require.Len(t, plays, 2)
+	for _, p := range plays {
+		require.Equal(t, 1, p.Len(), "%v", p)
+		for s := range p.Steps() {
+			require.Equal(t, 5, s.Die, "%v", p)
+		}
+	}
+}

@@ -154,3 +154,36 @@ func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
 		}
 	}
 }
+
+// TestS2_TurnStepOntoAPointJustHit: the position of
+// TestS2_EnteringHitThenSecondCheckerOntoThePoint stepped through a Turn:
+// bar/20 hits (S2), 23/20 lands on the mover's own point and hits
+// nothing, and the play made marks one hit. Kills movegen.go:235 losing
+// "&^ src.hits" (a step onto a point hit earlier in the turn marked as a
+// hit again).
+func TestS2_TurnStepOntoAPointJustHit(t *testing.T) {
+	var me, opp Side
+	me[Bar], me[24], me[23] = 1, 13, 1
+	opp[10], opp[5] = 14, 1
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	turn, err := DefaultRules(Short).NewTurn(pos, MustRoll(5, 3))
+	require.NoError(t, err)
+	turn, err = turn.Move(Bar, 20)
+	require.NoError(t, err)
+	turn, err = turn.Move(23, 20)
+	require.NoError(t, err)
+	var hits []bool
+	for s := range turn.Steps() {
+		hits = append(hits, s.Hit)
+	}
+	require.Equal(t, []bool{true, false}, hits)
+	p, err := turn.Play()
+	require.NoError(t, err)
+	hits = hits[:0]
+	for s := range p.Steps() {
+		hits = append(hits, s.Hit)
+	}
+	require.Equal(t, []bool{true, false}, hits, "%v", p)
+	require.Equal(t, 1, p.Result().Mover()[Bar])
+}

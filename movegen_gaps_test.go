@@ -187,3 +187,73 @@ func TestS2_TurnStepOntoAPointJustHit(t *testing.T) {
 	require.Equal(t, []bool{true, false}, hits, "%v", p)
 	require.Equal(t, 1, p.Result().Mover()[Bar])
 }
+
+// blockWithOneChecker builds a long-nardy position where the mover holds
+// its 13..17 (the opponent's home 1..5) with perPoint checkers each,
+// the extra checkers given, the rest on the head, and all fifteen
+// opposing checkers on the opponent's head (the mover's 12). A checker
+// landing on the mover's 18 closes the opponent's home 1..6: a six-block
+// no opposing checker is ahead of (L5, under either reading).
+func blockWithOneChecker(t *testing.T, perPoint int, extra map[int]int) Position {
+	t.Helper()
+	var me, opp Side
+	n := 0
+	for p := 13; p <= 17; p++ {
+		me[p] = perPoint
+		n += perPoint
+	}
+	for p, c := range extra {
+		me[p] += c
+		n += c
+	}
+	me[Head] += Checkers - n
+	opp[24] = Checkers
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	return pos
+}
+
+// TestL5_OneCheckerClosesTheBlockWithBothDice: 4-2, the head checker
+// can play 24/20/18 (or 24/22/18), closing 13..18: refused (L5). The
+// point 18 is reached only with both dice (20 and 22 hold nothing).
+// Kills turnlimits.go:21 dropping the landing by a+b from blockPossible.
+func TestL5_OneCheckerClosesTheBlockWithBothDice(t *testing.T) {
+	pos := blockWithOneChecker(t, 1, nil)
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
+	checkBlockRefused(t, r, pos, MustRoll(4, 2), "24/20 20/18", 13)
+}
+
+// TestL5_TheSmallerDieClosesTheBlock: 4-2 with ten checkers on 20:
+// 20/18 closes 13..18 (refused, L5); 18 is reached from a held point by
+// the smaller die alone. Kills turnlimits.go:21 dropping the landing by b.
+func TestL5_TheSmallerDieClosesTheBlock(t *testing.T) {
+	pos := blockWithOneChecker(t, 1, map[int]int{20: 10})
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
+	checkBlockRefused(t, r, pos, MustRoll(4, 2), "20/18 20/16", 13)
+}
+
+// TestL5_ThreeStepsOfADoubleCloseTheBlock: 2-2 with two checkers on each
+// of 13..17: 24/22/20/18 and one more 2 that keeps them (17/15) close
+// 13..18 (refused, L5); 18 is three steps from the head, 20 and 22 hold
+// nothing. Kills turnlimits.go:24 dropping the landing by 3a.
+func TestL5_ThreeStepsOfADoubleCloseTheBlock(t *testing.T) {
+	pos := blockWithOneChecker(t, 2, nil)
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(2, 2))
+	checkBlockRefused(t, r, pos, MustRoll(2, 2), "24/22 22/20 20/18 17/15", 13)
+}
+
+// TestL5_FourStepsOfADoubleCloseTheBlock: 1-1 with one checker on 22,
+// none on the head: 22/21/20/19/18 closes 13..18 (refused, L5); 18 is
+// four steps from 22, and 19..21 hold nothing (nor 23 and 24, or the
+// window 19..24 could hold a block as far as a count of points goes).
+// Kills turnlimits.go:24 dropping the landing by 4a.
+func TestL5_FourStepsOfADoubleCloseTheBlock(t *testing.T) {
+	pos := blockWithOneChecker(t, 2, map[int]int{22: 1, 13: 4})
+	require.Zero(t, pos.Mover()[Head])
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(1, 1))
+	checkBlockRefused(t, r, pos, MustRoll(1, 1), "22/21 21/20 20/19 19/18", 13)
+}

@@ -134,7 +134,8 @@ func TestC5_OnlyTheSmallerDieFirstPlaysBoth(t *testing.T) {
 // 6 is legal (12/7 14/8 closes the same block, 12 holding two). No play
 // uses both dice, the larger cannot be used, so the plays are the two 5s
 // (C5), not 14/8. Kills mixed.go:194 (the fast path's one-step plays not
-// judged for L5).
+// judged for L5) and movegen.go:489 (counting no plays when none uses the
+// larger die).
 func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
 	var me, opp Side
 	me[7], me[9], me[10], me[11], me[12], me[14] = 9, 1, 1, 1, 2, 1
@@ -147,6 +148,10 @@ func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
 	require.NoError(t, r.CheckPosition(pos))
 	plays := requireLegalAsReference(t, r, pos, MustRoll(6, 5))
 	require.Len(t, plays, 2)
+	// Perft's count of the last ply finds the same two plays.
+	n, err := r.countLegal(make([]Play, 0, MaxPlays), pos, MustRoll(6, 5))
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "countLegal")
 	for _, p := range plays {
 		require.Equal(t, 1, p.Len(), "%v", p)
 		for s := range p.Steps() {

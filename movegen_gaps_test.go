@@ -262,3 +262,36 @@ func TestL5_FourStepsOfADoubleCloseTheBlock(t *testing.T) {
 	requireLegalAsReference(t, r, pos, MustRoll(1, 1))
 	checkBlockRefused(t, r, pos, MustRoll(1, 1), "22/21 21/20 20/19 19/18", 13)
 }
+
+// TestL5_TheBlockHeldAroundAGap: 4-2 with the mover on 13, 14, 15, 17
+// and 18 (the opponent's home but its 4) and ten checkers on 20: 20/16
+// closes 13..18, refused (L5). The count of held points in the window
+// (five) must carry from the opponent's 5 and 6 (the mover's 17, 18).
+// Kills turnlimits.go:38 dropping the carry x5&(x3^x4) of blockPossible's
+// second full adder.
+func TestL5_TheBlockHeldAroundAGap(t *testing.T) {
+	var me, opp Side
+	me[13], me[14], me[15], me[17], me[18], me[20] = 1, 1, 1, 1, 1, 10
+	opp[24] = Checkers
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
+	checkBlockRefused(t, r, pos, MustRoll(4, 2), "20/16 20/18", 13)
+}
+
+// TestL5_TheBlockHeldAboveAGap: 4-2 with the mover on 14..18 (two on 17)
+// and nine on 20: 17/13 closes 13..18, refused (L5). The count of held
+// points in the window must carry from the opponent's 2 and 3 (the
+// mover's 14, 15). Kills turnlimits.go:37 dropping the carry x2&(x0^x1)
+// of blockPossible's first full adder.
+func TestL5_TheBlockHeldAboveAGap(t *testing.T) {
+	var me, opp Side
+	me[14], me[15], me[16], me[17], me[18], me[20] = 1, 1, 1, 2, 1, 9
+	opp[24] = Checkers
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
+	checkBlockRefused(t, r, pos, MustRoll(4, 2), "17/13 20/18", 13)
+}

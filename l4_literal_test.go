@@ -37,6 +37,6 @@ func TestL4_LiteralLoneCheckerCannotBearOff(t *testing.T) {
 			require.Equal(t, c.steps, p.Len(), "%v: %v", c.mode, p)
 			require.Equal(t, 15-c.fromHead, p.Result().Opponent()[24], "%v: %v", c.mode, p)
 		}
-		requireLegalIsReference(t, r, pos, roll)
+		requireLegalAsReference(t, r, pos, roll)
 	}
 }

@@ -270,14 +270,7 @@ func TestL5_FourStepsOfADoubleCloseTheBlock(t *testing.T) {
 // Kills turnlimits.go:38 dropping the carry x5&(x3^x4) of blockPossible's
 // second full adder.
 func TestL5_TheBlockHeldAroundAGap(t *testing.T) {
-	var me, opp Side
-	me[13], me[14], me[15], me[17], me[18], me[20] = 1, 1, 1, 1, 1, 10
-	opp[24] = Checkers
-	pos, err := NewPosition(Long, White, me, opp)
-	require.NoError(t, err)
-	r := DefaultRules(Long)
-	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
-	checkBlockRefused(t, r, pos, MustRoll(4, 2), "20/16 20/18", 13)
+	checkGapBlockRefused(t, Side{13: 1, 14: 1, 15: 1, 17: 1, 18: 1, 20: 10}, "20/16 20/18")
 }
 
 // TestL5_TheBlockHeldAboveAGap: 4-2 with the mover on 14..18 (two on 17)
@@ -286,12 +279,17 @@ func TestL5_TheBlockHeldAroundAGap(t *testing.T) {
 // mover's 14, 15). Kills turnlimits.go:37 dropping the carry x2&(x0^x1)
 // of blockPossible's first full adder.
 func TestL5_TheBlockHeldAboveAGap(t *testing.T) {
-	var me, opp Side
-	me[14], me[15], me[16], me[17], me[18], me[20] = 1, 1, 1, 2, 1, 9
-	opp[24] = Checkers
-	pos, err := NewPosition(Long, White, me, opp)
+	checkGapBlockRefused(t, Side{14: 1, 15: 1, 16: 1, 17: 2, 18: 1, 20: 9}, "17/13 20/18")
+}
+
+// checkGapBlockRefused: the mover's side me against all fifteen opposing
+// checkers on their head; Legal for 4-2 is the reference's, and the play
+// text, which closes 13..18, is refused (L5).
+func checkGapBlockRefused(t *testing.T, me Side, text string) {
+	t.Helper()
+	pos, err := NewPosition(Long, White, me, Side{24: Checkers})
 	require.NoError(t, err)
 	r := DefaultRules(Long)
 	requireLegalAsReference(t, r, pos, MustRoll(4, 2))
-	checkBlockRefused(t, r, pos, MustRoll(4, 2), "17/13 20/18", 13)
+	checkBlockRefused(t, r, pos, MustRoll(4, 2), text, 13)
 }

@@ -22,10 +22,9 @@ type matReader struct {
 	scored bool // the game's score line was read
 	moves  int  // the number of the game's last numbered line ("  3)")
 	// misnumbered is the error of the game's first line numbered out of
-	// order, on line misLine: endGame returns it when its cells reach
-	// that line, so that an error on an earlier line is said first.
-	misnumbered error
-	misLine     int
+	// order: endGame returns it when its cells reach that line, so that
+	// an error on an earlier line is said first.
+	misnumbered *MatError
 	cells       []matCell
 	// session: a money game that has ended is followed by the next
 	// (ReadMatSession); done holds the games read, before rec, and
@@ -159,8 +158,7 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		// order is a line lost, doubled or moved.
 		k, err := strconv.Atoi(m[1])
 		if (err != nil || k != rd.moves+1) && rd.misnumbered == nil {
-			rd.misnumbered = formats.SyntaxError(".mat file", ln, -1, "move %s after move %d: want %d", m[1], rd.moves, rd.moves+1)
-			rd.misLine = n
+			rd.misnumbered = &MatError{Line: n, Err: formats.SyntaxError(".mat file", ln, -1, "move %s after move %d: want %d", m[1], rd.moves, rd.moves+1)}
 		}
 		rd.moves = k
 		return rd.cellsOf(n, ln, len(ln)-len(m[2]))
@@ -306,8 +304,8 @@ func (rd *matReader) endGame(n int, last bool) error {
 		return nil
 	}
 	cells := rd.cells
-	misnumbered, misLine := rd.misnumbered, rd.misLine
-	rd.cells, rd.inGame, rd.scored, rd.moves, rd.misnumbered, rd.misLine = nil, false, false, 0, nil, 0
+	misnumbered := rd.misnumbered
+	rd.cells, rd.inGame, rd.scored, rd.moves, rd.misnumbered = nil, false, false, 0, nil
 	if rd.atFirstGame() {
 		if err := rd.begin(cells); err != nil {
 			return err
@@ -315,8 +313,8 @@ func (rd *matReader) endGame(n int, last bool) error {
 	}
 	number := rd.m.GameNumber()
 	for _, c := range cells {
-		if misnumbered != nil && c.line >= misLine {
-			return &MatError{Line: misLine, Err: misnumbered}
+		if misnumbered != nil && c.line >= misnumbered.Line {
+			return misnumbered
 		}
 		ended := rd.m.GameNumber() != number || rd.m.IsOver()
 		var err error
@@ -335,7 +333,7 @@ func (rd *matReader) endGame(n int, last bool) error {
 		}
 	}
 	if misnumbered != nil {
-		return &MatError{Line: misLine, Err: misnumbered}
+		return misnumbered
 	}
 	if !last && rd.m.GameNumber() == number && !rd.m.IsOver() {
 		return fmt.Errorf("%w: game %d has no result", ErrMat, number)

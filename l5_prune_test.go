@@ -107,7 +107,7 @@ func nearBlock(t *rapid.T) {
 	me[Head] += Checkers - n
 	var free []int
 	for q := 1; q <= 24; q++ {
-		if me[physicalToMover(q)] == 0 {
+		if me[physical(Long, false, q)+1] == 0 { // the mover's point of the opponent's q
 			free = append(free, q)
 		}
 	}
@@ -136,13 +136,4 @@ func nearBlock(t *rapid.T) {
 		t.Fatalf("%v %v under %+v: Legal gives %d plays, reference %d\n got %v\nwant %v",
 			pos, roll, r, len(got), len(want), slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
-}
-
-// physicalToMover returns the mover's point of the opponent's point q in
-// long nardy (q±12).
-func physicalToMover(q int) int {
-	if q > 12 {
-		return q - 12
-	}
-	return q + 12
 }

@@ -55,20 +55,7 @@ func TestS2_SecondCheckerOntoAHitPointDoesNotHitAgain(t *testing.T) {
 	require.NoError(t, err)
 	r := DefaultRules(Short)
 	plays := requireLegalAsReference(t, r, pos, MustRoll(5, 3))
-	found := false
-	for _, p := range plays {
-		res := p.Result().Opponent()
-		if res[10] != 2 || res[15] != 0 || res[13] != 0 {
-			continue
-		}
-		found = true
-		var hits []bool
-		for s := range p.Steps() {
-			hits = append(hits, s.Hit)
-		}
-		require.Equal(t, []bool{true, false}, hits, "%v", p)
-	}
-	require.True(t, found, "15/10* 13/10 is legal")
+	requireFirstStepHitsAlone(t, plays, func(res Side) bool { return res[10] == 2 && res[15] == 0 && res[13] == 0 }, "15/10* 13/10")
 }
 
 // TestS2_EnteringHitThenSecondCheckerOntoThePoint: 5-3 in short nardy
@@ -83,10 +70,17 @@ func TestS2_EnteringHitThenSecondCheckerOntoThePoint(t *testing.T) {
 	pos, err := NewPosition(Short, White, me, opp)
 	require.NoError(t, err)
 	plays := requireLegalAsReference(t, DefaultRules(Short), pos, MustRoll(5, 3))
+	requireFirstStepHitsAlone(t, plays, func(res Side) bool { return res[20] == 2 && res[23] == 0 && res[Bar] == 0 }, "bar/20* 23/20")
+}
+
+// requireFirstStepHitsAlone: among plays, those whose mover's side after
+// the play is what is (the play named text) are listed, and mark their
+// first step as a hit and their second as none.
+func requireFirstStepHitsAlone(t *testing.T, plays []Play, is func(Side) bool, text string) {
+	t.Helper()
 	found := false
 	for _, p := range plays {
-		res := p.Result().Opponent()
-		if res[20] != 2 || res[23] != 0 || res[Bar] != 0 {
+		if !is(p.Result().Opponent()) {
 			continue
 		}
 		found = true
@@ -96,7 +90,7 @@ func TestS2_EnteringHitThenSecondCheckerOntoThePoint(t *testing.T) {
 		}
 		require.Equal(t, []bool{true, false}, hits, "%v", p)
 	}
-	require.True(t, found, "bar/20* 23/20 is legal")
+	require.True(t, found, text+" is legal")
 }
 
 // TestC5_OnlyTheSmallerDieFirstPlaysBoth: long nardy under OpponentHome

@@ -34,6 +34,10 @@ import (
 type Neural struct {
 	Ply int         // 0, 1 or 2; a Ply out of that range plays as the nearest
 	Net *neural.Net // nil: neural.Default
+	// Budget, when positive, bounds the positions a decision's search
+	// evaluates ([neural.Searcher.MaxEvals]): past it the decision is
+	// searched one ply shallower, down to 0-ply. 0: no bound.
+	Budget int
 
 	self     *Neural // the value whose buffers these are (see own)
 	s        *neural.Searcher
@@ -111,6 +115,7 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	}
 	aw, _ := matchAway(x.match, g, me) // zero in money play or with no match shown
 	s.Match = neural.ScoreFor(me, aw, g.Cube().Value)
+	s.MaxEvals = x.Budget
 	if g.Phase() != nardy.PhasePlay {
 		return neural.CubeAction(s, g, me, x.ply(), aw)
 	}

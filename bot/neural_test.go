@@ -186,3 +186,18 @@ func TestNeuralFollowsItsNet(t *testing.T) {
 	x.Net = untrained
 	assert.Equal(t, raw, actions(x), "Net set again")
 }
+
+// TestNeuralBudget: a Neural's Budget bounds each decision's search
+// (neural.Searcher.MaxEvals): with a budget of one position, a 2-ply
+// player's search is cut at once and made at 0-ply, so it plays a game
+// exactly as the 0-ply player does, the cube included.
+func TestNeuralBudget(t *testing.T) {
+	r := preset(t, "short-standard")
+	bounded := NewNeural(2)
+	bounded.Budget = 1
+	_, got, err := PlayGame(r, bounded, NewGreedy(), nardy.NewSeededDice(11))
+	require.NoError(t, err)
+	_, want, err := PlayGame(r, NewNeural(0), NewGreedy(), nardy.NewSeededDice(11))
+	require.NoError(t, err)
+	assert.Equal(t, want.Actions, got.Actions)
+}

@@ -37,7 +37,8 @@ func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDeci
 	if pos.IsOver() {
 		ply = 0
 	}
-	return s.decision(pos, ci, ply, true)
+	d, _ := bounded(s, ply, func(ply int) CubeDecision { return s.decision(pos, ci, ply, true) })
+	return d
 }
 
 // decision is the verdict at pos with ci at ply: the bear-off database's
@@ -93,6 +94,9 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 	next.OnRoll, next.Away = ci.OnRoll.Other(), [2]int{ci.Away[1], ci.Away[0]}
 	var sum float64
 	for _, wr := range nardy.AllRolls() {
+		if s.spent() {
+			return 0 // thrown away
+		}
 		q := pos.Pass()
 		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
 		if err == nil && len(plays) > 0 {

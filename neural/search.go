@@ -52,6 +52,20 @@ type Searcher struct {
 	// default 8 and 0.16 at 1-ply, 3 and 0.08 at 2-ply).
 	Width  [MaxPly + 1]int
 	Margin [MaxPly + 1]float64
+	// MaxEvals, when positive, bounds the work of [Searcher.Choose],
+	// [Searcher.Rank], [Searcher.Eval] and [Searcher.SearchCube] (and so
+	// of [CubeAction]): a search at 1 or 2 ply that has evaluated
+	// MaxEvals positions (by the network or the bear-off database) stops
+	// and is made again one ply shallower, down to 0-ply, which always
+	// finishes; the result is that of the deepest ply that fitted, as
+	// Rank's plies say. A search at n ply so evaluates at most about
+	// n·(MaxEvals + [nardy.MaxPlays]) + the plays' 0-ply positions, a
+	// bound of time for a server whose bots face any position (a 2-ply
+	// search of a set-up position with many plays on both sides took
+	// seconds). It bounds work, not time: the same search stops at the
+	// same point on any machine. 0: no bound. Rollouts and the other
+	// methods do not read it.
+	MaxEvals int
 
 	bufs  [MaxPly + 1][]nardy.Play
 	cands [MaxPly + 1][]cand
@@ -61,6 +75,12 @@ type Searcher struct {
 	valsCube int
 	kept     [MaxPly + 1]int // candidates evaluated at each ply by the last rank
 	probs    [MaxPly + 1][]Probs
+	// evals counts the positions evaluated since the last prepare, limit
+	// is the bound of the search under way (MaxEvals in the methods it
+	// bounds, else 0), and cut says that the search reached it.
+	evals, limit int
+	cut          bool
+	peak         int // the most positions an attempt of a bounded search evaluated (for tests)
 }
 
 type cand struct {
@@ -95,7 +115,36 @@ func NewSearcher(n *Net, r nardy.Rules) *Searcher {
 
 // prepare sets what each end of a game is worth to each colour, from the
 // scoring table and the match score, before a search.
-func (s *Searcher) prepare() { s.vals, s.valsCube = s.valuesAt(s.Match.Cube), max(s.Match.Cube, 1) }
+func (s *Searcher) prepare() {
+	s.vals, s.valsCube = s.valuesAt(s.Match.Cube), max(s.Match.Cube, 1)
+	s.evals, s.limit, s.cut = 0, 0, false
+}
+
+// bounded runs search at ply, then, while it reached MaxEvals, again one
+// ply shallower (with a new count), and returns the deepest result that
+// fitted and its ply. s is prepared.
+func bounded[T any](s *Searcher, ply int, search func(ply int) T) (T, int) {
+	for {
+		s.evals, s.limit, s.cut = 0, max(s.MaxEvals, 0), false
+		out := search(ply)
+		cut := s.cut
+		s.peak = max(s.peak, s.evals)
+		s.evals, s.limit, s.cut = 0, 0, false
+		if !cut || ply == 0 {
+			return out, ply
+		}
+		ply--
+	}
+}
+
+// spent reports whether the search under way has evaluated as many
+// positions as it may (then it is cut: its result is thrown away).
+func (s *Searcher) spent() bool {
+	if s.limit > 0 && s.evals >= s.limit {
+		s.cut = true
+	}
+	return s.cut
+}
 
 // valuesAt returns what each end of a game is worth to each colour, from
 // the scoring table and the match score with the cube at value cube (0
@@ -158,7 +207,8 @@ func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
 		return Probs{}
 	}
 	s.prepare()
-	return s.eval(pos, min(max(ply, 0), MaxPly))
+	p, _ := bounded(s, min(max(ply, 0), MaxPly), func(ply int) Probs { return s.eval(pos, ply) })
+	return p
 }
 
 // evaluates reports whether s evaluates positions of variant v: it has a
@@ -173,6 +223,9 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 	}
 	var sum probVec
 	for _, wr := range nardy.AllRolls() {
+		if s.spent() {
+			return Probs{} // thrown away
+		}
 		plays, err := s.Rules.AppendLegal(s.buf(ply), pos, wr.Roll)
 		var p Probs
 		switch {
@@ -202,6 +255,7 @@ func (s *Searcher) evaluate(pos nardy.Position) Probs {
 			return bearoff().eval(&me, &opp, pos.Variant())
 		}
 	}
+	s.evals++
 	return s.Net.Evaluate(pos)
 }
 
@@ -215,6 +269,7 @@ func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 	if len(plays) == 0 {
 		return out
 	}
+	s.evals += len(plays)
 	v := s.Net.Variant()
 	if first := plays[0].Result(); first.Variant() == v && outsideHome(first.Mover()) {
 		return s.Net.EvaluatePlays(plays, out)
@@ -271,8 +326,7 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 		s = new(Searcher) // no evaluation, as the zero Searcher
 	}
 	s.prepare()
-	ply = min(max(ply, 0), MaxPly)
-	c := s.rank(plays, ply)
+	c, _ := bounded(s, min(max(ply, 0), MaxPly), func(ply int) []cand { return s.rank(plays, ply) })
 	return c[0].i, c[0].p
 }
 
@@ -291,8 +345,7 @@ func (s *Searcher) Rank(plays []nardy.Play, ply int) []Ranked {
 		s = new(Searcher) // no evaluation, as the zero Searcher
 	}
 	s.prepare()
-	ply = min(max(ply, 0), MaxPly)
-	c := s.rank(plays, ply)
+	c, ply := bounded(s, min(max(ply, 0), MaxPly), func(ply int) []cand { return s.rank(plays, ply) })
 	out := make([]Ranked, len(c))
 	for k, x := range c {
 		out[k] = Ranked{Index: x.i, Probs: x.p, Equity: x.e, Ply: s.plyOf(k, ply, len(c))}
@@ -355,6 +408,9 @@ func (s *Searcher) rank(plays []nardy.Play, ply int) []cand {
 		top := c[:keep]
 		for k := range top {
 			p := s.eval(plays[top[k].i].Result(), d).Flip()
+			if s.cut {
+				return s.cands[0] // thrown away
+			}
 			top[k].p, top[k].e = p, s.equity(p, mover)
 		}
 		sortCands(top)

@@ -29,13 +29,29 @@ type botPool struct {
 	pools map[string]*sync.Pool
 }
 
-func newBotPool(slots int, wait time.Duration) *botPool {
+// defaultBotWork is Config.BotWork's default: the positions a neural
+// bot's decision may evaluate at its ply before it is searched a ply
+// shallower. A position costs about 2 to 11 µs of one core with its share
+// of the move generation, so a decision takes at most some 0.5 to 2 s
+// (its 2-ply attempt cut, then its 1-ply attempt; the 0-ply search always
+// finishes); the 2-ply searches of whole games between random players
+// evaluated at most 170,000 (0.4 s), and a set-up position with many
+// plays on both sides took about 3 s unbounded (helper-90).
+const defaultBotWork = 200_000
+
+// newBotPool returns a pool of slots bots thinking at once, each request
+// waiting at most wait for a slot, whose neural bots evaluate at most
+// work positions a decision at their ply (neural.Searcher.MaxEvals).
+func newBotPool(slots int, wait time.Duration, work int) *botPool {
 	p := &botPool{slots: make(chan struct{}, slots), wait: wait, pools: map[string]*sync.Pool{}}
 	for _, name := range bot.Names() {
 		p.pools[name] = &sync.Pool{New: func() any {
 			var b [8]byte
 			_, _ = rand.Read(b[:])
 			pl, _ := bot.New(name, binary.LittleEndian.Uint64(b[:]))
+			if n, ok := pl.(*bot.Neural); ok {
+				n.Budget = work
+			}
 			return pl
 		}}
 	}

@@ -113,3 +113,37 @@ func TestClientCountWakesWaiters(t *testing.T) {
 	assert.Equal(t, 1, h.running("a"), "a waiter that gave up counts nothing")
 	assert.True(t, h.start("b"), "another client is not held back")
 }
+
+// TestBotWork: the server's neural bots get Config.BotWork as their
+// budget (bot.Neural.Budget, neural.Searcher.MaxEvals: a decision past
+// it is searched a ply shallower; TestSearcherMaxEvals in package neural
+// holds that), by default defaultBotWork, none when negative; the
+// other bots search nothing or have a budget of their own. A game against
+// neural2 with a budget of one position plays on (its decisions at
+// 0-ply): neural2 took about 3 s a move at a set-up position, helper-90.
+func TestBotWork(t *testing.T) {
+	budget := func(c *client, name string) int {
+		pool := c.srv.bots.pools[name]
+		b := pool.Get().(player)
+		defer pool.Put(b)
+		n, ok := b.(*bot.Neural)
+		require.True(t, ok, "%s: %T", name, b)
+		return n.Budget
+	}
+	for _, tc := range []struct{ work, want int }{{0, defaultBotWork}, {5, 5}, {-1, 0}} {
+		c := newClient(t, Config{BotWork: tc.work})
+		for _, name := range []string{"neural0", "neural1", "neural2"} {
+			assert.Equal(t, tc.want, budget(c, name), "BotWork %d: %s", tc.work, name)
+		}
+	}
+	c := newClient(t, Config{BotWork: 1})
+	st, me, _ := c.create(`{"preset":"short-standard","bot":"neural2"}`)
+	v0 := st.Version
+	for range 8 {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok, "%+v", st)
+	}
+	assert.False(t, st.BotOwes, "%+v", st)
+	assert.Greater(t, st.Version, v0+8, "the bot acted too")
+}

@@ -64,6 +64,11 @@ type Config struct {
 	// moves on the game's next request).
 	BotSlots int
 	BotWait  time.Duration
+	// BotWork bounds the work of a neural bot's decision: the positions
+	// its search may evaluate at the bot's ply before it is searched a ply
+	// shallower, down to 0-ply (0: 200,000, at most some 0.5 to 2 s of
+	// one core; negative: no bound).
+	BotWork int
 	// MaxStreams bounds the live event streams at once (0: 1000), and
 	// StreamLifetime the life of one (0: 30 minutes; the page reconnects).
 	// A seat of a game has at most 4 at once.
@@ -167,6 +172,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.BotWait <= 0 {
 		cfg.BotWait = 10 * time.Second
 	}
+	if cfg.BotWork == 0 {
+		cfg.BotWork = defaultBotWork
+	}
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = 1000
 	}
@@ -185,7 +193,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait),
+	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait, max(cfg.BotWork, 0)),
 		rate:    newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		rateNet: newRateLimiter(networkShare*cfg.CreatesPerMinute, networkShare*cfg.CreateBurst),
 		reqs:    newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),

@@ -1,0 +1,64 @@
+package neural
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestSearcherMaxEvals: a Searcher with MaxEvals stops a search at 1 or 2
+// ply once it has evaluated that many positions (it looks between two
+// rolls: an attempt evaluates at most MaxEvals + nardy.MaxPlays, or the
+// 0-ply round's plays), and gives the result of the deepest ply that fits,
+// as the same Searcher unbounded gives it at that ply; a bound that fits
+// changes nothing (a 2-ply search of a set-up position took seconds of a
+// server's bot, helper-90).
+func TestSearcherMaxEvals(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := r.Legal(pos, nardy.MustRoll(6, 5))
+	require.NoError(t, err)
+	s := NewSearcher(nil, r)
+	// The positions each ply's search evaluates, unbounded.
+	var need [MaxPly + 1]int
+	for ply := range need {
+		s.prepare()
+		s.rank(plays, ply)
+		need[ply] = s.evals
+	}
+	require.Less(t, 2*(need[1]+1), need[2], "the 2-ply search evaluates many times more")
+	want := [MaxPly + 1][]Ranked{s.Rank(plays, 0), s.Rank(plays, 1), s.Rank(plays, 2)}
+	for _, c := range []struct {
+		max, ply int
+	}{{0, 2}, {need[2] + 1, 2}, {need[1] + 1, 1}, {need[0] + 1, 0}, {1, 0}} {
+		s.MaxEvals = c.max
+		s.peak = 0
+		got := s.Rank(plays, 2)
+		assert.Equal(t, want[c.ply], got, "MaxEvals %d: the %d-ply ranking", c.max, c.ply)
+		assert.Equal(t, c.ply, got[0].Ply, "MaxEvals %d", c.max)
+		i, p := s.Choose(plays, 2)
+		assert.Equal(t, want[c.ply][0].Index, i, "MaxEvals %d: Choose", c.max)
+		assert.Equal(t, want[c.ply][0].Probs, p, "MaxEvals %d: Choose", c.max)
+		if c.max > 0 {
+			assert.LessOrEqual(t, s.peak, max(c.max+nardy.MaxPlays, need[0]), "MaxEvals %d: an attempt's evaluations", c.max)
+		}
+	}
+
+	// Eval and SearchCube (and so CubeAction) are bounded the same way.
+	s.MaxEvals = 0
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true}
+	eval := [MaxPly + 1]Probs{s.Eval(pos, 0), s.Eval(pos, 1), s.Eval(pos, 2)}
+	cube := [MaxPly + 1]CubeDecision{s.SearchCube(pos, ci, 0), s.SearchCube(pos, ci, 1), s.SearchCube(pos, ci, 2)}
+	require.NotEqual(t, eval[0], eval[2])
+	require.NotEqual(t, cube[0], cube[2])
+	s.MaxEvals = 1
+	assert.Equal(t, eval[0], s.Eval(pos, 2), "Eval past its bound: 0-ply")
+	assert.Equal(t, cube[0], s.SearchCube(pos, ci, 2), "SearchCube past its bound: 0-ply")
+	s.MaxEvals = 1 << 30
+	assert.Equal(t, eval[2], s.Eval(pos, 2), "a bound that fits")
+	assert.Equal(t, cube[2], s.SearchCube(pos, ci, 2), "a bound that fits")
+}

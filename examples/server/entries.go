@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/nardylab/nardy"
@@ -40,22 +41,54 @@ func botsBusy(w http.ResponseWriter) {
 	fail(w, http.StatusServiceUnavailable, "busy", "no bot slot was free before the request ended or the wait ran out; try again")
 }
 
-// acquire returns the entry of game id, locked. A new entry is only
-// shared by the requests using it until one of them that found the game
-// and its seat releases it: only then does it take a place in the cache
-// (release), so that requests on unknown ids or with wrong tokens leave
-// nothing behind and push no game out.
-func (s *Server) acquire(id string) *entry {
+// errGameBusy: the request ended, or waited as long as it may, while
+// another request held its game.
+var errGameBusy = errors.New("the game was in use by another request until the request ended or the wait ran out")
+
+// gameBusy answers 503 busy: another request held the game (a bot's
+// move, a slow store) past the wait.
+func gameBusy(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "1")
+	fail(w, http.StatusServiceUnavailable, "busy", "the game was in use by another request until the wait ran out; try again")
+}
+
+// acquire returns the entry of game id, locked, waiting for it while
+// another request holds it until ctx is done (errGameBusy: the caller
+// holds nothing). A new entry is only shared by the requests using it
+// until one of them that found the game and its seat releases it: only
+// then does it take a place in the cache (release), so that requests on
+// unknown ids or with wrong tokens leave nothing behind and push no game
+// out. The lock is a channel, not a mutex, so that a request whose client
+// went away, or that waited its bound (gameWait), stops waiting: with a
+// mutex every request on a game held by a slow bot or store waited for
+// it, however long, its client gone or not.
+func (s *Server) acquire(ctx context.Context, id string) (*entry, error) {
 	s.mu.Lock()
 	e := s.cache[id]
 	if e == nil {
-		e = &entry{id: id}
+		e = &entry{id: id, lock: make(chan struct{}, 1)}
 		s.cache[id] = e
 	}
 	e.refs++
 	s.mu.Unlock()
-	e.mu.Lock()
-	return e
+	select {
+	case e.lock <- struct{}{}:
+		return e, nil
+	case <-ctx.Done():
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e.refs--
+	if e.elem == nil && e.refs == 0 && s.cache[e.id] == e {
+		delete(s.cache, e.id)
+	}
+	return nil, fmt.Errorf("%w: %w", errGameBusy, context.Cause(ctx))
+}
+
+// gameWait bounds a request's wait for its game (acquire): as for a bot
+// slot, Config.BotWait, however long the client would wait.
+func (s *Server) gameWait(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.cfg.BotWait)
 }
 
 // unlockOnPanic is deferred while a request may hold e: after a panic (a
@@ -100,7 +133,7 @@ func (s *Server) drop(e *entry) { s.unuse(e, false) }
 
 func (s *Server) unuse(e *entry, found bool) {
 	loaded := e.g != nil
-	e.mu.Unlock()
+	<-e.lock
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e.refs--
@@ -233,7 +266,13 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 		fail(w, http.StatusUnauthorized, "no_token", "send the seat's token as Authorization: Bearer TOKEN")
 		return nil, nil, 0
 	}
-	e := s.acquire(id)
+	wait, cancel := s.gameWait(r.Context())
+	e, err := s.acquire(wait, id)
+	cancel()
+	if err != nil {
+		gameBusy(w)
+		return nil, nil, 0
+	}
 	held := true
 	defer s.unlockOnPanic(e, &held)
 	g, err := s.loadAs(r.Context(), e, token)

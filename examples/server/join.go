@@ -63,7 +63,13 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 		return
 	}
 	ctx := r.Context()
-	e := s.acquire(id)
+	wait, cancel := s.gameWait(ctx)
+	e, err := s.acquire(wait, id)
+	cancel()
+	if err != nil {
+		gameBusy(w)
+		return
+	}
 	found := false // the game, and the invitation or the seat's token
 	defer func() {
 		if v := recover(); v != nil { // a bug: forget the half-changed game

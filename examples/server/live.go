@@ -207,7 +207,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, id string) {
 	}
 	sent := -1
 	send := func() bool {
-		e := s.acquire(id)
+		e, err := s.acquire(r.Context(), id) // as long as the stream lasts
+		if err != nil {
+			return false // the client went away
+		}
 		held := true
 		defer s.unlockOnPanic(e, &held)
 		let := func() { held = false; s.release(e) }

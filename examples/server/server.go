@@ -125,7 +125,7 @@ type Server struct {
 // entry is a game's place in the server: its lock and its decoded state
 // (nil until loaded, and after a failed save).
 type entry struct {
-	mu      sync.Mutex
+	lock    chan struct{} // held (full) by the request using the game (acquire)
 	id      string
 	g       *game
 	updated time.Time // when g was last saved

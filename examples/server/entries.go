@@ -176,7 +176,7 @@ var errNoSeat = errors.New("the token holds no seat and is no invitation")
 // up to 65,536 actions (a refused request leaves nothing in the cache, so
 // each one replayed it again).
 func (s *Server) loadAs(ctx context.Context, e *entry, token string) (*game, error) {
-	if _, ok := s.store.(exclusive); ok && e.g != nil {
+	if _, ok := s.cfg.Store.(exclusive); ok && e.g != nil {
 		if e.updated.Before(s.cfg.Now().Add(-s.cfg.TTL)) {
 			return nil, s.expired(ctx, e)
 		}

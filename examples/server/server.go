@@ -69,6 +69,9 @@ type Config struct {
 	// shallower, down to 0-ply (0: 200,000, at most some 0.5 to 2 s of
 	// one core; negative: no bound).
 	BotWork int
+	// StoreTimeout bounds each call on the store a request makes (0: 10
+	// seconds): past it the request is 503 store, and its game is free.
+	StoreTimeout time.Duration
 	// MaxStreams bounds the live event streams at once (0: 1000), and
 	// StreamLifetime the life of one (0: 30 minutes; the page reconnects).
 	// A seat of a game has at most 4 at once.
@@ -172,6 +175,9 @@ func NewServer(cfg Config) *Server {
 	if cfg.BotWait <= 0 {
 		cfg.BotWait = 10 * time.Second
 	}
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = 10 * time.Second
+	}
 	if cfg.BotWork == 0 {
 		cfg.BotWork = defaultBotWork
 	}
@@ -193,7 +199,7 @@ func NewServer(cfg Config) *Server {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait, max(cfg.BotWork, 0)),
+	s := &Server{cfg: cfg, store: timedStore{cfg.Store, cfg.StoreTimeout}, creating: make(chan struct{}, 1), mux: http.NewServeMux(), bots: newBotPool(cfg.BotSlots, cfg.BotWait, max(cfg.BotWork, 0)),
 		rate:    newRateLimiter(cfg.CreatesPerMinute, cfg.CreateBurst),
 		rateNet: newRateLimiter(networkShare*cfg.CreatesPerMinute, networkShare*cfg.CreateBurst),
 		reqs:    newRateLimiter(cfg.RequestsPerMinute, cfg.RequestBurst),

@@ -154,3 +154,45 @@ func (m *memStore) Count(_ context.Context, client string, since time.Time) (all
 }
 
 func (m *memStore) Close() error { return nil }
+
+// timedStore bounds each call of the server's requests on its Store in
+// time (Config.StoreTimeout): a request holds its game while it waits for
+// the store, and one whose action is kept after its client went away
+// saves without the client's context, so a hung database (a lock, a
+// network partition) held the game, and every request waiting for it, for
+// as long as it hung. Expire, the sweep's, is not bounded: it holds no
+// game, and may take long on many games.
+type timedStore struct {
+	Store
+	limit time.Duration
+}
+
+func (t timedStore) Create(ctx context.Context, r Row) error {
+	ctx, cancel := context.WithTimeout(ctx, t.limit)
+	defer cancel()
+	return t.Store.Create(ctx, r)
+}
+
+func (t timedStore) Load(ctx context.Context, id string, have int) (Row, error) {
+	ctx, cancel := context.WithTimeout(ctx, t.limit)
+	defer cancel()
+	return t.Store.Load(ctx, id, have)
+}
+
+func (t timedStore) Save(ctx context.Context, r Row, prev int) error {
+	ctx, cancel := context.WithTimeout(ctx, t.limit)
+	defer cancel()
+	return t.Store.Save(ctx, r, prev)
+}
+
+func (t timedStore) Delete(ctx context.Context, id string) error {
+	ctx, cancel := context.WithTimeout(ctx, t.limit)
+	defer cancel()
+	return t.Store.Delete(ctx, id)
+}
+
+func (t timedStore) Count(ctx context.Context, client string, since time.Time) (int, int, int, error) {
+	ctx, cancel := context.WithTimeout(ctx, t.limit)
+	defer cancel()
+	return t.Store.Count(ctx, client, since)
+}

@@ -94,6 +94,9 @@ try {
   await bothSeatsInOneBrowser();
   console.log("e2e: one browser holding both seats of a game: no foreign-token notice after a reload");
   passed++;
+  const delays = await backsOff();
+  console.log(`e2e: a page whose server stays busy asks again after ${delays.join(", ")} ms, then no longer waits`);
+  passed++;
 } catch (err) {
   failed = true;
   console.error("e2e: FAIL:", err && err.stack ? err.stack : err);
@@ -102,6 +105,55 @@ try {
 }
 console.log(`e2e: ${passed} passed, ${failed ? 1 : 0} failed`);
 process.exit(failed ? 1 : 0);
+
+// backsOff: a page whose reads of the state are refused 503 busy (the
+// bot owes a move and no slot comes free) asks again after 2 s, then twice
+// as long each time, at most 30 s apart (it asked every 2 s without end),
+// and after an answer it waits 2 s again. The page's own timers of 2 s or
+// more are recorded and run at once, its waits of 1 s (the Retry-After
+// of each refused request, sent again three times) too: the test takes
+// seconds, not minutes. It returns the delays the page asked for.
+async function backsOff() {
+  const ctx = await newContext();
+  const p = await ctx.newPage();
+  await p.goto(base + "/");
+  await p.waitForSelector("#preset option", { state: "attached" });
+  await p.selectOption("#opponent", "greedy");
+  await p.click("#create");
+  await p.waitForSelector("#board svg", { state: "attached" });
+  await p.waitForSelector('body[data-busy="0"]', { state: "attached" });
+  const id = new URLSearchParams(new URL(p.url()).hash.slice(1)).get("g");
+  const rounds = 6; // refreshes refused, each 4 requests (api sends a 503 busy again 3 times)
+  let refused = 0, served = 0;
+  await p.route((url) => url.pathname === `/api/games/${id}`, (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    if (refused < 4 * rounds) {
+      refused++;
+      return route.fulfill({ status: 503, contentType: "application/json", headers: { "Retry-After": "1" },
+        body: JSON.stringify({ error: "no bot slot was free before the request ended or the wait ran out; try again", code: "busy" }) });
+    }
+    served++;
+    return route.continue();
+  });
+  await p.evaluate(() => {
+    const real = window.setTimeout.bind(window);
+    window.delays = [];
+    window.setTimeout = (f, ms, ...args) => {
+      if (ms >= 2000) window.delays.push(ms);
+      return real(f, ms >= 1000 ? 0 : ms, ...args);
+    };
+    refresh();
+  });
+  await p.waitForFunction((n) => window.delays.length >= n, rounds, { timeout: 60000 });
+  await p.waitForFunction(() => page.retries === 0 && page.refreshing === null, null, { timeout: 60000 });
+  const delays = await p.evaluate(() => window.delays);
+  const want = [2000, 4000, 8000, 16000, 30000, 30000];
+  if (JSON.stringify(delays) !== JSON.stringify(want) || served !== 1) {
+    throw new Error(`the page asked again after ${delays} ms (want ${want}), then ${served} times (want 1)`);
+  }
+  await ctx.close();
+  return delays;
+}
 
 // clickOnce makes one click of a person at page, if the page offers one:
 // Done, a step (a source then a target; now and then taken back), Roll,

@@ -59,10 +59,10 @@ type Searcher struct {
 	// and is made again one ply shallower, down to 0-ply, which always
 	// finishes; the result is that of the deepest ply that fitted, as
 	// Rank's plies say. A search at n ply so evaluates at most about
-	// n·(MaxEvals + [nardy.MaxPlays]) + the plays' 0-ply positions, a
-	// bound of time for a server whose bots face any position (a 2-ply
-	// search of a set-up position with many plays on both sides took
-	// seconds). It bounds work, not time: the same search stops at the
+	// n·(MaxEvals + [nardy.MaxPlays]) + the plays' 0-ply positions: a
+	// bound for a server whose bots face any position (a 2-ply search of
+	// a set-up position with many plays on both sides took seconds). It
+	// bounds work, not time: the same search stops at the
 	// same point on any machine. 0: no bound. Rollouts and the other
 	// methods do not read it.
 	MaxEvals int

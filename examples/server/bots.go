@@ -31,12 +31,13 @@ type botPool struct {
 
 // defaultBotWork is Config.BotWork's default: the positions a neural
 // bot's decision may evaluate at its ply before it is searched a ply
-// shallower. A position costs about 2 to 11 µs of one core with its share
-// of the move generation, so a decision takes at most some 0.5 to 2 s
-// (its 2-ply attempt cut, then its 1-ply attempt; the 0-ply search always
-// finishes); the 2-ply searches of whole games between random players
-// evaluated at most 170,000 (0.4 s), and a set-up position with many
-// plays on both sides took about 3 s unbounded (helper-90).
+// shallower. A position costs about 1 to 5 µs of one core here with its
+// share of the move generation (10 µs in a few long-nardy positions with
+// few plays), so a cut decision takes some 0.3 to 1.5 s (its 2-ply
+// attempt cut, then its 1-ply attempt; the 0-ply search always finishes);
+// the 2-ply searches of whole games between random players evaluated at
+// most 170,000 positions (0.4 s), and a set-up position with many plays
+// on both sides took about 3 s unbounded (helper-90).
 const defaultBotWork = 200_000
 
 // newBotPool returns a pool of slots bots thinking at once, each request

@@ -65,9 +65,9 @@ type Config struct {
 	BotSlots int
 	BotWait  time.Duration
 	// BotWork bounds the work of a neural bot's decision: the positions
-	// its search may evaluate at the bot's ply before it is searched a ply
-	// shallower, down to 0-ply (0: 200,000, at most some 0.5 to 2 s of
-	// one core; negative: no bound).
+	// its search may evaluate at the bot's ply before it is searched a
+	// ply shallower, down to 0-ply (0: 200,000, a cut decision some 0.3
+	// to 1.5 s of one core; negative: no bound).
 	BotWork int
 	// StoreTimeout bounds each call on the store a request makes (0: 10
 	// seconds): past it the request is 503 store, and its game is free.

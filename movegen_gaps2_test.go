@@ -68,3 +68,129 @@ func TestC5_CountedPerftKeepsOnlyTheLargerDie(t *testing.T) {
 		})
 	}
 }
+
+// TestS2_FourthStepOfADoubleOntoAPointJustHit: 2-2 in short nardy, with
+// a blot on the mover's 20. In 24/22(2) 22/20*(2), the third step hits
+// the blot and the fourth lands on the point the mover now holds: one
+// hit, one checker sent to the bar (S2). Kills doubles.go:224 losing
+// "&^ hits" (the fast path's fourth step marked as a second hit).
+func TestS2_FourthStepOfADoubleOntoAPointJustHit(t *testing.T) {
+	var me, opp Side
+	me[24], me[22], me[13] = 2, 2, 11
+	opp[5], opp[19] = 1, 14 // the opponent's 5 is the mover's 20
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	plays := requireLegalAsReference(t, DefaultRules(Short), pos, MustRoll(2, 2))
+	found := false
+	for _, p := range plays {
+		res := p.Result().Opponent() // the mover's side
+		if res[24] != 0 || res[22] != 2 || res[20] != 2 {
+			continue
+		}
+		found = true
+		var hits []bool
+		for s := range p.Steps() {
+			hits = append(hits, s.Hit)
+		}
+		require.Equal(t, []bool{false, false, true, false}, hits, "%v", p)
+	}
+	require.True(t, found, "24/22(2) 22/20*(2) is legal")
+}
+
+// TestC3_PassJudgedDoubleEqualsItsPlayOf: Play is a comparable value, and
+// a play the generator lists is the Play that PlayOf and Turn make of the
+// same steps in the same order. Long nardy with TransientBlock false
+// (blocks judged on the pass, L5) and 3-3 near a forbidden block, where
+// the generator writes each double's steps again after checking their
+// orders: no bit of those plays may differ from PlayOf's (a double's
+// steps all use the one number, C3). Kills movegen.go:372 testing the
+// first step's die against the smaller die (a double's plays then marked
+// as played smaller die first, unlike PlayOf's).
+func TestC3_PassJudgedDoubleEqualsItsPlayOf(t *testing.T) {
+	var me, opp Side
+	me[24], me[18], me[17], me[16] = 9, 2, 2, 2
+	opp[24] = 15
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	r.TransientBlock = false
+	roll := MustRoll(3, 3)
+	plays := requireLegalAsReference(t, r, pos, roll)
+	for _, p := range plays {
+		var steps []Step
+		for s := range p.Steps() {
+			steps = append(steps, s)
+		}
+		q, err := r.PlayOf(pos, roll, steps...)
+		require.NoError(t, err, "%v", p)
+		require.Equal(t, q, p, "%v", p)
+		turn, err := r.NewTurn(pos, roll)
+		require.NoError(t, err)
+		for _, s := range steps {
+			turn, err = turn.Step(s)
+			require.NoError(t, err, "%v", p)
+		}
+		q, err = turn.Play()
+		require.NoError(t, err, "%v", p)
+		require.True(t, q == p, "%v: Turn gives %v", p, q)
+	}
+}
+
+// TestL5_OneStepPlayClosingABlockIsRefused: long nardy under OpponentHome
+// (no opposing checker in its home: a six-block is forbidden, L5), 6-2,
+// the mover on 2..6 and one checker outside, on 16: a turn the generator
+// does not take as simple (a bear-off may come, C6). The 6 cannot be
+// played: 16/10 lands on the opponent's point (C4), and the checkers at
+// home cannot bear off while 16 is outside (C6). So one die only, the 2
+// (C5): 16/14, 6/4, 5/3 and 4/2, but not 3/1, which closes 1..6 (L5).
+// Under OnRoute 3/1 is allowed: the opponent's head stands ahead of the
+// block on its route. Kills movegen.go:351 losing "|| !g.endOK(n)" (the
+// one-step play 3/1 listed though it ends in the forbidden block).
+func TestL5_OneStepPlayClosingABlockIsRefused(t *testing.T) {
+	var me, opp Side
+	me[6], me[5], me[4], me[3], me[2], me[16] = 2, 3, 2, 3, 4, 1
+	// The opponent's 12, 19, 20, 22 and 23 are the mover's 24, 7, 8, 10
+	// and 11.
+	opp[12], opp[19], opp[20], opp[22], opp[23] = 6, 2, 4, 2, 1
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	require.True(t, r.TransientBlock, "blocks judged at the end of the play")
+	roll := MustRoll(6, 2)
+	_, err = r.ParsePlay(pos, roll, "3/1")
+	require.NoError(t, err, "OnRoute: the opponent's head is ahead of the block")
+	r.BlockAhead = OpponentHome
+	plays := requireLegalAsReference(t, r, pos, roll)
+	require.Len(t, plays, 4, "16/14, 6/4, 5/3, 4/2")
+	checkBlockRefused(t, r, pos, roll, "3/1", 1)
+}
+
+// TestL5_PassJudgedDoubleListsALegalOrder: long nardy under OpponentHome
+// with TransientBlock false (no forbidden block even during the play, L5),
+// 1-1. The play 24/22 13/12 7/6 is legal only with 7/6 before 13/12:
+// 13/12 first closes 7..12 with no opposing checker in its home. The
+// generator lists each play with an order of its steps that is legal as
+// listed (Apply checks the steps in their order). Kills doubles.go:318
+// keeping the canonical order (higher points first) once some order was
+// found to pass: 13/12 was listed before 7/6, and Apply refused the play.
+func TestL5_PassJudgedDoubleListsALegalOrder(t *testing.T) {
+	var me, opp Side
+	me[24], me[13], me[11], me[10], me[9], me[8], me[7] = 9, 1, 1, 1, 1, 1, 1
+	opp[15] = 15 // the mover's 3
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Long)
+	r.BlockAhead, r.TransientBlock = OpponentHome, false
+	roll := MustRoll(1, 1)
+	plays := requireLegalAsReference(t, r, pos, roll)
+	found := false
+	for _, p := range plays {
+		res, err := r.Apply(pos, p)
+		require.NoError(t, err, "%v: its steps in the listed order", p)
+		require.Equal(t, p.Result(), res)
+		if s := res.Opponent(); s[13] == 0 && s[12] == 1 && s[7] == 0 && s[6] == 1 && s[22] == 1 {
+			found = true
+		}
+	}
+	require.True(t, found, "24/22 13/12 7/6 is legal")
+}

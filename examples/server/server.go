@@ -348,6 +348,11 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.Delete(r.Context(), g.id); err != nil {
+		// The store may have deleted it all the same (a timeout past the
+		// commit): the next request, and the streams told now, read the
+		// store, as after a failed save, instead of the copy in memory.
+		e.g = nil
+		s.hub.notify(g.id)
 		s.storeFailed(w, err)
 		return
 	}

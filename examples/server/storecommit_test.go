@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
 )
 
 // lateStore is a store whose Save and Delete, once late is set, do their
@@ -57,4 +60,40 @@ func TestStoreFailureAfterCommit(t *testing.T) {
 	refusedWith(t, http.StatusServiceUnavailable, "store", status, b, "a deletion that timed out after the commit")
 	store.late.Store(false)
 	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
+}
+
+// TestStoreFailureTellsStreams: a failed save or deletion (which the store
+// may have done all the same) wakes the game's event streams, which then
+// read the store: with a store only this server writes (memory, SQLite:
+// no watcher tells of changes) the other seat's page went on showing the
+// state before an action the store kept until its stream's heartbeat,
+// 20 s on. The test looks at the stream's channel in the hub when the
+// request has been answered: the notice is sent before the answer.
+func TestStoreFailureTellsStreams(t *testing.T) {
+	store := &lateStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	woken := func(ch <-chan struct{}) bool {
+		select {
+		case <-ch:
+			return true
+		default:
+			return false
+		}
+	}
+	for _, method := range []string{"POST", "DELETE"} {
+		st, a, _ := c.create(`{"preset":"short-standard","opponent":"human"}`)
+		ch, err := c.srv.hub.subscribe(st.ID, nardy.Black, "test")
+		require.NoError(t, err)
+		store.late.Store(true)
+		var status int
+		if method == "POST" {
+			status, _ = a.do("POST", "roll", withVersion(st.Version, ""))
+		} else {
+			status, _ = a.do("DELETE", "", "")
+		}
+		store.late.Store(false)
+		assert.Equal(t, http.StatusServiceUnavailable, status, method)
+		assert.True(t, woken(ch), "%s: the streams were told", method)
+		c.srv.hub.unsubscribe(st.ID, ch)
+	}
 }

@@ -219,7 +219,10 @@ func (s *Server) expired(ctx context.Context, e *entry) error {
 }
 
 // save writes g, changed from version prev, to the store; e is locked. On
-// failure the cached copy is dropped, so the next request reads the store.
+// failure the cached copy is dropped, so the next request reads the store,
+// and but for a conflict (nothing written) the game's streams are told:
+// the store may have kept the change all the same (a timeout past the
+// commit), and they read it.
 func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
 	data, err := g.encode()
 	now := s.cfg.Now()
@@ -229,6 +232,9 @@ func (s *Server) save(ctx context.Context, e *entry, g *game, prev int) error {
 	}
 	if err != nil {
 		e.g = nil
+		if !errors.Is(err, ErrConflict) {
+			s.hub.notify(g.id)
+		}
 		return err
 	}
 	e.updated = now

@@ -62,3 +62,20 @@ func TestSearcherMaxEvals(t *testing.T) {
 	assert.Equal(t, eval[2], s.Eval(pos, 2), "a bound that fits")
 	assert.Equal(t, cube[2], s.SearchCube(pos, ci, 2), "a bound that fits")
 }
+
+// TestPlayEquitiesIgnoresMaxEvals: PlayEquities (and so PlayLoss, the
+// analysis' judge) searches whole, as its doc says: a Searcher's MaxEvals
+// does not cut it.
+func TestPlayEquitiesIgnoresMaxEvals(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	plays, err := r.Legal(pos, nardy.MustRoll(4, 3))
+	require.NoError(t, err)
+	s := NewSearcher(nil, r)
+	bi, be, ce := s.PlayEquities(plays, plays[len(plays)-1], 2)
+	s.MaxEvals = 1
+	gi, ge, gc := s.PlayEquities(plays, plays[len(plays)-1], 2)
+	assert.Equal(t, []any{bi, be, ce}, []any{gi, ge, gc})
+	assert.NotEqual(t, s.Rank(plays, 2)[0].Ply, 2, "Rank is cut at this bound")
+}

@@ -55,7 +55,9 @@ type Searcher struct {
 	// MaxEvals, when positive, bounds the work of [Searcher.Choose],
 	// [Searcher.Rank], [Searcher.Eval] and [Searcher.SearchCube] (and so
 	// of [CubeAction]): a search at 1 or 2 ply that has evaluated
-	// MaxEvals positions (by the network or the bear-off database) stops
+	// MaxEvals positions (the network's evaluations and every play's
+	// result; a single position's lookup in the bear-off database, a
+	// table read, is not counted) stops
 	// and is made again one ply shallower, down to 0-ply, which always
 	// finishes; the result is that of the deepest ply that fitted, as
 	// Rank's plies say. A search at n ply so evaluates at most about
@@ -437,7 +439,8 @@ func sortCands(c []cand) {
 
 // PlayLoss returns the equity (under s's table, for the player making the
 // play) that chosen loses against the best of plays at ply: the best play
-// as [Searcher.Choose] finds it, and chosen evaluated at ply too (even when
+// as [Searcher.Choose] finds it with no [Searcher.MaxEvals], and chosen
+// evaluated at ply too (even when
 // the move filters would have dropped it). It is 0 when chosen is the best
 // or evaluates better. plays are the legal plays of the roll, chosen one
 // of them; with none, or with no evaluation (see [NewSearcher]), it is 0.
@@ -447,7 +450,8 @@ func PlayLoss(s *Searcher, plays []nardy.Play, chosen nardy.Play, ply int) float
 }
 
 // PlayEquities returns the index of the best of plays at ply, its equity,
-// and the equity of chosen at ply (for the player making the plays). With
+// and the equity of chosen at ply (for the player making the plays),
+// searched whole: it does not read [Searcher.MaxEvals]. With
 // no plays it returns −1 and equities of 0; with no evaluation (see
 // [NewSearcher]) 0 and equities of 0. A chosen play of another variant
 // than the Searcher's (the zero Play among them) is worth 0.

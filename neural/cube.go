@@ -195,8 +195,8 @@ func (d *CubeDecision) decideBeavered(ci CubeInfo, beaver float64) {
 // TakeBeaver says whether the doubler, its double beavered (S6), should
 // take the beaver, and what taking it is worth to it: DoubleBeaver where
 // that beats the drop's −2·DoublePass, else the take at twice the
-// take's value, 2·DoubleTake (no better than the drop). Both are in the
-// decision's units, per cube value before the double.
+// take's value capped at the drop's, min(2·DoubleTake, −2·DoublePass).
+// Both are in the decision's units, per cube value before the double.
 func (d CubeDecision) TakeBeaver() (take bool, equity float64) {
 	if d.DoubleBeaver > -2*d.DoublePass {
 		return true, d.DoubleBeaver
@@ -344,8 +344,8 @@ func mixMWC(p Probs, k kindPoints, v int, next func(bool, int) float64, won bool
 	return s / p.Win
 }
 
-// avgWin returns the average points of a win of the owner of p (1 when it
-// cannot win).
+// avgWin returns the average points of a win of the owner of p (a single
+// win's, k.oin, when it cannot win).
 func avgWin(p Probs, k kindPoints) float64 {
 	if p.Win <= 0 {
 		return k.oin

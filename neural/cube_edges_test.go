@@ -185,3 +185,21 @@ func TestSearchCubeTwoPlyIsTheOpponentsDecision(t *testing.T) {
 		assert.InDelta(t, sum/36/float64(cube.Value), got, 1e-9, "cube %+v (%d rolls leave a double)", cube, doubles)
 	}
 }
+
+// TestTakeBeaverNoBetterThanTheDrop_S6: a doubler whose double was
+// beavered takes the beaver where DoubleBeaver beats the drop
+// (−2·DoublePass); otherwise its doc gives twice the take's value capped
+// at the drop's, min(2·DoubleTake, −2·DoublePass).
+func TestTakeBeaverNoBetterThanTheDrop_S6(t *testing.T) {
+	take, e := CubeDecision{DoubleTake: 0.4, DoublePass: 1, DoubleBeaver: -0.5}.TakeBeaver()
+	assert.True(t, take)
+	assert.InDelta(t, -0.5, e, 1e-12)
+
+	take, e = CubeDecision{DoubleTake: 0.4, DoublePass: -0.3, DoubleBeaver: 0.2}.TakeBeaver()
+	assert.False(t, take, "DoubleBeaver 0.2 does not beat the drop's 0.6")
+	assert.InDelta(t, 0.6, e, 1e-12, "2·DoubleTake = 0.8, capped at the drop's 0.6")
+
+	take, e = CubeDecision{DoubleTake: -0.4, DoublePass: 1, DoubleBeaver: -2.5}.TakeBeaver()
+	assert.False(t, take)
+	assert.InDelta(t, -2, e, 1e-12, "2·DoubleTake = −0.8, capped at the drop's −2")
+}

@@ -52,14 +52,7 @@ func TestCubeActionAcceptsAnOfferWorthTheGame(t *testing.T) {
 	black[1], black[nardy.Off] = 1, 14
 	pos, err := nardy.NewPosition(nardy.Short, nardy.White, white, black)
 	require.NoError(t, err)
-	r := nardy.DefaultRules(nardy.Short)
-	g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Cube: nardy.Cube{Value: 1}, Starter: nardy.White})
-	require.NoError(t, err)
-	g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Oin})
-	require.NoError(t, err)
-	for ply := 0; ply <= MaxPly; ply++ {
-		a, err := CubeAction(NewSearcher(nil, r), g, nardy.Black, ply, [2]int{})
-		require.NoError(t, err)
+	for ply, a := range blackAnswersWhitesOin(t, nardy.DefaultRules(nardy.Short), pos, nardy.Cube{Value: 1}) {
 		assert.Equal(t, nardy.ActAccept, a.Kind, "ply %d", ply)
 	}
 }

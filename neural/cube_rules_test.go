@@ -183,16 +183,26 @@ func TestCubeActionRefusesASingleAgainstASureGammon_S5(t *testing.T) {
 	} {
 		r := nardy.DefaultRules(nardy.Short)
 		r.Jacoby = c.jacoby
-		g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Cube: c.cube, Starter: nardy.White})
-		require.NoError(t, err)
-		g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Oin})
-		require.NoError(t, err)
-		for ply := 0; ply <= MaxPly; ply++ {
-			a, err := CubeAction(NewSearcher(nil, r), g, nardy.Black, ply, [2]int{})
-			require.NoError(t, err)
+		for ply, a := range blackAnswersWhitesOin(t, r, pos, c.cube) {
 			assert.Equal(t, nardy.ActReject, a.Kind, "%s, ply %d", c.name, ply)
 		}
 	}
+}
+
+// blackAnswersWhitesOin returns Black's answer at each ply to a single
+// (oin) White offers to resign, on roll at pos with cube under r.
+func blackAnswersWhitesOin(t *testing.T, r nardy.Rules, pos nardy.Position, cube nardy.Cube) [MaxPly + 1]nardy.Action {
+	t.Helper()
+	g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos, Cube: cube, Starter: nardy.White})
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Oin})
+	require.NoError(t, err)
+	var out [MaxPly + 1]nardy.Action
+	for ply := range out {
+		out[ply], err = CubeAction(NewSearcher(nil, r), g, nardy.Black, ply, [2]int{})
+		require.NoError(t, err)
+	}
+	return out
 }
 
 // TestNoDoubleWhereASingleWinsTheMatch_S6: under a table whose single game

@@ -18,10 +18,7 @@ import (
 // server's bot, helper-90).
 func TestSearcherMaxEvals(t *testing.T) {
 	r := nardy.DefaultRules(nardy.Short)
-	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := r.Legal(pos, nardy.MustRoll(6, 5))
-	require.NoError(t, err)
+	pos, plays := openingStart(t), openingPlays(t, r, nardy.MustRoll(6, 5))
 	s := NewSearcher(nil, r)
 	// The positions each ply's search evaluates, unbounded.
 	var need [MaxPly + 1]int
@@ -68,10 +65,7 @@ func TestSearcherMaxEvals(t *testing.T) {
 // does not cut it.
 func TestPlayEquitiesIgnoresMaxEvals(t *testing.T) {
 	r := nardy.DefaultRules(nardy.Short)
-	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
-	require.NoError(t, err)
-	plays, err := r.Legal(pos, nardy.MustRoll(4, 3))
-	require.NoError(t, err)
+	plays := openingPlays(t, r, nardy.MustRoll(4, 3))
 	s := NewSearcher(nil, r)
 	bi, be, ce := s.PlayEquities(plays, plays[len(plays)-1], 2)
 	s.MaxEvals = 1

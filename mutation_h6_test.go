@@ -1,0 +1,92 @@
+package nardy
+
+// Tests written for mutants of the root package that the suite let live
+// (helper-h6's round): each pins behaviour a rule of RULES.md or the
+// documentation states, with expected values taken from the rule, not from
+// the code under test.
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestS6_ResumeMatchMoneyGameInOnePointMatch: ResumeMatch wants a game of
+// match play exactly when the length is not 0; a money game (no
+// Setup.Match) cannot be the game of a 1-point match, the shortest match.
+func TestS6_ResumeMatchMoneyGameInOnePointMatch(t *testing.T) {
+	r := DefaultRules(Short)
+	pos, err := StartPosition(Short, White)
+	require.NoError(t, err)
+	money, err := NewGameAt(r, Setup{Position: pos})
+	require.NoError(t, err)
+	m, err := ResumeMatch(1, MatchStart{}, money)
+	require.ErrorIs(t, err, ErrInvalidRules)
+	assert.Equal(t, Match{}, m)
+	var re *InvalidRulesError
+	if assert.ErrorAs(t, err, &re) {
+		assert.Equal(t, "length", re.Option)
+	}
+	// The same game as a game of match play is the 1-point match's game.
+	match, err := NewGameAt(r, Setup{Position: pos, Match: true})
+	require.NoError(t, err)
+	_, err = ResumeMatch(1, MatchStart{}, match)
+	require.NoError(t, err)
+}
+
+// TestS3_NewGameAtBothOnBarOneBoardOpenOnSix: with both players on the bar
+// and White's home board closed, Black's open only on its 6 point, the game
+// is no deadlock: White enters with a 6 on its 19 point (S3: die d enters on
+// 25−d, a point not closed), so NewGameAt sets it up.
+func TestS3_NewGameAtBothOnBarOneBoardOpenOnSix(t *testing.T) {
+	var me, opp Side
+	me[Bar] = 1
+	for p := 1; p <= 6; p++ {
+		me[p] = 2
+	}
+	me[7] = 2
+	opp[Bar] = 1
+	for p := 1; p <= 5; p++ {
+		opp[p] = 2
+	}
+	opp[13] = 4
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	r := DefaultRules(Short)
+	g, err := NewGameAt(r, Setup{Position: pos})
+	require.NoError(t, err, "White enters with a 6 (S3): no deadlock")
+	six, err := NewRoll(6, 1)
+	require.NoError(t, err)
+	legal, err := r.Legal(pos, six)
+	require.NoError(t, err)
+	require.NotEmpty(t, legal)
+	assert.False(t, legal[0].IsEmpty(), "6-1 enters on 19 (S3)")
+	assert.Equal(t, PhaseRoll, g.Phase())
+}
+
+// TestC6_NotationHitThenBearOffIsNotMergedWithHit: with 4-4 in short nardy,
+// one checker 8/4* hits and goes on to bear off (C6: once every checker is
+// home), the other stops on 4. The documented notation joins each
+// checker's steps into one move, shows an intermediate point only where
+// the play hits ("24/18*/13"), and counts only equal moves ("8/5(2)"):
+// "8/4*/off" and "8/4" are different moves, listed from the highest
+// starting point down.
+func TestC6_NotationHitThenBearOffIsNotMergedWithHit(t *testing.T) {
+	var me, opp Side
+	me[8], me[6], me[3], me[2], me[1] = 2, 4, 4, 3, 2
+	opp[21] = 1 // White's 4 point
+	opp[6], opp[5], opp[4] = 5, 5, 4
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	roll, err := NewRoll(4, 4)
+	require.NoError(t, err)
+	r := DefaultRules(Short)
+	p, err := r.ParsePlay(pos, roll, "8/4*/off 8/4 6/2")
+	require.NoError(t, err)
+	assert.Equal(t, "8/4*/off 8/4 6/2", p.String())
+	after, err := r.Apply(pos, p)
+	require.NoError(t, err)
+	assert.Equal(t, 1, after.Side(White)[Off], "one checker borne off")
+	assert.Equal(t, 1, after.Side(Black)[Bar], "the blot on 4 hit (S2)")
+}

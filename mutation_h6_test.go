@@ -6,6 +6,7 @@ package nardy
 // the code under test.
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,4 +90,32 @@ func TestC6_NotationHitThenBearOffIsNotMergedWithHit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, after.Side(White)[Off], "one checker borne off")
 	assert.Equal(t, 1, after.Side(Black)[Bar], "the blot on 4 hit (S2)")
+}
+
+// TestC2_CanonicalOpeningHasNoPlayer: Canonical keeps only the fields an
+// action's kind uses, "no player for the opening": the opening throw is
+// the dice's (C2), whoever the caller named.
+func TestC2_CanonicalOpeningHasNoPlayer(t *testing.T) {
+	a := Action{Kind: ActOpening, Player: Black, Dice: [2]int{3, 1}}
+	assert.Equal(t, Action{Kind: ActOpening, Dice: [2]int{3, 1}}, a.Canonical())
+	// A roll keeps its player and dice.
+	r := Action{Kind: ActRoll, Player: Black, Dice: [2]int{6, 5}}
+	assert.Equal(t, r, r.Canonical())
+}
+
+// TestC1_ActionJSONDiceAreTwo: a roll is two dice (C1); the JSON form of an
+// action with one die or three is refused with an error (never a panic),
+// and two read back.
+func TestC1_ActionJSONDiceAreTwo(t *testing.T) {
+	for _, dice := range []string{"[3]", "[3,1,2]"} {
+		var a Action
+		var err error
+		require.NotPanics(t, func() {
+			err = json.Unmarshal([]byte(`{"kind":"roll","player":"white","dice":`+dice+`}`), &a)
+		}, dice)
+		assert.Error(t, err, dice)
+	}
+	var a Action
+	require.NoError(t, json.Unmarshal([]byte(`{"kind":"roll","player":"white","dice":[3,1]}`), &a))
+	assert.Equal(t, Action{Kind: ActRoll, Player: White, Dice: [2]int{3, 1}}, a)
 }

@@ -119,3 +119,55 @@ func TestC1_ActionJSONDiceAreTwo(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(`{"kind":"roll","player":"white","dice":[3,1]}`), &a))
 	assert.Equal(t, Action{Kind: ActRoll, Player: White, Dice: [2]int{3, 1}}, a)
 }
+
+// TestS3_NewGameAtOnlyOpponentOnBarIsNoDeadlock: both home boards closed
+// and only the player not on roll on the bar: the player on roll has no
+// checker to enter (S3) and moves its others, so NewGameAt sets the game
+// up; only both players on the bar against closed boards is a deadlock.
+func TestS3_NewGameAtOnlyOpponentOnBarIsNoDeadlock(t *testing.T) {
+	var me, opp Side
+	for p := 1; p <= 6; p++ {
+		me[p], opp[p] = 2, 2
+	}
+	me[13] = 3
+	opp[Bar], opp[13] = 1, 2
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	_, err = NewGameAt(DefaultRules(Short), Setup{Position: pos})
+	require.NoError(t, err)
+}
+
+// TestL11_ClassifyBothBorneOffHasNoWinner: a position where both players
+// have borne off all 15 (the draw of L11's last roll) has no winner (C7:
+// the loser of a won game has checkers left), so Classify refuses it for
+// either colour.
+func TestL11_ClassifyBothBorneOffHasNoWinner(t *testing.T) {
+	var me, opp Side
+	me[Off], opp[Off] = Checkers, Checkers
+	pos, err := NewPosition(Long, White, me, opp)
+	require.NoError(t, err)
+	for _, c := range []Color{White, Black} {
+		_, err := Classify(pos, c, Scoring{})
+		assert.Error(t, err, c.String())
+	}
+}
+
+// TestS2_NewGameAtBothOnBarBlotInBoardIsNoDeadlock: both players on the
+// bar, White's board closed and Black's held with a blot on its 6 point:
+// White enters with a 6 by hitting the blot (S2, S3), so there is no
+// deadlock and NewGameAt sets the game up.
+func TestS2_NewGameAtBothOnBarBlotInBoardIsNoDeadlock(t *testing.T) {
+	var me, opp Side
+	me[Bar], me[7] = 1, 2
+	for p := 1; p <= 6; p++ {
+		me[p] = 2
+	}
+	opp[Bar], opp[6], opp[13] = 1, 1, 3
+	for p := 1; p <= 5; p++ {
+		opp[p] = 2
+	}
+	pos, err := NewPosition(Short, White, me, opp)
+	require.NoError(t, err)
+	_, err = NewGameAt(DefaultRules(Short), Setup{Position: pos})
+	require.NoError(t, err, "White enters on Black's blot with a 6")
+}

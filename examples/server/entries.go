@@ -59,7 +59,7 @@ func gameBusy(w http.ResponseWriter) {
 // then does it take a place in the cache (release), so that requests on
 // unknown ids or with wrong tokens leave nothing behind and push no game
 // out. The lock is a channel, not a mutex, so that a request whose client
-// went away, or that waited its bound (gameWait), stops waiting: with a
+// went away, or that waited its bound (acquireWithin), stops waiting: with a
 // mutex every request on a game held by a slow bot or store waited for
 // it, however long, its client gone or not.
 func (s *Server) acquire(ctx context.Context, id string) (*entry, error) {
@@ -78,17 +78,25 @@ func (s *Server) acquire(ctx context.Context, id string) (*entry, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.unref(e)
+	return nil, fmt.Errorf("%w: %w", errGameBusy, context.Cause(ctx))
+}
+
+// acquireWithin is acquire with the wait bounded as for a bot slot, by
+// Config.BotWait, however long the client would wait.
+func (s *Server) acquireWithin(ctx context.Context, id string) (*entry, error) {
+	wait, cancel := context.WithTimeout(ctx, s.cfg.BotWait)
+	defer cancel()
+	return s.acquire(wait, id)
+}
+
+// unref drops a request's reference to e (s.mu held), forgetting e once
+// no request uses it and it has no place in the cache.
+func (s *Server) unref(e *entry) {
 	e.refs--
 	if e.elem == nil && e.refs == 0 && s.cache[e.id] == e {
 		delete(s.cache, e.id)
 	}
-	return nil, fmt.Errorf("%w: %w", errGameBusy, context.Cause(ctx))
-}
-
-// gameWait bounds a request's wait for its game (acquire): as for a bot
-// slot, Config.BotWait, however long the client would wait.
-func (s *Server) gameWait(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.cfg.BotWait)
 }
 
 // unlockOnPanic is deferred while a request may hold e: after a panic (a
@@ -136,7 +144,6 @@ func (s *Server) unuse(e *entry, found bool) {
 	<-e.lock
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e.refs--
 	switch {
 	case found && loaded && e.elem == nil:
 		e.elem = s.lru.PushFront(e)
@@ -146,9 +153,7 @@ func (s *Server) unuse(e *entry, found bool) {
 		s.lru.Remove(e.elem)
 		e.elem = nil
 	}
-	if e.elem == nil && e.refs == 0 && s.cache[e.id] == e {
-		delete(s.cache, e.id)
-	}
+	s.unref(e)
 	for el := s.lru.Back(); s.lru.Len() > s.cfg.CacheSize && el != nil; {
 		prev := el.Prev()
 		if v := el.Value.(*entry); v.refs == 0 {
@@ -272,9 +277,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry
 		fail(w, http.StatusUnauthorized, "no_token", "send the seat's token as Authorization: Bearer TOKEN")
 		return nil, nil, 0
 	}
-	wait, cancel := s.gameWait(r.Context())
-	e, err := s.acquire(wait, id)
-	cancel()
+	e, err := s.acquireWithin(r.Context(), id)
 	if err != nil {
 		gameBusy(w)
 		return nil, nil, 0

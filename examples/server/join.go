@@ -63,9 +63,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 		return
 	}
 	ctx := r.Context()
-	wait, cancel := s.gameWait(ctx)
-	e, err := s.acquire(wait, id)
-	cancel()
+	e, err := s.acquireWithin(ctx, id)
 	if err != nil {
 		gameBusy(w)
 		return

@@ -67,31 +67,6 @@ func TestPresetLongMoscowLiteral_L4(t *testing.T) {
 	assert.Equal(t, m, r, "the Moscow rule set but for L4")
 }
 
-// TestPresetLongClassic_L4: L4's Classic reading is the Turkish article's
-// (002_* art. 3.1), and its note to art. 3.1 is the worked case of RULES.md
-// §5: after White opened 5-5 (24/4, on Black's point 16), Black's first
-// 4-4 takes one checker off the head and plays one four, 24/20. The
-// long-classic preset is that article's rule set. The position is built
-// by hand, so the test reads no other option of the preset. Kills
-// variants.go:77 with HeadException Literal (which plays 24/20(2)).
-func TestPresetLongClassic_L4(t *testing.T) {
-	r := LongClassic()
-	assert.Equal(t, nardy.Classic, r.HeadException)
-	var black, white nardy.Side
-	black[24] = 15
-	white[24], white[4] = 14, 1
-	pos, err := nardy.NewPosition(nardy.Long, nardy.Black, black, white)
-	require.NoError(t, err)
-	plays, err := r.Legal(pos, nardy.MustRoll(4, 4))
-	require.NoError(t, err)
-	require.Len(t, plays, 1)
-	var got []nardy.Step
-	for s := range plays[0].Steps() {
-		got = append(got, nardy.Step{From: s.From, To: s.To})
-	}
-	assert.Equal(t, []nardy.Step{{From: 24, To: 20}}, got, "§5: 24/20, three fours lost")
-}
-
 // TestPresetLongClassic_L8: a mars is worth 2 in every scoring table
 // RULES.md finds in the sources (L8 default, L9: Moscow {1, 2}, the
 // Azerbaijani {1, 2, 3, 4}, the others' mars 2), the Turkish article's

@@ -289,13 +289,18 @@ func TestScoringTables(t *testing.T) {
 // turn: under LongMoscow (Classic) the lone head checker is stopped by
 // White's checker, not by White's head, so only one leaves and plays one
 // four (docs/rules.md L4); under LongMoscowLiteral one checker cannot play
-// the whole roll, so a second leaves: 24/20(2).
+// the whole roll, so a second leaves: 24/20(2). LongClassic is the Turkish
+// article's rule set, whose note to art. 3.1 is this case (RULES.md §5):
+// 24/20, three fours lost (it fails with the preset's HeadException
+// Literal).
 func TestLongMoscowLiteral_L4(t *testing.T) {
+	assert.Equal(t, nardy.Classic, LongClassic().HeadException)
 	for _, c := range []struct {
 		r    nardy.Rules
 		want []nardy.Step
 	}{
 		{LongMoscow(), []nardy.Step{{From: 24, To: 20}}},
+		{LongClassic(), []nardy.Step{{From: 24, To: 20}}},
 		{LongMoscowLiteral(), []nardy.Step{{From: 24, To: 20}, {From: 24, To: 20}}},
 	} {
 		g, err := nardy.NewGame(c.r)

@@ -44,7 +44,7 @@ var ErrBadOptions = errors.New("analysis: bad options")
 // [nardy.ErrVariantMismatch]).
 type OptionsError struct {
 	// Option names the field of Options at fault ("Ply", "Threshold",
-	// "Rollout", "Net"), or the argument ("ctx", "away").
+	// "Rollout", "Net", "MaxEvals"), or the argument ("ctx", "away").
 	Option string
 	Msg    string // what is wrong, such as "ply 3 not in 0..2"
 	Err    error  // the underlying error, if any
@@ -80,6 +80,20 @@ type Options struct {
 	// rollout of 1,296 trials costs seconds a play, twice that a cube
 	// decision.
 	Rollout *neural.RolloutOptions
+	// MaxEvals, when positive, bounds the work of a hint ([HintFor]) as
+	// [neural.Searcher.MaxEvals] bounds a search: when one of the hint's
+	// searches at 1 or 2 ply has evaluated MaxEvals positions, the whole
+	// hint is made again one ply shallower, down to 0-ply, which always
+	// finishes; the hint is then exactly the one of the deepest ply that
+	// fitted, which its Ply (and each PlayHint's) says. A hint makes one
+	// search at each ply it tries (a play's ranking) or two (a cube
+	// decision's chances and verdict), each bounded as
+	// neural.Searcher.MaxEvals says, and tries at most Ply+1 plies: it
+	// bounds work, not time. 0: no bound; negative is an error.
+	// [Analyze] does not read it: its report judges every decision at one
+	// ply (Report.Ply), so a bound that cut some decisions a ply
+	// shallower would mix plies; its time is bounded by its context.
+	MaxEvals int
 }
 
 // Decision is one judged decision.
@@ -165,6 +179,9 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 	}
 	if !(opt.Threshold >= 0) || math.IsInf(opt.Threshold, 1) {
 		return nil, optionsError("Threshold", "threshold %v: want a finite loss ≥ 0", opt.Threshold)
+	}
+	if opt.MaxEvals < 0 {
+		return nil, optionsError("MaxEvals", "MaxEvals %d: want 0 (no bound) or more positions", opt.MaxEvals)
 	}
 	if opt.Rollout != nil {
 		if err := opt.Rollout.Validate(); err != nil {

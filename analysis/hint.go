@@ -19,8 +19,12 @@ type Hint struct {
 	// equities are normalised match equity: compare the plays with each
 	// other, not with Equity.
 	Equity float64 `json:"equity"`
+	// Ply is the depth the hint was judged at: Options.Ply, or a shallower
+	// one when Options.MaxEvals cut the search (the hint is then that
+	// ply's, whole).
+	Ply int `json:"ply"`
 	// Plays are the legal plays (PhasePlay), best first; the first few were
-	// searched at Options.Ply, the rest at 0-ply. In a turn played step by
+	// searched at Ply, the rest at 0-ply. In a turn played step by
 	// step, once a step is taken, they are the plays the turn can still
 	// become, whole plays from the turn's start.
 	Plays []PlayHint `json:"plays,omitempty"`
@@ -36,7 +40,7 @@ type Hint struct {
 }
 
 // PlayHint is one legal play with its evaluation, at Ply: the plays the
-// search kept at Options.Ply, the others at 0-ply (see Hint.Plays). Loss
+// search kept at the hint's Ply, the others at 0-ply (see Hint.Plays). Loss
 // is Equity's shortfall from the best play's, so a play judged at 0-ply
 // is measured across plies; [neural.PlayLoss] judges any one play at a
 // given ply.
@@ -59,6 +63,8 @@ type PlayHint struct {
 // stakes). The game of the opening throw or a finished game has no
 // hint (an error matching [nardy.ErrWrongPhase]). A hint is judged by the
 // search alone: Options.Rollout set is an error ([ErrBadOptions]).
+// Options.MaxEvals bounds its work: past it the hint is the one of a
+// shallower ply, as Hint.Ply says.
 func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if opt.Rollout != nil {
 		return Hint{}, optionsError("Rollout", "a hint is not rolled out (Options.Rollout): roll its plays out with neural.Searcher.RolloutPlays")
@@ -80,34 +86,53 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	if err != nil {
 		return Hint{}, err
 	}
-	pos := g.Position()
-	h := Hint{Player: me}
+	j.s.MaxEvals = opt.MaxEvals
 	if !g.IsMoney() {
 		j.s.Match = neural.ScoreFor(me, away, g.Cube().Value)
 	}
+	for ply := opt.Ply; ; ply-- {
+		h, cut, err := j.hint(g, me, away, ply)
+		if err != nil || !cut || ply == 0 {
+			return h, err
+		}
+	}
+}
+
+// hint returns the hint for me, who must act in g, judged at ply, and
+// whether the bound of work (Options.MaxEvals) cut one of its searches:
+// the hint is then to be made again one ply shallower (it stops at the
+// first search cut).
+func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint, cut bool, err error) {
+	cuts := j.s.Cuts()
+	wasCut := func() bool { return j.s.Cuts() != cuts }
+	pos := g.Position()
+	h = Hint{Player: me, Ply: ply}
 	switch g.Phase() {
 	case nardy.PhasePlay:
 		plays, err := g.Legal()
 		if err != nil {
-			return Hint{}, err
+			return Hint{}, false, err
 		}
 		if t, _ := g.Turn(); t.Len() > 0 {
 			plays = stillReachable(t, plays)
 		}
 		if len(plays) == 0 { // not reached: a play in progress can be finished
-			return Hint{}, fmt.Errorf("analysis: no legal play to hint: %w", nardy.ErrWrongPhase)
+			return Hint{}, false, fmt.Errorf("analysis: no legal play to hint: %w", nardy.ErrWrongPhase)
 		}
-		ranked := j.s.Rank(plays, j.opt.Ply)
+		ranked := j.s.Rank(plays, ply)
 		for _, rp := range ranked {
 			h.Plays = append(h.Plays, PlayHint{Play: plays[rp.Index], Text: plays[rp.Index].String(),
 				Probs: rp.Probs, Equity: rp.Equity, Loss: max(0, ranked[0].Equity-rp.Equity), Ply: rp.Ply})
 		}
 		h.Probs, h.Advice = ranked[0].Probs, h.Plays[0].Text
 	case nardy.PhaseRoll:
-		h.Probs = j.s.Eval(pos, j.opt.Ply)
+		h.Probs = j.s.Eval(pos, ply)
 		h.Advice = "roll"
+		if wasCut() {
+			return h, true, nil
+		}
 		if g.Can(nardy.Action{Kind: nardy.ActDouble, Player: me}) {
-			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
+			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), ply)
 			h.Cube = &d
 			if d.Double {
 				h.Advice = "double"
@@ -116,15 +141,21 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	case nardy.PhaseCube:
 		if g.Beavered() {
 			// me doubled and is on roll: the beaver is a double to answer.
-			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), j.opt.Ply)
-			h.Probs, h.Cube, h.Advice = j.s.Eval(pos, j.opt.Ply), &d, "drop"
+			d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me, away), ply)
+			if wasCut() {
+				return h, true, nil
+			}
+			h.Probs, h.Cube, h.Advice = j.s.Eval(pos, ply), &d, "drop"
 			if take, _ := d.TakeBeaver(); take {
 				h.Advice = "take"
 			}
 			break
 		}
-		p := j.s.Eval(pos, j.opt.Ply)
-		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}), j.opt.Ply)
+		p := j.s.Eval(pos, ply)
+		if wasCut() {
+			return h, true, nil
+		}
+		d := j.s.SearchCube(pos, neural.GameCubeInfo(g, me.Other(), [2]int{away[1], away[0]}), ply)
 		h.Probs, h.Cube, h.Advice = p.Flip(), &d, "drop"
 		switch {
 		case d.Beaver:
@@ -133,13 +164,16 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 			h.Advice = "take"
 		}
 	case nardy.PhaseResign:
-		h.Probs = j.s.Eval(pos, j.opt.Ply)
+		h.Probs = j.s.Eval(pos, ply)
+		if wasCut() {
+			return h, true, nil
+		}
 		if pos.OnRoll() != me {
 			h.Probs = h.Probs.Flip()
 		}
-		a, err := neural.CubeAction(j.s, g, me, j.opt.Ply, away)
+		a, err := neural.CubeAction(j.s, g, me, ply, away)
 		if err != nil {
-			return Hint{}, err
+			return Hint{}, false, err
 		}
 		h.Advice = "reject"
 		if a.Kind == nardy.ActAccept {
@@ -147,7 +181,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		}
 	}
 	h.Equity = h.Probs.Equity(g.Rules().Scoring)
-	return h, nil
+	return h, wasCut(), nil
 }
 
 // stillReachable returns the plays of legal (the whole plays of t's roll

@@ -73,3 +73,47 @@ func TestPlayEquitiesIgnoresMaxEvals(t *testing.T) {
 	assert.Equal(t, []any{bi, be, ce}, []any{gi, ge, gc})
 	assert.NotEqual(t, s.Rank(plays, 2)[0].Ply, 2, "Rank is cut at this bound")
 }
+
+// TestSearcherCuts: Cuts counts the searches MaxEvals cut, once each
+// whatever the plies it lost, CubeAction's among them; a search that fits,
+// a 0-ply one and an unbounded one count nothing, and PlayEquities, which
+// MaxEvals does not bound, neither. A nil Searcher has cut none.
+func TestSearcherCuts(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	pos, plays := openingStart(t), openingPlays(t, r, nardy.MustRoll(6, 5))
+	s := NewSearcher(nil, r)
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Money: true, Jacoby: true}
+	searches := []struct {
+		name string
+		run  func(ply int)
+	}{
+		{"Rank", func(ply int) { s.Rank(plays, ply) }},
+		{"Choose", func(ply int) { s.Choose(plays, ply) }},
+		{"Eval", func(ply int) { s.Eval(pos, ply) }},
+		{"SearchCube", func(ply int) { s.SearchCube(pos, ci, ply) }},
+		{"PlayEquities", func(ply int) { s.PlayEquities(plays, plays[0], ply) }},
+	}
+	for _, c := range []struct {
+		max, ply int
+		cut      bool
+	}{{0, 2, false}, {1 << 30, 2, false}, {1, 0, false}, {1, 1, true}, {1, 2, true}} {
+		s.MaxEvals = c.max
+		for _, x := range searches {
+			before := s.Cuts()
+			x.run(c.ply)
+			want := 0
+			if c.cut && x.name != "PlayEquities" {
+				want = 1
+			}
+			assert.Equal(t, want, s.Cuts()-before, "%s at %d-ply, MaxEvals %d", x.name, c.ply, c.max)
+		}
+	}
+	g, err := nardy.NewGameAt(r, nardy.Setup{Position: pos})
+	require.NoError(t, err)
+	s.MaxEvals = 1
+	before := s.Cuts()
+	_, err = CubeAction(s, g, nardy.White, 2, [2]int{})
+	require.NoError(t, err)
+	assert.Equal(t, 1, s.Cuts()-before, "CubeAction's search")
+	assert.Zero(t, (*Searcher)(nil).Cuts())
+}

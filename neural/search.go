@@ -66,7 +66,7 @@ type Searcher struct {
 	// a set-up position with many plays on both sides took seconds). It
 	// bounds work, not time: the same search stops at the
 	// same point on any machine. 0: no bound. Rollouts and the other
-	// methods do not read it.
+	// methods do not read it. [Searcher.Cuts] counts the searches it cut.
 	MaxEvals int
 
 	bufs  [MaxPly + 1][]nardy.Play
@@ -83,6 +83,7 @@ type Searcher struct {
 	evals, limit int
 	cut          bool
 	peak         int // the most positions an attempt of a bounded search evaluated (for tests)
+	cuts         int // the searches MaxEvals cut (Cuts)
 }
 
 type cand struct {
@@ -124,8 +125,9 @@ func (s *Searcher) prepare() {
 
 // bounded runs search at ply, then, while it reached MaxEvals, again one
 // ply shallower (with a new count), and returns the deepest result that
-// fitted and its ply. s is prepared.
+// fitted and its ply, counting a cut search in s.cuts. s is prepared.
 func bounded[T any](s *Searcher, ply int, search func(ply int) T) (T, int) {
+	asked := ply
 	for {
 		s.evals, s.limit, s.cut = 0, max(s.MaxEvals, 0), false
 		out := search(ply)
@@ -133,10 +135,27 @@ func bounded[T any](s *Searcher, ply int, search func(ply int) T) (T, int) {
 		s.peak = max(s.peak, s.evals)
 		s.evals, s.limit, s.cut = 0, 0, false
 		if !cut || ply == 0 {
+			if ply < asked {
+				s.cuts++
+			}
 			return out, ply
 		}
 		ply--
 	}
+}
+
+// Cuts returns how many searches [Searcher.MaxEvals] has cut since the
+// Searcher was made: each search of [Searcher.Choose], [Searcher.Rank],
+// [Searcher.Eval] or [Searcher.SearchCube] (and so of [CubeAction]) that
+// reached the bound and so gave the result of a shallower ply than asked
+// counts once. A decision made of several searches (the chances and the
+// cube verdict of a position) was searched whole at the ply asked when
+// Cuts is the same after them as before. A nil Searcher has cut none.
+func (s *Searcher) Cuts() int {
+	if s == nil {
+		return 0
+	}
+	return s.cuts
 }
 
 // spent reports whether the search under way has evaluated as many

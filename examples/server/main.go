@@ -53,7 +53,7 @@ func main() {
 	perMinute := fs.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
 	perMinuteReqs := fs.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
 	trustProxy := fs.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
-	botWork := fs.Int("bot-work", 0, "positions a neural bot's decision may evaluate before it is searched a ply shallower (0: 200,000; negative: no bound)")
+	botWork := fs.Int("bot-work", 0, "positions a neural bot's decision or a hint may evaluate before it is searched a ply shallower (0: 200,000; negative: no bound)")
 	devSeeds := fs.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")
 	if status, ok := cliflags.Parse(fs, "server", usage, os.Args[1:], 0, os.Stdout, os.Stderr); !ok {
 		os.Exit(status)

@@ -64,10 +64,14 @@ type Config struct {
 	// moves on the game's next request).
 	BotSlots int
 	BotWait  time.Duration
-	// BotWork bounds the work of a neural bot's decision: the positions
-	// its search may evaluate at the bot's ply before it is searched a
-	// ply shallower, down to 0-ply (0: 200,000, a cut decision some 0.3
-	// to 1.5 s of one core; negative: no bound).
+	// BotWork bounds the work of a neural bot's decision, and of a hint:
+	// the positions its search may evaluate at the bot's ply (a hint's:
+	// 1-ply) before it is searched a ply shallower, down to 0-ply (0:
+	// 200,000, a cut decision some 0.3 to 1.5 s of one core; negative: no
+	// bound). A hint past it is the 0-ply hint, its "ply" 0
+	// (analysis.Options.MaxEvals); 1-ply hints evaluated at most some
+	// 40,000 positions in the set-up positions with the most plays, so
+	// the default cuts none.
 	BotWork int
 	// StoreTimeout bounds each call on the store a request makes (0: 10
 	// seconds): past it the request is 503 store, and its game is free.

@@ -129,3 +129,55 @@ func TestSweptDuringAction(t *testing.T) {
 	me.refused(http.StatusNotFound, "no_game", "POST", "roll", withVersion(st.Version, ""))
 	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
 }
+
+// TestCacheTrimmedWhenWaiterGivesUp: a request that stops waiting for its
+// game trims the cache as a release does, so that no request left under
+// way, the cache holds at most CacheSize games. Two games are each held
+// by a request with another waiting for it; the waiters give up (their
+// wait ran out) and the holders release, the release trimming while the
+// waiter still counts: the waiter's giving up left the cache at two games
+// of one until the next release trimmed it.
+func TestCacheTrimmedWhenWaiterGivesUp(t *testing.T) {
+	c := newClient(t, Config{CacheSize: 1})
+	_, a, _ := c.create(`{}`)
+	_, b, _ := c.create(`{}`)
+	s := c.srv
+	refs := func(e *entry) int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return e.refs
+	}
+	var held []*entry
+	var cancels []context.CancelFunc
+	gaveUp := make(chan error, 2)
+	for _, id := range []string{a.id, b.id} {
+		e, err := s.acquire(t.Context(), id)
+		require.NoError(t, err)
+		_, err = s.load(t.Context(), e)
+		require.NoError(t, err)
+		held = append(held, e)
+		ctx, cancel := context.WithCancel(t.Context())
+		cancels = append(cancels, cancel)
+		go func() {
+			w, err := s.acquire(ctx, id)
+			if err == nil { // it took the game after all: a request done with it
+				s.release(w)
+			}
+			gaveUp <- err
+		}()
+		require.Eventually(t, func() bool { return refs(e) == 2 }, 5*time.Second, time.Millisecond, "the waiter counts")
+	}
+	time.Sleep(10 * time.Millisecond) // the waiters wait for the games
+	for i, e := range held {
+		cancels[i]()
+		s.release(e)
+	}
+	for range held {
+		<-gaveUp
+	}
+	s.mu.Lock()
+	n, lru := len(s.cache), s.lru.Len()
+	s.mu.Unlock()
+	assert.LessOrEqual(t, lru, 1, "games in the cache, no request under way")
+	assert.LessOrEqual(t, n, 1, "entries in the cache, no request under way")
+}

@@ -79,6 +79,9 @@ func (s *Server) acquire(ctx context.Context, id string) (*entry, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.unref(e)
+	// A release while this request waited may have kept e in the cache
+	// past its size for this reference alone: trim as a release does.
+	s.trim()
 	return nil, fmt.Errorf("%w: %w", errGameBusy, context.Cause(ctx))
 }
 
@@ -154,6 +157,15 @@ func (s *Server) unuse(e *entry, found bool) {
 		e.elem = nil
 	}
 	s.unref(e)
+	s.trim()
+}
+
+// trim drops the least recently used games no request uses until the
+// cache holds at most its size (s.mu held). A game a request uses is not
+// dropped, so the cache can be above its size while requests are under
+// way; the last of them to let go of a game, by a release or by giving
+// up its wait (acquire), trims it again.
+func (s *Server) trim() {
 	for el := s.lru.Back(); s.lru.Len() > s.cfg.CacheSize && el != nil; {
 		prev := el.Prev()
 		if v := el.Value.(*entry); v.refs == 0 {

@@ -21,7 +21,10 @@ type Hint struct {
 	Equity float64 `json:"equity"`
 	// Ply is the depth the hint was judged at: Options.Ply, or a shallower
 	// one when Options.MaxEvals cut the search (the hint is then that
-	// ply's, whole).
+	// ply's, whole). A play hint with a single play to choose (a forced
+	// play, or the one play a turn in progress can still become) is 0:
+	// the play is not searched deeper, as [neural.Searcher.Rank] ranks a
+	// single play at 0-ply.
 	Ply int `json:"ply"`
 	// Plays are the legal plays (PhasePlay), best first; the first few were
 	// searched at Ply, the rest at 0-ply. In a turn played step by
@@ -124,7 +127,9 @@ func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint
 			h.Plays = append(h.Plays, PlayHint{Play: plays[rp.Index], Text: plays[rp.Index].String(),
 				Probs: rp.Probs, Equity: rp.Equity, Loss: max(0, ranked[0].Equity-rp.Equity), Ply: rp.Ply})
 		}
-		h.Probs, h.Advice = ranked[0].Probs, h.Plays[0].Text
+		// A single play is not searched deeper (Rank ranks it at 0-ply):
+		// the hint is judged at the best play's ply.
+		h.Probs, h.Advice, h.Ply = ranked[0].Probs, h.Plays[0].Text, ranked[0].Ply
 	case nardy.PhaseRoll:
 		h.Probs = j.s.Eval(pos, ply)
 		h.Advice = "roll"

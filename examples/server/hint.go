@@ -30,7 +30,8 @@ type hintJSON struct {
 	Player  string `json:"player"`
 	Phase   string `json:"phase"`
 	// Ply: the depth the hint was judged at, hintPly, or 0 when
-	// Config.BotWork cut its search (analysis.Hint.Ply).
+	// Config.BotWork cut its search or a play had a single play to choose
+	// (analysis.Hint.Ply).
 	Ply int `json:"ply"`
 	// Advice: the best play's text, or "roll", "double", "take", "beaver",
 	// "drop", "accept", "reject".

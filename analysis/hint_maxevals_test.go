@@ -117,3 +117,68 @@ func TestAnalyzeIgnoresMaxEvals(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
+
+// phaseCases are hints of the phases maxEvalsCases leaves out, each a
+// different sequence of searches in HintFor: a roll with no double
+// allowed (long nardy has no cube: the chances alone), the answer to a
+// double where a beaver is allowed and the doubler's answer to a beaver
+// (money play with beavers, S6), the answer to a resignation, and the
+// play of a turn in progress (C5: one step taken).
+func phaseCases(t *testing.T) []hintCase {
+	t.Helper()
+	long, err := nardy.NewGameAt(variants.LongMoscow(), nardy.Setup{Position: mustStart(t, nardy.Long)})
+	require.NoError(t, err)
+	require.False(t, long.Can(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White}), "no cube")
+	r := variants.ShortStandard()
+	r.Beavers = true
+	short, err := nardy.NewGameAt(r, nardy.Setup{Position: mustStart(t, nardy.Short)})
+	require.NoError(t, err)
+	doubled, err := short.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+	require.NoError(t, err)
+	require.True(t, doubled.Can(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.Black}), "a beaver is allowed")
+	beavered, err := doubled.Do(nardy.Action{Kind: nardy.ActBeaver, Player: nardy.Black})
+	require.NoError(t, err)
+	require.True(t, beavered.Beavered())
+	resigned, err := short.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Oin})
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhaseResign, resigned.Phase())
+	midTurn, err := shortGameAt(t, 0, [2]int{6, 4}).Step(nardy.Step{From: 6, To: 2, Die: 4})
+	require.NoError(t, err)
+	return []hintCase{
+		{"long roll, no double", long, [2]int{}},
+		{"short answer, beaver allowed", doubled, [2]int{}},
+		{"short beavered", beavered, [2]int{}},
+		{"short resignation", resigned, [2]int{}},
+		{"short turn in progress", midTurn, [2]int{}},
+	}
+}
+
+// mustStart returns the start position of variant v, white on roll.
+func mustStart(t *testing.T, v nardy.Variant) nardy.Position {
+	t.Helper()
+	pos, err := nardy.StartPosition(v, nardy.White)
+	require.NoError(t, err)
+	return pos
+}
+
+// TestHintForMaxEvalsEveryPhase: in every phase a hint's cut search is
+// seen, whichever of its searches it is: under a bound of one position
+// (which cuts any search at 1 or 2 ply) the hint at 1 and 2 ply is the
+// 0-ply hint, and under a bound that fits it is the unbounded hint.
+func TestHintForMaxEvalsEveryPhase(t *testing.T) {
+	for _, c := range phaseCases(t) {
+		want0, err := HintFor(c.g, c.away, Options{Ply: 0})
+		require.NoError(t, err, c.name)
+		want1, err := HintFor(c.g, c.away, Options{Ply: 1})
+		require.NoError(t, err, c.name)
+		require.Equal(t, 1, want1.Ply, c.name)
+		for ply := 1; ply <= neural.MaxPly; ply++ {
+			got, err := HintFor(c.g, c.away, Options{Ply: ply, MaxEvals: 1})
+			require.NoError(t, err, c.name)
+			assert.Equal(t, want0, got, "%s: %d-ply, MaxEvals 1: the 0-ply hint", c.name, ply)
+		}
+		got, err := HintFor(c.g, c.away, Options{Ply: 1, MaxEvals: 1 << 30})
+		require.NoError(t, err, c.name)
+		assert.Equal(t, want1, got, "%s: a bound that fits", c.name)
+	}
+}

@@ -86,13 +86,19 @@ type Options struct {
 	// hint is made again one ply shallower, down to 0-ply, which always
 	// finishes; the hint is then exactly the one of the deepest ply that
 	// fitted, which its Ply (and each PlayHint's) says. A hint makes one
-	// search at each ply it tries (a play's ranking) or two (a cube
-	// decision's chances and verdict), each bounded as
-	// neural.Searcher.MaxEvals says, and tries at most Ply+1 plies: it
-	// bounds work, not time. 0: no bound; negative is an error.
-	// [Analyze] does not read it: its report judges every decision at one
-	// ply (Report.Ply), so a bound that cut some decisions a ply
-	// shallower would mix plies; its time is bounded by its context.
+	// search at each ply it tries (a play's ranking, a roll's chances
+	// where no double is allowed) or two (the chances and the verdict of
+	// a cube decision or of a resignation), and tries at most Ply+1
+	// plies. Each search is bounded as neural.Searcher.MaxEvals says: a
+	// search cut already gives its own shallower result, then the hint
+	// searches again, so a hint evaluates at most about 2·(MaxEvals +
+	// [nardy.MaxPlays]) positions at 1 ply and 5·(MaxEvals +
+	// nardy.MaxPlays) at 2 ply, besides the plays' 0-ply positions: it
+	// bounds work, not time. 0: no bound; negative is an error (of
+	// Analyze too). [Analyze] does not read it otherwise: its report
+	// judges every decision at one ply (Report.Ply), so a bound that cut
+	// some decisions a ply shallower would mix plies; its time is bounded
+	// by its context.
 	MaxEvals int
 }
 

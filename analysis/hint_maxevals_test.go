@@ -108,7 +108,8 @@ func TestHintForMaxEvalsRefused(t *testing.T) {
 
 // TestAnalyzeIgnoresMaxEvals: Analyze judges every decision at its
 // Options.Ply whatever MaxEvals says, as Options.MaxEvals's doc says (a
-// bound of one position would cut every search to 0-ply).
+// bound of one position would cut every search to 0-ply); a negative one
+// it refuses, as HintFor does.
 func TestAnalyzeIgnoresMaxEvals(t *testing.T) {
 	rec := record(t, variants.ShortStandard(), 0, bot.NewNeural(0), bot.NewRandom(5), 21, false)
 	want, err := Analyze(t.Context(), rec, Options{Ply: 1})
@@ -116,6 +117,8 @@ func TestAnalyzeIgnoresMaxEvals(t *testing.T) {
 	got, err := Analyze(t.Context(), rec, Options{Ply: 1, MaxEvals: 1})
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+	_, err = Analyze(t.Context(), rec, Options{Ply: 1, MaxEvals: -1})
+	assertOption(t, err, "MaxEvals")
 }
 
 // phaseCases are hints of the phases maxEvalsCases leaves out, each a

@@ -79,7 +79,7 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	if passed != "" {
 		fmt.Fprintln(stdout, passed)
 	}
-	fmt.Fprintf(stdout, "%s: %s to %s (%s), %d-ply\n", g.Position(), who, actText(g), match, *ply)
+	fmt.Fprintf(stdout, "%s: %s to %s (%s), %d-ply\n", g.Position(), who, actText(g), match, h.Ply)
 	fmt.Fprintf(stdout, "advice: %s\n", h.Advice)
 	for i, p := range h.Plays[:min(*top, len(h.Plays))] {
 		fmt.Fprintf(stdout, "%2d. %-24s equity %+.3f (%+.3f) at %d-ply, %s\n", i+1, p.Text, p.Equity, p.Equity-h.Plays[0].Equity, p.Ply,

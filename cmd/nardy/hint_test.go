@@ -162,3 +162,16 @@ func TestHintPastTheTable(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.NotContains(t, out, "judged as")
 }
+
+// TestHintHeaderGivesTheHintsPly: a play hint with one legal play is not
+// searched deeper (the last checker borne off with 6-5: 6/off and 6/1/off
+// end alike, one play), so the header says 0-ply whatever -ply asks, as
+// the play's own line does (it said the -ply asked).
+func TestHintHeaderGivesTheHintsPly(t *testing.T) {
+	status, out, errOut := runHint("-xgid", "XGID=------A-----o-------------:0:0:1:65:0:0:0:0:10", "-ply", "2")
+	require.Equal(t, 0, status, errOut)
+	lines := strings.Split(out, "\n")
+	assert.True(t, strings.HasSuffix(lines[0], ": white to play 6-5 (money play, cube centred), 0-ply"), lines[0])
+	assert.True(t, strings.HasPrefix(lines[2], " 1. 6/off "), lines[2])
+	assert.Contains(t, lines[2], "at 0-ply")
+}

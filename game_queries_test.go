@@ -1,0 +1,61 @@
+package nardy
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPhaseStringOutOfRange: a Phase past PhaseOver (one an ActionError
+// may carry from a caller's value) prints as "invalid(n)", not a panic,
+// and the valid phases print their names.
+func TestPhaseStringOutOfRange(t *testing.T) {
+	for p, want := range map[Phase]string{
+		0: "none", PhaseOpening: "opening", PhaseRoll: "roll", PhasePlay: "play",
+		PhaseCube: "cube", PhaseResign: "resign", PhaseOver: "over",
+		PhaseOver + 1: "invalid(7)", 255: "invalid(255)",
+	} {
+		assert.NotPanics(t, func() { assert.Equal(t, want, p.String()) }, "phase %d", uint8(p))
+	}
+}
+
+// TestStarterUnknownInTheOpening_C2: Starter is known once the opening
+// throw (C2) has chosen it: not in the opening, nor after equal dice
+// thrown again; then the player with the higher die.
+func TestStarterUnknownInTheOpening_C2(t *testing.T) {
+	g, err := NewGame(DefaultRules(Long))
+	require.NoError(t, err)
+	_, ok := g.Starter()
+	assert.False(t, ok, "no opening throw yet")
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{4, 4}})
+	require.NoError(t, err)
+	_, ok = g.Starter()
+	assert.False(t, ok, "equal dice are thrown again (C2)")
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{2, 5}})
+	require.NoError(t, err)
+	st, ok := g.Starter()
+	assert.True(t, ok)
+	assert.Equal(t, Black, st, "black's 5 beats white's 2")
+	_, ok = Game{}.Starter()
+	assert.False(t, ok, "the zero Game")
+}
+
+// TestAllowedFollowsThePlay_C3: while a roll is being played, the player
+// on roll may play it whole or step by step and resign; undo is allowed
+// only once a step is taken, a whole play only before. The other player
+// may only offer to resign.
+func TestAllowedFollowsThePlay_C3(t *testing.T) {
+	g, err := NewGame(DefaultRules(Short)) // the opening dice are the first roll (C2)
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	require.Equal(t, PhasePlay, g.Phase())
+	assert.ElementsMatch(t, []ActionKind{ActPlay, ActStep, ActResign}, g.Allowed(White))
+	assert.ElementsMatch(t, []ActionKind{ActResign}, g.Allowed(Black))
+	g, err = g.Step(Step{From: 8, To: 5, Die: 3})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []ActionKind{ActStep, ActUndo, ActResign}, g.Allowed(White))
+	_, err = g.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 6, To: 5, Die: 1}}})
+	assert.ErrorIs(t, err, ErrWrongPhase, "a whole play while one is made step by step")
+}

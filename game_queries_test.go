@@ -59,3 +59,18 @@ func TestAllowedFollowsThePlay_C3(t *testing.T) {
 	_, err = g.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 6, To: 5, Die: 1}}})
 	assert.ErrorIs(t, err, ErrWrongPhase, "a whole play while one is made step by step")
 }
+
+// TestAllowedAnswersToAResignation_S6: once a player offers to resign,
+// the other may accept or reject it, and nothing else; the player who
+// offered waits.
+func TestAllowedAnswersToAResignation_S6(t *testing.T) {
+	g, err := NewGame(DefaultRules(Long))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	g, err = g.Resign(Black, Oin)
+	require.NoError(t, err)
+	require.Equal(t, PhaseResign, g.Phase())
+	assert.ElementsMatch(t, []ActionKind{ActAccept, ActReject}, g.Allowed(White))
+	assert.Empty(t, g.Allowed(Black))
+}

@@ -1,0 +1,61 @@
+package nardy
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Hand-written JSON of games in the form Game.MarshalJSON documents, for
+// the tests of what Game.UnmarshalJSON refuses.
+const (
+	// gjShortOpened: short nardy, White won the opening throw 3-1 and
+	// plays those dice as its first roll (C2, UseOpeningDice).
+	gjShortOpened = `{"rules":{"variant":"short"},` +
+		`"position":"short w 00000503000050000000000200/00000503000050000000000200",` +
+		`"phase":"play","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"dice":"3-1","started":false,"first":"white","starter":"white","opening":[3,1],"rerolls":0,"plays":0}`
+	// gjLongToRoll: long nardy, White won the opening throw 3-1 and is to
+	// roll for its first turn (C2, Reroll).
+	gjLongToRoll = `{"rules":{"variant":"long"},` +
+		`"position":"long w 00000000000000000000000f00/00000000000000000000000f00",` +
+		`"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"started":false,"first":"white","starter":"white","opening":[3,1],"rerolls":0,"plays":0}`
+)
+
+// gjRefused checks that good reads as a Game and that each of bad, good
+// with one thing changed, is refused with a *RecordError of Index -1
+// matching ErrBadRecord, the receiver left as it was.
+func gjRefused(t *testing.T, good string, bad map[string]string) {
+	t.Helper()
+	var g Game
+	require.NoError(t, json.Unmarshal([]byte(good), &g), "the unchanged game reads")
+	for name, b := range bad {
+		require.NotEqual(t, good, b, name)
+		was := g
+		err := json.Unmarshal([]byte(b), &g)
+		var re *RecordError
+		if assert.ErrorAs(t, err, &re, "%s: %s", name, b) {
+			assert.Equal(t, -1, re.Index, name)
+		}
+		assert.ErrorIs(t, err, ErrBadRecord, name)
+		assert.Equal(t, was, g, "%s: the game is unchanged", name)
+	}
+}
+
+// TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
+// a roll is being played. Under UseOpeningDice (C2) the first roll is the
+// opening throw's dice: a first play of other dice is refused; and a game
+// waiting for a roll, which has no dice, is refused with dice or steps.
+func TestGameJSONRefusesDiceOutOfPlace_C2(t *testing.T) {
+	gjRefused(t, gjShortOpened, map[string]string{
+		"a first roll of other dice than the opening's": strings.Replace(gjShortOpened, `"dice":"3-1"`, `"dice":"5-2"`, 1),
+	})
+	gjRefused(t, gjLongToRoll, map[string]string{
+		"dice while waiting for the roll":  strings.Replace(gjLongToRoll, `"phase":"roll",`, `"phase":"roll","dice":"5-2",`, 1),
+		"steps while waiting for the roll": strings.Replace(gjLongToRoll, `"phase":"roll",`, `"phase":"roll","steps":[[24,19,5]],`, 1),
+	})
+}

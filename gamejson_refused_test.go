@@ -46,6 +46,15 @@ func gjRefused(t *testing.T, good string, bad map[string]string) {
 	}
 }
 
+// TestGameJSONRefusesAResultBeforeTheEnd_C7: a game has a result once it
+// is over: a game waiting for a roll with one is refused.
+func TestGameJSONRefusesAResultBeforeTheEnd_C7(t *testing.T) {
+	gjRefused(t, gjLongToRoll, map[string]string{
+		"a result while waiting for the roll": strings.Replace(gjLongToRoll, `"plays":0}`,
+			`"plays":0,"result":{"variant":"long","winner":"white","end":"resigned","cube":1,"points":1,"kind":"oin"}}`, 1),
+	})
+}
+
 // TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
 // a roll is being played. Under UseOpeningDice (C2) the first roll is the
 // opening throw's dice: a first play of other dice is refused; and a game

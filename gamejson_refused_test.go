@@ -55,6 +55,37 @@ func TestGameJSONRefusesAResultBeforeTheEnd_C7(t *testing.T) {
 	})
 }
 
+// TestGameJSONRefusesAPositionOfTheOtherGame: a game over by
+// resignation, whose board is not judged, is still refused with a
+// position of the other variant than its rules'.
+func TestGameJSONRefusesAPositionOfTheOtherGame(t *testing.T) {
+	// White opened 3-1 (24/21/20) and Black resigned a single game.
+	resigned := `{"rules":{"variant":"long"},` +
+		`"position":"long b 00000000000000000000000f00/00000000000000000001000e00",` +
+		`"phase":"over","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"started":true,"first":"white","starter":"white","opening":[3,1],"rerolls":0,"plays":1,` +
+		`"result":{"variant":"long","winner":"white","end":"resigned","cube":1,"points":1,"kind":"oin"}}`
+	gjRefused(t, resigned, map[string]string{
+		"a short-nardy position under long rules": strings.Replace(resigned,
+			`"long b 00000000000000000000000f00/00000000000000000001000e00"`,
+			`"short b 00000503000050000000000200/00000503000050000000000200"`, 1),
+	})
+}
+
+// TestGameJSONRefusesAFinishedBoardInPlay_C7: the game ends when a player
+// has borne off all fifteen (C7): without L11's last roll, a game waiting
+// for the other player's roll with White's fifteen off is refused.
+func TestGameJSONRefusesAFinishedBoardInPlay_C7(t *testing.T) {
+	// Three plays made from White's start; White has one checker left.
+	toRoll := `{"rules":{"variant":"long"},` +
+		`"position":"long b 00000000000000000000000f00/1000000000000000000000000e",` +
+		`"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"started":true,"first":"white","starter":"white","opening":[3,1],"rerolls":0,"plays":3}`
+	gjRefused(t, toRoll, map[string]string{
+		"white's fifteen off": strings.Replace(toRoll, `/1000000000000000000000000e"`, `/0000000000000000000000000f"`, 1),
+	})
+}
+
 // TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
 // a roll is being played. Under UseOpeningDice (C2) the first roll is the
 // opening throw's dice: a first play of other dice is refused; and a game

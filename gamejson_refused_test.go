@@ -86,6 +86,27 @@ func TestGameJSONRefusesAFinishedBoardInPlay_C7(t *testing.T) {
 	})
 }
 
+// TestGameJSONLastRollNeedsTheRule_L11: a game at L11's last roll reads
+// back when Black, the second player, has four checkers left (a double
+// can bear off four: the last roll is thrown), and is refused under rules
+// without LastRollDraw, where White's fifteen off ended the game.
+func TestGameJSONLastRollNeedsTheRule_L11(t *testing.T) {
+	// White moved first and has borne off all fifteen; Black has eleven
+	// off and four on its point 1, and is to throw its last roll. Black
+	// has borne off some, so White's win is an oin (L8).
+	last := `{"rules":{"variant":"long","last_roll_draw":true},` +
+		`"position":"long b 4000000000000000000000000b/0000000000000000000000000f",` +
+		`"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin",` +
+		`"opening":[3,1],"rerolls":0,"plays":21}`
+	var g Game
+	require.NoError(t, json.Unmarshal([]byte(last), &g))
+	assert.True(t, g.IsLastRoll())
+	gjRefused(t, last, map[string]string{
+		"without LastRollDraw": strings.Replace(last, `"last_roll_draw":true`, `"last_roll_draw":false`, 1),
+	})
+}
+
 // TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
 // a roll is being played. Under UseOpeningDice (C2) the first roll is the
 // opening throw's dice: a first play of other dice is refused; and a game

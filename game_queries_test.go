@@ -74,3 +74,39 @@ func TestAllowedAnswersToAResignation_S6(t *testing.T) {
 	assert.ElementsMatch(t, []ActionKind{ActAccept, ActReject}, g.Allowed(White))
 	assert.Empty(t, g.Allowed(Black))
 }
+
+// TestActIsThePlayerToAct_S6: Act acts as the player ToAct names, not
+// the player on roll: after Black's double White takes (the cube at 2,
+// White's), and after Black's offer to resign White accepts.
+func TestActIsThePlayerToAct_S6(t *testing.T) {
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	g, err = g.Play(mustPlay(t, g, Step{From: 8, To: 5, Die: 3}, Step{From: 6, To: 5, Die: 1}))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActDouble, Player: Black})
+	require.NoError(t, err)
+	taken, err := g.Act(ActTake)
+	require.NoError(t, err)
+	assert.Equal(t, Cube{Value: 2, Owned: true, Owner: White}, taken.Cube())
+
+	g, err = taken.Resign(Black, Oin)
+	require.NoError(t, err)
+	over, err := g.Act(ActAccept)
+	require.NoError(t, err)
+	res, ok := over.Result()
+	require.True(t, ok)
+	assert.Equal(t, White, res.Winner)
+	assert.Equal(t, Resigned, res.End)
+}
+
+// mustPlay returns the play of g's roll with steps.
+func mustPlay(t *testing.T, g Game, steps ...Step) Play {
+	t.Helper()
+	d, ok := g.Dice()
+	require.True(t, ok)
+	p, err := g.Rules().PlayOf(g.Position(), d, steps...)
+	require.NoError(t, err)
+	return p
+}

@@ -107,6 +107,32 @@ func TestGameJSONLastRollNeedsTheRule_L11(t *testing.T) {
 	})
 }
 
+// TestGameJSONResumePhaseOnlyWithAnOffer_S6: a resignation offered
+// interrupts a roll or a play, and the game goes back to it when the
+// offer is rejected: a game with an offer pending is refused without the
+// phase to go back to, and a game without one is refused with it.
+func TestGameJSONResumePhaseOnlyWithAnOffer_S6(t *testing.T) {
+	// White won the opening throw 3-1 and is to roll; Black offers to
+	// resign a single game.
+	offered := `{"rules":{"variant":"long"},` +
+		`"position":"long w 00000000000000000000000f00/00000000000000000000000f00",` +
+		`"phase":"resign","resume":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,` +
+		`"started":false,"first":"white","starter":"white","offer":"oin","offer_by":"black",` +
+		`"opening":[3,1],"rerolls":0,"plays":0}`
+	var g Game
+	require.NoError(t, json.Unmarshal([]byte(offered), &g))
+	g, err := g.Act(ActReject)
+	require.NoError(t, err)
+	assert.Equal(t, PhaseRoll, g.Phase(), "a rejected offer returns to the roll")
+	gjRefused(t, offered, map[string]string{
+		"an offer without the phase it interrupted": strings.Replace(offered, `"resume":"roll",`, ``, 1),
+		"an offer interrupting an offer":            strings.Replace(offered, `"resume":"roll",`, `"resume":"resign",`, 1),
+	})
+	gjRefused(t, gjLongToRoll, map[string]string{
+		"a phase to go back to without an offer": strings.Replace(gjLongToRoll, `"phase":"roll",`, `"phase":"roll","resume":"play",`, 1),
+	})
+}
+
 // TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
 // a roll is being played. Under UseOpeningDice (C2) the first roll is the
 // opening throw's dice: a first play of other dice is refused; and a game

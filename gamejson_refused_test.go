@@ -133,6 +133,18 @@ func TestGameJSONResumePhaseOnlyWithAnOffer_S6(t *testing.T) {
 	})
 }
 
+// TestGameJSONCubeFitsTheRules_S6: a cube above 1 needs rules with the
+// cube, and the Crawford game is a game of a match, not money play (S6).
+func TestGameJSONCubeFitsTheRules_S6(t *testing.T) {
+	gjRefused(t, gjLongToRoll, map[string]string{
+		"a cube of 2 without the cube": strings.Replace(gjLongToRoll,
+			`"cube":{"value":1,"owned":false,"owner":"white"}`, `"cube":{"value":2,"owned":true,"owner":"black"}`, 1),
+	})
+	gjRefused(t, gjShortOpened, map[string]string{
+		"a Crawford game of money play": strings.Replace(gjShortOpened, `"crawford":false`, `"crawford":true`, 1),
+	})
+}
+
 // TestGameJSONRefusesDiceOutOfPlace_C2: dice belong to a game only while
 // a roll is being played. Under UseOpeningDice (C2) the first roll is the
 // opening throw's dice: a first play of other dice is refused; and a game

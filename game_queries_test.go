@@ -110,3 +110,24 @@ func mustPlay(t *testing.T, g Game, steps ...Step) Play {
 	require.NoError(t, err)
 	return p
 }
+
+// TestDoubleOfTheOwnedCubeNamesS6: a player may double only with the cube
+// centred or its own (S6): after Black's double, taken by White, Black's
+// second double is refused with an ActionError naming S6.
+func TestDoubleOfTheOwnedCubeNamesS6(t *testing.T) {
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	g, err = g.Play(mustPlay(t, g, Step{From: 8, To: 5, Die: 3}, Step{From: 6, To: 5, Die: 1}))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActDouble, Player: Black})
+	require.NoError(t, err)
+	g, err = g.Act(ActTake)
+	require.NoError(t, err)
+	_, err = g.Do(Action{Kind: ActDouble, Player: Black})
+	var ae *ActionError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, "S6", ae.Rule)
+	assert.Equal(t, ActDouble, ae.Kind)
+}

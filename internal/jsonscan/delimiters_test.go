@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -60,4 +61,22 @@ func TestLongNumberSignedExponent(t *testing.T) {
 	} {
 		assert.Equal(t, want, LongNumber([]byte(in), 3), "%s", in)
 	}
+}
+
+// TestArrayStopsAtTheCallbacksError: Array stops at f's first error and
+// returns it; the array itself is well formed, so ok is true (ok false
+// is for a non-array or a missing element only).
+func TestArrayStopsAtTheCallbacksError(t *testing.T) {
+	stop := errors.New("stop")
+	var seen []string
+	_, ok, err := Array([]byte(`[1,"b",3]`), func(i int, elem []byte) error {
+		seen = append(seen, string(elem))
+		if i == 1 {
+			return stop
+		}
+		return nil
+	})
+	assert.ErrorIs(t, err, stop)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"1", `"b"`}, seen)
 }

@@ -32,7 +32,8 @@ func (f *positionFlags) define(fs *flag.FlagSet) {
 	f.ahead = fs.String("block-ahead", "", "long: on_route or opponent_home (L5)")
 }
 
-// build returns the rules and the position the parsed flags of fs give.
+// build returns the rules and the position the parsed flags of fs give;
+// a position the rules refuse (docs/rules.md §4) is an error.
 func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, error) {
 	set := cliflags.Given(fs)
 	var (
@@ -121,6 +122,9 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 	}
 	if w, over := pos.Winner(); err == nil && over {
 		err = fmt.Errorf("the game of this position is over: %s has borne off every checker", w)
+	}
+	if err == nil { // a position the rules refuse (§4: a six-block L5 forbids) is a bad flag value
+		err = r.CheckPosition(pos)
 	}
 	return r, pos, err
 }

@@ -45,3 +45,26 @@ func TestEvalForcedPlay(t *testing.T) {
 	assert.Contains(t, out, "1. 1/off")
 	assert.Contains(t, out, "at 0-ply")
 }
+
+// TestL5_PositionFlagsRefuseAHeldBlock: docs/rules.md §4 refuses a long
+// position whose mover already holds a six-block that L5 forbids (the
+// conformance case invalid-011: six points of two on the mover's 1..6,
+// three on its 7, the opponent's fifteen on its head, none ahead). Like
+// any position the rules refuse, it is a bad flag value: every command
+// that takes a position refuses it before any work, on stderr with exit
+// status 2 (README), where legal exited 1 and eval evaluated it.
+func TestL5_PositionFlagsRefuseAHeldBlock(t *testing.T) {
+	const held = "22222230000000000000000000/00000000000000000000000f00"
+	for _, args := range [][]string{
+		{"legal", "-key", held, "-roll", "6-6"},
+		{"legal", "-position", "long w " + held, "-roll", "3-1"},
+		{"eval", "-key", held},
+		{"eval", "-key", held, "-roll", "6-6", "-ply", "0"},
+		{"rollout", "-key", held, "-trials", "36", "-ply", "0"},
+	} {
+		code, out, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Contains(t, stderr, "six-block", "%v", args)
+	}
+}

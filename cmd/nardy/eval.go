@@ -52,9 +52,13 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	var (
 		cube  nardy.Cube
 		match neural.MatchScore
+		roll  nardy.Roll
 	)
 	if err == nil {
 		cube, match, err = cm.build(fs, true, r, pos.OnRoll())
+	}
+	if err == nil && *rollText != "" { // before the network is loaded: a bad flag stops before any work
+		roll, err = nardy.ParseRoll(*rollText)
 	}
 	if err != nil {
 		report(stderr, "eval", err)
@@ -67,11 +71,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	}
 	me := pos.OnRoll()
 	if *rollText != "" {
-		roll, err := nardy.ParseRoll(*rollText)
-		if err == nil {
-			err = printRanked(stdout, s, pos, roll, *ply, *top, scoreText(match, me))
-		}
-		if err != nil {
+		if err := printRanked(stdout, s, pos, roll, *ply, *top, scoreText(match, me)); err != nil {
 			report(stderr, "eval", err)
 			return 2
 		}

@@ -65,9 +65,13 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	var (
 		cube  nardy.Cube
 		match neural.MatchScore
+		roll  nardy.Roll
 	)
 	if err == nil {
 		cube, match, err = cm.build(fs, *cubeful || *double, r, pos.OnRoll())
+	}
+	if err == nil && *rollText != "" { // before the network is loaded: a bad flag stops before any work
+		roll, err = nardy.ParseRoll(*rollText)
 	}
 	if err != nil {
 		report(stderr, "rollout", err)
@@ -98,11 +102,6 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful, r.Scoring))
 		return 0
-	}
-	roll, err := nardy.ParseRoll(*rollText)
-	if err != nil {
-		report(stderr, "rollout", err)
-		return 2
 	}
 	lines, err := rolloutPlays(s, pos, roll, *top, opt)
 	if err != nil {

@@ -187,7 +187,11 @@ func (t Turn) Step(s Step) (Turn, error) {
 		rule, reason := f.rule()
 		return t, ruleError(rule, reason, step)
 	}
-	if t.n == 0 && t.forced != 0 && d != int(t.forced) {
+	// C5's larger die: when one die of a mixed roll can be played and the
+	// larger can, a step with the smaller is refused for that. When only the
+	// smaller can, a step with the larger is refused below for the rule it
+	// breaks (L5, as PlayOf does), not for using the larger die.
+	if t.n == 0 && int(t.forced) == int(t.c.roll.hi) && d != int(t.forced) {
 		return t, ruleError("C5", errLargerDie, step)
 	}
 	remaining := int(t.need - t.n - 1)

@@ -51,3 +51,24 @@ func TestL5_TurnStepLargerDieIntoSixBlock(t *testing.T) {
 	_, err = tn.Move(18, 13)
 	checkRuleError(t, err, "L5", errSixBlock, 0)
 }
+
+// TestC5_TurnForfeitsBothDiceOfABlockedMixedRoll: when no die of a mixed
+// roll can be played, the turn is complete at once and both dice are
+// forfeited, larger first (C5, S3).
+//
+// Short nardy, 6-5: the mover has a checker on the bar and the opponent
+// holds its points 1..6 (the mover's 24..19), so neither die enters, and
+// nothing else may move while a checker is on the bar (S3).
+func TestC5_TurnForfeitsBothDiceOfABlockedMixedRoll(t *testing.T) {
+	r := DefaultRules(Short)
+	pos := mkPos(t, Short, sd(Bar, 1, 13, 5, 8, 4, 6, 5), sd(1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2, 13, 3))
+	tn := mustTurn(t, r, pos, MustRoll(6, 5))
+	assert.Equal(t, 0, tn.Required())
+	assert.True(t, tn.Done())
+	assert.Equal(t, []int{6, 5}, tn.Forfeited())
+	assert.Equal(t, []int{6, 5}, tn.DiceLeft())
+	assert.Empty(t, tn.AppendNextSteps(nil))
+	p, err := tn.Play()
+	require.NoError(t, err)
+	assert.Equal(t, 0, p.Len())
+}

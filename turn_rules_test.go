@@ -72,3 +72,22 @@ func TestC5_TurnForfeitsBothDiceOfABlockedMixedRoll(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, p.Len())
 }
+
+// TestC5_TurnPlayRefusedOneStepShort: a play one die short of what the
+// roll requires is no play: Turn.Play refuses it until Done (C5: every
+// legal play of 6-5 from the long start uses both dice, 24/18 then a 5).
+func TestC5_TurnPlayRefusedOneStepShort(t *testing.T) {
+	r := DefaultRules(Long)
+	tn := mustTurn(t, r, longStart, MustRoll(6, 5))
+	require.Equal(t, 2, tn.Required())
+	u, err := tn.Step(st(24, 18, 6))
+	require.NoError(t, err)
+	require.False(t, u.Done())
+	_, err = u.Play()
+	checkRuleError(t, err, "C5", errTurnIncomplete, -1)
+	u, err = u.Step(st(18, 13, 5))
+	require.NoError(t, err)
+	p, err := u.Play()
+	require.NoError(t, err)
+	assert.Equal(t, 2, p.Len())
+}

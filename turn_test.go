@@ -287,6 +287,9 @@ func TestNewPositionErrors(t *testing.T) {
 		{"overflow bar off", Short, White, Side{Bar: math.MaxInt, Off: math.MaxInt, 1: 17}, shortSide, errCountRange},
 		{"shared point long", Long, White, sd(24, 14, 12, 1), start, errSharedPoint},
 		{"shared point short", Short, White, sd(24, 14, 1, 1), shortSide, errSharedPoint},
+		// The mover's own 24 is the opponent's 12 in long nardy, its 1 in short (§0).
+		{"shared mover 24 long", Long, White, start, sd(24, 14, 12, 1), errSharedPoint},
+		{"shared mover 24 short", Short, White, shortSide, sd(24, 1, 13, 5, 8, 3, 6, 5, 1, 1), errSharedPoint},
 		{"bar in long", Long, White, sd(24, 14, Bar, 1), start, errBarInLong},
 		{"bad variant", 0, White, start, start, errBadVariant},
 		{"bad variant 3", 3, White, start, start, errBadVariant},

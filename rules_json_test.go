@@ -66,8 +66,13 @@ func TestRulesErrorNamesTheOption(t *testing.T) {
 		{"next_game_starter", with(long, func(r *Rules) { r.NextGameStarter = 9 }).Validate()},
 		{"max_cube", with(short, func(r *Rules) { r.MaxCube = 3 }).Validate()},
 		{"cube", with(long, func(r *Rules) { r.Jacoby = true }).Validate()},
+		{"cube", with(long, func(r *Rules) { r.MaxCube = 8 }).Validate()}, // S6: a cube limit needs the cube
+		{"cube", json.Unmarshal([]byte(`{"variant":"long","cube":false,"max_cube":8}`), new(Rules))},
 		{"scoring", with(short, func(r *Rules) { r.Scoring = Scoring{Oin: -1} }).Validate()},
 		{"last_roll_draw", with(short, func(r *Rules) { r.LastRollDraw = true }).Validate()},
+		// L11: the ½-½ draw is a way of scoring the last roll's draw
+		{"scoring", with(long, func(r *Rules) { r.Scoring.DrawHalf = true }).Validate()},
+		{"scoring", json.Unmarshal([]byte(`{"variant":"long","scoring":{"oin":1,"mars":2,"koks":3,"draw_half":true}}`), new(Rules))},
 		{"length", func() error { _, err := NewMatch(long, 0); return err }()},
 		{"opening_roll", func() error { _, err := ThrowOpening(NewSeededDice(1), 9); return err }()},
 		{"transient_block", json.Unmarshal([]byte(`{"variant":"short","transient_block":true}`), new(Rules))},

@@ -407,7 +407,8 @@ const maxRulesJSON = 4 << 10
 // is left as it was (null, too, changes nothing). A long-nardy option given for
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
-// before version 0.2 carry) is an error that names it. Every error is a
+// before version 0.2 carry) is an error that names it; short nardy read
+// onto long-nardy rules takes those neutral values, whatever r held. Every error is a
 // [*InvalidRulesError], naming the option whose value is refused or cannot be
 // read ("" for JSON that is not an object of options).
 func (r *Rules) UnmarshalJSON(b []byte) error {

@@ -211,3 +211,18 @@ func TestRulesJSONScoringWords(t *testing.T) {
 		assert.Contains(t, re.Error(), "scoring.backgammon")
 	}
 }
+
+// TestRulesJSONShortOntoLongRules_L5_L11: short nardy read onto long-nardy
+// rules has the neutral values of the long-nardy options (classic head
+// exception, no transient block, blocks on the route, no last-roll draw),
+// whatever the rules held, as UnmarshalJSON says: they have no meaning in
+// short nardy; the options left out that both games have keep their values.
+func TestRulesJSONShortOntoLongRules_L5_L11(t *testing.T) {
+	r := DefaultRules(Long)
+	r.HeadException, r.TransientBlock, r.BlockAhead, r.LastRollDraw = Literal, true, OpponentHome, true
+	r.OpeningRoll, r.NextGameStarter = Reroll, AlternateStarts
+	require.NoError(t, json.Unmarshal([]byte(`{"variant":"short","scoring":{"single":1,"gammon":2,"backgammon":3}}`), &r))
+	assert.Equal(t, Rules{Variant: Short, HeadException: Classic, TransientBlock: false, BlockAhead: OnRoute,
+		OpeningRoll: Reroll, Scoring: Scoring{Oin: 1, Mars: 2, Koks: 3}, NextGameStarter: AlternateStarts}, r)
+	require.NoError(t, r.Validate())
+}

@@ -54,6 +54,7 @@ func TestInvalidValuesSayWhat(t *testing.T) {
 		{Phase(0), ErrSyntax, "phase 0"},
 		{ResultKind(0), ErrSyntax, "result kind 0"},
 		{Roll{}, ErrInvalidRoll, "dice 0 and 0"},
+		{Literal + 1, ErrInvalidRules, "head exception 3"}, // the first value past classic, doubles, literal
 	} {
 		_, err := c.v.MarshalText()
 		assert.ErrorIs(t, err, c.sentinel, "%T", c.v)

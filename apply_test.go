@@ -7,6 +7,7 @@ package nardy
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -169,7 +170,13 @@ func checkRuleError(t *testing.T, err error, rule string, reason error, step int
 	if assert.True(t, errors.As(err, &re), "not a *RuleError: %v", err) {
 		assert.Equal(t, rule, re.Rule, "rule id of %v", err)
 		assert.Equal(t, step, re.Step, "step of %v", err)
-		assert.NotEmpty(t, re.Error())
+		// the message counts steps from 1 (Example: "at step 2" for the
+		// second), and names none for the whole play (Step −1)
+		if step >= 0 {
+			assert.Contains(t, re.Error(), fmt.Sprintf(" at step %d: ", step+1))
+		} else {
+			assert.NotContains(t, re.Error(), " at step ")
+		}
 	}
 }
 

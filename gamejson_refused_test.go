@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -157,4 +158,22 @@ func TestGameJSONRefusesDiceOutOfPlace_C2(t *testing.T) {
 		"dice while waiting for the roll":  strings.Replace(gjLongToRoll, `"phase":"roll",`, `"phase":"roll","dice":"5-2",`, 1),
 		"steps while waiting for the roll": strings.Replace(gjLongToRoll, `"phase":"roll",`, `"phase":"roll","steps":[[24,19,5]],`, 1),
 	})
+}
+
+// TestGameJSONResultHasTheGamesCube_S6: a finished game's result is played
+// for the game's cube (S6): a money game at cube 1 that White won when
+// Black resigned a single game after White's opening 3-1 (8/5 6/5), written
+// by hand, reads with a result of cube 1 and is refused with cube 2, though
+// its points (1) are those of a single at the game's cube.
+func TestGameJSONResultHasTheGamesCube_S6(t *testing.T) {
+	over := func(resultCube int) string {
+		res := fmt.Sprintf(`{"variant":"short","winner":"white","end":"resigned","cube":%d,"points":1,"kind":"single"}`, resultCube)
+		return strings.NewReplacer("short w 00000503000050000000000200/00000503000050000000000200",
+			"short b 00000503000050000000000200/00002402000050000000000200", `"phase":"opening"`, `"phase":"over"`,
+			`"started":false`, `"started":true`, `"opening":[0,0]`, `"opening":[3,1]`,
+			`"plays":0}`, `"plays":1,"result":`+res+"}").Replace(hwGame("opening_roll", true, false))
+	}
+	var g Game
+	require.NoError(t, g.UnmarshalJSON([]byte(over(1))), over(1))
+	assert.ErrorIs(t, g.UnmarshalJSON([]byte(over(2))), ErrBadRecord, over(2))
 }

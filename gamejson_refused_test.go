@@ -177,3 +177,19 @@ func TestGameJSONResultHasTheGamesCube_S6(t *testing.T) {
 	require.NoError(t, g.UnmarshalJSON([]byte(over(1))), over(1))
 	assert.ErrorIs(t, g.UnmarshalJSON([]byte(over(2))), ErrBadRecord, over(2))
 }
+
+// TestGameJSONCentredCubeIsWrittenWhite_S6: a centred cube's owner means
+// nothing and is written "white", the zero Color (Game.MarshalJSON); one
+// read as "black" is refused rather than kept, which would make a Game no
+// play reaches (unequal to the same game played, its Cube's Owner Black).
+func TestGameJSONCentredCubeIsWrittenWhite_S6(t *testing.T) {
+	fresh := hwGame("opening_roll", true, false)
+	var g Game
+	require.NoError(t, g.UnmarshalJSON([]byte(fresh)))
+	played, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	assert.Equal(t, played, g, "the hand-written game is the new game")
+	black := strings.Replace(fresh, `"owned":false,"owner":"white"`, `"owned":false,"owner":"black"`, 1)
+	require.NotEqual(t, fresh, black)
+	assert.ErrorIs(t, g.UnmarshalJSON([]byte(black)), ErrBadRecord, black)
+}

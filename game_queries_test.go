@@ -79,14 +79,7 @@ func TestAllowedAnswersToAResignation_S6(t *testing.T) {
 // the player on roll: after Black's double White takes (the cube at 2,
 // White's), and after Black's offer to resign White accepts.
 func TestActIsThePlayerToAct_S6(t *testing.T) {
-	g, err := NewGame(DefaultRules(Short))
-	require.NoError(t, err)
-	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
-	require.NoError(t, err)
-	g, err = g.Play(mustPlay(t, g, Step{From: 8, To: 5, Die: 3}, Step{From: 6, To: 5, Die: 1}))
-	require.NoError(t, err)
-	g, err = g.Do(Action{Kind: ActDouble, Player: Black})
-	require.NoError(t, err)
+	g := blackDoublesAfterOpening(t)
 	taken, err := g.Act(ActTake)
 	require.NoError(t, err)
 	assert.Equal(t, Cube{Value: 2, Owned: true, Owner: White}, taken.Cube())
@@ -99,6 +92,21 @@ func TestActIsThePlayerToAct_S6(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, White, res.Winner)
 	assert.Equal(t, Resigned, res.End)
+}
+
+// blackDoublesAfterOpening returns a short game where White opened with
+// 3-1 (8/5 6/5) and Black, on roll, doubled: White is to answer.
+func blackDoublesAfterOpening(t *testing.T) Game {
+	t.Helper()
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	g, err = g.Play(mustPlay(t, g, Step{From: 8, To: 5, Die: 3}, Step{From: 6, To: 5, Die: 1}))
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActDouble, Player: Black})
+	require.NoError(t, err)
+	return g
 }
 
 // mustPlay returns the play of g's roll with steps.
@@ -115,15 +123,7 @@ func mustPlay(t *testing.T, g Game, steps ...Step) Play {
 // centred or its own (S6): after Black's double, taken by White, Black's
 // second double is refused with an ActionError naming S6.
 func TestDoubleOfTheOwnedCubeNamesS6(t *testing.T) {
-	g, err := NewGame(DefaultRules(Short))
-	require.NoError(t, err)
-	g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
-	require.NoError(t, err)
-	g, err = g.Play(mustPlay(t, g, Step{From: 8, To: 5, Die: 3}, Step{From: 6, To: 5, Die: 1}))
-	require.NoError(t, err)
-	g, err = g.Do(Action{Kind: ActDouble, Player: Black})
-	require.NoError(t, err)
-	g, err = g.Act(ActTake)
+	g, err := blackDoublesAfterOpening(t).Act(ActTake)
 	require.NoError(t, err)
 	_, err = g.Do(Action{Kind: ActDouble, Player: Black})
 	var ae *ActionError

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,14 +117,8 @@ func TestAnalyzeRolloutEnds(t *testing.T) {
 // fileSlack bytes is read (and refused here for what it holds: zeros,
 // binary data), one byte more is refused by its size.
 func TestAnalyzeRecordSizeBound(t *testing.T) {
-	dir := t.TempDir()
 	for _, size := range []int64{MaxRecordSize + fileSlack, MaxRecordSize + fileSlack + 1} {
-		name := filepath.Join(dir, strconv.FormatInt(size, 10)+".json")
-		f, err := os.Create(name)
-		require.NoError(t, err)
-		require.NoError(t, f.Truncate(size)) // zeros, sparse
-		require.NoError(t, f.Close())
-		code, _, stderr := runCmd("analyze", "-ply", "0", name)
+		code, stderr := analyzeZeros(t, ".json", size)
 		assert.Equal(t, 1, code, size)
 		if size > MaxRecordSize+fileSlack {
 			assert.Contains(t, stderr, "larger than", size)

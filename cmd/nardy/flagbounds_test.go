@@ -297,14 +297,8 @@ func TestHintXGIDPrefixAlone(t *testing.T) {
 // not (it is read, and refused here for what it holds). Kills
 // analyze.go:313 (> -> >=).
 func TestAnalyzeMatSizeBound(t *testing.T) {
-	dir := t.TempDir()
 	for _, size := range []int64{gnubg.MaxMatBytes, gnubg.MaxMatBytes + 1} {
-		name := filepath.Join(dir, strconv.FormatInt(size, 10)+".mat")
-		f, err := os.Create(name)
-		require.NoError(t, err)
-		require.NoError(t, f.Truncate(size)) // zeros, sparse
-		require.NoError(t, f.Close())
-		code, _, stderr := runCmd("analyze", "-ply", "0", name)
+		code, stderr := analyzeZeros(t, ".mat", size)
 		assert.NotEqual(t, 0, code)
 		if size > gnubg.MaxMatBytes {
 			assert.Contains(t, stderr, "larger than", size)
@@ -325,4 +319,17 @@ func TestRolloutTrialsBound(t *testing.T) {
 	code, _, stderr = runCmd("rollout", "-position", lastRoll, "-trials", strconv.Itoa(neural.MaxTrials+1))
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "-trials")
+}
+
+// analyzeZeros runs nardy analyze on a file of size zero bytes (sparse)
+// named with ext, and returns its exit status and standard error.
+func analyzeZeros(t *testing.T, ext string, size int64) (int, string) {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), strconv.FormatInt(size, 10)+ext)
+	f, err := os.Create(name)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(size))
+	require.NoError(t, f.Close())
+	code, _, stderr := runCmd("analyze", "-ply", "0", name)
+	return code, stderr
 }

@@ -155,7 +155,7 @@ func TestSmallMessages(t *testing.T) {
 	}
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, run([]string{"rollout", "-variant", "short", "-trials", "1"}, strings.NewReader(""), &out, &errOut), errOut.String())
-	assert.Contains(t, out.String(), "± n/a (1 trials)")
+	assert.Contains(t, out.String(), "± n/a (1 trial)")
 	out.Reset()
 	require.Equal(t, 0, run([]string{"rollout", "-variant", "short", "-trials", "2"}, strings.NewReader(""), &out, &errOut), errOut.String())
 	assert.Regexp(t, `± \d\.\d{3} \(2 trials\)`, out.String())

@@ -144,7 +144,11 @@ func describe(res neural.RolloutResult, cubeful bool, s nardy.Scoring) string {
 		}
 		return fmt.Sprintf("± %.3f", se)
 	}
-	text := fmt.Sprintf("equity %+.3f %s (%d trials), %s", res.Equity, pm(res.StdErr), res.Trials, chancesText(res.Probs, s))
+	noun := "trials"
+	if res.Trials == 1 {
+		noun = "trial"
+	}
+	text := fmt.Sprintf("equity %+.3f %s (%d %s), %s", res.Equity, pm(res.StdErr), res.Trials, noun, chancesText(res.Probs, s))
 	if cubeful {
 		text = fmt.Sprintf("cubeful %+.3f %s, cubeless ", res.Cubeful, pm(res.CubefulStdErr)) + text
 	}

@@ -90,7 +90,8 @@ type Options struct {
 	// where no double is allowed) or two (the chances and the verdict of
 	// a cube decision or of a resignation), and tries at most Ply+1
 	// plies. Each search is bounded as neural.Searcher.MaxEvals says: a
-	// search cut already gives its own shallower result, then the hint
+	// search cut already gives its own shallower result (a play's ranking
+	// is then the hint's), then a hint of chances or a cube decision
 	// searches again, so a hint evaluates at most about 2·(MaxEvals +
 	// [nardy.MaxPlays]) positions at 1 ply and 5·(MaxEvals +
 	// nardy.MaxPlays) at 2 ply, besides the plays' 0-ply positions: it

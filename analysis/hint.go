@@ -102,9 +102,9 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 }
 
 // hint returns the hint for me, who must act in g, judged at ply, and
-// whether the bound of work (Options.MaxEvals) cut one of its searches:
-// the hint is then to be made again one ply shallower (it stops at the
-// first search cut).
+// whether the bound of work (Options.MaxEvals) cut one of its searches
+// so that the hint is to be made again one ply shallower (it stops at
+// the first search cut); a play's hint never is (see the end).
 func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint, cut bool, err error) {
 	cuts := j.s.Cuts()
 	wasCut := func() bool { return j.s.Cuts() != cuts }
@@ -186,7 +186,11 @@ func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint
 		}
 	}
 	h.Equity = h.Probs.Equity(g.Rules().Scoring)
-	return h, wasCut(), nil
+	// A ranking of plays cut by the bound is already the whole ranking of
+	// the shallower ply (Rank falls back by itself, and h.Ply says the ply):
+	// only the other phases, whose searches do not say their ply or are
+	// two, are made again.
+	return h, g.Phase() != nardy.PhasePlay && wasCut(), nil
 }
 
 // stillReachable returns the plays of legal (the whole plays of t's roll

@@ -11,6 +11,7 @@ package nardy
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -244,6 +245,80 @@ func BenchmarkNextSteps(b *testing.B) {
 				}
 				buf = tn.AppendNextSteps(buf[:0])
 				if i++; i == len(c.pairs) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+// gameTurns plays random games through Game from a fixed seed (seeded
+// dice, a random legal play) and returns n turns of them: the game on roll
+// with the roll it threw, and the game with the dice set with the action of
+// the legal play made. Rolls that pass at once (no legal step, C5) are left
+// out: they make no play.
+func gameTurns(tb testing.TB, r Rules, seed uint64, n int) (rolled []Game, rolls []Roll, playing []Game, acts []Action) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 136))
+	src := NewSeededDice(seed)
+	for len(playing) < n {
+		g, err := NewGame(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for !g.IsOver() && len(playing) < n {
+			before := g
+			if g, _, err = g.Roll(src); err != nil {
+				tb.Fatal(err)
+			}
+			if g.Phase() != PhasePlay {
+				continue // an equal opening throw, or a roll that passed
+			}
+			legal, err := g.Legal()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			pl := legal[rng.IntN(len(legal))]
+			roll, _ := g.Dice()
+			if before.Phase() == PhaseRoll {
+				rolled, rolls = append(rolled, before), append(rolls, roll)
+			}
+			playing, acts = append(playing, g), append(acts, pl.Action())
+			if g, err = g.Play(pl); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return rolled, rolls, playing, acts
+}
+
+// BenchmarkGameTurn: a play's way through a Game, one op per turn of
+// random games (gameTurns, 2,000 turns of each game): SetDice, the roll
+// (Do of ActRoll: the turn's required dice worked out, C5), and Do of a
+// legal ActPlay (the play checked and made).
+func BenchmarkGameTurn(b *testing.B) {
+	for _, v := range []Variant{Long, Short} {
+		rolled, rolls, playing, acts := gameTurns(b, DefaultRules(v), 1, 2000)
+		b.Run(v.String()+"/setdice", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := rolled[i].SetDice(rolls[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(rolled) {
+					i = 0
+				}
+			}
+		})
+		b.Run(v.String()+"/do", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := playing[i].Do(acts[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(playing) {
 					i = 0
 				}
 			}

@@ -149,40 +149,51 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 // playOf is PlayOf from a prepared turn: need and die are c.required's
 // answer, or need is −1 to work it out.
 func (c *turnCtx) playOf(root node, roll Roll, steps []Step, need, die int) (Play, error) {
-	if len(steps) > roll.Steps() {
-		return Play{}, ruleError("C3", errWrongDice, -1)
-	}
 	var checked [4]rawStep
-	cur := root
+	var cur node
+	if err := c.checkPlay(&root, roll, steps, need, die, &cur, &checked); err != nil {
+		return Play{}, err
+	}
+	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
+}
+
+// checkPlay is playOf's check: it leaves in *cur the node after the steps
+// and in checked the steps with their hits, or returns the rule broken.
+// [Game.Play] takes the position from *cur without making the Play.
+func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, cur *node, checked *[4]rawStep) error {
+	if len(steps) > roll.Steps() {
+		return ruleError("C3", errWrongDice, -1)
+	}
+	*cur = *root
 	left := newDiceLeft(roll)
 	for i, s := range steps {
 		from, to, d := int(s.From), int(s.To), int(s.Die)
 		if !left.take(d) {
-			return Play{}, ruleError("C3", errWrongDice, i)
+			return ruleError("C3", errWrongDice, i)
 		}
 		if from < 1 || from > Bar || to != stepTarget(from, d) {
-			return Play{}, ruleError("C3", errWrongDice, i)
+			return ruleError("C3", errWrongDice, i)
 		}
 		var next node
-		st, f := c.step(&cur, from, d, &next)
+		st, f := c.step(cur, from, d, &next)
 		if f != stepOK {
 			rule, reason := f.rule()
-			return Play{}, ruleError(rule, reason, i)
+			return ruleError(rule, reason, i)
 		}
-		cur = next
+		*cur = next
 		checked[i] = st
 	}
-	if !c.endOK(&cur) {
-		return Play{}, ruleError("L5", errSixBlock, -1)
+	if !c.endOK(cur) {
+		return ruleError("L5", errSixBlock, -1)
 	}
 	if need < 0 {
-		need, die = c.required(&root)
+		need, die = c.required(root)
 	}
 	if len(steps) < need {
-		return Play{}, ruleError("C5", errMaxDice, -1)
+		return ruleError("C5", errMaxDice, -1)
 	}
 	if die != 0 && int(steps[0].Die) != die {
-		return Play{}, ruleError("C5", errLargerDie, 0)
+		return ruleError("C5", errLargerDie, 0)
 	}
-	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
+	return nil
 }

@@ -248,10 +248,15 @@ func (g Game) refuse(a Action, reason error) error {
 // an [*ActionError] and g unchanged. The dice of an [ActRoll] or
 // [ActOpening] are taken as given: a server throws them itself (see
 // [Game]).
-func (g Game) Do(a Action) (Game, error) {
-	n := g
+func (g Game) Do(a Action) (Game, error) { return g.doCopy(a) }
+
+// doCopy is Do on a copy of *g. The methods that build an action call it
+// on their own receiver, where a call of Do would copy the game (a few
+// hundred bytes) in and out once more.
+func (g *Game) doCopy(a Action) (Game, error) {
+	n := *g
 	if err := n.do(a); err != nil {
-		return g, g.refuse(a, err)
+		return *g, g.refuse(a, err)
 	}
 	return n, nil
 }
@@ -341,17 +346,18 @@ func (g *Game) roll(p Color, d [2]int) error {
 // setDice starts the turn of roll; a roll with no legal step passes at once
 // with the empty play (C5).
 func (g *Game) setDice(r Roll) error {
-	t, err := g.rules.NewTurn(g.pos, r)
-	if err != nil {
+	// NewTurn, in place: a refused action leaves the game it was done on
+	// unchanged (Do works on a copy), so a part-written turn is dropped.
+	if err := g.turn.start(&g.rules, &g.pos, r); err != nil {
 		return err
 	}
-	g.turn, g.phase = t, PhasePlay
-	if t.Required() == 0 {
-		p, err := t.Play()
+	g.phase = PhasePlay
+	if g.turn.need == 0 {
+		p, err := g.turn.Play()
 		if err != nil {
 			return err
 		}
-		g.endPlay(p)
+		g.endPlay(p.Result())
 	}
 	return nil
 }
@@ -377,12 +383,15 @@ func (g *Game) play(p Color, steps []Step) error {
 		return ruleError("C3", errWrongDice, -1)
 	}
 	// The turn was prepared for g.pos and the roll by NewTurn (setDice),
-	// its required dice worked out: PlayOf's checks from there.
-	pl, err := g.turn.c.playOf(g.turn.root, g.turn.Roll(), steps, int(g.turn.need), int(g.turn.forced))
-	if err != nil {
+	// its required dice worked out: PlayOf's checks from there. The new
+	// position is taken from the checked steps, without making the Play.
+	t := &g.turn
+	var cur node
+	var checked [4]rawStep
+	if err := t.c.checkPlay(&t.root, t.Roll(), steps, int(t.need), int(t.forced), &cur, &checked); err != nil {
 		return err
 	}
-	g.endPlay(pl)
+	g.endPlay(t.c.after(&cur).Pass())
 	return nil
 }
 
@@ -400,7 +409,7 @@ func (g *Game) step(p Color, s Step) error {
 		if err != nil {
 			return err
 		}
-		g.endPlay(pl)
+		g.endPlay(pl.Result())
 	}
 	return nil
 }
@@ -420,11 +429,11 @@ func (g *Game) undo(p Color) error {
 	return nil
 }
 
-// endPlay ends the turn with play pl: the game ends when the mover has
-// borne off its last checker, except for the L11 last roll.
-func (g *Game) endPlay(pl Play) {
+// endPlay ends the turn with the play that leaves position next (the
+// play's Result): the game ends when the mover has borne off its last
+// checker, except for the L11 last roll.
+func (g *Game) endPlay(next Position) {
 	mover := g.pos.turn
-	next := pl.Result()
 	g.plays = countUp(g.plays)
 	if !g.started {
 		g.started, g.first = true, mover
@@ -518,7 +527,7 @@ func (g Game) Roll(src DiceSource) (Game, Action, error) {
 		a.Dice[0] = src.Die()
 		a.Dice[1] = src.Die()
 	}
-	n, err := g.Do(a)
+	n, err := g.doCopy(a)
 	return n, a, err
 }
 
@@ -530,7 +539,8 @@ func (g Game) SetDice(r Roll) (Game, error) {
 	if r == (Roll{}) && g.phase == PhaseRoll {
 		return g, actionError(Action{Kind: ActRoll, Player: g.pos.turn}, g.phase, errZeroRoll, g.rules.Variant)
 	}
-	return g.Do(Action{Kind: ActRoll, Player: g.pos.turn, Dice: [2]int{r.High(), r.Low()}})
+	a := Action{Kind: ActRoll, Player: g.pos.turn, Dice: [2]int{r.High(), r.Low()}}
+	return g.doCopy(a)
 }
 
 // Play plays p, a play of the current roll (from [Game.Legal] or
@@ -543,11 +553,11 @@ func (g Game) Play(p Play) (Game, error) {
 	}
 	var buf [4]Step // a play has at most four steps (C3): no allocation
 	steps := buf[:0]
-	for s := range p.Steps() {
-		steps = append(steps, s)
+	for i := range p.n() { // p.Steps, without its closure
+		steps = append(steps, p.step(i).public())
 	}
 	a := Action{Kind: ActPlay, Player: g.pos.turn, Steps: steps}
-	n, err := g.Do(a)
+	n, err := g.doCopy(a)
 	if err == nil && !p.leadsTo(n.pos) {
 		// C8: a play made for another position or roll whose steps are
 		// legal here too would make another play than p.
@@ -563,7 +573,7 @@ func (g Game) Play(p Play) (Game, error) {
 // [Turn] ([Game.Turn], then [Turn.Move], [Turn.Undo]) and commits the
 // finished play with [Game.Play], as examples/server does.
 func (g Game) Step(s Step) (Game, error) {
-	return g.Do(Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}})
+	return g.doCopy(Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}})
 }
 
 // Act performs an action without dice, steps or kind as the player who must
@@ -571,10 +581,10 @@ func (g Game) Step(s Step) (Game, error) {
 // ActReject.
 func (g Game) Act(k ActionKind) (Game, error) {
 	p, _ := g.ToAct()
-	return g.Do(Action{Kind: k, Player: p})
+	return g.doCopy(Action{Kind: k, Player: p})
 }
 
 // Resign offers, as player p, to lose the game as kind k.
 func (g Game) Resign(p Color, k ResultKind) (Game, error) {
-	return g.Do(Action{Kind: ActResign, Player: p, Resign: k})
+	return g.doCopy(Action{Kind: ActResign, Player: p, Resign: k})
 }

@@ -29,14 +29,25 @@ type Turn struct {
 // [Rules.AppendLegal]'s.
 func (r Rules) NewTurn(pos Position, roll Roll) (Turn, error) {
 	var t Turn
-	if err := prepareTurn(&r, &pos, roll, &t.c, &t.root); err != nil {
+	if err := t.start(&r, &pos, roll); err != nil {
 		return Turn{}, err
+	}
+	return t, nil
+}
+
+// start makes *t the new turn for pos and roll under r, as NewTurn
+// returns it, in place: a Game sets its turn without copying one. On an
+// error *t is left part-written.
+func (t *Turn) start(r *Rules, pos *Position, roll Roll) error {
+	*t = Turn{}
+	if err := prepareTurn(r, pos, roll, &t.c, &t.root); err != nil {
+		return err
 	}
 	t.cur = t.root
 	t.left = newDiceLeft(roll)
 	need, die := t.c.required(&t.root)
 	t.need, t.forced = int8(need), int8(die)
-	return t, nil
+	return nil
 }
 
 // Start returns the position the turn started from.

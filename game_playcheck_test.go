@@ -1,0 +1,172 @@
+package nardy
+
+// Game.Do checks an ActPlay from the turn its roll set up (the required
+// dice and the larger die of C5 worked out once, when the dice were set)
+// and takes the new position from the checked steps. These properties hold
+// that check to the reference of reference_test.go, to Rules.PlayOf and to
+// Rules.Legal, on random positions of both games under random options.
+
+import (
+	"errors"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// refAccepts is the reference's judgement of steps as a whole play of roll
+// from pos under r (C3–C6, S2, S3, L2–L5), in their order: every step legal
+// on the board the steps before it leave, no more checkers from the head
+// than L3/L4 allow, no block L5 forbids (at the end, or on the pass under
+// TransientBlock false), as many dice as the longest play uses and, when
+// that is one die of a mixed roll, the larger die when a play uses it (C5).
+// It returns the key of the board after the steps.
+func refAccepts(r Rules, pos Position, roll Roll, steps []Step) (string, bool) {
+	v := r.Variant
+	me, opp := pos.Mover(), pos.Opponent()
+	res := refSolve(r, me, opp, roll)
+	b := refBoardOf(me, opp)
+	left := []int{roll.High(), roll.Low()}
+	if roll.IsDouble() {
+		left = []int{roll.High(), roll.High(), roll.High(), roll.High()}
+	}
+	fromHead := 0
+	for i, s := range steps {
+		k := -1
+		for j, d := range left {
+			if d == s.Die {
+				k = j
+			}
+		}
+		if k < 0 {
+			return "", false // C3: not a die of the roll, or used up
+		}
+		left = append(left[:k], left[k+1:]...)
+		nb, ns, ok := refStep(v, b, s.From, s.Die)
+		if !ok || ns.To != s.To {
+			return "", false
+		}
+		if v == Long && s.From == 24 {
+			if fromHead++; fromHead > res.limit {
+				return "", false // L3, L4
+			}
+		}
+		if v == Long && !r.TransientBlock && refIllegalBlock(nb, r.BlockAhead) {
+			return "", false // L5 on the pass
+		}
+		if i == 0 && res.most == 1 && !roll.IsDouble() && !res.first[ns] {
+			return "", false // C5: the larger die
+		}
+		b = nb
+	}
+	if v == Long && refIllegalBlock(b, r.BlockAhead) {
+		return "", false // L5 at the end
+	}
+	if len(steps) != res.most {
+		return "", false // C5: as many dice as possible
+	}
+	return refKey(b), true
+}
+
+// refBoardOf is the reference's board of the sides me and opp (refSolve's).
+func refBoardOf(me, opp Side) refBoard {
+	var b refBoard
+	for i := range 24 {
+		b.me[i+1], b.opp[i+1] = me[i+1], opp[i+1]
+	}
+	b.me[25], b.opp[25], b.me[0], b.opp[0] = me[Bar], opp[Bar], me[Off], opp[Off]
+	return b
+}
+
+// drawSteps draws up to five steps for roll from pos: mostly a die of the
+// roll from a point the mover holds on the board the steps before leave
+// (by the reference's steps), sometimes anything.
+func drawSteps(t *rapid.T, v Variant, pos Position, roll Roll) []Step {
+	b := refBoardOf(pos.Mover(), pos.Opponent())
+	n := rapid.IntRange(0, 5).Draw(t, "n")
+	if rapid.IntRange(0, 2).Draw(t, "full") > 0 {
+		n = roll.Steps()
+	}
+	var steps []Step
+	for range n {
+		if rapid.IntRange(0, 7).Draw(t, "wild") == 0 {
+			steps = append(steps, Step{From: rapid.IntRange(0, 26).Draw(t, "from"),
+				To: rapid.IntRange(-1, 26).Draw(t, "to"), Die: rapid.IntRange(0, 7).Draw(t, "die")})
+			continue
+		}
+		var held []int
+		for q := 1; q <= 25; q++ {
+			if b.me[q] > 0 {
+				held = append(held, q)
+			}
+		}
+		if len(held) == 0 {
+			break
+		}
+		from := rapid.SampledFrom(held).Draw(t, "from")
+		d := rapid.SampledFrom([]int{roll.High(), roll.Low()}).Draw(t, "die")
+		steps = append(steps, Step{From: from, To: stepTarget(from, d), Die: d})
+		if nb, _, ok := refStep(v, b, from, d); ok {
+			b = nb
+		}
+	}
+	return steps
+}
+
+// TestPropertyGamePlayMatchesReference_C5: after SetDice, the game's turn
+// is NewTurn's, or the roll passed at once when no step is legal (C5);
+// Game.Do of an ActPlay accepts exactly the steps the reference accepts,
+// refuses with the RuleError Rules.PlayOf gives and leaves the game
+// unchanged, and an accepted play leaves the reference's board, PlayOf's
+// Result; every play of Rules.Legal is accepted by Do and by Game.Play.
+func TestPropertyGamePlayMatchesReference_C5(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
+		if err != nil {
+			t.Skip("no game at this position:", err)
+		}
+		before := g.PlayCount()
+		g, err = g.SetDice(c.Roll)
+		if err != nil {
+			t.Fatalf("%v: SetDice: %v", c, err)
+		}
+		turn, err := c.Rules.NewTurn(c.Pos, c.Roll)
+		if err != nil {
+			t.Fatalf("%v: NewTurn: %v", c, err)
+		}
+		if g.Phase() != PhasePlay {
+			// C5: no legal step, the roll passed with the empty play.
+			if turn.Required() != 0 || g.PlayCount() != before+1 || g.Position() != c.Pos.Pass() {
+				t.Fatalf("%v: passed with %d required, %d plays, at %v", c, turn.Required(), g.PlayCount(), g.Position())
+			}
+			return
+		}
+		if gt, _ := g.Turn(); gt != turn {
+			t.Fatalf("%v: the game's turn is not NewTurn's", c)
+		}
+		steps := drawSteps(t, c.Rules.Variant, c.Pos, c.Roll)
+		n, err := g.Do(Action{Kind: ActPlay, Player: c.Pos.OnRoll(), Steps: steps})
+		pl, perr := c.Rules.PlayOf(c.Pos, c.Roll, steps...)
+		key, ok := refAccepts(c.Rules, c.Pos, c.Roll, steps)
+		if (err == nil) != ok || (perr == nil) != ok {
+			t.Fatalf("%v: steps %v: Do %v, PlayOf %v, reference accepts %v", c, steps, err, perr, ok)
+		}
+		if ok {
+			if got := n.Position().Pass().Key(); got != key || n.Position() != pl.Result() {
+				t.Fatalf("%v: steps %v: Do leaves %s, reference %s, PlayOf %v", c, steps, got, key, pl.Result())
+			}
+		} else {
+			var re, pre *RuleError
+			if !errors.As(err, &re) || !errors.As(perr, &pre) || *re != *pre || n != g {
+				t.Fatalf("%v: steps %v: Do refuses with %v, PlayOf with %v (game unchanged %v)", c, steps, err, perr, n == g)
+			}
+		}
+		for _, p := range legalOf(t, c) {
+			n, err := g.Do(p.Action())
+			m, merr := g.Play(p)
+			if err != nil || merr != nil || n.Position() != p.Result() || m != n {
+				t.Fatalf("%v: legal play %v: Do %v, Play %v", c, p, err, merr)
+			}
+		}
+	})
+}

@@ -85,3 +85,23 @@ func TestMessagesPeopleRead(t *testing.T) {
 	_, err = tn.Move(13, 7)
 	assert.ErrorContains(t, err, "no checker on the point it moves from")
 }
+
+// TestC3_ParsePlayOfAnotherRollNamesItsRule: a play written for another
+// roll ("6-4: 24/18 13/9" when 6-5 was rolled) uses dice the roll does
+// not give (C3), and its *RuleError names that rule: RuleError.Rule is ""
+// only for an Undo with no step to undo, as its doc says, so a bot that
+// shows the rule broken has one to show.
+func TestC3_ParsePlayOfAnotherRollNamesItsRule(t *testing.T) {
+	for _, v := range []Variant{Short, Long} {
+		r := DefaultRules(v)
+		pos := mustPosition(StartPosition(v, White))
+		for _, text := range []string{"6-4: 24/18 24/20", "6-6: 24/18(2)", "1-1: no play"} {
+			_, err := r.ParsePlay(pos, MustRoll(6, 5), text)
+			var re *RuleError
+			if assert.ErrorAs(t, err, &re, "%v %q", v, text) {
+				assert.Equal(t, "C3", re.Rule, "%v %q: %v", v, text, err)
+				assert.Contains(t, re.Msg, "not 6-5", "%v %q", v, text)
+			}
+		}
+	}
+}

@@ -70,7 +70,7 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		return Play{}, err
 	}
 	if prefixed && written != roll {
-		return Play{}, notationError(legal, errNoSuchPlay, "", "written for the roll "+written.String()+", not "+roll.String())
+		return Play{}, notationError(legal, errNoSuchPlay, "C3", "written for the roll "+written.String()+", not "+roll.String())
 	}
 	var stars uint32
 	for _, m := range moves {

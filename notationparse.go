@@ -28,8 +28,10 @@ import (
 //     "24/13" means the play that does not hit on the way when there is
 //     one, and "24/18*/13" the one that hits on 18;
 //   - [NoPlay], "no play" or blank text for the empty play;
-//   - the roll written before the play and a colon, "6-5: 24/18 13/8" (a
-//     roll other than roll is refused).
+//   - the roll written before the play and a colon, then a blank or the end,
+//     "6-5: 24/18 13/8" (a roll other than roll is refused); without the
+//     blank, "6-5:24/13" is a syntax error, as "24:13" is (which could
+//     be the roll 4-2 and the point 13).
 //
 // Each move FROM/TO is one checker moving from FROM to TO with one or more
 // dice of the roll, landing legally on every point in between. The play is

@@ -514,7 +514,9 @@ func (g *Game) answer(p Color, accept bool) error {
 // Roll throws the dice from src for what the game waits for: the opening
 // throw (one die each, white first) or the roll of the player on roll. It
 // returns the new game and the action, for a record. A nil src returns
-// ErrInvalidRoll when the game waits for dice.
+// ErrInvalidRoll when the game waits for dice; a die outside 1..6 (a nil
+// *SeededDice throws 0s) is refused with an [*ActionError] matching
+// ErrInvalidRoll that says the source gave an impossible throw.
 func (g Game) Roll(src DiceSource) (Game, Action, error) {
 	a := Action{Kind: ActRoll, Player: g.pos.turn}
 	if g.phase == PhaseOpening {
@@ -526,6 +528,9 @@ func (g Game) Roll(src DiceSource) (Game, Action, error) {
 		}
 		a.Dice[0] = src.Die()
 		a.Dice[1] = src.Die()
+		if d := a.Dice; d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 { // a broken source, as Throw says
+			return g, a, actionError(a, g.phase, fmt.Errorf("%w: %d and %d", errBadSource, a.Dice[0], a.Dice[1]), g.rules.Variant)
+		}
 	}
 	n, err := g.doCopy(a)
 	return n, a, err

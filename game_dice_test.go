@@ -32,3 +32,40 @@ func TestDiceOutOfRangeRefused_C1(t *testing.T) {
 		}
 	}
 }
+
+// TestRollFromABrokenSourceSaysSo_C1: Game.Roll, Match.Roll and
+// Recorder.Roll from a source that throws 0s (a nil *SeededDice does) or
+// 7s refuse the throw with ErrInvalidRoll and a message that blames the
+// source, as Throw's does. Game.Roll said "no dice (a bot's ActRoll
+// carries none: throw them with Game.Roll)" of a source's 0-0: advice to
+// call what the caller had called.
+func TestRollFromABrokenSourceSaysSo_C1(t *testing.T) {
+	opening, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	rolled, err := opening.Do(Action{Kind: ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	plays, err := rolled.Legal()
+	require.NoError(t, err)
+	onRoll, err := rolled.Play(plays[0])
+	require.NoError(t, err)
+	var nilSeeded *SeededDice
+	for _, src := range []DiceSource{nilSeeded, constDice(0), constDice(7)} {
+		for _, g := range []Game{opening, onRoll} {
+			got, _, err := g.Roll(src)
+			assert.ErrorIs(t, err, ErrInvalidRoll, "%T", src)
+			assert.ErrorIs(t, err, ErrActionRefused, "%T", src)
+			assert.ErrorContains(t, err, "the dice source gave an impossible throw", "%T", src)
+			assert.NotContains(t, err.Error(), "throw them with Game.Roll", "%T", src)
+			assert.Equal(t, g, got, "the game is unchanged")
+		}
+		m, err := NewMatch(DefaultRules(Short), 3)
+		require.NoError(t, err)
+		_, _, err = m.Roll(src)
+		assert.ErrorContains(t, err, "the dice source gave an impossible throw", "%T", src)
+		rc, err := NewRecorder(DefaultRules(Long), 0, nil)
+		require.NoError(t, err)
+		err = rc.Roll(src)
+		assert.ErrorContains(t, err, "the dice source gave an impossible throw", "%T", src)
+		assert.Empty(t, rc.Record().Actions)
+	}
+}

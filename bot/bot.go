@@ -105,7 +105,7 @@ var errNilPlayer = fmt.Errorf("%w: a nil player", ErrUninitialized)
 // PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.
 type PlayerError struct {
-	Bot    string       // the player's name ("dice" for a refused opening throw)
+	Bot    string       // the player's name ("dice" for a refused throw of the dice)
 	Action nardy.Action // the refused action (zero for a player's error)
 	Err    error
 	// Side is the colour the player plays, so that a game of two players
@@ -179,7 +179,9 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // [Player.Act]. The action is not performed: pass it to [nardy.Game.Do],
 // [nardy.Match.Do] or a [nardy.Recorder]. A nil player of the colour
 // that must act, or nil dice when dice are to be thrown, gives
-// [ErrUninitialized].
+// [ErrUninitialized]; dice that throw a die outside 1..6 (a nil
+// *[nardy.SeededDice] throws 0s) give a [*PlayerError] of the "dice" that
+// matches [nardy.ErrInvalidRoll], with the action thrown.
 //
 // Next sees a game, not its match: in a game of a match, ask [NextInMatch],
 // which shows the match to the players that implement [MatchSeer] first;
@@ -193,7 +195,7 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 		if dice == nil {
 			return nardy.Action{}, errNoDice
 		}
-		return nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{dice.Die(), dice.Die()}}, nil
+		return thrown(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{dice.Die(), dice.Die()}})
 	}
 	c, ok := g.ToAct()
 	if !ok || !c.IsValid() {
@@ -212,6 +214,18 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 			return nardy.Action{}, errNoDice
 		}
 		a.Dice = [2]int{dice.Die(), dice.Die()}
+		return thrown(a)
+	}
+	return a, nil
+}
+
+// thrown returns a, an opening throw or a roll with the dice a source
+// threw, or, when a die is not 1..6 (a nil *nardy.SeededDice throws 0),
+// the refusal of the dice, as [nardy.Game.Roll] refuses such a throw.
+func thrown(a nardy.Action) (nardy.Action, error) {
+	if _, err := nardy.NewRoll(a.Dice[0], a.Dice[1]); err != nil {
+		return nardy.Action{}, &PlayerError{Bot: "dice", Action: a, Side: a.Player, Err: fmt.Errorf(
+			"%w: the dice source gave an impossible throw: %d and %d", nardy.ErrInvalidRoll, a.Dice[0], a.Dice[1])}
 	}
 	return a, nil
 }

@@ -144,3 +144,44 @@ func TestPlayerErrorNamesTheSide(t *testing.T) {
 	assert.False(t, pe.Named, "the dice play for no one")
 	assert.NotContains(t, err.Error(), "(white)")
 }
+
+// zeroDice throws 0s, as a nil *nardy.SeededDice does.
+type zeroDice struct{}
+
+func (zeroDice) Die() int { return 0 }
+
+// TestNextRefusesImpossibleDice: Next's doc says every action it returns
+// is one g.Do accepts, and nardy.SeededDice's that a nil *SeededDice throws
+// 0, an impossible die every function throwing from a source refuses
+// (nardy.ErrInvalidRoll). Next returned the opening "0-0" and "black rolls
+// 0-0" (and 7-7 from dice that throw 7s) with no error; now it refuses
+// them, as a refused throw of the dice: a *PlayerError of "dice" that
+// names neither player, with the action thrown.
+func TestNextRefusesImpossibleDice(t *testing.T) {
+	r := preset(t, "short-standard")
+	opening, err := nardy.NewGame(r)
+	require.NoError(t, err)
+	rolled, err := opening.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	plays, err := rolled.Legal()
+	require.NoError(t, err)
+	onRoll, err := rolled.Play(plays[0]) // Black to roll (Random never doubles)
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhaseRoll, onRoll.Phase())
+	var nilSeeded *nardy.SeededDice
+	for _, src := range []nardy.DiceSource{nilSeeded, zeroDice{}, badDice{}} {
+		for _, g := range []nardy.Game{opening, onRoll} {
+			a, err := Next(g, [2]Player{NewRandom(1), NewRandom(2)}, src)
+			require.Error(t, err, "%T in phase %v: %v", src, g.Phase(), a)
+			assert.ErrorIs(t, err, nardy.ErrInvalidRoll)
+			var pe *PlayerError
+			if assert.ErrorAs(t, err, &pe) {
+				assert.Equal(t, "dice", pe.Bot)
+				assert.False(t, pe.Named)
+				assert.Contains(t, []nardy.ActionKind{nardy.ActOpening, nardy.ActRoll}, pe.Action.Kind)
+			}
+		}
+		_, _, err := PlayGame(r, NewRandom(1), NewRandom(2), src)
+		assert.ErrorIs(t, err, nardy.ErrInvalidRoll, "%T", src)
+	}
+}

@@ -3,6 +3,7 @@ package nardy
 import (
 	"encoding"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -62,4 +63,17 @@ func TestInvalidValuesSayWhat(t *testing.T) {
 	}
 	_, err := json.Marshal(Action{})
 	assert.ErrorContains(t, err, "action kind 0", "the zero Action")
+}
+
+// TestL9_S5_ResultKindTextNamesEachKindOnce: a result kind no game names
+// ("kola", the Turkish word for koks) is refused with the names of both
+// games' kinds (L8, L9, S5), each once: the message listed "home_mars" and
+// "draw", which both games share, twice.
+func TestL9_S5_ResultKindTextNamesEachKindOnce(t *testing.T) {
+	var k ResultKind
+	err := k.UnmarshalText([]byte("kola"))
+	assert.ErrorIs(t, err, ErrSyntax)
+	for _, name := range []string{"oin", "mars", "home_mars", "koks", "draw", "single", "gammon", "backgammon"} {
+		assert.Equal(t, 1, strings.Count(err.Error(), `"`+name+`"`), "%q in %v", name, err)
+	}
 }

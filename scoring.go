@@ -3,6 +3,7 @@ package nardy
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -77,7 +78,13 @@ func (k *ResultKind) UnmarshalText(t []byte) error {
 			return nil
 		}
 	}
-	_, err := enumParse("result kind", append(resultKindNames[1:], shortResultKindNames[1:]...), t)
+	names := append([]string(nil), resultKindNames[1:]...)
+	for _, n := range shortResultKindNames[1:] {
+		if !slices.Contains(names, n) { // home_mars and draw are both games' words
+			names = append(names, n)
+		}
+	}
+	_, err := enumParse("result kind", names, t)
 	return err
 }
 

@@ -249,7 +249,11 @@ type sharedArrays struct{ actions atomic.Int64 }
 // play (the game of [NewGame]), length 1 or more a match to length points
 // (the match of [NewMatch]). A non-nil seed is kept in the record, so that
 // [Replay] checks the dice against it: pass the seed of the
-// [NewSeededDice] that throws the dice. Its errors are NewGame's and
+// [NewSeededDice] that throws the dice. The Recorder itself takes any
+// dice: a record whose dice are not its seed's throws (another seed, or a
+// source not advanced past the dice of a record taken up again with
+// [Record.Recorder]) is kept, and Replay, [Record.Recorder] and
+// [Record.Results] refuse it. Its errors are NewGame's and
 // NewMatch's: rules [Rules.Validate] refuses, or a length below 0 or past
 // [MaxMatchLength], give an [*InvalidRulesError].
 func NewRecorder(r Rules, length int, seed *uint64) (*Recorder, error) {

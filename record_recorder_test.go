@@ -218,3 +218,25 @@ func TestRecordResults(t *testing.T) {
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, 0, re.Index)
 }
+
+// TestRecorderTakesDiceNotItsSeeds: NewRecorder's doc says the Recorder
+// itself takes any dice, and Replay, Record.Recorder and Record.Results
+// refuse a record whose dice are not its seed's throws: a server that
+// restarts a recorder and throws from a fresh source of the seed (not
+// advanced past the record's dice) keeps playing, and finds out only when
+// the record is replayed.
+func TestRecorderTakesDiceNotItsSeeds(t *testing.T) {
+	seed := uint64(7)
+	rc, err := NewRecorder(DefaultRules(Short), 0, &seed)
+	require.NoError(t, err)
+	src := NewSeededDice(seed + 1) // not the seed's dice
+	playSome(t, rc, src, rand.New(rand.NewPCG(1, 2)), 20)
+	require.NotEmpty(t, rc.Record().Actions, "the dice were taken")
+	_, err = Replay(rc.Record())
+	assert.ErrorIs(t, err, ErrBadRecord)
+	assert.ErrorContains(t, err, "dice differ from the seed's throws")
+	_, err = rc.Record().Recorder()
+	assert.ErrorIs(t, err, ErrBadRecord)
+	_, err = rc.Record().Results()
+	assert.ErrorIs(t, err, ErrBadRecord)
+}

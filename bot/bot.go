@@ -152,6 +152,7 @@ var (
 	errOpponentsTurn = &turnError{nardy.ErrNotYourTurn, "the opponent's turn"}
 	errOpeningThrow  = &turnError{nardy.ErrWrongPhase, "the opening throw is no player's"}
 	errOver          = &turnError{nardy.ErrGameOver, "the game is over"}
+	errZeroGame      = &turnError{nardy.ErrWrongPhase, "the zero Game waits for no action"}
 	// errRecordFull is the drivers' ErrTooLong, matching the recorder's
 	// nardy.ErrRecordFull too.
 	errRecordFull = fmt.Errorf("%w: %w", ErrTooLong, nardy.ErrRecordFull)
@@ -161,6 +162,8 @@ var (
 func checkTurn(g nardy.Game, me nardy.Color) error {
 	c, ok := g.ToAct()
 	switch {
+	case !g.IsValid():
+		return errZeroGame
 	case g.IsOver():
 		return errOver
 	case !ok:

@@ -185,3 +185,18 @@ func TestNextRefusesImpossibleDice(t *testing.T) {
 		assert.ErrorIs(t, err, nardy.ErrInvalidRoll, "%T", src)
 	}
 }
+
+// TestActOnTheZeroGameSaysSo: every player asked to act in the zero Game
+// refuses with ErrNotToAct matching nardy.ErrWrongPhase, as Game.Do
+// refuses any action on it ("the zero Game or Match"), and says it is the
+// zero Game: it said "the opening throw is no player's", a phase the zero
+// Game is not in.
+func TestActOnTheZeroGameSaysSo(t *testing.T) {
+	for _, p := range []Player{NewRandom(1), NewGreedy(), NewExpectimax(100), NewNeural(0)} {
+		_, err := p.Act(nardy.Game{}, nardy.White)
+		assert.ErrorIs(t, err, ErrNotToAct, p.Name())
+		assert.ErrorIs(t, err, nardy.ErrWrongPhase, p.Name())
+		assert.ErrorContains(t, err, "zero Game", p.Name())
+		assert.NotContains(t, err.Error(), "opening", p.Name())
+	}
+}

@@ -257,8 +257,11 @@ func (t Turn) Move(from, to int) (Turn, error) {
 // dice cannot make the distance at all.
 func (t Turn) why(from, to int) error {
 	wrong := ruleError("C3", errWrongDice, int(t.n))
-	if from < 1 || from > Bar {
-		return wrong
+	switch {
+	case from < Off || from > Bar || to < Off || to > Bar:
+		return wrong // no point of the board
+	case from == Off || (to != Off && to >= from):
+		return ruleError("C3", errBackward, int(t.n)) // as ParsePlay says it
 	}
 	vals, k := t.left.values()
 	for i := 0; i < k; i++ {

@@ -2,6 +2,7 @@ package nardy_test
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +82,43 @@ func TestTurnMoveBlockedPath_C4(t *testing.T) {
 	var re *nardy.RuleError
 	require.True(t, errors.As(err, &re), "%v", err)
 	assert.Equal(t, "C4", re.Rule)
+}
+
+// TestTurnMoveBackward_C3: a drag that does not run forward (to a higher
+// point, onto its own point, or from the tray) is refused for that (C3:
+// each step moves a checker on by its die), with the words Rules.ParsePlay
+// uses for the same move ("24/18" written "18/24"); Move said "not a play
+// of this roll", as of a distance the dice cannot make.
+func TestTurnMoveBackward_C3(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		r := nardy.DefaultRules(v)
+		pos, err := nardy.StartPosition(v, nardy.White)
+		require.NoError(t, err)
+		turn, err := r.NewTurn(pos, nardy.MustRoll(6, 5))
+		require.NoError(t, err)
+		for _, mv := range [][2]int{{13, 19}, {1, 24}, {24, 24}, {nardy.Off, 5}} {
+			_, err := turn.Move(mv[0], mv[1])
+			var re *nardy.RuleError
+			if assert.ErrorAs(t, err, &re, "%v %v", v, mv) {
+				assert.Equal(t, "C3", re.Rule, "%v %v", v, mv)
+				assert.Contains(t, re.Msg, "does not run forward", "%v %v: %v", v, mv, err)
+			}
+			_, perr := r.ParsePlay(pos, nardy.MustRoll(6, 5), moveText(mv[0], mv[1]))
+			assert.ErrorContains(t, perr, "does not run forward", "%v %v: ParsePlay says the same", v, mv)
+		}
+		// A point off the board is no move at all, as before.
+		_, err = turn.Move(100, -100)
+		assert.ErrorIs(t, err, nardy.ErrIllegalPlay)
+	}
+}
+
+// moveText writes a move FROM/TO with off for 0.
+func moveText(from, to int) string {
+	name := func(p int) string {
+		if p == nardy.Off {
+			return "off"
+		}
+		return strconv.Itoa(p)
+	}
+	return name(from) + "/" + name(to)
 }

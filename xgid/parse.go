@@ -9,7 +9,8 @@ import (
 	"github.com/nardylab/nardy/internal/formats"
 )
 
-// Parse parses an XGID, with or without the "XGID=" prefix. Numbers must
+// Parse parses an XGID, with or without the "XGID=" prefix (in capitals:
+// "xgid=" is refused, saying so). Numbers must
 // be written as XG writes them (no sign but '-', no leading zeros), so that
 // [Format] of the result gives the same text back (with the prefix).
 // Malformed text gives an error matching [nardy.ErrSyntax]; checkers that
@@ -22,6 +23,10 @@ func Parse(s string) (ID, error) {
 		return ID{}, err
 	}
 	body := strings.TrimPrefix(s, prefix)
+	if len(body) == len(s) && len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		// Read strictly, so that Format gives s back: say why.
+		return ID{}, formats.SyntaxError(what, s, 0, "the prefix is written %q, in capitals, as XG writes it", prefix)
+	}
 	base := len(s) - len(body)
 	fields := strings.SplitN(body, ":", 11) // one more than wanted, to see it
 	if len(fields) != 10 {

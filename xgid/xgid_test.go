@@ -58,6 +58,20 @@ func TestXGIDDocExample(t *testing.T) {
 	assert.Equal(t, x.Dice, m.Dice)
 }
 
+// TestXGIDPrefixInLowerCase: Parse reads the "XGID=" prefix in capitals
+// only (Format gives the text parsed back), and its refusal of another
+// case says what is wrong with the prefix, where it once spoke of a
+// checkers field of 31 characters.
+func TestXGIDPrefixInLowerCase(t *testing.T) {
+	const body = "-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
+	for _, p := range []string{"xgid=", "Xgid="} {
+		_, err := Parse(p + body)
+		require.ErrorIs(t, err, nardy.ErrSyntax, p)
+		assert.Contains(t, err.Error(), `prefix is written "XGID="`, p)
+		assert.NotContains(t, err.Error(), "checkers field", p)
+	}
+}
+
 // XGIDs pasted into GNU Backgammon 1.07 with "set xgid"; gnubg printed the
 // Position ID and Match ID given here. gnubg makes the XGID's player on roll
 // its player 1 (the second Score, the Match ID's OnRoll). With a double

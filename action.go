@@ -209,7 +209,7 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 	}
 	if len(j.Dice) != 0 {
 		if len(j.Dice) != 2 {
-			return bad("%d dice", len(j.Dice))
+			return bad("dice with %d values, want 2", len(j.Dice))
 		}
 		n.Dice = [2]int{j.Dice[0], j.Dice[1]}
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzActionJSON: any bytes given to Action.UnmarshalJSON are refused with
@@ -88,5 +90,18 @@ func TestActionJSONResignWithoutKind(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"kind":"resign","player":"white","resign":"gammon"}`), &a); err != nil || a.Resign != Mars {
 		t.Errorf("a gammon offered: %v, %v", a, err)
+	}
+}
+
+// TestActionJSONDiceCount_C1: an action's dice are two (C1); one die or
+// three are refused as a *SyntaxError that says two are wanted, where it
+// said "1 dice".
+func TestActionJSONDiceCount_C1(t *testing.T) {
+	for _, dice := range []string{`[3]`, `[3,4,5]`} {
+		var a Action
+		err := json.Unmarshal([]byte(`{"kind":"roll","player":"white","dice":`+dice+`}`), &a)
+		require.ErrorIs(t, err, ErrSyntax, dice)
+		require.Contains(t, err.Error(), "want 2", dice)
+		require.NotContains(t, err.Error(), "1 dice", dice)
 	}
 }

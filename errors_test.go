@@ -73,7 +73,7 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 	}{
 		{"action kind", `{"kind":"zap","player":"white"}`, new(nardy.Action), nardy.ErrSyntax, `"zap"`},
 		{"action player", `{"kind":"roll","player":"red"}`, new(nardy.Action), nardy.ErrSyntax, `player "red"`},
-		{"action dice", `{"kind":"roll","player":"white","dice":[1,2,3]}`, new(nardy.Action), nardy.ErrSyntax, "3 dice"},
+		{"action dice", `{"kind":"roll","player":"white","dice":[1,2,3]}`, new(nardy.Action), nardy.ErrSyntax, "dice with 3 values"},
 		{"action dice type", `{"kind":"roll","player":"white","dice":"x"}`, new(nardy.Action), nardy.ErrSyntax, "dice: want an array, not a JSON string"},
 		{"step of five numbers", `{"kind":"step","player":"white","steps":[[8,5,3,99,100]]}`, new(nardy.Action), nardy.ErrSyntax, "want [from,to,die]"},
 		{"step of two numbers", `{"kind":"step","player":"white","steps":[[8,5]]}`, new(nardy.Action), nardy.ErrSyntax, "want [from,to,die]"},

@@ -172,7 +172,7 @@ func (r Rules) startFault(length int, start MatchStart) string {
 	case length == 0:
 		return ""
 	case w < 0 || b < 0:
-		return fmt.Sprintf("start score %d-%d: a score below 0", w, b)
+		return fmt.Sprintf("start score white %d, black %d: a score below 0", w, b)
 	case w > MaxStartScore || b > MaxStartScore:
 		return fmt.Sprintf("start score %d-%d: a score past MaxStartScore (%d)", w, b, MaxStartScore)
 	case max(w, b) >= length && w != b:

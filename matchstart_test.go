@@ -133,7 +133,9 @@ func TestMatchAtRefused(t *testing.T) {
 		assert.Equal(t, c.option, re.Option, c.name)
 		assert.Equal(t, Match{}, m, c.name)
 	}
-	_, err := NewRecorderAt(short, 0, MatchStart{Score: [2]int{1, 0}}, nil)
+	_, err := NewMatchAt(short, 5, MatchStart{Score: [2]int{-1, 0}})
+	assert.Contains(t, err.Error(), "white -1, black 0", "a negative score named by colour, not as -1-0")
+	_, err = NewRecorderAt(short, 0, MatchStart{Score: [2]int{1, 0}}, nil)
 	assert.ErrorIs(t, err, ErrInvalidRules, "a money game starts at 0-0")
 	_, err = Replay(Record{Rules: short, Length: 5, Start: MatchStart{Score: [2]int{5, 0}}})
 	assert.ErrorIs(t, err, ErrBadRecord, "a record whose start is won")

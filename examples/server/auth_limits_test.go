@@ -77,10 +77,13 @@ func TestClientOfLastForwardedLine(t *testing.T) {
 // TestBearerOnlyBearer: a token sent under another scheme is no token: a
 // seat's real token as "Digest TOKEN" (a scheme as long as "Bearer") is
 // refused with 401 no_token, while "bearer TOKEN" (the scheme is
-// case-insensitive) is taken (kills mutation s3: the scheme not checked).
+// case-insensitive) is taken (kills mutation s3: the scheme not checked),
+// as is "Bearer  TOKEN": RFC 6750 §2.1 puts one or more spaces after the
+// scheme (kills the blanks before the token kept as part of it).
 func TestBearerOnlyBearer(t *testing.T) {
 	for h, want := range map[string]string{
 		"Digest abc": "", "Basic abc": "", "Bearer abc": "abc", "bearer abc": "abc", "Bearer": "",
+		"Bearer   abc": "abc",
 	} {
 		r, err := http.NewRequest("GET", "/", nil)
 		require.NoError(t, err)
@@ -93,6 +96,8 @@ func TestBearerOnlyBearer(t *testing.T) {
 	refusedWith(t, http.StatusUnauthorized, "no_token", got, b, "a Digest token")
 	got, b = c.request("GET", me.path(""), "", "", "Authorization", "bearer "+me.token)
 	assert.Equal(t, http.StatusOK, got, "%s", b)
+	got, b = c.request("GET", me.path(""), "", "", "Authorization", "Bearer  "+me.token)
+	assert.Equal(t, http.StatusOK, got, "two spaces after the scheme: %s", b)
 }
 
 // TestRequestRateRetryAfterAtLeastOne: a request refused for its client's

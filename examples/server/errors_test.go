@@ -41,6 +41,7 @@ func TestBadRequests(t *testing.T) {
 		{"accept without offer", 409, "wrong_phase", "POST", "accept", v},
 		{"resign in the opening", 409, "wrong_phase", "POST", "resign", v},
 		{"step field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"from":3}`)},
+		{"die field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"die":3}`)},
 		{"steps field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"steps":[]}`)},
 		{"kind field on take", 400, "bad_request", "POST", "take", withVersion(st0.Version, `{"kind":"oin"}`)},
 		{"seed field on roll", 400, "bad_request", "POST", "roll", withVersion(st0.Version, `{"client_seed":"x"}`)},
@@ -74,6 +75,7 @@ func TestBadRequests(t *testing.T) {
 		{"bad bot", 400, "bad_game", "POST", "/api/games", `{"bot":"deep-blue"}`},
 		{"negative length", 400, "bad_length", "POST", "/api/games", `{"length":-1}`},
 		{"long match", 400, "bad_length", "POST", "/api/games", `{"length":1000}`},
+		{"match of 100 points", 400, "bad_length", "POST", "/api/games", `{"length":100}`}, // up to 99 (README)
 		{"body too large", 413, "too_large", "POST", "/api/games", `{"preset":"` + strings.Repeat("x", maxBody) + `"}`},
 		{"list games", 405, "method_not_allowed", "GET", "/api/games", ``},
 		{"put presets", 405, "method_not_allowed", "PUT", "/api/presets", ``},

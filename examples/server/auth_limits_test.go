@@ -141,3 +141,20 @@ func TestCreateRateNetworkShareIsEight(t *testing.T) {
 		assert.Contains(t, e.Error, "per IPv6 /48 network")
 	}
 }
+
+// TestRateLimiterForgetsBucketJustFull: a client's bucket is forgotten
+// once full again (README, "Bounded resources"), also at the very moment
+// it is: at 60 a minute (a token a second) with bursts of 2, a client that
+// took one token is full again one second later, and the sweep's prune
+// then forgets it; half a second later it is not full, and kept (kills
+// the prune taking only buckets past full).
+func TestRateLimiterForgetsBucketJustFull(t *testing.T) {
+	l := newRateLimiter(60, 2)
+	t0 := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	ok, _, _ := l.allow("192.0.2.1", t0)
+	require.True(t, ok)
+	l.prune(t0.Add(500 * time.Millisecond))
+	require.Len(t, l.buckets, 1, "one and a half tokens of two: kept")
+	l.prune(t0.Add(time.Second))
+	assert.Empty(t, l.buckets, "two tokens of two: full again, forgotten")
+}

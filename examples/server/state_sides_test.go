@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The state's "sides" and the legal steps' "hit", checked against the
+// position's text form: "VARIANT TURN KEY", the key the mover's half, '/',
+// the opponent's half, each 26 hex digits: the counts on own points
+// 1..24, the bar, off (nardy.Position.Key, the conformance README).
+
+// keySides reads the sides of a position's text by colour, each the 26
+// counts of its half: [0..23] own points 1..24, [24] the bar, [25] off.
+func keySides(t *testing.T, text string) map[string][26]int {
+	f := strings.Fields(text)
+	require.Len(t, f, 3, text)
+	halves := strings.Split(f[2], "/")
+	require.Len(t, halves, 2, text)
+	var read [2][26]int
+	for i, h := range halves {
+		require.Len(t, h, 26, text)
+		for j := range 26 {
+			n, err := strconv.ParseUint(h[j:j+1], 16, 8)
+			require.NoError(t, err, text)
+			read[i][j] = int(n)
+		}
+	}
+	if f[1] == "w" {
+		return map[string][26]int{"white": read[0], "black": read[1]}
+	}
+	require.Equal(t, "b", f[1], text)
+	return map[string][26]int{"white": read[1], "black": read[0]}
+}
+
+// checkSides checks that st's sides are its position's.
+func checkSides(t *testing.T, st stateJSON) {
+	for c, want := range keySides(t, st.Position) {
+		got := st.Sides[c]
+		assert.Equal(t, want[:24], got.Points[:], "%s's points of %s", c, st.Position)
+		assert.Equal(t, want[24], got.Bar, "%s's bar of %s", c, st.Position)
+		assert.Equal(t, want[25], got.Off, "%s off of %s", c, st.Position)
+	}
+}
+
+// TestStateSidesFollowPosition: the state's "sides" give each colour's
+// checkers on its own points 1..24 ("points"[i]: own point i+1), on the
+// bar and off, as the position says: at long nardy's start all 15 on own
+// point 24 (L1), and in a set-up short position with a checker on the
+// bar and checkers off (kills the points read one slot off, and the bar
+// and off swapped).
+func TestStateSidesFollowPosition(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"long-moscow","seed":4}`)
+	var head [24]int
+	head[23] = 15
+	assert.Equal(t, sideJSON{Points: head}, st.Sides["white"], "L1: 15 on the head")
+	assert.Equal(t, sideJSON{Points: head}, st.Sides["black"], "L1: 15 on the head")
+	checkSides(t, st)
+	st = me.act("roll", st, "")
+	checkSides(t, st)
+
+	// White: 2 on 4, 5 on 5, 5 on 6, 1 on the bar, 2 off; black: 3 on 4,
+	// 5 on 5, 5 on 6, 2 off (each in its own numbering).
+	const pos = "short w 00025500000000000000000012/00035500000000000000000002"
+	st, _, _ = c.create(`{"preset":"short-standard","setup":{"position":"` + pos + `"}}`)
+	require.Equal(t, pos, st.Position)
+	w := sideJSON{Bar: 1, Off: 2}
+	w.Points[3], w.Points[4], w.Points[5] = 2, 5, 5
+	b := sideJSON{Off: 2}
+	b.Points[3], b.Points[4], b.Points[5] = 3, 5, 5
+	assert.Equal(t, w, st.Sides["white"])
+	assert.Equal(t, b, st.Sides["black"])
+}
+
+// TestStepsSayHits: GET .../steps marks a legal next step "hit" exactly
+// when it lands on an opponent's blot (S2): white's 15 checkers on its
+// point 13 face black blots on every point 1 to 6 away (black's own 13 to
+// 18, white's 12 to 7), so every first step hits; the state after it
+// shows the black checker on the bar (kills hit always false).
+func TestStepsSayHits(t *testing.T) {
+	c := newClient(t, Config{})
+	const pos = "short w 000000000000f0000000000000/00000900000011111100000000"
+	for seed := range 3 {
+		st, me, _ := c.create(fmt.Sprintf(`{"preset":"short-standard","seed":%d,"setup":{"position":"%s"}}`, seed, pos))
+		require.Equal(t, pos, st.Position)
+		st = me.act("roll", st, "")
+		require.Equal(t, "play", st.Phase)
+		var sj stepsJSON
+		me.ok("GET", "steps", "", &sj)
+		require.NotEmpty(t, sj.Next)
+		black := keySides(t, st.Position)["black"]
+		for _, s := range sj.Next {
+			blot := s.To >= 1 && s.To <= 24 && black[25-s.To-1] == 1 // white's point To is black's 25-To
+			assert.Equal(t, blot, s.Hit, "step %+v of %s", s, st.Position)
+			assert.True(t, s.Hit, "every step from 13 lands on a blot: %+v", s)
+		}
+		s := sj.Next[0]
+		st = me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, s.From, s.Die))
+		assert.Equal(t, 1, st.Sides["black"].Bar, "the blot hit is on the bar")
+		checkSides(t, st)
+	}
+}

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The state's "sides" and the legal steps' "hit", checked against the
-// position's text form: "VARIANT TURN KEY", the key the mover's half, '/',
+// The state's "sides", "pips" and "dice" and the legal steps' "hit",
+// checked against the position's text form: "VARIANT TURN KEY", the key the mover's half, '/',
 // the opponent's half, each 26 hex digits: the counts on own points
 // 1..24, the bar, off (nardy.Position.Key, the conformance README).
 
@@ -104,5 +104,47 @@ func TestStepsSayHits(t *testing.T) {
 		st = me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, s.From, s.Die))
 		assert.Equal(t, 1, st.Sides["black"].Bar, "the blot hit is on the bar")
 		checkSides(t, st)
+	}
+}
+
+// TestStatePipsAndDice: the state's "pips" are each colour's pip count,
+// the distance its checkers still travel to bear off, a checker on own
+// point i i pips, one on the bar 25 (nardy.Position.Pips), computed here
+// from the position's key; and its "dice" are the roll being played as
+// its notation writes it, the larger die first ("6-5", nardy.Roll.String,
+// also the steps' "roll"). Both are checked through whole short and long
+// games, after each action (kills the pips given to the wrong colours,
+// and the dice smaller first).
+func TestStatePipsAndDice(t *testing.T) {
+	c := newClient(t, Config{})
+	for i, preset := range []string{"short-standard", "long-moscow"} {
+		st, me, _ := c.create(fmt.Sprintf(`{"preset":%q,"seed":%d}`, preset, 20+i))
+		differ, rolls := 0, 0
+		for n := 0; !st.MatchOver && n < 400; n++ {
+			for col, side := range keySides(t, st.Position) {
+				want := 25 * side[24]
+				for p := 1; p <= 24; p++ {
+					want += p * side[p-1]
+				}
+				assert.Equal(t, want, st.Pips[col], "%s's pips of %s", col, st.Position)
+			}
+			if st.Pips["white"] != st.Pips["black"] {
+				differ++
+			}
+			if st.Phase == "play" && st.ToAct == me.color {
+				rolls++
+				require.Len(t, st.Dice, 2)
+				assert.GreaterOrEqual(t, st.Dice[0], st.Dice[1], "the larger die first")
+				var sj stepsJSON
+				me.ok("GET", "steps", "", &sj)
+				assert.Equal(t, fmt.Sprintf("%d-%d", st.Dice[0], st.Dice[1]), sj.Roll)
+			}
+			var ok bool
+			if st, ok = me.move(st, n); !ok {
+				break
+			}
+		}
+		assert.Positive(t, differ, "%s: some state with pips that differ", preset)
+		assert.Positive(t, rolls, "%s: some roll of the person's", preset)
 	}
 }

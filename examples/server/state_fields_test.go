@@ -1,13 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
 )
 
 // The state's "sides", "pips" and "dice" and the legal steps' "hit",
@@ -147,4 +151,53 @@ func TestStatePipsAndDice(t *testing.T) {
 		assert.Positive(t, differ, "%s: some state with pips that differ", preset)
 		assert.Positive(t, rolls, "%s: some roll of the person's", preset)
 	}
+}
+
+// TestStateOpening: the state shows no opening throw before it is thrown,
+// and after it the throw that decided it, white's die and black's, with
+// the number of equal throws before it, as the record has them (kills the
+// opening shown only before it is thrown).
+func TestStateOpening(t *testing.T) {
+	c := newClient(t, Config{})
+	for seed := range 12 {
+		st, me, _ := c.create(fmt.Sprintf(`{"preset":"long-moscow","seed":%d}`, seed))
+		assert.Nil(t, st.Opening, "before the opening throw")
+		st = me.act("roll", st, "")
+		var rec nardy.Record
+		me.ok("GET", "record", "", &rec)
+		var throws [][2]int
+		for _, a := range rec.Actions {
+			if a.Kind == nardy.ActOpening {
+				throws = append(throws, a.Dice)
+			}
+		}
+		require.NotEmpty(t, throws)
+		last := throws[len(throws)-1]
+		require.NotNil(t, st.Opening, "seed %d", seed)
+		assert.Equal(t, openingJSON{White: last[0], Black: last[1], Rerolls: len(throws) - 1}, *st.Opening, "seed %d", seed)
+	}
+}
+
+// TestStepsListsAreArrays: GET .../steps gives its lists, the dice left,
+// the steps taken, the legal next steps and the dice forfeited, as JSON
+// arrays, empty ones included ("taken": [] before the first step), never
+// null (kills the steps taken given as null when there are none).
+func TestStepsListsAreArrays(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"short-standard","seed":2}`)
+	st = me.act("roll", st, "")
+	for st.Phase != "play" || st.ToAct != me.color {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok)
+	}
+	status, b := me.do("GET", "steps", "")
+	require.Equal(t, http.StatusOK, status, "%s", b)
+	var raw map[string]any
+	require.NoError(t, json.Unmarshal(b, &raw))
+	for _, k := range []string{"dice_left", "taken", "next", "forfeited"} {
+		_, isArray := raw[k].([]any)
+		assert.True(t, isArray, "%s: %s", k, b)
+	}
+	assert.Empty(t, raw["taken"], "no step taken yet")
 }

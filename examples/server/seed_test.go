@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
 )
 
 // seedBoth sends a seed for each seat of a game between two people, a
@@ -86,4 +92,36 @@ func TestSetupBotFirstWaitsForSeed(t *testing.T) {
 	assert.Empty(t, st.AwaitingSeeds)
 	assert.Equal(t, "white:person-seed|black:", st.Fair.Salt)
 	assert.NotEqual(t, "black", me.state().ToAct, "the bot has acted")
+}
+
+// TestStoredGameThrownWithoutSeeds: a game between two people stored
+// before the first die waited for both seeds, its opening thrown without
+// them, does not wait for them now (README: such a game waits "if its
+// first die is not thrown yet"; the seeds cannot come any more, the salt
+// being fixed once a die is thrown, so waiting would hold it for good):
+// the state awaits no seed, the player on roll rolls, and a seed is 409
+// seed_set (kills the wait not ended by the first die).
+func TestStoredGameThrownWithoutSeeds(t *testing.T) {
+	p, err := variants.Lookup("long-moscow")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	g.id, g.client, g.created, g.version, g.seed = "00112233445566778899aabbccddeeff", "192.0.2.1", time.Now(), 1, newSeed()
+	g.tokens = [2]string{tokenHash("white-token"), tokenHash("black-token")}
+	require.NoError(t, g.roll(nardy.White)) // the opening, thrown before the wait, without seeds
+	data, err := g.encode()
+	require.NoError(t, err)
+	store := newMemStore()
+	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: g.version, Client: g.client, Updated: time.Now(), Data: data}))
+	c := newClient(t, Config{Store: store})
+	a := &seat{c: c, id: g.id, color: "white", token: "white-token"}
+	b := &seat{c: c, id: g.id, color: "black", token: "black-token"}
+	st := a.state()
+	require.Equal(t, "roll", st.Phase)
+	assert.Empty(t, st.AwaitingSeeds)
+	mover := byColor(st.ToAct, a, b)
+	assert.Contains(t, st.Allowed[mover.color], "roll")
+	mover.refused(http.StatusConflict, "seed_set", "POST", "seed", withVersion(st.Version, `{"client_seed":"late"}`))
+	st = mover.act("roll", st, "")
+	assert.Equal(t, "play", st.Phase)
 }

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The state's "allowed": the actions a person may post now, each of which
+// the server then takes.
+
+// TestAllowedUndoOnlyAfterStep: in the play of a roll the mover may post
+// step and not undo before its first step (an undo then is refused),
+// undo once a step is taken, and not again once it is undone (kills undo
+// listed with no step taken).
+func TestAllowedUndoOnlyAfterStep(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"long-moscow","seed":6}`)
+	st = me.act("roll", st, "")
+	for st.Phase != "play" || st.ToAct != me.color {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok)
+	}
+	assert.Contains(t, st.Allowed[me.color], "step")
+	assert.NotContains(t, st.Allowed[me.color], "undo", "no step taken")
+	me.refused(http.StatusUnprocessableEntity, "illegal", "POST", "undo", withVersion(st.Version, ""))
+	var sj stepsJSON
+	me.ok("GET", "steps", "", &sj)
+	require.NotEmpty(t, sj.Next)
+	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	assert.Contains(t, st.Allowed[me.color], "undo", "a step taken")
+	st = me.act("undo", st, "")
+	assert.NotContains(t, st.Allowed[me.color], "undo", "the step undone")
+}
+
+// TestAllowedResignUpToKoks: once its offer is rejected, a seat may offer
+// again a higher kind that the game's scoring table counts (README): in
+// short-standard, whose table counts backgammons (koks) but not home
+// mars, a seat whose gammon was rejected may still offer a backgammon, so
+// "resign" stays allowed and the backgammon is taken; once that is
+// rejected nothing higher is left (kills the kinds tried stopping below
+// koks).
+func TestAllowedResignUpToKoks(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
+	st = a.act("roll", st, "")
+	require.Equal(t, "play", st.Phase)
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+
+	st = other.act("resign", st, `{"kind":"mars"}`)
+	st = mover.act("reject", st, "")
+	other.refused(http.StatusUnprocessableEntity, "resign_kind", "POST", "resign", withVersion(st.Version, `{"kind":"home_mars"}`))
+	assert.Contains(t, st.Allowed[other.color], "resign", "a backgammon may still be offered")
+	st = other.act("resign", st, `{"kind":"koks"}`)
+	assert.Equal(t, &offerJSON{Kind: "backgammon", By: other.color}, st.Offer)
+	st = mover.act("reject", st, "")
+	assert.NotContains(t, st.Allowed[other.color], "resign", "nothing higher than a backgammon")
+}

@@ -61,3 +61,34 @@ func TestAllowedResignUpToKoks(t *testing.T) {
 	st = mover.act("reject", st, "")
 	assert.NotContains(t, st.Allowed[other.color], "resign", "nothing higher than a backgammon")
 }
+
+// TestUndoIsAChange: an undo is a change of the game like a step: the
+// version grows by one (README, "Exactly once": each change adds one), so
+// a second undo sent on the old version is 409 stale, and it is saved:
+// a server reading the game from the store shows the step taken back
+// (kills the undo that leaves the version as it was).
+func TestUndoIsAChange(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	st, me, _ := c.create(`{"preset":"long-moscow","seed":6}`)
+	st = me.act("roll", st, "")
+	for st.Phase != "play" || st.ToAct != me.color {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok)
+	}
+	var sj stepsJSON
+	me.ok("GET", "steps", "", &sj)
+	require.NotEmpty(t, sj.Next)
+	stepped := me.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	require.Equal(t, st.Version+1, stepped.Version)
+	undone := me.act("undo", stepped, "")
+	assert.Equal(t, stepped.Version+1, undone.Version, "the undo is a change")
+	assert.Empty(t, undone.Taken)
+	me.refused(http.StatusConflict, "stale", "POST", "undo", withVersion(stepped.Version, ""))
+	me.c = newClient(t, Config{Store: store}) // the first server is not used again
+	again := me.state()
+	assert.Equal(t, undone.Version, again.Version)
+	assert.Empty(t, again.Taken, "the undo was saved")
+	assert.Equal(t, st.Position, again.Position)
+}

@@ -50,3 +50,35 @@ func TestResignOnce(t *testing.T) {
 	st = other.act("resign", st, "") // the game moved on
 	assert.Equal(t, "resign", st.Phase)
 }
+
+// TestResignedDuringStepsReloads: a money game that ends by a resignation
+// offered while the mover had taken steps of its play (kept while the
+// offer waits, README "Storage and restarts") and accepted by the mover is
+// stored without those steps: a server reading it from the store serves
+// the finished game (kills the steps of a play kept past the end, which a
+// stored game then refused to load with: steps without a roll being
+// played).
+func TestResignedDuringStepsReloads(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
+	st = a.act("roll", st, "")
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st = mover.act("roll", st, "")
+	var sj stepsJSON
+	mover.ok("GET", "steps", "", &sj)
+	require.NotEmpty(t, sj.Next)
+	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	st = other.act("resign", st, "")
+	require.Equal(t, "resign", st.Phase)
+	st = mover.act("accept", st, "")
+	require.True(t, st.MatchOver)
+
+	fresh := newClient(t, Config{Store: store}) // the first server is not used again
+	other.c = fresh
+	again := other.state()
+	assert.True(t, again.MatchOver)
+	assert.Equal(t, st.Version, again.Version)
+	assert.Equal(t, st.Result, again.Result)
+}

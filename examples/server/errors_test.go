@@ -130,6 +130,7 @@ func TestBadRequests(t *testing.T) {
 	bad("whole play not legal", 422, "illegal", "play", `{"steps":[[1,0,1]]}`)
 	bad("whole play of five steps", 400, "bad_request", "play", `{"steps":[[24,23,1],[24,23,1],[24,23,1],[24,23,1],[24,23,1]]}`)
 	bad("whole play with a bad point", 400, "bad_request", "play", `{"steps":[[24,99,1]]}`)
+	bad("whole play with a negative point", 400, "bad_request", "play", `{"steps":[[24,-1,1]]}`)
 	// A step the rules forbid names its rule (long nardy: one checker
 	// off the head, L3, unless the roll is an exception). A move by the sum
 	// of the dice is one checker using both, which a step may be (issue 10).

@@ -201,3 +201,40 @@ func TestStepsListsAreArrays(t *testing.T) {
 	}
 	assert.Empty(t, raw["taken"], "no step taken yet")
 }
+
+// TestCreatedStateIsTheCreators: the state in the answer of POST
+// /api/games is the creator's (README: the state says whose token asked,
+// "you"): its seat, black here, against the bot and against a person
+// (kills the state shown as the other seat sees it).
+func TestCreatedStateIsTheCreators(t *testing.T) {
+	c := newClient(t, Config{})
+	for _, opp := range []string{"bot", "human"} {
+		status, b := c.do("POST", "/api/games", `{"color":"black","opponent":"`+opp+`"}`)
+		require.Equal(t, http.StatusCreated, status, "%s", b)
+		var out createdJSON
+		require.NoError(t, json.Unmarshal(b, &out))
+		assert.Equal(t, "black", out.Seat, opp)
+		assert.Equal(t, "black", out.Game.You, opp)
+	}
+}
+
+// TestLogKeepsTheLastEvents: the state's log keeps the last maxLog events
+// (40) of a game and no more: through a whole game against the bot it
+// never holds more, and holds exactly that many once more happened
+// (kills one event more kept).
+func TestLogKeepsTheLastEvents(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me, _ := c.create(`{"preset":"long-moscow","seed":9}`)
+	longest := 0
+	for n := 0; !st.MatchOver && n < 2000; n++ {
+		assert.LessOrEqual(t, len(st.Log), maxLog)
+		longest = max(longest, len(st.Log))
+		var ok bool
+		if st, ok = me.move(st, n); !ok {
+			break
+		}
+	}
+	require.True(t, st.MatchOver)
+	assert.Equal(t, maxLog, longest, "a whole game has more than 40 events")
+	assert.Len(t, st.Log, maxLog)
+}

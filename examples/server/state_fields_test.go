@@ -238,3 +238,33 @@ func TestLogKeepsTheLastEvents(t *testing.T) {
 	assert.Equal(t, maxLog, longest, "a whole game has more than 40 events")
 	assert.Len(t, st.Log, maxLog)
 }
+
+// TestCreateDefaultBotIsGreedy: a game against the bot created without
+// "bot" is played by greedy (README: "greedy (the API's default)").
+func TestCreateDefaultBotIsGreedy(t *testing.T) {
+	c := newClient(t, Config{})
+	st, _, _ := c.create(`{}`)
+	assert.Equal(t, "greedy", st.Bot)
+}
+
+// TestMatchLogsEachGame: in a match the log tells the end of each game,
+// also of a game after which the match goes on, with its winner (kills
+// the result logged only at the end of the match).
+func TestMatchLogsEachGame(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","length":5,"seed":3}`)
+	st = a.act("roll", st, "")
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st = other.act("resign", st, "")
+	st = mover.act("accept", st, "")
+	require.False(t, st.MatchOver)
+	require.Equal(t, 2, st.GameNumber)
+	found := false
+	for _, l := range st.Log {
+		if strings.HasPrefix(l, "game 1") && strings.Contains(l, mover.color) {
+			found = true
+		}
+	}
+	assert.True(t, found, "the end of game 1, won by %s: %q", mover.color, st.Log)
+}

@@ -268,3 +268,14 @@ func TestMatchLogsEachGame(t *testing.T) {
 	}
 	assert.True(t, found, "the end of game 1, won by %s: %q", mover.color, st.Log)
 }
+
+// TestDevSeedSaysDev: a game whose dice a request fixed with "seed" (only
+// with -dev-seeds) says so in its state, "dev" (README), and a game with
+// the server's own seed does not (kills the flag left unset).
+func TestDevSeedSaysDev(t *testing.T) {
+	c := newClient(t, Config{}) // -dev-seeds
+	st, _, _ := c.create(`{"seed":1}`)
+	assert.True(t, st.Dev)
+	st, _, _ = c.create(`{}`)
+	assert.False(t, st.Dev)
+}

@@ -145,6 +145,12 @@ func TestBadRequests(t *testing.T) {
 		}
 	}
 	s := sj.Next[0]
+	// from, to and die together: the die must take the checker to "to".
+	wrongTo := s.To + 1
+	if wrongTo == s.From {
+		wrongTo = s.To - 1
+	}
+	bad("step whose die does not go to its to", 422, "illegal", "step", fmt.Sprintf(`{"from":%d,"to":%d,"die":%d}`, s.From, wrongTo, s.Die))
 	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
 	bad("whole play after a step", 409, "wrong_phase", "play", fmt.Sprintf(`{"steps":[[%d,%d,%d]]}`, s.From, s.To, s.Die))
 

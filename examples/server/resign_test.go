@@ -82,3 +82,42 @@ func TestResignedDuringStepsReloads(t *testing.T) {
 	assert.Equal(t, st.Version, again.Version)
 	assert.Equal(t, st.Result, again.Result)
 }
+
+// TestOfferAfterStepwisePlayReloads: a resignation offered in the roll
+// after a play made step by step waits for its answer with no steps kept
+// (the steps kept while an offer waits are those of the roll it was
+// offered during, README "Storage and restarts"): a server reading the
+// game from the store serves it, and a rejection returns to the roll
+// (kills the steps of the last play kept for an offer made after it,
+// which a stored game then refused to load with).
+func TestOfferAfterStepwisePlayReloads(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
+	st = a.act("roll", st, "")
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st = mover.act("roll", st, "")
+	for has(st.Allowed[mover.color], "step") {
+		var sj stepsJSON
+		mover.ok("GET", "steps", "", &sj)
+		require.NotEmpty(t, sj.Next)
+		st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	}
+	require.NotEmpty(t, st.Taken)
+	st = mover.act("play", st, "")
+	require.Equal(t, "roll", st.Phase)
+	require.Equal(t, other.color, st.ToAct)
+	st = mover.act("resign", st, "")
+	require.Equal(t, "resign", st.Phase)
+
+	fresh := newClient(t, Config{Store: store}) // the first server is not used again
+	other.c, mover.c = fresh, fresh
+	again := other.state()
+	assert.Equal(t, st.Version, again.Version)
+	assert.Equal(t, "resign", again.Phase)
+	assert.Empty(t, again.Taken)
+	again = other.act("reject", again, "")
+	assert.Equal(t, "roll", again.Phase)
+	assert.Equal(t, other.color, again.ToAct)
+}

@@ -92,3 +92,26 @@ func TestUndoIsAChange(t *testing.T) {
 	assert.Empty(t, again.Taken, "the undo was saved")
 	assert.Equal(t, st.Position, again.Position)
 }
+
+// TestUndoOnlyByTheMover: between two people, only the player on roll
+// takes back a step of its play: the other seat's undo is 409
+// not_your_turn and changes nothing (README: a token acts only for its own
+// seat; kills the undo made for whoever is on roll).
+func TestUndoOnlyByTheMover(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
+	st = a.act("roll", st, "")
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st = mover.act("roll", st, "")
+	var sj stepsJSON
+	mover.ok("GET", "steps", "", &sj)
+	require.NotEmpty(t, sj.Next)
+	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	require.Len(t, st.Taken, 1)
+	assert.NotContains(t, st.Allowed[other.color], "undo")
+	other.refused(http.StatusConflict, "not_your_turn", "POST", "undo", withVersion(st.Version, ""))
+	now := mover.state()
+	assert.Equal(t, st.Version, now.Version, "the refused undo changed nothing")
+	assert.Equal(t, st.Taken, now.Taken)
+}

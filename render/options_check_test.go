@@ -1,0 +1,90 @@
+package render
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// TestOptionsOutOfRange: the edges of each range Options' docs give are
+// refused with the field named: a step from below Off or to past the Bar
+// (the places 0..25), a die left that is no die (it indexed out of range),
+// a cube of the most negative int (a power of two's bit test passes it).
+func TestOptionsOutOfRange(t *testing.T) {
+	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
+	for name, c := range map[string]struct {
+		o      Options
+		option string
+	}{
+		"from below off":     {Options{Steps: []nardy.Step{step(-1, 3, 4)}}, "Steps"},
+		"to past the bar":    {Options{Steps: []nardy.Step{step(24, 26, 2)}}, "Steps"},
+		"die left -1":        {Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{-1}}, "DiceLeft"},
+		"die left 0":         {Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{0}}, "DiceLeft"},
+		"die left 7":         {Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{7}}, "DiceLeft"},
+		"none left, no roll": {Options{DiceLeft: []int{}}, "DiceLeft"},
+		"cube MinInt":        {Options{Cube: nardy.Cube{Value: math.MinInt}}, "Cube"},
+		"cube 2^30 twice":    {Options{Cube: nardy.Cube{Value: 1 << 31, Owned: true}}, "Cube"},
+	} {
+		var err error
+		require.NotPanics(t, func() { _, err = AppendSVG(nil, pos, c.o) }, name)
+		var oe *OptionsError
+		if assert.ErrorAs(t, err, &oe, name) {
+			assert.Equal(t, c.option, oe.Option, name)
+		}
+	}
+	// The ends of the ranges are drawn.
+	for name, o := range map[string]Options{
+		"from the bar to off": {Steps: []nardy.Step{step(25, 0, 6)}},
+		"dice left 1 and 6":   {Dice: nardy.MustRoll(6, 1), DiceLeft: []int{1, 6}},
+		// nardy.Cube: Owner is meaningful only when Owned.
+		"centred, any owner": {Cube: nardy.Cube{Value: 2, Owner: 9}},
+	} {
+		_, err := AppendSVG(nil, pos, o)
+		assert.NoError(t, err, name)
+	}
+}
+
+// TestTitleCharacters: Options.Title's doc: control characters but tab
+// and newlines are drawn as U+FFFD, and so are U+FFFE and U+FFFF (XML 1.0
+// allows none of them); tab, newline and carriage return are kept as they
+// are; "]]>" is escaped (XML 1.0 §2.4 forbids it in text).
+func TestTitleCharacters(t *testing.T) {
+	pos := nardy.MustParsePosition("long w 00000000000000000000000f00/00000000000000000000000f00")
+	b, err := AppendSVG(nil, pos, Options{Title: "a\x1fb\x00c\uffffd\x7fe"})
+	require.NoError(t, err)
+	root := parseSVG(t, b)
+	assert.Equal(t, "a\ufffdb\ufffdc\ufffdd\x7fe", root.attr["aria-label"], "U+007F is allowed by XML 1.0")
+	b, err = AppendSVG(nil, pos, Options{Title: "a\tb\nc\rd"})
+	require.NoError(t, err)
+	parseSVG(t, b)
+	assert.Contains(t, string(b), "<title>a\tb\nc\rd</title>")
+	assert.NotContains(t, string(b), "\ufffd")
+	b, err = AppendSVG(nil, pos, Options{Title: "x]]>y"})
+	require.NoError(t, err)
+	root = parseSVG(t, b)
+	assert.False(t, bytes.Contains(b, []byte("]]>")))
+	var title string
+	for _, c := range root.children {
+		if c.name == "title" {
+			title = c.text
+		}
+	}
+	assert.Equal(t, "x]]>y", title)
+}
+
+// TestAppendSVGAppends: AppendSVG appends the picture SVG writes to b,
+// keeping b's bytes.
+func TestAppendSVGAppends(t *testing.T) {
+	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
+	o := Options{Viewer: nardy.Black, Dice: nardy.MustRoll(3, 1)}
+	var w bytes.Buffer
+	require.NoError(t, SVG(&w, pos, o))
+	b, err := AppendSVG([]byte("keep"), pos, o)
+	require.NoError(t, err)
+	assert.Equal(t, "keep"+w.String(), string(b))
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/nardylab/nardy"
@@ -84,12 +85,18 @@ func (d *drawer) cube() {
 		y = topY + 24
 	}
 	d.printf(`<g class="cube" data-value="%d"><rect x="%d" y="%d" width="%d" height="%d" rx="5" fill="#fffdf5" stroke="%s" stroke-width="2"/>`, c.Value, x, y, size, size, colText)
-	fs := 20
-	if c.Value >= 100 {
+	value := strconv.Itoa(c.Value)
+	fs, fit := 20, ""
+	switch {
+	case len(value) > 4:
+		// Five digits or more, even at 13 pixels, are wider than the cube
+		// (2^30's ran past the picture's left edge): squeezed to fit.
+		fs, fit = 13, fmt.Sprintf(` textLength="%d" lengthAdjust="spacingAndGlyphs"`, size-8)
+	case len(value) > 2:
 		fs = 13
 	}
-	d.printf(`<text x="%d" y="%d" text-anchor="middle" font-size="%d" font-weight="bold" fill="%s">%s</text></g>`+"\n",
-		x+size/2, y+size/2+fs*7/20, fs, colText, strconv.Itoa(c.Value))
+	d.printf(`<text x="%d" y="%d" text-anchor="middle" font-size="%d" font-weight="bold" fill="%s"%s>%s</text></g>`+"\n",
+		x+size/2, y+size/2+fs*7/20, fs, colText, fit, value)
 }
 
 // anchor returns where an arrow starts or ends for place q (0..25) of

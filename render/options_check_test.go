@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +88,31 @@ func TestAppendSVGAppends(t *testing.T) {
 	b, err := AppendSVG([]byte("keep"), pos, o)
 	require.NoError(t, err)
 	assert.Equal(t, "keep"+w.String(), string(b))
+}
+
+// TestCubeValueFits: the cube's value, any power of two up to 2^30 that
+// Options.Cube takes, fits on the cube: written in a font whose digits are
+// at most 0.72 em wide (the bold digits of the fonts the picture names,
+// DejaVu Sans 0.70 em, Verdana 0.71 em), or squeezed to a textLength that
+// fits. From 16384 up the value was wider than the cube; 1048576 (2^20,
+// the largest MaxCube) drew some 66 pixels of digits on the 40-pixel cube,
+// its first digit cut by the picture's left edge; 2^30, some 94.
+func TestCubeValueFits(t *testing.T) {
+	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
+	for v := 1; v <= 1<<30; v *= 2 {
+		root := render(t, pos, Options{Cube: nardy.Cube{Value: v}})
+		cubes := withClass(root, "cube")
+		require.Len(t, cubes, 1)
+		face := rectBox(t, cubes[0].children[0])
+		text := find(cubes[0], func(e *elem) bool { return e.name == "text" })[0]
+		require.Equal(t, strconv.Itoa(v), text.text)
+		width := float64(len(text.text)) * 0.72 * num(t, text, "font-size")
+		if _, ok := text.attr["textLength"]; ok {
+			width = num(t, text, "textLength")
+			assert.Equal(t, "spacingAndGlyphs", text.attr["lengthAdjust"], "cube %d", v)
+		}
+		x := num(t, text, "x")
+		assert.Equal(t, "middle", text.attr["text-anchor"])
+		assert.True(t, x-width/2 >= face.x && x+width/2 <= face.x+face.w, "cube %d: the value (%.0f wide) on the cube %+v", v, width, face)
+	}
 }

@@ -53,3 +53,15 @@ func TestPointsExamples(t *testing.T) {
 	assert.Equal(t, mask(24), Points(mask(20), 0, 4, 6), "nothing beyond 24")
 	assert.Zero(t, Points(0, 0, 6, 6))
 }
+
+// TestPointsEdges: cases a random single hitter seldom draws: from the bar
+// (0) a 1 reaches point 1; a double's fourth step; two hitters whose
+// reaches overlap (each point reached once is reached).
+func TestPointsEdges(t *testing.T) {
+	const bar = 1 // bit 0
+	assert.Equal(t, mask(1, 2, 3), Points(bar, 0, 1, 2), "point 1 from the bar")
+	assert.Equal(t, mask(1, 2, 3, 4), Points(bar, 0, 1, 1), "a double's four steps")
+	assert.Equal(t, mask(2, 4, 6, 8), Points(bar, 0, 2, 2))
+	assert.Equal(t, mask(3, 5, 7, 9, 11), Points(mask(1, 3), 0, 2, 2), "two hitters on one line")
+	assert.Equal(t, mask(3, 5), Points(mask(1, 3), mask(5), 2, 2), "5 closed: reached, not passed")
+}

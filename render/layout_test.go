@@ -574,10 +574,12 @@ func TestBarsAndTraysHandPicked_S3(t *testing.T) {
 	pos := nardy.MustParsePosition("short w 00000500000000000000000073/90000000000000000000000024")
 	for _, viewer := range []nardy.Color{nardy.White, nardy.Black} {
 		for _, by := range []nardy.Color{nardy.White, nardy.Black} {
-			o := Options{Viewer: viewer, StepsBy: by, Dice: nardy.MustRoll(3, 3), DiceLeft: []int{3},
-				Steps: []nardy.Step{step(nardy.Bar, 22, 3), step(22, 19, 3), step(3, nardy.Off, 3)},
-				Cube:  nardy.Cube{Value: 16, Owned: true, Owner: by}}
-			checkPicture(t, pos, o, render(t, pos, o))
+			steps := []nardy.Step{step(nardy.Bar, 22, 3), step(22, 19, 3), step(3, nardy.Off, 3)}
+			for n := 1; n <= len(steps); n++ { // one step or more: the dice are by's
+				o := Options{Viewer: viewer, StepsBy: by, Dice: nardy.MustRoll(3, 3), DiceLeft: []int{3},
+					Steps: steps[:n], Cube: nardy.Cube{Value: 16, Owned: true, Owner: by}}
+				checkPicture(t, pos, o, render(t, pos, o))
+			}
 		}
 	}
 }

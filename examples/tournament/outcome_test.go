@@ -16,8 +16,9 @@ import (
 // in odd ones: game i's outcome is that of the game played again here with
 // a in that seat, from a's side (its win and its points).
 func TestSeats(t *testing.T) {
-	for _, preset := range []string{"long-moscow", "short-standard"} {
-		c := config{a: "greedy", b: "random", preset: lookup(t, preset), n: 6, seed: 11, workers: 1}
+	for _, pair := range [][3]string{{"long-moscow", "greedy", "random"}, {"short-standard", "random", "greedy"}, {"long-moscow", "random", "random"}} {
+		preset := pair[0]
+		c := config{a: pair[1], b: pair[2], preset: lookup(t, preset), n: 6, seed: 11, workers: 1}
 		for i := range 6 {
 			o, err := playOne(c, i)
 			require.NoError(t, err)
@@ -42,6 +43,20 @@ func TestSeats(t *testing.T) {
 				want.bPoints = res.Points
 			}
 			assert.Equal(t, want, o, "%s game %d", preset, i)
+		}
+	}
+}
+
+// TestSeedsDiffer: splitmix64 derives independent seeds: no two games
+// (of the first thousand) share a seed, and in a game the dice and the two
+// bots have three different seeds.
+func TestSeedsDiffer(t *testing.T) {
+	seen := map[uint64]bool{}
+	for i := range 1000 {
+		d, a, b := seeds(1, i)
+		for _, s := range []uint64{d, a, b} {
+			require.False(t, seen[s], "game %d: seed %#x used before", i, s)
+			seen[s] = true
 		}
 	}
 }

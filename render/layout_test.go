@@ -185,6 +185,11 @@ func checkStack(t require.TestingT, g *elem, a box, edge float64, n int, c nardy
 		}
 		require.Equal(t, fill, e.attr["fill"], "%s: one fill", what)
 	}
+	if c == nardy.White {
+		require.Greater(t, luminance(t, fill), 3*0x80, "%s: White's checkers are light", what)
+	} else {
+		require.Less(t, luminance(t, fill), 3*0x80, "%s: Black's checkers are dark", what)
+	}
 	if n > 5 {
 		require.Len(t, counts, 1, "%s: one count", what)
 		cnt, last := counts[0], mine[len(mine)-1]
@@ -251,6 +256,7 @@ func checkPicture(t require.TestingT, pos nardy.Position, o Options, root *elem)
 		for _, s := range slabs {
 			b := rectBox(t, s)
 			require.True(t, s.hasClass(c.color.String()), "a slab of %s", c.color)
+			require.Equal(t, c.color == nardy.White, luminance(t, s.attr["fill"]) > 3*0x80, "%s's slab in its colour", c.color)
 			require.True(t, c.a.holds(b.x, b.y) && c.a.holds(b.x+b.w, b.y+b.h), "%s's slab %+v in %+v", c.color, b, c.a)
 			near = min(near, b.y-c.edge, c.edge-b.y-b.h)
 		}

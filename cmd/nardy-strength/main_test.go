@@ -144,6 +144,19 @@ func TestGnubgPlaysSmoke(t *testing.T) {
 	assert.Less(t, loss, 0.05, out)
 	assert.Contains(t, out, "contact: ")
 	assert.Regexp(t, `the [1-4] plays that lose most`, out)
+	// Where the network's play is not gnubg's, gnubg's own play is at
+	// least as good by its equities (it chose it by them), so the losses
+	// are not all 0 unless every play were gnubg's; the loss per game is
+	// the loss per play times the plays a game.
+	require.Less(t, same, 100.0, out)
+	assert.Greater(t, loss, 0.0, out)
+	n, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	perGame := regexp.MustCompile(`all: .* per play, ([0-9.]+) per game`).FindStringSubmatch(out)
+	require.NotNil(t, perGame, out)
+	g, err := strconv.ParseFloat(perGame[1], 64)
+	require.NoError(t, err)
+	assert.InDelta(t, loss*float64(n)/3, g, 0.00005*float64(n)/3+0.00005, out)
 }
 
 // TestGnubgOpeningsSmoke: the openings check runs on all 15 opening rolls
@@ -155,6 +168,28 @@ func TestGnubgOpeningsSmoke(t *testing.T) {
 	assert.Regexp(t, `(?m)^3-1 +8/5 6/5 +[+-]`, out)
 	assert.Regexp(t, `same play as gnubg: \d+ of 15;`, out)
 	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 18, out)
+	// The summary adds up the rows: the rolls where the rollout's best is
+	// gnubg's play, and what the rollout's best loses against gnubg's own
+	// by gnubg's equities (nothing where it is better).
+	rows := regexp.MustCompile(`(?m)^\d-\d   (.{22}) [+-][0-9.]+ ± [0-9.]+    (.{22}) ([+-][0-9.]+), ([+-][0-9.]+)$`).FindAllStringSubmatch(out, -1)
+	require.Len(t, rows, 15, out)
+	same, lost := 0, 0.0
+	for _, r := range rows {
+		if strings.TrimSpace(r[1]) == strings.TrimSpace(r[2]) {
+			same++
+		}
+		best, err := strconv.ParseFloat(r[3], 64)
+		require.NoError(t, err)
+		own, err := strconv.ParseFloat(r[4], 64)
+		require.NoError(t, err)
+		lost += max(0, own-best)
+	}
+	m := regexp.MustCompile(`same play as gnubg: (\d+) of 15; equity lost by gnubg's judgement: ([0-9.]+) in all`).FindStringSubmatch(out)
+	require.NotNil(t, m, out)
+	assert.Equal(t, strconv.Itoa(same), m[1], out)
+	total, err := strconv.ParseFloat(m[2], 64)
+	require.NoError(t, err)
+	assert.InDelta(t, lost, total, 0.0155, out)
 }
 
 // TestEvalCheckSmoke: the evaluation check runs in both games, and its

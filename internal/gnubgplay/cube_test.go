@@ -96,3 +96,57 @@ func TestChancesEquity_S5(t *testing.T) {
 	assert.InDelta(t, -2.0, Chances{LoseGammon: 1}.Equity(), 1e-12)
 	assert.InDelta(t, 0.0, Chances{Win: 0.5, WinGammon: 0.1, LoseGammon: 0.1}.Equity(), 1e-12)
 }
+
+// TestCubeQueryContext: the cube and match as the driver reads them,
+// "value owner matchlength score0 score1 crawford", from the side of the
+// player on roll (gnubg's player 0): a centred cube is owned by −1, the
+// player on roll's by 0, the opponent's by 1; a centred cube of value 0
+// (the zero Cube) is 1; the scores are the points each has, the match
+// length less what each still needs; money play has length and scores 0.
+func TestCubeQueryContext(t *testing.T) {
+	pos := mustPosition(nardy.StartPosition(nardy.Short, nardy.Black)) // Black on roll
+	for _, c := range []struct {
+		q    CubeQuery
+		want string
+	}{
+		{CubeQuery{Pos: pos}, "1 -1 0 0 0 0"},
+		{CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 2, Owned: true, Owner: nardy.Black}}, "2 0 0 0 0 0"},
+		{CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 4, Owned: true, Owner: nardy.White}}, "4 1 0 0 0 0"},
+		{CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: 7, Away: [2]int{2, 5}}, "1 -1 7 5 2 0"},
+		{CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: 5, Away: [2]int{4, 1}, Crawford: true}, "1 -1 5 1 4 1"},
+	} {
+		assert.Equal(t, c.want, c.q.context(), "%+v", c.q)
+	}
+}
+
+// TestCubeAnswerTies: gnubg doubles only when doubling is worth more than
+// not; where the two are worth the same (a cash that can as well wait) it
+// does not.
+func TestCubeAnswerTies(t *testing.T) {
+	assert.False(t, CubeAnswer{NoDouble: 1, DoubleTake: 2, DoublePass: 1}.Double())
+	assert.True(t, CubeAnswer{NoDouble: 0.9, DoubleTake: 2, DoublePass: 1}.Double())
+	assert.False(t, CubeAnswer{NoDouble: 0.5, DoubleTake: 0.4, DoublePass: 1}.Double())
+}
+
+// TestChancesOfALostGammon (S5): the player on roll with all fifteen
+// checkers on its 7-point, against an opponent with one checker left
+// (on its 1-point, out of reach), loses next roll with none borne off:
+// a gammon, not a backgammon (no checker in the opponent's home). gnubg's
+// chances say so, in both kinds of question. Skips without gnubg.
+func TestChancesOfALostGammon(t *testing.T) {
+	e := startOrSkip(t)
+	var me, opp nardy.Side
+	me[7] = 15
+	opp[1], opp[nardy.Off] = 1, 14
+	pos := mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp))
+	c, _, err := e.Evaluate(pos)
+	require.NoError(t, err)
+	a, err := e.Cube(CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}})
+	require.NoError(t, err)
+	for _, ch := range []Chances{c, a.Chances} {
+		assert.Less(t, ch.Win, 0.01, "%+v", ch)
+		assert.Greater(t, ch.LoseGammon, 0.99, "%+v", ch)
+		assert.Less(t, ch.LoseBackgammon, 0.01, "%+v", ch)
+		assert.InDelta(t, -2, ch.Equity(), 0.02, "%+v", ch)
+	}
+}

@@ -138,3 +138,31 @@ func TestNoFolderLeft(t *testing.T) {
 	_, err = e.Move(nardy.DefaultRules(nardy.Short), pos, nardy.MustRoll(3, 1))
 	require.NoError(t, err)
 }
+
+// TestQueryCrawford: in a 2-point match whose first game was won by a
+// single, the second is the Crawford game (the leader 1-away), and the
+// questions say so; a game that is not the current game of the match
+// shown (here that match's first game) is asked as money play.
+func TestQueryCrawford(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	rc, err := nardy.NewRecorder(r, 2, nil)
+	require.NoError(t, err)
+	dice := nardy.NewSeededDice(1)
+	opening(t, rc, dice)
+	first := rc.Match().Game()
+	loser := first.Position().OnRoll()
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActResign, Player: loser, Resign: nardy.Oin}))
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActAccept, Player: loser.Other()}))
+	opening(t, rc, dice)
+	m := rc.Match()
+	p := &Player{}
+	p.SeeMatch(m)
+	q := p.query(m.Game())
+	assert.True(t, q.Crawford)
+	want := [2]int{1, 2}
+	if m.Game().Position().OnRoll() == loser {
+		want = [2]int{2, 1}
+	}
+	assert.Equal(t, want, q.Away)
+	assert.Equal(t, CubeQuery{Pos: first.Position(), Cube: first.Cube()}, p.query(first), "not the match's game")
+}

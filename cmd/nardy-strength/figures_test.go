@@ -321,3 +321,48 @@ func TestJudgeReportsItsPlays(t *testing.T) {
 		assert.Equal(t, want, got)
 	}
 }
+
+// TestEvalCheckTakesEveryNthPosition: evalcheck's positions are, in each
+// of its seeded self-play games of the 0-ply neural player (game i on the
+// dice of SplitMix64(seed ^ SplitMix64(i))), the positions after the
+// -every-th play, the 2·every-th and so on, counted from each game's
+// first play, less a game's final position (nothing to evaluate):
+// counted here by replaying the games, with an -every that falls on the
+// last play of one of them.
+func TestEvalCheckTakesEveryNthPosition(t *testing.T) {
+	const games, seed = 3, 2
+	r := cubeless(nardy.Short)
+	p := bot.NewNeural(0)
+	var plays []int // of each game
+	for i := range games {
+		g, err := nardy.NewGame(r)
+		require.NoError(t, err)
+		dice := nardy.NewSeededDice(vigna(seed ^ vigna(uint64(i))))
+		n := 0
+		for !g.IsOver() {
+			a, err := bot.Next(g, [2]bot.Player{p, p}, dice)
+			require.NoError(t, err)
+			g, err = g.Do(a)
+			require.NoError(t, err)
+			if a.Kind == nardy.ActPlay {
+				n++
+			}
+		}
+		plays = append(plays, n)
+	}
+	every := 0
+	for e := 5; e <= 20 && every == 0; e++ {
+		for _, n := range plays {
+			if n%e == 0 {
+				every = e
+			}
+		}
+	}
+	require.NotZero(t, every, "no -every of 5..20 falls on the last play of a game of %v plays", plays)
+	want := 0
+	for _, n := range plays {
+		want += (n - 1) / every // the multiples of every below n: the last play ends the game
+	}
+	out := runOK(t, "evalcheck", "-games", strconv.Itoa(games), "-every", strconv.Itoa(every), "-trials", "1", "-seed", strconv.Itoa(seed))
+	assert.Contains(t, out, fmt.Sprintf(": %d positions from %d self-play games\n", want, games))
+}

@@ -166,3 +166,41 @@ func TestQueryCrawford(t *testing.T) {
 	assert.Equal(t, want, q.Away)
 	assert.Equal(t, CubeQuery{Pos: first.Position(), Cube: first.Cube()}, p.query(first), "not the match's game")
 }
+
+// TestPlayerCube: with Cube the player doubles where gnubg does (two
+// checkers left on its 1-point against fourteen on the opponent's
+// 6-point: double, pass) and passes that double; at the start, where
+// gnubg does not double, it takes a double. Without Cube it rolls and
+// takes whatever gnubg thinks. Skips without gnubg.
+func TestPlayerCube(t *testing.T) {
+	e := startOrSkip(t)
+	r := nardy.DefaultRules(nardy.Short)
+	var me, opp nardy.Side
+	me[1], me[nardy.Off] = 2, 13
+	opp[6], opp[nardy.Off] = 14, 1
+	won, err := nardy.NewGameAt(r, nardy.Setup{Position: mustPosition(nardy.NewPosition(nardy.Short, nardy.White, me, opp))})
+	require.NoError(t, err)
+	start, err := nardy.NewGameAt(r, nardy.Setup{Position: mustPosition(nardy.StartPosition(nardy.Short, nardy.White))})
+	require.NoError(t, err)
+	doubled := func(g nardy.Game) nardy.Game {
+		g, err := g.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+		require.NoError(t, err)
+		return g
+	}
+	for _, c := range []struct {
+		cube   bool
+		g      nardy.Game
+		player nardy.Color
+		want   nardy.ActionKind
+	}{
+		{true, won, nardy.White, nardy.ActDouble},
+		{true, doubled(won), nardy.Black, nardy.ActDrop},
+		{true, doubled(start), nardy.Black, nardy.ActTake},
+		{false, won, nardy.White, nardy.ActRoll},
+		{false, doubled(won), nardy.Black, nardy.ActTake},
+	} {
+		a, err := (&Player{E: e, Cube: c.cube}).Act(c.g, c.player)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, a.Kind, "Cube %v, %s in phase %s", c.cube, c.player, c.g.Phase())
+	}
+}

@@ -18,13 +18,7 @@ import (
 // listed with no step taken).
 func TestAllowedUndoOnlyAfterStep(t *testing.T) {
 	c := newClient(t, Config{})
-	st, me, _ := c.create(`{"preset":"long-moscow","seed":6}`)
-	st = me.act("roll", st, "")
-	for st.Phase != "play" || st.ToAct != me.color {
-		var ok bool
-		st, ok = me.move(st, 0)
-		require.True(t, ok)
-	}
+	st, me := c.toMyPlay(`{"preset":"long-moscow","seed":6}`)
 	assert.Contains(t, st.Allowed[me.color], "step")
 	assert.NotContains(t, st.Allowed[me.color], "undo", "no step taken")
 	me.refused(http.StatusUnprocessableEntity, "illegal", "POST", "undo", withVersion(st.Version, ""))
@@ -70,13 +64,7 @@ func TestAllowedResignUpToKoks(t *testing.T) {
 func TestUndoIsAChange(t *testing.T) {
 	store := newMemStore()
 	c := newClient(t, Config{Store: store, DevSeeds: true})
-	st, me, _ := c.create(`{"preset":"long-moscow","seed":6}`)
-	st = me.act("roll", st, "")
-	for st.Phase != "play" || st.ToAct != me.color {
-		var ok bool
-		st, ok = me.move(st, 0)
-		require.True(t, ok)
-	}
+	st, me := c.toMyPlay(`{"preset":"long-moscow","seed":6}`)
 	var sj stepsJSON
 	me.ok("GET", "steps", "", &sj)
 	require.NotEmpty(t, sj.Next)
@@ -99,19 +87,26 @@ func TestUndoIsAChange(t *testing.T) {
 // seat; kills the undo made for whoever is on roll).
 func TestUndoOnlyByTheMover(t *testing.T) {
 	c := newClient(t, Config{})
-	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
-	st = a.act("roll", st, "")
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	st = mover.act("roll", st, "")
-	var sj stepsJSON
-	mover.ok("GET", "steps", "", &sj)
-	require.NotEmpty(t, sj.Next)
-	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	st, mover, other := humansRolled(c)
+	st = mover.firstStep(st)
 	require.Len(t, st.Taken, 1)
 	assert.NotContains(t, st.Allowed[other.color], "undo")
 	other.refused(http.StatusConflict, "not_your_turn", "POST", "undo", withVersion(st.Version, ""))
 	now := mover.state()
 	assert.Equal(t, st.Version, now.Version, "the refused undo changed nothing")
 	assert.Equal(t, st.Taken, now.Taken)
+}
+
+// toMyPlay creates a game against the server's bot from body, rolls and
+// plays the first play offered until the creator has a roll to play, and
+// returns that state and the creator's seat.
+func (c *client) toMyPlay(body string) (stateJSON, *seat) {
+	st, me, _ := c.create(body)
+	st = me.act("roll", st, "")
+	for st.Phase != "play" || st.ToAct != me.color {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(c.t, ok)
+	}
+	return st, me
 }

@@ -61,15 +61,8 @@ func TestResignOnce(t *testing.T) {
 func TestResignedDuringStepsReloads(t *testing.T) {
 	store := newMemStore()
 	c := newClient(t, Config{Store: store, DevSeeds: true})
-	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
-	st = a.act("roll", st, "")
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	st = mover.act("roll", st, "")
-	var sj stepsJSON
-	mover.ok("GET", "steps", "", &sj)
-	require.NotEmpty(t, sj.Next)
-	st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+	st, mover, other := humansRolled(c)
+	st = mover.firstStep(st)
 	st = other.act("resign", st, "")
 	require.Equal(t, "resign", st.Phase)
 	st = mover.act("accept", st, "")
@@ -93,16 +86,9 @@ func TestResignedDuringStepsReloads(t *testing.T) {
 func TestOfferAfterStepwisePlayReloads(t *testing.T) {
 	store := newMemStore()
 	c := newClient(t, Config{Store: store, DevSeeds: true})
-	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
-	st = a.act("roll", st, "")
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	st = mover.act("roll", st, "")
+	st, mover, other := humansRolled(c)
 	for has(st.Allowed[mover.color], "step") {
-		var sj stepsJSON
-		mover.ok("GET", "steps", "", &sj)
-		require.NotEmpty(t, sj.Next)
-		st = mover.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
+		st = mover.firstStep(st)
 	}
 	require.NotEmpty(t, st.Taken)
 	st = mover.act("play", st, "")
@@ -120,4 +106,24 @@ func TestOfferAfterStepwisePlayReloads(t *testing.T) {
 	again = other.act("reject", again, "")
 	assert.Equal(t, "roll", again.Phase)
 	assert.Equal(t, other.color, again.ToAct)
+}
+
+// humansRolled creates a long-nardy game between two people (dice seed 4),
+// throws the opening and rolls for the player on roll; it returns the
+// state, the seat on roll and the other seat.
+func humansRolled(c *client) (stateJSON, *seat, *seat) {
+	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human","seed":4}`)
+	st = a.act("roll", st, "")
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	return mover.act("roll", st, ""), mover, other
+}
+
+// firstStep takes, as seat s, the first step the steps resource offers on
+// state st, which must offer one, and returns the new state.
+func (s *seat) firstStep(st stateJSON) stateJSON {
+	var sj stepsJSON
+	s.ok("GET", "steps", "", &sj)
+	require.NotEmpty(s.c.t, sj.Next)
+	return s.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
 }

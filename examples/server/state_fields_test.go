@@ -187,13 +187,7 @@ func TestStateOpening(t *testing.T) {
 // null (kills the steps taken given as null when there are none).
 func TestStepsListsAreArrays(t *testing.T) {
 	c := newClient(t, Config{})
-	st, me, _ := c.create(`{"preset":"short-standard","seed":2}`)
-	st = me.act("roll", st, "")
-	for st.Phase != "play" || st.ToAct != me.color {
-		var ok bool
-		st, ok = me.move(st, 0)
-		require.True(t, ok)
-	}
+	_, me := c.toMyPlay(`{"preset":"short-standard","seed":2}`)
 	status, b := me.do("GET", "steps", "")
 	require.Equal(t, http.StatusOK, status, "%s", b)
 	var raw map[string]any

@@ -22,15 +22,7 @@ func TestSeats(t *testing.T) {
 		for i := range 6 {
 			o, err := playOne(c, i)
 			require.NoError(t, err)
-			diceSeed, sa, sb := seeds(c.seed, i)
-			a, err := newBot(c, c.a, sa)
-			require.NoError(t, err)
-			b, err := newBot(c, c.b, sb)
-			require.NoError(t, err)
-			aColor, white, black := nardy.White, a, b
-			if i%2 == 1 {
-				aColor, white, black = nardy.Black, b, a
-			}
+			aColor, white, black, diceSeed := seated(t, c, i)
 			g, _, err := bot.PlayGame(c.preset.Rules, white, black, nardy.NewSeededDice(diceSeed))
 			require.NoError(t, err)
 			res, ok := g.Result()
@@ -45,6 +37,22 @@ func TestSeats(t *testing.T) {
 			assert.Equal(t, want, o, "%s game %d", preset, i)
 		}
 	}
+}
+
+// seated returns game i's seats as the package doc gives them, bot a
+// White in even games and Black in odd ones, built here from the game's
+// seeds: a's colour, the players of White and Black, and the dice's seed.
+func seated(t *testing.T, c config, i int) (aColor nardy.Color, white, black bot.Player, diceSeed uint64) {
+	t.Helper()
+	diceSeed, sa, sb := seeds(c.seed, i)
+	a, err := newBot(c, c.a, sa)
+	require.NoError(t, err)
+	b, err := newBot(c, c.b, sb)
+	require.NoError(t, err)
+	if i%2 == 1 {
+		return nardy.Black, b, a, diceSeed
+	}
+	return nardy.White, a, b, diceSeed
 }
 
 // TestSeedsDiffer: splitmix64 derives independent seeds: no two games
@@ -68,15 +76,7 @@ func TestMatchSeats(t *testing.T) {
 	for i := range 2 {
 		o, err := playOne(c, i)
 		require.NoError(t, err)
-		diceSeed, sa, sb := seeds(c.seed, i)
-		a, err := newBot(c, c.a, sa)
-		require.NoError(t, err)
-		b, err := newBot(c, c.b, sb)
-		require.NoError(t, err)
-		aColor, white, black := nardy.White, a, b
-		if i%2 == 1 {
-			aColor, white, black = nardy.Black, b, a
-		}
+		aColor, white, black, diceSeed := seated(t, c, i)
 		m, _, err := bot.PlayMatch(c.preset.Rules, c.length, white, black, nardy.NewSeededDice(diceSeed))
 		require.NoError(t, err)
 		w, bl := m.Score()

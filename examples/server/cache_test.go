@@ -181,3 +181,25 @@ func TestCacheTrimmedWhenWaiterGivesUp(t *testing.T) {
 	assert.LessOrEqual(t, lru, 1, "games in the cache, no request under way")
 	assert.LessOrEqual(t, n, 1, "entries in the cache, no request under way")
 }
+
+// TestCacheLeastRecentlyUsedOut: the cache keeps the games most recently
+// used (README: "least recently used out"): of three games in a cache of
+// two, the one not used the longest is read from the store again, the two
+// used since are not.
+func TestCacheLeastRecentlyUsedOut(t *testing.T) {
+	store := &countingStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store, CacheSize: 2})
+	_, a, _ := c.create(`{}`)
+	_, b, _ := c.create(`{}`)
+	_, other, _ := c.create(`{}`)
+	a.state()
+	b.state()
+	a.state()     // a used after b: b is the least recently used
+	other.state() // pushes b out
+	loads := store.loads.Load()
+	a.state()
+	other.state()
+	assert.Equal(t, loads, store.loads.Load(), "the two games used last are in the cache")
+	b.state()
+	assert.Equal(t, loads+1, store.loads.Load(), "the least recently used was pushed out")
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -460,6 +461,56 @@ func TestPanicUnlocksTheGame(t *testing.T) {
 	got, b = c.request("POST", other.path("join"), other.invite, `{}`)
 	refusedWith(t, http.StatusInternalServerError, "internal", got, b, "a panic in the join's Save")
 	other.join()
+}
+
+// TestPanicForgetsCachedGame: after a panic in an action on a game in the
+// cache, the half-changed game is forgotten: the next request reads the
+// game as the store has it, without the unsaved roll.
+func TestPanicForgetsCachedGame(t *testing.T) {
+	var armed atomic.Bool
+	c := newClient(t, Config{Store: panicSaveStore{newMemStore(), &armed}, DevSeeds: true})
+	_, me, _ := c.create(`{}`)
+	st := me.state() // the game is in the cache
+	armed.Store(true)
+	got, b := me.c.request("POST", me.path("roll"), me.token, withVersion(st.Version, ""))
+	refusedWith(t, http.StatusInternalServerError, "internal", got, b, "a panic in Save")
+	now := me.state()
+	assert.Equal(t, st.Version, now.Version, "the unsaved roll is not served")
+	me.act("roll", now, "")
+}
+
+// abortSaveStore is a memory store whose Save panics with
+// http.ErrAbortHandler while armed.
+type abortSaveStore struct {
+	*memStore
+	armed *atomic.Bool
+}
+
+func (s abortSaveStore) Save(ctx context.Context, r Row, prev int) error {
+	if s.armed.Swap(false) {
+		panic(http.ErrAbortHandler)
+	}
+	return s.memStore.Save(ctx, r, prev)
+}
+
+// TestAbortHandlerPanicsOn: a panic with http.ErrAbortHandler, net/http's
+// way to abort a response, is no bug to answer 500 and log: it goes on to
+// net/http, which drops the connection; the game is unlocked all the same.
+func TestAbortHandlerPanicsOn(t *testing.T) {
+	var armed atomic.Bool
+	var logged atomic.Int32
+	c := newClient(t, Config{Store: abortSaveStore{newMemStore(), &armed}, DevSeeds: true,
+		Logf: func(string, ...any) { logged.Add(1) }})
+	st, me, _ := c.create(`{}`)
+	armed.Store(true)
+	r := httptest.NewRequest("POST", me.path("roll"), strings.NewReader(withVersion(st.Version, "")))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Authorization", "Bearer "+me.token)
+	rec := httptest.NewRecorder()
+	assert.PanicsWithValue(t, http.ErrAbortHandler, func() { c.srv.ServeHTTP(rec, r) })
+	assert.NotEqual(t, http.StatusInternalServerError, rec.Code, "not answered as a bug")
+	assert.Zero(t, logged.Load(), "not logged as a bug")
+	assert.Equal(t, st.Version, me.state().Version, "the game is free, the unsaved roll not served")
 }
 
 // TestCreateRatePerNetwork: the creations of one IPv6 /48 network's /64s

@@ -423,4 +423,7 @@ func TestHeaderBound(t *testing.T) {
 	}
 	assert.Equal(t, http.StatusOK, get(maxHeader-1<<10))
 	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, get(maxHeader+1<<10))
+	// The README's figure, not the constant: headers of at most 16 KB.
+	assert.Equal(t, http.StatusOK, get(16<<10-512), "a header under 16 KB")
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, get(16<<10+512), "a header past 16 KB")
 }

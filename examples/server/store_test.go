@@ -108,6 +108,48 @@ func testStore(t *testing.T, s Store) {
 	require.NoError(t, s.Delete(ctx, id), "deleting twice")
 	_, err = s.Load(ctx, id, -1)
 	assert.ErrorIs(t, err, ErrNotFound)
+	testStoreBounds(t, s)
+}
+
+// testStoreBounds checks the bounds of the Store's times as its docs
+// put them: Count(since) counts the games changed at or after since, the
+// client's included, and none before; Expire(t) deletes the games last
+// changed before t, not one changed at t. The counts look far in the
+// future and the expiry far in the past, where a shared database holds no
+// other rows to count or to delete.
+func testStoreBounds(t *testing.T, s Store) {
+	ctx := context.Background()
+	jitter := time.Duration(time.Now().UnixNano() % int64(time.Hour))
+	client := "bounds-" + newID()
+	pair := func(at time.Time) (edge, before Row) {
+		edge = Row{ID: newID(), Version: 1, Client: client, Updated: at, Data: []byte(`{}`)}
+		before = Row{ID: newID(), Version: 1, Client: client, Updated: at.Add(-time.Millisecond), Data: []byte(`{}`)}
+		require.NoError(t, s.Create(ctx, edge))
+		require.NoError(t, s.Create(ctx, before))
+		t.Cleanup(func() { _ = s.Delete(ctx, edge.ID); _ = s.Delete(ctx, before.ID) })
+		return edge, before
+	}
+
+	future := time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC).Add(jitter)
+	pair(future)
+	all, mine, unfinished, err := s.Count(ctx, client, future)
+	require.NoError(t, err)
+	assert.Equal(t, 1, all, "a game changed at since is counted, one changed before is not")
+	assert.Equal(t, 1, mine, "the client's game changed at since")
+	assert.Equal(t, 1, unfinished)
+	_, mine, _, err = s.Count(ctx, client, future.Add(time.Millisecond))
+	require.NoError(t, err)
+	assert.Zero(t, mine, "no game of the client changed since")
+
+	past := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC).Add(jitter)
+	edge, before := pair(past)
+	n, err := s.Expire(ctx, past)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, n, 1)
+	_, err = s.Load(ctx, before.ID, -1)
+	assert.ErrorIs(t, err, ErrNotFound, "changed before t: expired")
+	_, err = s.Load(ctx, edge.ID, -1)
+	assert.NoError(t, err, "changed at t: kept")
 }
 
 func TestMemStore(t *testing.T) { testStore(t, newMemStore()) }

@@ -203,3 +203,51 @@ func TestCacheLeastRecentlyUsedOut(t *testing.T) {
 	b.state()
 	assert.Equal(t, loads+1, store.loads.Load(), "the least recently used was pushed out")
 }
+
+// TestCacheDropsDeletedGames: a game deleted leaves the cache at once, so
+// it takes no place there from the games in use.
+func TestCacheDropsDeletedGames(t *testing.T) {
+	store := &countingStore{memStore: newMemStore()}
+	c := newClient(t, Config{Store: store, CacheSize: 2})
+	_, a, _ := c.create(`{}`)
+	_, b, _ := c.create(`{}`)
+	_, other, _ := c.create(`{}`)
+	b.state()
+	a.state()
+	a.ok("DELETE", "", "", nil)
+	other.state()
+	loads := store.loads.Load()
+	b.state()
+	other.state()
+	assert.Equal(t, loads, store.loads.Load(), "the two games left are in the cache")
+}
+
+// TestCacheKeepsHeldGames: a game a request holds stays in the cache
+// however many games are used meanwhile, so that a second request on it
+// waits for the first instead of using a copy of its own.
+func TestCacheKeepsHeldGames(t *testing.T) {
+	c := newClient(t, Config{CacheSize: 1, BotWait: 50 * time.Millisecond})
+	_, a, _ := c.create(`{}`)
+	_, b, _ := c.create(`{}`)
+	a.state()
+	e, err := c.srv.acquire(context.Background(), a.id)
+	require.NoError(t, err)
+	b.state() // past the cache's size: a is held, b is not
+	a.refused(http.StatusServiceUnavailable, "busy", "GET", "", "")
+	c.srv.release(e)
+	a.state()
+}
+
+// TestExpiredGameDeleted: a request that finds its game idle past the TTL
+// deletes it from the store, the sweep aside (README: never served once
+// past it; entries.go's expired).
+func TestExpiredGameDeleted(t *testing.T) {
+	store := newMemStore()
+	c, clock := limitsClient(t, Config{Store: store, DevSeeds: true, TTL: time.Hour})
+	_, me, _ := c.create(`{}`)
+	me.state()
+	clock.add(time.Hour + time.Minute)
+	me.refused(http.StatusNotFound, "no_game", "GET", "", "")
+	_, err := store.Load(t.Context(), me.id, -1)
+	assert.ErrorIs(t, err, ErrNotFound, "deleted from the store")
+}

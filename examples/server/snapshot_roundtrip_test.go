@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,4 +138,49 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			check(me.id, fmt.Sprintf("%s: %s %s%s, action %d", body, s.color, what, fields, i))
 		}
 	}
+}
+
+// TestSnapshotRefusesForeignForms: a stored form of another format, or
+// with a client seed longer than a seat may send (the salt must fit a
+// fair-dice proof), is refused when read, not half read.
+func TestSnapshotRefusesForeignForms(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true})
+	_, me, _ := c.create(`{}`)
+	data := store.rows[me.id].Data
+	edit := func(f func(m map[string]any)) []byte {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(data, &m))
+		f(m)
+		b, err := json.Marshal(m)
+		require.NoError(t, err)
+		return b
+	}
+	_, err := decodeGame(me.id, edit(func(map[string]any) {}))
+	require.NoError(t, err, "the form as stored")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["format"] = 2 }))
+	assert.ErrorContains(t, err, "format 2")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) {
+		m["client_seeds"] = []string{strings.Repeat("a", maxClientSeed), ""}
+	}))
+	assert.NoError(t, err, "a client seed of the most bytes a seat may send")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) {
+		m["client_seeds"] = []string{"", strings.Repeat("a", maxClientSeed+1)}
+	}))
+	assert.ErrorContains(t, err, "client seed")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["seed"] = "abcd" }))
+	assert.ErrorContains(t, err, "bad seed", "a seed of two bytes")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["actions"] = "none" }))
+	assert.ErrorContains(t, err, "actions")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["pending"] = [][3]int{{24, 18, 6}} }))
+	assert.ErrorContains(t, err, "steps without a roll being played", "steps before the opening throw")
+
+	// A step the roll being played does not allow.
+	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":4}`)
+	white.act("roll", st, "")
+	data = store.rows[white.id].Data
+	_, err = decodeGame(white.id, edit(func(map[string]any) {}))
+	require.NoError(t, err)
+	_, err = decodeGame(black.id, edit(func(m map[string]any) { m["pending"] = [][3]int{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1}} }))
+	assert.ErrorContains(t, err, "pending step")
 }

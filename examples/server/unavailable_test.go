@@ -112,3 +112,29 @@ func TestClientGoneNotLogged(t *testing.T) {
 	assert.Equal(t, http.StatusServiceUnavailable, rec.Code, rec.Body.String())
 	assert.Zero(t, logged.Load(), "the client went away: nothing logged")
 }
+
+// TestOwedBotMoveSaved: the move a bot owed, made on the game's next
+// request, is saved before the answer, as every change is (README,
+// Storage and restarts): the store has the version the answer shows.
+func TestOwedBotMoveSaved(t *testing.T) {
+	store := newMemStore()
+	c := newClient(t, Config{Store: store, DevSeeds: true, BotWait: 50 * time.Millisecond})
+	st, me, _ := c.create(`{"preset":"short-standard","bot":"greedy","seed":3}`)
+	for range maxBotRunsPerClient {
+		require.True(t, c.srv.botRuns.start("127.0.0.1"))
+	}
+	for i := 0; st.ToAct != "black" && i < 100; i++ {
+		var ok bool
+		st, ok = me.move(st, 0)
+		require.True(t, ok, "%+v", st)
+	}
+	require.True(t, st.BotOwes, "the bot owes its move: %+v", st)
+	for range maxBotRunsPerClient {
+		c.srv.botRuns.done("127.0.0.1")
+	}
+	after := me.state()
+	require.Greater(t, after.Version, st.Version, "the bot moved")
+	row, err := store.Load(t.Context(), me.id, -1)
+	require.NoError(t, err)
+	assert.Equal(t, after.Version, row.Version, "the bot's move is stored")
+}

@@ -138,3 +138,18 @@ func TestOwedBotMoveSaved(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, after.Version, row.Version, "the bot's move is stored")
 }
+
+// TestStreamLifetime: an event stream ends after Config.StreamLifetime
+// (the page opens another), however quiet its game.
+func TestStreamLifetime(t *testing.T) {
+	c := newClient(t, Config{StreamLifetime: 100 * time.Millisecond})
+	_, me, _ := c.create(`{}`)
+	ch := me.events(t.Context())
+	assert.Equal(t, "state", next(t, ch).name)
+	select {
+	case _, ok := <-ch:
+		assert.False(t, ok, "no other event: the game did not change")
+	case <-time.After(10 * time.Second): // a fail-safe: the lifetime is 100 ms
+		t.Fatal("the stream outlived its lifetime")
+	}
+}

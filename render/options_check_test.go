@@ -116,3 +116,22 @@ func TestCubeValueFits(t *testing.T) {
 		assert.True(t, x-width/2 >= face.x && x+width/2 <= face.x+face.w, "cube %d: the value (%.0f wide) on the cube %+v", v, width, face)
 	}
 }
+
+// TestDiceLeftMoreThanRolled: Options.DiceLeft lists dice still to play
+// of the roll (nardy.Turn.DiceLeft): five 2s of a 2-2 (C3: a double plays
+// four) are refused saying there are more than the roll has, where the
+// message called 2 no die of the roll; a die the roll has not is named.
+func TestDiceLeftMoreThanRolled(t *testing.T) {
+	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
+	_, err := AppendSVG(nil, pos, Options{Dice: nardy.MustRoll(2, 2), DiceLeft: []int{2, 2, 2, 2, 2}})
+	var oe *OptionsError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "DiceLeft", oe.Option)
+	assert.Contains(t, err.Error(), "5 dice left, more than the roll 2-2 has")
+	_, err = AppendSVG(nil, pos, Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{6, 6}})
+	assert.Contains(t, err.Error(), "2 dice left, more than the roll 6-5 has")
+	_, err = AppendSVG(nil, pos, Options{Dice: nardy.MustRoll(6, 5), DiceLeft: []int{4}})
+	assert.Contains(t, err.Error(), "die 4 left is not a die of the roll 6-5")
+	_, err = AppendSVG(nil, pos, Options{Dice: nardy.MustRoll(2, 2), DiceLeft: []int{2, 2, 2, 2}})
+	assert.NoError(t, err, "four dice left of a double")
+}

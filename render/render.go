@@ -202,13 +202,17 @@ func check(pos nardy.Position, o Options) error {
 		if !o.Dice.IsValid() {
 			return optionsError("Dice", "invalid roll")
 		}
-		var have [7]int
+		var have, rolled [7]int
 		for _, v := range rollDice(o.Dice) {
 			have[v]++
+			rolled[v]++
 		}
 		for _, v := range o.DiceLeft {
-			if v < 1 || v > 6 || have[v] == 0 {
+			switch {
+			case v < 1 || v > 6 || rolled[v] == 0:
 				return optionsError("DiceLeft", "die %d left is not a die of the roll %s", v, o.Dice)
+			case have[v] == 0:
+				return optionsError("DiceLeft", "%d dice left, more than the roll %s has", len(o.DiceLeft), o.Dice)
 			}
 			have[v]--
 		}

@@ -27,3 +27,19 @@ func TestCheckLimits(t *testing.T) {
 	}
 	assert.ErrorContains(t, checkPlaces(":8080", "", ""), `-db ""`)
 }
+
+// TestCheckPlacesPortBounds: -addr's port is a TCP port, 0 to 65535 (16
+// bits), both bounds accepted and one past the top refused.
+func TestCheckPlacesPortBounds(t *testing.T) {
+	assert.NoError(t, checkPlaces("127.0.0.1:65535", "nardy.db", ""))
+	assert.NoError(t, checkPlaces("127.0.0.1:0", "nardy.db", ""))
+	assert.ErrorContains(t, checkPlaces("127.0.0.1:65536", "nardy.db", ""), "want host:port")
+}
+
+// TestOpenStoreMemory: -db :memory: keeps the games in memory only, in the
+// server's memStore (not in a file, nor in SQLite).
+func TestOpenStoreMemory(t *testing.T) {
+	s, err := openStore(":memory:", "")
+	assert.NoError(t, err)
+	assert.IsType(t, &memStore{}, s)
+}

@@ -92,3 +92,12 @@ func TestStoresKeepTheirOwnCopy(t *testing.T) {
 		require.Equal(t, `{"a":3}`, string(got.Data), "%s: the saved game", name)
 	}
 }
+
+// TestSQLiteOneConnection: the SQLite store's writes are serialised by one
+// connection (sqliteStore's doc): its pool opens at most one.
+func TestSQLiteOneConnection(t *testing.T) {
+	s, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
+	require.NoError(t, err)
+	defer s.Close()
+	require.Equal(t, 1, s.db.Stats().MaxOpenConnections)
+}

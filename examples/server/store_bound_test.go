@@ -101,3 +101,19 @@ func TestSQLiteOneConnection(t *testing.T) {
 	defer s.Close()
 	require.Equal(t, 1, s.db.Stats().MaxOpenConnections)
 }
+
+// TestSaveOfAMissingGameAtVersionZero: Save replaces a game only if its
+// stored version is prev; a game never created (or deleted) has none, so
+// a save on version 0 is ErrConflict and creates nothing.
+func TestSaveOfAMissingGameAtVersionZero(t *testing.T) {
+	sq, err := openSQLite(filepath.Join(t.TempDir(), "games.db"))
+	require.NoError(t, err)
+	defer sq.Close()
+	for name, s := range map[string]Store{"memory": newMemStore(), "sqlite": sq} {
+		ctx := context.Background()
+		r := Row{ID: newID(), Version: 1, Client: "c", Updated: time.Now(), Data: []byte(`{}`)}
+		require.ErrorIs(t, s.Save(ctx, r, 0), ErrConflict, name)
+		_, err := s.Load(ctx, r.ID, -1)
+		require.ErrorIs(t, err, ErrNotFound, "%s: the save created the game", name)
+	}
+}

@@ -131,6 +131,8 @@ func TestBadRequests(t *testing.T) {
 	bad("whole play of five steps", 400, "bad_request", "play", `{"steps":[[24,23,1],[24,23,1],[24,23,1],[24,23,1],[24,23,1]]}`)
 	bad("whole play with a bad point", 400, "bad_request", "play", `{"steps":[[24,99,1]]}`)
 	bad("whole play with a negative point", 400, "bad_request", "play", `{"steps":[[24,-1,1]]}`)
+	bad("whole play with die 7", 400, "bad_request", "play", `{"steps":[[24,17,7]]}`) // as a step's die 7 (dice are 1..6, C3)
+	bad("whole play with die 0", 400, "bad_request", "play", `{"steps":[[24,18,0]]}`) // a play names each step's die
 	// A step the rules forbid names its rule (long nardy: one checker
 	// off the head, L3, unless the roll is an exception). A move by the sum
 	// of the dice is one checker using both, which a step may be (issue 10).

@@ -442,10 +442,8 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 			return badRequest("%d steps: a play has at most 4", len(steps))
 		}
 		for _, s := range steps {
-			for _, v := range s {
-				if v < 0 || v > nardy.Bar {
-					return badRequest("step %v: points are 0..25, dice 1..6", s)
-				}
+			if s[0] < nardy.Off || s[0] > nardy.Bar || s[1] < nardy.Off || s[1] > nardy.Bar || s[2] < 1 || s[2] > 6 {
+				return badRequest("step %v: points are 0..25, dice 1..6", s)
 			}
 		}
 		st = fromTriples(steps)

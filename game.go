@@ -270,7 +270,7 @@ func (g *Game) do(a Action) error {
 	case a.Kind == ActOpening:
 		return g.openingThrow(a.Dice[0], a.Dice[1])
 	case !a.Player.IsValid():
-		return errInvalidAction
+		return fmt.Errorf("%w: player %d, neither White nor Black", errInvalidAction, a.Player)
 	}
 	switch a.Kind {
 	case ActRoll:
@@ -279,7 +279,7 @@ func (g *Game) do(a Action) error {
 		return g.play(a.Player, a.Steps)
 	case ActStep:
 		if len(a.Steps) != 1 {
-			return errInvalidAction
+			return fmt.Errorf("%w: a step action holds one step, not %d (a whole play is ActPlay)", errInvalidAction, len(a.Steps))
 		}
 		return g.step(a.Player, a.Steps[0])
 	case ActUndo:
@@ -297,7 +297,7 @@ func (g *Game) do(a Action) error {
 	case ActAccept, ActReject:
 		return g.answer(a.Player, a.Kind == ActAccept)
 	}
-	return errInvalidAction
+	return fmt.Errorf("%w: kind %d, no action kind", errInvalidAction, a.Kind)
 }
 
 func (g *Game) openingThrow(w, b int) error {
@@ -486,8 +486,12 @@ func (g *Game) resign(p Color, k ResultKind) error {
 		return ErrWrongPhase
 	case k == 0:
 		return errResignNoKind
-	case k == Draw || !g.rules.scoring().Uses(k):
-		return errResignKind
+	case k == Draw:
+		return fmt.Errorf("%w, not a draw", errResignNoWin)
+	case !k.IsValid():
+		return fmt.Errorf("%w, not kind %d", errResignNoWin, k)
+	case !g.rules.scoring().Uses(k):
+		return fmt.Errorf("%w: %s", errResignKind, k.Name(g.rules.Variant))
 	case g.lastRoll && g.pos.Side(p)[Off] == Checkers:
 		return errResignWon
 	}

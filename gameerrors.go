@@ -38,6 +38,7 @@ var (
 	errNoBeaver      = errors.New("beavers are not allowed")       // S6
 	errNoRaccoon     = errors.New("a beaver cannot be beavered")   // S6: no raccoons
 	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
+	errResignNoWin   = errors.New("a resignation offers a kind of win (Oin for a single game, Mars for a gammon, Koks for a backgammon)")
 	errResignNoKind  = errors.New("a resignation without its kind (Resign: Oin for a single game, Mars for a gammon, Koks for a backgammon)")
 	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
@@ -92,7 +93,7 @@ func actionError(a Action, phase Phase, reason error, v Variant) *ActionError {
 		e.Rule = "S6"
 	case reason == errResignWon:
 		e.Rule = "L11"
-	case reason == errResignKind, reason == errResignNoKind:
+	case errors.Is(reason, errResignKind), errors.Is(reason, errResignNoWin), reason == errResignNoKind:
 		e.Rule = "L9"
 		if v == Short {
 			e.Rule = "S5"

@@ -71,7 +71,8 @@ func TestRefusedActions(t *testing.T) {
 		{"accept without an offer", rollLong, Action{Kind: ActAccept, Player: Black}, ErrWrongPhase},
 		{"reject without an offer", rollLong, Action{Kind: ActReject, Player: Black}, ErrWrongPhase},
 		{"resign koks under the federation table", rollLong, Action{Kind: ActResign, Player: White, Resign: Koks}, errResignKind},
-		{"resign a draw", rollLong, Action{Kind: ActResign, Player: White, Resign: Draw}, errResignKind},
+		{"resign a draw", rollLong, Action{Kind: ActResign, Player: White, Resign: Draw}, errResignNoWin},
+		{"resign kind 99", rollLong, Action{Kind: ActResign, Player: White, Resign: 99}, errResignNoWin},
 		{"resign kind 0", rollLong, Action{Kind: ActResign, Player: White}, errResignNoKind},
 		{"resign home mars in short nardy", rollShort, Action{Kind: ActResign, Player: Black, Resign: HomeMars}, errResignKind},
 		{"double by the player not on roll", rollShort, Action{Kind: ActDouble, Player: Black}, ErrNotYourTurn},
@@ -204,4 +205,36 @@ func TestRefusalsSayWhat(t *testing.T) {
 	_, err = Game{}.Legal()
 	require.ErrorIs(t, err, ErrWrongPhase)
 	assert.ErrorContains(t, err, "the zero Game")
+}
+
+// TestMalformedActionsSayWhatIsWrong: a malformed action or a resignation
+// of something other than a kind of win says which field is wrong (a
+// stranger's review: "malformed action" alone, and a draw refused as "a
+// kind the scoring table does not use", named neither). A resignation
+// offers a win of the opponent's (L9, S5).
+func TestMalformedActionsSayWhatIsWrong(t *testing.T) {
+	long := gmOpen(t, DefaultRules(Long), 6, 2)
+	short := gmOpen(t, DefaultRules(Short), 3, 1)
+	for _, c := range []struct {
+		g    Game
+		a    Action
+		want string
+		rule string
+	}{
+		{long, Action{Kind: ActResign, Player: 7, Resign: Oin}, "player 7, neither White nor Black", ""},
+		{long, Action{Kind: ActReject + 3, Player: White}, "kind 15, no action kind", ""},
+		{short, Action{Kind: ActStep, Player: White, Steps: make([]Step, 2)}, "one step, not 2", ""},
+		{long, Action{Kind: ActResign, Player: White, Resign: Draw}, "a kind of win", "L9"},
+		{long, Action{Kind: ActResign, Player: White, Resign: Draw}, "not a draw", "L9"},
+		{short, Action{Kind: ActResign, Player: White, Resign: 99}, "not kind 99", "S5"},
+		{long, Action{Kind: ActResign, Player: White, Resign: Koks}, "does not use: koks", "L9"}, // the federation table has no koks
+		{short, Action{Kind: ActResign, Player: White, Resign: HomeMars}, "does not use: home_mars", "S5"},
+	} {
+		_, err := c.g.Do(c.a)
+		require.ErrorIs(t, err, ErrActionRefused, "%+v", c.a)
+		assert.ErrorContains(t, err, c.want, "%+v", c.a)
+		var ae *ActionError
+		require.ErrorAs(t, err, &ae)
+		assert.Equal(t, c.rule, ae.Rule, "%+v: %v", c.a, err)
+	}
 }

@@ -70,7 +70,8 @@ type Player interface {
 	// [ErrNotToAct] when g does not wait for me, in an error that also
 	// matches the sentinel [nardy.Game.Do] gives for the same action:
 	// [nardy.ErrWrongPhase] at the opening throw, [nardy.ErrNotYourTurn] in
-	// the opponent's turn, [nardy.ErrGameOver] once the game is over.
+	// the opponent's turn, [nardy.ErrGameOver] once the game is over,
+	// [nardy.ErrActionRefused] for a colour neither White nor Black.
 	Act(g nardy.Game, me nardy.Color) (nardy.Action, error)
 }
 
@@ -79,7 +80,9 @@ var (
 	// ErrNotToAct: the game does not wait for this player's action. The
 	// error a player returns matches nardy's reason too:
 	// [nardy.ErrNotYourTurn] (the opponent's turn), [nardy.ErrWrongPhase]
-	// (the opening throw) or [nardy.ErrGameOver].
+	// (the opening throw), [nardy.ErrGameOver], or [nardy.ErrActionRefused]
+	// (a colour neither White nor Black, whose action [nardy.Game.Do]
+	// refuses as malformed).
 	ErrNotToAct = errors.New("bot: not this player's turn to act")
 	// ErrTooLong: a game or match did not end within the actions a record
 	// holds ([nardy.MaxRecordActions]). The drivers' error matches
@@ -166,6 +169,8 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 		return errZeroGame
 	case g.IsOver():
 		return errOver
+	case !me.IsValid():
+		return &turnError{nardy.ErrActionRefused, fmt.Sprintf("player %d, neither White nor Black", me)}
 	case !ok:
 		return errOpeningThrow
 	case c != me:

@@ -223,6 +223,16 @@ func TestNotToAct(t *testing.T) {
 		assert.ErrorIs(t, err, nardy.ErrNotYourTurn, name)
 		assert.NotErrorIs(t, err, nardy.ErrGameOver, name)
 	}
+	for _, name := range Names() { // a colour of neither player is named, not called the opponent's
+		p, _ := New(name, 1)
+		_, err := p.Act(g, 7)
+		assert.ErrorIs(t, err, ErrNotToAct, name)
+		assert.ErrorIs(t, err, nardy.ErrActionRefused, name)
+		assert.NotErrorIs(t, err, nardy.ErrNotYourTurn, name)
+		assert.ErrorContains(t, err, "player 7, neither White nor Black", name)
+		_, want := g.Do(nardy.Action{Kind: nardy.ActPlay, Player: 7})
+		assert.ErrorContains(t, want, "player 7, neither White nor Black", "the words of Game.Do's refusal")
+	}
 	_, err = Next(nardy.Game{}, [2]Player{NewGreedy(), NewGreedy()}, nardy.NewSeededDice(1))
 	assert.Error(t, err)
 	over, _, err := PlayGame(preset(t, "short-standard"), NewGreedy(), NewGreedy(), nardy.NewSeededDice(1))

@@ -162,17 +162,17 @@ func (c *turnCtx) playOf(root node, roll Roll, steps []Step, need, die int) (Pla
 // [Game.Play] takes the position from *cur without making the Play.
 func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, cur *node, checked *[4]rawStep) error {
 	if len(steps) > roll.Steps() {
-		return ruleError("C3", errWrongDice, -1)
+		return tooManySteps(roll, len(steps))
 	}
 	*cur = *root
 	left := newDiceLeft(roll)
 	for i, s := range steps {
 		from, to, d := int(s.From), int(s.To), int(s.Die)
 		if !left.take(d) {
-			return ruleError("C3", errWrongDice, i)
+			return wrongStep(roll, left, s, i) // left as it was: take failed
 		}
 		if from < 1 || from > Bar || to != stepTarget(from, d) {
-			return ruleError("C3", errWrongDice, i)
+			return wrongStep(roll, newDiceLeft(roll), s, i) // the die was there
 		}
 		var next node
 		st, f := c.step(cur, from, d, &next)

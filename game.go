@@ -380,7 +380,7 @@ func (g *Game) play(p Color, steps []Step) error {
 		return errPlayStarted
 	}
 	if len(steps) > 4 {
-		return ruleError("C3", errWrongDice, -1)
+		return tooManySteps(g.turn.Roll(), len(steps))
 	}
 	// The turn was prepared for g.pos and the roll by NewTurn (setDice),
 	// its required dice worked out: PlayOf's checks from there. The new

@@ -365,7 +365,7 @@ func (rs *resolver) search(h int, left diceLeft) {
 			}
 		}
 		if len(rs.hops) > rs.roll.Steps() {
-			rs.err = ruleError("C3", errWrongDice, -1)
+			rs.err = tooManySteps(rs.roll, len(rs.hops))
 			return
 		}
 	}

@@ -190,7 +190,7 @@ func (t Turn) Step(s Step) (Turn, error) {
 	step := int(t.n)
 	rest := t.left
 	if !rest.take(d) || from < 1 || from > Bar || (s.To != 0 && int(s.To) != stepTarget(from, d)) {
-		return t, ruleError("C3", errWrongDice, step)
+		return t, wrongStep(t.Roll(), t.left, s, step)
 	}
 	var child node
 	st, f := t.c.step(&t.cur, from, d, &child)

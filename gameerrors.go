@@ -60,9 +60,13 @@ type ActionError struct {
 	Reason error
 }
 
-// Error implements the error interface. A nil Reason gives no reason.
+// Error implements the error interface. A nil Reason gives no reason. The
+// opening throw is no player's (C2), so its refusal names none.
 func (e *ActionError) Error() string {
 	s := fmt.Sprintf("nardy: action refused: %s by %s in phase %s", e.Kind, e.Player, e.Phase)
+	if e.Kind == ActOpening {
+		s = fmt.Sprintf("nardy: action refused: %s in phase %s", e.Kind, e.Phase)
+	}
 	if e.Reason != nil {
 		// The reason's own "nardy: " is not said twice.
 		s += ": " + strings.TrimPrefix(e.Reason.Error(), "nardy: ")

@@ -229,6 +229,7 @@ func TestMalformedActionsSayWhatIsWrong(t *testing.T) {
 		{short, Action{Kind: ActResign, Player: White, Resign: 99}, "not kind 99", "S5"},
 		{long, Action{Kind: ActResign, Player: White, Resign: Koks}, "does not use: koks", "L9"}, // the federation table has no koks
 		{short, Action{Kind: ActResign, Player: White, Resign: HomeMars}, "does not use: home_mars", "S5"},
+		{long, Action{Kind: ActOpening, Dice: [2]int{3, 1}}, "action refused: opening in phase roll: action not possible now", ""}, // the throw is no player's (C2)
 	} {
 		_, err := c.g.Do(c.a)
 		require.ErrorIs(t, err, ErrActionRefused, "%+v", c.a)

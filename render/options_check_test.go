@@ -15,7 +15,8 @@ import (
 // TestOptionsOutOfRange: the edges of each range Options' docs give are
 // refused with the field named: a step from below Off or to past the Bar
 // (the places 0..25), a die left that is no die (it indexed out of range),
-// a cube of the most negative int (a power of two's bit test passes it).
+// a cube of the most negative int (a power of two's bit test passes it), a
+// step from or to the bar in long nardy, which has none (L2).
 func TestOptionsOutOfRange(t *testing.T) {
 	pos := nardy.MustParsePosition("short w 00000503000050000000000200/00000503000050000000000200")
 	for name, c := range map[string]struct {
@@ -38,6 +39,18 @@ func TestOptionsOutOfRange(t *testing.T) {
 			assert.Equal(t, c.option, oe.Option, name)
 		}
 	}
+	// Long nardy has no bar (L2): no step of its starts or ends there.
+	long := nardy.MustParsePosition("long w 00000000000000000000000f00/00000000000000000000000f00")
+	for _, st := range []nardy.Step{step(nardy.Bar, 19, 6), step(24, nardy.Bar, 1)} {
+		_, err := AppendSVG(nil, long, Options{Steps: []nardy.Step{st}})
+		var oe *OptionsError
+		if assert.ErrorAs(t, err, &oe, "long nardy step %v", st) {
+			assert.Equal(t, "Steps", oe.Option)
+			assert.ErrorContains(t, err, "no bar (L2)")
+		}
+	}
+	_, err := AppendSVG(nil, long, Options{Steps: []nardy.Step{step(24, 18, 6)}})
+	assert.NoError(t, err, "a long-nardy step between points")
 	// The ends of the ranges are drawn.
 	for name, o := range map[string]Options{
 		"from the bar to off": {Steps: []nardy.Step{step(25, 0, 6)}},

@@ -68,7 +68,8 @@ type Options struct {
 	// Steps, when not empty, are highlighted: their from points, their to
 	// points and an arrow for each step. They are in the numbering of
 	// StepsBy, the player who made them (a step from [nardy.Bar] starts on
-	// that player's bar, a step to [nardy.Off] ends in its tray).
+	// that player's bar, a step to [nardy.Off] ends in its tray). Long
+	// nardy has no bar (L2): a step of its from or to the Bar is refused.
 	Steps   []nardy.Step
 	StepsBy nardy.Color
 
@@ -193,6 +194,9 @@ func check(pos nardy.Position, o Options) error {
 	for _, s := range o.Steps {
 		if s.From < nardy.Off || s.From > nardy.Bar || s.To < nardy.Off || s.To > nardy.Bar {
 			return optionsError("Steps", "step %d/%d outside the points 0..25", s.From, s.To)
+		}
+		if pos.Variant() == nardy.Long && (s.From == nardy.Bar || s.To == nardy.Bar) {
+			return optionsError("Steps", "step %d/%d: long nardy has no bar (L2), so no point 25", s.From, s.To)
 		}
 	}
 	if o.Dice == (nardy.Roll{}) && o.DiceLeft != nil {

@@ -190,9 +190,10 @@ func (rec Record) begin() (Match, error) {
 // across a restart. rec is checked first as [Replay] checks it (its errors
 // are Replay's); the Recorder keeps rec's seed or fair proof, so the dice
 // thrown from here on must go on being the seed's (a [NewSeededDice] or
-// fair [fair.Dice] source that has thrown the record's dice already: throw
-// and discard as many as the record holds, counting each roll's two and
-// each opening throw's two). Its record is rec's actions and the actions
+// fair [fair.Dice] source that has thrown the record's dice already:
+// [Record.SeededDice] gives the seed's, and a fair source throws and
+// discards as many as the record holds, counting each roll's two and each
+// opening throw's two). Its record is rec's actions and the actions
 // recorded from here on; [Recorder.Do]'s bound applies to the latter. A
 // record of more than [MaxRecordActions] actions, which no JSON reads, is
 // refused ([ErrRecordFull]); one a Recorder of an earlier version kept
@@ -210,6 +211,27 @@ func (rec Record) Recorder() (*Recorder, error) {
 		return nil, err
 	}
 	return rc, nil
+}
+
+// SeededDice returns the dice source of rec's Seed advanced past the dice
+// rec holds (two for each roll and each opening throw, in record order):
+// the source that throws on where the record's dice stopped, for the
+// [Recorder] that [Record.Recorder] returns after a restart, so that
+// [Replay] of the longer record still finds every die the seed's. It
+// reports false, and returns nil, when rec has no Seed. It does not check
+// the record: that is Record.Recorder's work.
+func (rec Record) SeededDice() (*SeededDice, bool) {
+	if rec.Seed == nil {
+		return nil, false
+	}
+	d := NewSeededDice(*rec.Seed)
+	for _, a := range rec.Actions {
+		if a.Kind == ActOpening || a.Kind == ActRoll {
+			d.Die()
+			d.Die()
+		}
+	}
+	return d, true
 }
 
 func sameThrow(a Action, d0, d1 int) bool {

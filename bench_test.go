@@ -254,10 +254,10 @@ func BenchmarkNextSteps(b *testing.B) {
 
 // gameTurns plays random games through Game from a fixed seed (seeded
 // dice, a random legal play) and returns n turns of them: the game on roll
-// with the roll it threw, and the game with the dice set with the action of
-// the legal play made. Rolls that pass at once (no legal step, C5) are left
-// out: they make no play.
-func gameTurns(tb testing.TB, r Rules, seed uint64, n int) (rolled []Game, rolls []Roll, playing []Game, acts []Action) {
+// with the roll it threw, and the game with the dice set with the legal
+// play made and its action. Rolls that pass at once (no legal step, C5)
+// are left out: they make no play.
+func gameTurns(tb testing.TB, r Rules, seed uint64, n int) (rolled []Game, rolls []Roll, playing []Game, plays []Play, acts []Action) {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 136))
 	src := NewSeededDice(seed)
@@ -283,22 +283,23 @@ func gameTurns(tb testing.TB, r Rules, seed uint64, n int) (rolled []Game, rolls
 			if before.Phase() == PhaseRoll {
 				rolled, rolls = append(rolled, before), append(rolls, roll)
 			}
-			playing, acts = append(playing, g), append(acts, pl.Action())
+			playing, plays, acts = append(playing, g), append(plays, pl), append(acts, pl.Action())
 			if g, err = g.Play(pl); err != nil {
 				tb.Fatal(err)
 			}
 		}
 	}
-	return rolled, rolls, playing, acts
+	return rolled, rolls, playing, plays, acts
 }
 
 // BenchmarkGameTurn: a play's way through a Game, one op per turn of
 // random games (gameTurns, 2,000 turns of each game): SetDice, the roll
-// (Do of ActRoll: the turn's required dice worked out, C5), and Do of a
-// legal ActPlay (the play checked and made).
+// (Do of ActRoll: the turn's required dice worked out, C5), Do of a legal
+// ActPlay (the play checked and made), Game.Play of the legal Play, and
+// the same play made step by step with Game.Step.
 func BenchmarkGameTurn(b *testing.B) {
 	for _, v := range []Variant{Long, Short} {
-		rolled, rolls, playing, acts := gameTurns(b, DefaultRules(v), 1, 2000)
+		rolled, rolls, playing, plays, acts := gameTurns(b, DefaultRules(v), 1, 2000)
 		b.Run(v.String()+"/setdice", func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
@@ -317,6 +318,37 @@ func BenchmarkGameTurn(b *testing.B) {
 			for b.Loop() {
 				if _, err := playing[i].Do(acts[i]); err != nil {
 					b.Fatal(err)
+				}
+				if i++; i == len(playing) {
+					i = 0
+				}
+			}
+		})
+		b.Run(v.String()+"/play", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := playing[i].Play(plays[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(playing) {
+					i = 0
+				}
+			}
+		})
+		b.Run(v.String()+"/step", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				g, p := playing[i], plays[i]
+				for j := range p.Len() {
+					var err error
+					if g, err = g.Step(p.Step(j)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if g.Phase() == PhasePlay {
+					b.Fatal("the play did not end the turn")
 				}
 				if i++; i == len(playing) {
 					i = 0

@@ -399,17 +399,15 @@ func (g *Game) step(p Color, s Step) error {
 	if err := g.mover(p); err != nil {
 		return err
 	}
-	t, err := g.turn.Step(s)
-	if err != nil {
+	// In place: a refused step leaves the turn unchanged, and Do works on
+	// a copy of the game anyway.
+	t := &g.turn
+	if err := t.step(s); err != nil {
 		return err
 	}
-	g.turn = t
 	if t.Done() {
-		pl, err := t.Play()
-		if err != nil {
-			return err
-		}
-		g.endPlay(pl.Result())
+		// The play's Result, without making the Play (t.Play).
+		g.endPlay(t.Position().Pass())
 	}
 	return nil
 }

@@ -180,42 +180,50 @@ const maxNextSteps = 32
 // refuses every step with an error matching [ErrInvalidPosition], as
 // [Turn.Play] does.
 func (t Turn) Step(s Step) (Turn, error) {
+	err := t.step(s)
+	return t, err
+}
+
+// step is Step in place: *t takes the step, or is left unchanged when the
+// step is refused. A Game steps its own turn with it, without copying the
+// Turn in and out.
+func (t *Turn) step(s Step) error {
 	if !t.c.start.IsValid() {
-		return t, positionError(errZeroPosition, "zero Turn")
+		return positionError(errZeroPosition, "zero Turn")
 	}
 	if t.n >= t.need {
-		return t, ruleError("C5", errTurnComplete, int(t.n))
+		return ruleError("C5", errTurnComplete, int(t.n))
 	}
 	from, d := int(s.From), int(s.Die)
 	step := int(t.n)
 	rest := t.left
 	if !rest.take(d) || from < 1 || from > Bar || (s.To != 0 && int(s.To) != stepTarget(from, d)) {
-		return t, wrongStep(t.Roll(), t.left, s, step)
+		return wrongStep(t.Roll(), t.left, s, step)
 	}
 	var child node
 	st, f := t.c.step(&t.cur, from, d, &child)
 	if f != stepOK {
 		rule, reason := f.rule()
-		return t, ruleError(rule, reason, step)
+		return ruleError(rule, reason, step)
 	}
 	// C5's larger die: when one die of a mixed roll can be played and the
 	// larger can, a step with the smaller is refused for that. When only the
 	// smaller can, a step with the larger is refused below for the rule it
 	// breaks (L5, as PlayOf does), not for using the larger die.
 	if t.n == 0 && int(t.forced) == int(t.c.roll.hi) && d != int(t.forced) {
-		return t, ruleError("C5", errLargerDie, step)
+		return ruleError("C5", errLargerDie, step)
 	}
 	remaining := int(t.need - t.n - 1)
 	if !t.c.reach(child, rest, remaining, false) {
 		if t.c.reach(child, rest, remaining, true) {
-			return t, ruleError("L5", errSixBlock, step)
+			return ruleError("L5", errSixBlock, step)
 		}
-		return t, ruleError("C5", errMaxDice, step)
+		return ruleError("C5", errMaxDice, step)
 	}
 	t.cur, t.left = child, rest
 	t.steps[t.n] = st
 	t.n++
-	return t, nil
+	return nil
 }
 
 // Move is Step for a user interface that knows only the points: it moves

@@ -174,13 +174,14 @@ func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, 
 		if from < 1 || from > Bar || to != stepTarget(from, d) {
 			return wrongStep(roll, newDiceLeft(roll), s, i) // the die was there
 		}
-		var next node
-		st, f := c.step(cur, from, d, &next)
+		// In place (applyTo's dst may be its src): a node written field
+		// by field and then copied whole stalls on store forwarding. A
+		// refused step may leave *cur part-written: the error ends the check.
+		st, f := c.step(cur, from, d, cur)
 		if f != stepOK {
 			rule, reason := f.rule()
 			return ruleError(rule, reason, i)
 		}
-		*cur = next
 		checked[i] = st
 	}
 	if !c.endOK(cur) {

@@ -143,6 +143,17 @@ func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error 
 	return nil
 }
 
+// reroll makes the turn prepareTurn prepared into c and n the turn of
+// another valid roll on the same position: of what prepareTurn works out,
+// only the roll and the head's limit (L3, L4's first turn) depend on the
+// roll. Perft prepares a position once for its 21 rolls.
+func reroll(r *Rules, c *turnCtx, n *node, roll Roll) {
+	c.roll = roll
+	if c.headRule {
+		n.head = firstTurnHeadLimit(r.HeadException, c.start.mover, c.blocked, roll)
+	}
+}
+
 // step moves one checker from point from by die, returning the new node and
 // the step, or the reason the step is refused. It judges one step: landing
 // (C4), bar first (S3), bearing off (C6), the head (L3, L4) and, when blocks
@@ -531,12 +542,19 @@ func (r Rules) countLegal(buf []Play, pos Position, roll Roll) (int, error) {
 	if err := prepareTurn(&r, &pos, roll, &g.turnCtx, &g.root); err != nil {
 		return 0, err
 	}
-	g.out, g.base, g.counting = buf[:0], 0, true
+	g.out, g.base = buf[:0], 0
+	return g.countRun(), nil
+}
+
+// countRun is countLegal's run of the prepared turn, g.out the list where
+// the search cannot count.
+func (g *gen) countRun() int {
+	g.counting = true
 	g.run()
 	if g.counting {
-		return g.count, nil
+		return g.count
 	}
-	return len(g.out), nil
+	return len(g.out)
 }
 
 // Legal returns the legal plays of pos for roll under r; see AppendLegal,

@@ -113,8 +113,9 @@ func newPerfter(r Rules, depth int) *perfter {
 }
 
 // count walks the tree below pos. Positions reached by legal plays from a
-// valid position are valid, so AppendLegal should not fail here; if it
-// ever does, the error is returned, not hidden.
+// valid position are valid, so preparing one (prepareTurn, AppendLegal's
+// check) should not fail here; if it ever does, the error is returned, not
+// hidden.
 func (p *perfter) count(pos Position, depth int) (uint64, error) {
 	if depth == 0 || pos.IsOver() {
 		return 1, nil
@@ -124,22 +125,25 @@ func (p *perfter) count(pos Position, depth int) (uint64, error) {
 		buf = make([]Play, 0, MaxPlays)
 		p.bufs[depth-1] = buf
 	}
+	// The position is checked and prepared once for its 21 rolls (the
+	// rolls are valid, so no roll can fail where the first did not).
+	var c turnCtx
+	var root node
+	if err := prepareTurn(&p.r, &pos, p.rolls[0].Roll, &c, &root); err != nil {
+		return 0, err
+	}
 	var n uint64
 	for _, wr := range p.rolls {
+		g := gen{turnCtx: c, root: root, out: buf[:0]}
+		reroll(&p.r, &g.turnCtx, &g.root, wr.Roll)
 		if depth == 1 {
 			// The leaves are only counted: where the search can tell the
 			// plays apart without listing them, it does not list them.
-			k, err := p.r.countLegal(buf, pos, wr.Roll)
-			n += uint64(k)
-			if err != nil {
-				return n, err
-			}
+			n += uint64(g.countRun())
 			continue
 		}
-		plays, err := p.r.AppendLegal(buf[:0], pos, wr.Roll)
-		if err != nil {
-			return n, err
-		}
+		g.run()
+		plays := g.out
 		for i := range plays {
 			k, err := p.count(plays[i].Result(), depth-1)
 			n += k

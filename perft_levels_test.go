@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // naivePerft counts the leaves as Perft's doc defines them, with Legal
 // and a fresh slice per call: every roll of AllRolls, every distinct
 // legal play (the empty one when nothing moves), a finished game a leaf.
-func naivePerft(t *testing.T, r Rules, pos Position, depth int) uint64 {
+func naivePerft(t require.TestingT, r Rules, pos Position, depth int) uint64 {
 	if depth == 0 || pos.IsOver() {
 		return 1
 	}
@@ -38,4 +39,29 @@ func TestPerftDepth3MidGameEqualsNaive(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, naivePerft(t, r, pos, 3), got, "%v", pos)
 	}
+}
+
+// TestPropertyPerftEqualsNaive_C5_C8: Perft at depths 1 and 2 equals the
+// count of its definition from random positions under random rules (every
+// head exception and block option), and from the start, where the head
+// rule's first-turn limit (L3, L4) differs from roll to roll: Perft
+// prepares a position once for its 21 rolls, and no roll may see another's
+// turn.
+func TestPropertyPerftEqualsNaive_C5_C8(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		pos := c.Pos
+		if rapid.Bool().Draw(t, "start") {
+			pos = mustPosition(StartPosition(c.Rules.Variant, White))
+		}
+		depth := rapid.IntRange(1, 2).Draw(t, "depth")
+		if c.Rules.CheckPosition(pos.Pass()) != nil {
+			// The opponent holds a block L5 forbids, which only the
+			// mover may not (RULES.md §4): the next ply is invalid input.
+			depth = 1
+		}
+		got, err := c.Rules.Perft(pos, depth, 1)
+		require.NoError(t, err)
+		require.Equal(t, naivePerft(t, c.Rules, pos, depth), got, "%v depth %d", pos, depth)
+	})
 }

@@ -353,11 +353,7 @@ func (g *Game) setDice(r Roll) error {
 	}
 	g.phase = PhasePlay
 	if g.turn.need == 0 {
-		p, err := g.turn.Play()
-		if err != nil {
-			return err
-		}
-		g.endPlay(p.Result())
+		g.endAt(&g.turn.c, &g.turn.root) // the empty play
 	}
 	return nil
 }
@@ -391,7 +387,7 @@ func (g *Game) play(p Color, steps []Step) error {
 	if err := t.c.checkPlay(&t.root, t.Roll(), steps, int(t.need), int(t.forced), &cur, &checked); err != nil {
 		return err
 	}
-	g.endPlay(t.c.after(&cur).Pass())
+	g.endAt(&t.c, &cur)
 	return nil
 }
 
@@ -407,7 +403,7 @@ func (g *Game) step(p Color, s Step) error {
 	}
 	if t.Done() {
 		// The play's Result, without making the Play (t.Play).
-		g.endPlay(t.Position().Pass())
+		g.endAt(&t.c, &t.cur)
 	}
 	return nil
 }
@@ -427,16 +423,23 @@ func (g *Game) undo(p Color) error {
 	return nil
 }
 
-// endPlay ends the turn with the play that leaves position next (the
-// play's Result): the game ends when the mover has borne off its last
-// checker, except for the L11 last roll.
-func (g *Game) endPlay(next Position) {
+// endAt ends the turn of c with the play that left node n: the game
+// ends when the mover has borne off its last checker, except for the L11
+// last roll. The play's Result is written into g.pos word by word, where
+// a Position built as a value and copied is read back with wide loads
+// from narrow stores, which stalls on store forwarding.
+func (g *Game) endAt(c *turnCtx, n *node) {
 	mover := g.pos.turn
+	lo, hi := c.oppAfter(n.hits)
+	g.pos.mover[0], g.pos.mover[1] = lo, hi
+	g.pos.opp[0], g.pos.opp[1] = n.me[0], n.me[1]
+	g.pos.turn = mover.Other()
+	next := &g.pos
 	g.plays = countUp(g.plays)
 	if !g.started {
 		g.started, g.first = true, mover
 	}
-	g.pos, g.turn, g.phase = next, Turn{}, PhaseRoll
+	g.turn, g.phase = Turn{}, PhaseRoll
 	if g.lastRoll { // L11: the second player's last roll is played
 		if next.offOf(mover) == Checkers {
 			g.finish(g.rules.drawResult(g.cube))

@@ -48,22 +48,27 @@ func (l diceLeft) count() int { return int(l.nHi + l.nLo) }
 // with the dice left, ending on a position the play may end on (L5 unless
 // ignoreEnd). It is the C5 test: a step is legal only if it extends to a
 // play of the required length.
-func (c *turnCtx) reach(n node, left diceLeft, need int, ignoreEnd bool) bool {
+//
+// n is a pointer: a node passed by value is copied with wide loads from
+// the narrow stores that wrote it, which stalls on store forwarding.
+func (c *turnCtx) reach(n *node, left diceLeft, need int, ignoreEnd bool) bool {
 	if need == 0 {
-		return ignoreEnd || c.endOK(&n)
+		return ignoreEnd || c.endOK(n)
 	}
+	// One child for the loops: declared in them, it would be moved to the
+	// heap (its address reaches the recursion's n).
+	var child node
 	vals, k := left.values()
 	for i := 0; i < k; i++ {
 		d := vals[i]
 		rest := left
 		rest.take(d)
-		cand := sources(&n)
+		cand := sources(n)
 		for cand != 0 {
 			p := 31 - bits.LeadingZeros32(cand)
 			cand &^= 1 << uint(p)
-			var child node
-			_, f := c.step(&n, p, d, &child)
-			if f == stepOK && c.reach(child, rest, need-1, ignoreEnd) {
+			_, f := c.step(n, p, d, &child)
+			if f == stepOK && c.reach(&child, rest, need-1, ignoreEnd) {
 				return true
 			}
 		}
@@ -77,14 +82,14 @@ func (c *turnCtx) reach(n node, left diceLeft, need int, ignoreEnd bool) bool {
 func (c *turnCtx) required(root *node) (steps int, die int) {
 	all := newDiceLeft(c.roll)
 	for k := all.count(); k > 0; k-- {
-		if !c.reach(*root, all, k, false) {
+		if !c.reach(root, all, k, false) {
 			continue
 		}
 		if k == 1 && !c.roll.IsDouble() {
 			// The larger die if any one-step play uses it.
 			hiOnly := all
 			hiOnly.nLo = 0
-			if c.reach(*root, hiOnly, 1, false) {
+			if c.reach(root, hiOnly, 1, false) {
 				return 1, int(c.roll.hi)
 			}
 			return 1, int(c.roll.lo)

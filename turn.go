@@ -146,7 +146,7 @@ func (t Turn) AppendNextSteps(dst []Step) []Step {
 			cand &^= 1 << uint(p)
 			var child node
 			s, f := t.c.step(&t.cur, p, d, &child)
-			if f == stepOK && t.c.reach(child, rest, int(t.need-t.n-1), false) {
+			if f == stepOK && t.c.reach(&child, rest, int(t.need-t.n-1), false) {
 				dst = append(dst, s.public())
 			}
 		}
@@ -214,8 +214,8 @@ func (t *Turn) step(s Step) error {
 		return ruleError("C5", errLargerDie, step)
 	}
 	remaining := int(t.need - t.n - 1)
-	if !t.c.reach(child, rest, remaining, false) {
-		if t.c.reach(child, rest, remaining, true) {
+	if !t.c.reach(&child, rest, remaining, false) {
+		if t.c.reach(&child, rest, remaining, true) {
 			return ruleError("L5", errSixBlock, step)
 		}
 		return ruleError("C5", errMaxDice, step)

@@ -148,18 +148,31 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 	if err := prepareTurn(&r, &pos, roll, &c, &root); err != nil {
 		return Play{}, err
 	}
-	return c.playOf(root, roll, steps, -1, 0)
+	return c.playOf(&root, roll, steps, -1, 0)
 }
 
 // playOf is PlayOf from a prepared turn: need and die are c.required's
 // answer, or need is −1 to work it out.
-func (c *turnCtx) playOf(root node, roll Roll, steps []Step, need, die int) (Play, error) {
+func (c *turnCtx) playOf(root *node, roll Roll, steps []Step, need, die int) (Play, error) {
 	var checked [4]rawStep
 	var cur node
-	if err := c.checkPlay(&root, roll, steps, need, die, &cur, &checked); err != nil {
+	if err := c.checkPlay(root, roll, steps, need, die, &cur, &checked); err != nil {
 		return Play{}, err
 	}
-	return makePlay(c.after(&cur), roll, checked[:len(steps)]), nil
+	return c.playAt(&cur, checked[:len(steps)]), nil
+}
+
+// playAt returns the play of the turn ending on node n with the given
+// steps: makePlay of c.after(n), written word by word (a node or Position
+// copied whole is read back with wide loads from the narrow stores that
+// wrote it, which stalls on store forwarding).
+func (c *turnCtx) playAt(n *node, steps []rawStep) Play {
+	lo, hi := c.oppAfter(n.hits)
+	var p Play
+	p.mover[0], p.mover[1] = n.me[0], n.me[1]
+	p.opp[0], p.opp[1] = lo, hi
+	p.meta = playMetaOf(&c.start, c.roll, steps)
+	return p
 }
 
 // checkPlay is playOf's check: it leaves in *cur the node after the steps

@@ -97,14 +97,20 @@ func stepMeta(s rawStep, i int) playMeta {
 // makePlay returns the play of roll ending on after with the given steps,
 // each legal (To is stepTarget(From, Die)), the dice those of the roll.
 func makePlay(after Position, roll Roll, steps []rawStep) Play {
-	m := metaOf(after, roll) | playMeta(len(steps))<<metaNShift
+	return Play{mover: after.mover, opp: after.opp, meta: playMetaOf(&after, roll, steps)}
+}
+
+// playMetaOf returns the bits of a play of roll with the given steps by
+// the mover of pos, in pos's variant.
+func playMetaOf(pos *Position, roll Roll, steps []rawStep) playMeta {
+	m := metaOf(*pos, roll) | playMeta(len(steps))<<metaNShift
 	for i, s := range steps {
 		m |= stepMeta(s, i)
 	}
 	if len(steps) > 0 && !roll.IsDouble() && steps[0].Die != int8(roll.hi) {
 		m |= metaSmallFirst
 	}
-	return Play{mover: after.mover, opp: after.opp, meta: m}
+	return m
 }
 
 // after returns the position after the steps, the mover still on roll.

@@ -319,7 +319,7 @@ func (t Turn) Play() (Play, error) {
 	if t.n < t.need {
 		return Play{}, ruleError("C5", errTurnIncomplete, -1)
 	}
-	return makePlay(t.Position(), t.c.roll, t.steps[:t.n]), nil
+	return t.c.playAt(&t.cur, t.steps[:t.n]), nil
 }
 
 // paths searches the moves of one checker from point from to point to

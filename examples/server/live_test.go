@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -73,6 +74,25 @@ func next(t *testing.T, ch <-chan event) event {
 	return event{}
 }
 
+// ends waits for the stream ch to end (its channel to close), reading
+// past its events, and fails the test at once if it has not ended within
+// 10 s: a stream that should have ended and did not fails the test
+// quickly instead of hanging it until the test binary's timeout.
+func ends(t *testing.T, ch <-chan event, what string) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("%s did not end within 10 s", what)
+		}
+	}
+}
+
 // TestEvents: a player's stream gets the state at once and again whenever
 // the other player acts, without asking; a deleted game says "gone".
 func TestEvents(t *testing.T) {
@@ -98,8 +118,7 @@ func TestEvents(t *testing.T) {
 	status, _ := me.do("DELETE", "", "")
 	require.Equal(t, http.StatusNoContent, status)
 	assert.Equal(t, "gone", next(t, ch2).name)
-	_, open := <-ch2
-	assert.False(t, open, "the stream of a deleted game ends")
+	ends(t, ch2, "the stream of a deleted game")
 }
 
 // TestEventsBounded: a seat of a game has at most maxStreamsPerSeat
@@ -141,19 +160,11 @@ func TestEventsBounded(t *testing.T) {
 	// none takes the oldest stream of the client with the most (a's
 	// first, which ends), and that client, now at 5 of 8, takes none back.
 	open(b, "X-Forwarded-For", "192.0.2.3")
-	select {
-	case _, ok := <-chans[0]:
-		for ok {
-			_, ok = <-chans[0]
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the oldest stream of the client with the most did not end")
-	}
+	ends(t, chans[0], "the oldest stream of the client with the most")
 	refused(me, http.StatusServiceUnavailable, "streams")
 	c.srv.Close()
-	for _, ch := range chans[1:] {
-		for range ch {
-		}
+	for i, ch := range chans[1:] {
+		ends(t, ch, fmt.Sprintf("stream %d, the server closed,", i+2))
 	}
 }
 

@@ -176,9 +176,14 @@ func TestEventsBounded(t *testing.T) {
 func TestPostgresTwoServers(t *testing.T) {
 	dsn := postgresDSN(t)
 	open := func() *client {
-		st, err := openPostgres(context.Background(), dsn)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // fails, not hangs
+		defer cancel()
+		st, err := openPostgres(ctx, dsn)
 		require.NoError(t, err)
-		s := NewServer(Config{Store: st, DevSeeds: true, Logf: t.Logf, CreatesPerMinute: 1000, CreateBurst: 1000})
+		// The database may hold games of this client from earlier runs
+		// (they expire after a day): no quota, as in newClient.
+		s := NewServer(Config{Store: st, DevSeeds: true, Logf: t.Logf, CreatesPerMinute: 1000, CreateBurst: 1000,
+			MaxGamesPerClient: 100_000})
 		ts := httptest.NewServer(s)
 		t.Cleanup(func() { ts.Close(); s.Close(); st.Close() })
 		return &client{t: t, url: ts.URL, hc: ts.Client(), srv: s}

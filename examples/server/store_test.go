@@ -50,6 +50,8 @@ func testStore(t *testing.T, s Store) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, got.Version)
 	assert.Equal(t, `{"a":2}`, string(got.Data))
+	assert.True(t, got.Updated.Equal(r2.Updated), "a save renews the time of the last change (the TTL counts from it): updated %v, want %v",
+		got.Updated, r2.Updated)
 	missing := r3
 	missing.ID = newID()
 	assert.ErrorIs(t, s.Save(ctx, missing, 2), ErrConflict, "a save of a deleted game")

@@ -183,13 +183,7 @@ func openAtOnce(t *testing.T, dsn string) {
 	_, err = admin.Exec(context.Background(), `CREATE SCHEMA `+schema)
 	require.NoError(t, err)
 	defer func() { _, _ = admin.Exec(context.Background(), `DROP SCHEMA `+schema+` CASCADE`) }()
-	inSchema := dsn + " search_path=" + schema // a key=value DSN
-	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		inSchema = u.String()
-	}
+	inSchema := withParams(dsn, "search_path", schema)
 
 	const servers = 16
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -219,4 +213,50 @@ func openAtOnce(t *testing.T, dsn string) {
 	require.NoError(t, admin.QueryRow(context.Background(),
 		`SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename = 'nardy_games'`, schema).Scan(&tables))
 	assert.Equal(t, 1, tables)
+}
+
+// withParams returns dsn (a URL or key=value pairs) with the connection
+// parameters given as name, value pairs added.
+func withParams(dsn string, params ...string) string {
+	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
+		q := u.Query()
+		for i := 0; i+1 < len(params); i += 2 {
+			q.Set(params[i], params[i+1])
+		}
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	for i := 0; i+1 < len(params); i += 2 {
+		dsn += " " + params[i] + "=" + params[i+1]
+	}
+	return dsn
+}
+
+// TestPostgresOpenFailsWithoutTheTable: a store that cannot create its
+// table (here: a search_path naming no schema, so there is nowhere to
+// create it) is not opened: openPostgres says why, rather than a server
+// starting whose every request then fails, and it leaves no connection
+// open behind it.
+func TestPostgresOpenFailsWithoutTheTable(t *testing.T) {
+	dsn := postgresDSN(t)
+	app := fmt.Sprintf("nardy_open_fail_%d", time.Now().UnixNano())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	st, err := openPostgres(ctx, withParams(dsn, "search_path", "nardy_no_such_schema", "application_name", app))
+	if err == nil {
+		st.Close()
+	}
+	require.Error(t, err, "a store without its table was opened")
+	admin, err := pgx.Connect(context.Background(), dsn)
+	require.NoError(t, err)
+	defer admin.Close(context.Background())
+	var n int
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		require.NoError(t, admin.QueryRow(context.Background(),
+			`SELECT count(*) FROM pg_stat_activity WHERE application_name = $1`, app).Scan(&n))
+		if n == 0 || time.Now().After(end) {
+			break
+		}
+	}
+	assert.Zero(t, n, "connections of the store that failed to open are still open")
 }

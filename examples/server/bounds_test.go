@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestConfigDefaults: the zero Config is the server the README's table of
@@ -94,4 +95,38 @@ func TestHeadOfReads(t *testing.T) {
 	}
 	got, _ := c.request("HEAD", "/api/games", "", "")
 	assert.Equal(t, http.StatusMethodNotAllowed, got, "HEAD of a POST route")
+}
+
+// TestSweepNeverWhenNegative: a negative Config.SweepEvery starts no
+// sweeper (its doc: "negative: never, for tests that sweep by hand"), where
+// 0 would sweep every tenth of the TTL: a game idle past a TTL of 20 ms
+// stays stored for 200 ms, until Sweep is called.
+func TestSweepNeverWhenNegative(t *testing.T) {
+	st := newMemStore()
+	s := NewServer(Config{Store: st, TTL: 20 * time.Millisecond, SweepEvery: -1})
+	defer s.Close()
+	row := Row{ID: newID(), Version: 1, Client: "c", Updated: time.Now().Add(-time.Hour), Data: []byte(`{}`)}
+	require.NoError(t, st.Create(t.Context(), row))
+	time.Sleep(200 * time.Millisecond) // a hundred tenths of the TTL
+	_, err := st.Load(t.Context(), row.ID, -1)
+	require.NoError(t, err, "swept, SweepEvery negative")
+	s.Sweep(t.Context())
+	_, err = st.Load(t.Context(), row.ID, -1)
+	assert.ErrorIs(t, err, ErrNotFound, "a Sweep by hand deletes it")
+}
+
+// TestSweepForgetsNetworkBuckets: Sweep forgets the full creation buckets
+// of IPv6 networks (counted beside each client's, networkOf), as it does
+// the clients' (Sweep's doc: it "forgets full rate buckets"), so that
+// their table does not keep every network ever seen; a bucket still
+// filling is kept.
+func TestSweepForgetsNetworkBuckets(t *testing.T) {
+	c, clock := limitsClient(t, Config{TrustProxy: true, CreatesPerMinute: 60, CreateBurst: 10})
+	status, b := c.request("POST", "/api/games", "", `{}`, "X-Forwarded-For", "2001:db8:1:2::1")
+	require.Equal(t, http.StatusCreated, status, "%s", b)
+	c.srv.Sweep(t.Context())
+	assert.Equal(t, 1, buckets(c.srv.rateNet), "the network's bucket, still filling, is kept")
+	clock.add(time.Minute)
+	c.srv.Sweep(t.Context())
+	assert.Zero(t, buckets(c.srv.rateNet), "the network's bucket, full again, is forgotten")
 }

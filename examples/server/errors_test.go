@@ -249,3 +249,31 @@ func TestRefusalsCutTheirInput(t *testing.T) {
 		assert.Less(t, len(answer), 1000, "%s %.200s", req[0], answer)
 	}
 }
+
+// TestMethodNotAllowedSaysAllow: every 405 answer names the methods the
+// resource takes in an Allow header, as HTTP requires of a 405 (RFC 9110,
+// 15.5.6: the server "MUST generate an Allow header field"), on the routes
+// of one method, a game's root (GET, DELETE), its reads and its actions.
+func TestMethodNotAllowedSaysAllow(t *testing.T) {
+	c := newClient(t, Config{})
+	_, me, _ := c.create(`{"seed":1}`)
+	for _, tc := range []struct{ method, path, allow string }{
+		{"GET", "/api/games", "POST"},
+		{"PUT", "/api/presets", "GET"},
+		{"POST", "/", "GET"},
+		{"POST", me.path(""), "GET, DELETE"},
+		{"POST", me.path("steps"), "GET"},
+		{"GET", me.path("roll"), "POST"},
+		{"GET", me.path("join"), "POST"},
+		{"HEAD", me.path("events"), "GET"},
+	} {
+		req, err := http.NewRequest(tc.method, c.url+tc.path, nil)
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+me.token)
+		resp, err := c.hc.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode, "%s %s", tc.method, tc.path)
+		assert.Equal(t, tc.allow, resp.Header.Get("Allow"), "%s %s", tc.method, tc.path)
+	}
+}

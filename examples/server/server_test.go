@@ -543,4 +543,5 @@ func TestStaticPage(t *testing.T) {
 	resp.Body.Close()
 	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'")
 	assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
+	assert.Equal(t, "DENY", resp.Header.Get("X-Frame-Options"), "no framing, for browsers without CSP's frame-ancestors too")
 }

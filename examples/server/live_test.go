@@ -121,6 +121,33 @@ func TestEvents(t *testing.T) {
 	ends(t, ch2, "the stream of a deleted game")
 }
 
+// TestEventsClientGoneFreesItsPlace: a stream whose client goes away ends
+// at once and gives back its place among the 4 a seat may have (README),
+// not only when the next heartbeat, 20 s later, finds the client gone.
+func TestEventsClientGoneFreesItsPlace(t *testing.T) {
+	c := newClient(t, Config{})
+	_, me, _ := c.create(`{"seed":1}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first, closeFirst := context.WithCancel(ctx)
+	next(t, me.events(first))
+	for range maxStreamsPerSeat - 1 {
+		next(t, me.events(ctx))
+	}
+	streams := func() int {
+		c.srv.hub.mu.Lock()
+		defer c.srv.hub.mu.Unlock()
+		return c.srv.hub.n
+	}
+	require.Equal(t, maxStreamsPerSeat, streams())
+	closeFirst()
+	for end := time.Now().Add(5 * time.Second); streams() == maxStreamsPerSeat; time.Sleep(10 * time.Millisecond) {
+		require.True(t, time.Now().Before(end), "a stream whose client went away still holds its place after 5 s")
+	}
+	assert.Equal(t, maxStreamsPerSeat-1, streams())
+	next(t, me.events(ctx)) // the seat's fourth again
+}
+
 // TestEventsBounded: a seat of a game has at most maxStreamsPerSeat
 // streams, so it cannot take the other seat's; a client has at most
 // MaxStreamsPerClient, so it cannot take everyone's; the server has at most

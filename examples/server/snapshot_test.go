@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -132,4 +134,21 @@ func editedSnapshot(t *testing.T, p variants.Preset, edit func(m, rec map[string
 	out, err := json.Marshal(m)
 	require.NoError(t, err)
 	return out
+}
+
+// TestUnreadableStoredGameIsAStoreFailure: a stored game the server cannot
+// read (not a JSON object, or an object without its record) is a failure
+// of the store, 503 store, whatever the token: mayHold, which looks at the
+// tokens alone, leaves a form it cannot read that way to decodeGame rather
+// than answer 401 bad_token, which would tell the player that its token,
+// not the stored game, is wrong.
+func TestUnreadableStoredGameIsAStoreFailure(t *testing.T) {
+	st := newMemStore()
+	c := newClient(t, Config{Store: st, DevSeeds: true})
+	for _, data := range []string{`[1,2]`, `"game"`, `{}`, `{"format":1}`} {
+		id := newID()
+		require.NoError(t, st.Create(t.Context(), Row{ID: id, Version: 1, Client: "c", Updated: time.Now(), Data: []byte(data)}))
+		s := &seat{c: c, id: id, color: "white", token: newID()}
+		s.refused(http.StatusServiceUnavailable, "store", "GET", "", "")
+	}
 }

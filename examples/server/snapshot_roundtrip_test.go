@@ -174,6 +174,18 @@ func TestSnapshotRefusesForeignForms(t *testing.T) {
 	assert.ErrorContains(t, err, "actions")
 	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["pending"] = [][3]int{{24, 18, 6}} }))
 	assert.ErrorContains(t, err, "steps without a roll being played", "steps before the opening throw")
+	_, err = decodeGame(me.id, edit(func(m map[string]any) { m["actions"] = []map[string]any{{"kind": "take", "player": "white"}} }))
+	assert.ErrorContains(t, err, "bad record", "a take before any double: the record does not replay")
+	// Rules that are no preset now (a preset changed since the game was
+	// stored): the game keeps the preset's name it was stored with.
+	g, err := decodeGame(me.id, edit(func(m map[string]any) {
+		m["record"].(map[string]any)["rules"].(map[string]any)["scoring"].(map[string]any)["mars"] = 3
+	}))
+	require.NoError(t, err, "rules of no preset")
+	var stored struct{ Preset string }
+	require.NoError(t, json.Unmarshal(data, &stored))
+	require.NotEmpty(t, stored.Preset)
+	assert.Equal(t, stored.Preset, g.preset, "the stored preset's name")
 
 	// A step the roll being played does not allow.
 	st, white, black := c.create(`{"preset":"short-standard","opponent":"human","seed":4}`)

@@ -16,9 +16,12 @@ import (
 )
 
 // serveShort serves one request of s on c's server, in process, with a
-// context that ends after 50 ms.
+// context that ends after 300 ms: long enough for the game's load and
+// save, even from SQLite on a loaded machine (at 50 ms a load average of 8
+// ended some requests in the store, 503 store, before the wait for a bot
+// slot the tests are about), and short for the tests that wait it out.
 func serveShort(c *client, s *seat, method, what, body string) *httptest.ResponseRecorder {
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	req := httptest.NewRequestWithContext(ctx, method, s.path(what), strings.NewReader(body))
 	req.Header.Set("Authorization", "Bearer "+s.token)

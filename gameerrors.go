@@ -38,8 +38,8 @@ var (
 	errNoBeaver      = errors.New("beavers are not allowed")       // S6
 	errNoRaccoon     = errors.New("a beaver cannot be beavered")   // S6: no raccoons
 	errResignKind    = errors.New("resignation of a kind the scoring table does not use")
-	errResignNoWin   = errors.New("a resignation offers a kind of win (Oin for a single game, Mars for a gammon, Koks for a backgammon)")
-	errResignNoKind  = errors.New("a resignation without its kind (Resign: Oin for a single game, Mars for a gammon, Koks for a backgammon)")
+	errResignNoWin   = errors.New("a resignation offers a kind of win (" + resignKinds + ")")
+	errResignNoKind  = errors.New("a resignation without its kind (Resign: " + resignKinds + ")")
 	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
 	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
@@ -47,6 +47,9 @@ var (
 	errNoDice        = fmt.Errorf("%w: no dice (a bot's ActRoll carries none: throw them with Game.Roll)", ErrInvalidRoll)
 	errZeroPlay      = errors.New("the zero Play, which is no play of any roll (take plays from Legal, ParsePlay or the turn)")
 )
+
+// resignKinds says which kind a resignation offers for each win.
+const resignKinds = "Oin for a single game, Mars for a gammon, Koks for a backgammon"
 
 // ActionError reports a refused action. It matches [ErrActionRefused] and
 // Reason with [errors.Is]; a [*RuleError] reason can be taken out with
@@ -63,10 +66,11 @@ type ActionError struct {
 // Error implements the error interface. A nil Reason gives no reason. The
 // opening throw is no player's (C2), so its refusal names none.
 func (e *ActionError) Error() string {
-	s := fmt.Sprintf("nardy: action refused: %s by %s in phase %s", e.Kind, e.Player, e.Phase)
+	by := " by " + e.Player.String()
 	if e.Kind == ActOpening {
-		s = fmt.Sprintf("nardy: action refused: %s in phase %s", e.Kind, e.Phase)
+		by = ""
 	}
+	s := fmt.Sprintf("nardy: action refused: %s%s in phase %s", e.Kind, by, e.Phase)
 	if e.Reason != nil {
 		// The reason's own "nardy: " is not said twice.
 		s += ": " + strings.TrimPrefix(e.Reason.Error(), "nardy: ")

@@ -206,11 +206,11 @@ func check(pos nardy.Position, o Options) error {
 		if !o.Dice.IsValid() {
 			return optionsError("Dice", "invalid roll")
 		}
-		var have, rolled [7]int
+		var have [7]int
 		for _, v := range rollDice(o.Dice) {
 			have[v]++
-			rolled[v]++
 		}
+		rolled := have
 		for _, v := range o.DiceLeft {
 			switch {
 			case v < 1 || v > 6 || rolled[v] == 0:

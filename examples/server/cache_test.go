@@ -23,16 +23,24 @@ func (c *countingStore) Load(ctx context.Context, id string, have int) (Row, err
 	return c.memStore.Load(ctx, id, have)
 }
 
+// threeGamesCacheOfTwo returns a client whose server caches two games,
+// over a store that counts its loads, and the seats of three games
+// created on it.
+func threeGamesCacheOfTwo(t *testing.T) (c *client, store *countingStore, a, b, other *seat) {
+	store = &countingStore{memStore: newMemStore()}
+	c = newClient(t, Config{Store: store, CacheSize: 2})
+	_, a, _ = c.create(`{}`)
+	_, b, _ = c.create(`{}`)
+	_, other, _ = c.create(`{}`)
+	return c, store, a, b, other
+}
+
 // TestCacheFlood: requests on unknown game ids and with wrong tokens, of
 // a real game in the cache or not, leave no entry in the cache and push
 // no game out of it: the games in use are still served without reading
 // the store.
 func TestCacheFlood(t *testing.T) {
-	store := &countingStore{memStore: newMemStore()}
-	c := newClient(t, Config{Store: store, CacheSize: 2})
-	_, a, _ := c.create(`{}`)
-	_, b, _ := c.create(`{}`)
-	_, other, _ := c.create(`{}`)
+	c, store, a, b, other := threeGamesCacheOfTwo(t)
 	a.state()
 	b.state() // a and b are the games in the cache
 	for i := range 50 {
@@ -187,11 +195,7 @@ func TestCacheTrimmedWhenWaiterGivesUp(t *testing.T) {
 // two, the one not used the longest is read from the store again, the two
 // used since are not.
 func TestCacheLeastRecentlyUsedOut(t *testing.T) {
-	store := &countingStore{memStore: newMemStore()}
-	c := newClient(t, Config{Store: store, CacheSize: 2})
-	_, a, _ := c.create(`{}`)
-	_, b, _ := c.create(`{}`)
-	_, other, _ := c.create(`{}`)
+	_, store, a, b, other := threeGamesCacheOfTwo(t)
 	a.state()
 	b.state()
 	a.state()     // a used after b: b is the least recently used
@@ -207,11 +211,7 @@ func TestCacheLeastRecentlyUsedOut(t *testing.T) {
 // TestCacheDropsDeletedGames: a game deleted leaves the cache at once, so
 // it takes no place there from the games in use.
 func TestCacheDropsDeletedGames(t *testing.T) {
-	store := &countingStore{memStore: newMemStore()}
-	c := newClient(t, Config{Store: store, CacheSize: 2})
-	_, a, _ := c.create(`{}`)
-	_, b, _ := c.create(`{}`)
-	_, other, _ := c.create(`{}`)
+	_, store, a, b, other := threeGamesCacheOfTwo(t)
 	b.state()
 	a.state()
 	a.ok("DELETE", "", "", nil)

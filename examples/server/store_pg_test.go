@@ -13,15 +13,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// postgresServer opens a store of its own on dsn (bounded: a store that
-// cannot open fails the test instead of hanging it) and a test server over
-// it; the server closes before its store.
-func postgresServer(t *testing.T, dsn string) *client {
+// openTestPostgres opens a store on dsn within 30 s: a database that does
+// not answer fails the test instead of hanging it until the suite's timeout.
+// The caller closes the store.
+func openTestPostgres(t *testing.T, dsn string) *pgStore {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	st, err := openPostgres(ctx, dsn)
 	require.NoError(t, err)
+	return st
+}
+
+// postgresServer opens a store of its own on dsn (bounded: a store that
+// cannot open fails the test instead of hanging it) and a test server over
+// it; the server closes before its store.
+func postgresServer(t *testing.T, dsn string) *client {
+	t.Helper()
+	st := openTestPostgres(t, dsn)
 	t.Cleanup(func() { st.Close() }) // after the server's, which holds a connection to LISTEN
 	return newClient(t, Config{Store: st, DevSeeds: true})
 }

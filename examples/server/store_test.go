@@ -185,8 +185,7 @@ func postgresDSN(t *testing.T) string {
 }
 
 func TestPostgresStore(t *testing.T) {
-	s, err := openPostgres(context.Background(), postgresDSN(t))
-	require.NoError(t, err)
+	s := openTestPostgres(t, postgresDSN(t))
 	defer s.Close()
 	testStore(t, s)
 }

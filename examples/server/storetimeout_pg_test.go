@@ -69,8 +69,7 @@ func updateWaitsOnALock(t *testing.T, dsn string, done chan error) bool {
 // later), and the store's pool serves the next save.
 func TestPostgresStoreTimeoutOnALockedRow(t *testing.T) {
 	dsn := postgresDSN(t)
-	s, err := openPostgres(context.Background(), dsn)
-	require.NoError(t, err)
+	s := openTestPostgres(t, dsn)
 	defer s.Close()
 	id := "timeout-" + time.Now().UTC().Format("150405.000000000")
 	row := Row{ID: id, Version: 1, Client: "c", Updated: time.Now().UTC(), Data: []byte(`{}`)}
@@ -84,7 +83,7 @@ func TestPostgresStoreTimeoutOnALockedRow(t *testing.T) {
 	go func() { done <- timedStore{s, 2 * time.Second}.Save(context.Background(), next, 1) }()
 	assert.True(t, updateWaitsOnALock(t, dsn, done), "the save's UPDATE was never seen waiting on the lock")
 	select {
-	case err = <-done:
+	case err := <-done:
 		require.Error(t, err, "a save on a locked row returned before the lock was released")
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 	case <-time.After(time.Minute): // a fail-safe, not a measure: the bound is 2 s
@@ -115,8 +114,7 @@ func TestPostgresStoreTimeoutOnALockedRow(t *testing.T) {
 // same action succeeds once the lock is released.
 func TestPostgresServerAnswersStoreOnALockedRow(t *testing.T) {
 	dsn := postgresDSN(t)
-	s, err := openPostgres(context.Background(), dsn)
-	require.NoError(t, err)
+	s := openTestPostgres(t, dsn)
 	t.Cleanup(func() { s.Close() }) // after the server's, which holds a connection to LISTEN
 	c := newClient(t, Config{Store: s, DevSeeds: true, StoreTimeout: 2 * time.Second})
 	st, me, _ := c.create(`{"preset":"short-standard","bot":"greedy"}`)

@@ -22,8 +22,10 @@ import (
 // More workers than those pairs are as many as the pairs, and workers
 // below 1 are 1. Each walk allocates one buffer of [MaxPlays] plays per
 // level it reaches and nothing in its loop; a finished position allocates
-// nothing. Perft returns an error for invalid rules or position, and
-// [ErrInvalidDepth] for a negative depth or, from a position in play, a
+// nothing. Perft returns an error for invalid rules or position (at depth
+// 2 or more, also a long-nardy position where the player not on roll holds
+// a six-block L5 forbids: the tree cannot be walked past its first ply),
+// and [ErrInvalidDepth] for a negative depth or, from a position in play, a
 // depth above 64: no walk that deep could finish (the tree from the start
 // of short nardy has 116 million leaves at depth 3).
 func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
@@ -35,6 +37,15 @@ func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 	}
 	if depth > maxPerftDepth {
 		return 0, fmt.Errorf("%w: %d, above %d", ErrInvalidDepth, depth, maxPerftDepth)
+	}
+	if depth >= 2 {
+		// Past the first ply the other player is on roll: a long-nardy
+		// six-block it holds with no opponent checker ahead (L5) is then
+		// the mover's, which no play can leave (docs/rules.md §4). Say so
+		// now, of the position given, not of a position of the next ply.
+		if err := r.checkOffRoll(pos); err != nil {
+			return 0, err
+		}
 	}
 	if workers <= 1 {
 		return newPerfter(r, depth).count(pos, depth)

@@ -89,6 +89,41 @@ func TestPerftEdges(t *testing.T) {
 	assert.Equal(t, uint64(1), n)
 }
 
+// TestL5_PerftOfAnOffRollBlock: a long-nardy position where the player not
+// on roll holds a six-block with no opponent checker ahead is valid for the
+// mover's plays (docs/rules.md §4 refuses only the mover's block), so perft
+// of depth 1 counts them; from depth 2 that player is on roll holding a
+// block L5 forbids, whatever the mover plays (no checker passes a block),
+// and Perft says so of the position given, with every number of workers.
+// Before, depth 2 answered "the mover already holds a six-block": true of
+// a position two plies on, not of the one given.
+func TestL5_PerftOfAnOffRollBlock(t *testing.T) {
+	var blocker, runner Side
+	blocker[Head] = 10
+	for p := 19; p <= 23; p++ { // with the head, own points 19..24: six in a row
+		blocker[p] = 1
+	}
+	runner[Head] = Checkers // none has passed the block
+	r := DefaultRules(Long)
+	mine := mustPosition(NewPosition(Long, White, blocker, runner))
+	require.ErrorIs(t, r.CheckPosition(mine), ErrInvalidPosition, "the block is the mover's here")
+	pos := mine.Pass() // Black on roll; White, not on roll, holds the block
+	require.NoError(t, r.CheckPosition(pos))
+	n, err := r.Perft(pos, 1, 1)
+	require.NoError(t, err)
+	assert.Positive(t, n)
+	for _, depth := range []int{2, 3} {
+		for _, workers := range []int{1, 2} {
+			_, err := r.Perft(pos, depth, workers)
+			require.ErrorIs(t, err, ErrInvalidPosition, "depth %d, %d workers", depth, workers)
+			assert.Contains(t, err.Error(), "not on roll", "depth %d, %d workers", depth, workers)
+			var pe *PositionError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, "L5", pe.Rule)
+		}
+	}
+}
+
 // TestPerftHugeArgs: depth and workers are plain ints, and no value may
 // panic or take memory before any work. A finished position is a leaf at
 // any depth, without a buffer per level; a depth above maxPerftDepth from

@@ -332,7 +332,9 @@ func (r Rules) validateGame() error {
 // CheckPosition reports whether pos is a valid position under r: of r's
 // variant, not the zero Position, and (long nardy) without a six-block of
 // the mover that L5 forbids (docs/rules.md §4). The generator, Apply and Turn
-// make the same checks as they start.
+// make the same checks as they start. Such a block held by the player not
+// on roll is no play's concern and is accepted here; [NewGameAt] refuses
+// it, as does [Rules.Perft] of depth 2 or more.
 func (r Rules) CheckPosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(errZeroPosition, "")

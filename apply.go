@@ -216,3 +216,40 @@ func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, 
 	}
 	return nil
 }
+
+// replay reports whether the steps of p, in their order, make a legal play
+// of the prepared turn (need and die are c.required's answer) that leads to
+// p's Result (C8), leaving in *cur the node after them. It accepts what
+// checkPlay accepts of p's steps and [Play.leadsTo] then holds to: a Play's
+// steps are steps of its own roll, each from a point 1..25 and landing
+// where its die takes it, so only the dice of this roll, the steps
+// themselves (step refuses a point of no checker), the end and the number
+// of dice (C5) are checked.
+func (c *turnCtx) replay(root *node, p Play, need, die int, cur *node) bool {
+	n := p.n()
+	if n < need {
+		return false
+	}
+	*cur = *root
+	left := newDiceLeft(c.roll)
+	for i := range n {
+		from := int(p.meta>>(5*uint(i)&63)) & 31
+		d := p.die(i)
+		if i == 0 && die != 0 && d != die {
+			return false // C5: the larger die
+		}
+		if !left.take(d) { // no more steps than the roll's either (C3)
+			return false
+		}
+		if _, f := c.step(cur, from, d, cur); f != stepOK {
+			return false
+		}
+	}
+	if !c.endOK(cur) {
+		return false
+	}
+	// p.leadsTo of the position endAt makes of *cur.
+	lo, hi := c.oppAfter(cur.hits)
+	return p.mover == cur.me && p.opp == half{lo, hi} &&
+		Color(p.meta>>metaTurnShift)&1 == c.start.turn && Variant(p.meta>>metaVariantShift)&3 == c.start.variant
+}

@@ -561,6 +561,17 @@ func (g Game) Play(p Play) (Game, error) {
 	if p.Roll().lo == 0 && g.phase == PhasePlay { // the zero Play: no roll
 		return g, actionError(Action{Kind: ActPlay, Player: g.pos.turn}, g.phase, ruleError("C3", errZeroPlay, -1), g.rules.Variant)
 	}
+	if g.phase == PhasePlay && g.turn.n == 0 {
+		// The play's own steps, checked on the prepared turn without
+		// making Steps of them; g, Play's own copy, changes only once the
+		// play is accepted. Do below refuses a play refused here.
+		t := &g.turn
+		var cur node
+		if t.c.replay(&t.root, p, int(t.need), int(t.forced), &cur) {
+			g.endAt(&t.c, &cur)
+			return g, nil
+		}
+	}
 	var buf [4]Step // a play has at most four steps (C3): no allocation
 	steps := buf[:0]
 	for i := range p.n() { // p.Steps, without its closure

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -169,4 +171,110 @@ func TestPropertyGamePlayMatchesReference_C5(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPropertyGamePlayIsDoOfItsSteps_C8: Game.Play of a play is Do of an
+// ActPlay of its steps by the player on roll, refused (C8) when that leaves
+// another position than the play's Result, and the game unchanged when
+// refused. The plays come from this roll, another roll, other rules (L3,
+// L4, L5 options), another position, the same sides with the other colour
+// on roll or in the other game, the position a step away, and sometimes
+// after a first step.
+func TestPropertyGamePlayIsDoOfItsSteps_C8(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
+		if err != nil {
+			t.Skip("no game at this position:", err)
+		}
+		if g, err = g.SetDice(c.Roll); err != nil {
+			t.Fatalf("%v: SetDice: %v", c, err)
+		}
+		if g.Phase() != PhasePlay {
+			return // C5: the roll passed
+		}
+		v, me, opp := c.Pos.Variant(), c.Pos.Mover(), c.Pos.Opponent()
+		from := c // the case whose plays are handed to g
+		switch rapid.IntRange(0, 6).Draw(t, "source") {
+		case 1:
+			from.Roll = genRoll().Draw(t, "other roll")
+		case 2:
+			from.Rules = genRules(v).Draw(t, "other rules")
+		case 3:
+			from.Pos = genGamePosition(c.Rules).Draw(t, "other position")
+		case 4:
+			from.Pos, err = NewPosition(v, c.Pos.OnRoll().Other(), me, opp)
+		case 5:
+			from.Rules = DefaultRules(Short + Long - v)
+			from.Pos, err = NewPosition(from.Rules.Variant, c.Pos.OnRoll(), me, opp)
+		case 6: // the mover's checkers but one, a step of some roll away
+			turn, terr := c.Rules.NewTurn(c.Pos, genRoll().Draw(t, "step roll"))
+			var buf [maxNextSteps]Step
+			if next := turn.AppendNextSteps(buf[:0]); terr == nil && len(next) > 0 {
+				turn, terr = turn.Step(next[rapid.IntRange(0, len(next)-1).Draw(t, "step")])
+				from.Pos, err = turn.Position(), terr
+			}
+		}
+		if err != nil || from.Rules.CheckPosition(from.Pos) != nil {
+			t.Skip("no such position:", err)
+		}
+		plays := legalOf(t, from)
+		p := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "play")]
+		if rapid.IntRange(0, 3).Draw(t, "first step") == 0 {
+			turn, _ := g.Turn()
+			var buf [maxNextSteps]Step
+			if next := turn.AppendNextSteps(buf[:0]); len(next) > 0 {
+				if g, err = g.Step(next[0]); err != nil || g.Phase() != PhasePlay {
+					t.Skip("the step ended the turn:", err)
+				}
+			}
+		}
+		var steps []Step
+		for s := range p.Steps() {
+			steps = append(steps, s)
+		}
+		a := Action{Kind: ActPlay, Player: c.Pos.OnRoll(), Steps: steps}
+		want, werr := g.Do(a)
+		if werr == nil && want.Position() != p.Result() {
+			want, werr = g, g.refuse(a, ruleError("C8", errOtherPosition, -1))
+		}
+		got, err := g.Play(p)
+		if got != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("%v: play %v of %v: Play %v, Do of its steps %v (same game %v)", c, p, from, err, werr, got == want)
+		}
+		if err != nil && got != g {
+			t.Fatalf("%v: play %v refused (%v) but the game changed", c, p, err)
+		}
+	})
+}
+
+// TestGamePlayRefusesABlockOtherRulesAllow_L5: a play that closes a block
+// of six the L5 reading OnRoute allows (an opponent checker stands ahead of
+// it, on the opponent's point 10) is refused by a game under OpponentHome,
+// where no checker of the opponent has reached its home: the block is
+// judged at the end of the play. White holds its points 7–11 and plays
+// 14/12 24/23 with 2-1.
+func TestGamePlayRefusesABlockOtherRulesAllow_L5(t *testing.T) {
+	onRoute, home := DefaultRules(Long), DefaultRules(Long)
+	onRoute.BlockAhead, home.BlockAhead = OnRoute, OpponentHome
+	pos := mkPos(t, Long, sd(24, 9, 14, 1, 11, 1, 10, 1, 9, 1, 8, 1, 7, 1), sd(10, 1, 9, 4, 8, 5, 7, 5))
+	roll := MustRoll(2, 1)
+	block, err := onRoute.ParsePlay(pos, roll, "14/12 24/23")
+	require.NoError(t, err, "OnRoute allows the block")
+	g, err := NewGameAt(home, Setup{Position: pos})
+	require.NoError(t, err)
+	g, err = g.SetDice(roll)
+	require.NoError(t, err)
+	after, err := g.Play(block)
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "L5", re.Rule)
+	assert.Equal(t, g, after, "the game is unchanged")
+	g, err = NewGameAt(onRoute, Setup{Position: pos})
+	require.NoError(t, err)
+	g, err = g.SetDice(roll)
+	require.NoError(t, err)
+	after, err = g.Play(block)
+	require.NoError(t, err)
+	assert.Equal(t, block.Result(), after.Position())
 }

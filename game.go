@@ -594,7 +594,13 @@ func (g Game) Play(p Play) (Game, error) {
 // [Turn] ([Game.Turn], then [Turn.Move], [Turn.Undo]) and commits the
 // finished play with [Game.Play], as examples/server does.
 func (g Game) Step(s Step) (Game, error) {
-	return g.doCopy(Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}})
+	// Do, on Step's own copy of the game, without another copy: a refused
+	// step changes nothing (step's checks come before its first write).
+	a := Action{Kind: ActStep, Player: g.pos.turn, Steps: []Step{s}}
+	if err := g.do(a); err != nil {
+		return g, g.refuse(a, err)
+	}
+	return g, nil
 }
 
 // Act performs an action without dice, steps or kind as the player who must

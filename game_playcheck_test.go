@@ -278,3 +278,32 @@ func TestGamePlayRefusesABlockOtherRulesAllow_L5(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, block.Result(), after.Position())
 }
+
+// TestPropertyGameStepIsDo_C5: Game.Step is Do of an ActStep by the player
+// on roll: the same game after a step it takes (the turn ends at the step
+// that completes the play), the same refusal and the game unchanged after
+// one it refuses (C3–C6, S3, L3–L5, C5's dead ends), also after a first
+// step and for steps drawn anywhere.
+func TestPropertyGameStepIsDo_C5(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
+		if err != nil {
+			t.Skip("no game at this position:", err)
+		}
+		if g, err = g.SetDice(c.Roll); err != nil {
+			t.Fatalf("%v: SetDice: %v", c, err)
+		}
+		for _, s := range drawSteps(t, c.Rules.Variant, c.Pos, c.Roll) {
+			want, werr := g.Do(Action{Kind: ActStep, Player: g.Position().OnRoll(), Steps: []Step{s}})
+			got, err := g.Step(s)
+			if got != want || (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+				t.Fatalf("%v: step %v: Step %v, Do %v (same game %v)", c, s, err, werr, got == want)
+			}
+			if err != nil && got != g {
+				t.Fatalf("%v: step %v refused (%v) but the game changed", c, s, err)
+			}
+			g = got
+		}
+	})
+}

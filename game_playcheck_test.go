@@ -307,3 +307,76 @@ func TestPropertyGameStepIsDo_C5(t *testing.T) {
 		}
 	})
 }
+
+// TestGamePlayRefusesTheSmallerDieOfAnotherRoll_C5: the last checker on
+// point 1 bears off with either die of 5-4, to the same position, but C5
+// wants the larger die when only one can be played. A play of 4-1 bearing
+// it off with the 4 leads to that position too, so only the larger-die
+// check refuses it in a game that rolled 5-4 (as Do of its steps does).
+func TestGamePlayRefusesTheSmallerDieOfAnotherRoll_C5(t *testing.T) {
+	r := DefaultRules(Short)
+	pos := mkPos(t, Short, sd(1, 1, Off, 14), sd(6, 15))
+	withFour, err := r.ParsePlay(pos, MustRoll(4, 1), "1/off")
+	require.NoError(t, err)
+	require.Equal(t, 4, withFour.Step(0).Die, "C5: 4-1 bears the checker off with the 4")
+	g, err := NewGameAt(r, Setup{Position: pos})
+	require.NoError(t, err)
+	g, err = g.SetDice(MustRoll(5, 4))
+	require.NoError(t, err)
+	after, err := g.Play(withFour)
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "C5", re.Rule)
+	assert.Equal(t, g, after, "the game is unchanged")
+	_, doErr := g.Do(withFour.Action())
+	require.Error(t, doErr)
+	assert.Equal(t, doErr.Error(), err.Error(), "Play refuses as Do does")
+	withFive, err := r.ParsePlay(pos, MustRoll(5, 4), "1/off")
+	require.NoError(t, err)
+	require.Equal(t, 5, withFive.Step(0).Die)
+	after, err = g.Play(withFive)
+	require.NoError(t, err)
+	assert.Equal(t, PhaseOver, after.Phase())
+}
+
+// TestGamePlayRefusesAStalePlay_C8: a play whose steps are legal in the
+// game but which is of another position is refused (C8), with the game
+// unchanged: the same sides with Black on roll (the same steps move the
+// same checkers, but the play is Black's), and the start with one of
+// White's checkers moved from 6 to 5 (24/13 is legal there too and leaves
+// another position).
+func TestGamePlayRefusesAStalePlay_C8(t *testing.T) {
+	roll := MustRoll(6, 5)
+	leap := mustParse(t, shortStart, roll, "24/13")
+	other := mkPos(t, Short, sd(24, 2, 13, 5, 8, 3, 6, 4, 5, 1), sd(24, 2, 13, 5, 8, 3, 6, 5))
+	g, err := NewGameAt(DefaultRules(Short), Setup{Position: other})
+	require.NoError(t, err)
+	g, err = g.SetDice(roll)
+	require.NoError(t, err)
+	after, err := g.Play(leap)
+	var re *RuleError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "C8", re.Rule)
+	assert.Equal(t, g, after, "the game is unchanged")
+
+	for _, v := range []Variant{Short, Long} {
+		r := DefaultRules(v)
+		white, err := StartPosition(v, White)
+		require.NoError(t, err)
+		black, err := StartPosition(v, Black)
+		require.NoError(t, err)
+		plays, err := r.Legal(black, roll)
+		require.NoError(t, err)
+		g, err := NewGameAt(r, Setup{Position: white})
+		require.NoError(t, err)
+		g, err = g.SetDice(roll)
+		require.NoError(t, err)
+		for _, p := range plays {
+			after, err := g.Play(p)
+			var re *RuleError
+			require.ErrorAs(t, err, &re, "%v: %v", v, p)
+			assert.Equal(t, "C8", re.Rule, "%v: %v", v, p)
+			assert.Equal(t, g, after, "%v: the game is unchanged", v)
+		}
+	}
+}

@@ -173,6 +173,20 @@ func TestPropertyGamePlayMatchesReference_C5(t *testing.T) {
 	})
 }
 
+// rolledGameAt draws a case and sets up its game with its roll thrown
+// (NewGameAt, then SetDice), skipping a position no game is at.
+func rolledGameAt(t *rapid.T) (testCase, Game) {
+	c := genCase().Draw(t, "case")
+	g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
+	if err != nil {
+		t.Skip("no game at this position:", err)
+	}
+	if g, err = g.SetDice(c.Roll); err != nil {
+		t.Fatalf("%v: SetDice: %v", c, err)
+	}
+	return c, g
+}
+
 // TestPropertyGamePlayIsDoOfItsSteps_C8: Game.Play of a play is Do of an
 // ActPlay of its steps by the player on roll, refused (C8) when that leaves
 // another position than the play's Result, and the game unchanged when
@@ -182,17 +196,11 @@ func TestPropertyGamePlayMatchesReference_C5(t *testing.T) {
 // after a first step.
 func TestPropertyGamePlayIsDoOfItsSteps_C8(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		c := genCase().Draw(t, "case")
-		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
-		if err != nil {
-			t.Skip("no game at this position:", err)
-		}
-		if g, err = g.SetDice(c.Roll); err != nil {
-			t.Fatalf("%v: SetDice: %v", c, err)
-		}
+		c, g := rolledGameAt(t)
 		if g.Phase() != PhasePlay {
 			return // C5: the roll passed
 		}
+		var err error
 		v, me, opp := c.Pos.Variant(), c.Pos.Mover(), c.Pos.Opponent()
 		from := c // the case whose plays are handed to g
 		switch rapid.IntRange(0, 6).Draw(t, "source") {
@@ -286,14 +294,7 @@ func TestGamePlayRefusesABlockOtherRulesAllow_L5(t *testing.T) {
 // step and for steps drawn anywhere.
 func TestPropertyGameStepIsDo_C5(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		c := genCase().Draw(t, "case")
-		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos})
-		if err != nil {
-			t.Skip("no game at this position:", err)
-		}
-		if g, err = g.SetDice(c.Roll); err != nil {
-			t.Fatalf("%v: SetDice: %v", c, err)
-		}
+		c, g := rolledGameAt(t)
 		for _, s := range drawSteps(t, c.Rules.Variant, c.Pos, c.Roll) {
 			want, werr := g.Do(Action{Kind: ActStep, Player: g.Position().OnRoll(), Steps: []Step{s}})
 			got, err := g.Step(s)

@@ -256,6 +256,28 @@ func TestPropertyGamePlayIsDoOfItsSteps_C8(t *testing.T) {
 	})
 }
 
+// rolledGame sets up a game of r at pos with roll thrown.
+func rolledGame(t *testing.T, r Rules, pos Position, roll Roll) Game {
+	t.Helper()
+	g, err := NewGameAt(r, Setup{Position: pos})
+	require.NoError(t, err)
+	g, err = g.SetDice(roll)
+	require.NoError(t, err)
+	return g
+}
+
+// requirePlayRefused requires g.Play(p) to refuse p under rule, leaving the
+// game unchanged, and returns the refusal.
+func requirePlayRefused(t *testing.T, g Game, p Play, rule string, msgAndArgs ...any) error {
+	t.Helper()
+	after, err := g.Play(p)
+	var re *RuleError
+	require.ErrorAs(t, err, &re, msgAndArgs...)
+	assert.Equal(t, rule, re.Rule, msgAndArgs...)
+	assert.Equal(t, g, after, "the game is unchanged")
+	return err
+}
+
 // TestGamePlayRefusesABlockOtherRulesAllow_L5: a play that closes a block
 // of six the L5 reading OnRoute allows (an opponent checker stands ahead of
 // it, on the opponent's point 10) is refused by a game under OpponentHome,
@@ -269,20 +291,8 @@ func TestGamePlayRefusesABlockOtherRulesAllow_L5(t *testing.T) {
 	roll := MustRoll(2, 1)
 	block, err := onRoute.ParsePlay(pos, roll, "14/12 24/23")
 	require.NoError(t, err, "OnRoute allows the block")
-	g, err := NewGameAt(home, Setup{Position: pos})
-	require.NoError(t, err)
-	g, err = g.SetDice(roll)
-	require.NoError(t, err)
-	after, err := g.Play(block)
-	var re *RuleError
-	require.ErrorAs(t, err, &re)
-	assert.Equal(t, "L5", re.Rule)
-	assert.Equal(t, g, after, "the game is unchanged")
-	g, err = NewGameAt(onRoute, Setup{Position: pos})
-	require.NoError(t, err)
-	g, err = g.SetDice(roll)
-	require.NoError(t, err)
-	after, err = g.Play(block)
+	requirePlayRefused(t, rolledGame(t, home, pos, roll), block, "L5")
+	after, err := rolledGame(t, onRoute, pos, roll).Play(block)
 	require.NoError(t, err)
 	assert.Equal(t, block.Result(), after.Position())
 }
@@ -320,22 +330,15 @@ func TestGamePlayRefusesTheSmallerDieOfAnotherRoll_C5(t *testing.T) {
 	withFour, err := r.ParsePlay(pos, MustRoll(4, 1), "1/off")
 	require.NoError(t, err)
 	require.Equal(t, 4, withFour.Step(0).Die, "C5: 4-1 bears the checker off with the 4")
-	g, err := NewGameAt(r, Setup{Position: pos})
-	require.NoError(t, err)
-	g, err = g.SetDice(MustRoll(5, 4))
-	require.NoError(t, err)
-	after, err := g.Play(withFour)
-	var re *RuleError
-	require.ErrorAs(t, err, &re)
-	assert.Equal(t, "C5", re.Rule)
-	assert.Equal(t, g, after, "the game is unchanged")
+	g := rolledGame(t, r, pos, MustRoll(5, 4))
+	err = requirePlayRefused(t, g, withFour, "C5")
 	_, doErr := g.Do(withFour.Action())
 	require.Error(t, doErr)
 	assert.Equal(t, doErr.Error(), err.Error(), "Play refuses as Do does")
 	withFive, err := r.ParsePlay(pos, MustRoll(5, 4), "1/off")
 	require.NoError(t, err)
 	require.Equal(t, 5, withFive.Step(0).Die)
-	after, err = g.Play(withFive)
+	after, err := g.Play(withFive)
 	require.NoError(t, err)
 	assert.Equal(t, PhaseOver, after.Phase())
 }
@@ -350,15 +353,7 @@ func TestGamePlayRefusesAStalePlay_C8(t *testing.T) {
 	roll := MustRoll(6, 5)
 	leap := mustParse(t, shortStart, roll, "24/13")
 	other := mkPos(t, Short, sd(24, 2, 13, 5, 8, 3, 6, 4, 5, 1), sd(24, 2, 13, 5, 8, 3, 6, 5))
-	g, err := NewGameAt(DefaultRules(Short), Setup{Position: other})
-	require.NoError(t, err)
-	g, err = g.SetDice(roll)
-	require.NoError(t, err)
-	after, err := g.Play(leap)
-	var re *RuleError
-	require.ErrorAs(t, err, &re)
-	assert.Equal(t, "C8", re.Rule)
-	assert.Equal(t, g, after, "the game is unchanged")
+	requirePlayRefused(t, rolledGame(t, DefaultRules(Short), other, roll), leap, "C8")
 
 	for _, v := range []Variant{Short, Long} {
 		r := DefaultRules(v)
@@ -368,16 +363,9 @@ func TestGamePlayRefusesAStalePlay_C8(t *testing.T) {
 		require.NoError(t, err)
 		plays, err := r.Legal(black, roll)
 		require.NoError(t, err)
-		g, err := NewGameAt(r, Setup{Position: white})
-		require.NoError(t, err)
-		g, err = g.SetDice(roll)
-		require.NoError(t, err)
+		g := rolledGame(t, r, white, roll)
 		for _, p := range plays {
-			after, err := g.Play(p)
-			var re *RuleError
-			require.ErrorAs(t, err, &re, "%v: %v", v, p)
-			assert.Equal(t, "C8", re.Rule, "%v: %v", v, p)
-			assert.Equal(t, g, after, "%v: the game is unchanged", v)
+			requirePlayRefused(t, g, p, "C8", "%v: %v", v, p)
 		}
 	}
 }

@@ -233,8 +233,7 @@ func (c *turnCtx) replay(root *node, p Play, need, die int, cur *node) bool {
 	*cur = *root
 	left := newDiceLeft(c.roll)
 	for i := range n {
-		from := int(p.meta>>(5*uint(i)&63)) & 31
-		d := p.die(i)
+		from, d := p.from(i), p.die(i)
 		if i == 0 && die != 0 && d != die {
 			return false // C5: the larger die
 		}

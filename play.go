@@ -146,10 +146,12 @@ func (p Play) die(i int) int {
 	return hi
 }
 
+// from returns the point step i starts from.
+func (p Play) from(i int) int { return int(p.meta>>(5*uint(i)&63)) & 31 }
+
 // step returns step i (0 <= i < n).
 func (p Play) step(i int) rawStep {
-	from := int(p.meta>>(5*uint(i)&63)) & 31
-	d := p.die(i)
+	from, d := p.from(i), p.die(i)
 	return rawStep{From: int8(from), To: int8(stepTarget(from, d)), Die: int8(d),
 		Hit: p.meta>>(metaHitShift+uint(i)&3)&1 != 0}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -127,4 +128,93 @@ func TestTrainMix(t *testing.T) {
 		w[i] = weightsOnly(t, net)
 	}
 	assert.NotEqual(t, w[0], w[1], "half the games by self-play train other weights")
+}
+
+// zeroPly is the test's own 0-ply player: it makes the play after which
+// the network's chances for it have the best cubeless equity (the first
+// of equals), keeps the position after each of its plays, and leaves the
+// rest (rolls) to bot.Neural.
+type zeroPly struct {
+	net   *neural.Net
+	after []nardy.Position
+}
+
+// Name returns "zeroPly".
+func (z *zeroPly) Name() string { return "zeroPly" }
+
+// Act makes the play of the best cubeless equity, and leaves the rest to
+// bot.Neural.
+func (z *zeroPly) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
+	t, ok := g.Turn()
+	if g.Phase() != nardy.PhasePlay || !ok || t.Len() > 0 {
+		return (&bot.Neural{Net: z.net}).Act(g, me)
+	}
+	plays, err := g.Legal()
+	if err != nil {
+		return nardy.Action{}, err
+	}
+	best, bestE := 0, math.Inf(-1)
+	for i, pl := range plays {
+		if e := z.net.Evaluate(pl.Result()).Flip().Equity(g.Rules().Scoring); e > bestE {
+			best, bestE = i, e
+		}
+	}
+	z.after = append(z.after, plays[best].Result())
+	return plays[best].Action(), nil
+}
+
+// TestAgainstGameLearnsTowardThePlayMade: a game against a fixed player
+// (-against) is replayed here with the trainer's generator: the network's
+// colour first, then the seed of the game's dice, the game cubeless. The
+// positions learned are those after each of the network's plays, the
+// play with the best cubeless equity (the opponent on roll there), in
+// order; each learns toward the network's evaluation of the next one
+// learned (for the opponent on roll in both), and the last toward the
+// game's outcome for the opponent.
+func TestAgainstGameLearnsTowardThePlayMade(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Short, nardy.Long} {
+		r := nardy.DefaultRules(v)
+		net, err := neural.Default(v) // the recorder below learns nothing
+		require.NoError(t, err)
+		colours := map[nardy.Color]int{}
+		tr := newTrainer(net, r, 11, targetTD0)
+		gen := newTrainer(nil, r, 11, targetTD0) // the same generator
+		for game := range 6 {
+			var learned []nardy.Position
+			var targets []neural.Probs
+			_, err := tr.playAgainst(bot.NewGreedy(), func(pos nardy.Position, target neural.Probs) {
+				learned = append(learned, pos)
+				targets = append(targets, target)
+			})
+			require.NoError(t, err)
+
+			me := nardy.Color(gen.rng.IntN(2))
+			colours[me]++
+			replay := &zeroPly{net: net}
+			players := [2]bot.Player{}
+			players[me], players[me.Other()] = replay, bot.NewGreedy()
+			cubeless := r
+			cubeless.Cube, cubeless.MaxCube, cubeless.Jacoby, cubeless.Beavers, cubeless.Crawford = false, 0, false, false, false
+			g, _, err := bot.PlayGame(cubeless, players[nardy.White], players[nardy.Black], nardy.NewSeededDice(gen.rng.Uint64()))
+			require.NoError(t, err)
+			res, over := g.Result()
+			require.True(t, over)
+
+			require.Equal(t, replay.after, learned, "%s game %d: the positions after the network's plays", v, game)
+			last := len(learned) - 1
+			for i, pos := range learned[:last] {
+				require.Equal(t, me.Other(), pos.OnRoll(), "%s game %d position %d", v, game, i)
+				a, b := fields(targets[i]), fields(net.Evaluate(learned[i+1]))
+				for k := range a {
+					require.InDelta(t, b[k], a[k], 1e-6, "%s game %d position %d field %d", v, game, i, k)
+				}
+			}
+			won := 0.0
+			if res.Winner == me.Other() {
+				won = 1
+			}
+			assert.Equal(t, won, targets[last].Win, "%s game %d: the outcome for the opponent", v, game)
+		}
+		assert.Len(t, colours, 2, "%s: the network plays both colours: %v", v, colours)
+	}
 }

@@ -27,7 +27,9 @@ type CubeQuery struct {
 // roll's side and per cube value before the double (in match play, match
 // equity normalised the same way): its cubeful equities of no double,
 // double and take, double and pass (always 1), and its cubeless chances,
-// for comparing evaluations apart from the cube model.
+// for comparing evaluations apart from the cube model. In match play the
+// chances are gnubg's at the score too: from 1 ply its search chooses the
+// plays by match equity.
 type CubeAnswer struct {
 	NoDouble, DoubleTake, DoublePass float64
 	Chances

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
 )
 
 // TestMatchMoveAtDoubleMatchPoint: at double match point (2-2 in a
@@ -54,4 +55,31 @@ func TestMatchMoveAtDoubleMatchPoint(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, mostWins, dmp.Result(), "%s %v: double match point", c.id, c.roll)
 	}
+}
+
+// TestCubeChancesAtTheScore: a cube question's cubeless chances are
+// gnubg's at the question's score. At 1 ply gnubg averages, over the
+// rolls of the player on roll, its 0-ply chances after the play it
+// chooses for each: at double match point the play of the most wins, for
+// money the play of the best equity. So the chances at double match point
+// have at least the wins of the money chances (the 1-ply Evaluate, which
+// is money play), here more, and fewer gammons, in a position (from a
+// random game) where the player on roll wins many. Skips without gnubg.
+func TestCubeChancesAtTheScore(t *testing.T) {
+	testgen.GnubgOrSkip(t)
+	e, err := Start(1)
+	require.NoError(t, err)
+	t.Cleanup(func() { e.Close() })
+	pos, err := gnubg.ParsePositionID("ihf4ADKOHXAEUQ", nardy.White)
+	require.NoError(t, err)
+	money, _, err := e.Evaluate(pos)
+	require.NoError(t, err)
+	require.Greater(t, money.WinGammon, 0.3, "%+v", money)
+	dmp, err := e.Cube(CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: 3, Away: [2]int{1, 1}})
+	require.NoError(t, err)
+	assert.Greater(t, dmp.Win, money.Win+0.001, "money %+v, double match point %+v", money, dmp.Chances)
+	assert.Less(t, dmp.WinGammon, money.WinGammon-0.01, "money %+v, double match point %+v", money, dmp.Chances)
+	m, err := e.Cube(CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}})
+	require.NoError(t, err)
+	assert.Equal(t, money, m.Chances, "a money cube question's chances are Evaluate's")
 }

@@ -246,6 +246,16 @@ type cubeJudge struct {
 	centred, owned, matchT cubeTally
 }
 
+// nextAway returns the score of the next position judged in match play,
+// the points each side still needs (the player on roll first): every
+// score of 2..match away each in turn, cycled over the positions.
+func (j *cubeJudge) nextAway() [2]int {
+	n := j.match - 1 // away counts 2..match
+	away := [2]int{2 + j.k%n, 2 + (j.k/n)%n}
+	j.k++
+	return away
+}
+
 // judge asks both sides about pos, before its player on roll rolls: the
 // neural player decides as it does in play ([neural.Searcher.SearchCube]
 // at its ply).
@@ -260,9 +270,7 @@ func (j *cubeJudge) judge(pos nardy.Position) error {
 	}
 	var states []state
 	if j.match > 0 {
-		n := j.match - 1 // away counts 2..match
-		away := [2]int{2 + j.k%n, 2 + (j.k/n)%n}
-		j.k++
+		away := j.nextAway()
 		states = []state{{
 			neural.CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: me, Away: away, Efficiency: x},
 			gnubgplay.CubeQuery{Pos: pos, Cube: nardy.Cube{Value: 1}, MatchTo: j.match, Away: away}, &j.matchT}}

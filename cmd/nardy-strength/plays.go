@@ -20,6 +20,15 @@ type playTally struct {
 	loss          float64
 }
 
+// addLoss counts the loss l of a play unlike gnubg's, by gnubg's
+// equities: an error when it is more than threshold.
+func (t *playTally) addLoss(l, threshold float64) {
+	t.loss += l
+	if l > threshold {
+		t.errs++
+	}
+}
+
 // playClasses are the kinds of position the plays check reports, by
 // gnubg's class of the position before the play.
 var playClasses = []string{"contact", "crashed", "race", "bear-off (gnubg's databases)"}
@@ -106,10 +115,7 @@ func playsCheck(args []string, stdout, stderr io.Writer) error {
 			id, _ := gnubg.PositionID(pos)
 			big = keepWorst(big, bigLoss{id: id, roll: roll, ours: ours, theirs: theirs, loss: l, class: classIndex(class)}, *worst)
 		}
-		pt.loss += l
-		if l > *jf.threshold {
-			pt.errs++
-		}
+		pt.addLoss(l, *jf.threshold)
 		return nil
 	})
 	if err != nil {

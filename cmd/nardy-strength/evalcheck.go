@@ -166,9 +166,13 @@ func evalCheck(args []string, stdout, stderr io.Writer) error {
 			cubefuls, verdicts = append(cubefuls, gd.Equity()), append(verdicts, gd)
 		}
 		if *decisions {
+			// The standard error of the proper action's rollout: a pass
+			// is worth the cube exactly, with no noise.
 			se := rc.NoDoubleStdErr
-			if rc.Decision.Double {
+			if d := rc.Decision; d.Double && d.Take {
 				se = rc.DoubleTakeStdErr
+			} else if d.Double {
+				se = 0
 			}
 			cf.add(se, rc.Decision.Equity(), cubefuls)
 			if differ := vt.add(rc.Decision, verdicts); *list && differ {

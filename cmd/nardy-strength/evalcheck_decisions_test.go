@@ -26,7 +26,8 @@ import (
 // doc says) and the rollouts' proper cubeful equity (no double's, or
 // double/take's or double/pass's when the rollouts double); the
 // rollouts' standard error is that of the rollout of the proper action
-// (double/take's when they double). At least one position here is a
+// (double/take's when they double and the opponent takes; none when it
+// passes: a pass is worth the cube exactly). At least one position here is a
 // double by the rollouts, one where the no-double rollout is not the
 // proper equity.
 func TestEvalCheckDecisionsReplayed(t *testing.T) {
@@ -64,13 +65,17 @@ func TestEvalCheckDecisionsReplayed(t *testing.T) {
 	opt := neural.RolloutOptions{Trials: trials, Seed: seed, Workers: 1, Cubeful: true}
 	rows := []string{"0-ply, cube model", "1-ply, cube model", "2-ply, cube model", "1-ply, cubeful search", "2-ply, cubeful search"}
 	abs, sgn := make([]float64, len(rows)), make([]float64, len(rows))
-	se, doubles := 0.0, 0
+	se, doubles, passes := 0.0, 0, 0
 	for _, pos := range positions {
 		rc, err := s.RolloutCube(context.Background(), pos, opt)
 		require.NoError(t, err)
 		proper, e := rc.Decision.NoDouble, rc.NoDoubleStdErr
 		if d := rc.Decision; d.Double {
 			proper, e = min(d.DoubleTake, d.DoublePass), rc.DoubleTakeStdErr
+			if d.DoublePass < d.DoubleTake {
+				e = 0 // a pass is worth the cube, exactly
+				passes++
+			}
 			doubles++
 		}
 		se += e
@@ -87,6 +92,7 @@ func TestEvalCheckDecisionsReplayed(t *testing.T) {
 		}
 	}
 	require.Positive(t, doubles, "a position the rollouts double, to check")
+	require.Positive(t, passes, "a position the rollouts double out, to check")
 	n := float64(len(positions))
 	number := func(re string) float64 {
 		m := regexp.MustCompile(re).FindStringSubmatch(section)

@@ -29,7 +29,7 @@ func (n *Net) EvaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 	}
 	var base batchBase
 	b := boardOf(plays[first].Result())
-	encode(&b, &base.in)
+	encode(&b, &base.in, n.nIn)
 	for k := range base.in.n {
 		i := base.in.idx[k]
 		base.dense[i] = base.in.val[k]
@@ -69,7 +69,7 @@ func (n *Net) evalFrom(base *batchBase, pos nardy.Position) Probs {
 		return p
 	}
 	var in inputs
-	encode(&b, &in)
+	encode(&b, &in, n.nIn)
 	var h [MaxHidden]float32
 	H := n.nHid
 	hs := h[:H:H]

@@ -29,6 +29,40 @@ import (
 //	input  102     this side's made points in its home board, / 6
 //	input  103     contact: the sides must still pass each other
 //
+// and, for a short-nardy network of 232 inputs (the expert inputs, see
+// below), twelve more per side after both sides' 104: the mover's at
+// 208..219, the opponent's at 220..231, each in [0,1] (x is the side, y its
+// opponent, both counted in x's numbering: x moves from 24 down to 1, its
+// bar is 25; y's bar is 0):
+//
+//	+0   back checker: the point of x's rearmost checker / 25
+//	+1   back anchor: x's rearmost made point among 19..24 (y's home
+//	     board), (p − 18)/6
+//	+2   forward anchor: x's most advanced made point among 13..24,
+//	     (25 − p)/12
+//	+3   checkers back: x's checkers on 19..24 and the bar, up to 6, / 6
+//	+4   pip loss: over y's 36 rolls, the pips x's most advanced blot that
+//	     roll reaches has travelled (25 − p), / 36 / 24 (the reach of input
+//	     100)
+//	+5   double shots: the share of y's 36 rolls that reach two of x's blots
+//	+6   back trapped: the share of the 36 rolls with which x's rearmost
+//	     checker cannot land past the last of y's made points among the 12
+//	     points ahead of it (Berliner's escapes; contact only)
+//	+7   containment: the same share for y's checker, against x's made
+//	     points, at the start point where it is largest, from y's rearmost
+//	     checker forward (contact only)
+//	+8   timing: x's free pips, each checker's pips to point 1 (p − 1) but
+//	     those of the two that keep a made point, / 120, at most 1 (contact
+//	     only)
+//	+9   break contact: the pips x needs to bring every checker past y's
+//	     rearmost one, the sum of p − r over x's checkers behind it (r),
+//	     / 200, at most 1
+//	+10  entering: the share of the rolls on which a checker of x on the
+//	     bar would not enter, (k/6)² with k y's made home points (contact
+//	     only)
+//	+11  blockade: x's made points among the 12 ahead of y's rearmost
+//	     checker, / 6, at most 1 (contact only)
+//
 // and long nardy:
 //
 //	input  98      the longest run of points this side holds on the
@@ -48,15 +82,24 @@ import (
 const (
 	perSideShort = 104
 	perSideLong  = 100
-	maxIn        = 2 * perSideShort
+	perSideExtra = 12 // the expert inputs of a rich short network
+	plainShort   = 2 * perSideShort
+	richShort    = plainShort + 2*perSideExtra
+	maxIn        = richShort
 )
 
-// numInputs returns the length of the input vector of variant v.
+// numInputs returns the length of the input vector of a new network of
+// variant v (a short network read from a file may have plainShort).
 func numInputs(v nardy.Variant) int {
 	if v == nardy.Long {
 		return 2 * perSideLong
 	}
-	return 2 * perSideShort
+	return richShort
+}
+
+// fitsInputs reports whether a network of variant v may have nIn inputs.
+func fitsInputs(v nardy.Variant, nIn int) bool {
+	return nIn == numInputs(v) || v == nardy.Short && nIn == plainShort
 }
 
 // inputs is a sparse input vector: n active units, their indexes and
@@ -73,8 +116,9 @@ func (in *inputs) add(i int, v float32) {
 	in.n++
 }
 
-// encode writes the inputs of b into in.
-func encode(b *board, in *inputs) {
+// encode writes the inputs of b into in, for a network of nIn inputs (a
+// short network of richShort gets the expert inputs too).
+func encode(b *board, in *inputs, nIn int) {
 	in.n = 0
 	per, spare, pipScale := perSideShort, float32(0.5), float32(1.0/200)
 	if b.variant == nardy.Long {
@@ -113,7 +157,7 @@ func encode(b *board, in *inputs) {
 		}
 	}
 	if b.variant == nardy.Short {
-		encodeShort(b, in)
+		encodeShort(b, in, nIn == richShort)
 	} else {
 		encodeLong(b, in)
 	}
@@ -137,7 +181,7 @@ func masks(side *[26]int8) (occ, made uint32) {
 // side's numbering.
 func mirror24(m uint32) uint32 { return bits.Reverse32(m&0x1fffffe) >> 6 }
 
-func encodeShort(b *board, in *inputs) {
+func encodeShort(b *board, in *inputs, rich bool) {
 	occ := [2]uint32{}
 	made := [2]uint32{}
 	for s, side := range [2]*[26]int8{&b.me, &b.opp} {
@@ -155,12 +199,20 @@ func encodeShort(b *board, in *inputs) {
 			yAt |= 1
 		}
 		blots := occ[x] &^ made[x]
+		var hx hitStats
 		if contact && blots != 0 {
 			srcs := yAt
 			if other[nardy.Bar] > 0 {
 				srcs = 1 // it must enter first
 			}
-			if n := shots(blots, made[x], srcs); n > 0 {
+			n := 0
+			if rich {
+				hx = hits(blots, made[x], srcs)
+				n = hx.shots
+			} else {
+				n = shots(blots, made[x], srcs)
+			}
+			if n > 0 {
 				in.add(base+100, float32(n)/36)
 			}
 		}
@@ -172,6 +224,9 @@ func encodeShort(b *board, in *inputs) {
 		}
 		if contact {
 			in.add(base+103, 1)
+		}
+		if rich {
+			extra(b, in, x, occ, made, yAt, contact, hx)
 		}
 	}
 }

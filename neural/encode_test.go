@@ -26,7 +26,7 @@ func TestShotsAgainstGenerator(t *testing.T) {
 			continue
 		}
 		var in inputs
-		encode(&b, &in)
+		encode(&b, &in, plainShort)
 		got := 0.0
 		for k := range in.n {
 			if int(in.idx[k]) == perSideShort+100 { // the opponent's blots
@@ -60,7 +60,7 @@ func TestEncodeShape(t *testing.T) {
 		for _, pos := range samplePositions(t, v, 500, 12) {
 			b := boardOf(pos)
 			var in inputs
-			encode(&b, &in)
+			encode(&b, &in, numInputs(v))
 			seen := map[int16]bool{}
 			for k := range in.n {
 				i := in.idx[k]
@@ -74,7 +74,7 @@ func TestEncodeShape(t *testing.T) {
 	start := mustPosition(nardy.StartPosition(nardy.Long, nardy.White))
 	b := boardOf(start)
 	var in inputs
-	encode(&b, &in)
+	encode(&b, &in, numInputs(nardy.Long))
 	got := map[int]float32{}
 	for k := range in.n {
 		got[int(in.idx[k])] = in.val[k]

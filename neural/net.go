@@ -46,7 +46,7 @@ func NewNet(v nardy.Variant, hidden int, seed uint64) (*Net, error) {
 	if hidden < 1 || hidden > MaxHidden {
 		return nil, errorf("hidden units %d not in 1..%d", hidden, MaxHidden)
 	}
-	n := newShape(v, hidden)
+	n := newShape(v, numInputs(v), hidden)
 	rng := rand.New(rand.NewPCG(seed, 0x6e61726479))
 	u := func(scale float64) float32 { return float32((2*rng.Float64() - 1) * scale) }
 	for i := range n.w1 {
@@ -58,8 +58,8 @@ func NewNet(v nardy.Variant, hidden int, seed uint64) (*Net, error) {
 	return n, nil
 }
 
-func newShape(v nardy.Variant, hidden int) *Net {
-	n := &Net{variant: v, nIn: numInputs(v), nHid: hidden, nOut: outputs(v)}
+func newShape(v nardy.Variant, nIn, hidden int) *Net {
+	n := &Net{variant: v, nIn: nIn, nHid: hidden, nOut: outputs(v)}
 	n.w1 = make([]float32, n.nIn*n.nHid)
 	n.b1 = make([]float32, n.nHid)
 	n.w2 = make([]float32, n.nOut*n.nHid)
@@ -122,7 +122,7 @@ func (n *Net) evalBoard(b *board) Probs {
 		return p
 	}
 	var in inputs
-	encode(b, &in)
+	encode(b, &in, n.nIn)
 	var h [MaxHidden]float32
 	var o [maxOut]float32
 	n.forward(&in, &h, &o)
@@ -254,7 +254,7 @@ func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
 		t[k] = min(max(x, 0), 1)
 	}
 	var in inputs
-	encode(&b, &in)
+	encode(&b, &in, n.nIn)
 	var h [MaxHidden]float32
 	var o [maxOut]float32
 	n.forward(&in, &h, &o)

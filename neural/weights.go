@@ -96,7 +96,7 @@ func ReadNet(r io.Reader) (*Net, error) {
 	if hdr[0] > 255 || !v.IsValid() {
 		return nil, errorf("variant %d", hdr[0])
 	}
-	if int(hdr[1]) != numInputs(v) || int(hdr[3]) != outputs(v) {
+	if !fitsInputs(v, int(hdr[1])) || int(hdr[3]) != outputs(v) {
 		return nil, errorf("shape %d-%d-%d does not fit the %s encoding (%d inputs, %d outputs)",
 			hdr[1], hdr[2], hdr[3], v, numInputs(v), outputs(v))
 	}
@@ -115,7 +115,7 @@ func ReadNet(r io.Reader) (*Net, error) {
 	if want := 4 * (in*hid + hid + out*hid + out); len(data) != want { // checked before the net is allocated
 		return nil, errorf("%d bytes of weights, want %d", len(data), want)
 	}
-	n := newShape(v, hid)
+	n := newShape(v, in, hid)
 	n.info = info
 	for _, s := range [][]float32{n.w1, n.b1, n.w2, n.b2} {
 		for i := range s {

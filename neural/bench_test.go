@@ -39,6 +39,20 @@ func benchNet(b *testing.B, v nardy.Variant) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchEvaluate(b, net, v)
+}
+
+// richNet is an untrained short network of 128 hidden units with the
+// expert inputs (richShort), as fast as a trained one.
+func richNet(b *testing.B) *Net {
+	net, err := NewNet(nardy.Short, 128, 1)
+	if err != nil || net.nIn != richShort {
+		b.Fatal(err, net.nIn)
+	}
+	return net
+}
+
+func benchEvaluate(b *testing.B, net *Net, v nardy.Variant) {
 	pos := samplePositions(b, v, 1024, 1)
 	b.ReportAllocs()
 	i := 0
@@ -49,8 +63,9 @@ func benchNet(b *testing.B, v nardy.Variant) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
 
-func BenchmarkEvaluateShort(b *testing.B) { benchNet(b, nardy.Short) }
-func BenchmarkEvaluateLong(b *testing.B)  { benchNet(b, nardy.Long) }
+func BenchmarkEvaluateShort(b *testing.B)     { benchNet(b, nardy.Short) }
+func BenchmarkEvaluateShortRich(b *testing.B) { benchEvaluate(b, richNet(b), nardy.Short) }
+func BenchmarkEvaluateLong(b *testing.B)      { benchNet(b, nardy.Long) }
 
 // benchPlays evaluates every legal play of positions of random games, the
 // way the players and the training do.
@@ -59,6 +74,10 @@ func benchPlays(b *testing.B, v nardy.Variant, batch bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchPlaysOf(b, net, v, batch)
+}
+
+func benchPlaysOf(b *testing.B, net *Net, v nardy.Variant, batch bool) {
 	r := nardy.DefaultRules(v)
 	type job struct {
 		pos   nardy.Position
@@ -92,8 +111,11 @@ func benchPlays(b *testing.B, v nardy.Variant, batch bool) {
 
 func BenchmarkPlaysShort(b *testing.B)      { benchPlays(b, nardy.Short, false) }
 func BenchmarkPlaysShortBatch(b *testing.B) { benchPlays(b, nardy.Short, true) }
-func BenchmarkPlaysLong(b *testing.B)       { benchPlays(b, nardy.Long, false) }
-func BenchmarkPlaysLongBatch(b *testing.B)  { benchPlays(b, nardy.Long, true) }
+func BenchmarkPlaysShortBatchRich(b *testing.B) {
+	benchPlaysOf(b, richNet(b), nardy.Short, true)
+}
+func BenchmarkPlaysLong(b *testing.B)      { benchPlays(b, nardy.Long, false) }
+func BenchmarkPlaysLongBatch(b *testing.B) { benchPlays(b, nardy.Long, true) }
 
 // warmBearoff builds the bear-off database's tables before a benchmark
 // times anything: BenchmarkBearoffBuild and BenchmarkBearoffCubeBuild

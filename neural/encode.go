@@ -76,7 +76,11 @@ import (
 // backgammon player, and in long nardy one checker holds a point (L2). The
 // few hand-made features are the ones TD-Gammon 1.0 and later players
 // added (shots, primes), which a small network learns slowly from the raw
-// counts. Short nardy uses 208 inputs, long nardy 200. The vector is
+// counts. Short nardy uses 208 inputs (the committed network) or 232 (a
+// new one: NewNet's; the expert inputs are in the spirit of those of
+// Berliner's BKG and GNU Backgammon's contact network: escapes,
+// containment, timing, anchors, pips lost to hits; each network is
+// encoded by its own input count), long nardy 200. The vector is
 // sparse: a typical position sets about 50 of them, and the network adds
 // only the weight rows of those (see forward).
 const (

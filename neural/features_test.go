@@ -1,0 +1,201 @@
+package neural
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+)
+
+// Hand-worked values of the expert inputs of a rich short-nardy network
+// (encode.go's comment). Boards are built directly: me is the side on
+// roll (x = 0, inputs 208..219), opp its opponent (x = 1, 220..231), each
+// in its own numbering; the opponent's point q is the mover's 25 − q.
+
+// richOf encodes b for a network of richShort inputs and returns every
+// active input by index.
+func richOf(t *testing.T, b board) map[int]float32 {
+	t.Helper()
+	b.variant = nardy.Short
+	var in inputs
+	encode(&b, &in, richShort)
+	got := map[int]float32{}
+	for k := range in.n {
+		_, dup := got[int(in.idx[k])]
+		require.False(t, dup, "index %d twice", in.idx[k])
+		got[int(in.idx[k])] = in.val[k]
+	}
+	return got
+}
+
+// countsOf builds one side's counts from point → checkers (25: the bar).
+func countsOf(pts map[int]int8) (s [26]int8) {
+	for p, n := range pts {
+		s[p] = n
+	}
+	return s
+}
+
+// boardA: the mover has 2 on 24, 5 on 13, 3 on 8, 4 on 6 and a blot on 3;
+// the opponent (own numbering) 2 on 24, 5 on 13, 3 on 8, 3 on 6 and blots
+// on 5 and 4, which in the mover's numbering are 1, 12, 17, 19 (made) and
+// 20, 21 (blots).
+func boardA() board {
+	return board{
+		me:  countsOf(map[int]int8{24: 2, 13: 5, 8: 3, 6: 4, 3: 1}),
+		opp: countsOf(map[int]int8{24: 2, 13: 5, 8: 3, 6: 3, 5: 1, 4: 1}),
+	}
+}
+
+const me, op = plainShort, plainShort + perSideExtra
+
+// TestRichBackChecker (+0): the rearmost checker's point / 25; the bar
+// counts 25.
+func TestRichBackChecker(t *testing.T) {
+	assert.InDelta(t, 24.0/25, richOf(t, boardA())[me+0], 1e-6)
+	assert.InDelta(t, 24.0/25, richOf(t, boardA())[op+0], 1e-6, "the opponent's rearmost: its own 24")
+	b := boardA()
+	b.me[nardy.Bar], b.me[3] = 1, 0
+	assert.InDelta(t, 1.0, richOf(t, b)[me+0], 1e-6)
+}
+
+// TestRichBackAnchor (+1): the rearmost made point among 19..24,
+// (p − 18)/6.
+func TestRichBackAnchor(t *testing.T) {
+	assert.InDelta(t, 1.0, richOf(t, boardA())[me+1], 1e-6) // 24
+	b := board{me: countsOf(map[int]int8{22: 2, 20: 2, 6: 11}), opp: countsOf(map[int]int8{6: 15})}
+	assert.InDelta(t, 4.0/6, richOf(t, b)[me+1], 1e-6) // 22, not 20
+	b = board{me: countsOf(map[int]int8{24: 1, 6: 14}), opp: countsOf(map[int]int8{6: 15})}
+	assert.NotContains(t, richOf(t, b), me+1, "a blot is no anchor")
+}
+
+// TestRichForwardAnchor (+2): the most advanced made point among 13..24,
+// (25 − p)/12.
+func TestRichForwardAnchor(t *testing.T) {
+	assert.InDelta(t, 1.0, richOf(t, boardA())[me+2], 1e-6) // 13 (5 checkers)
+	b := board{me: countsOf(map[int]int8{22: 2, 20: 2, 14: 1, 6: 10}), opp: countsOf(map[int]int8{6: 15})}
+	assert.InDelta(t, 5.0/12, richOf(t, b)[me+2], 1e-6) // 20; 14 is a blot
+}
+
+// TestRichCheckersBack (+3): checkers on 19..24 and the bar, up to 6, / 6.
+func TestRichCheckersBack(t *testing.T) {
+	assert.InDelta(t, 2.0/6, richOf(t, boardA())[me+3], 1e-6)
+	assert.InDelta(t, 2.0/6, richOf(t, boardA())[op+3], 1e-6)
+	b := board{me: countsOf(map[int]int8{25: 1, 24: 2, 20: 5, 6: 7}), opp: countsOf(map[int]int8{6: 15})}
+	assert.InDelta(t, 1.0, richOf(t, b)[me+3], 1e-6, "8 back counts as 6")
+}
+
+// TestRichPipLoss (+4). boardA: the mover's blot on 3 is hit only from the
+// opponent's checker on the mover's 1 (2 pips): every roll with a 2 (11)
+// and 1-1, 12 rolls, each costing 25 − 3 = 22 pips: 264 / 864. The
+// opponent's blots, in its numbering 4 and 5, are hit only from the
+// mover's checkers on its 1 (3 and 4 pips, nothing made between): 3 pips
+// with a 3 (11 rolls), 1-2 (2) or 1-1 (1), 14 rolls losing 21; 4 pips but
+// not 3 with a 4 and no 3 (9) or 2-2 (1), 10 rolls losing 20: 494 / 864.
+func TestRichPipLoss(t *testing.T) {
+	got := richOf(t, boardA())
+	assert.InDelta(t, 264.0/864, got[me+4], 1e-6)
+	assert.InDelta(t, 12.0/36, got[100], 1e-6, "the shots input agrees")
+	assert.InDelta(t, 494.0/864, got[op+4], 1e-6)
+	assert.InDelta(t, 24.0/36, got[perSideShort+100], 1e-6)
+}
+
+// TestRichDoubleShots (+5): boardA's mover has one blot: none. Its
+// opponent's blots (own 4 and 5, 3 and 4 pips from the mover's checker on
+// its 1) are both reached by 3-4 (2), 1-3 (2: the 3, and 1+3) and 1-1
+// (1, 2, 3, 4 pips): 5 rolls. And a mover with blots on 3 and 5, hit only
+// from the opponent's checker on the mover's 1 (2 and 4 pips): both with
+// 2-4 (2), 1-1 and 2-2: 4 rolls; its pip loss, 12 rolls reaching the 3
+// (a 2, or 1-1) losing 22 and 11 reaching the 5 only (a 4 without a 2: 9;
+// 1-3: 2) losing 20: 484 / 864.
+func TestRichDoubleShots(t *testing.T) {
+	got := richOf(t, boardA())
+	assert.NotContains(t, got, me+5)
+	assert.InDelta(t, 5.0/36, got[op+5], 1e-6)
+	b := board{me: countsOf(map[int]int8{5: 1, 3: 1, 24: 2, 6: 11}), opp: countsOf(map[int]int8{24: 1, 6: 14})}
+	got = richOf(t, b)
+	assert.InDelta(t, 4.0/36, got[me+5], 1e-6)
+	assert.InDelta(t, 484.0/864, got[me+4], 1e-6)
+	assert.InDelta(t, 23.0/36, got[100], 1e-6)
+}
+
+// TestRichBackTrapped (+6): the mover's single back checker on 24, the
+// opponent's made points 2 and 4 pips ahead (the mover's 22 and 20; the
+// rest of its checkers borne off). It escapes by landing 5 or more pips
+// on: a non-double with a 5 or 6 (18), 1-4, 2-3, 3-4 (6; 2-4 has both
+// middle points closed, 1-2 and 1-3 land short), 3-3, 5-5, 6-6 (3): 27, so
+// 9 of 36 keep it.
+func TestRichBackTrapped(t *testing.T) {
+	b := board{me: countsOf(map[int]int8{24: 1, 6: 5, 5: 5, 4: 4}), opp: countsOf(map[int]int8{3: 2, 5: 2, nardy.Off: 11})}
+	assert.InDelta(t, 9.0/36, richOf(t, b)[me+6], 1e-6)
+	// boardA: the opponent holds 5, 7 and 12 pips ahead of the mover's
+	// 24: only a double lands 13 or more, and 4-4, 5-5, 6-6 are stopped.
+	assert.InDelta(t, 1.0, richOf(t, boardA())[me+6], 1e-6)
+}
+
+// TestRichContainment (+7): the mover holds its 5 and 3 (the opponent's 20
+// and 22), nothing else on the board; the opponent's rearmost checker is on
+// its 24. From 24 (blocked 2 and 4 ahead) 27 rolls escape (as in
+// TestRichBackTrapped); from 23 (blocked 1 and 3 ahead) 30: a non-double
+// with a 4, 5 or 6 (24), 2-3 (2), 4-4, 5-5, 6-6, 2-2; from 21 (blocked 1
+// ahead) all but 1-1, 35. The worst is 27: 9 / 36.
+func TestRichContainment(t *testing.T) {
+	b := board{me: countsOf(map[int]int8{5: 2, 3: 2, nardy.Off: 11}), opp: countsOf(map[int]int8{24: 1, 6: 14})}
+	assert.InDelta(t, 9.0/36, richOf(t, b)[me+7], 1e-6)
+}
+
+// TestRichTiming (+8): boardA's mover: the two on 24 hold it (0), 3 spares
+// on 13 (12 pips each), 1 on 8 (7), 2 on 6 (5), the blot on 3 (2): 55 /
+// 120. Without contact, nothing.
+func TestRichTiming(t *testing.T) {
+	assert.InDelta(t, 55.0/120, richOf(t, boardA())[me+8], 1e-6)
+	b := board{me: countsOf(map[int]int8{6: 15}), opp: countsOf(map[int]int8{6: 15})}
+	assert.NotContains(t, richOf(t, b), me+8)
+}
+
+// TestRichBreakContact (+9): the opponent's rearmost checker is on the
+// mover's 1; the mover needs 2·23 + 5·12 + 3·7 + 4·5 + 1·2 = 149 pips to
+// pass it: 149 / 200.
+func TestRichBreakContact(t *testing.T) {
+	assert.InDelta(t, 149.0/200, richOf(t, boardA())[me+9], 1e-6)
+}
+
+// TestRichEntering (+10): a mover's checker on the bar faces the
+// opponent's made home points (its 19..24 in the mover's numbering).
+// boardA: the opponent holds its 6 only: 1-1 fails, 1 / 36. Three points
+// made: 9 / 36.
+func TestRichEntering(t *testing.T) {
+	assert.InDelta(t, 1.0/36, richOf(t, boardA())[me+10], 1e-6)
+	b := boardA()
+	b.opp[5], b.opp[4], b.opp[13] = 2, 2, 4
+	assert.InDelta(t, 9.0/36, richOf(t, b)[me+10], 1e-6)
+}
+
+// TestRichBlockade (+11): the mover's made points among the 12 ahead of
+// the opponent's rearmost checker (the mover's 1): 6, 8 and 13: 3 / 6.
+func TestRichBlockade(t *testing.T) {
+	assert.InDelta(t, 0.5, richOf(t, boardA())[me+11], 1e-6)
+}
+
+// TestRichKeepsThePlainInputs: the first 208 inputs of the rich encoding
+// are the plain encoding's, and the plain encoding sets none past them.
+func TestRichKeepsThePlainInputs(t *testing.T) {
+	for _, pos := range samplePositions(t, nardy.Short, 300, 5) {
+		b := boardOf(pos)
+		var plain, rich inputs
+		encode(&b, &plain, plainShort)
+		encode(&b, &rich, richShort)
+		want, got := map[int16]float32{}, map[int16]float32{}
+		for k := range plain.n {
+			want[plain.idx[k]] = plain.val[k]
+		}
+		for k := range rich.n {
+			if rich.idx[k] < plainShort {
+				got[rich.idx[k]] = rich.val[k]
+			}
+		}
+		require.Equal(t, want, got)
+	}
+}

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -197,5 +198,39 @@ func TestRichKeepsThePlainInputs(t *testing.T) {
 			}
 		}
 		require.Equal(t, want, got)
+	}
+}
+
+// TestShortNetsOfBothEncodings: a short weights file of 208 inputs (the
+// committed network's) and one of 232 (the expert inputs) are both read,
+// each keeps its count (and so its encoding), and any other count is
+// refused; a new short network has 232, the embedded one 208.
+func TestShortNetsOfBothEncodings(t *testing.T) {
+	for _, in := range []uint32{plainShort, richShort} {
+		n, err := ReadNet(bytes.NewReader(weightsFile(2, in, 3, shortOut, "", -1)))
+		require.NoError(t, err, in)
+		assert.Equal(t, int(in), n.nIn)
+	}
+	for _, in := range []uint32{plainShort + perSideExtra, richShort + 1, longIn} {
+		_, err := ReadNet(bytes.NewReader(weightsFile(2, in, 3, shortOut, "", -1)))
+		assert.ErrorIs(t, err, ErrBadWeights, in)
+	}
+	_, err := ReadNet(bytes.NewReader(weightsFile(1, richShort, 3, longOut, "", -1)))
+	assert.ErrorIs(t, err, ErrBadWeights, "a long network of 232 inputs")
+	n, err := NewNet(nardy.Short, 4, 1)
+	require.NoError(t, err)
+	assert.Equal(t, richShort, n.nIn)
+	d, err := Default(nardy.Short)
+	require.NoError(t, err)
+	assert.Equal(t, plainShort, d.nIn)
+	// Each network evaluates a position through its own encoding: a
+	// 232-input network whose weights of the 208 plain inputs are the
+	// committed network's and whose other input weights are 0 evaluates
+	// as the committed network.
+	r := d.Clone()
+	r.nIn = richShort
+	r.w1 = append(append([]float32(nil), d.w1...), make([]float32, 2*perSideExtra*d.nHid)...)
+	for _, pos := range samplePositions(t, nardy.Short, 50, 9) {
+		assert.InDelta(t, d.Evaluate(pos).Win, r.Evaluate(pos).Win, 1e-6)
 	}
 }

@@ -14,10 +14,16 @@ import (
 )
 
 // clubReport analyses gnubg/testdata's club match (a 3-point match of two
-// club players, with doubles, a drop and a take) at ply with opt.
+// club players, with doubles, a drop and a take) with opt.
 func clubReport(t *testing.T, opt Options) Report {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "gnubg", "testdata", "mat", "club-3p.mat"))
+	return matReport(t, "club-3p.mat", opt)
+}
+
+// matReport analyses the match of gnubg/testdata/mat's file name with opt.
+func matReport(t *testing.T, name string, opt Options) Report {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "gnubg", "testdata", "mat", name))
 	require.NoError(t, err)
 	defer f.Close()
 	rec, _, err := gnubg.ReadMat(f, nardy.DefaultRules(nardy.Short))
@@ -41,13 +47,14 @@ func TestReportSums(t *testing.T) {
 		assert.InDelta(t, ps.Loss/n, ps.MeanLoss, 1e-12)
 	}
 	cashed := 0
-	for i, d := range rep.Decisions {
-		if d.Kind == "double" && d.Best == "double" && i+1 < len(rep.Decisions) && rep.Decisions[i+1].Kind == "drop" && rep.Decisions[i+1].Best == "drop" {
+	five := matReport(t, "gnubg-5p.mat", Options{})
+	for i, d := range five.Decisions {
+		if d.Kind == "double" && d.Best == "double" && i+1 < len(five.Decisions) && five.Decisions[i+1].Kind == "drop" && five.Decisions[i+1].Best == "drop" {
 			assert.Equal(t, 1.0, d.Equity, "a double dropped rightly: %+v", d)
 			cashed++
 		}
 	}
-	require.Positive(t, cashed, "the club match has a double dropped")
+	require.Positive(t, cashed, "gnubg's 5-point match has a double dropped rightly")
 
 	var loss float64
 	for _, d := range rep.Decisions {

@@ -2,6 +2,8 @@ package neural
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,9 +204,10 @@ func TestRichKeepsThePlainInputs(t *testing.T) {
 }
 
 // TestShortNetsOfBothEncodings: a short weights file of 208 inputs (the
-// committed network's) and one of 232 (the expert inputs) are both read,
-// each keeps its count (and so its encoding), and any other count is
-// refused; a new short network has 232, the embedded one 208.
+// network embedded before 2026-12-06) and one of 232 (the expert inputs)
+// are both read, each keeps its count (and so its encoding), and any other
+// count is refused; a new short network has 232, and so has the embedded
+// one.
 func TestShortNetsOfBothEncodings(t *testing.T) {
 	for _, in := range []uint32{plainShort, richShort} {
 		n, err := ReadNet(bytes.NewReader(weightsFile(2, in, 3, shortOut, "", -1)))
@@ -220,13 +223,19 @@ func TestShortNetsOfBothEncodings(t *testing.T) {
 	n, err := NewNet(nardy.Short, 4, 1)
 	require.NoError(t, err)
 	assert.Equal(t, richShort, n.nIn)
-	d, err := Default(nardy.Short)
+	e, err := Default(nardy.Short)
 	require.NoError(t, err)
-	assert.Equal(t, plainShort, d.nIn)
+	assert.Equal(t, richShort, e.nIn)
 	// Each network evaluates a position through its own encoding: a
 	// 232-input network whose weights of the 208 plain inputs are the
-	// committed network's and whose other input weights are 0 evaluates
-	// as the committed network.
+	// 208-input network's and whose other input weights are 0 evaluates
+	// as the 208-input network.
+	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
+	require.NoError(t, err)
+	defer f.Close()
+	d, err := ReadNet(f)
+	require.NoError(t, err)
+	assert.Equal(t, plainShort, d.nIn)
 	r := d.Clone()
 	r.nIn = richShort
 	r.w1 = append(append([]float32(nil), d.w1...), make([]float32, 2*perSideExtra*d.nHid)...)

@@ -46,15 +46,41 @@ func TestRecordedEvaluations(t *testing.T) {
 		require.NoError(t, os.MkdirAll("testdata", 0o755))
 		require.NoError(t, os.WriteFile(path, append(data, '\n'), 0o644))
 	}
+	requireRecorded(t, path, 80, Default)
+}
+
+// TestRecordedEvaluationsOfThe208InputNetwork: the short network embedded
+// before 2026-12-06 (2,000,000 games, the 208 inputs without the expert
+// ones), kept in testdata/short-208.nn, is read as a 208-input network and
+// reproduces the evaluations recorded when it was the embedded one (the
+// short half of recorded.json then, now recorded-short-208.json): the
+// plain encoding still evaluates the weights files of the time as trained.
+func TestRecordedEvaluationsOfThe208InputNetwork(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
+	require.NoError(t, err)
+	defer f.Close()
+	old, err := ReadNet(f)
+	require.NoError(t, err)
+	require.Equal(t, plainShort, old.nIn)
+	requireRecorded(t, filepath.Join("testdata", "recorded-short-208.json"), 40, func(v nardy.Variant) (*Net, error) {
+		require.Equal(t, nardy.Short, v)
+		return old, nil
+	})
+}
+
+// requireRecorded checks that the networks netFor gives reproduce the n
+// evaluations recorded in the file at path.
+func requireRecorded(t *testing.T, path string, n int, netFor func(nardy.Variant) (*Net, error)) {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	var recs []recordedEval
 	require.NoError(t, json.Unmarshal(data, &recs))
-	require.Len(t, recs, 80)
+	require.Len(t, recs, n)
 	for _, rc := range recs {
 		pos, err := nardy.ParsePosition(rc.Position)
 		require.NoError(t, err)
-		net, err := Default(pos.Variant())
+		net, err := netFor(pos.Variant())
 		require.NoError(t, err)
 		got := outOf(net.Evaluate(pos))
 		for i := range got {

@@ -18,7 +18,7 @@ import (
 )
 
 // TestEvalCheckDecisionsReplayed: evalcheck -cubeful -decisions, replayed
-// here: its positions (those of TestEvalCheckTakesEveryNthPosition) are
+// here: its positions (taken as TestEvalCheckTakesEveryNthPosition checks) are
 // rolled out with RolloutCube on the same options, and each cubeful row
 // is the mean difference between that row's cubeful equity (the cube
 // model, DecideCube, on the n-ply chances, and the cubeful search,
@@ -27,11 +27,11 @@ import (
 // double/take's or double/pass's when the rollouts double); the
 // rollouts' standard error is that of the rollout of the proper action
 // (double/take's when they double and the opponent takes; none when it
-// passes: a pass is worth the cube exactly). At least one position here is a
-// double by the rollouts, one where the no-double rollout is not the
-// proper equity.
+// passes: a pass is worth the cube exactly). The game of -seed 5 has
+// positions the rollouts double where the opponent takes and where it
+// passes, in which the no-double rollout is not the proper equity.
 func TestEvalCheckDecisionsReplayed(t *testing.T) {
-	const seed, every, trials = 1, 7, 12
+	const seed, every, trials = 5, 7, 12
 	out := runOK(t, "evalcheck", "-games", "1", "-every", fmt.Sprint(every), "-trials", fmt.Sprint(trials), "-seed", fmt.Sprint(seed),
 		"-cubeful", "-decisions")
 	title := "cubeful equities against the proper cubeful equity of cube rollouts"
@@ -93,6 +93,7 @@ func TestEvalCheckDecisionsReplayed(t *testing.T) {
 	}
 	require.Positive(t, doubles, "a position the rollouts double, to check")
 	require.Positive(t, passes, "a position the rollouts double out, to check")
+	require.Positive(t, doubles-passes, "a position the rollouts double and take, to check")
 	n := float64(len(positions))
 	number := func(re string) float64 {
 		m := regexp.MustCompile(re).FindStringSubmatch(section)

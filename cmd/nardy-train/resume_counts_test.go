@@ -50,7 +50,7 @@ func TestTrainResumeCountsOn(t *testing.T) {
 }
 
 // TestCheckpointLineRoundTrip: a measured checkpoint is written as the
-// committed logs write theirs (docs/train-short.log: games, seconds,
+// committed logs write theirs (testdata/train-short-208.log: games, seconds,
 // plies, win rate, its interval's ends, signed points per game, their
 // half-width, the opponent, tab-separated), and -resume reads it back
 // as it was, the interval's ends in their places.

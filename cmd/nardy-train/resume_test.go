@@ -96,13 +96,14 @@ func TestLogHeader(t *testing.T) {
 }
 
 // TestResumeReadsOldLogs: -resume reads the logs written before "-"
-// marked an unmeasured checkpoint: docs/train-short.log (header "wins"),
+// marked an unmeasured checkpoint: the short-nardy log committed before
+// 2026-12-06 (testdata/train-short-208.log, header "wins"),
 // whose first checkpoint is a measured win rate of 0 (the untrained
 // network lost every game), and a -eval 0 log of that time, its win rate
 // written 0.000 and its opponent empty, which is unmeasured. A line with
 // "-" in some measured fields and numbers in others is refused.
 func TestResumeReadsOldLogs(t *testing.T) {
-	r, err := readResume("../../docs/train-short.log")
+	r, err := readResume(filepath.Join("testdata", "train-short-208.log"))
 	require.NoError(t, err)
 	require.NotEmpty(t, r.curve)
 	assert.True(t, r.curve[0].measured, "0 games: measured, 0 wins")

@@ -64,3 +64,75 @@ func TestGameZeroPlayOutsideAPlayIsRefused(t *testing.T) {
 		assert.Equal(t, c.g, after, "%s: the game is unchanged", c.name)
 	}
 }
+
+// TestL3_GamePlayRefusesASecondHeadCheckerOfAnotherPosition: from the
+// long-nardy start, 6-6 takes two checkers off the head (L4: the opponent's
+// head stops a lone one), 24/18 24/18. The position with one of them
+// already on 18 is no first turn: one checker may leave the head (L3), so
+// the play's second step is refused, though the one head step it allows
+// leaves the play's Result. Game.Play refuses the play for L3, as Do of its
+// steps does, the game unchanged.
+func TestL3_GamePlayRefusesASecondHeadCheckerOfAnotherPosition(t *testing.T) {
+	r := DefaultRules(Long)
+	roll := MustRoll(6, 6)
+	start := mustPosition(StartPosition(Long, White))
+	two := mustParse(t, start, roll, "24/18 24/18")
+	require.Equal(t, 2, two.Len())
+	moved := mkPos(t, Long, sd(24, 14, 18, 1), sd(24, 15))
+	g := rolledGame(t, r, moved, roll)
+	err := requirePlayRefused(t, g, two, "L3")
+	_, doErr := g.Do(two.Action())
+	require.Error(t, doErr)
+	assert.Equal(t, doErr.Error(), err.Error(), "Play refuses as Do does")
+}
+
+// TestL5_GamePlayRefusesABlockOnThePassOfTransientRules: White holds its
+// points 7–11 and plays 2-1 as 14/12 12/11: the first step closes 7–12, a
+// block of six with no Black checker in Black's home, which OpponentHome
+// forbids (L5), and the second opens it again. With TransientBlock true
+// only the end is judged and the play is legal; with TransientBlock false
+// the pass is judged too, so a game under those rules refuses this play
+// for L5 (as Do of its steps does), though 14/13 13/11 leaves the same
+// position legally.
+func TestL5_GamePlayRefusesABlockOnThePassOfTransientRules(t *testing.T) {
+	transient := DefaultRules(Long)
+	transient.BlockAhead, transient.TransientBlock = OpponentHome, true
+	onPass := transient
+	onPass.TransientBlock = false
+	pos := mkPos(t, Long, sd(24, 9, 14, 1, 11, 1, 10, 1, 9, 1, 8, 1, 7, 1), sd(10, 1, 9, 4, 8, 5, 7, 5))
+	roll := MustRoll(2, 1)
+	closing, err := transient.PlayOf(pos, roll, st(14, 12, 2), st(12, 11, 1))
+	require.NoError(t, err, "the end alone is judged")
+	g := rolledGame(t, onPass, pos, roll)
+	err = requirePlayRefused(t, g, closing, "L5")
+	_, doErr := g.Do(closing.Action())
+	require.Error(t, doErr)
+	assert.Equal(t, doErr.Error(), err.Error(), "Play refuses as Do does")
+	around, err := onPass.PlayOf(pos, roll, st(14, 13, 1), st(13, 11, 2))
+	require.NoError(t, err)
+	require.Equal(t, closing.Result(), around.Result())
+	after, err := g.Play(around)
+	require.NoError(t, err)
+	assert.Equal(t, closing.Result(), after.Position())
+}
+
+// TestC8_GamePlayRefusesAPlayOfTheOtherVariant: each player's fifteen
+// checkers on its own point 24 make a position of either game (the long
+// start; in short nardy Black's 24 is White's 1). 6-5's 24/18/13 is legal
+// in both and leaves the same sides, but a short-nardy play is no play of
+// a long-nardy game: its Result is a short-nardy position (C8). Game.Play
+// refuses it, as Do of its steps and the check of its Result do.
+func TestC8_GamePlayRefusesAPlayOfTheOtherVariant(t *testing.T) {
+	roll := MustRoll(6, 5)
+	shortPos := mkPos(t, Short, sd(24, 15), sd(24, 15))
+	longPos := mkPos(t, Long, sd(24, 15), sd(24, 15))
+	shortPlay := mustParse(t, shortPos, roll, "24/18/13")
+	longPlay := mustParse(t, longPos, roll, "24/18/13")
+	require.Equal(t, longPlay.Result().Mover(), shortPlay.Result().Mover(), "the same sides")
+	require.Equal(t, longPlay.Result().Opponent(), shortPlay.Result().Opponent(), "the same sides")
+	g := rolledGame(t, DefaultRules(Long), longPos, roll)
+	requirePlayRefused(t, g, shortPlay, "C8")
+	after, err := g.Play(longPlay)
+	require.NoError(t, err)
+	assert.Equal(t, longPlay.Result(), after.Position())
+}

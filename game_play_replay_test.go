@@ -136,3 +136,20 @@ func TestC8_GamePlayRefusesAPlayOfTheOtherVariant(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, longPlay.Result(), after.Position())
 }
+
+// TestC8_GamePlayRefusesAStaleDoubleOfFourSteps: 1-1's 24/23 24/23 6/5
+// 6/5 from the short start, handed to a game at the start with one
+// checker already moved from 6 to 5: the four steps are legal there and
+// leave a position with one more checker on 5 than the play's Result, so
+// the play is refused (C8), the game unchanged. The first three steps
+// alone would leave the play's Result: every one of the four is replayed.
+func TestC8_GamePlayRefusesAStaleDoubleOfFourSteps(t *testing.T) {
+	roll := MustRoll(1, 1)
+	p := mustParse(t, shortStart, roll, "24/23 24/23 6/5 6/5")
+	require.Equal(t, 4, p.Len())
+	moved := mkPos(t, Short, sd(24, 2, 13, 5, 8, 3, 6, 4, 5, 1), sd(24, 2, 13, 5, 8, 3, 6, 5))
+	g := rolledGame(t, DefaultRules(Short), moved, roll)
+	_, err := g.Do(p.Action())
+	require.NoError(t, err, "the steps are legal in the game")
+	requirePlayRefused(t, g, p, "C8")
+}

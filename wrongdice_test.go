@@ -34,6 +34,7 @@ func TestC3_RefusedStepSaysWhatIsWrong(t *testing.T) {
 		{"a fifth 6 of 6-6", r66, []Step{{From: 24, To: 18, Die: 6}, {From: 24, To: 18, Die: 6}, {From: 13, To: 7, Die: 6}, {From: 13, To: 7, Die: 6}, {From: 18, To: 12, Die: 6}}, -1, "5 steps, where the roll 6-6 has 4 dice"},
 		{"three steps of a mixed roll", r31, []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}, {From: 6, To: 5, Die: 1}}, -1, "3 steps, where the roll 3-1 has 2 dice"},
 		{"no point to move from", r31, []Step{{From: 26, To: 23, Die: 3}}, 0, "no point 26 to move from"},
+		{"point 0 to move from, landing where a 3 from it would", r31, []Step{{From: 0, To: 0, Die: 3}}, 0, "no point 0 to move from"},
 		{"a wrong distance", r31, []Step{{From: 8, To: 4, Die: 3}}, 0, "a 3 from 8 reaches 5, not 4"},
 		{"a wrong distance from the bar", r31, []Step{{From: Bar, To: 21, Die: 3}}, 0, "a 3 from bar reaches 22, not 21"},
 		{"a bear-off written as a point", r31, []Step{{From: 2, To: 1, Die: 3}}, 0, "a 3 from 2 reaches off, not 1"},

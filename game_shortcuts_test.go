@@ -1,11 +1,13 @@
 package nardy
 
 // Game.Play checks a play by replaying its packed steps on the turn the
-// roll prepared (turnCtx.replay), falling back to Do of its steps. These
-// tests hold the shortcut to what Do refuses: the phase, the play's
-// position and roll (C8), the dice (C3, C5) and the rules of the steps.
+// roll prepared (turnCtx.replay), falling back to Do of its steps, and
+// Game.Step does Do on its own copy of the game. These tests hold the
+// shortcuts to what Do refuses: the phase, the play's position and roll
+// (C8), the dice (C3, C5) and the rules of the steps, with Do's errors.
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -152,4 +154,45 @@ func TestC8_GamePlayRefusesAStaleDoubleOfFourSteps(t *testing.T) {
 	_, err := g.Do(p.Action())
 	require.NoError(t, err, "the steps are legal in the game")
 	requirePlayRefused(t, g, p, "C8")
+}
+
+// TestC5_GamePlayAfterAStepIsRefused: once a step of the roll is taken
+// (Game.Step), the turn goes on step by step: a whole play of the roll,
+// legal from the position the turn started at, is refused (as Do of an
+// ActPlay is), the game unchanged, and is taken again after the step is
+// undone.
+func TestC5_GamePlayAfterAStepIsRefused(t *testing.T) {
+	r := DefaultRules(Short)
+	playing := gmOpen(t, r, 3, 1) // White plays 3-1
+	p := mustParse(t, playing.Position(), MustRoll(3, 1), "8/5 6/5")
+	stepped, err := playing.Step(st(24, 21, 3))
+	require.NoError(t, err)
+	after, err := stepped.Play(p)
+	require.ErrorIs(t, err, ErrActionRefused)
+	assert.True(t, hasReason(err, errPlayStarted), "%v", err)
+	assert.Equal(t, stepped, after, "the game is unchanged")
+	undone := gmDo(t, stepped, Action{Kind: ActUndo, Player: White})
+	after, err = undone.Play(p)
+	require.NoError(t, err)
+	assert.Equal(t, p.Result(), after.Position())
+}
+
+// TestC3_GameStepRefusalIsAnActionError: Game.Step refuses a step as Do
+// of an ActStep does: an *ActionError of the step by the player on roll,
+// matching ErrActionRefused and ErrIllegalPlay, whose reason is the rule
+// broken (C3: 3-1 has no 5), the game unchanged.
+func TestC3_GameStepRefusalIsAnActionError(t *testing.T) {
+	g := gmOpen(t, DefaultRules(Short), 3, 1) // White plays 3-1
+	after, err := g.Step(st(13, 8, 5))
+	require.ErrorIs(t, err, ErrActionRefused)
+	assert.ErrorIs(t, err, ErrIllegalPlay)
+	var ae *ActionError
+	require.True(t, errors.As(err, &ae), "%v", err)
+	assert.Equal(t, ActStep, ae.Kind)
+	assert.Equal(t, White, ae.Player)
+	assert.Equal(t, PhasePlay, ae.Phase)
+	var re *RuleError
+	require.True(t, errors.As(err, &re), "%v", err)
+	assert.Equal(t, "C3", re.Rule)
+	assert.Equal(t, g, after, "the game is unchanged")
 }

@@ -65,3 +65,30 @@ func TestPropertyPerftEqualsNaive_C5_C8(t *testing.T) {
 		require.Equal(t, naivePerft(t, c.Rules, pos, depth), got, "%v depth %d", pos, depth)
 	})
 }
+
+// TestL4_PerftReworksTheHeadLimitForEachRoll: Perft prepares a position
+// once and reworks only what depends on the roll for each of the 21,
+// among it the head's limit (L3, L4). White has all fifteen checkers on
+// its head and Black one on White's 22: under the Literal reading of L4, a
+// lone head checker cannot play 1-1 (24/23/22 is closed), so two may leave
+// the head; with 3-1 a lone checker plays the whole roll (24/21/20 or
+// 24/23/20), so one leaves, and 3-1 has that one play. Perft at depth 1
+// counts each roll's plays under its own limit, as the definition does.
+func TestL4_PerftReworksTheHeadLimitForEachRoll(t *testing.T) {
+	r := DefaultRules(Long)
+	r.HeadException = Literal
+	pos := mkPos(t, Long, sd(24, 15), sd(24, 14, 10, 1))
+	ones, err := r.Legal(pos, MustRoll(1, 1))
+	require.NoError(t, err)
+	twoOff := false
+	for _, p := range ones {
+		twoOff = twoOff || p.Result().Opponent()[24] == 13
+	}
+	require.True(t, twoOff, "L4 Literal: 1-1 takes two checkers off the head")
+	threeOne, err := r.Legal(pos, MustRoll(3, 1))
+	require.NoError(t, err)
+	require.Len(t, threeOne, 1, "L3: 3-1 moves one checker 24/20")
+	got, err := r.Perft(pos, 1, 1)
+	require.NoError(t, err)
+	require.Equal(t, naivePerft(t, r, pos, 1), got)
+}

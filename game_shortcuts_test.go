@@ -196,3 +196,20 @@ func TestC3_GameStepRefusalIsAnActionError(t *testing.T) {
 	assert.Equal(t, "C3", re.Rule)
 	assert.Equal(t, g, after, "the game is unchanged")
 }
+
+// TestC8_GamePlayRefusesAStalePlayThatHitsHere: 4-2's 24/20 24/22 from
+// the short start, handed to a game at the start with one of Black's
+// checkers moved from its 13 to its 5 (White's 20): the steps are legal
+// there and move White's checkers as the play shows, but 24/20 hits that
+// blot (S2), so Black's side differs from the play's Result and the play
+// is refused (C8), the game unchanged.
+func TestC8_GamePlayRefusesAStalePlayThatHitsHere(t *testing.T) {
+	roll := MustRoll(4, 2)
+	p := mustParse(t, shortStart, roll, "24/20 24/22")
+	blot := mkPos(t, Short, sd(24, 2, 13, 5, 8, 3, 6, 5), sd(24, 2, 13, 4, 8, 3, 6, 5, 5, 1))
+	g := rolledGame(t, DefaultRules(Short), blot, roll)
+	hit, err := g.Do(p.Action())
+	require.NoError(t, err, "the steps are legal in the game")
+	require.Equal(t, 1, hit.Position().Mover()[Bar], "24/20 hits Black's blot")
+	requirePlayRefused(t, g, p, "C8")
+}

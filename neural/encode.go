@@ -76,8 +76,9 @@ import (
 // backgammon player, and in long nardy one checker holds a point (L2). The
 // few hand-made features are the ones TD-Gammon 1.0 and later players
 // added (shots, primes), which a small network learns slowly from the raw
-// counts. Short nardy uses 208 inputs (the committed network) or 232 (a
-// new one: NewNet's; the expert inputs are in the spirit of those of
+// counts. Short nardy uses 232 inputs (the embedded network since
+// 2026-12-06, and NewNet's) or 208 (the network embedded before, whose
+// weights files still load; the expert inputs are in the spirit of those of
 // Berliner's BKG and GNU Backgammon's contact network: escapes,
 // containment, timing, anchors, pips lost to hits; each network is
 // encoded by its own input count), long nardy 200. The vector is

@@ -2,8 +2,6 @@ package neural
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -230,11 +228,7 @@ func TestShortNetsOfBothEncodings(t *testing.T) {
 	// 232-input network whose weights of the 208 plain inputs are the
 	// 208-input network's and whose other input weights are 0 evaluates
 	// as the 208-input network.
-	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
-	require.NoError(t, err)
-	defer f.Close()
-	d, err := ReadNet(f)
-	require.NoError(t, err)
+	d := readShort208(t)
 	assert.Equal(t, plainShort, d.nIn)
 	r := d.Clone()
 	r.nIn = richShort

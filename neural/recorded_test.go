@@ -56,16 +56,24 @@ func TestRecordedEvaluations(t *testing.T) {
 // short half of recorded.json then, now recorded-short-208.json): the
 // plain encoding still evaluates the weights files of the time as trained.
 func TestRecordedEvaluationsOfThe208InputNetwork(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
-	require.NoError(t, err)
-	defer f.Close()
-	old, err := ReadNet(f)
-	require.NoError(t, err)
+	old := readShort208(t)
 	require.Equal(t, plainShort, old.nIn)
 	requireRecorded(t, filepath.Join("testdata", "recorded-short-208.json"), 40, func(v nardy.Variant) (*Net, error) {
 		require.Equal(t, nardy.Short, v)
 		return old, nil
 	})
+}
+
+// readShort208 reads testdata/short-208.nn, the 208-input short network
+// embedded before 2026-12-06.
+func readShort208(t *testing.T) *Net {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
+	require.NoError(t, err)
+	defer f.Close()
+	n, err := ReadNet(f)
+	require.NoError(t, err)
+	return n
 }
 
 // requireRecorded checks that the networks netFor gives reproduce the n

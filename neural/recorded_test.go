@@ -66,7 +66,7 @@ func TestRecordedEvaluationsOfThe208InputNetwork(t *testing.T) {
 
 // readShort208 reads testdata/short-208.nn, the 208-input short network
 // embedded before 2026-12-06.
-func readShort208(t *testing.T) *Net {
+func readShort208(t testing.TB) *Net {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "short-208.nn"))
 	require.NoError(t, err)

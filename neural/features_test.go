@@ -215,6 +215,7 @@ func TestShortNetsOfBothEncodings(t *testing.T) {
 	for _, in := range []uint32{plainShort + perSideExtra, richShort + 1, longIn} {
 		_, err := ReadNet(bytes.NewReader(weightsFile(2, in, 3, shortOut, "", -1)))
 		assert.ErrorIs(t, err, ErrBadWeights, in)
+		assert.ErrorContains(t, err, "(232 or 208 inputs, 5 outputs)", "the error names both counts a short network may have")
 	}
 	_, err := ReadNet(bytes.NewReader(weightsFile(1, richShort, 3, longOut, "", -1)))
 	assert.ErrorIs(t, err, ErrBadWeights, "a long network of 232 inputs")

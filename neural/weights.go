@@ -97,8 +97,12 @@ func ReadNet(r io.Reader) (*Net, error) {
 		return nil, errorf("variant %d", hdr[0])
 	}
 	if !fitsInputs(v, int(hdr[1])) || int(hdr[3]) != outputs(v) {
-		return nil, errorf("shape %d-%d-%d does not fit the %s encoding (%d inputs, %d outputs)",
-			hdr[1], hdr[2], hdr[3], v, numInputs(v), outputs(v))
+		inputs := fmt.Sprint(numInputs(v))
+		if v == nardy.Short {
+			inputs += " or " + fmt.Sprint(plainShort)
+		}
+		return nil, errorf("shape %d-%d-%d does not fit the %s encoding (%s inputs, %d outputs)",
+			hdr[1], hdr[2], hdr[3], v, inputs, outputs(v))
 	}
 	if hdr[2] < 1 || hdr[2] > MaxHidden {
 		return nil, errorf("hidden units %d not in 1..%d", hdr[2], MaxHidden)

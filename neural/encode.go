@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/nardylab/nardy"
-	"github.com/nardylab/nardy/internal/reach"
 )
 
 // The input encodings. A position is seen by the player on roll; each side
@@ -210,15 +209,8 @@ func encodeShort(b *board, in *inputs, rich bool) {
 			if other[nardy.Bar] > 0 {
 				srcs = 1 // it must enter first
 			}
-			n := 0
-			if rich {
-				hx = hits(blots, made[x], srcs)
-				n = hx.shots
-			} else {
-				n = shots(blots, made[x], srcs)
-			}
-			if n > 0 {
-				in.add(base+100, float32(n)/36)
+			if hx = hits(blots, made[x], srcs); hx.shots > 0 {
+				in.add(base+100, float32(hx.shots)/36)
 			}
 		}
 		if l := runBehind(made[x], yAt); l > 0 {
@@ -252,25 +244,6 @@ func hasContact(b *board, occ [2]uint32) bool {
 		oppFront = bits.TrailingZeros32(o)
 	}
 	return meBack > oppFront
-}
-
-// shots returns how many of the 36 rolls let checkers at srcs (x's
-// numbering, moving up) hit a blot of x, with x's made points closing the
-// landing points on the way.
-func shots(blots, closed, srcs uint32) int {
-	n := 0
-	for d1 := 1; d1 <= 6; d1++ {
-		for d2 := d1; d2 <= 6; d2++ {
-			reached := reach.Points(srcs, closed, d1, d2)
-			if reached&blots != 0 {
-				n += 2
-				if d1 == d2 {
-					n--
-				}
-			}
-		}
-	}
-	return n
 }
 
 // runBehind returns the length (up to 6) of the longest run of points in

@@ -17,9 +17,11 @@ type hitStats struct {
 	loss    int // over the 36 rolls, the pips the most advanced blot reached has travelled
 }
 
-// hits is shots with the double shots and the pips lost: blots and closed
-// are x's blots and made points, srcs the hitters, all in x's numbering,
-// the hitters moving up.
+// hits counts the 36 rolls that let checkers at srcs hit a blot of x
+// (input 100, both encodings), with the double shots and the pips lost of
+// the expert inputs: blots and closed are x's blots and made points (which
+// close the landing points on the way), srcs the hitters, all in x's
+// numbering, the hitters moving up.
 func hits(blots, closed, srcs uint32) hitStats {
 	var h hitStats
 	for d1 := 1; d1 <= 6; d1++ {

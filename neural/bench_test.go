@@ -42,16 +42,6 @@ func benchNet(b *testing.B, v nardy.Variant) {
 	benchEvaluate(b, net, v)
 }
 
-// richNet is an untrained short network of 128 hidden units with the
-// expert inputs (richShort), as fast as a trained one.
-func richNet(b *testing.B) *Net {
-	net, err := NewNet(nardy.Short, 128, 1)
-	if err != nil || net.nIn != richShort {
-		b.Fatal(err, net.nIn)
-	}
-	return net
-}
-
 func benchEvaluate(b *testing.B, net *Net, v nardy.Variant) {
 	pos := samplePositions(b, v, 1024, 1)
 	b.ReportAllocs()
@@ -63,9 +53,9 @@ func benchEvaluate(b *testing.B, net *Net, v nardy.Variant) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "evals/s")
 }
 
-func BenchmarkEvaluateShort(b *testing.B)     { benchNet(b, nardy.Short) }
-func BenchmarkEvaluateShortRich(b *testing.B) { benchEvaluate(b, richNet(b), nardy.Short) }
-func BenchmarkEvaluateLong(b *testing.B)      { benchNet(b, nardy.Long) }
+func BenchmarkEvaluateShort(b *testing.B)    { benchNet(b, nardy.Short) }
+func BenchmarkEvaluateShort208(b *testing.B) { benchEvaluate(b, readShort208(b), nardy.Short) }
+func BenchmarkEvaluateLong(b *testing.B)     { benchNet(b, nardy.Long) }
 
 // benchPlays evaluates every legal play of positions of random games, the
 // way the players and the training do.
@@ -111,8 +101,8 @@ func benchPlaysOf(b *testing.B, net *Net, v nardy.Variant, batch bool) {
 
 func BenchmarkPlaysShort(b *testing.B)      { benchPlays(b, nardy.Short, false) }
 func BenchmarkPlaysShortBatch(b *testing.B) { benchPlays(b, nardy.Short, true) }
-func BenchmarkPlaysShortBatchRich(b *testing.B) {
-	benchPlaysOf(b, richNet(b), nardy.Short, true)
+func BenchmarkPlaysShortBatch208(b *testing.B) {
+	benchPlaysOf(b, readShort208(b), nardy.Short, true) // the network embedded before 2026-12-06
 }
 func BenchmarkPlaysLong(b *testing.B)      { benchPlays(b, nardy.Long, false) }
 func BenchmarkPlaysLongBatch(b *testing.B) { benchPlays(b, nardy.Long, true) }

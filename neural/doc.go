@@ -47,6 +47,8 @@
 //     built on first need). [Net] alone is the network everywhere.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
-// How the networks were trained and how strong they are, with the commands
-// that reproduce every figure, is in docs/strength.md.
+// How the networks were trained and how fast they evaluate is in
+// docs/training.md, how strong they are in docs/strength.md, and the
+// bear-off database and rollouts in docs/evaluation.md, each with the
+// commands that reproduce its figures.
 package neural

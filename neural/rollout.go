@@ -54,7 +54,7 @@ type RolloutOptions struct {
 	// taken off the trial's result. The correction averages to zero, so
 	// the expected result is unchanged and its spread is smaller (its
 	// variance 4 to 18 times smaller on positions of short nardy, median 8,
-	// and 4 to 31 times on long nardy's, median 6: docs/strength.md). It
+	// and 4 to 31 times on long nardy's, median 6: docs/evaluation.md). It
 	// costs 21 evaluations of a roll's plays a ply: about 20 times the
 	// time of a 0-ply trial, which the smaller spread does not repay, but
 	// only about 1.2 times that of a 1-ply trial, which it repays many

@@ -170,7 +170,7 @@ func TestZeroProbsString(t *testing.T) {
 }
 
 // TestNetShape: a network has the hidden units it was made with, and the
-// embedded networks the 128 of docs/strength.md, for their own variant.
+// embedded networks the 128 of docs/training.md, for their own variant.
 func TestNetShape(t *testing.T) {
 	n, err := NewNet(nardy.Long, 40, 1)
 	require.NoError(t, err)

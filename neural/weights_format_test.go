@@ -36,7 +36,7 @@ func weightsFile(variant, in, hid, out uint32, info string, count int) []byte {
 	return b.Bytes()
 }
 
-// The shapes of the two encodings, from docs/strength.md ("The networks"):
+// The shapes of the two encodings, from docs/training.md ("The networks"):
 // short nardy 208 inputs and 5 outputs, long nardy 200 and 7.
 const (
 	shortIn, shortOut = 208, 5

@@ -8,9 +8,10 @@ import (
 
 // TestDocumentedCommandLinesParse: every command line that runs
 // nardy-strength (as /tmp/nardy-strength or go run ./cmd/nardy-strength) in
-// README.md, BENCHMARKS.md, docs/strength.md and docs/bots.md names a command and flags
-// it has, with values of their types (a flag renamed or dropped would
-// leave the documents' commands refused).
+// README.md, BENCHMARKS.md, docs/strength.md, docs/training.md,
+// docs/evaluation.md and docs/bots.md names a command and flags it has,
+// with values of their types (a flag renamed or dropped would leave the
+// documents' commands refused).
 func TestDocumentedCommandLinesParse(t *testing.T) {
 	testgen.CheckDocCommands(t, []string{"/tmp/nardy-strength ", "go run ./cmd/nardy-strength "}, 40, false, run)
 }

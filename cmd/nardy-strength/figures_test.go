@@ -26,10 +26,10 @@ func vigna(x uint64) uint64 {
 }
 
 // TestSplitmix64IsTheReference: the seeds of the pairs (and so every
-// figure of docs/strength.md, which says which -seed made it) come from
-// SplitMix64, whose first outputs from state 0 are published
-// (0xe220a8397b1dcdaf, then 0x6e789e6aa1b965f4 from the state one gamma
-// on).
+// figure of docs/strength.md, docs/training.md and docs/evaluation.md,
+// which says which -seed made it) come from SplitMix64, whose first
+// outputs from state 0 are published (0xe220a8397b1dcdaf, then
+// 0x6e789e6aa1b965f4 from the state one gamma on).
 func TestSplitmix64IsTheReference(t *testing.T) {
 	assert.Equal(t, uint64(0xe220a8397b1dcdaf), splitmix64(0))
 	assert.Equal(t, uint64(0x6e789e6aa1b965f4), splitmix64(0x9e3779b97f4a7c15))

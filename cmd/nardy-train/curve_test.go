@@ -73,7 +73,7 @@ func TestCurveNothingMeasured(t *testing.T) {
 
 // TestCurveViewBox: the picture has a viewBox of its own width and
 // height, so it scales where it is embedded at another width (as in
-// docs/strength.md).
+// docs/training.md).
 func TestCurveViewBox(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, writeSVG(&b, "t", []point{{games: 0, measured: true, winRate: 0.5, winLo: 0.4, winHi: 0.6}}))

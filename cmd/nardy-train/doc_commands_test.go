@@ -8,9 +8,10 @@ import (
 
 // TestDocumentedCommandLinesParse: every command line that runs
 // nardy-train (as /tmp/nardy-train or go run ./cmd/nardy-train) in
-// README.md, BENCHMARKS.md, docs/strength.md and docs/bots.md names flags it has, with
-// values of their types (a flag renamed or dropped would leave the
-// documents' commands refused).
+// README.md, BENCHMARKS.md, docs/strength.md, docs/training.md,
+// docs/evaluation.md and docs/bots.md names flags it has, with values of
+// their types (a flag renamed or dropped would leave the documents'
+// commands refused).
 func TestDocumentedCommandLinesParse(t *testing.T) {
 	testgen.CheckDocCommands(t, []string{"/tmp/nardy-train ", "go run ./cmd/nardy-train "}, 10, false, run)
 }

@@ -52,7 +52,7 @@
 // evenly (with F = 0.25, every fourth game is against it).
 //
 // -recipe committed runs, in one command, every stage of the training
-// that made the committed weights (docs/strength.md lists them as separate
+// that made the committed weights (docs/training.md lists them as separate
 // command lines, which is how they were first run):
 //
 //	go run ./cmd/nardy-train -variant short -recipe committed -out short

@@ -32,7 +32,7 @@ type recipeStage struct {
 // committedStages returns the stages that trained the committed network of
 // v. They were run as separate commands, the first stopped early to leave
 // the machine to measurements (so it keeps its -games with a -stop: the
-// learning rate stays scheduled as it was); docs/strength.md lists them.
+// learning rate stays scheduled as it was); docs/training.md lists them.
 func committedStages(v nardy.Variant) []recipeStage {
 	stages := []recipeStage{
 		// 2,000,000 games: the rate 0.02 -> 0.004 over 1,000,000, then 0.004 -> 0.001.
@@ -57,7 +57,7 @@ func committedStages(v nardy.Variant) []recipeStage {
 // recipeArgs returns the command line of each stage of the committed
 // recipe of v, writing the last stage to out and stage i before it to
 // out-i: the same runs, flag for flag, as the commands in
-// docs/strength.md, so one command reproduces the committed weights.
+// docs/training.md, so one command reproduces the committed weights.
 func recipeArgs(v nardy.Variant, out string) [][]string {
 	return stageArgs(v, out, committedStages(v))
 }

@@ -39,10 +39,10 @@ func flagMap(t *testing.T, args []string) map[string]string {
 }
 
 // TestRecipeMatchesDocs: -recipe committed runs, flag for flag, the
-// command lines that docs/strength.md gives for the committed weights (the
+// command lines that docs/training.md gives for the committed weights (the
 // fenced block that names neural/weights/short.nn).
 func TestRecipeMatchesDocs(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/strength.md")
+	doc, err := os.ReadFile("../../docs/training.md")
 	require.NoError(t, err)
 	blocks := strings.Split(string(doc), "```")
 	block := ""

@@ -113,7 +113,7 @@ func TestTrainingRolls(t *testing.T) {
 }
 
 // TestTD0GameLearnsTowardThePlayMade: a self-play game is TD(0) as
-// docs/strength.md describes it, replayed here on a copy of the network
+// docs/training.md describes it, replayed here on a copy of the network
 // with the trainer's own dice: before each play the position (its player
 // on roll) learns, at the game's rate, toward the network's chances for
 // that player after the play with the best cubeless equity (the first of

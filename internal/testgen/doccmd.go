@@ -68,15 +68,16 @@ func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand,
 }
 
 // CheckDocCommands runs every command line of README.md, BENCHMARKS.md,
-// docs/strength.md and docs/bots.md that DocCommands finds for prefixes with -h after its
-// flags, which parses every flag and prints the usage instead of running,
-// and fails t for each that does not exit 0 (and when fewer than least
-// lines are found). With files, trailing arguments that name files of the
+// docs/strength.md, docs/training.md, docs/evaluation.md and docs/bots.md
+// that DocCommands finds for prefixes with -h after its flags, which
+// parses every flag and prints the usage instead of running, and fails t
+// for each that does not exit 0 (and when fewer than least lines are
+// found). With files, trailing arguments that name files of the
 // repository stay after the -h, as positional arguments. run is the
 // program's main function, returning its exit status.
 func CheckDocCommands(t *testing.T, prefixes []string, least int, files bool, run func(args []string, stdout, stderr io.Writer) int) {
 	t.Helper()
-	cmds, err := DocCommands("../..", prefixes, "README.md", "BENCHMARKS.md", "docs/strength.md", "docs/bots.md")
+	cmds, err := DocCommands("../..", prefixes, "README.md", "BENCHMARKS.md", "docs/strength.md", "docs/training.md", "docs/evaluation.md", "docs/bots.md")
 	if err != nil {
 		t.Fatal(err)
 	}

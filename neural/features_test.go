@@ -2,6 +2,7 @@ package neural
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -236,5 +237,275 @@ func TestShortNetsOfBothEncodings(t *testing.T) {
 	r.w1 = append(append([]float32(nil), d.w1...), make([]float32, 2*perSideExtra*d.nHid)...)
 	for _, pos := range samplePositions(t, nardy.Short, 50, 9) {
 		assert.InDelta(t, d.Evaluate(pos).Win, r.Evaluate(pos).Win, 1e-6)
+	}
+}
+
+// The expert inputs against a reference computed here from encode.go's
+// comment alone, point by point on the counts (no masks, no tables): on
+// positions of self-play and on random boards, whose checkers fall
+// anywhere (several on a bar, more than six back, long primes), so that
+// the rarely set cases (a cap reached, the bar) are met too.
+
+// refBoard is a board seen from side x (0 the mover, 1 its opponent): xs
+// are x's counts in x's numbering, ys y's in y's own numbering; y's point
+// q is x's 25 − q, y's bar x's 0.
+type refBoard struct{ xs, ys *[26]int8 }
+
+// yAtX returns y's checkers on x's point p (0: y's bar; 25: none there).
+func (r refBoard) yAtX(p int) int {
+	if p == 0 {
+		return int(r.ys[nardy.Bar])
+	}
+	if p >= 25 {
+		return 0
+	}
+	return int(r.ys[25-p])
+}
+
+// rearX returns the point of x's rearmost checker (25: the bar; 0: none).
+func (r refBoard) rearX() int {
+	for p := 25; p >= 1; p-- {
+		if r.xs[p] > 0 {
+			return p
+		}
+	}
+	return 0
+}
+
+// rearY returns y's rearmost checker in x's numbering (0: y's bar) and
+// whether y has a checker left on the board or the bar.
+func (r refBoard) rearY() (int, bool) {
+	for p := 0; p <= 24; p++ {
+		if r.yAtX(p) > 0 {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// refEscapes counts the rolls of 36 with which a lone checker at s, moving
+// down one point a pip, lands past the last point blocked among the 12
+// ahead of it (all 36 when none is): one die, or both when it may stop on
+// the point between (a double: up to four steps, each landing open).
+func refEscapes(blocked func(p int) bool, s int) int {
+	closed := func(d int) bool { return d <= 12 && s-d >= 1 && blocked(s-d) }
+	last := 0
+	for d := 1; d <= 12; d++ {
+		if closed(d) {
+			last = d
+		}
+	}
+	n := 0
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := 1; d2 <= 6; d2++ {
+			var landings []int
+			if d1 == d2 {
+				for k := 1; k <= 4 && !closed(k*d1); k++ {
+					landings = append(landings, k*d1)
+				}
+			} else {
+				for _, d := range []int{d1, d2} {
+					if !closed(d) {
+						landings = append(landings, d, d1+d2)
+					}
+				}
+			}
+			for _, t := range landings {
+				if t > last && !closed(t) {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
+// refHits returns, over y's 36 rolls, the rolls on which a checker of y
+// (its bar's alone when it has one there: it must enter first) reaches a
+// blot of x in one die or both (stopping between on a point x has not
+// made; a double up to four steps), those on which it reaches two blots or
+// more, and the sum of the pips travelled by the most advanced blot
+// reached (25 − p).
+func refHits(r refBoard) (shots, doubles, loss int) {
+	var srcs []int
+	if r.ys[nardy.Bar] > 0 {
+		srcs = []int{0}
+	} else {
+		for p := 1; p <= 24; p++ {
+			if r.yAtX(p) > 0 {
+				srcs = append(srcs, p)
+			}
+		}
+	}
+	made := func(p int) bool { return p <= 24 && r.xs[p] >= 2 }
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := 1; d2 <= 6; d2++ {
+			hit := map[int]bool{}
+			for _, q := range srcs {
+				var path []int
+				if d1 == d2 {
+					for k := 1; k <= 4; k++ {
+						path = append(path, q+k*d1)
+						if made(q + k*d1) {
+							break
+						}
+					}
+				} else {
+					path = append(path, q+d1, q+d2)
+					if !made(q+d1) || !made(q+d2) {
+						path = append(path, q+d1+d2)
+					}
+				}
+				for _, p := range path {
+					if p <= 24 && r.xs[p] == 1 {
+						hit[p] = true
+					}
+				}
+			}
+			if len(hit) == 0 {
+				continue
+			}
+			shots++
+			if len(hit) >= 2 {
+				doubles++
+			}
+			low := 25
+			for p := range hit {
+				low = min(low, p)
+			}
+			loss += 25 - low
+		}
+	}
+	return shots, doubles, loss
+}
+
+// refExtra computes the twelve expert inputs of side x of b from their
+// documentation (0 where an input is not set), and input 100 (shots),
+// whose reach the pip loss shares.
+func refExtra(b board, x int) (v [perSideExtra]float64, shots100 float64) {
+	r := refBoard{&b.me, &b.opp}
+	if x == 1 {
+		r = refBoard{&b.opp, &b.me}
+	}
+	xRear := r.rearX()
+	yRear, yLeft := r.rearY()
+	contact := yLeft && xRear > yRear
+	v[0] = float64(xRear) / 25
+	for p := 19; p <= 24; p++ {
+		if r.xs[p] >= 2 {
+			v[1] = float64(p-18) / 6
+		}
+	}
+	for p := 24; p >= 13; p-- {
+		if r.xs[p] >= 2 {
+			v[2] = float64(25-p) / 12
+		}
+	}
+	back := int(r.xs[nardy.Bar])
+	for p := 19; p <= 24; p++ {
+		back += int(r.xs[p])
+	}
+	v[3] = float64(min(back, 6)) / 6
+	shots, doubles, loss := refHits(r)
+	if !contact {
+		shots, doubles, loss = 0, 0, 0
+	}
+	shots100 = float64(shots) / 36
+	v[4] = float64(loss) / 36 / 24
+	v[5] = float64(doubles) / 36
+	// y's made points in x's numbering, x's in y's.
+	yMade := func(p int) bool { return r.yAtX(p) >= 2 }
+	xMade := func(q int) bool { return r.xs[25-q] >= 2 }
+	if contact {
+		v[6] = float64(36-refEscapes(yMade, xRear)) / 36
+		worst := 36
+		for q := 25 - yRear; q >= 1; q-- {
+			if q == 25 || !xMade(q) {
+				worst = min(worst, refEscapes(xMade, q))
+			}
+		}
+		v[7] = float64(36-worst) / 36
+		free := 0
+		for p := 1; p <= 25; p++ {
+			n := int(r.xs[p])
+			if p <= 24 && n >= 2 {
+				n -= 2
+			}
+			free += n * (p - 1)
+		}
+		v[8] = min(float64(free)/120, 1)
+		k := 0
+		for p := 19; p <= 24; p++ {
+			if yMade(p) {
+				k++
+			}
+		}
+		v[10] = float64(k*k) / 36
+		c := 0
+		for p := yRear + 1; p <= yRear+12 && p <= 24; p++ {
+			if r.xs[p] >= 2 {
+				c++
+			}
+		}
+		v[11] = min(float64(c)/6, 1)
+	}
+	if yLeft {
+		bc := 0
+		for p := yRear + 1; p <= 25; p++ {
+			bc += (p - yRear) * int(r.xs[p])
+		}
+		v[9] = min(float64(bc)/200, 1)
+	}
+	return v, shots100
+}
+
+// scatteredBoard puts each side's 15 checkers anywhere (borne off, on a point
+// the other side does not hold, on the bar), weighted toward the back so
+// that primes, anchors and checkers on the bar are common.
+func scatteredBoard(rng *rand.Rand) board {
+	var b board
+	for _, side := range []int{0, 1} {
+		own, other := &b.me, &b.opp
+		if side == 1 {
+			own, other = &b.opp, &b.me
+		}
+		spots := 1 + rng.IntN(8)
+		var pts []int
+		for len(pts) < spots {
+			p := rng.IntN(26) // 0: off, 25: the bar
+			if p >= 1 && p <= 24 && other[25-p] > 0 {
+				continue
+			}
+			pts = append(pts, p)
+		}
+		for range 15 {
+			own[pts[rng.IntN(len(pts))]]++
+		}
+	}
+	return b
+}
+
+// TestRichInputsAgainstReference: every expert input of both sides, and
+// input 100 whose reach the pip loss and double shots share, equals the
+// reference's, on 400 self-play positions and 3,000 random boards.
+func TestRichInputsAgainstReference(t *testing.T) {
+	var boards []board
+	for _, pos := range samplePositions(t, nardy.Short, 400, 21) {
+		boards = append(boards, boardOf(pos))
+	}
+	rng := rand.New(rand.NewPCG(147, 2))
+	for range 3000 {
+		boards = append(boards, scatteredBoard(rng))
+	}
+	for _, b := range boards {
+		got := richOf(t, b)
+		for x, base := range []int{me, op} {
+			want, shots := refExtra(b, x)
+			for i := range perSideExtra {
+				require.InDelta(t, want[i], got[base+i], 1e-6, "side %d input +%d of %v / %v", x, i, b.me, b.opp)
+			}
+			require.InDelta(t, shots, got[x*perSideShort+100], 1e-6, "side %d shots of %v / %v", x, b.me, b.opp)
+		}
 	}
 }

@@ -232,11 +232,18 @@ func FuzzReadNet(f *testing.F) {
 	})
 }
 
-// TestLearn: repeated steps toward a target bring the evaluation to it.
+// TestLearn: repeated steps toward a target bring the evaluation to it,
+// for a new network of each game and for a short network of 208 inputs
+// (the encoding without the expert inputs, which such a network learns
+// by).
 func TestLearn(t *testing.T) {
-	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+	for i, v := range []nardy.Variant{nardy.Long, nardy.Short, nardy.Short} {
 		n, err := NewNet(v, 16, 5)
 		require.NoError(t, err)
+		if i == 2 {
+			n = readShort208(t)
+			require.Equal(t, plainShort, n.nIn)
+		}
 		pos := samplePositions(t, v, 1, 9)[0]
 		target := Probs{Variant: v, Win: 0.8, WinMars: 0.3, WinKoks: 0.05, LoseMars: 0.1}
 		before := math.Abs(n.Evaluate(pos).Win - target.Win)
@@ -292,11 +299,16 @@ func TestNewNetErrors(t *testing.T) {
 }
 
 // TestEvaluatePlays: the batch evaluation of a roll's plays gives what
-// evaluating each result does, and allocates nothing.
+// evaluating each result does, and allocates nothing, by the embedded
+// networks and by the short one of 208 inputs (its own encoding).
 func TestEvaluatePlays(t *testing.T) {
-	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+	for i, v := range []nardy.Variant{nardy.Long, nardy.Short, nardy.Short} {
 		net, err := Default(v)
 		require.NoError(t, err)
+		if i == 2 {
+			net = readShort208(t)
+			require.Equal(t, plainShort, net.nIn)
+		}
 		r := nardy.DefaultRules(v)
 		out := make([]Probs, 0, nardy.MaxPlays)
 		for i, pos := range samplePositions(t, v, 300, 6) {

@@ -177,8 +177,15 @@ func TestRichEntering(t *testing.T) {
 
 // TestRichBlockade (+11): the mover's made points among the 12 ahead of
 // the opponent's rearmost checker (the mover's 1): 6, 8 and 13: 3 / 6.
+// Seven made points there (2..8, two checkers each) count as six: at most
+// 1.
 func TestRichBlockade(t *testing.T) {
 	assert.InDelta(t, 0.5, richOf(t, boardA())[me+11], 1e-6)
+	b := board{
+		me:  countsOf(map[int]int8{2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 1}),
+		opp: countsOf(map[int]int8{24: 1, 6: 14}),
+	}
+	assert.InDelta(t, 1.0, richOf(t, b)[me+11], 1e-6)
 }
 
 // TestRichKeepsThePlainInputs: the first 208 inputs of the rich encoding

@@ -21,8 +21,11 @@ import (
 //	inputs 98, 99  a checker on the bar, and bar count / 4
 //	input  100     shots: the share of the opponent's 36 rolls that hit a
 //	               blot of this side (direct and combined, made points of
-//	               this side closing the way; checkers on the opponent's bar
-//	               must enter first)
+//	               this side closing the way); when the opponent has
+//	               checkers on the bar, one checker entering from it is the
+//	               only hitter, with one die, both, or a double's four
+//	               steps, as if it were alone there (with two or more on
+//	               the bar, S3 lets fewer rolls hit: a simplification)
 //	input  101     the longest run of this side's made points with an
 //	               opponent checker behind it (a prime), / 6
 //	input  102     this side's made points in its home board, / 6

@@ -90,3 +90,42 @@ func TestEncodeShape(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 }
+
+// TestS3_ShotsFromTheBar (input 100, whose reach the pip loss and double
+// shots of the expert inputs share): the mover has two checkers on the bar
+// and thirteen on its 6; the opponent a blot on its 9 (the mover's 16) and
+// fourteen on its 13. S3: both barred checkers enter before any other
+// moves, so only 3-3 hits (enter, enter, 3, 3), 1 roll of 36, as the move
+// generator finds. The input, as encode.go documents, lets one entering
+// checker hit as if it were alone on the bar: 3-6 and 4-5 (enter with one
+// die, on with the other: 4 rolls) and 3-3 (3, 6, 9): 5 rolls.
+func TestS3_ShotsFromTheBar(t *testing.T) {
+	var me, opp nardy.Side
+	me[nardy.Bar], me[6] = 2, 13
+	opp[9], opp[13] = 1, 14
+	pos, err := nardy.NewPosition(nardy.Short, nardy.White, me, opp)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Short)
+	hitting := 0
+	for _, wr := range nardy.AllRolls() {
+		plays, err := r.Legal(pos, wr.Roll)
+		require.NoError(t, err)
+		for _, p := range plays {
+			if p.Hits() > 0 {
+				hitting += wr.Weight
+				break
+			}
+		}
+	}
+	require.Equal(t, 1, hitting, "the move generator")
+	b := boardOf(pos)
+	var in inputs
+	encode(&b, &in, plainShort)
+	got := 0.0
+	for k := range in.n {
+		if int(in.idx[k]) == perSideShort+100 {
+			got = float64(in.val[k]) * 36
+		}
+	}
+	assert.InDelta(t, 5, got, 1e-4, "the documented simplification")
+}

@@ -52,7 +52,8 @@ import (
 //	     points ahead of it (Berliner's escapes; contact only)
 //	+7   containment: the same share for y's checker, against x's made
 //	     points, at the start point where it is largest, from y's rearmost
-//	     checker forward (contact only)
+//	     checker (or its bar) forward, x's made points being no start
+//	     points (contact only)
 //	+8   timing: x's free pips, each checker's pips to point 1 (p − 1) but
 //	     those of the two that keep a made point, / 120, at most 1 (contact
 //	     only)

@@ -114,8 +114,11 @@ func init() { met = sync.OnceValue(ComputeMET) }
 
 // noCrawford reports whether a game under rules r, judged as money play
 // or not, is of a match played without the Crawford rule
-// ([CubeInfo.NoCrawford]).
-func noCrawford(r nardy.Rules, money bool) bool { return !money && !r.Crawford }
+// ([CubeInfo.NoCrawford]): match play with the cube and the rule off.
+// Without the cube there is no Crawford rule to play without (S6: it is a
+// rule of the cube in match play), so rules without it leave a CubeInfo's
+// table as it is, as [metOf] gives their plays the cubeless table.
+func noCrawford(r nardy.Rules, money bool) bool { return !money && r.Cube && !r.Crawford }
 
 // metWith returns the table of matches with the Crawford rule, or
 // without it (noCrawford).

@@ -25,8 +25,9 @@ import "github.com/nardylab/nardy"
 // cubeful tables (the cube limit and beavers included), and the search
 // uses them at every position they cover. With no evaluation (see
 // [NewSearcher]) it returns the zero CubeDecision. In match play under
-// rules without the Crawford rule, ci is read with NoCrawford set, as the
-// Searcher's plays are valued.
+// rules with the cube and without the Crawford rule, ci is read with
+// NoCrawford set, as the Searcher's plays are valued (rules without the
+// cube leave ci as it is).
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	if !s.evaluates(pos.Variant()) {
 		return CubeDecision{}

@@ -109,3 +109,23 @@ func TestSearchCubeReadsTheRulesCrawford_S6(t *testing.T) {
 	assert.Equal(t, s.SearchCube(pos, ci, 0), got)
 	assert.InDelta(t, 0.675, got.MWCDoublePass, 1e-9, "a pass leaves 1-away 3-away without a Crawford game")
 }
+
+// TestSearchCubeUnderCubelessRulesReadsTheCubeInfo_S6: the Crawford rule
+// is a rule of the cube in match play (S6), so rules without the cube say
+// nothing of it: a Searcher under cubeless rules (as nardy-strength's
+// cube check plays its games) judges a CubeInfo built by hand by the
+// table it names, the one with the Crawford game, not the table without
+// it. At 2-away 3-away a double passed leaves 1-away 3-away.
+func TestSearchCubeUnderCubelessRulesReadsTheCubeInfo_S6(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	r.Cube, r.MaxCube, r.Jacoby, r.Beavers, r.Crawford = false, 0, false, false, false
+	s := NewSearcher(nil, r)
+	pos, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{2, 3}}
+	s.Match = ScoreFor(nardy.White, ci.Away, 1)
+	for ply := 0; ply <= 1; ply++ {
+		got := s.SearchCube(pos, ci, ply)
+		assert.InDelta(t, met().At(1, 3, true), got.MWCDoublePass, 1e-9, "ply %d: a pass leaves 1-away 3-away, with a Crawford game", ply)
+	}
+}

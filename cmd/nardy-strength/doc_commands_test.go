@@ -8,8 +8,7 @@ import (
 
 // TestDocumentedCommandLinesParse: every command line that runs
 // nardy-strength (as /tmp/nardy-strength or go run ./cmd/nardy-strength) in
-// README.md, BENCHMARKS.md, docs/strength.md, docs/training.md,
-// docs/evaluation.md and docs/bots.md names a command and flags it has,
+// the documents of testgen.DocFiles names a command and flags it has,
 // with values of their types (a flag renamed or dropped would leave the
 // documents' commands refused).
 func TestDocumentedCommandLinesParse(t *testing.T) {

@@ -7,9 +7,8 @@ import (
 )
 
 // TestDocumentedCommandLinesParse: every command line that runs
-// nardy-train (as /tmp/nardy-train or go run ./cmd/nardy-train) in
-// README.md, BENCHMARKS.md, docs/strength.md, docs/training.md,
-// docs/evaluation.md and docs/bots.md names flags it has, with values of
+// nardy-train (as /tmp/nardy-train or go run ./cmd/nardy-train) in the
+// documents of testgen.DocFiles names flags it has, with values of
 // their types (a flag renamed or dropped would leave the documents'
 // commands refused).
 func TestDocumentedCommandLinesParse(t *testing.T) {

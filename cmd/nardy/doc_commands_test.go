@@ -9,10 +9,9 @@ import (
 )
 
 // TestDocumentedCommandLinesParse: every command line that runs nardy
-// (as go run ./cmd/nardy) in README.md,
-// BENCHMARKS.md, docs/strength.md, docs/training.md, docs/evaluation.md
-// and docs/bots.md names a command and flags it has, with values of their
-// types; the files a line names stay after the -h.
+// (as go run ./cmd/nardy) in the documents of testgen.DocFiles names a
+// command and flags it has, with values of their types; the files a line
+// names stay after the -h.
 func TestDocumentedCommandLinesParse(t *testing.T) {
 	testgen.CheckDocCommands(t, []string{"go run ./cmd/nardy "}, 9, true, func(args []string, stdout, stderr io.Writer) int {
 		return run(args, strings.NewReader(""), stdout, stderr)

@@ -67,9 +67,14 @@ func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand,
 	return out, nil
 }
 
-// CheckDocCommands runs every command line of README.md, BENCHMARKS.md,
-// docs/strength.md, docs/training.md, docs/evaluation.md and docs/bots.md
-// that DocCommands finds for prefixes with -h after its flags, which
+// DocFiles returns the documents, from the repository's root, whose
+// command lines CheckDocCommands checks.
+func DocFiles() []string {
+	return []string{"README.md", "BENCHMARKS.md", "docs/strength.md", "docs/training.md", "docs/evaluation.md", "docs/bots.md"}
+}
+
+// CheckDocCommands runs every command line of the documents [DocFiles]
+// names that DocCommands finds for prefixes with -h after its flags, which
 // parses every flag and prints the usage instead of running, and fails t
 // for each that does not exit 0 (and when fewer than least lines are
 // found). With files, trailing arguments that name files of the
@@ -77,7 +82,7 @@ func DocCommands(root string, prefixes []string, files ...string) ([]DocCommand,
 // program's main function, returning its exit status.
 func CheckDocCommands(t *testing.T, prefixes []string, least int, files bool, run func(args []string, stdout, stderr io.Writer) int) {
 	t.Helper()
-	cmds, err := DocCommands("../..", prefixes, "README.md", "BENCHMARKS.md", "docs/strength.md", "docs/training.md", "docs/evaluation.md", "docs/bots.md")
+	cmds, err := DocCommands("../..", prefixes, DocFiles()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,14 +118,8 @@ func TestS3_ShotsFromTheBar(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, hitting, "the move generator")
-	b := boardOf(pos)
-	var in inputs
-	encode(&b, &in, plainShort)
-	got := 0.0
-	for k := range in.n {
-		if int(in.idx[k]) == perSideShort+100 {
-			got = float64(in.val[k]) * 36
-		}
-	}
+	// Input 100 is the same in both short encodings
+	// (TestRichKeepsThePlainInputs).
+	got := float64(richOf(t, boardOf(pos))[perSideShort+100]) * 36
 	assert.InDelta(t, 5, got, 1e-4, "the documented simplification")
 }

@@ -237,13 +237,14 @@ func FuzzReadNet(f *testing.F) {
 // (the encoding without the expert inputs, which such a network learns
 // by).
 func TestLearn(t *testing.T) {
-	for i, v := range []nardy.Variant{nardy.Long, nardy.Short, nardy.Short} {
-		n, err := NewNet(v, 16, 5)
-		require.NoError(t, err)
-		if i == 2 {
-			n = readShort208(t)
-			require.Equal(t, plainShort, n.nIn)
-		}
+	long, err := NewNet(nardy.Long, 16, 5)
+	require.NoError(t, err)
+	short, err := NewNet(nardy.Short, 16, 5)
+	require.NoError(t, err)
+	old := readShort208(t)
+	require.Equal(t, plainShort, old.nIn)
+	for _, n := range []*Net{long, short, old} {
+		v := n.Variant()
 		pos := samplePositions(t, v, 1, 9)[0]
 		target := Probs{Variant: v, Win: 0.8, WinMars: 0.3, WinKoks: 0.05, LoseMars: 0.1}
 		before := math.Abs(n.Evaluate(pos).Win - target.Win)
@@ -302,13 +303,14 @@ func TestNewNetErrors(t *testing.T) {
 // evaluating each result does, and allocates nothing, by the embedded
 // networks and by the short one of 208 inputs (its own encoding).
 func TestEvaluatePlays(t *testing.T) {
-	for i, v := range []nardy.Variant{nardy.Long, nardy.Short, nardy.Short} {
-		net, err := Default(v)
-		require.NoError(t, err)
-		if i == 2 {
-			net = readShort208(t)
-			require.Equal(t, plainShort, net.nIn)
-		}
+	long, err := Default(nardy.Long)
+	require.NoError(t, err)
+	short, err := Default(nardy.Short)
+	require.NoError(t, err)
+	old := readShort208(t)
+	require.Equal(t, plainShort, old.nIn)
+	for _, net := range []*Net{long, short, old} {
+		v := net.Variant()
 		r := nardy.DefaultRules(v)
 		out := make([]Probs, 0, nardy.MaxPlays)
 		for i, pos := range samplePositions(t, v, 300, 6) {

@@ -102,6 +102,7 @@ var (
 	errBarInLong    = errors.New("a bar checker in long nardy")
 	errHeldBlock    = errors.New("the mover already holds a six-block with no opponent checker ahead")
 	errHeldBlockOff = errors.New("the player not on roll holds a six-block with no opponent checker ahead")
+	errHeldBlockEnd = errors.New("the game is over and the player left on roll holds a six-block with no opponent checker left to be ahead: no play of it can be judged")
 	errZeroPosition = errors.New("the zero Position")
 	errBadVariant   = errors.New("unknown variant")
 	errBadColor     = errors.New("unknown colour")
@@ -109,7 +110,7 @@ var (
 
 func positionError(reason error, format string, args ...any) error {
 	rule := "§4"
-	if reason == errHeldBlock || reason == errHeldBlockOff {
+	if reason == errHeldBlock || reason == errHeldBlockOff || reason == errHeldBlockEnd {
 		rule = "L5"
 	}
 	msg := reason.Error()
@@ -117,6 +118,16 @@ func positionError(reason error, format string, args ...any) error {
 		msg += ": " + d
 	}
 	return &PositionError{Rule: rule, Msg: msg}
+}
+
+// heldBlockError is the refusal of a long-nardy position whose mover
+// holds a six-block L5 forbids: of a finished game's last position
+// ([Rules.CheckPosition] accepts it), or of a position no game reaches.
+func heldBlockError(pos *Position) error {
+	if pos.opp.get(Off) == Checkers {
+		return positionError(errHeldBlockEnd, "")
+	}
+	return positionError(errHeldBlock, "")
 }
 
 // RuleError says which rule a play or a step breaks. It matches

@@ -134,7 +134,7 @@ func prepareTurn(r *Rules, pos *Position, roll Roll, c *turnCtx, n *node) error 
 		if c.theirs&homeMask == 0 {
 			c.sixBlock = true
 			if illegalBlock(n.mask, c.theirs, c.ahead) {
-				return positionError(errHeldBlock, "")
+				return heldBlockError(pos)
 			}
 		}
 	} else {

@@ -335,6 +335,14 @@ func (r Rules) validateGame() error {
 // make the same checks as they start. Such a block held by the player not
 // on roll is no play's concern and is accepted here; [NewGameAt] refuses
 // it, as does [Rules.Perft] of depth 2 or more.
+//
+// A finished game's last position is valid: every play's result is. When
+// the winner bears off its last checker, the loser, left on roll, may hold
+// a six-block it made while the winner's checkers were still ahead of it;
+// with none left on the board none is ahead (L5), yet no rule was broken
+// and no play is made from there. The generator, Apply and Turn refuse
+// that position alone of those CheckPosition accepts: no play of it could
+// be judged (L5 would forbid the block the mover already holds, §4).
 func (r Rules) CheckPosition(pos Position) error {
 	if !pos.IsValid() {
 		return positionError(errZeroPosition, "")
@@ -345,7 +353,7 @@ func (r Rules) CheckPosition(pos Position) error {
 	if pos.variant != r.Variant {
 		return r.mismatch(pos)
 	}
-	if r.Variant == Long {
+	if r.Variant == Long && pos.opp.get(Off) != Checkers {
 		if illegalBlock(pos.mover.mask(1), longOpponentMask(pos.opp), r.BlockAhead) {
 			return positionError(errHeldBlock, "")
 		}

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -166,4 +167,49 @@ func TestPropertyEveryResultIsValid_L5(t *testing.T) {
 	if ended == 0 {
 		t.Errorf("no play ended a game: the generator of positions misses its point")
 	}
+}
+
+// TestGameWonAgainstABlockRoundTrips_L5: a game of a match that ends with
+// the loser holding its home board is over, and the game, the match and
+// the record read back from their JSON and replay to the same match.
+func TestGameWonAgainstABlockRoundTrips_L5(t *testing.T) {
+	r := DefaultRules(Long)
+	pos := mustPosition(ParsePosition(lastCheckerAgainstBlock))
+	rc, err := ResumeRecorder(r, 3, MatchStart{}, Setup{Position: pos, Starter: Black, Match: true}, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(Action{Kind: ActRoll, Player: White, Dice: [2]int{2, 1}}))
+	g := rc.Match().Game()
+	require.NoError(t, rc.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 1, To: Off, Die: 2}}}))
+	p, err := r.PlayOf(pos, MustRoll(2, 1), Step{From: 1, To: Off, Die: 2})
+	require.NoError(t, err)
+	done, err := g.Play(p)
+	require.NoError(t, err)
+	require.Equal(t, PhaseOver, done.Phase())
+	require.Equal(t, finishedWithLosersBlock, done.Position().String())
+	res, over := done.Result()
+	require.True(t, over)
+	require.Equal(t, Mars, res.Kind, "black bore off none")
+
+	js, err := json.Marshal(done)
+	require.NoError(t, err)
+	var back Game
+	require.NoError(t, json.Unmarshal(js, &back), "%s", js)
+	assert.Equal(t, done, back)
+
+	m := rc.Match()
+	w, b := m.Score()
+	assert.Equal(t, [2]int{2, 0}, [2]int{w, b})
+	js, err = json.Marshal(m)
+	require.NoError(t, err)
+	var mb Match
+	require.NoError(t, json.Unmarshal(js, &mb))
+	assert.Equal(t, m, mb)
+
+	js, err = json.Marshal(rc.Record())
+	require.NoError(t, err)
+	var rec Record
+	require.NoError(t, json.Unmarshal(js, &rec))
+	replayed, err := Replay(rec)
+	require.NoError(t, err)
+	assert.Equal(t, m, replayed)
 }

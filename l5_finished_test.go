@@ -35,7 +35,8 @@ func requireFinishedRefusal(t *testing.T, err error) {
 // TestLastPositionOfAGameIsValid_L5: the play that bears off the winner's
 // last checker gives a position CheckPosition accepts, whatever block the
 // loser holds; no play is made from it (the generator, Turn, ParsePlay
-// refuse it, saying the game is over), and Perft counts it as a leaf.
+// refuse it, saying the game is over; NewGameAt says ErrGameOver), and
+// Perft counts it as a leaf.
 func TestLastPositionOfAGameIsValid_L5(t *testing.T) {
 	for _, r := range []Rules{
 		DefaultRules(Long),
@@ -63,6 +64,8 @@ func TestLastPositionOfAGameIsValid_L5(t *testing.T) {
 		requireFinishedRefusal(t, err)
 		_, err = r.ParsePlay(end, MustRoll(6, 5), "6/off 5/off")
 		requireFinishedRefusal(t, err)
+		_, err = NewGameAt(r, Setup{Position: end, Starter: White})
+		require.ErrorIs(t, err, ErrGameOver, "a game set up there is over")
 		for depth := range 3 {
 			n, err := r.Perft(end, depth, 1)
 			require.NoError(t, err)

@@ -113,8 +113,10 @@ func newView(s nardy.Side) view {
 //     behind it, the opponent on the bar facing made home points, anchors,
 //     checkers piled deep or high, back checkers against the opponent's
 //     home board, and the expected pips lost by blots to the opponent's
-//     shots (exact over the 36 rolls, direct and combined, with made points
-//     on the way blocking a combination);
+//     shots (over the 36 rolls, direct and combined, with made points on
+//     the way blocking a combination; with the opponent on the bar, one
+//     checker entering from it is the only hitter, as if it were alone
+//     there, where S3 lets the others hit once all have entered);
 //   - long nardy: the longest block of consecutive points held on the
 //     opponent's route with an opponent checker behind it (L2, L5),
 //     checkers left on the head (L3), stacking, and points held.

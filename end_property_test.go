@@ -71,7 +71,7 @@ func genEndPosition(t *rapid.T, v Variant) Position {
 		// The other player bears off too: one to four checkers home.
 		m := rapid.IntRange(1, 4).Draw(t, "other's checkers left")
 		for range m {
-			if !place(rapid.IntRange(13, 18).Draw(t, "other's home")+map[Variant]int{Long: 0, Short: 6}[v]) {
+			if !place(rapid.IntRange(13, 18).Draw(t, "other's home") + map[Variant]int{Long: 0, Short: 6}[v]) {
 				l[Off]++
 			}
 		}

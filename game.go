@@ -229,13 +229,16 @@ func (g Game) Can(a Action) bool {
 
 // Legal returns the legal plays of the roll being played (PhasePlay). In
 // another phase, or of the zero Game, it returns an [*ActionError]
-// matching [ErrWrongPhase].
+// matching [ErrWrongPhase]; of a finished game, one that also matches
+// [ErrGameOver], as Do's refusals of a finished game do.
 func (g Game) Legal() ([]Play, error) {
 	switch g.phase {
 	case PhasePlay:
 		return g.rules.Legal(g.pos, g.turn.Roll())
 	case 0:
 		return nil, g.refuse(Action{Kind: ActPlay}, errNoGame)
+	case PhaseOver:
+		return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, errLegalOver)
 	}
 	return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, ErrWrongPhase)
 }

@@ -43,6 +43,7 @@ var (
 	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
 	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
+	errLegalOver     = fmt.Errorf("%w: %w: no roll is being played", ErrGameOver, ErrWrongPhase) // Game.Legal of a finished game
 	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
 	errNoDice        = fmt.Errorf("%w: no dice (a bot's ActRoll carries none: throw them with Game.Roll)", ErrInvalidRoll)
 	errZeroPlay      = errors.New("the zero Play, which is no play of any roll (take plays from Legal, ParsePlay or the turn)")

@@ -64,7 +64,8 @@ type PlayHint struct {
 // money game, and the only one ([ErrBadOptions] for others, and for zero
 // in a game of match play, which a money hint would judge at the wrong
 // stakes). The game of the opening throw or a finished game has no
-// hint (an error matching [nardy.ErrWrongPhase]). A hint is judged by the
+// hint (an error matching [nardy.ErrWrongPhase]; a finished game's
+// matches [nardy.ErrGameOver] too, as the game's own refusals do). A hint is judged by the
 // search alone: Options.Rollout set is an error ([ErrBadOptions]).
 // Options.MaxEvals bounds its work: past it the hint is the one of a
 // shallower ply, as Hint.Ply says.
@@ -73,6 +74,9 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 		return Hint{}, optionsError("Rollout", "a hint is not rolled out (Options.Rollout): roll its plays out with neural.Searcher.RolloutPlays")
 	}
 	me, ok := g.ToAct()
+	if g.IsOver() {
+		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w: %w", g.Phase(), nardy.ErrGameOver, nardy.ErrWrongPhase)
+	}
 	if !ok {
 		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w", g.Phase(), nardy.ErrWrongPhase)
 	}

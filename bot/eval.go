@@ -104,7 +104,8 @@ func newView(s nardy.Side) view {
 }
 
 // Evaluate scores pos for player me: positive when me stands better, in
-// pip units (a finished game scores ±1000, ±1400 with a mars or more). It
+// pip units (a finished game scores ±1000, ±1400 with a mars or more; a
+// drawn one, both sides off by L11's last roll, 0). It
 // adds the pip-count difference, being on roll and checkers off to the
 // terms of the variant, each computed for both sides and subtracted:
 //
@@ -132,6 +133,9 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 		return 0
 	}
 	if w, over := pos.Winner(); over {
+		if pos.Side(w.Other())[nardy.Off] == nardy.Checkers {
+			return 0 // both sides off: a game drawn by L11's last roll
+		}
 		e := winScore
 		if pos.Side(w.Other())[nardy.Off] == 0 {
 			e += marsScore
@@ -166,7 +170,8 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 // with a logistic curve whose width is proportional to the mean pip count
 // still to travel (fitted to the outcomes of greedy self-play games; see
 // TestCalibration). The cube decisions of [Greedy] and [Expectimax] and the
-// averages of Expectimax use it. An invalid position or colour gives 0.5.
+// averages of Expectimax use it. An invalid position or colour gives 0.5,
+// as does a game drawn by L11's last roll (both sides off).
 func WinChance(pos nardy.Position, me nardy.Color) float64 {
 	w := defaultWeights()
 	return w.winChance(pos, me)

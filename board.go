@@ -256,6 +256,9 @@ func (p Position) offOf(c Color) int {
 }
 
 // Winner reports the side that has borne off all its checkers, if any.
+// When both have (the last position of a game drawn by L11's last roll),
+// it reports the player on roll: a position does not know that the game
+// was drawn; the game's [Result] does.
 func (p Position) Winner() (Color, bool) {
 	if !p.IsValid() {
 		return 0, false

@@ -278,8 +278,8 @@ func TestPropertyGamesPlayedToTheirEnd_C7(t *testing.T) {
 					draws++
 				}
 			}
+			checkJSON(t, after.Game(), after) // the finished game, or the next one
 			if after.GameNumber() == 1 {
-				checkJSON(t, end, after)
 				checkOver(t, end, after)
 			}
 			checkRecord(t, rc, after, res)
@@ -427,6 +427,12 @@ func checkOver(t *rapid.T, g Game, m Match) {
 				}
 			}
 		}
+	}
+	if _, err := g.Legal(); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("a finished game's Legal: %v", err)
+	}
+	if _, ok := g.ToAct(); ok || g.Allowed(White) != nil || g.Allowed(Black) != nil {
+		t.Fatalf("a finished game waits for an action")
 	}
 	if _, err := NewGameAt(g.Rules(), Setup{Position: g.Position(), Starter: White}); !errors.Is(err, ErrGameOver) &&
 		g.Position().IsOver() {

@@ -104,7 +104,9 @@ func (n *Net) SetInfo(s string) {
 }
 
 // Evaluate returns the outcome chances of pos for its player on roll. A
-// finished position (a side has borne off all) gets its exact outcome. pos
+// finished position (a side has borne off all) gets its exact outcome,
+// without the network: a game drawn by L11's last roll (both sides off)
+// the even chances of [Probs]' draw. pos
 // must be of the network's variant (else the zero Probs, no evaluation, as
 // for a nil n); it allocates nothing. It is the network's own evaluation
 // everywhere: for races of two bear-offs, [Searcher.Eval] at 0-ply gives
@@ -130,10 +132,14 @@ func (n *Net) evalBoard(b *board) Probs {
 }
 
 // terminal returns the exact outcome of a finished board for its player
-// on roll.
+// on roll. Both sides off is a game drawn by L11's last roll: an even
+// game without marses, worth 0 (see [Probs]).
 func terminal(b *board) (Probs, bool) {
 	p := Probs{Variant: b.variant}
 	switch {
+	case b.opp[nardy.Off] == nardy.Checkers && b.me[nardy.Off] == nardy.Checkers:
+		p.Win = 0.5
+		return p, true
 	case b.opp[nardy.Off] == nardy.Checkers:
 		mars, koks, home := loserKind(&b.me, b.variant)
 		p.LoseMars, p.LoseKoks, p.LoseHomeMars = f(mars), f(koks), f(home)

@@ -22,7 +22,10 @@ import (
 // and the same four for the opponent winning (LoseMars, LoseKoks,
 // LoseHomeMars; the opponent wins with chance 1 − Win). WinKoks + WinHomeMars
 // ≤ WinMars ≤ Win holds for every Probs this package returns. Draws (the L11
-// option) are not modelled.
+// option) are not modelled, but for the last position of a drawn game
+// (both sides off), which is given Win ½ and no marses: its cubeless
+// equity is 0 under every table, the money value of a 1–1 or ½–½ draw,
+// between a win and a loss.
 type Probs struct {
 	Variant                          nardy.Variant
 	Win, WinMars, WinKoks            float64

@@ -121,7 +121,11 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 		pos, err = nardy.StartPosition(v, nardy.White)
 	}
 	if w, over := pos.Winner(); err == nil && over {
-		err = fmt.Errorf("the game of this position is over: %s has borne off every checker", w)
+		who := w.String() + " has"
+		if pos.Side(w.Other())[nardy.Off] == nardy.Checkers { // L11: a drawn game's last position
+			who = "both sides have"
+		}
+		err = fmt.Errorf("the game of this position is over: %s borne off every checker", who)
 	}
 	if err == nil { // a position the rules refuse (§4: a six-block L5 forbids) is a bad flag value
 		err = r.CheckPosition(pos)

@@ -325,7 +325,9 @@ func PlayMatchAt(r nardy.Rules, length int, start nardy.MatchStart, white, black
 // with [PlayOn]. Errors are PlayMatch's: a refused action or a player's
 // error stops with a [*PlayerError] and the match before that action,
 // [ErrTooLong] after [nardy.MaxRecordActions] actions, [ErrUninitialized]
-// for a nil player; the zero Match matches [nardy.ErrWrongPhase].
+// for a nil player; the zero Match matches [nardy.ErrWrongPhase]. A
+// match already over (its players given) is returned as it is, without
+// an error.
 func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.Match, error) {
 	if !m.IsValid() {
 		return m, fmt.Errorf("%w: the zero Match", nardy.ErrWrongPhase)
@@ -345,6 +347,8 @@ func PlayOut(m nardy.Match, white, black Player, dice nardy.DiceSource) (nardy.M
 // actions, those it held before counted, the last two kept for a game's
 // end); the record holds the actions before the one
 // refused. A nil rc, or the zero Recorder, matches [nardy.ErrWrongPhase].
+// A match already over (its players given) is left as it is: its match
+// and record are returned without an error.
 func PlayOn(rc *nardy.Recorder, white, black Player, dice nardy.DiceSource) (nardy.Match, nardy.Record, error) {
 	if rc == nil {
 		return nardy.Match{}, nardy.Record{}, fmt.Errorf("%w: a nil *nardy.Recorder", nardy.ErrWrongPhase)

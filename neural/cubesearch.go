@@ -27,7 +27,9 @@ import "github.com/nardylab/nardy"
 // [NewSearcher]) it returns the zero CubeDecision. In match play under
 // rules with the cube and without the Crawford rule, ci is read with
 // NoCrawford set, as the Searcher's plays are valued (rules without the
-// cube leave ci as it is).
+// cube leave ci as it is). A finished position is judged at 0-ply on
+// its known outcome ([Net.Evaluate]'s), without the network: a double is
+// then worth no more than playing on, and Double is false.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	if !s.evaluates(pos.Variant()) {
 		return CubeDecision{}

@@ -164,7 +164,8 @@ func (s *sums) stdErr(cubeful bool) float64 {
 // any turn after the first (the opening throw of C2, which never gives a
 // double under some rules, is not modelled).
 // Draws (L11) are not modelled: a trial ends when a side has borne off
-// all its checkers.
+// all its checkers. A finished position is its known outcome in every
+// trial ([Net.Evaluate]'s), with a standard error of 0.
 //
 // It returns an error matching [ErrBadRollout] for a nil ctx or a nil
 // Searcher, options out of range, a scoring table (Scoring) the rules

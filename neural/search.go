@@ -222,7 +222,9 @@ func (s *Searcher) buf(depth int) []nardy.Play {
 
 // Eval returns the ply-ply evaluation of pos (ply 0..MaxPly, clamped) for
 // its player on roll: the zero Probs for a position of another variant
-// than the Searcher's (see [NewSearcher]).
+// than the Searcher's (see [NewSearcher]). A finished position (a side
+// has borne off every checker) is its known outcome at every ply, that of
+// [Net.Evaluate], without the network.
 func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
 	if !s.evaluates(pos.Variant()) {
 		return Probs{}

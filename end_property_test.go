@@ -3,6 +3,8 @@ package nardy
 import (
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -69,7 +71,7 @@ func genEndPosition(t *rapid.T, v Variant) Position {
 	left := Checkers
 	if rapid.IntRange(0, 3).Draw(t, "both bearing off") == 0 {
 		// The other player bears off too: one to four checkers home.
-		m := rapid.IntRange(1, 4).Draw(t, "other's checkers left")
+		m := rapid.SampledFrom([]int{1, 1, 2, 2, 3, 4}).Draw(t, "other's checkers left")
 		for range m {
 			if !place(rapid.IntRange(13, 18).Draw(t, "other's home") + map[Variant]int{Long: 0, Short: 6}[v]) {
 				l[Off]++
@@ -179,113 +181,125 @@ func endExpected(r Rules, pos Position, winner Color, c Cube, money bool) (Resul
 // reads back from JSON and replays to the same match and results.
 func TestPropertyGamesPlayedToTheirEnd_C7(t *testing.T) {
 	var ended, bore, draws, refused int
-	rapid.Check(t, func(t *rapid.T) {
-		r := genEndRules(t)
-		pos := genEndPosition(t, r.Variant)
-		length := 0
-		if !r.Scoring.DrawHalf && rapid.Bool().Draw(t, "match") {
-			length = rapid.IntRange(1, 7).Draw(t, "length")
-		}
-		var start MatchStart
-		if length > 0 {
-			start.Score = [2]int{rapid.IntRange(0, length-1).Draw(t, "white's score"), rapid.IntRange(0, length-1).Draw(t, "black's score")}
-		}
-		crawford := false
-		if length > 0 {
-			m0, err := NewMatchAt(r, length, start)
+	// Four runs: one in a hundred games is drawn (L11), and each run
+	// draws its own random cases.
+	for range 4 {
+		rapid.Check(t, func(t *rapid.T) {
+			r := genEndRules(t)
+			pos := genEndPosition(t, r.Variant)
+			length := 0
+			if !r.Scoring.DrawHalf && rapid.Bool().Draw(t, "match") {
+				length = rapid.IntRange(1, 7).Draw(t, "length")
+			}
+			var start MatchStart
+			if length > 0 {
+				start.Score = [2]int{rapid.IntRange(0, length-1).Draw(t, "white's score"), rapid.IntRange(0, length-1).Draw(t, "black's score")}
+			}
+			crawford := false
+			if length > 0 {
+				m0, err := NewMatchAt(r, length, start)
+				if err != nil {
+					t.Fatalf("NewMatchAt: %v", err)
+				}
+				crawford = m0.IsCrawford()
+			}
+			// L11 gives a last roll when the starter bears off first: the
+			// starter is most often the side ahead, whose last checkers are
+			// the fewer.
+			ahead := White
+			if pos.Side(Black)[Off] > pos.Side(White)[Off] {
+				ahead = Black
+			}
+			starter := rapid.SampledFrom([]Color{ahead, ahead, ahead, ahead.Other()}).Draw(t, "starter")
+			s := Setup{Position: pos, Starter: starter,
+				Match: length > 0, Crawford: crawford}
+			if r.Cube && !s.Crawford && rapid.Bool().Draw(t, "cube turned") {
+				s.Cube = Cube{Value: 2, Owned: true, Owner: rapid.SampledFrom([]Color{White, Black}).Draw(t, "owner")}
+			}
+			if err := r.CheckPosition(pos); err != nil {
+				t.Fatalf("%v: %v", pos, err)
+			}
+			rc, err := ResumeRecorder(r, length, start, s, nil)
 			if err != nil {
-				t.Fatalf("NewMatchAt: %v", err)
+				if errors.Is(err, ErrGameOver) || errors.Is(err, ErrInvalidPosition) {
+					refused++
+					return
+				}
+				t.Fatalf("ResumeRecorder %v: %v", pos, err)
 			}
-			crawford = m0.IsCrawford()
-		}
-		s := Setup{Position: pos, Starter: rapid.SampledFrom([]Color{White, Black}).Draw(t, "starter"),
-			Match: length > 0, Crawford: crawford}
-		if r.Cube && !s.Crawford && rapid.Bool().Draw(t, "cube turned") {
-			s.Cube = Cube{Value: 2, Owned: true, Owner: rapid.SampledFrom([]Color{White, Black}).Draw(t, "owner")}
-		}
-		if err := r.CheckPosition(pos); err != nil {
-			t.Fatalf("%v: %v", pos, err)
-		}
-		rc, err := ResumeRecorder(r, length, start, s, nil)
-		if err != nil {
-			if errors.Is(err, ErrGameOver) || errors.Is(err, ErrInvalidPosition) {
-				refused++
-				return
-			}
-			t.Fatalf("ResumeRecorder %v: %v", pos, err)
-		}
-		for i := 0; i < 300 && !rc.Match().IsOver(); i++ {
-			m := rc.Match()
-			g := m.Game()
-			if m.GameNumber() > 1 {
+			for i := 0; i < 300 && !rc.Match().IsOver(); i++ {
+				m := rc.Match()
+				g := m.Game()
+				if m.GameNumber() > 1 {
+					break
+				}
+				checkJSON(t, g, m)
+				var a Action
+				p, _ := g.ToAct()
+				switch g.Phase() {
+				case PhaseRoll:
+					switch k := rapid.IntRange(0, 9).Draw(t, "roll, double or resign"); {
+					case k == 0 && g.Can(Action{Kind: ActDouble, Player: p}):
+						a = Action{Kind: ActDouble, Player: p}
+					case k == 1:
+						a = Action{Kind: ActResign, Player: rapid.SampledFrom([]Color{White, Black}).Draw(t, "resigner"),
+							Resign: rapid.SampledFrom([]ResultKind{Oin, Mars, HomeMars, Koks}).Draw(t, "offer")}
+					default:
+						a = Action{Kind: ActRoll, Player: p, Dice: [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}}
+					}
+				case PhaseCube:
+					a = Action{Kind: rapid.SampledFrom([]ActionKind{ActTake, ActTake, ActDrop, ActBeaver}).Draw(t, "answer"), Player: p}
+				case PhaseResign:
+					a = Action{Kind: rapid.SampledFrom([]ActionKind{ActAccept, ActReject}).Draw(t, "answer"), Player: p}
+				case PhasePlay:
+					plays, err := g.Legal()
+					if err != nil {
+						t.Fatalf("Legal: %v", err)
+					}
+					pl := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "play")]
+					a = Action{Kind: ActPlay, Player: p}
+					for st := range pl.Steps() {
+						a.Steps = append(a.Steps, st)
+					}
+					if err := r.CheckPosition(pl.Result()); err != nil {
+						t.Fatalf("%v: the result of %v refused: %v", g.Position(), pl, err)
+					}
+				default:
+					t.Fatalf("phase %v", g.Phase())
+				}
+				if err := rc.Do(a); err != nil && g.Can(a) {
+					t.Fatalf("%v: %v", a, err)
+				}
+				after := rc.Match()
+				if after.GameNumber() == 1 && !after.Game().IsOver() {
+					continue
+				}
+				// The game has ended.
+				ended++
+				end := after.Game()
+				if after.GameNumber() > 1 {
+					end = g // the next game has begun; the ended game is not kept
+				}
+				res, ok := after.LastResult()
+				if !ok {
+					t.Fatalf("no result")
+				}
+				checkEnd(t, r, s, g, a, res, after, length, start)
+				if res.End == BoreOff {
+					bore++
+					if res.Kind == Draw {
+						draws++
+					}
+				}
+				checkJSON(t, after.Game(), after) // the finished game, or the next one
+				if after.GameNumber() == 1 {
+					checkOver(t, end, after)
+				}
+				checkRecord(t, rc, after, res)
 				break
 			}
-			checkJSON(t, g, m)
-			var a Action
-			p, _ := g.ToAct()
-			switch g.Phase() {
-			case PhaseRoll:
-				switch k := rapid.IntRange(0, 9).Draw(t, "roll, double or resign"); {
-				case k == 0 && g.Can(Action{Kind: ActDouble, Player: p}):
-					a = Action{Kind: ActDouble, Player: p}
-				case k == 1:
-					a = Action{Kind: ActResign, Player: rapid.SampledFrom([]Color{White, Black}).Draw(t, "resigner"),
-						Resign: rapid.SampledFrom([]ResultKind{Oin, Mars, HomeMars, Koks}).Draw(t, "offer")}
-				default:
-					a = Action{Kind: ActRoll, Player: p, Dice: [2]int{rapid.IntRange(1, 6).Draw(t, "d1"), rapid.IntRange(1, 6).Draw(t, "d2")}}
-				}
-			case PhaseCube:
-				a = Action{Kind: rapid.SampledFrom([]ActionKind{ActTake, ActTake, ActDrop, ActBeaver}).Draw(t, "answer"), Player: p}
-			case PhaseResign:
-				a = Action{Kind: rapid.SampledFrom([]ActionKind{ActAccept, ActReject}).Draw(t, "answer"), Player: p}
-			case PhasePlay:
-				plays, err := g.Legal()
-				if err != nil {
-					t.Fatalf("Legal: %v", err)
-				}
-				pl := plays[rapid.IntRange(0, len(plays)-1).Draw(t, "play")]
-				a = Action{Kind: ActPlay, Player: p}
-				for st := range pl.Steps() {
-					a.Steps = append(a.Steps, st)
-				}
-				if err := r.CheckPosition(pl.Result()); err != nil {
-					t.Fatalf("%v: the result of %v refused: %v", g.Position(), pl, err)
-				}
-			default:
-				t.Fatalf("phase %v", g.Phase())
-			}
-			if err := rc.Do(a); err != nil && g.Can(a) {
-				t.Fatalf("%v: %v", a, err)
-			}
-			after := rc.Match()
-			if after.GameNumber() == 1 && !after.Game().IsOver() {
-				continue
-			}
-			// The game has ended.
-			ended++
-			end := after.Game()
-			if after.GameNumber() > 1 {
-				end = g // the next game has begun; the ended game is not kept
-			}
-			res, ok := after.LastResult()
-			if !ok {
-				t.Fatalf("no result")
-			}
-			checkEnd(t, r, s, g, a, res, after, length, start)
-			if res.End == BoreOff {
-				bore++
-				if res.Kind == Draw {
-					draws++
-				}
-			}
-			checkJSON(t, after.Game(), after) // the finished game, or the next one
-			if after.GameNumber() == 1 {
-				checkOver(t, end, after)
-			}
-			checkRecord(t, rc, after, res)
-			break
-		}
-	})
+		})
+	}
 	t.Logf("%d games ended, %d by bearing off (%d draws); %d set-ups refused", ended, bore, draws, refused)
 	if bore == 0 || draws == 0 {
 		t.Errorf("no game ended by bearing off, or none drawn: the generator misses its point")
@@ -467,5 +481,94 @@ func checkRecord(t *rapid.T, rc *Recorder, m Match, res Result) {
 	}
 	if _, err := back.Recorder(); err != nil {
 		t.Fatalf("Recorder of %s: %v", b, err)
+	}
+}
+
+// TestPropertyFinishedPositionsThroughThePositionFunctions_C7: every play
+// that ends a game set up near its end (genEndPosition, under the L5
+// options) gives a position that CheckPosition accepts, that PlayOf, Apply
+// and ParsePlay of the play's text reach too, that Perft counts as a leaf
+// at any depth and NewGameAt refuses with ErrGameOver. From it the winner,
+// if on roll, has the empty play of every roll (C5: no checker to move);
+// the loser on roll has its plays, as of any position (functions of
+// positions do not judge the game over), unless it holds a six-block with
+// none of the winner's checkers left ahead of it, which the generator
+// refuses saying the game is over (L5, §4); NewTurn answers as Legal does.
+func TestPropertyFinishedPositionsThroughThePositionFunctions_C7(t *testing.T) {
+	var ends, loserPlays, blockRefusals int
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SampledFrom([]Variant{Long, Short}).Draw(t, "variant")
+		r := genRules(v).Draw(t, "rules")
+		pos := genEndPosition(t, v)
+		if pos.IsOver() {
+			return
+		}
+		for _, wr := range AllRolls() {
+			roll := wr.Roll
+			plays, err := r.Legal(pos, roll)
+			if err != nil {
+				t.Fatalf("%v %v: %v", pos, roll, err)
+			}
+			for _, p := range plays {
+				end := p.Result()
+				if !end.IsOver() {
+					continue
+				}
+				ends++
+				if err := r.CheckPosition(end); err != nil {
+					t.Fatalf("%v %v %v: the last position %v refused: %v", pos, roll, p, end, err)
+				}
+				steps := slices.Collect(p.Steps())
+				if q, err := r.PlayOf(pos, roll, steps...); err != nil || q.Result() != end {
+					t.Fatalf("PlayOf %v: %v", p, err)
+				}
+				if q, err := r.Apply(pos, p); err != nil || q != end {
+					t.Fatalf("Apply %v: %v", p, err)
+				}
+				if q, err := r.ParsePlay(pos, roll, p.String()); err != nil || q.Result() != end {
+					t.Fatalf("ParsePlay %q: %v", p.String(), err)
+				}
+				for depth := range 4 {
+					if n, err := r.Perft(end, depth, 1); err != nil || n != 1 {
+						t.Fatalf("Perft(%v, %d) = %d, %v; a finished position is a leaf", end, depth, n, err)
+					}
+				}
+				if _, err := NewGameAt(r, Setup{Position: end}); !errors.Is(err, ErrGameOver) {
+					t.Fatalf("NewGameAt(%v): %v", end, err)
+				}
+				winner, _ := end.Winner()
+				for _, w := range []Position{end, end.Pass()} {
+					next := genRoll().Draw(t, "next roll")
+					got, err := r.Legal(w, next)
+					_, terr := r.NewTurn(w, next)
+					if (err == nil) != (terr == nil) {
+						t.Fatalf("Legal and NewTurn of %v disagree: %v, %v", w, err, terr)
+					}
+					switch {
+					case w.OnRoll() == winner:
+						if err != nil || len(got) != 1 || got[0].Len() != 0 || got[0].Result() != w.Pass() {
+							t.Fatalf("the winner on roll at %v: %v, %v; want the empty play", w, got, err)
+						}
+					case err != nil:
+						var pe *PositionError
+						if !errors.As(err, &pe) || pe.Rule != "L5" || !strings.Contains(pe.Msg, "game is over") {
+							t.Fatalf("the loser on roll at %v: %v", w, err)
+						}
+						blockRefusals++
+					default:
+						loserPlays++
+						for _, q := range got {
+							if err := r.CheckPosition(q.Result()); err != nil {
+								t.Fatalf("the loser's play %v at %v gives %v, refused: %v", q, w, q.Result(), err)
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+	t.Logf("%d ends; from them the loser on roll played %d times and was refused %d times (L5)", ends, loserPlays, blockRefusals)
+	if ends == 0 || loserPlays == 0 || blockRefusals == 0 {
+		t.Errorf("the generator misses its point")
 	}
 }

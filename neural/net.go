@@ -105,8 +105,8 @@ func (n *Net) SetInfo(s string) {
 
 // Evaluate returns the outcome chances of pos for its player on roll. A
 // finished position (a side has borne off all) gets its exact outcome,
-// without the network: a game drawn by L11's last roll (both sides off)
-// the even chances of [Probs]' draw. pos
+// without the network; the last position of a game drawn by L11's last
+// roll (both sides off) gets the even chances [Probs] gives a draw. pos
 // must be of the network's variant (else the zero Probs, no evaluation, as
 // for a nil n); it allocates nothing. It is the network's own evaluation
 // everywhere: for races of two bear-offs, [Searcher.Eval] at 0-ply gives

@@ -292,13 +292,9 @@ func gmReplays(t failer, rc *Recorder) {
 	if m != rc.Match() {
 		t.Fatalf("replay differs: %+v", m)
 	}
-	b, err := json.Marshal(rec)
+	back, b, err := viaJSON(rec)
 	if err != nil {
-		t.Fatalf("marshal record: %v", err)
-	}
-	var back Record
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatalf("unmarshal record: %v\n%s", err, b)
+		t.Fatalf("record JSON: %v\n%s", err, b)
 	}
 	m2, err := Replay(back)
 	if err != nil || m2 != m {

@@ -1,7 +1,6 @@
 package nardy
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -308,27 +307,11 @@ func TestPropertyGamesPlayedToTheirEnd_C7(t *testing.T) {
 
 // checkJSON: the game and the match read back from their JSON as they are.
 func checkJSON(t *rapid.T, g Game, m Match) {
-	b, err := json.Marshal(g)
-	if err != nil {
-		t.Fatalf("game JSON: %v", err)
+	if g2, b, err := viaJSON(g); err != nil || g2 != g {
+		t.Fatalf("game JSON %s does not read back as the game: %v", b, err)
 	}
-	var g2 Game
-	if err := json.Unmarshal(b, &g2); err != nil {
-		t.Fatalf("game JSON %s does not read back: %v", b, err)
-	}
-	if g2 != g {
-		t.Fatalf("game JSON %s reads back as another game", b)
-	}
-	b, err = json.Marshal(m)
-	if err != nil {
-		t.Fatalf("match JSON: %v", err)
-	}
-	var m2 Match
-	if err := json.Unmarshal(b, &m2); err != nil {
-		t.Fatalf("match JSON %s does not read back: %v", b, err)
-	}
-	if m2 != m {
-		t.Fatalf("match JSON %s reads back as another match", b)
+	if m2, b, err := viaJSON(m); err != nil || m2 != m {
+		t.Fatalf("match JSON %s does not read back as the match: %v", b, err)
 	}
 }
 
@@ -459,13 +442,8 @@ func checkOver(t *rapid.T, g Game, m Match) {
 
 // checkRecord: the record reads back from JSON and replays to the match.
 func checkRecord(t *rapid.T, rc *Recorder, m Match, res Result) {
-	rec := rc.Record()
-	b, err := json.Marshal(rec)
+	back, b, err := viaJSON(rc.Record())
 	if err != nil {
-		t.Fatalf("record JSON: %v", err)
-	}
-	var back Record
-	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatalf("record JSON %s: %v", b, err)
 	}
 	m2, err := Replay(back)

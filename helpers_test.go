@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 )
@@ -55,3 +56,15 @@ func hasReason(err, reason error) bool {
 // afterKey returns the key of the position after play p, still seen from
 // the player who made it, as the conformance files list plays.
 func (p Play) afterKey() string { return p.after().Key() }
+
+// viaJSON writes v as JSON and reads it back into a new T: the value read,
+// the JSON written, and the error of either step.
+func viaJSON[T any](v T) (T, []byte, error) {
+	var back T
+	b, err := json.Marshal(v)
+	if err != nil {
+		return back, nil, err
+	}
+	err = json.Unmarshal(b, &back)
+	return back, b, err
+}

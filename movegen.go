@@ -523,8 +523,8 @@ func (g *gen) run() {
 // error, and dst unchanged, for an invalid position (a [*PositionError];
 // also, of rule L5, a finished long-nardy game's last position where the
 // loser, left on roll, holds a six-block: [Rules.CheckPosition] accepts
-// it, but no play of it can be judged) or roll ([ErrInvalidRoll]), a position of the other variant
-// ([ErrVariantMismatch]), or invalid move-rule fields of r (an
+// it, but no play of it can be judged) or roll ([ErrInvalidRoll]), a
+// position of the other variant ([ErrVariantMismatch]), or invalid move-rule fields of r (an
 // [*InvalidRulesError]; the game-level options are not read here).
 func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) {
 	var g gen

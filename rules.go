@@ -336,11 +336,12 @@ func (r Rules) validateGame() error {
 // on roll is no play's concern and is accepted here; [NewGameAt] refuses
 // it, as does [Rules.Perft] of depth 2 or more.
 //
-// A finished game's last position is valid: every play's result is. When
-// the winner bears off its last checker, the loser, left on roll, may hold
-// a six-block it made while the winner's checkers were still ahead of it;
-// with none left on the board none is ahead (L5), yet no rule was broken
-// and no play is made from there. The generator, Apply and Turn refuse
+// A finished game's last position is valid, as is the result of every
+// legal play from a position some game reaches. When the winner bears off
+// its last checker, the loser, left on roll, may hold a six-block it made
+// while the winner's checkers were still ahead of it; with none left on
+// the board none is ahead (L5), yet no rule was broken and no play is
+// made from there. The generator, Apply and Turn refuse
 // that position alone of those CheckPosition accepts: no play of it could
 // be judged (L5 would forbid the block the mover already holds, §4).
 func (r Rules) CheckPosition(pos Position) error {

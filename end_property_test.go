@@ -3,7 +3,6 @@ package nardy
 import (
 	"errors"
 	"slices"
-	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -528,8 +527,7 @@ func TestPropertyFinishedPositionsThroughThePositionFunctions_C7(t *testing.T) {
 							t.Fatalf("the winner on roll at %v: %v, %v; want the empty play", w, got, err)
 						}
 					case err != nil:
-						var pe *PositionError
-						if !errors.As(err, &pe) || pe.Rule != "L5" || !strings.Contains(pe.Msg, "game is over") {
+						if !isFinishedRefusal(err) {
 							t.Fatalf("the loser on roll at %v: %v", w, err)
 						}
 						blockRefusals++

@@ -105,9 +105,9 @@ func newView(s nardy.Side) view {
 
 // Evaluate scores pos for player me: positive when me stands better, in
 // pip units (a finished game scores ±1000, ±1400 with a mars or more; a
-// drawn one, both sides off by L11's last roll, 0). It
-// adds the pip-count difference, being on roll and checkers off to the
-// terms of the variant, each computed for both sides and subtracted:
+// drawn one, both sides off by L11's last roll, 0). It adds the pip-count
+// difference, being on roll and checkers off to the terms of the variant,
+// each computed for both sides and subtracted:
 //
 //   - short nardy, while the sides are in contact: made points of the home
 //     board and the bar point, the longest prime with an opponent checker

@@ -121,8 +121,19 @@ func stepTarget(from, d int) int {
 // in another order is refused if this order is not. Hit flags in the steps
 // are recomputed, not trusted. A play made for another position or roll is
 // refused (C8) even where its steps happen to be legal in pos, since they
-// would not lead to the play's [Play.Result].
+// would not lead to the play's [Play.Result]. The zero Play, no play of any
+// roll, is refused as [Game.Play] refuses it: a *RuleError of C3.
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
+	if play == (Play{}) { // the zero Play: no roll to check its steps with
+		// The inputs' own errors first, as for any play; any valid roll
+		// serves, since prepareTurn reads the roll only once they pass.
+		var c turnCtx
+		var root node
+		if err := prepareTurn(&r, &pos, Roll{hi: 2, lo: 1}, &c, &root); err != nil {
+			return Position{}, err
+		}
+		return Position{}, ruleError("C3", errZeroPlay, -1)
+	}
 	var st [4]Step
 	n := play.n()
 	for i := range n {

@@ -21,7 +21,7 @@ var ErrBadRollout = errors.New("neural: bad rollout")
 // network, is refused. It matches [ErrBadWeights] with [errors.Is], and
 // Err, when set, too.
 type WeightsError struct {
-	Msg string // what is wrong, such as "not a weights file (magic \"GIF89a..\")"
+	Msg string // what is wrong, such as "not a weights file (magic \"GIF89a\\x01\\x00\", want \"NARDYNN1\")"
 	Err error  // the reader's error, if that was the reason
 }
 

@@ -83,8 +83,11 @@ func ReadNet(r io.Reader) (*Net, error) {
 	if len(data) > MaxWeightsSize {
 		return nil, errorf("file longer than %d bytes", MaxWeightsSize)
 	}
-	if len(data) < len(magic)+20 || string(data[:len(magic)]) != magic {
-		return nil, errorf("not a weights file (magic %q)", magic)
+	if got := data[:min(len(data), len(magic))]; string(got) != magic {
+		return nil, errorf("not a weights file (magic %q, want %q)", got, magic)
+	}
+	if len(data) < len(magic)+20 {
+		return nil, errorf("header cut short: %d bytes, want %d or more", len(data), len(magic)+20)
 	}
 	data = data[len(magic):]
 	var hdr [5]uint32

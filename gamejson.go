@@ -214,8 +214,14 @@ func (g Game) checkState() error {
 	if err := g.rules.Validate(); err != nil {
 		return err
 	}
-	if !g.pos.IsValid() || g.pos.Variant() != g.rules.Variant {
+	if !g.pos.IsValid() { // a position that does not parse is refused as it is read
+		return bad(`a game without its position ("position")`)
+	}
+	if g.pos.Variant() != g.rules.Variant {
 		return bad("position %v for %s rules", g.pos, g.rules.Variant)
+	}
+	if g.phase == 0 {
+		return bad(`a game without its phase ("phase")`)
 	}
 	if g.phase != PhaseOver {
 		// Both players' sides: a block the player not on roll holds (L5)

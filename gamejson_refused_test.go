@@ -193,3 +193,21 @@ func TestGameJSONCentredCubeIsWrittenWhite_S6(t *testing.T) {
 	require.NotEqual(t, fresh, black)
 	assert.ErrorIs(t, g.UnmarshalJSON([]byte(black)), ErrBadRecord, black)
 }
+
+// TestGameJSONSaysWhichKeyIsMissing: a game's JSON without its "position"
+// or its "phase" (a hand-written state, a client's truncated one) is
+// refused saying the key is missing. It said "position invalid for long
+// rules", naming the zero Position by its text, and "phase 0", a number a
+// reader of the JSON never wrote.
+func TestGameJSONSaysWhichKeyIsMissing(t *testing.T) {
+	noPosition := strings.Replace(gjLongToRoll,
+		`"position":"long w 00000000000000000000000f00/00000000000000000000000f00",`, "", 1)
+	noPhase := strings.Replace(gjLongToRoll, `"phase":"roll",`, "", 1)
+	gjRefused(t, gjLongToRoll, map[string]string{"no position": noPosition, "no phase": noPhase})
+	var g Game
+	err := json.Unmarshal([]byte(noPosition), &g)
+	assert.ErrorContains(t, err, `without its position ("position")`)
+	assert.NotContains(t, err.Error(), "invalid for")
+	err = json.Unmarshal([]byte(noPhase), &g)
+	assert.ErrorContains(t, err, `without its phase ("phase")`)
+}

@@ -189,7 +189,10 @@ func checkTurn(g nardy.Game, me nardy.Color) error {
 // that must act, or nil dice when dice are to be thrown, gives
 // [ErrUninitialized]; dice that throw a die outside 1..6 (a nil
 // *[nardy.SeededDice] throws 0s) give a [*PlayerError] of the "dice" that
-// matches [nardy.ErrInvalidRoll], with the action thrown.
+// matches [nardy.ErrInvalidRoll], with the action thrown. A finished
+// game gives [nardy.ErrGameOver]; the zero Game, which waits for no
+// action, [ErrNotToAct] matching [nardy.ErrWrongPhase] too, as a player's
+// Act refuses it.
 //
 // Next sees a game, not its match: in a game of a match, ask [NextInMatch],
 // which shows the match to the players that implement [MatchSeer] first;
@@ -206,6 +209,9 @@ func Next(g nardy.Game, players [2]Player, dice nardy.DiceSource) (nardy.Action,
 		return thrown(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{dice.Die(), dice.Die()}})
 	}
 	c, ok := g.ToAct()
+	if !g.IsValid() {
+		return nardy.Action{}, errZeroGame
+	}
 	if !ok || !c.IsValid() {
 		return nardy.Action{}, ErrNotToAct
 	}

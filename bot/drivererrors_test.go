@@ -34,6 +34,23 @@ func TestNextZeroGame(t *testing.T) {
 	assert.Zero(t, w.asked+b.asked)
 }
 
+// TestNextZeroGameSaysWhy: Next of the zero Game (and NextInMatch of the
+// zero Match, whose game it is) says so and matches nardy.ErrWrongPhase,
+// as a player's Act of the zero Game and Game.Do on it do; it said only
+// "not this player's turn to act", naming no player and no reason.
+func TestNextZeroGameSaysWhy(t *testing.T) {
+	players := [2]Player{NewGreedy(), NewGreedy()}
+	_, err := Next(nardy.Game{}, players, nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, ErrNotToAct)
+	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "zero Game")
+	_, actErr := NewGreedy().Act(nardy.Game{}, nardy.White)
+	assert.ErrorIs(t, actErr, nardy.ErrWrongPhase, "the player's own refusal, for comparison")
+	_, err = NextInMatch(nardy.Match{}, players, nardy.NewSeededDice(1))
+	assert.ErrorIs(t, err, ErrNotToAct)
+	assert.ErrorIs(t, err, nardy.ErrWrongPhase)
+}
+
 // badDice throws 7s: no die a game accepts.
 type badDice struct{}
 

@@ -124,16 +124,6 @@ func stepTarget(from, d int) int {
 // would not lead to the play's [Play.Result]. The zero Play, no play of any
 // roll, is refused as [Game.Play] refuses it: a *RuleError of C3.
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
-	if play == (Play{}) { // the zero Play: no roll to check its steps with
-		// The inputs' own errors first, as for any play; any valid roll
-		// serves, since prepareTurn reads the roll only once they pass.
-		var c turnCtx
-		var root node
-		if err := prepareTurn(&r, &pos, Roll{hi: 2, lo: 1}, &c, &root); err != nil {
-			return Position{}, err
-		}
-		return Position{}, ruleError("C3", errZeroPlay, -1)
-	}
 	var st [4]Step
 	n := play.n()
 	for i := range n {
@@ -141,12 +131,27 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 	}
 	p, err := r.PlayOf(pos, play.Roll(), st[:n]...)
 	if err != nil {
+		if play == (Play{}) { // kept off the path of every real play
+			return Position{}, r.zeroPlayError(pos)
+		}
 		return Position{}, err
 	}
 	if !p.sameResult(play) { // C8: a play is its resulting position
 		return Position{}, ruleError("C8", errOtherPosition, -1)
 	}
 	return p.Result(), nil
+}
+
+// zeroPlayError is Apply's refusal of the zero Play, no play of any roll:
+// the inputs' own errors first, as for any play (any valid roll serves,
+// since prepareTurn reads the roll only once they pass), then C3's.
+func (r Rules) zeroPlayError(pos Position) error {
+	var c turnCtx
+	var root node
+	if err := prepareTurn(&r, &pos, Roll{hi: 2, lo: 1}, &c, &root); err != nil {
+		return err
+	}
+	return ruleError("C3", errZeroPlay, -1)
 }
 
 // PlayOf checks the steps as a whole play of roll from pos under r, like

@@ -74,7 +74,9 @@ type CubeDecision struct {
 	// NoDouble is the equity of playing on with the cube where it is
 	// (whoever holds it), DoubleTake of doubling and being taken,
 	// DoublePass of doubling and being passed.
-	NoDouble, DoubleTake, DoublePass float64
+	NoDouble   float64 `json:"no_double"`
+	DoubleTake float64 `json:"double_take"`
+	DoublePass float64 `json:"double_pass"`
 	// DoubleBeaver, in money play with beavers allowed (else 0), is the
 	// equity of doubling and being beavered, the doubler then answering
 	// the beaver as it does best (S6): taking it, the cube at four times
@@ -83,7 +85,7 @@ type CubeDecision struct {
 	// take 2·DoubleTake, as a take at twice; the exact verdicts of short
 	// bear-offs ([Searcher.SearchCube]) count it exactly, which near the
 	// cube limit differs.
-	DoubleBeaver float64
+	DoubleBeaver float64 `json:"double_beaver"`
 	// Double: the player on roll should double (a double is allowed and
 	// worth more than NoDouble, answered as the opponent does best). Take:
 	// the opponent should take (DoubleTake ≤ DoublePass). Beaver, in money
@@ -92,13 +94,17 @@ type CubeDecision struct {
 	// (DoubleBeaver below both DoubleTake and DoublePass: where the take
 	// leaves it the favourite, DoubleTake < 0, and not so far that the
 	// doubler would drop the beaver).
-	Double, Take, Beaver bool
+	Double bool `json:"double"`
+	Take   bool `json:"take"`
+	Beaver bool `json:"beaver"`
 	// Exact: the equities are exact, not estimates: from the bear-off
 	// database's cubeful tables (money play, both sides bearing off with
 	// at most five checkers left; see [Searcher.SearchCube]).
-	Exact bool
+	Exact bool `json:"exact"`
 	// Match play only: the match-winning chances of the three.
-	MWCNoDouble, MWCDoubleTake, MWCDoublePass float64
+	MWCNoDouble   float64 `json:"mwc_no_double"`
+	MWCDoubleTake float64 `json:"mwc_double_take"`
+	MWCDoublePass float64 `json:"mwc_double_pass"`
 }
 
 // met returns the default table, computed once per process. It is set in

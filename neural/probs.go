@@ -27,10 +27,14 @@ import (
 // equity is 0 under every table, the money value of a 1–1 or ½–½ draw,
 // between a win and a loss.
 type Probs struct {
-	Variant                          nardy.Variant
-	Win, WinMars, WinKoks            float64
-	WinHomeMars                      float64
-	LoseMars, LoseKoks, LoseHomeMars float64
+	Variant      nardy.Variant `json:"variant,omitzero"`
+	Win          float64       `json:"win"`
+	WinMars      float64       `json:"win_mars"`
+	WinKoks      float64       `json:"win_koks"`
+	WinHomeMars  float64       `json:"win_home_mars"`
+	LoseMars     float64       `json:"lose_mars"`
+	LoseKoks     float64       `json:"lose_koks"`
+	LoseHomeMars float64       `json:"lose_home_mars"`
 }
 
 // Flip returns the same chances seen by the opponent; the zero Probs (no

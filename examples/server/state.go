@@ -74,7 +74,8 @@ type resultJSON struct {
 	Kind   string `json:"kind"`
 	End    string `json:"end"`
 	Cube   int    `json:"cube"`
-	Points int    `json:"points"`
+	Points int    `json:"points"`         // the winner's; for a draw, each player's
+	Half   bool   `json:"half,omitempty"` // a draw scored ½–½ (Scoring.DrawHalf, L11): each player has half a point more than points
 }
 
 // stepJSON is one legal next step, in the mover's numbering (Off is 0, the
@@ -155,7 +156,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 		if !gm.IsOver() {
 			n-- // the match has gone on to the next game
 		}
-		st.Result = &resultJSON{Game: n, Kind: res.Kind.Name(res.Variant), End: res.End.String(), Cube: res.Cube, Points: res.Points}
+		st.Result = &resultJSON{Game: n, Kind: res.Kind.Name(res.Variant), End: res.End.String(), Cube: res.Cube, Points: res.Points, Half: res.Half}
 		if res.Kind != nardy.Draw {
 			st.Result.Winner = res.Winner.String()
 		}

@@ -465,7 +465,7 @@ async function show(st) {
   res.hidden = !st.result;
   if (st.result) {
     const r = st.result;
-    res.textContent = r.kind === "draw" ? `Game ${r.game}: a draw.` :
+    res.textContent = r.kind === "draw" ? `Game ${r.game}: a draw, ${r.points ? r.points : ""}${r.half ? "½" : ""} point${r.points === 0 || (r.points === 1 && !r.half) ? "" : "s"} each.` :
       `Game ${r.game}: ${r.winner} wins, ${resultWords[r.kind] || r.kind}, ${r.points} point${r.points === 1 ? "" : "s"} (${r.end.replace("_", " ")}).`;
     if (st.match_over && st.length) res.textContent += ` ${st.winner} wins the match.`;
   }

@@ -29,18 +29,47 @@ import "github.com/nardylab/nardy"
 // NoCrawford set, as the Searcher's plays are valued (rules without the
 // cube leave ci as it is). A finished position is judged at 0-ply on
 // its known outcome ([Net.Evaluate]'s), without the network: a double is
-// then worth no more than playing on, and Double is false.
+// then worth no more than playing on, and Double is false. The last
+// position of a game drawn by L11's last roll (both sides off) is judged
+// as the draw: in money play every equity but DoublePass is 0 (a draw
+// nets nothing at any cube); in match play the chances are those of the
+// score after the draw, the cube's value added to both scores (L11, at
+// twice the value for DoubleTake); Double is false there too.
 func (s *Searcher) SearchCube(pos nardy.Position, ci CubeInfo, ply int) CubeDecision {
 	if !s.evaluates(pos.Variant()) {
 		return CubeDecision{}
 	}
 	ci.NoCrawford = ci.NoCrawford || noCrawford(s.Rules, ci.Money)
+	if drawn(pos) {
+		return drawnDecision(ci)
+	}
 	s.prepare()
 	ply = min(max(ply, 0), MaxPly)
 	if pos.IsOver() {
 		ply = 0
 	}
 	d, _ := bounded(s, ply, func(ply int) CubeDecision { return s.decision(pos, ci, ply, true) })
+	return d
+}
+
+// drawn reports whether pos is the last position of a game drawn by
+// L11's last roll: both sides have borne off every checker.
+func drawn(pos nardy.Position) bool {
+	return pos.Side(nardy.White)[nardy.Off] == nardy.Checkers && pos.Side(nardy.Black)[nardy.Off] == nardy.Checkers
+}
+
+// drawnDecision is SearchCube's verdict on a drawn game's last position
+// with ci: no double (the game is over), and the draw's value at ci's
+// cube and at twice it (DoubleTake), a win of the cube for DoublePass.
+func drawnDecision(ci CubeInfo) CubeDecision {
+	d := CubeDecision{DoublePass: 1, Take: true}
+	if ci.Money {
+		return d // each side scores the same: the draw nets 0 at any cube
+	}
+	n, c := ci.norm(), ci.value()
+	d.MWCNoDouble, d.MWCDoubleTake, d.MWCDoublePass = n.afterDraw(c), n.afterDraw(doubled(c)), n.after(true, c)
+	d.NoDouble, d.DoubleTake = n.norm(d.MWCNoDouble), n.norm(d.MWCDoubleTake)
+	d.Take = d.DoubleTake <= d.DoublePass
 	return d
 }
 
@@ -122,7 +151,12 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 // can expect (the cube's value included), in match play its match-winning
 // chance. A finished game is worth what its end is; otherwise the value
 // is that of the player's best cube action (its double answered as the
-// opponent does best), by the cube model at 0-ply.
+// opponent does best), by the cube model at 0-ply. pos is the result of a
+// play from a position that is not over (afterRolls', which SearchCube
+// reaches only from such a root), so a finished pos is the loss of its
+// player on roll: only the player who just played can have borne off
+// every checker. A drawn game's last position (both sides off, L11) never
+// comes here; SearchCube judges it at the root (drawnDecision).
 func (s *Searcher) cubefulValue(pos nardy.Position, ci CubeInfo, ply int) float64 {
 	if pos.IsOver() { // the player on roll has lost
 		pts := ci.winPoints(s.evaluate(pos).Flip())

@@ -90,6 +90,25 @@ func (n matchNorm) after(won bool, pts int) float64 {
 	return n.m.At(a, b, n.crawford)
 }
 
+// afterDraw returns the player's match-winning chance after a game drawn
+// (L11) for pts points each (the cube's value; a match refuses ½–½): both
+// scores gain them, a player who reaches the length ahead of the other
+// wins the match, and both reaching it level go on to a game that
+// decides it (½). A match already won stays so.
+func (n matchNorm) afterDraw(pts int) float64 {
+	switch {
+	case n.a <= 0 || n.b <= 0:
+		return n.m.At(n.a, n.b, n.crawford)
+	case n.a > pts && n.b > pts:
+		return n.m.At(n.a-pts, n.b-pts, n.crawford)
+	case n.a < n.b:
+		return 1
+	case n.a > n.b:
+		return 0
+	}
+	return 0.5
+}
+
 // norm returns the normalised match equity of a match-winning chance.
 func (n matchNorm) norm(mwc float64) float64 { return (mwc - n.mid) / n.half }
 

@@ -284,6 +284,11 @@ func TestPropertyGamesPlayedToTheirEnd_C7(t *testing.T) {
 				}
 				checkEnd(t, r, s, g, a, res, after, length, start)
 				if res.End == BoreOff {
+					// C7, L11: the last play's mover hands the roll on,
+					// and the finished game's JSON (checkJSON) keeps it so.
+					if a.Kind != ActPlay || after.GameNumber() == 1 && end.Position().OnRoll() != a.Player.Other() {
+						t.Fatalf("a game ended by bearing off with %v, %v on roll", a, end.Position().OnRoll())
+					}
 					bore++
 					if res.Kind == Draw {
 						draws++

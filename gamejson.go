@@ -104,7 +104,9 @@ func (g Game) turnInPlay() bool {
 // position, the phase, the cube, the offer, the opening throw (dice 1..6,
 // equal only while the opening lasts, won by the starter), the counts (at
 // most 2,147,483,647), that the player on roll follows from the starter
-// and the number of plays, and rebuilds the play in progress step by step
+// and the number of plays and, in a game that ended by bearing off, from
+// the winner (the other of the last play's mover: the loser, or after
+// L11's last roll the first player), and rebuilds the play in progress step by step
 // (at most 4), so a state no game could be in is refused (with
 // [ErrBadRecord], or the error of the part that is wrong, in a
 // [*RecordError] of Index −1). The position

@@ -324,7 +324,8 @@ func (r Rules) checkResult(res Result, c Cube, money bool) error {
 // checkBoard checks a game read from JSON against its board where the
 // board decides: a game that ended by bearing off names a winner who has
 // borne off all fifteen and the kind its board gives (C7, L8, L9, S5), a
-// draw has both off (L11); a last roll pending keeps the kind the first
+// draw has both off (L11), and the player on roll is the other of the
+// last play's mover (C7, L11); a last roll pending keeps the kind the first
 // player's win has on the board (L11). A resignation or a drop ends a
 // game at any board.
 func (g Game) checkBoard(res *Result) error {
@@ -349,10 +350,27 @@ func (g Game) checkBoard(res *Result) error {
 		if g.pos.Side(White)[Off] != Checkers || g.pos.Side(Black)[Off] != Checkers {
 			return fmt.Errorf("%w: a draw with checkers left on the board (L11)", ErrBadRecord)
 		}
+		// The second player's last roll drew: the first is on roll.
+		if g.pos.turn != g.first {
+			return fmt.Errorf("%w: a draw with %s on roll after its own last roll, %s having moved first (L11)",
+				ErrBadRecord, g.pos.turn, g.first)
+		}
 		return nil
 	}
 	if k, ok := winnerKind(res.Winner); !ok || k != res.Kind {
 		return fmt.Errorf("%w: %v, which the board does not give (C7, L8, L9, S5)", ErrBadRecord, *res)
+	}
+	// The player on roll is the other of the one who made the last play:
+	// the loser after the winner bore off its last checker, the winner
+	// after the loser's last roll (L11: the winner moved first and the
+	// loser has four or fewer checkers left, so it had them when the roll
+	// was thrown).
+	onRoll := res.Winner.Other()
+	if g.rules.LastRollDraw && res.Winner == g.first && g.pos.offOf(onRoll) >= Checkers-lastRollMost {
+		onRoll = res.Winner
+	}
+	if g.pos.turn != onRoll {
+		return fmt.Errorf("%w: %s on roll after %s won by bearing off (C7, L11)", ErrBadRecord, g.pos.turn, res.Winner)
 	}
 	return nil
 }

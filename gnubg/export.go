@@ -41,9 +41,19 @@ func FromMatch(m nardy.Match) (positionID string, id MatchID, err error) {
 }
 
 // FromGame is [FromMatch] for a game of money play; a game of a match,
-// whose score only the match knows, is refused ([nardy.ErrInvalidRules]).
+// whose score only the match knows, is refused ([nardy.ErrInvalidRules])
+// where FromMatch could write it: a long-nardy game, another scoring
+// table or a finished game of a match gets the error of that, as from
+// FromMatch ([nardy.ErrVariantMismatch], [nardy.ErrInvalidRules],
+// [nardy.ErrGameOver]).
 func FromGame(g nardy.Game) (positionID string, id MatchID, err error) {
 	if g.IsValid() && !g.IsMoney() {
+		if err := formats.CheckGame(g, "gnubg", "a Match ID"); err != nil {
+			return "", MatchID{}, err
+		}
+		if g.IsOver() {
+			return "", MatchID{}, fmt.Errorf("%w: gnubg: the game is over", nardy.ErrGameOver)
+		}
 		return "", MatchID{}, fmt.Errorf("%w: gnubg: a game of match play: its Match ID needs the match's score (FromMatch)", nardy.ErrInvalidRules)
 	}
 	return fromGame(g, 0, [2]int{})

@@ -29,16 +29,25 @@ import (
 //
 // A beavered double awaiting the doubler's answer is written as such ("B",
 // the cube as it was before the double). The session's score is not the game's: it
-// is 0–0. Errors: the zero Game ([nardy.ErrInvalidPosition]); a game of
-// match play, whose score only [FromMatch] knows, and rules other than
-// backgammon's scoring table, which an XGID cannot say
-// ([nardy.ErrInvalidRules]); a long-nardy game
-// ([nardy.ErrVariantMismatch]); the game before its opening throw (nobody
-// on turn yet) or with a resignation offered, which an XGID cannot hold
-// ([nardy.ErrWrongPhase]); a finished game ([nardy.ErrGameOver]); a cube
-// limit past 2^15, the largest an XGID holds ([nardy.ErrInvalidRules]).
+// is 0–0. Errors, in this order: the zero Game
+// ([nardy.ErrInvalidPosition]); a long-nardy game
+// ([nardy.ErrVariantMismatch]); rules other than backgammon's scoring
+// table, which an XGID cannot say ([nardy.ErrInvalidRules]); a finished
+// game ([nardy.ErrGameOver]); a game of match play, whose score only
+// [FromMatch] knows ([nardy.ErrInvalidRules]); the game before its
+// opening throw (nobody on turn yet) or with a resignation offered, which an XGID cannot hold
+// ([nardy.ErrWrongPhase]); a cube limit past 2^15, the largest an XGID
+// holds ([nardy.ErrInvalidRules]). A game of a match is refused for its
+// score only where FromMatch could write it: a long-nardy or finished
+// game of a match gets the error of that, which FromMatch gives too.
 func FromGame(g nardy.Game) (ID, error) {
 	if g.IsValid() && !g.IsMoney() {
+		if err := formats.CheckGame(g, "xgid", "an XGID"); err != nil {
+			return ID{}, err
+		}
+		if g.IsOver() {
+			return ID{}, fmt.Errorf("%w: xgid: the game is over", nardy.ErrGameOver)
+		}
 		return ID{}, fmt.Errorf("%w: xgid: a game of match play: its ID needs the match's score (FromMatch)", nardy.ErrInvalidRules)
 	}
 	return fromGame(g, 0, [2]int{})

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,5 +104,33 @@ func TestC3_ParsePlayOfAnotherRollNamesItsRule(t *testing.T) {
 				assert.Contains(t, re.Msg, "not 6-5", "%v %q", v, text)
 			}
 		}
+	}
+}
+
+// TestParsePlayRollWithoutColonIsNamed_C3: a roll written before the play
+// without its colon, "6-6 24/18(2) 13/7(2)", reads as a move from 6 to 6 (C3: not
+// forward) or, "6-5 24/18 18/13", as a move 6/5 no legal play makes; the
+// refusal says how to write the roll, and only where the text begins so.
+func TestParsePlayRollWithoutColonIsNamed_C3(t *testing.T) {
+	r := DefaultRules(Short)
+	for _, c := range []struct {
+		roll       Roll
+		text, hint string
+	}{
+		{MustRoll(6, 6), "6-6 24/18(2) 13/7(2)", `"6-6: 24/18(2) 13/7(2)"`},
+		{MustRoll(6, 5), "6-5 24/18 18/13", `"6-5: 24/18 18/13"`},
+		{MustRoll(6, 5), "6–5  24/13", `"6–5: 24/13"`},
+	} {
+		_, err := r.ParsePlay(shortStart, c.roll, c.text)
+		assert.ErrorIs(t, err, ErrIllegalPlay, c.text)
+		assert.ErrorContains(t, err, "a roll written before the play takes a colon: "+c.hint, c.text)
+		fixed, err := r.ParsePlay(shortStart, c.roll, strings.Trim(c.hint, `"`))
+		assert.NoError(t, err, c.hint)
+		assert.False(t, fixed.IsEmpty(), c.hint)
+	}
+	for _, text := range []string{"24/18 13/10", "6-5: 24/18 13/10", "13/10 6-5", "7-5 24/18"} {
+		_, err := r.ParsePlay(shortStart, MustRoll(6, 5), text)
+		assert.ErrorIs(t, err, ErrIllegalPlay, text)
+		assert.NotContains(t, err.Error(), "takes a colon", text)
 	}
 }

@@ -31,7 +31,9 @@ import (
 //   - the roll written before the play and a colon, then a blank or the end,
 //     "6-5: 24/18 13/8" (a roll other than roll is refused); without the
 //     blank, "6-5:24/13" is a syntax error, as "24:13" is (which could
-//     be the roll 4-2 and the point 13).
+//     be the roll 4-2 and the point 13); without the colon, "6-5 24/18
+//     18/13" reads as the moves 6/5, 24/18 and 18/13, and its refusal
+//     says how to write the roll.
 //
 // Each move FROM/TO is one checker moving from FROM to TO with one or more
 // dice of the roll, landing legally on every point in between. The play is
@@ -85,7 +87,7 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		return Play{}, notationError(legal, errNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
 	}
 	if rule, reason := movesFault(r.Variant, moves); reason != nil {
-		return Play{}, notationError(legal, reason, rule, errtext.Quote(text))
+		return Play{}, notationError(legal, reason, rule, errtext.Quote(text)+rollWithoutColon(text, prefixed))
 	}
 	rs := resolver{r: r, pos: pos, roll: roll, moves: moves}
 	rs.search(0, newDiceLeft(roll))
@@ -122,10 +124,25 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, errtext.Quote(text))
+			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, errtext.Quote(text)+rollWithoutColon(text, prefixed))
 		}
 	}
-	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(text))
+	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(text)+rollWithoutColon(text, prefixed))
+}
+
+// rollWithoutColon returns a hint for text that no legal play matches when
+// it begins with what reads as a roll written without its colon, "6-6
+// 24/18(2) 13/7(2)" (read as a move from 6 to 6 first), or "".
+func rollWithoutColon(text string, prefixed bool) string {
+	f := strings.Fields(text)
+	if prefixed || len(f) < 2 {
+		return ""
+	}
+	d := []rune(f[0])
+	if len(d) != 3 || d[0] < '1' || d[0] > '6' || d[2] < '1' || d[2] > '6' || !strings.ContainsRune("-\u2013\u2014\u2212", d[1]) {
+		return ""
+	}
+	return " (a roll written before the play takes a colon: " + errtext.Quote(f[0]+": "+strings.Join(f[1:], " ")) + ")"
 }
 
 // movesFault returns the rule, and what breaks it, that makes moves no

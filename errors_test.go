@@ -3,6 +3,12 @@ package nardy_test
 import (
 	"encoding/json"
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/variants"
@@ -174,4 +181,93 @@ func TestActionErrorSaysNardyOnce(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(err.Error(), "nardy:"), err.Error())
 	assert.True(t, strings.HasPrefix(err.Error(), "nardy: action refused: undo by white in phase play: "), err.Error())
 	assert.ErrorIs(t, err, nardy.ErrIllegalPlay)
+}
+
+// TestSentinelsNameTheirPackage: the text of every exported sentinel error
+// of the module's library packages (an Err… made with errors.New) starts
+// with its package's name, "nardy: …", "analysis: …", so that an error
+// passed up through another package still says where it comes from (a
+// stranger found errors of xgid, gnubg, neural and the example server
+// starting with a bare "action not possible now: …": ErrWrongPhase,
+// ErrNotYourTurn and ErrRecordFull lacked the prefix). The sentinels are
+// read from the source, so that a new one is checked too.
+func TestSentinelsNameTheirPackage(t *testing.T) {
+	checked := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "cmd" || name == "examples") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		if f.Name.Name == "main" {
+			return nil
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if !strings.HasPrefix(name.Name, "Err") || i >= len(vs.Values) {
+						continue
+					}
+					call, ok := vs.Values[i].(*ast.CallExpr)
+					if !ok {
+						continue
+					}
+					if sel, ok := call.Fun.(*ast.SelectorExpr); !ok || sel.Sel.Name != "New" || len(call.Args) != 1 {
+						continue
+					}
+					lit, ok := call.Args[0].(*ast.BasicLit)
+					if !ok || lit.Kind != token.STRING {
+						continue
+					}
+					text, err := strconv.Unquote(lit.Value)
+					require.NoError(t, err)
+					checked++
+					assert.True(t, strings.HasPrefix(text, f.Name.Name+": "), "%s: %s.%s is %q", path, f.Name.Name, name.Name, text)
+				}
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, checked, 20, "sentinels found")
+}
+
+// TestSentinelTextsSayTheirPackageOnce: errors built from two of nardy's
+// sentinels, or passed up through another package, do not say "nardy: "
+// twice in a row (Game.Legal of a finished game matches ErrGameOver and
+// ErrWrongPhase).
+func TestSentinelTextsSayTheirPackageOnce(t *testing.T) {
+	g, err := nardy.NewGame(nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}})
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActResign, Player: nardy.White, Resign: nardy.Oin})
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActAccept, Player: nardy.Black})
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhaseOver, g.Phase())
+	_, err = g.Legal()
+	require.ErrorIs(t, err, nardy.ErrGameOver)
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.Equal(t, 1, strings.Count(err.Error(), "nardy:"), err.Error())
+	_, err = analysis.HintFor(g, [2]int{}, analysis.Options{})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.True(t, strings.HasPrefix(err.Error(), "analysis: "), err.Error())
+	assert.NotContains(t, err.Error(), "nardy: game is over: nardy:", "said twice in a row")
 }

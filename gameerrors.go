@@ -18,13 +18,13 @@ var (
 	// ErrWrongPhase: the action is not possible in the game's phase (such as
 	// a roll while a double waits for an answer, a whole play while one is
 	// being made step by step, or any action on the zero Game).
-	ErrWrongPhase = errors.New("action not possible now")
+	ErrWrongPhase = errors.New("nardy: action not possible now")
 	// ErrNotYourTurn: another player must act.
-	ErrNotYourTurn = errors.New("not this player's turn to act")
+	ErrNotYourTurn = errors.New("nardy: not this player's turn to act")
 	// ErrRecordFull: a [Recorder]'s record holds as many actions as a
 	// record may ([MaxRecordActions]), or so nearly that it takes only the
 	// actions that end the game (see [Recorder.Do]).
-	ErrRecordFull = errors.New("the record is full")
+	ErrRecordFull = errors.New("nardy: the record is full")
 )
 
 // Reasons of refused actions, as messages of an ActionError.
@@ -43,7 +43,7 @@ var (
 	errResignWon     = errors.New("a player who has borne off every checker does not resign (L11: the last roll is the other's)")
 	errPlayStarted   = fmt.Errorf("%w: a play is being made step by step", ErrWrongPhase)
 	errMatchOver     = fmt.Errorf("%w: the match is over", ErrGameOver)
-	errLegalOver     = fmt.Errorf("%w: %w: no roll is being played", ErrGameOver, ErrWrongPhase) // Game.Legal of a finished game
+	errLegalOver     = nested{ErrGameOver, fmt.Errorf("%w: no roll is being played", ErrWrongPhase)} // Game.Legal of a finished game: "nardy: " once
 	errNoGame        = fmt.Errorf("%w: the zero Game or Match", ErrWrongPhase)
 	errNoDice        = fmt.Errorf("%w: no dice (a bot's ActRoll carries none: throw them with Game.Roll)", ErrInvalidRoll)
 	errZeroPlay      = errors.New("the zero Play, which is no play of any roll (take plays from Legal, ParsePlay or the turn)")

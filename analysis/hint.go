@@ -75,7 +75,7 @@ func HintFor(g nardy.Game, away [2]int, opt Options) (Hint, error) {
 	}
 	me, ok := g.ToAct()
 	if g.IsOver() {
-		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w: %w", g.Phase(), nardy.ErrGameOver, nardy.ErrWrongPhase)
+		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w (%w)", g.Phase(), nardy.ErrGameOver, nardy.ErrWrongPhase)
 	}
 	if !ok {
 		return Hint{}, fmt.Errorf("analysis: no hint in phase %v: %w", g.Phase(), nardy.ErrWrongPhase)

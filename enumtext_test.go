@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestEnumTextKeepsTheValueOnError: a name that is no value's leaves the
@@ -54,6 +55,7 @@ func TestInvalidValuesSayWhat(t *testing.T) {
 		{ActionKind(200), ErrSyntax, "action kind 200"},
 		{Phase(0), ErrSyntax, "phase 0"},
 		{ResultKind(0), ErrSyntax, "result kind 0"},
+		{EndReason(0), ErrSyntax, "end reason 0"},
 		{Roll{}, ErrInvalidRoll, "dice 0 and 0"},
 		{Literal + 1, ErrInvalidRules, "head exception 3"}, // the first value past classic, doubles, literal
 	} {
@@ -76,4 +78,47 @@ func TestL9_S5_ResultKindTextNamesEachKindOnce(t *testing.T) {
 	for _, name := range []string{"oin", "mars", "home_mars", "koks", "draw", "single", "gammon", "backgammon"} {
 		assert.Equal(t, 1, strings.Count(err.Error(), `"`+name+`"`), "%q in %v", name, err)
 	}
+}
+
+// roundTripEnum writes every value 0..255 of an enumerated type as text:
+// a value the type names reads back as itself, and the others are refused
+// (EndReason wrote "invalid(0)", which no reader takes back, where every
+// other enumerated type refuses to write a value it does not name).
+func roundTripEnum[T ~uint8, P interface {
+	*T
+	encoding.TextUnmarshaler
+}](t *testing.T, valid func(T) bool) {
+	t.Helper()
+	named := 0
+	for i := range 256 {
+		v := T(i)
+		m, ok := any(v).(encoding.TextMarshaler)
+		require.True(t, ok, "%T", v)
+		b, err := m.MarshalText()
+		if !valid(v) {
+			assert.Error(t, err, "%T %d written as %q", v, i, b)
+			continue
+		}
+		named++
+		require.NoError(t, err, "%T %d", v, i)
+		var back T
+		require.NoError(t, P(&back).UnmarshalText(b), "%T %q", v, b)
+		assert.Equal(t, v, back, "%T %q", v, b)
+	}
+	assert.Positive(t, named, "%T", T(0))
+}
+
+// TestEnumTextRoundTrips: every enumerated type of the JSON forms writes
+// the values it names and reads them back, and refuses to write the rest.
+func TestEnumTextRoundTrips(t *testing.T) {
+	roundTripEnum[Variant](t, Variant.IsValid)
+	roundTripEnum[Color](t, Color.IsValid)
+	roundTripEnum[Phase](t, func(p Phase) bool { return p >= PhaseOpening && p <= PhaseOver })
+	roundTripEnum[ResultKind](t, ResultKind.IsValid)
+	roundTripEnum[EndReason](t, func(e EndReason) bool { return e >= BoreOff && e <= Dropped })
+	roundTripEnum[ActionKind](t, func(k ActionKind) bool { return k >= ActOpening && k <= ActReject })
+	roundTripEnum[HeadException](t, func(h HeadException) bool { return h <= Literal })
+	roundTripEnum[BlockAhead](t, func(b BlockAhead) bool { return b <= OpponentHome })
+	roundTripEnum[OpeningRoll](t, func(o OpeningRoll) bool { return o <= UseOpeningDice })
+	roundTripEnum[NextGameStarter](t, func(n NextGameStarter) bool { return int(n) < len(nextGameStarterNames) })
 }

@@ -291,8 +291,16 @@ func (e EndReason) String() string {
 	return endReasonNames[e]
 }
 
-// MarshalText implements encoding.TextMarshaler.
-func (e EndReason) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+// MarshalText implements encoding.TextMarshaler. A value that is none of
+// the reasons is an error matching [ErrSyntax], as for the other
+// enumerated types: its String, "invalid(0)", is no text UnmarshalText
+// reads.
+func (e EndReason) MarshalText() ([]byte, error) {
+	if e < BoreOff || e > Dropped {
+		return nil, fmt.Errorf("%w: end reason %d", ErrSyntax, uint8(e))
+	}
+	return []byte(e.String()), nil
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *EndReason) UnmarshalText(t []byte) error {

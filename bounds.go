@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -68,6 +69,16 @@ func longNumber(what string, b []byte) error {
 	return nil
 }
 
+// jsonNull is the [*SyntaxError] of JSON b of a what when b is null, or
+// nil: a game, a match and a record refuse null, which holds none (see
+// [Game.UnmarshalJSON]).
+func jsonNull(what string, b []byte) error {
+	if string(bytes.TrimSpace(b)) == "null" {
+		return syntaxError(what+" JSON", b, -1, "null is no %s: want the JSON object of one", what)
+	}
+	return nil
+}
+
 // jsonTooLong is the error of a JSON value longer than max bytes, refused
 // unread.
 func jsonTooLong(what string, b []byte, max int) error {
@@ -79,12 +90,19 @@ func jsonTooLong(what string, b []byte, max int) error {
 // actions' own bounds (4 KiB each).
 // The actions are counted before any is read. Fields it does not know are
 // skipped, such as the "preset" name that records of earlier versions
-// carry (the rules are in the record). Errors match [ErrBadRecord].
+// carry (the rules are in the record). Errors match [ErrBadRecord]. JSON
+// null is refused (an error matching [ErrSyntax] too), as a [Game]'s and
+// a [Match]'s JSON refuse it: it read as the zero Record, in place of the
+// record given, where encoding/json's convention would leave a record
+// read before in its place, taken for the one the JSON should have held.
 func (rec *Record) UnmarshalJSON(b []byte) error {
 	if len(b) > maxRecordJSON {
 		return &RecordError{Index: -1, Err: jsonTooLong("record", b, maxRecordJSON)}
 	}
 	if err := longNumber("record", b); err != nil {
+		return &RecordError{Index: -1, Err: err}
+	}
+	if err := jsonNull("record", b); err != nil {
 		return &RecordError{Index: -1, Err: err}
 	}
 	type plain Record // without this method

@@ -112,6 +112,11 @@ func (g Game) turnInPlay() bool {
 // [*RecordError] of Index −1). The position
 // itself is checked to be valid, not to be reachable from the start. More
 // than 16 KiB, or a number of more than 64 bytes, are refused unread.
+// JSON null is refused too (an error matching [ErrSyntax] as well), as
+// [Action.UnmarshalJSON] refuses it, rather than changing nothing as
+// encoding/json's convention has it: null is no game, and a Game it left
+// as it was would be the zero Game, or another game, taken for the one
+// the JSON should have held.
 func (g *Game) UnmarshalJSON(b []byte) error {
 	return recordError(g.unmarshalJSON(b))
 }
@@ -140,6 +145,9 @@ func (g *Game) unmarshalJSON(b []byte) error {
 		return jsonTooLong("game", b, maxGameJSON)
 	}
 	if err := longNumber("game", b); err != nil {
+		return err
+	}
+	if err := jsonNull("game", b); err != nil {
 		return err
 	}
 	var j gameJSON
@@ -212,6 +220,9 @@ func (g *Game) unmarshalJSON(b []byte) error {
 func (g Game) checkState() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrBadRecord}, args...)...)
+	}
+	if g.rules == (Rules{}) {
+		return bad(`a game without its rules ("rules")`)
 	}
 	if err := g.rules.Validate(); err != nil {
 		return err

@@ -211,3 +211,70 @@ func TestGameJSONSaysWhichKeyIsMissing(t *testing.T) {
 	err = json.Unmarshal([]byte(noPhase), &g)
 	assert.ErrorContains(t, err, `without its phase ("phase")`)
 }
+
+// TestJSONNullIsNoGameMatchOrRecord: JSON null read as a Game, a Match or
+// a Record, alone or as a field, is refused saying null, as an Action
+// refuses it, and leaves the value as it was. A Game's said "invalid
+// rules: no variant" and a Match's "a match without its game", of a null
+// nobody wrote rules in; a Record's read null as the zero Record, no
+// error, so that a null record in a stream of them became a record of no
+// rules that Replay alone refused. The readers that merge what they read
+// into the value (Rules, fair.Proof) keep encoding/json's convention: null
+// changes nothing.
+func TestJSONNullIsNoGameMatchOrRecord(t *testing.T) {
+	g, err := NewGame(DefaultRules(Long))
+	require.NoError(t, err)
+	m, err := NewMatch(DefaultRules(Short), 3)
+	require.NoError(t, err)
+	rec := Record{Rules: DefaultRules(Short), Length: 3, Actions: []Action{}}
+	for _, in := range []string{`null`, ` null `} {
+		for name, c := range map[string]struct {
+			v    json.Unmarshaler
+			same func() bool
+		}{
+			"game":   {&g, func() bool { return g.IsValid() && g.Rules() == DefaultRules(Long) }},
+			"match":  {&m, func() bool { return m.IsValid() && m.Length() == 3 }},
+			"record": {&rec, func() bool { return rec.Length == 3 && rec.Rules == DefaultRules(Short) }},
+		} {
+			err := json.Unmarshal([]byte(in), c.v)
+			require.Error(t, err, "%s %q", name, in)
+			assert.ErrorIs(t, err, ErrBadRecord, name)
+			assert.ErrorIs(t, err, ErrSyntax, name)
+			assert.ErrorContains(t, err, "null is no "+name, name)
+			assert.True(t, c.same(), "%s left as it was", name)
+			err = c.v.UnmarshalJSON([]byte(in))
+			assert.ErrorContains(t, err, "null is no "+name, "%s %q, called directly", name, in)
+		}
+	}
+	var fields struct {
+		Game   Game   `json:"game"`
+		Match  Match  `json:"match"`
+		Record Record `json:"record"`
+	}
+	for _, key := range []string{"game", "match", "record"} {
+		err := json.Unmarshal([]byte(`{"`+key+`":null}`), &fields)
+		assert.ErrorContains(t, err, "null is no "+key, "a %s field of null", key)
+	}
+	err = json.Unmarshal([]byte(`{"length":3,"score":[0,0],"game_number":1,"over":false,"game":null}`), &m)
+	assert.ErrorContains(t, err, "null is no game", "a match's game of null")
+	// Null inside the rules, as before: nothing changes.
+	r := DefaultRules(Short)
+	require.NoError(t, json.Unmarshal([]byte(`null`), &r))
+	assert.Equal(t, DefaultRules(Short), r)
+}
+
+// TestGameJSONWithoutItsRulesSaysSo: a game's JSON without "rules" (or {})
+// says so, as one without its position or phase does; it said "invalid
+// rules: no variant (the zero Rules; want long or short)", of rules the
+// JSON did not hold.
+func TestGameJSONWithoutItsRulesSaysSo(t *testing.T) {
+	noRules := strings.Replace(gjLongToRoll, `"rules":{"variant":"long"},`, "", 1)
+	require.NotEqual(t, gjLongToRoll, noRules)
+	for _, in := range []string{noRules, `{}`} {
+		var g Game
+		err := json.Unmarshal([]byte(in), &g)
+		assert.ErrorIs(t, err, ErrBadRecord, in)
+		assert.ErrorContains(t, err, `without its rules ("rules")`, in)
+		assert.NotContains(t, err.Error(), "zero Rules", in)
+	}
+}

@@ -64,7 +64,8 @@ func (m Match) MarshalJSON() ([]byte, error) {
 // comes where the Crawford rule puts it. A state no match could be in is
 // refused with [ErrBadRecord] (or the error of the part that is wrong, in
 // a [*RecordError] of Index −1).
-// More than 17 KiB, or a number of more than 64 bytes, are refused unread.
+// More than 17 KiB, or a number of more than 64 bytes, are refused unread;
+// JSON null is refused, as [Game.UnmarshalJSON] refuses it.
 func (m *Match) UnmarshalJSON(b []byte) error {
 	return recordError(m.unmarshalJSON(b))
 }
@@ -74,6 +75,9 @@ func (m *Match) unmarshalJSON(b []byte) error {
 		return jsonTooLong("match", b, maxMatchJSON)
 	}
 	if err := longNumber("match", b); err != nil {
+		return err
+	}
+	if err := jsonNull("match", b); err != nil {
 		return err
 	}
 	var j matchJSON

@@ -1,0 +1,66 @@
+package analysis
+
+import (
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
+	"github.com/nardylab/nardy/variants"
+)
+
+// TestReportJSONKeysAndRoundTrip: a report written as JSON (nardy analyze
+// -json) names every field in snake_case, at any depth (decisions, rolls,
+// results, players, the setup and start), spells a colour, a variant and
+// a result's kind and end as the core package's JSON does, and reads back
+// into the same report. Checked on a short match from a .mat file and a
+// long money game with L11's last roll.
+func TestReportJSONKeysAndRoundTrip(t *testing.T) {
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	long := variants.LongAzerbaijani()
+	long.LastRollDraw = true
+	longRep, err := Analyze(t.Context(), testgen.RandomMatchOf(t, long, 0, 7), Options{})
+	require.NoError(t, err)
+	enums := map[string][]string{"player": {"white", "black"}, "winner": {"white", "black"},
+		"variant": {"long", "short"}, "end": {"bore_off", "resigned", "dropped"}}
+	words := map[nardy.Variant][]string{nardy.Short: {"single", "gammon", "backgammon"},
+		nardy.Long: {"oin", "mars", "home_mars", "koks", "draw"}}
+	for name, rep := range map[string]Report{"club match": clubReport(t, Options{}), "long money game": longRep} {
+		require.NotEmpty(t, rep.Decisions, name)
+		require.NotEmpty(t, rep.Results, name)
+		b, err := json.Marshal(rep)
+		require.NoError(t, err, name)
+		var v any
+		require.NoError(t, json.Unmarshal(b, &v), name)
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			switch x := v.(type) {
+			case map[string]any:
+				for k, e := range x {
+					assert.Regexp(t, snake, k, "%s: key %s.%s", name, path, k)
+					if s, ok := e.(string); ok {
+						if want, ok := enums[k]; ok {
+							assert.Contains(t, want, s, "%s: %s.%s", name, path, k)
+						}
+						if k == "kind" && path == ".results.result" {
+							assert.Contains(t, words[rep.Variant], s, "%s: %s.%s", name, path, k)
+						}
+					}
+					walk(path+"."+k, e)
+				}
+			case []any:
+				for _, e := range x {
+					walk(path, e)
+				}
+			}
+		}
+		walk("", v)
+		var back Report
+		require.NoError(t, json.Unmarshal(b, &back), name)
+		assert.Equal(t, rep, back, "%s: read back", name)
+	}
+}

@@ -110,3 +110,21 @@ func (c *client) toMyPlay(body string) (stateJSON, *seat) {
 	}
 	return st, me
 }
+
+// TestResignKindInTheGamesWords: a short game's resignation may be posted
+// in the words the state writes it in ("gammon", "backgammon"), as in long
+// nardy's (README: the kind in either game's words); the offer is written
+// in the game's words whichever was posted.
+func TestResignKindInTheGamesWords(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
+	st = a.act("roll", st, "")
+	require.Equal(t, "play", st.Phase)
+	mover := byColor(st.ToAct, a, b)
+	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st = other.act("resign", st, `{"kind":"gammon"}`)
+	assert.Equal(t, &offerJSON{Kind: "gammon", By: other.color}, st.Offer)
+	st = mover.act("reject", st, "")
+	st = other.act("resign", st, `{"kind":"backgammon"}`)
+	assert.Equal(t, &offerJSON{Kind: "backgammon", By: other.color}, st.Offer)
+}

@@ -146,7 +146,7 @@ type actionRequest struct {
 	To         *int         `json:"to"`          // step
 	Die        int          `json:"die"`         // step (0: the die that makes from/to)
 	Steps      []stepTriple `json:"steps"`       // play: a whole play as [from, to, die] triples
-	Kind       string       `json:"kind"`        // resign: oin, mars, home_mars or koks (default oin)
+	Kind       string       `json:"kind"`        // resign: oin, mars, home_mars or koks, or single, gammon, backgammon (default oin)
 	ClientSeed string       `json:"client_seed"` // seed: the player's part of the dice salt
 }
 

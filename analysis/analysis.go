@@ -209,7 +209,8 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 		return nil, optionsError("Net", "%w: a %s network cannot judge %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
 	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
-	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}, Rolls: []Luck{}}
+	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}, Rolls: []Luck{},
+		Results: []GameResult{}}
 	return j, nil
 }
 

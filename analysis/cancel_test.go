@@ -54,7 +54,7 @@ func TestAnalyzeDoneBefore(t *testing.T) {
 	for ctx, want := range map[context.Context]error{canceled: context.Canceled, past: context.DeadlineExceeded} {
 		rep, err := Analyze(ctx, rec, Options{Ply: 2})
 		require.ErrorIs(t, err, want)
-		assert.Equal(t, Report{Variant: nardy.Long, Ply: 2, Threshold: DefaultThreshold, Decisions: []Decision{}, Rolls: []Luck{}}, rep)
+		assert.Equal(t, Report{Variant: nardy.Long, Ply: 2, Threshold: DefaultThreshold, Decisions: []Decision{}, Rolls: []Luck{}, Results: []GameResult{}}, rep)
 	}
 	// A bad record is reported first.
 	rec.Actions = append(rec.Actions[:5:5], nardy.Action{Kind: nardy.ActTake, Player: nardy.White})

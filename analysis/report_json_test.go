@@ -64,3 +64,21 @@ func TestReportJSONKeysAndRoundTrip(t *testing.T) {
 		assert.Equal(t, rep, back, "%s: read back", name)
 	}
 }
+
+// TestReportListsAreArraysWhenEmpty: a report of a record that finishes
+// no game (here, of no action yet) writes "results" as [], as it writes
+// "decisions" and "rolls"
+// (it wrote null, which a client that counts them, results.length in
+// JavaScript, cannot read as the empty list).
+func TestReportListsAreArraysWhenEmpty(t *testing.T) {
+	rec := nardy.Record{Rules: nardy.DefaultRules(nardy.Short), Actions: []nardy.Action{}}
+	rep, err := Analyze(t.Context(), rec, Options{})
+	require.NoError(t, err)
+	b, err := json.Marshal(rep)
+	require.NoError(t, err)
+	var v map[string]any
+	require.NoError(t, json.Unmarshal(b, &v))
+	for _, key := range []string{"decisions", "rolls", "results"} {
+		assert.Equal(t, []any{}, v[key], "%s in %s", key, b)
+	}
+}

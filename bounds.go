@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/nardylab/nardy/internal/errtext"
 	"github.com/nardylab/nardy/internal/jsonscan"
@@ -108,6 +110,7 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 	type plain Record // without this method
 	var w struct {
 		*plain
+		Seed    *jsonSeed   `json:"seed"`
 		Actions jsonActions `json:"actions"`
 	}
 	var n Record
@@ -118,9 +121,64 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 		}
 		return &RecordError{Index: -1, Err: err}
 	}
+	n.Seed = (*uint64)(w.Seed)
 	n.Actions = w.Actions
 	*rec = n
 	return nil
+}
+
+// jsonSeed is a record's seed in JSON: written as a string of decimal
+// digits, "18446744073709551557", because a JSON number above 2^53 is
+// rounded by JavaScript's JSON.parse and by every reader that holds
+// numbers as float64, and the dice of the rounded seed are other dice;
+// read from such a string or from a JSON number (records written before
+// 2026-12-07).
+type jsonSeed uint64
+
+// MarshalJSON writes the seed as a string of decimal digits.
+func (s jsonSeed) MarshalJSON() ([]byte, error) {
+	b := append(make([]byte, 0, 22), '"')
+	b = strconv.AppendUint(b, uint64(s), 10)
+	return append(b, '"'), nil
+}
+
+// UnmarshalJSON reads a whole number 0..2^64−1, as a JSON number or a
+// string of decimal digits.
+func (s *jsonSeed) UnmarshalJSON(b []byte) error {
+	digits := b
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		digits = b[1 : len(b)-1]
+	}
+	v, err := strconv.ParseUint(string(digits), 10, 64)
+	if err != nil {
+		return fmt.Errorf("%w: seed: want a whole number in 0..%d, as a number or a string of digits, not the JSON %s",
+			ErrSyntax, uint64(math.MaxUint64), jsonValueText(b))
+	}
+	*s = jsonSeed(v)
+	return nil
+}
+
+// jsonValueText names the JSON value b for an error: its type, and its
+// text for a number or a string (at most 40 bytes of it).
+func jsonValueText(b []byte) string {
+	kind := "value"
+	switch {
+	case len(b) == 0:
+	case b[0] == '"':
+		kind = "string"
+	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
+		kind = "number"
+	case b[0] == '[':
+		return "array"
+	case b[0] == '{':
+		return "object"
+	case b[0] == 't' || b[0] == 'f':
+		return string(b)
+	}
+	if len(b) > 40 {
+		return kind + " " + string(b[:40]) + "…"
+	}
+	return kind + " " + string(b)
 }
 
 // jsonActions is the actions of a record: a JSON array of at most

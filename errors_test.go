@@ -95,7 +95,7 @@ func TestJSONErrorsSayJSON(t *testing.T) {
 		// with the range where the number is whole (it said "want a
 		// number, not a JSON number"), and no Go name ("plain.seed").
 		{"record length fraction", `{"rules":{"variant":"short"},"length":1.5}`, new(nardy.Record), nardy.ErrBadRecord, "length: want a whole number, not the JSON number 1.5"},
-		{"record seed negative", `{"rules":{"variant":"short"},"seed":-5}`, new(nardy.Record), nardy.ErrBadRecord, "seed: want a whole number in 0..18446744073709551615, not the JSON number -5"},
+		{"record seed negative", `{"rules":{"variant":"short"},"seed":-5}`, new(nardy.Record), nardy.ErrBadRecord, "seed: want a whole number in 0..18446744073709551615, as a number or a string of digits, not the JSON number -5"},
 		{"rules max cube exponent", `{"variant":"short","max_cube":1e2}`, new(nardy.Rules), nardy.ErrInvalidRules, "max_cube: want a whole number, not the JSON number 1e2"},
 		{"rules max cube too large", `{"variant":"short","max_cube":99999999999999999999}`, new(nardy.Rules), nardy.ErrInvalidRules, "max_cube: want a whole number in -9223372036854775808..9223372036854775807, not the JSON number 99999999999999999999"},
 		{"action die fraction", `{"kind":"roll","player":"white","dice":[1.5,2]}`, new(nardy.Action), nardy.ErrSyntax, "dice: want a whole number, not the JSON number 1.5"},

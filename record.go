@@ -21,7 +21,10 @@ import (
 // record replays without its seed; with a seed, or a fair proof whose seed
 // is revealed, [Replay] also checks that the dice are the seed's throws.
 // [Recorder] keeps one as it plays; package variants names the preset of
-// the rules, if they are one (variants.NameOf).
+// the rules, if they are one (variants.NameOf). In JSON the seed is a
+// string of decimal digits ("seed":"179"), which readers that hold
+// numbers as float64, JavaScript's among them, keep exact; a JSON number
+// is read too (the form written before 2026-12-07).
 //
 // What the formats keep: JSON keeps all but the steps' Hit flags, which
 // the board gives ([Replay] reads none; a record read back from JSON
@@ -48,8 +51,9 @@ func (rec Record) MarshalJSON() ([]byte, error) {
 	type plain Record // without this method
 	w := struct {
 		plain
+		Seed    *jsonSeed    `json:"seed,omitempty"`
 		Actions []actionJSON `json:"actions"`
-	}{plain: plain(rec), Actions: make([]actionJSON, 0, len(rec.Actions))}
+	}{plain: plain(rec), Seed: (*jsonSeed)(rec.Seed), Actions: make([]actionJSON, 0, len(rec.Actions))}
 	for _, a := range rec.Actions {
 		j, err := a.wire(rec.Rules.Variant)
 		if err != nil {

@@ -214,3 +214,29 @@ func FuzzMatchJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestDrawJSONNamesNoWinner_L11: a drawn game's result is written without
+// "winner" (a reader taking "winner":"white" at its word would score the
+// draw as White's win), in the match's last result and its game's, and
+// the match reads back the same (TestMatchJSON).
+func TestDrawJSONNamesNoWinner_L11(t *testing.T) {
+	st := mjStates(t)
+	for _, name := range []string{"drawn money", "after a draw"} {
+		b, err := json.Marshal(st[name])
+		require.NoError(t, err, name)
+		var j map[string]any
+		require.NoError(t, json.Unmarshal(b, &j), name)
+		last, ok := j["last"].(map[string]any)
+		require.True(t, ok, "%s: %s", name, b)
+		assert.Equal(t, "draw", last["kind"], name)
+		assert.NotContains(t, last, "winner", name)
+	}
+	r, ok := st["drawn money"].Game().Result()
+	require.True(t, ok)
+	b, err := json.Marshal(r)
+	require.NoError(t, err)
+	assert.NotContains(t, string(b), "winner")
+	var back Result
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Equal(t, r, back)
+}

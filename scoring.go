@@ -346,14 +346,23 @@ func (r Rules) points(k ResultKind, c Cube, money bool) int {
 }
 
 // MarshalJSON writes the result with its kind in the words of its game
-// (a backgammon is "backgammon", a koks "koks"). The zero Result, which
-// [Game.Result] and [Match.LastResult] return before there is a result,
-// is written as null (its kind has no name, and it was an error).
+// (a backgammon is "backgammon", a koks "koks"), and a draw without
+// "winner" (a draw has none; its Winner, the zero Color, read as White's
+// win). The zero Result, which [Game.Result] and [Match.LastResult]
+// return before there is a result, is written as null (its kind has no
+// name, and it was an error).
 func (r Result) MarshalJSON() ([]byte, error) {
 	if r == (Result{}) {
 		return []byte("null"), nil
 	}
-	type plain Result // without this method
+	type plain Result   // without this method
+	if r.Kind == Draw { // no winner: "white", the zero Color, read as one
+		return json.Marshal(struct {
+			plain
+			Winner *Color   `json:"winner,omitempty"`
+			Kind   kindText `json:"kind"`
+		}{plain: plain(r), Kind: kindText{r.Kind, r.Variant}})
+	}
 	return json.Marshal(struct {
 		plain
 		Kind kindText `json:"kind"`

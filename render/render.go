@@ -17,10 +17,11 @@
 // no script) and deterministic, so it can be put in a README, served by a
 // web server or kept as a golden file. For a user interface every point is
 // a group `<g class="point" data-point="N">` (N in the viewer's numbering),
-// the viewer's bar is `data-point="25"` and its tray `data-point="0"`; the
-// last child of each of these groups is a transparent rectangle of class
-// "hit" covering it, which a page can colour with CSS and listen to for
-// clicks.
+// the viewer's bar the group `<g class="bar" data-point="25">` and its tray
+// `<g class="tray" data-point="0">`, so the selector that finds all 26 is
+// `[data-point]` (`g.point` finds the 24 points only); the last child of
+// each of these groups is a transparent rectangle of class "hit" covering
+// it, which a page can colour with CSS and listen to for clicks.
 package render
 
 import (

@@ -36,7 +36,7 @@ var (
 		"(a roll, a play or a cube action), or for more than before")
 	// errPlayStarted: a whole play sent while steps of it were made one by
 	// one (undo them first).
-	errPlayStarted = fmt.Errorf("%w: a play is being made step by step", nardy.ErrWrongPhase)
+	errPlayStarted = fmt.Errorf("%w: a play is being made step by step: finish it with play alone, or undo its steps and post the play whole", nardy.ErrWrongPhase)
 )
 
 // maxLog is the number of events kept for the client.

@@ -20,8 +20,8 @@ type gameJSON struct {
 	Dice     *Roll     `json:"dice,omitempty"`
 	Steps    [][3]int  `json:"steps,omitempty"`
 	Started  bool      `json:"started"`
-	First    Color     `json:"first"`
-	Starter  Color     `json:"starter"`
+	First    *Color    `json:"first,omitempty"`
+	Starter  *Color    `json:"starter,omitempty"`
 	LastRoll bool      `json:"last_roll,omitempty"`
 	LastKind *kindText `json:"last_kind,omitempty"`
 	Offer    *kindText `json:"offer,omitempty"`
@@ -58,8 +58,11 @@ func (p *Phase) UnmarshalText(t []byte) error {
 //   - "dice" and "steps": the roll being played and the steps taken of it,
 //     [from,to,die] triples in the mover's numbering;
 //   - "started", whether a play has been made (false after the opening
-//     throw until the first play), "first", who made it (L11), and
-//     "starter", who was first on roll (the opening's winner, or given);
+//     throw until the first play), "first", who made it (L11), left out
+//     until then, and "starter", who was first on roll (the opening's
+//     winner, or given), left out while the opening lasts (JSON written
+//     before 2026-12-07 has both, "white" where they meant nothing, and
+//     reads the same);
 //   - "last_roll" and "last_kind": L11's last roll, and the kind of the
 //     first player's win that it may still draw;
 //   - "offer" and "offer_by": a resignation offered and who offers it
@@ -72,9 +75,15 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("%w: the zero Game, no game to write", ErrBadRecord)
 	}
 	j := gameJSON{Rules: g.rules, Position: g.pos, Phase: g.phase, Resume: g.resume, Cube: g.cube,
-		Money: g.money, Crawford: g.crawford, Beavered: g.beavered, Started: g.started, First: g.first, Starter: g.starter,
+		Money: g.money, Crawford: g.crawford, Beavered: g.beavered, Started: g.started,
 		LastRoll: g.lastRoll, OfferBy: g.offerBy,
 		Opening: g.opening, Rerolls: g.rerolls, Plays: g.plays}
+	if g.started {
+		j.First = &g.first
+	}
+	if g.phase != PhaseOpening {
+		j.Starter = &g.starter
+	}
 	if g.lastKind != 0 {
 		j.LastKind = &kindText{g.lastKind, g.rules.Variant}
 	}
@@ -155,9 +164,15 @@ func (g *Game) unmarshalJSON(b []byte) error {
 		return jsonError(ErrBadRecord, err)
 	}
 	n := Game{rules: j.Rules, pos: j.Position, phase: j.Phase, resume: j.Resume, cube: j.Cube,
-		money: j.Money, crawford: j.Crawford, beavered: j.Beavered, started: j.Started, first: j.First, starter: j.Starter,
+		money: j.Money, crawford: j.Crawford, beavered: j.Beavered, started: j.Started,
 		lastRoll: j.LastRoll, offerBy: j.OfferBy,
 		opening: j.Opening, rerolls: j.Rerolls, plays: j.Plays}
+	if j.First != nil {
+		n.first = *j.First
+	}
+	if j.Starter != nil {
+		n.starter = *j.Starter
+	}
 	if j.LastKind != nil {
 		n.lastKind = j.LastKind.k
 	}

@@ -12,8 +12,9 @@ import (
 // the player who made the last play: short nardy's winner; long nardy's
 // first player winning at once (L11 off, and L11 on with more than four
 // of the other's checkers left); L11's last roll that misses the draw
-// (the other player made the last play, the winner is on roll) and that
-// draws (both off, the first player on roll).
+// (the other player made the last play, the winner is on roll), with
+// three left and with four, the most a roll bears off, and that draws
+// (both off, the first player on roll).
 func finishedGames(t *testing.T) []struct {
 	name string
 	g    Game
@@ -43,6 +44,10 @@ func finishedGames(t *testing.T) []struct {
 		{"long", long, "long w 1000000000000000000000000e/2000000000000000000000000d", []play{{[2]int{6, 5}, []Step{off(1, 6)}}}, White},
 		{"long, L11, five left", draw, "long w 1000000000000000000000000e/5000000000000000000000000a", []play{{[2]int{6, 5}, []Step{off(1, 6)}}}, White},
 		{"long, L11, the last roll misses", draw, "long w 1000000000000000000000000e/0000030000000000000000000c",
+			[]play{{[2]int{6, 5}, []Step{off(1, 6)}}, {[2]int{2, 1}, []Step{{From: 6, To: 4, Die: 2}, {From: 6, To: 5, Die: 1}}}}, Black},
+		// Four left, the most one roll bears off (L11): the last roll is
+		// thrown, and misses with a roll that moves two checkers.
+		{"long, L11, four left, the last roll misses", draw, "long w 1000000000000000000000000e/0000040000000000000000000b",
 			[]play{{[2]int{6, 5}, []Step{off(1, 6)}}, {[2]int{2, 1}, []Step{{From: 6, To: 4, Die: 2}, {From: 6, To: 5, Die: 1}}}}, Black},
 		{"long, L11, the last roll draws", draw, "long w 1000000000000000000000000e/2000000000000000000000000d",
 			[]play{{[2]int{6, 5}, []Step{off(1, 6)}}, {[2]int{2, 1}, []Step{off(1, 2), off(1, 1)}}}, Black},

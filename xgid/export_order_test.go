@@ -65,3 +65,41 @@ func TestFromGameOrderOfRefusals(t *testing.T) {
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "a long-nardy game of a match")
 	assert.NotErrorIs(t, err, nardy.ErrInvalidRules, "FromMatch would not write it either")
 }
+
+// TestFromGameOrderOfAFinishedGame: FromGame's doc gives its refusals in
+// order: a long-nardy game (ErrVariantMismatch) and another scoring table
+// (ErrInvalidRules) before a finished game (ErrGameOver). A finished game
+// of a match that is long nardy, or scores another table, is refused for
+// that, not for being over, as the same game of money play is.
+func TestFromGameOrderOfAFinishedGame(t *testing.T) {
+	opening := nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}} // White starts
+	resigned := []nardy.Action{opening, {Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin}, {Kind: nardy.ActAccept, Player: nardy.White}}
+	other := nardy.DefaultRules(nardy.Short)
+	other.Scoring = nardy.Scoring{Oin: 1, Mars: 2, Koks: 2}
+	require.NotEqual(t, nardy.DefaultRules(nardy.Short).Scoring, other.Scoring)
+	for _, c := range []struct {
+		name string
+		r    nardy.Rules
+		want error
+	}{
+		{"long nardy", nardy.DefaultRules(nardy.Long), nardy.ErrVariantMismatch},
+		{"another scoring table", other, nardy.ErrInvalidRules},
+	} {
+		m, err := nardy.NewMatch(c.r, 1)
+		require.NoError(t, err, c.name)
+		g, err := nardy.NewGame(c.r)
+		require.NoError(t, err, c.name)
+		for _, a := range resigned {
+			m, err = m.Do(a)
+			require.NoError(t, err, "%s: %+v", c.name, a)
+			g, err = g.Do(a)
+			require.NoError(t, err, "%s: %+v", c.name, a)
+		}
+		for what, g := range map[string]nardy.Game{"of a match": m.Game(), "of money play": g} {
+			require.True(t, g.IsOver(), "%s %s", c.name, what)
+			_, err = FromGame(g)
+			assert.ErrorIs(t, err, c.want, "%s: a finished game %s", c.name, what)
+			assert.NotErrorIs(t, err, nardy.ErrGameOver, "%s: a finished game %s", c.name, what)
+		}
+	}
+}

@@ -101,3 +101,26 @@ func TestSearchCubeOfAFinishedGameIsItsOutcome_C7(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchCubeOfADrawnGameReadsTheRulesCrawford_S6_L11: under rules
+// with the cube and without the Crawford rule, SearchCube reads a
+// CubeInfo built by hand without NoCrawford as the match without the
+// Crawford game, for a drawn game's last position too: 2-away against
+// 4-away, the draw leaves 1-away against 3-away, whose chance differs
+// between the two tables.
+func TestSearchCubeOfADrawnGameReadsTheRulesCrawford_S6_L11(t *testing.T) {
+	n, err := Default(nardy.Long)
+	require.NoError(t, err)
+	r := nardy.DefaultRules(nardy.Long)
+	r.LastRollDraw, r.Cube, r.Crawford = true, true, false
+	s := NewSearcher(n, r)
+	pos, err := nardy.ParsePosition("long w 0000000000000000000000000f/0000000000000000000000000f")
+	require.NoError(t, err)
+	ci := CubeInfo{Cube: nardy.Cube{Value: 1}, OnRoll: nardy.White, Away: [2]int{2, 4}}
+	s.Match = ScoreFor(nardy.White, ci.Away, 1)
+	require.NotEqual(t, met().At(1, 3, true), metNoCrawford().At(1, 3, true), "the tables differ at 1-away against 3-away")
+	got := s.SearchCube(pos, ci, 0)
+	assert.InDelta(t, metNoCrawford().At(1, 3, true), got.MWCNoDouble, 1e-12, "%+v", got)
+	ci.NoCrawford = true
+	assert.Equal(t, s.SearchCube(pos, ci, 0), got)
+}

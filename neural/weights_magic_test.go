@@ -37,3 +37,24 @@ func TestReadNetNamesTheMagicFoundAndWanted(t *testing.T) {
 	assert.NotContains(t, err.Error(), "not a weights file")
 	assert.Contains(t, err.Error(), "12 bytes")
 }
+
+// TestReadNetWholeHeaderWithoutWeights: the header is the magic and five
+// 32-bit numbers (20 bytes); a file cut just after them has its header
+// whole and is refused for the weights that do not follow, not as a
+// header cut short; one byte less is.
+func TestReadNetWholeHeaderWithoutWeights(t *testing.T) {
+	n, err := NewNet(nardy.Long, 4, 1)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	_, err = n.WriteTo(&b)
+	require.NoError(t, err)
+	require.Equal(t, "", n.Info(), "no info text: the weights follow the header")
+	header := len("NARDYNN1") + 5*4
+	_, err = ReadNet(bytes.NewReader(b.Bytes()[:header]))
+	require.ErrorIs(t, err, ErrBadWeights)
+	assert.NotContains(t, err.Error(), "header", "the header is whole")
+	assert.Contains(t, err.Error(), "bytes of weights", "the weights are missing")
+	_, err = ReadNet(bytes.NewReader(b.Bytes()[:header-1]))
+	require.ErrorIs(t, err, ErrBadWeights)
+	assert.Contains(t, err.Error(), "header cut short")
+}

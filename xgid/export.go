@@ -58,12 +58,16 @@ func FromGame(g nardy.Game) (ID, error) {
 // Crawford game besides. Options an XGID does not hold (the opening roll
 // of C2, the next game's starter of L10, a match without the Crawford
 // rule) are not written: the ID says this game, not the games after it.
-// The errors are those of FromGame and a finished match
+// The errors are those of FromGame, in its order (a long-nardy match,
+// finished or not, is [nardy.ErrVariantMismatch]), and a finished match
 // ([nardy.ErrGameOver]); a match of money play (length 0, from
 // [nardy.ResumeMatch]) is its game's ID.
 func FromMatch(m nardy.Match) (ID, error) {
 	if !m.IsValid() {
 		return ID{}, &nardy.PositionError{Rule: "§4", Msg: "xgid: the zero Match"}
+	}
+	if err := formats.CheckGame(m.Game(), "xgid", "an XGID"); err != nil {
+		return ID{}, err // what no XGID holds first, as FromGame and gnubg.FromMatch
 	}
 	if m.IsOver() {
 		return ID{}, fmt.Errorf("%w: xgid: the match is over", nardy.ErrGameOver)

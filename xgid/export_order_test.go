@@ -101,5 +101,11 @@ func TestFromGameOrderOfAFinishedGame(t *testing.T) {
 			assert.ErrorIs(t, err, c.want, "%s: a finished game %s", c.name, what)
 			assert.NotErrorIs(t, err, nardy.ErrGameOver, "%s: a finished game %s", c.name, what)
 		}
+		// The finished match of such a game, from FromMatch, says the same,
+		// as gnubg.FromMatch does.
+		require.True(t, m.IsOver(), c.name)
+		_, err = FromMatch(m)
+		assert.ErrorIs(t, err, c.want, "%s: a finished match", c.name)
+		assert.NotErrorIs(t, err, nardy.ErrGameOver, "%s: a finished match", c.name)
 	}
 }

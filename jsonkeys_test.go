@@ -3,7 +3,6 @@ package nardy_test
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"testing"
 
@@ -14,10 +13,6 @@ import (
 	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/nardylab/nardy/variants"
 )
-
-// snakeKey is the spelling of every key of the library's JSON: lower
-// case, words joined by "_" ("game_number", "last_roll_draw").
-var snakeKey = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
 // jsonEnums are the spellings of the enumerated values of the library's
 // JSON, by key: every key below holds one of them wherever it appears (a
@@ -44,30 +39,23 @@ var kindWords = map[string][]string{
 
 // walkJSON checks every key of the JSON value v, at any depth, and the
 // enumerated values under the keys jsonEnums names, in the words of game
-// variant. path says where, for the messages; kinds counts the kinds seen.
-func walkJSON(t *testing.T, what, variant, path string, v any, kinds map[string]int) {
+// variant. what says which value, for the messages; kinds counts the
+// kinds seen.
+func walkJSON(t *testing.T, what, variant string, v any, kinds map[string]int) {
 	t.Helper()
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			at := path + "." + k
-			assert.Regexp(t, snakeKey, k, "%s: key %s", what, at)
-			if s, ok := e.(string); ok {
-				if want, ok := jsonEnums[k]; ok && !(k == "kind" && path != "") {
-					assert.Contains(t, want, s, "%s: %s", what, at)
-				}
-				if slices.Contains(kindKeys, k) || k == "kind" && x["end"] != nil {
-					assert.Contains(t, kindWords[variant], s, "%s: %s in %s nardy", what, at, variant)
-					kinds[s]++
-				}
+	testgen.WalkJSON(v, func(path string, x map[string]any, k string, e any) {
+		at := path + "." + k
+		assert.Regexp(t, testgen.SnakeKey, k, "%s: key %s", what, at)
+		if s, ok := e.(string); ok {
+			if want, ok := jsonEnums[k]; ok && !(k == "kind" && path != "") {
+				assert.Contains(t, want, s, "%s: %s", what, at)
 			}
-			walkJSON(t, what, variant, at, e, kinds)
+			if slices.Contains(kindKeys, k) || k == "kind" && x["end"] != nil {
+				assert.Contains(t, kindWords[variant], s, "%s: %s in %s nardy", what, at, variant)
+				kinds[s]++
+			}
 		}
-	case []any:
-		for i, e := range x {
-			walkJSON(t, what, variant, fmt.Sprintf("%s[%d]", path, i), e, kinds)
-		}
-	}
+	})
 }
 
 // keysOf marshals v and walks its JSON (see walkJSON).
@@ -77,7 +65,7 @@ func keysOf(t *testing.T, what, variant string, v any, kinds map[string]int) []b
 	require.NoError(t, err, what)
 	var x any
 	require.NoError(t, json.Unmarshal(b, &x), what)
-	walkJSON(t, what, variant, "", x, kinds)
+	walkJSON(t, what, variant, x, kinds)
 	return b
 }
 

@@ -2,10 +2,10 @@ package analysis
 
 import (
 	"encoding/json"
-	"regexp"
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/nardylab/nardy/neural"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,17 +14,7 @@ import (
 // jsonKeys returns every object key in the JSON value v, at any depth.
 func jsonKeys(v any) []string {
 	var keys []string
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			keys = append(keys, k)
-			keys = append(keys, jsonKeys(e)...)
-		}
-	case []any:
-		for _, e := range x {
-			keys = append(keys, jsonKeys(e)...)
-		}
-	}
+	testgen.WalkJSON(v, func(_ string, _ map[string]any, k string, _ any) { keys = append(keys, k) })
 	return keys
 }
 
@@ -33,7 +23,6 @@ func jsonKeys(v any) []string {
 // by "_"), the chances and the cube verdict inside it too, and reads back
 // into the same chances and verdict.
 func TestHintJSONKeysAreSnakeCase(t *testing.T) {
-	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 	play := shortGameAt(t, 0, [2]int{6, 4})
 	cube := shortGameAt(t, 0, [2]int{6, 4})
 	plays, err := cube.Legal()
@@ -52,7 +41,7 @@ func TestHintJSONKeysAreSnakeCase(t *testing.T) {
 		assert.Contains(t, keys, "win", name)
 		bad := map[string]bool{}
 		for _, k := range keys {
-			if !snake.MatchString(k) {
+			if !testgen.SnakeKey.MatchString(k) {
 				bad[k] = true
 			}
 		}

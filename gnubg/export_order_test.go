@@ -8,6 +8,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
 )
 
 // TestFromGameOrderOfRefusals: a game of match play is refused for its
@@ -55,8 +56,6 @@ func TestFromGameOrderOfRefusals(t *testing.T) {
 // FromMatch gives it (its errors list both before a finished game), and
 // as the same game of money play gets: not ErrGameOver.
 func TestFromGameOfAFinishedGameAsFromMatch(t *testing.T) {
-	opening := nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}} // White starts
-	resigned := []nardy.Action{opening, {Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin}, {Kind: nardy.ActAccept, Player: nardy.White}}
 	other := nardy.DefaultRules(nardy.Short)
 	other.Scoring = nardy.Scoring{Oin: 1, Mars: 2, Koks: 2}
 	require.NotEqual(t, nardy.DefaultRules(nardy.Short).Scoring, other.Scoring)
@@ -68,18 +67,9 @@ func TestFromGameOfAFinishedGameAsFromMatch(t *testing.T) {
 		{"long nardy", nardy.DefaultRules(nardy.Long), nardy.ErrVariantMismatch},
 		{"another scoring table", other, nardy.ErrInvalidRules},
 	} {
-		m, err := nardy.NewMatch(c.r, 1)
-		require.NoError(t, err, c.name)
-		g, err := nardy.NewGame(c.r)
-		require.NoError(t, err, c.name)
-		for _, a := range resigned {
-			m, err = m.Do(a)
-			require.NoError(t, err, "%s: %+v", c.name, a)
-			g, err = g.Do(a)
-			require.NoError(t, err, "%s: %+v", c.name, a)
-		}
+		m, g := testgen.ResignedAtOnce(t, c.r)
 		require.True(t, m.Game().IsOver(), c.name)
-		_, _, err = gnubg.FromMatch(m)
+		_, _, err := gnubg.FromMatch(m)
 		assert.ErrorIs(t, err, c.want, "%s: FromMatch", c.name)
 		for what, g := range map[string]nardy.Game{"of a match": m.Game(), "of money play": g} {
 			require.True(t, g.IsOver(), "%s %s", c.name, what)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testgen"
 )
 
 // TestFromGameOrderOfRefusals: a game of match play is refused for its
@@ -72,8 +73,6 @@ func TestFromGameOrderOfRefusals(t *testing.T) {
 // of a match that is long nardy, or scores another table, is refused for
 // that, not for being over, as the same game of money play is.
 func TestFromGameOrderOfAFinishedGame(t *testing.T) {
-	opening := nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}} // White starts
-	resigned := []nardy.Action{opening, {Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin}, {Kind: nardy.ActAccept, Player: nardy.White}}
 	other := nardy.DefaultRules(nardy.Short)
 	other.Scoring = nardy.Scoring{Oin: 1, Mars: 2, Koks: 2}
 	require.NotEqual(t, nardy.DefaultRules(nardy.Short).Scoring, other.Scoring)
@@ -85,26 +84,17 @@ func TestFromGameOrderOfAFinishedGame(t *testing.T) {
 		{"long nardy", nardy.DefaultRules(nardy.Long), nardy.ErrVariantMismatch},
 		{"another scoring table", other, nardy.ErrInvalidRules},
 	} {
-		m, err := nardy.NewMatch(c.r, 1)
-		require.NoError(t, err, c.name)
-		g, err := nardy.NewGame(c.r)
-		require.NoError(t, err, c.name)
-		for _, a := range resigned {
-			m, err = m.Do(a)
-			require.NoError(t, err, "%s: %+v", c.name, a)
-			g, err = g.Do(a)
-			require.NoError(t, err, "%s: %+v", c.name, a)
-		}
+		m, g := testgen.ResignedAtOnce(t, c.r)
 		for what, g := range map[string]nardy.Game{"of a match": m.Game(), "of money play": g} {
 			require.True(t, g.IsOver(), "%s %s", c.name, what)
-			_, err = FromGame(g)
+			_, err := FromGame(g)
 			assert.ErrorIs(t, err, c.want, "%s: a finished game %s", c.name, what)
 			assert.NotErrorIs(t, err, nardy.ErrGameOver, "%s: a finished game %s", c.name, what)
 		}
 		// The finished match of such a game, from FromMatch, says the same,
 		// as gnubg.FromMatch does.
 		require.True(t, m.IsOver(), c.name)
-		_, err = FromMatch(m)
+		_, err := FromMatch(m)
 		assert.ErrorIs(t, err, c.want, "%s: a finished match", c.name)
 		assert.NotErrorIs(t, err, nardy.ErrGameOver, "%s: a finished match", c.name)
 	}

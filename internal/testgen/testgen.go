@@ -305,3 +305,31 @@ func CheckRecorder(t testing.TB, input string, m nardy.Match, merr error, rc *na
 		t.Fatalf("%q: the record does not replay to the match: %v\n%s", input, err, b)
 	}
 }
+
+// ResignedAtOnce returns a 1-point match and a game of money play under r,
+// each over before its first play: White wins the opening throw with
+// 2-1, Black resigns an oin (a single game) and White accepts.
+func ResignedAtOnce(t testing.TB, r nardy.Rules) (nardy.Match, nardy.Game) {
+	t.Helper()
+	m, err := nardy.NewMatch(r, 1)
+	if err != nil {
+		t.Fatalf("NewMatch: %v", err)
+	}
+	g, err := nardy.NewGame(r)
+	if err != nil {
+		t.Fatalf("NewGame: %v", err)
+	}
+	for _, a := range []nardy.Action{
+		{Kind: nardy.ActOpening, Dice: [2]int{2, 1}},
+		{Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin},
+		{Kind: nardy.ActAccept, Player: nardy.White},
+	} {
+		if m, err = m.Do(a); err != nil {
+			t.Fatalf("match: %+v: %v", a, err)
+		}
+		if g, err = g.Do(a); err != nil {
+			t.Fatalf("game: %+v: %v", a, err)
+		}
+	}
+	return m, g
+}

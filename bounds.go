@@ -131,8 +131,8 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 // digits, "18446744073709551557", because a JSON number above 2^53 is
 // rounded by JavaScript's JSON.parse and by every reader that holds
 // numbers as float64, and the dice of the rounded seed are other dice;
-// read from such a string or from a JSON number (records written before
-// 2026-12-07).
+// read from such a string or from a JSON number (the records of version
+// 0.2 and before).
 type jsonSeed uint64
 
 // MarshalJSON writes the seed as a string of decimal digits.

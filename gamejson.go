@@ -60,9 +60,9 @@ func (p *Phase) UnmarshalText(t []byte) error {
 //   - "started", whether a play has been made (false after the opening
 //     throw until the first play), "first", who made it (L11), left out
 //     until then, and "starter", who was first on roll (the opening's
-//     winner, or given), left out while the opening lasts (JSON written
-//     before 2026-12-07 has both, "white" where they meant nothing, and
-//     reads the same);
+//     winner, or given), left out while the opening lasts (the JSON of
+//     version 0.2 and before has both, "white" where they meant nothing,
+//     and reads the same);
 //   - "last_roll" and "last_kind": L11's last roll, and the kind of the
 //     first player's win that it may still draw;
 //   - "offer" and "offer_by": a resignation offered and who offers it
@@ -115,12 +115,12 @@ func (g Game) turnInPlay() bool {
 // most 2,147,483,647), that the player on roll follows from the starter
 // and the number of plays and, in a game that ended by bearing off, from
 // the winner (the other of the last play's mover: the loser, or after
-// L11's last roll the first player), and rebuilds the play in progress step by step
-// (at most 4), so a state no game could be in is refused (with
-// [ErrBadRecord], or the error of the part that is wrong, in a
-// [*RecordError] of Index −1). The position
-// itself is checked to be valid, not to be reachable from the start. More
-// than 16 KiB, or a number of more than 64 bytes, are refused unread.
+// L11's last roll the first player), and rebuilds the play in progress
+// step by step (at most 4), so a state no game could be in is refused
+// (with [ErrBadRecord], or the error of the part that is wrong, in a
+// [*RecordError] of Index −1). The position itself is checked to be
+// valid, not to be reachable from the start. More than 16 KiB, or a
+// number of more than 64 bytes, are refused unread.
 // JSON null is refused too (an error matching [ErrSyntax] as well), as
 // [Action.UnmarshalJSON] refuses it, rather than changing nothing as
 // encoding/json's convention has it: null is no game, and a Game it left

@@ -24,7 +24,7 @@ import (
 // the rules, if they are one (variants.NameOf). In JSON the seed is a
 // string of decimal digits ("seed":"179"), which readers that hold
 // numbers as float64, JavaScript's among them, keep exact; a JSON number
-// is read too (the form written before 2026-12-07).
+// is read too (the form of version 0.2 and before).
 //
 // What the formats keep: JSON keeps all but the steps' Hit flags, which
 // the board gives ([Replay] reads none; a record read back from JSON

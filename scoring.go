@@ -355,8 +355,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	if r == (Result{}) {
 		return []byte("null"), nil
 	}
-	type plain Result   // without this method
-	if r.Kind == Draw { // no winner: "white", the zero Color, read as one
+	type plain Result // without this method
+	if r.Kind == Draw {
+		// No winner: "white", the zero Color, read as one.
 		return json.Marshal(struct {
 			plain
 			Winner *Color   `json:"winner,omitempty"`

@@ -20,7 +20,8 @@ const (
 	ActOpening ActionKind = iota + 1
 	// ActRoll: the player on roll rolls Dice.
 	ActRoll
-	// ActPlay: the player on roll plays Steps as a whole play.
+	// ActPlay: the player on roll plays Steps as a whole play, from the
+	// turn's start even once steps of it are taken ([Game.Play]).
 	ActPlay
 	// ActStep: the player on roll takes Steps[0]; the step that completes
 	// the play ends the turn, and cannot be undone ([Game.Step]).

@@ -10,7 +10,8 @@ import (
 // TestActionErrorSentinels_S6: the refusals ErrWrongPhase and ErrGameOver
 // document, each an *ActionError matching ErrActionRefused and its
 // sentinel: any action on the zero Game or Match and a whole play while
-// one is being made step by step (ErrWrongPhase), any action on a match
+// one is being made step by step that the turn cannot become
+// (ErrWrongPhase), any action on a match
 // that is over (ErrGameOver; Match.Roll's doc).
 func TestActionErrorSentinels_S6(t *testing.T) {
 	short := DefaultRules(Short)
@@ -23,7 +24,7 @@ func TestActionErrorSentinels_S6(t *testing.T) {
 	require.NoError(t, err)
 	g, err = g.Step(threeOne[0])
 	require.NoError(t, err)
-	_, stepped := g.Do(Action{Kind: ActPlay, Player: White, Steps: threeOne})
+	_, stepped := g.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 24, To: 21, Die: 3}, threeOne[1]}})
 
 	_, zeroGame := Game{}.Do(roll)
 	_, zeroLegal := Game{}.Legal()
@@ -38,7 +39,7 @@ func TestActionErrorSentinels_S6(t *testing.T) {
 		err      error
 		sentinel error
 	}{
-		{"a whole play after a step", stepped, ErrWrongPhase},
+		{"a whole play after a step it cannot follow", stepped, ErrWrongPhase},
 		{"the zero Game", zeroGame, ErrWrongPhase},
 		{"Legal of the zero Game", zeroLegal, ErrWrongPhase},
 		{"the zero Match", zeroMatch, ErrWrongPhase},

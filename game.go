@@ -203,8 +203,7 @@ func (g Game) Allowed(p Color) []ActionKind {
 	for k := ActOpening; k <= ActReject; k++ {
 		a := Action{Kind: k, Player: p, Dice: [2]int{2, 1}, Resign: Oin}
 		if k == ActPlay || k == ActStep || k == ActUndo {
-			if g.phase == PhasePlay && p == g.pos.turn && (k != ActUndo || g.turn.Len() > 0) &&
-				(k != ActPlay || g.turn.Len() == 0) {
+			if g.phase == PhasePlay && p == g.pos.turn && (k != ActUndo || g.turn.Len() > 0) {
 				out = append(out, k)
 			}
 			continue
@@ -250,7 +249,9 @@ func (g Game) refuse(a Action, reason error) error {
 // Do performs action a and returns the new game; a refused action returns
 // an [*ActionError] and g unchanged. The dice of an [ActRoll] or
 // [ActOpening] are taken as given: a server throws them itself (see
-// [Game]).
+// [Game]). An [ActPlay] holds a whole play from the turn's start even
+// once steps of the roll are taken, and is taken then if the turn can
+// still become it ([Game.Play] says how).
 func (g Game) Do(a Action) (Game, error) { return g.doCopy(a) }
 
 // doCopy is Do on a copy of *g. The methods that build an action call it
@@ -375,20 +376,26 @@ func (g *Game) play(p Color, steps []Step) error {
 	if err := g.mover(p); err != nil {
 		return err
 	}
-	if g.turn.Len() > 0 {
-		return errPlayStarted
-	}
+	t := &g.turn
 	if len(steps) > 4 {
-		return tooManySteps(g.turn.Roll(), len(steps))
+		return t.midTurn(tooManySteps(t.Roll(), len(steps)))
 	}
 	// The turn was prepared for g.pos and the roll by NewTurn (setDice),
 	// its required dice worked out: PlayOf's checks from there. The new
 	// position is taken from the checked steps, without making the Play.
-	t := &g.turn
+	// A play is a whole play from the turn's start, even once steps of
+	// it are taken (Position is still the board before them).
 	var cur node
 	var checked [4]rawStep
 	if err := t.c.checkPlay(&t.root, t.Roll(), steps, int(t.need), int(t.forced), &cur, &checked); err != nil {
-		return err
+		return t.midTurn(err)
+	}
+	// C8: a play is its resulting position. Once steps are taken, the
+	// play is taken when the turn can still end where it does: the game
+	// is then the one where it was posted whole.
+	if t.n > 0 && !t.canEnd(t.c.after(&cur)) {
+		return fmt.Errorf("%w: with %s taken, the turn cannot become %s: undo the steps first, or go on step by step",
+			errPlayStarted, t.takenText(), t.c.playAt(&cur, checked[:len(steps)]))
 	}
 	g.endAt(&t.c, &cur)
 	return nil

@@ -43,8 +43,9 @@ func TestStarterUnknownInTheOpening_C2(t *testing.T) {
 
 // TestAllowedFollowsThePlay_C3: while a roll is being played, the player
 // on roll may play it whole or step by step and resign; undo is allowed
-// only once a step is taken, a whole play only before. The other player
-// may only offer to resign.
+// only once a step is taken, and a whole play after it too, one the turn
+// can still become (C8; the rest of the play alone is no whole play, C5).
+// The other player may only offer to resign.
 func TestAllowedFollowsThePlay_C3(t *testing.T) {
 	g, err := NewGame(DefaultRules(Short)) // the opening dice are the first roll (C2)
 	require.NoError(t, err)
@@ -55,9 +56,9 @@ func TestAllowedFollowsThePlay_C3(t *testing.T) {
 	assert.ElementsMatch(t, []ActionKind{ActResign}, g.Allowed(Black))
 	g, err = g.Step(Step{From: 8, To: 5, Die: 3})
 	require.NoError(t, err)
-	assert.ElementsMatch(t, []ActionKind{ActStep, ActUndo, ActResign}, g.Allowed(White))
+	assert.ElementsMatch(t, []ActionKind{ActPlay, ActStep, ActUndo, ActResign}, g.Allowed(White))
 	_, err = g.Do(Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 6, To: 5, Die: 1}}})
-	assert.ErrorIs(t, err, ErrWrongPhase, "a whole play while one is made step by step")
+	assert.ErrorIs(t, err, ErrIllegalPlay, "the rest of the play alone, while one is made step by step")
 }
 
 // TestAllowedAnswersToAResignation_S6: once a player offers to resign,

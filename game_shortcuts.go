@@ -47,6 +47,16 @@ func (g Game) SetDice(r Roll) (Game, error) {
 // [Rules.PlayOf]), as the player on roll. A play made for another position
 // or roll is refused (C8), even where its steps are legal here: a stale
 // play would otherwise move other checkers than it shows.
+//
+// Once steps of the roll are taken ([Game.Step]), p is still a whole play
+// from the turn's start ([Game.Position], [Turn.Start]), such as a play of
+// [Game.Legal] or of a hint: it is taken when the turn can still end where
+// p does, whatever the order of p's steps (C8: a play is its resulting
+// position), and the game is then the one where p was played before any
+// step. A play the turn cannot become is refused with an error matching
+// [ErrWrongPhase] that names the steps taken (undo them first); an
+// illegal play is refused for the rule it breaks, as before any step, and
+// the steps left to take alone are no whole play (C5).
 func (g Game) Play(p Play) (Game, error) {
 	if p.Roll().lo == 0 && g.phase == PhasePlay { // the zero Play: no roll
 		return g, actionError(Action{Kind: ActPlay, Player: g.pos.turn}, g.phase, ruleError("C3", errZeroPlay, -1), g.rules.Variant)

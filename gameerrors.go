@@ -16,8 +16,9 @@ var (
 	// ErrActionRefused is matched by every refused game or match action.
 	ErrActionRefused = errors.New("nardy: action refused")
 	// ErrWrongPhase: the action is not possible in the game's phase (such as
-	// a roll while a double waits for an answer, a whole play while one is
-	// being made step by step, or any action on the zero Game).
+	// a roll while a double waits for an answer, a whole play that the play
+	// being made step by step cannot become, or any action on the zero
+	// Game).
 	ErrWrongPhase = errors.New("nardy: action not possible now")
 	// ErrNotYourTurn: another player must act.
 	ErrNotYourTurn = errors.New("nardy: not this player's turn to act")

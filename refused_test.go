@@ -99,7 +99,7 @@ func TestRefusedActions(t *testing.T) {
 		{"step with no step", playShort, Action{Kind: ActStep, Player: White}, errInvalidAction},
 		{"undo with no step", playShort, Action{Kind: ActUndo, Player: White}, errNothingToUndo},
 		{"undo by the wrong player", stepped, Action{Kind: ActUndo, Player: Black}, ErrNotYourTurn},
-		{"whole play after a step", stepped, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}}}, errPlayStarted},
+		{"whole play after a step it cannot follow", stepped, Action{Kind: ActPlay, Player: White, Steps: []Step{{From: 24, To: 21, Die: 3}, {From: 6, To: 5, Die: 1}}}, errPlayStarted},
 		{"accept by the resigner", resign, Action{Kind: ActAccept, Player: White}, ErrNotYourTurn},
 		{"reject by the resigner", resign, Action{Kind: ActReject, Player: White}, ErrNotYourTurn},
 		{"play while a resignation waits", resign, Action{Kind: ActPlay, Player: White}, ErrWrongPhase},

@@ -322,6 +322,40 @@ func (t Turn) Play() (Play, error) {
 	return t.c.playAt(&t.cur, t.steps[:t.n]), nil
 }
 
+// canEnd reports whether t, with the steps taken, can still be finished
+// with end as its board (Position once Done): whether some way of taking
+// its legal next steps ends there. A walk of at most four steps of at
+// most 30 each, made only for a whole play posted in the middle of a turn.
+func (t *Turn) canEnd(end Position) bool {
+	if t.n >= t.need {
+		return t.c.after(&t.cur) == end
+	}
+	var buf [maxNextSteps]Step
+	for _, s := range t.AppendNextSteps(buf[:0]) {
+		u := *t
+		if u.step(s) == nil && u.canEnd(end) {
+			return true
+		}
+	}
+	return false
+}
+
+// midTurn returns err, the refusal of a whole play, saying which steps
+// are taken when some are: a play posted then is still a whole play from
+// the turn's start, and one that leaves them out (the rest of the play
+// alone) is refused for the dice it does not use.
+func (t *Turn) midTurn(err error) error {
+	if t.n == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (%s taken step by step; a whole play goes from the turn's start)", err, t.takenText())
+}
+
+// takenText writes the steps taken, such as "24/21" or "13/7 13/10".
+func (t *Turn) takenText() string {
+	return t.c.playAt(&t.cur, t.steps[:t.n]).String()
+}
+
 // paths searches the moves of one checker from point from to point to
 // through several legal next steps. It returns the turn after the first path
 // found (larger dice first) and, if another path gives a different position,

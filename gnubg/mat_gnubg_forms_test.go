@@ -89,8 +89,14 @@ func gamesOfRecord(t *testing.T, rec nardy.Record) []matGame {
 			if !ended && ng.PlayCount() == g.PlayCount() {
 				break // a step of a play not finished
 			}
+			// A step ends the steps taken before it; a whole play goes
+			// from the turn's start, steps taken or not (C8).
 			tn, _ := g.Turn()
-			pl, err := rec.Rules.PlayOf(rolled.Position(), tn.Roll(), append(slices.Collect(tn.Steps()), a.Steps...)...)
+			steps := a.Steps
+			if a.Kind == nardy.ActStep {
+				steps = append(slices.Collect(tn.Steps()), a.Steps...)
+			}
+			pl, err := rec.Rules.PlayOf(rolled.Position(), tn.Roll(), steps...)
 			require.NoError(t, err)
 			cur.Events = append(cur.Events, fmt.Sprintf("%s %s %s -> %s", a.Player,
 				diceText(tn.Roll().High(), tn.Roll().Low()), posID(t, rolled.Position()), posID(t, pl.Result())))

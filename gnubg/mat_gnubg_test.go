@@ -62,6 +62,14 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		files = append(files, written{fmt.Sprintf("random-%d.mat", seed), testgen.RandomMatch(t, seed),
 			gnubg.MatInfo{Players: [2]string{"carol", "dave"}}})
 	}
+	// Whole plays posted after a step of their roll (C8: the turn can
+	// still become them), as a client posts a hint's play.
+	for seed := range uint64(2) {
+		rec, n := testgen.StepBeforePlays(t, botMatch(t, 200+seed, 5))
+		require.Positive(t, n)
+		files = append(files, written{fmt.Sprintf("stepped-%d.mat", seed), rec,
+			gnubg.MatInfo{Players: [2]string{"kim", "lee"}}})
+	}
 	// Money games without the Jacoby rule: the file's Jacoby tag says so,
 	// and gnubg, which plays a file under its own settings, is set by it.
 	// Players who never double, so that gammons are won with the cube

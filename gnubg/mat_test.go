@@ -543,3 +543,33 @@ func TestMatWriteZeroScoring_S5(t *testing.T) {
 	require.NoError(t, WriteMat(&spelled, rec, info))
 	assert.Equal(t, spelled.String(), zero.String())
 }
+
+// TestMatWholePlayAfterAStep: random matches where a step is taken before
+// each whole play of two or more steps (another order of it, or another
+// checker's die first) and the play is then posted whole from the turn's
+// start, as a client posts a hint's play (C8: the turn can still become
+// it), are written as the same .mat file as the matches without the
+// steps, and read back as the same match.
+func TestMatWholePlayAfterAStep(t *testing.T) {
+	total := 0
+	for seed := range uint64(10) {
+		rec := testgen.RandomMatch(t, seed)
+		stepped, n := testgen.StepBeforePlays(t, rec)
+		total += n
+		want, err := nardy.Replay(rec)
+		require.NoError(t, err)
+		got, err := nardy.Replay(stepped)
+		require.NoError(t, err, "seed %d", seed)
+		assert.Equal(t, matSummary(want), matSummary(got), "seed %d", seed)
+		var plain, buf bytes.Buffer
+		require.NoError(t, WriteMat(&plain, rec, MatInfo{}))
+		require.NoError(t, WriteMat(&buf, stepped, MatInfo{}), "seed %d", seed)
+		assert.Equal(t, plain.String(), buf.String(), "seed %d", seed)
+		read, _, err := ReadMat(bytes.NewReader(buf.Bytes()), nardy.DefaultRules(nardy.Short))
+		require.NoError(t, err, "seed %d", seed)
+		m, err := nardy.Replay(read)
+		require.NoError(t, err)
+		assert.Equal(t, matSummary(want), matSummary(m), "seed %d", seed)
+	}
+	assert.Greater(t, total, 100, "steps put in before whole plays")
+}

@@ -220,8 +220,15 @@ func matCellOf(g nardy.Game, n nardy.Match, num int, a nardy.Action, offer matOf
 		if !done {
 			return matCell{}, nil
 		}
+		// A step finishes the steps taken before it; a whole play is
+		// from the turn's start even after steps (the game takes it when
+		// the turn can still become it, C8), and is written as it is.
 		tn, _ := g.Turn()
-		pl, err := g.Rules().PlayOf(tn.Start(), tn.Roll(), append(slices.Collect(tn.Steps()), a.Steps...)...)
+		steps := a.Steps
+		if a.Kind == nardy.ActStep {
+			steps = append(slices.Collect(tn.Steps()), a.Steps...)
+		}
+		pl, err := g.Rules().PlayOf(tn.Start(), tn.Roll(), steps...)
 		if err != nil {
 			return matCell{}, err
 		}

@@ -154,7 +154,9 @@ func TestBadRequests(t *testing.T) {
 	}
 	bad("step whose die does not go to its to", 422, "illegal", "step", fmt.Sprintf(`{"from":%d,"to":%d,"die":%d}`, s.From, wrongTo, s.Die))
 	st = me.act("step", st, fmt.Sprintf(`{"from":%d,"to":%d}`, s.From, s.To))
-	bad("whole play after a step", 409, "wrong_phase", "play", fmt.Sprintf(`{"steps":[[%d,%d,%d]]}`, s.From, s.To, s.Die))
+	// A whole play goes from the roll's start even after a step: the step
+	// again alone is a play of one die where two can be played (C5).
+	bad("the step taken posted as a whole play", 422, "illegal", "play", fmt.Sprintf(`{"steps":[[%d,%d,%d]]}`, s.From, s.To, s.Die))
 
 	// The bot accepts a resignation; the game is over and refuses more.
 	st = me.act("resign", st, "")

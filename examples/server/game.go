@@ -34,9 +34,6 @@ var (
 	// before the game has moved on since its offer was rejected.
 	errResignAgain = errors.New("a rejected resignation is offered again only once the game has moved on " +
 		"(a roll, a play or a cube action), or for more than before")
-	// errPlayStarted: a whole play sent while steps of it were made one by
-	// one (undo them first).
-	errPlayStarted = fmt.Errorf("%w: a play is being made step by step: finish it with play alone, or undo its steps and post the play whole", nardy.ErrWrongPhase)
 )
 
 // maxLog is the number of events kept for the client.
@@ -427,7 +424,9 @@ func (g *game) step(p nardy.Color, req actionRequest) error {
 	return nil
 }
 
-// play finishes the pending play, or plays steps as a whole play.
+// play finishes the pending play, or plays steps as a whole play from
+// the roll's start: once steps of the pending play are taken, one it can
+// still become (C8), as the game takes it after those steps.
 func (g *game) play(p nardy.Color, steps []stepTriple) error {
 	t, err := g.turnOf(p, nardy.ActPlay)
 	if err != nil {
@@ -435,9 +434,6 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 	}
 	var st []nardy.Step
 	if steps != nil {
-		if t.Len() > 0 {
-			return &nardy.ActionError{Kind: nardy.ActPlay, Player: p, Phase: nardy.PhasePlay, Reason: errPlayStarted}
-		}
 		if len(steps) > 4 {
 			return badRequest("%d steps: a play has at most 4", len(steps))
 		}
@@ -447,6 +443,11 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 			}
 		}
 		st = fromTriples(steps)
+		if t.Len() > 0 {
+			if err := g.canBecome(t, nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st}); err != nil {
+				return err
+			}
+		}
 	} else {
 		pl, err := t.Play()
 		if err != nil {
@@ -455,6 +456,22 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 		st = slices.Collect(pl.Steps())
 	}
 	return g.do(nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st})
+}
+
+// canBecome checks whole play a against the pending play t: the game
+// with t's steps taken takes a when t can still become it, and refuses
+// it, naming the steps, when not. The game itself has none of t's steps
+// (only the finished play goes to it), so they are taken on a copy.
+func (g *game) canBecome(t nardy.Turn, a nardy.Action) error {
+	probe := g.game()
+	for s := range t.Steps() {
+		var err error
+		if probe, err = probe.Do(nardy.Action{Kind: nardy.ActStep, Player: a.Player, Steps: []nardy.Step{s}}); err != nil {
+			return err // not reached: the pending play's steps are its game's
+		}
+	}
+	_, err := probe.Do(a)
+	return err
 }
 
 // botToAct reports whether the bot must act now. A person throws the

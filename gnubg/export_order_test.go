@@ -17,35 +17,19 @@ import (
 // (C7), and a long-nardy game of a match ErrVariantMismatch. A short game
 // of a match in progress is still ErrInvalidRules.
 func TestFromGameOrderOfRefusals(t *testing.T) {
-	do := func(m nardy.Match, as ...nardy.Action) nardy.Match {
-		t.Helper()
-		for _, a := range as {
-			var err error
-			m, err = m.Do(a)
-			require.NoError(t, err, "%+v", a)
-		}
-		return m
-	}
-	opening := nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}} // White starts
 	short := nardy.DefaultRules(nardy.Short)
-	one, err := nardy.NewMatch(short, 1)
-	require.NoError(t, err)
-	over := do(one, opening, nardy.Action{Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin}, nardy.Action{Kind: nardy.ActAccept, Player: nardy.White})
+	over, _ := testgen.ResignedAtOnce(t, short)
 	require.True(t, over.Game().IsOver())
-	_, _, err = gnubg.FromGame(over.Game())
+	_, _, err := gnubg.FromGame(over.Game())
 	assert.ErrorIs(t, err, nardy.ErrGameOver, "a finished game of a match")
 	assert.NotErrorIs(t, err, nardy.ErrInvalidRules, "FromMatch would not write it either")
 	_, _, err = gnubg.FromMatch(over)
 	assert.ErrorIs(t, err, nardy.ErrGameOver)
 
-	five, err := nardy.NewMatch(short, 5)
-	require.NoError(t, err)
-	_, _, err = gnubg.FromGame(do(five, opening).Game())
+	_, _, err = gnubg.FromGame(testgen.OpenedMatch(t, short, 5).Game())
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules, "a game of a match in progress: its score")
 
-	long, err := nardy.NewMatch(nardy.DefaultRules(nardy.Long), 5)
-	require.NoError(t, err)
-	_, _, err = gnubg.FromGame(do(long, opening).Game())
+	_, _, err = gnubg.FromGame(testgen.OpenedMatch(t, nardy.DefaultRules(nardy.Long), 5).Game())
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "a long-nardy game of a match")
 	assert.NotErrorIs(t, err, nardy.ErrInvalidRules, "FromMatch would not write it either")
 }

@@ -17,51 +17,27 @@ import (
 // match ErrVariantMismatch. A short game of a match in progress is still
 // ErrInvalidRules, and FromMatch writes it.
 func TestFromGameOrderOfRefusals(t *testing.T) {
-	do := func(m nardy.Match, as ...nardy.Action) nardy.Match {
-		t.Helper()
-		for _, a := range as {
-			var err error
-			m, err = m.Do(a)
-			require.NoError(t, err, "%+v", a)
-		}
-		return m
-	}
-	opening := nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}} // White starts
-	resigned := []nardy.Action{opening, {Kind: nardy.ActResign, Player: nardy.Black, Resign: nardy.Oin}, {Kind: nardy.ActAccept, Player: nardy.White}}
-
 	short := nardy.DefaultRules(nardy.Short)
-	one, err := nardy.NewMatch(short, 1)
-	require.NoError(t, err)
-	over := do(one, resigned...)
+	over, moneyOver := testgen.ResignedAtOnce(t, short)
 	require.True(t, over.Game().IsOver())
 	require.False(t, over.Game().IsMoney(), "a game of a match")
-	_, err = FromGame(over.Game())
+	_, err := FromGame(over.Game())
 	assert.ErrorIs(t, err, nardy.ErrGameOver, "a finished game of a match")
 	assert.NotErrorIs(t, err, nardy.ErrInvalidRules, "a finished game of a match: FromMatch would not write it either")
 	_, err = FromMatch(over)
 	assert.ErrorIs(t, err, nardy.ErrGameOver)
 
-	moneyOver, err := nardy.NewGame(short)
-	require.NoError(t, err)
-	for _, a := range resigned {
-		moneyOver, err = moneyOver.Do(a)
-		require.NoError(t, err, "%+v", a)
-	}
 	require.True(t, moneyOver.IsOver())
 	_, err = FromGame(moneyOver)
 	assert.ErrorIs(t, err, nardy.ErrGameOver, "a finished money game")
 
-	five, err := nardy.NewMatch(short, 5)
-	require.NoError(t, err)
-	playing := do(five, opening)
+	playing := testgen.OpenedMatch(t, short, 5)
 	_, err = FromGame(playing.Game())
 	assert.ErrorIs(t, err, nardy.ErrInvalidRules, "a game of a match in progress: its score")
 	_, err = FromMatch(playing)
 	assert.NoError(t, err, "FromMatch writes it")
 
-	long, err := nardy.NewMatch(nardy.DefaultRules(nardy.Long), 5)
-	require.NoError(t, err)
-	long = do(long, opening)
+	long := testgen.OpenedMatch(t, nardy.DefaultRules(nardy.Long), 5)
 	_, err = FromGame(long.Game())
 	assert.ErrorIs(t, err, nardy.ErrVariantMismatch, "a long-nardy game of a match")
 	assert.NotErrorIs(t, err, nardy.ErrInvalidRules, "FromMatch would not write it either")

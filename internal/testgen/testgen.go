@@ -333,3 +333,17 @@ func ResignedAtOnce(t testing.TB, r nardy.Rules) (nardy.Match, nardy.Game) {
 	}
 	return m, g
 }
+
+// OpenedMatch returns a match to length points under r whose first game
+// White has begun by winning the opening throw with 2-1.
+func OpenedMatch(t testing.TB, r nardy.Rules, length int) nardy.Match {
+	t.Helper()
+	m, err := nardy.NewMatch(r, length)
+	if err != nil {
+		t.Fatalf("NewMatch: %v", err)
+	}
+	if m, err = m.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{2, 1}}); err != nil {
+		t.Fatalf("opening: %v", err)
+	}
+	return m
+}

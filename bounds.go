@@ -159,15 +159,13 @@ func (s *jsonSeed) UnmarshalJSON(b []byte) error {
 }
 
 // jsonValueText names the JSON value b for an error: its type, and its
-// text for a number or a string (at most 40 bytes of it).
+// text for a number or a string, shortened as errors shorten input.
 func jsonValueText(b []byte) string {
-	kind := "value"
 	switch {
 	case len(b) == 0:
+		return "value"
 	case b[0] == '"':
-		kind = "string"
-	case b[0] == '-' || b[0] >= '0' && b[0] <= '9':
-		kind = "number"
+		return "string " + errtext.Shorten(string(b))
 	case b[0] == '[':
 		return "array"
 	case b[0] == '{':
@@ -175,10 +173,7 @@ func jsonValueText(b []byte) string {
 	case b[0] == 't' || b[0] == 'f':
 		return string(b)
 	}
-	if len(b) > 40 {
-		return kind + " " + string(b[:40]) + "…"
-	}
-	return kind + " " + string(b)
+	return "number " + errtext.Shorten(string(b))
 }
 
 // jsonActions is the actions of a record: a JSON array of at most

@@ -39,12 +39,7 @@ func TestAllowedUndoOnlyAfterStep(t *testing.T) {
 // rejected nothing higher is left (kills the kinds tried stopping below
 // koks).
 func TestAllowedResignUpToKoks(t *testing.T) {
-	c := newClient(t, Config{})
-	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
-	st = a.act("roll", st, "")
-	require.Equal(t, "play", st.Phase)
-	mover := byColor(st.ToAct, a, b)
-	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
+	st, mover, other := rolledBetweenPeople(t)
 
 	st = other.act("resign", st, `{"kind":"mars"}`)
 	st = mover.act("reject", st, "")
@@ -116,15 +111,24 @@ func (c *client) toMyPlay(body string) (stateJSON, *seat) {
 // nardy's (README: the kind in either game's words); the offer is written
 // in the game's words whichever was posted.
 func TestResignKindInTheGamesWords(t *testing.T) {
+	st, mover, other := rolledBetweenPeople(t)
+	st = other.act("resign", st, `{"kind":"gammon"}`)
+	assert.Equal(t, &offerJSON{Kind: "gammon", By: other.color}, st.Offer)
+	st = mover.act("reject", st, "")
+	st = other.act("resign", st, `{"kind":"backgammon"}`)
+	assert.Equal(t, &offerJSON{Kind: "backgammon", By: other.color}, st.Offer)
+}
+
+// rolledBetweenPeople creates a short-nardy game between two people (seed
+// 8) and rolls its first dice; it returns the state, the seat to play and
+// the other seat.
+func rolledBetweenPeople(t *testing.T) (stateJSON, *seat, *seat) {
+	t.Helper()
 	c := newClient(t, Config{})
 	st, a, b := c.create(`{"preset":"short-standard","opponent":"human","seed":8}`)
 	st = a.act("roll", st, "")
 	require.Equal(t, "play", st.Phase)
 	mover := byColor(st.ToAct, a, b)
 	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
-	st = other.act("resign", st, `{"kind":"gammon"}`)
-	assert.Equal(t, &offerJSON{Kind: "gammon", By: other.color}, st.Offer)
-	st = mover.act("reject", st, "")
-	st = other.act("resign", st, `{"kind":"backgammon"}`)
-	assert.Equal(t, &offerJSON{Kind: "backgammon", By: other.color}, st.Offer)
+	return st, mover, other
 }

@@ -1,5 +1,7 @@
 package nardy
 
+import "encoding/json"
+
 // Cube is the doubling cube (S6): its value and who owns it. A new game's
 // cube, Cube{Value: 1}, is worth 1 and centred. Cube is a small comparable
 // value.
@@ -7,6 +9,26 @@ type Cube struct {
 	Value int   `json:"value"`
 	Owned bool  `json:"owned"` // false: centred, either player may double
 	Owner Color `json:"owner"` // meaningful only when Owned
+}
+
+// MarshalJSON writes c as {"value":…,"owned":…,"owner":…}, with "owner"
+// only for an owned cube: a centred cube's Owner means nothing, and a
+// client reading "owner" alone would take it for White's (version 0.2 and
+// before wrote "owner":"white" there; both forms read the same).
+func (c Cube) MarshalJSON() ([]byte, error) {
+	type ownedCube struct {
+		Value int   `json:"value"`
+		Owned bool  `json:"owned"`
+		Owner Color `json:"owner"`
+	}
+	type centredCube struct {
+		Value int  `json:"value"`
+		Owned bool `json:"owned"`
+	}
+	if c.Owned {
+		return json.Marshal(ownedCube(c))
+	}
+	return json.Marshal(centredCube{Value: c.Value})
 }
 
 // Centred reports whether no player owns the cube.

@@ -51,8 +51,9 @@ func (p *Phase) UnmarshalText(t []byte) error {
 //
 //   - "rules"; "position", the board as [Position.String] writes it;
 //     "phase", and "resume", the phase a resignation offered interrupted;
-//   - "cube": "value", "owned", and "owner", written for a centred cube
-//     too (as "white", the zero Color: it means nothing then);
+//   - "cube": "value", "owned", and "owner", left out of a centred cube
+//     (the JSON of version 0.2 and before writes "white" there: it means
+//     nothing then, and reads the same);
 //   - "money" (a game of money play, not one of a match), "crawford" (the
 //     Crawford game), "beavered" (a beaver waits for the doubler, S6);
 //   - "dice" and "steps": the roll being played and the steps taken of it,

@@ -135,7 +135,7 @@ func TestGameJSONPendingBeaverIsOffered_S6_L11(t *testing.T) {
 	data, err := json.Marshal(last)
 	require.NoError(t, err)
 	text := strings.Replace(string(data), `"phase":"roll"`, `"phase":"cube","beavered":true`, 1)
-	text = strings.Replace(text, `"cube":{"value":1,"owned":false,"owner":"white"}`, `"cube":{"value":2,"owned":true,"owner":"white"}`, 1)
+	text = strings.Replace(text, `"cube":{"value":1,"owned":false}`, `"cube":{"value":2,"owned":true,"owner":"white"}`, 1)
 	require.Contains(t, text, `"beavered":true`)
 	require.Contains(t, text, `"value":2,"owned":true`)
 	var x Game
@@ -156,14 +156,14 @@ func TestGameJSONLastRollIsTheSecondPlayers_L11(t *testing.T) {
 	var back Game
 	require.NoError(t, json.Unmarshal(b, &back))
 	legit := `"position":"long b 3000000000000000000000000c/0000000000000000000000000f"`
-	rest := `,"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin","opening":[0,0],"rerolls":0,`
+	rest := `,"phase":"roll","cube":{"value":1,"owned":false},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin","opening":[0,0],"rerolls":0,`
 	tail := `,"last_roll":true,"last_kind":"oin","opening":[0,0],"rerolls":0,`
 	require.Contains(t, string(b), legit+rest+`"plays":3`)
 	for name, swap := range map[string][2]string{
 		"the finished player on roll": {legit + rest + `"plays":3`, `"position":"long w 0000000000000000000000000f/3000000000000000000000000c"` + rest + `"plays":4`},
 		"the first player's roll":     {`"first":"white","starter":"white"` + tail + `"plays":3`, `"first":"black","starter":"black"` + tail + `"plays":4`},
-		"no checker off": {legit + `,"phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin"`,
-			`"position":"long b f0000000000000000000000000/0000000000000000000000000f","phase":"roll","cube":{"value":1,"owned":false,"owner":"white"},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"mars"`},
+		"no checker off": {legit + `,"phase":"roll","cube":{"value":1,"owned":false},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"oin"`,
+			`"position":"long b f0000000000000000000000000/0000000000000000000000000f","phase":"roll","cube":{"value":1,"owned":false},"money":true,"crawford":false,"started":true,"first":"white","starter":"white","last_roll":true,"last_kind":"mars"`},
 	} {
 		tampered := strings.Replace(string(b), swap[0], swap[1], 1)
 		require.NotEqual(t, string(b), tampered, name)

@@ -66,3 +66,66 @@ func TestGameJSONLeavesOutColoursNotYetKnown_C2_L11(t *testing.T) {
 		assert.Equal(t, "black", j["starter"], v)
 	}
 }
+
+// TestCubeJSONWritesOwnerOnlyWhenOwned_S6: a centred cube has no owner (S6:
+// either player may double), so its JSON has no "owner", where it read
+// "white", the zero Color, which a client took at its word; an owned
+// cube's JSON names its owner. A game's JSON and a setup's carry the cube
+// so; the old form, "owner":"white" beside "owned":false, reads the same.
+func TestCubeJSONWritesOwnerOnlyWhenOwned_S6(t *testing.T) {
+	for _, c := range []struct {
+		cube Cube
+		want string
+	}{
+		{Cube{Value: 1}, `{"value":1,"owned":false}`},
+		{Cube{Value: 4, Owner: Black}, `{"value":4,"owned":false}`},
+		{Cube{Value: 2, Owned: true}, `{"value":2,"owned":true,"owner":"white"}`},
+		{Cube{Value: 8, Owned: true, Owner: Black}, `{"value":8,"owned":true,"owner":"black"}`},
+	} {
+		b, err := json.Marshal(c.cube)
+		require.NoError(t, err)
+		assert.JSONEq(t, c.want, string(b), "%+v", c.cube)
+		var back Cube
+		require.NoError(t, json.Unmarshal(b, &back))
+		assert.Equal(t, c.cube.Owned, back.Owned)
+		assert.Equal(t, c.cube.Value, back.Value)
+		if c.cube.Owned {
+			assert.Equal(t, c.cube.Owner, back.Owner)
+		}
+	}
+
+	// A new game of short nardy: the cube is centred.
+	g, err := NewGame(DefaultRules(Short))
+	require.NoError(t, err)
+	b, err := json.Marshal(g)
+	require.NoError(t, err)
+	var j struct {
+		Cube map[string]any `json:"cube"`
+	}
+	require.NoError(t, json.Unmarshal(b, &j))
+	assert.Equal(t, map[string]any{"value": 1.0, "owned": false}, j.Cube)
+	old := strings.Replace(string(b), `"owned":false}`, `"owned":false,"owner":"white"}`, 1)
+	require.NotEqual(t, string(b), old)
+	var back Game
+	require.NoError(t, json.Unmarshal([]byte(old), &back))
+	assert.Equal(t, g, back)
+
+	// White doubles and Black takes: Black owns the cube at 2.
+	start, err := StartPosition(Short, White)
+	require.NoError(t, err)
+	g, err = NewGameAt(DefaultRules(Short), Setup{Position: start})
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActDouble, Player: White})
+	require.NoError(t, err)
+	g, err = g.Do(Action{Kind: ActTake, Player: Black})
+	require.NoError(t, err)
+	b, err = json.Marshal(g)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &j))
+	assert.Equal(t, map[string]any{"value": 2.0, "owned": true, "owner": "black"}, j.Cube, "%s", b)
+
+	// A setup's cube likewise.
+	b, err = json.Marshal(Setup{Position: start, Cube: Cube{Value: 2}})
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"cube":{"value":2,"owned":false}`)
+}

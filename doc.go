@@ -54,9 +54,9 @@
 //
 // A [Rules] value is the game and its options: [HeadException] (L4: [Classic],
 // [Doubles] or [Literal]), TransientBlock (L5), [BlockAhead] (L5: [OnRoute]
-// or [OpponentHome]) and [OpeningRoll] (C2: [Reroll] or [UseOpeningDice])
-// for the moves; the cube, the [Scoring] table, the [NextGameStarter] and
-// the L11 last-roll draw for games. [DefaultRules] gives the defaults of a
+// or [OpponentHome]) for the moves; [OpeningRoll] (C2: [Reroll] or
+// [UseOpeningDice]), the cube, the [Scoring] table, the [NextGameStarter]
+// and the L11 last-roll draw for games. [DefaultRules] gives the defaults of a
 // variant; package variants holds the named presets of the rule books.
 // [Rules.Validate] checks a rule set and [Rules.CheckPosition] a position
 // under it.

@@ -163,7 +163,8 @@ type Rules struct {
 	// BlockAhead is the L5 reading of "ahead" (long nardy only).
 	BlockAhead BlockAhead `json:"block_ahead"`
 
-	// OpeningRoll is the C2 reading.
+	// OpeningRoll is the C2 reading: how [Game] finds the first turn's
+	// dice. The move generator, Apply and Turn only check its value.
 	OpeningRoll OpeningRoll `json:"opening_roll"`
 
 	// Game-level options: read by [Game] and [Match], never by the move
@@ -183,8 +184,9 @@ type Rules struct {
 	// Crawford: in match play, no doubling in the first game after a player
 	// reaches match point minus one (S6).
 	Crawford bool `json:"crawford"`
-	// Scoring is the scoring table (L8, L9, S5); the zero table means the
-	// variant's default ({oin 1, mars 2} long, {1, 2, koks 3} short).
+	// Scoring is the scoring table (L8, L9, S5) and the points of an L11
+	// draw (DrawHalf); the zero table means the variant's default ({oin 1,
+	// mars 2} long, {1, 2, koks 3} short, a draw 1–1).
 	Scoring Scoring `json:"scoring"`
 	// NextGameStarter says who starts the next game of a match (L10).
 	NextGameStarter NextGameStarter `json:"next_game_starter"`

@@ -1,7 +1,7 @@
 package nardy
 
 // The first turn of L4 is the turn at whose start all fifteen checkers are
-// on the head; built by hand from RULES.md.
+// on the head; built by hand from docs/rules.md.
 
 import (
 	"testing"

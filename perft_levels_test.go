@@ -57,7 +57,7 @@ func TestPropertyPerftEqualsNaive_C5_C8(t *testing.T) {
 		depth := rapid.IntRange(1, 2).Draw(t, "depth")
 		if c.Rules.CheckPosition(pos.Pass()) != nil {
 			// The opponent holds a block L5 forbids, which only the
-			// mover may not (RULES.md §4): the next ply is invalid input.
+			// mover may not (docs/rules.md §4): the next ply is invalid input.
 			depth = 1
 		}
 		got, err := c.Rules.Perft(pos, depth, 1)

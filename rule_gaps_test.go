@@ -1,7 +1,7 @@
 package nardy
 
 // Tests written for mutants of the root package that the suite let live
-// (helper-125's round, session 41): each pins behaviour a rule of RULES.md or the
+// (helper-125's round, session 41): each pins behaviour a rule of docs/rules.md or the
 // documentation states, with expected values taken from the rule, not from
 // the code under test.
 

@@ -1,7 +1,7 @@
 package nardy
 
 // Turn's refusals judged against the rule a step breaks: the rule ids and
-// reasons come from RULES.md, worked out by hand in the comments.
+// reasons come from docs/rules.md, worked out by hand in the comments.
 
 import (
 	"slices"

@@ -1,7 +1,7 @@
 package variants
 
 // Each preset is its game's default rule set (docs/rules.md §2, §3;
-// RULES.md's "Moscow" and standard backgammon) changed in the options its
+// docs/rules.md's "Moscow" and standard backgammon) changed in the options its
 // doc comment names, and no other; and its Source names the source its doc
 // comment cites.
 

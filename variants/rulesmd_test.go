@@ -1,8 +1,8 @@
 package variants
 
-// Each preset against what /work/shared/RULES.md (the rule spec) says of
-// the rule set it names; the expected values are RULES.md's, cited by rule
-// id, never read from the presets. Options RULES.md leaves open for a rule
+// Each preset against what docs/rules.md (the rule book) says of
+// the rule set it names; the expected values are docs/rules.md's, cited by rule
+// id, never read from the presets. Options docs/rules.md leaves open for a rule
 // set (such as the cube in long nardy, or the starter of the next game in
 // tavla) are not asserted here.
 
@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// assertMoscow asserts the options RULES.md gives the default long rule
+// assertMoscow asserts the options docs/rules.md gives the default long rule
 // set, "Moscow": C2 Reroll, L5 TransientBlock true and BlockAhead OnRoute,
 // L8 oin 1 and mars 2 with the L9 kinds off, L10 WinnerStarts, L11 off.
 func assertMoscow(t *testing.T, r nardy.Rules, name string) {
@@ -28,7 +28,7 @@ func assertMoscow(t *testing.T, r nardy.Rules, name string) {
 	assert.False(t, r.LastRollDraw, "%s: L11 default off", name)
 }
 
-// TestPresetLongMoscow_L5: RULES.md §2 makes "Moscow" the default long rule
+// TestPresetLongMoscow_L5: docs/rules.md §2 makes "Moscow" the default long rule
 // set and L5 its block rule: BlockAhead OnRoute (a block needs an opponent
 // checker ahead of it on the route; OpponentHome is the Azerbaijani
 // variant), judged at the end of the play. Kills variants.go:57 with
@@ -53,7 +53,7 @@ func TestPresetLongMoscow_L11(t *testing.T) {
 // TestPresetLongMoscowLiteral_L4: L4's Literal is "the literal reading of"
 // the Moscow text, so long-moscow-literal is the Moscow rule set with that
 // one reading: HeadException Literal, and every other option as Moscow's
-// (those RULES.md states checked against RULES.md; those it leaves open,
+// (those docs/rules.md states checked against docs/rules.md; those it leaves open,
 // the cube's, equal to long-moscow's). Kills variants.go:65 with
 // TransientBlock, BlockAhead, NextGameStarter, LastRollDraw, Cube, mars
 // or HeadException (Doubles) changed.
@@ -68,7 +68,7 @@ func TestPresetLongMoscowLiteral_L4(t *testing.T) {
 }
 
 // TestPresetLongClassic_L8: a mars is worth 2 in every scoring table
-// RULES.md finds in the sources (L8 default, L9: Moscow {1, 2}, the
+// docs/rules.md finds in the sources (L8 default, L9: Moscow {1, 2}, the
 // Azerbaijani {1, 2, 3, 4}, the others' mars 2), the Turkish article's
 // included, and an oin 1 (L8). Kills variants.go:77 with mars 3.
 func TestPresetLongClassic_L8(t *testing.T) {

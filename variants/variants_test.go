@@ -290,7 +290,7 @@ func TestScoringTables(t *testing.T) {
 // White's checker, not by White's head, so only one leaves and plays one
 // four (docs/rules.md L4); under LongMoscowLiteral one checker cannot play
 // the whole roll, so a second leaves: 24/20(2). LongClassic is the Turkish
-// article's rule set, whose note to art. 3.1 is this case (RULES.md §5):
+// article's rule set, whose note to art. 3.1 is this case (docs/rules.md §5):
 // 24/20, three fours lost (it fails with the preset's HeadException
 // Literal).
 func TestLongMoscowLiteral_L4(t *testing.T) {

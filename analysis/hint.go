@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/midturn"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -120,9 +121,8 @@ func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint
 		if err != nil {
 			return Hint{}, false, err
 		}
-		if t, _ := g.Turn(); t.Len() > 0 {
-			plays = stillReachable(t, plays)
-		}
+		t, _ := g.Turn()
+		plays = midturn.Keep(t, plays)
 		if len(plays) == 0 { // not reached: a play in progress can be finished
 			return Hint{}, false, fmt.Errorf("analysis: no legal play to hint: %w", nardy.ErrWrongPhase)
 		}
@@ -195,33 +195,4 @@ func (j *judge) hint(g nardy.Game, me nardy.Color, away [2]int, ply int) (h Hint
 	// only the other phases, whose searches do not say their ply or are
 	// two, are made again.
 	return h, g.Phase() != nardy.PhasePlay && wasCut(), nil
-}
-
-// stillReachable returns the plays of legal (the whole plays of t's roll
-// from its start) that turn t, with steps already taken, can still become:
-// those with the result of a way to finish t.
-func stillReachable(t nardy.Turn, legal []nardy.Play) []nardy.Play {
-	ends := map[nardy.Position]bool{}
-	var walk func(t nardy.Turn)
-	walk = func(t nardy.Turn) {
-		if t.Done() {
-			if p, err := t.Play(); err == nil {
-				ends[p.Result()] = true
-			}
-			return
-		}
-		for s := range t.NextSteps() {
-			if next, err := t.Step(s); err == nil {
-				walk(next)
-			}
-		}
-	}
-	walk(t)
-	var out []nardy.Play
-	for _, p := range legal {
-		if ends[p.Result()] {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -2,8 +2,8 @@ package bot
 
 // Random, Greedy and Expectimax return only actions the game accepts, in
 // whole games of every preset and in states they do not make themselves: a
-// double or a resignation offered to them, a step taken by hand and undone
-// (a rapid property).
+// double or a resignation offered to them, a step taken by hand (which
+// they play on from: a rapid property).
 
 import (
 	"math/rand/v2"
@@ -16,8 +16,8 @@ import (
 )
 
 // perturb drives a game like PlayGame, but before a player acts it may
-// (from rng) make it answer a double, a resignation offer, or undo a step
-// taken by hand, and it checks that every action the players return is
+// (from rng) make it answer a double, a resignation offer, or play on
+// from a step taken by hand, and it checks that every action the players return is
 // accepted by the game.
 func perturb(t *rapid.T, g nardy.Game, players [2]Player, rng *rand.Rand, dice nardy.DiceSource) {
 	for range 20_000 {
@@ -61,7 +61,8 @@ func inject(t *rapid.T, g nardy.Game, c nardy.Color, players [2]Player, rng *ran
 				break
 			}
 		}
-	case 2: // a step is taken by hand: the bot must undo it
+	case 2: // a step is taken by hand: the bot plays a whole play the
+		// step can still become (C8)
 		if tn, ok := g.Turn(); ok {
 			if steps := tn.AppendNextSteps(nil); len(steps) > 0 {
 				n, err := g.Step(steps[rng.IntN(len(steps))])
@@ -71,7 +72,7 @@ func inject(t *rapid.T, g nardy.Game, c nardy.Color, players [2]Player, rng *ran
 				if n.Phase() != nardy.PhasePlay { // the step ended the play
 					return n
 				}
-				return answer(t, n, players, nardy.ActUndo)
+				return answer(t, n, players, nardy.ActPlay)
 			}
 		}
 	}

@@ -60,8 +60,12 @@ type Player interface {
 	//     [nardy.DiceSource] it owns: g.Roll(src) performs the roll (as
 	//     [nardy.Recorder.Roll] does for a record), and [Next] returns the
 	//     roll with its dice thrown;
-	//   - PhasePlay: ActPlay with one of the legal plays, or ActUndo when
-	//     steps of the play were already taken one by one;
+	//   - PhasePlay: ActPlay with one of the legal plays, a whole play
+	//     from the turn's start. Once steps of the play were taken one by
+	//     one ([nardy.Game.Step]), g.Do takes one the turn can still
+	//     become (C8: a play is its resulting position), or ActUndo; the
+	//     players of this package then play the best of those plays by
+	//     their own judgement, and never undo;
 	//   - PhaseCube: ActTake or ActDrop (ActBeaver where allowed); after a
 	//     beaver ([nardy.Game.Beavered]) the doubler's ActTake or ActDrop;
 	//   - PhaseResign: ActAccept or ActReject.

@@ -17,7 +17,7 @@ import (
 // return in each phase.
 var actKinds = map[nardy.Phase][]nardy.ActionKind{
 	nardy.PhaseRoll:   {nardy.ActRoll, nardy.ActDouble},
-	nardy.PhasePlay:   {nardy.ActPlay, nardy.ActUndo},
+	nardy.PhasePlay:   {nardy.ActPlay}, // after a step too: a play the turn can still become
 	nardy.PhaseCube:   {nardy.ActTake, nardy.ActDrop, nardy.ActBeaver},
 	nardy.PhaseResign: {nardy.ActAccept, nardy.ActReject},
 }

@@ -95,9 +95,9 @@ func (x *Expectimax) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if a, done, err := x.Cube.act(g, me, x.match, x.chance); done || err != nil {
 		return a, err
 	}
-	plays, undo, err := legalPlays(g, me, &x.mine)
-	if undo || err != nil {
-		return undoAction(me), err
+	plays, err := legalPlays(g, &x.mine)
+	if err != nil {
+		return nardy.Action{}, err
 	}
 	return plays[x.choose(g.Rules(), plays, me)].Action(), nil
 }

@@ -45,9 +45,9 @@ func (g *Greedy) Act(game nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if a, done, err := g.Cube.act(game, me, g.match, g.w.winChance); done || err != nil {
 		return a, err
 	}
-	plays, undo, err := legalPlays(game, me, &g.buf)
-	if undo || err != nil {
-		return undoAction(me), err
+	plays, err := legalPlays(game, &g.buf)
+	if err != nil {
+		return nardy.Action{}, err
 	}
 	return plays[g.w.bestPlay(plays, me)].Action(), nil
 }

@@ -119,9 +119,9 @@ func (x *Neural) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	if g.Phase() != nardy.PhasePlay {
 		return neural.CubeAction(s, g, me, x.ply(), aw)
 	}
-	plays, undo, err := legalPlays(g, me, &x.buf)
-	if undo || err != nil {
-		return undoAction(me), err
+	plays, err := legalPlays(g, &x.buf)
+	if err != nil {
+		return nardy.Action{}, err
 	}
 	i, _ := s.Choose(plays, x.ply())
 	return plays[i].Action(), nil

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/midturn"
 )
 
 // Random plays a legal play chosen uniformly at random from its own seeded
@@ -43,36 +44,31 @@ func (r *Random) Act(g nardy.Game, me nardy.Color) (nardy.Action, error) {
 	case nardy.PhaseResign:
 		return nardy.Action{Kind: nardy.ActAccept, Player: me}, nil
 	}
-	plays, undo, err := legalPlays(g, me, &r.buf)
-	if undo || err != nil {
-		return undoAction(me), err
+	plays, err := legalPlays(g, &r.buf)
+	if err != nil {
+		return nardy.Action{}, err
 	}
 	p := plays[r.rng.IntN(len(plays))]
 	return p.Action(), nil
 }
 
-// legalPlays returns the legal plays of g's roll (PhasePlay) into *buf,
-// which it allocates with room for MaxPlays on first use. undo reports that
-// steps of the play were already taken one by one: the player must undo
-// them before it plays a whole play.
-func legalPlays(g nardy.Game, me nardy.Color, buf *[]nardy.Play) (plays []nardy.Play, undo bool, err error) {
+// legalPlays returns the plays me may make in g (PhasePlay) into *buf,
+// which it allocates with room for MaxPlays on first use: the legal plays
+// of g's roll, whole plays from the turn's start, and once steps of the
+// play were taken one by one ([nardy.Game.Step]) those the turn can still
+// become (C8), which g.Do takes as they are.
+func legalPlays(g nardy.Game, buf *[]nardy.Play) ([]nardy.Play, error) {
 	t, ok := g.Turn()
 	if !ok {
-		return nil, false, ErrNotToAct
-	}
-	if t.Len() > 0 {
-		return nil, true, nil
+		return nil, ErrNotToAct
 	}
 	if cap(*buf) < nardy.MaxPlays {
 		*buf = make([]nardy.Play, 0, nardy.MaxPlays)
 	}
-	plays, err = g.Rules().AppendLegal((*buf)[:0], g.Position(), t.Roll())
+	plays, err := g.Rules().AppendLegal((*buf)[:0], g.Position(), t.Roll())
+	plays = midturn.Keep(t, plays)
 	if err == nil && len(plays) == 0 {
-		err = ErrNotToAct // cannot happen: a roll with no play passes at once
+		err = ErrNotToAct // cannot happen: a roll with no play passes at once, a turn in progress can be finished
 	}
-	return plays, false, err
-}
-
-func undoAction(me nardy.Color) nardy.Action {
-	return nardy.Action{Kind: nardy.ActUndo, Player: me}
+	return plays, err
 }

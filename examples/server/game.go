@@ -460,18 +460,63 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 
 // canBecome checks whole play a against the pending play t: the game
 // with t's steps taken takes a when t can still become it, and refuses
-// it, naming the steps, when not. The game itself has none of t's steps
-// (only the finished play goes to it), so they are taken on a copy.
+// it, naming the steps, when not. A complete t (every step taken, the
+// play not yet posted) becomes only its own play: a is taken when it is
+// that play (the same board), and refused, naming it, when it is
+// another.
 func (g *game) canBecome(t nardy.Turn, a nardy.Action) error {
-	probe := g.game()
+	if t.Done() {
+		made, err := t.Play()
+		if err != nil {
+			return err // not reached: a complete turn has its play
+		}
+		after, err := g.game().Do(a)
+		if err != nil {
+			return err
+		}
+		if want, err := g.game().Play(made); err == nil && after.Position() == want.Position() {
+			return nil
+		}
+		gm := g.game()
+		other := "that play"
+		if pl, err := gm.Rules().PlayOf(gm.Position(), made.Roll(), a.Steps...); err == nil {
+			other = pl.String()
+		}
+		return &nardy.ActionError{Kind: nardy.ActPlay, Player: a.Player, Phase: gm.Phase(), Reason: fmt.Errorf(
+			"%w: the steps taken make the play %s, not %s: post it, or undo steps first", nardy.ErrWrongPhase, made, other)}
+	}
+	probe, err := g.stepped(t)
+	if err != nil {
+		return err
+	}
+	_, err = probe.Do(a)
+	return err
+}
+
+// stepped returns the game with the steps of the pending play t taken
+// (ActStep), as the library's game has them: the game itself has none of
+// them (only the finished play goes to it), so they are taken on a copy.
+// Of a complete t, the last step is left out: the library's game would
+// end the turn with it, where the server waits for the play to be
+// posted.
+func (g *game) stepped(t nardy.Turn) (nardy.Game, error) {
+	gm := g.game()
+	mover := onRoll(gm.Position())
+	n := t.Len()
+	if t.Done() {
+		n--
+	}
 	for s := range t.Steps() {
+		if n == 0 {
+			break
+		}
+		n--
 		var err error
-		if probe, err = probe.Do(nardy.Action{Kind: nardy.ActStep, Player: a.Player, Steps: []nardy.Step{s}}); err != nil {
-			return err // not reached: the pending play's steps are its game's
+		if gm, err = gm.Do(nardy.Action{Kind: nardy.ActStep, Player: mover, Steps: []nardy.Step{s}}); err != nil {
+			return gm, err // not reached: the pending play's steps are its game's
 		}
 	}
-	_, err := probe.Do(a)
-	return err
+	return gm, nil
 }
 
 // botToAct reports whether the bot must act now. A person throws the

@@ -44,10 +44,13 @@ type hintJSON struct {
 	// mars under the Moscow table, no backgammon in tavla), so the chances
 	// are those Equity is computed from.
 	Chances map[string]float64 `json:"chances"`
-	// Plays: in the play of a roll, the best legal plays from the start of
-	// the roll (steps already taken are not part of the judgement), best
-	// first: those judged at Ply (the others fell to the 0-ply filter),
-	// at most maxHintPlays; MorePlays counts the legal plays not listed.
+	// Plays: in the play of a roll, the best legal plays, whole plays
+	// from the start of the roll, best first: once steps of the roll are
+	// taken, only those the steps can still become (C8: the hint of the
+	// game with the steps taken), and of a complete play (every step
+	// taken, not yet posted) that play alone; those judged at Ply (the
+	// others fell to the 0-ply filter), at most maxHintPlays. MorePlays
+	// counts the plays not listed (of those the steps can become).
 	Plays     []hintPlayJSON `json:"plays,omitempty"`
 	MorePlays int            `json:"more_plays,omitempty"`
 	Cube      *hintCubeJSON  `json:"cube,omitempty"`
@@ -175,6 +178,22 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, e *entry, g *game,
 	// play.
 	m := g.match()
 	gm, version, away, over, off := m.Game(), g.version, m.Away(seat), m.IsOver(), g.noHints
+	// Once steps of the roll are taken, the hint is the hint of the game
+	// with them taken (C8): the plays they can still become. A complete
+	// play is judged among the plays of its steps but the last, and is the
+	// hint's one play.
+	var made *nardy.Play
+	if t, ok := g.turn(); ok && t.Len() > 0 {
+		var err error
+		if gm, err = g.stepped(t); err != nil {
+			s.release(e)
+			failGame(w, err) // not reached: the pending play's steps are its game's
+			return
+		}
+		if p, err := t.Play(); err == nil && t.Done() {
+			made = &p
+		}
+	}
 	s.release(e)
 	if off {
 		fail(w, http.StatusForbidden, "no_hints",
@@ -207,11 +226,31 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request, e *entry, g *game,
 		botsBusy(w)
 		return
 	}
+	if err == nil && made != nil {
+		h, err = onlyPlay(h, *made, gm.Rules())
+	}
 	if err != nil {
 		failGame(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, hintOf(h, version, gm.Phase(), gm.Rules()))
+}
+
+// onlyPlay returns play hint h cut to the play made (the one of h's plays
+// with its board): the hint of a play whose every step is taken, which can
+// become that play alone, judged as h judged it; its loss is then 0, and
+// the hint's chances and equity are its.
+func onlyPlay(h analysis.Hint, made nardy.Play, r nardy.Rules) (analysis.Hint, error) {
+	for _, p := range h.Plays {
+		if p.Play.Result() == made.Result() {
+			p.Loss = 0
+			h.Plays, h.Advice, h.Probs, h.Ply = []analysis.PlayHint{p}, p.Text, p.Probs, p.Ply
+			h.Equity = p.Probs.Equity(r.Scoring)
+			return h, nil
+		}
+	}
+	// Not reached: the steps taken but the last can become the play they make.
+	return h, fmt.Errorf("%w: the play made, %s, is none of the hint's", nardy.ErrWrongPhase, made)
 }
 
 // hintOf turns a hint into its JSON, for a game of rules r.

@@ -529,7 +529,11 @@ const eq = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
 
 // hint asks the server's advice on the decision at hand and shows it: what
 // to do, the chances, and in the play of a roll the best plays from the
-// start of the roll with the equity each loses against the best.
+// start of the roll with the equity each loses against the best; once
+// steps are taken, the server's advice is for the game with them taken:
+// only the plays they can still become (the finished play alone, once
+// every step is taken). A step is a new state version, which clears a
+// hint shown before it.
 async function hint() {
   const st = page.state;
   if (!st) return;
@@ -564,7 +568,7 @@ function showHint(h, st) {
       (c.exact ? " (exact: the bear-off database)" : ""), "num");
   }
   if (h.plays && h.plays.length) {
-    if (st.taken && st.taken.length) line("Plays from the start of the roll (undo your steps to follow one):");
+    if (st.taken && st.taken.length) line("The plays your steps can still become, from the start of the roll:");
     const ol = document.createElement("ol");
     h.plays.forEach((p, i) => {
       const li = document.createElement("li");

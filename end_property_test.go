@@ -179,9 +179,11 @@ func endExpected(r Rules, pos Position, winner Color, c Cube, money bool) (Resul
 // reads back from JSON and replays to the same match and results.
 func TestPropertyGamesPlayedToTheirEnd_C7(t *testing.T) {
 	var ended, bore, draws, refused int
-	// Four runs: one in a hundred games is drawn (L11), and each run
-	// draws its own random cases.
-	for range 4 {
+	// Four runs at least: one in a hundred games is drawn (L11), and each
+	// run draws its own random cases; more, up to 40, until a game has
+	// ended by bearing off and one drawn (with -short a run is 20 cases,
+	// and four missed a draw in about one test in five).
+	for run := 0; run < 4 || ((bore == 0 || draws == 0) && run < 40); run++ {
 		rapid.Check(t, func(t *rapid.T) {
 			r := genEndRules(t)
 			pos := genEndPosition(t, r.Variant)
@@ -478,76 +480,81 @@ func checkRecord(t *rapid.T, rc *Recorder, m Match, res Result) {
 // refuses saying the game is over (L5, §4); NewTurn answers as Legal does.
 func TestPropertyFinishedPositionsThroughThePositionFunctions_C7(t *testing.T) {
 	var ends, loserPlays, blockRefusals int
-	rapid.Check(t, func(t *rapid.T) {
-		v := rapid.SampledFrom([]Variant{Long, Short}).Draw(t, "variant")
-		r := genRules(v).Draw(t, "rules")
-		pos := genEndPosition(t, v)
-		if pos.IsOver() {
-			return
-		}
-		for _, wr := range AllRolls() {
-			roll := wr.Roll
-			plays, err := r.Legal(pos, roll)
-			if err != nil {
-				t.Fatalf("%v %v: %v", pos, roll, err)
+	// Runs of random cases until each kind was met, 40 at most (with
+	// -short a run is 20 cases, and one missed a refusal in about one
+	// test in five).
+	for run := 0; run == 0 || ((ends == 0 || loserPlays == 0 || blockRefusals == 0) && run < 40); run++ {
+		rapid.Check(t, func(t *rapid.T) {
+			v := rapid.SampledFrom([]Variant{Long, Short}).Draw(t, "variant")
+			r := genRules(v).Draw(t, "rules")
+			pos := genEndPosition(t, v)
+			if pos.IsOver() {
+				return
 			}
-			for _, p := range plays {
-				end := p.Result()
-				if !end.IsOver() {
-					continue
+			for _, wr := range AllRolls() {
+				roll := wr.Roll
+				plays, err := r.Legal(pos, roll)
+				if err != nil {
+					t.Fatalf("%v %v: %v", pos, roll, err)
 				}
-				ends++
-				if err := r.CheckPosition(end); err != nil {
-					t.Fatalf("%v %v %v: the last position %v refused: %v", pos, roll, p, end, err)
-				}
-				steps := slices.Collect(p.Steps())
-				if q, err := r.PlayOf(pos, roll, steps...); err != nil || q.Result() != end {
-					t.Fatalf("PlayOf %v: %v", p, err)
-				}
-				if q, err := r.Apply(pos, p); err != nil || q != end {
-					t.Fatalf("Apply %v: %v", p, err)
-				}
-				if q, err := r.ParsePlay(pos, roll, p.String()); err != nil || q.Result() != end {
-					t.Fatalf("ParsePlay %q: %v", p.String(), err)
-				}
-				for depth := range 4 {
-					if n, err := r.Perft(end, depth, 1); err != nil || n != 1 {
-						t.Fatalf("Perft(%v, %d) = %d, %v; a finished position is a leaf", end, depth, n, err)
+				for _, p := range plays {
+					end := p.Result()
+					if !end.IsOver() {
+						continue
 					}
-				}
-				if _, err := NewGameAt(r, Setup{Position: end}); !errors.Is(err, ErrGameOver) {
-					t.Fatalf("NewGameAt(%v): %v", end, err)
-				}
-				winner, _ := end.Winner()
-				for _, w := range []Position{end, end.Pass()} {
-					next := genRoll().Draw(t, "next roll")
-					got, err := r.Legal(w, next)
-					_, terr := r.NewTurn(w, next)
-					if (err == nil) != (terr == nil) {
-						t.Fatalf("Legal and NewTurn of %v disagree: %v, %v", w, err, terr)
+					ends++
+					if err := r.CheckPosition(end); err != nil {
+						t.Fatalf("%v %v %v: the last position %v refused: %v", pos, roll, p, end, err)
 					}
-					switch {
-					case w.OnRoll() == winner:
-						if err != nil || len(got) != 1 || got[0].Len() != 0 || got[0].Result() != w.Pass() {
-							t.Fatalf("the winner on roll at %v: %v, %v; want the empty play", w, got, err)
+					steps := slices.Collect(p.Steps())
+					if q, err := r.PlayOf(pos, roll, steps...); err != nil || q.Result() != end {
+						t.Fatalf("PlayOf %v: %v", p, err)
+					}
+					if q, err := r.Apply(pos, p); err != nil || q != end {
+						t.Fatalf("Apply %v: %v", p, err)
+					}
+					if q, err := r.ParsePlay(pos, roll, p.String()); err != nil || q.Result() != end {
+						t.Fatalf("ParsePlay %q: %v", p.String(), err)
+					}
+					for depth := range 4 {
+						if n, err := r.Perft(end, depth, 1); err != nil || n != 1 {
+							t.Fatalf("Perft(%v, %d) = %d, %v; a finished position is a leaf", end, depth, n, err)
 						}
-					case err != nil:
-						if !isFinishedRefusal(err) {
-							t.Fatalf("the loser on roll at %v: %v", w, err)
+					}
+					if _, err := NewGameAt(r, Setup{Position: end}); !errors.Is(err, ErrGameOver) {
+						t.Fatalf("NewGameAt(%v): %v", end, err)
+					}
+					winner, _ := end.Winner()
+					for _, w := range []Position{end, end.Pass()} {
+						next := genRoll().Draw(t, "next roll")
+						got, err := r.Legal(w, next)
+						_, terr := r.NewTurn(w, next)
+						if (err == nil) != (terr == nil) {
+							t.Fatalf("Legal and NewTurn of %v disagree: %v, %v", w, err, terr)
 						}
-						blockRefusals++
-					default:
-						loserPlays++
-						for _, q := range got {
-							if err := r.CheckPosition(q.Result()); err != nil {
-								t.Fatalf("the loser's play %v at %v gives %v, refused: %v", q, w, q.Result(), err)
+						switch {
+						case w.OnRoll() == winner:
+							if err != nil || len(got) != 1 || got[0].Len() != 0 || got[0].Result() != w.Pass() {
+								t.Fatalf("the winner on roll at %v: %v, %v; want the empty play", w, got, err)
+							}
+						case err != nil:
+							if !isFinishedRefusal(err) {
+								t.Fatalf("the loser on roll at %v: %v", w, err)
+							}
+							blockRefusals++
+						default:
+							loserPlays++
+							for _, q := range got {
+								if err := r.CheckPosition(q.Result()); err != nil {
+									t.Fatalf("the loser's play %v at %v gives %v, refused: %v", q, w, q.Result(), err)
+								}
 							}
 						}
 					}
 				}
 			}
-		}
-	})
+		})
+	}
 	t.Logf("%d ends; from them the loser on roll played %d times and was refused %d times (L5)", ends, loserPlays, blockRefusals)
 	if ends == 0 || loserPlays == 0 || blockRefusals == 0 {
 		t.Errorf("the generator misses its point")

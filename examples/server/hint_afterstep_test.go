@@ -39,13 +39,7 @@ func TestHintPlayAfterAStep(t *testing.T) {
 	c := newClient(t, Config{})
 	st, mover, _ := hintOpen(c)
 	require.Equal(t, "play", st.Phase)
-	h := mover.hintOK()
-	require.NotEmpty(t, h.Plays)
-	preset, err := variants.Lookup(st.Preset)
-	require.NoError(t, err)
-	start := nardy.MustParsePosition(st.Position)
-	turn, err := preset.Rules.NewTurn(start, nardy.MustRoll(st.Dice[0], st.Dice[1]))
-	require.NoError(t, err)
+	h, preset, start, turn := hintedTurn(t, st, mover)
 
 	// A first step after which some of the hint's plays can still be
 	// made and some cannot: the turn's own walk says which.
@@ -131,13 +125,7 @@ func TestHintAfterAStepIsTheSteppedGames(t *testing.T) {
 	for turn := 0; ; turn++ {
 		require.Less(t, turn, 40, "a turn where a step rules out the hint's first play")
 		require.Equal(t, "play", st.Phase)
-		h := mover.hintOK()
-		require.NotEmpty(t, h.Plays)
-		preset, err := variants.Lookup(st.Preset)
-		require.NoError(t, err)
-		start := nardy.MustParsePosition(st.Position)
-		tn, err := preset.Rules.NewTurn(start, nardy.MustRoll(st.Dice[0], st.Dice[1]))
-		require.NoError(t, err)
+		h, preset, start, tn := hintedTurn(t, st, mover)
 		best, err := preset.Rules.ParsePlay(start, tn.Roll(), h.Plays[0].Play)
 		require.NoError(t, err)
 		var step nardy.Step
@@ -248,4 +236,19 @@ func mustJSON(t *testing.T, v any) string {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	return string(b)
+}
+
+// hintedTurn asks the mover's hint at st, a game in its play phase, and
+// returns it with the game's preset, its position and the turn of its roll
+// (no step taken).
+func hintedTurn(t *testing.T, st stateJSON, mover *seat) (hintJSON, variants.Preset, nardy.Position, nardy.Turn) {
+	t.Helper()
+	h := mover.hintOK()
+	require.NotEmpty(t, h.Plays)
+	preset, err := variants.Lookup(st.Preset)
+	require.NoError(t, err)
+	start := nardy.MustParsePosition(st.Position)
+	turn, err := preset.Rules.NewTurn(start, nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	require.NoError(t, err)
+	return h, preset, start, turn
 }

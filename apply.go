@@ -124,6 +124,40 @@ func stepTarget(from, d int) int {
 // would not lead to the play's [Play.Result]. The zero Play, no play of any
 // roll, is refused as [Game.Play] refuses it: a *RuleError of C3.
 func (r Rules) Apply(pos Position, play Play) (Position, error) {
+	// The path of every accepted play: play's own steps replayed on the
+	// prepared turn (as Game.Play does), without making Steps of them, a
+	// PlayOf, a second Play or its Result to compare; every value stays
+	// where it was written (no copy read back with wide loads from narrow
+	// stores, which stalls on store forwarding). Anything replay does not
+	// accept goes to applyChecked, whose answer (and error) is Apply's.
+	var c turnCtx
+	var root, cur node
+	roll := play.Roll()
+	if prepareTurn(&r, &pos, roll, &c, &root) == nil {
+		// C5's required dice are searched only for a play of fewer
+		// steps than the roll has dice. For a play that uses them all
+		// and that replay accepts (each step legal, the end allowed),
+		// required's search finds that play's own steps and answers
+		// (all the dice, 0), which refuses nothing.
+		need, die := 0, 0
+		if play.n() < roll.Steps() {
+			need, die = c.required(&root)
+		}
+		// replay checks the turn and variant bits of C8; PlayOf's play
+		// has no bit above them (sameResult).
+		if play.meta>>(metaVariantShift+2) == 0 && c.replay(&root, play, need, die, &cur) {
+			return play.Result(), nil
+		}
+	}
+	return r.applyChecked(pos, play)
+}
+
+// applyChecked is Apply of a play that replay did not accept: the play's
+// steps checked as a whole play by PlayOf, whose refusal is Apply's error,
+// then C8. It is out of line, off the path of every accepted play.
+//
+//go:noinline
+func (r Rules) applyChecked(pos Position, play Play) (Position, error) {
 	var st [4]Step
 	n := play.n()
 	for i := range n {

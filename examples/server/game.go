@@ -470,14 +470,14 @@ func (g *game) canBecome(t nardy.Turn, a nardy.Action) error {
 		if err != nil {
 			return err // not reached: a complete turn has its play
 		}
-		after, err := g.game().Do(a)
+		gm := g.game()
+		after, err := gm.Do(a)
 		if err != nil {
 			return err
 		}
-		if want, err := g.game().Play(made); err == nil && after.Position() == want.Position() {
+		if want, err := gm.Play(made); err == nil && after.Position() == want.Position() {
 			return nil
 		}
-		gm := g.game()
 		other := "that play"
 		if pl, err := gm.Rules().PlayOf(gm.Position(), made.Roll(), a.Steps...); err == nil {
 			other = pl.String()

@@ -15,6 +15,20 @@ func Keep(t nardy.Turn, plays []nardy.Play) []nardy.Play {
 	if t.Len() == 0 {
 		return plays
 	}
+	ends := Ends(t)
+	out := plays[:0]
+	for _, p := range plays {
+		if ends[p.Result()] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Ends returns the boards t can end on: the result of every way of taking
+// its legal next steps to the end of the turn (of t itself when it is
+// done).
+func Ends(t nardy.Turn) map[nardy.Position]bool {
 	ends := map[nardy.Position]bool{}
 	var walk func(t nardy.Turn)
 	walk = func(t nardy.Turn) {
@@ -31,11 +45,5 @@ func Keep(t nardy.Turn, plays []nardy.Play) []nardy.Play {
 		}
 	}
 	walk(t)
-	out := plays[:0]
-	for _, p := range plays {
-		if ends[p.Result()] {
-			out = append(out, p)
-		}
-	}
-	return out
+	return ends
 }

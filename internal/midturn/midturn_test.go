@@ -1,4 +1,4 @@
-package midturn
+package midturn_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/midturn"
 	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/nardylab/nardy/variants"
 )
@@ -33,7 +34,7 @@ func TestKeepIsWhatTheGameTakes(t *testing.T) {
 							want = append(want, pl)
 						}
 					}
-					got := Keep(tn, legal)
+					got := midturn.Keep(tn, legal)
 					require.Equal(t, want, got, "%s after %d steps", p.Name, tn.Len())
 					require.NotEmpty(t, got, "a turn in progress can be finished")
 					if tn.Len() > 0 {

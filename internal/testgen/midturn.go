@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/midturn"
 )
 
 // StepBeforePlays returns rec with a step taken before each whole play of
@@ -48,7 +49,7 @@ func StepBeforePlays(tb testing.TB, rec nardy.Record) (nardy.Record, int) {
 func stepToward(t nardy.Turn, end nardy.Position, first nardy.Step) (nardy.Step, bool) {
 	var found []nardy.Step
 	for s := range t.NextSteps() {
-		if u, err := t.Step(s); err == nil && canEnd(u, end) {
+		if u, err := t.Step(s); err == nil && midturn.Ends(u)[end] {
 			found = append(found, s)
 		}
 	}
@@ -61,18 +62,4 @@ func stepToward(t nardy.Turn, end nardy.Position, first nardy.Step) (nardy.Step,
 		return found[0], true
 	}
 	return nardy.Step{}, false
-}
-
-// canEnd reports whether some way of finishing t ends at end.
-func canEnd(t nardy.Turn, end nardy.Position) bool {
-	if t.Done() {
-		p, err := t.Play()
-		return err == nil && p.Result() == end
-	}
-	for s := range t.NextSteps() {
-		if u, err := t.Step(s); err == nil && canEnd(u, end) {
-			return true
-		}
-	}
-	return false
 }

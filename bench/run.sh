@@ -1,18 +1,24 @@
 #!/bin/sh
-# bench/run.sh [COUNT]: the move generator's speed on this machine, in a
-# form to compare with the tables of BENCHMARKS.md (which name the CPU they
-# were taken on). It runs the project's own benchmarks (go test -bench,
-# COUNT runs each, default 5) and prints the machine, then per benchmark
-# the median ns per op, the plays listed per op, the ns per listed play and
-# the allocations per op. One op of a corpus benchmark is one AppendLegal
-# call on one (position, roll) pair, into a reused MaxPlays buffer.
+# bench/run.sh [COUNT [RAWFILE]]: the move generator's speed on this
+# machine, in a form to compare with the tables of BENCHMARKS.md (which name
+# the CPU they were taken on). It runs the project's own benchmarks (go test
+# -bench, COUNT runs each, default 5) and prints the machine, then per
+# benchmark the median ns per op, the plays listed per op, the ns per listed
+# play and the allocations per op. With RAWFILE it also writes every run
+# there, as go test printed it, for benchstat (two such files, before and
+# after a change: benchstat old.txt new.txt). One op of a corpus benchmark
+# is one AppendLegal call on one (position, roll) pair, into a reused
+# MaxPlays buffer.
 #
 # Absolute times depend on the CPU, its caches and the load: compare
 # ratios between engines measured in the same run (BENCHMARKS.md), not
 # times across machines. Run it on a quiet machine; "nice" does not help.
 set -eu
-cd "$(dirname "$0")/.."
 COUNT=${1:-5}
+RAW=${2:-}
+# RAWFILE is named from where the script was called, before the cd.
+case $RAW in '' | /*) ;; *) RAW="$(pwd)/$RAW" ;; esac
+cd "$(dirname "$0")/.."
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
@@ -32,6 +38,7 @@ procs=${GOMAXPROCS:-$(nproc 2>/dev/null || echo 1)}
 go test -run '^$' -bench 'LegalShortStart/^(3-1|1-1)$' -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
 go test -run '^$' -bench '^Benchmark(ShortContact|ShortRace|LongRandom|Worst)$' -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
 go test -run '^$' -bench '^BenchmarkPerftShort3(List)?$' -benchtime 1x -benchmem -count "$COUNT" -cpu "$procs" . >>"$out"
+[ -z "$RAW" ] || cp "$out" "$RAW"
 
 # One line per benchmark: the median of the COUNT runs (the mean of the
 # middle two for an even COUNT).

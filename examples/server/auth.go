@@ -71,6 +71,21 @@ func bearer(r *http.Request) string {
 	return strings.TrimSpace(h[7:])
 }
 
+// twoTokens reports whether the request carries more than one
+// Authorization header, and if so refuses it (400 two_tokens): the
+// server read the first, where a proxy or a log reader may read the last
+// and see another seat act, as with a JSON field given twice
+// (Authorization is no list, RFC 9110 §5.3; RFC 6750 §3.1's
+// invalid_request).
+func twoTokens(w http.ResponseWriter, r *http.Request) bool {
+	if len(r.Header.Values("Authorization")) < 2 {
+		return false
+	}
+	w.Header().Set("WWW-Authenticate", `Bearer realm="nardy", error="invalid_request"`)
+	fail(w, http.StatusBadRequest, "two_tokens", "send one Authorization header, not %d", len(r.Header.Values("Authorization")))
+	return true
+}
+
 // seatOf returns the seat whose token the request carries. Every hash is
 // compared in constant time.
 func (g *game) seatOf(token string) (nardy.Color, bool) {

@@ -93,6 +93,11 @@ var nestedNames = func() map[string]map[string]bool {
 	}
 }()
 
+// fixedArrays are the fields, by their path, that are arrays of a fixed
+// length (Go arrays: encoding/json would drop values past it and zero
+// those missing): an array of another length is refused.
+var fixedArrays = map[string]int{"start.score": 2}
+
 // refKeys reports whether the JSON object body has only keys of names,
 // each once, and whether the objects of its values at a path of
 // nestedNames have only theirs, each once.
@@ -120,6 +125,10 @@ func refKeys(body []byte, names map[string]bool, path string) bool {
 			!refKeys(value, inner, path+key+".") {
 			return false
 		}
+		var xs []json.RawMessage
+		if n, ok := fixedArrays[path+key]; ok && json.Unmarshal(value, &xs) == nil && xs != nil && len(xs) != n {
+			return false
+		}
 	}
 	return true
 }
@@ -128,7 +137,8 @@ func refKeys(body []byte, names map[string]bool, path string) bool {
 // blank, or one JSON value (no data after it) that is an object (or null,
 // which leaves v as it is, as Go's decoder does) whose keys are each a
 // field's own name, byte for byte, given once, as are the keys of the
-// objects nested in it (refKeys), and whose values Go's decoder takes
+// objects nested in it (refKeys), whose arrays of a fixed length
+// (fixedArrays) have that many values, and whose values Go's decoder takes
 // into v's fields. It returns whether the body is to be
 // accepted and, if so, the value to expect (decoded into a copy of v).
 func strictRef(body []byte, v any) (bool, any) {
@@ -192,7 +202,7 @@ func FuzzDecodeAction(f *testing.F) {
 		`{"preset":"short-tavla","opponent":"human","color":"black","bot":"neural1","length":7,"seed":5,"hints":true}`,
 		`{"length":"seven"}`, `{"Preset":"short-tavla"}`, `{"seed":-1}`, `{"seed":18446744073709551615}`, `{"hints":null}`,
 		`{"length":3,"start":{"score":[1,0],"crawford_done":true}}`, `{"start":{"score":[1,0],"score":[2,0]}}`,
-		`{"start":{"Score":[1,0]}}`, `{"setup":{"position":"short w 02000000000500000000030005/02000000000500000000030005",` +
+		`{"start":{"Score":[1,0]}}`, `{"start":{"score":[1,2,3]}}`, `{"start":{"score":[1]}}`, `{"start":{"score":null}}`, `{"setup":{"position":"short w 02000000000500000000030005/02000000000500000000030005",` +
 			`"cube":{"value":2,"owned":true,"owner":"white"},"starter":"white","match":true,"crawford":false}}`,
 		`{"setup":{"position":"x","position":"y"}}`, `{"setup":{"cube":{"value":1,"value":2}}}`, `{"setup":{"Match":true}}`,
 		`{"setup":null}`, `{"setup":{"cube":null}}`, `{"setup":[]}`, `{"start":{"crawford_done":true,"crawford_Done":false}}`,

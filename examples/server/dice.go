@@ -64,7 +64,7 @@ func (g *game) setSeed(p nardy.Color, s string) error {
 	if len(s) == 0 || len(s) > maxClientSeed {
 		return badRequest("client_seed: want 1 to %d characters of A-Z a-z 0-9 _ -, not %d", maxClientSeed, len(s))
 	}
-	for _, c := range []byte(s) {
+	for _, c := range s { // by character, so that the refusal names the one sent ("é", not its first byte)
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
 			return badRequest("client_seed: %q is not one of A-Z a-z 0-9 _ -", c)
 		}

@@ -283,6 +283,9 @@ func (s *Server) catchUp(ctx context.Context, client string, e *entry, g *game) 
 // the caller releases it), the game and the token's seat, or answers the
 // request with an error and returns a nil entry.
 func (s *Server) open(w http.ResponseWriter, r *http.Request, id string) (*entry, *game, nardy.Color) {
+	if twoTokens(w, r) {
+		return nil, nil, 0
+	}
 	token := bearer(r)
 	if token == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy"`)

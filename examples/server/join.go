@@ -56,6 +56,9 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, id string) {
 			"token: a seat's token is %d characters of A-Z a-z 0-9 - _ (32 random bytes in base64url)", seatTokenLen)
 		return
 	}
+	if twoTokens(w, r) {
+		return
+	}
 	token := bearer(r)
 	if token == "" {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="nardy"`)

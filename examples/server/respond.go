@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,7 +107,17 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %s", jsonError(err))
+		msg := jsonError(err)
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		if !errors.As(err, &te) && !errors.As(err, &se) {
+			// A value a type refused by itself (a colour, a position):
+			// Go's decoder does not say whose, and it is named here.
+			if f := refusedField(b, reflect.TypeOf(v), ""); f != "" && !strings.HasPrefix(msg, f+":") {
+				msg = f + ": " + msg
+			}
+		}
+		fail(w, http.StatusBadRequest, "bad_json", "bad JSON body: %s", msg)
 		return false
 	}
 	// Only blanks may follow (dec.More is false before a stray "}" or
@@ -133,6 +144,10 @@ func checkKeys(b []byte, v any) error {
 // checkObjectKeys leaves to themselves.
 var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
 
+// textUnmarshaler is the type of encoding.TextUnmarshaler: a value of a
+// type that implements it is a JSON string (a colour, a position).
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
 // checkObjectKeys is checkKeys of the JSON b read into a value of type t,
 // at path (the keys that lead to it, "setup.cube.").
 func checkObjectKeys(b []byte, t reflect.Type, path string) error {
@@ -142,16 +157,7 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) {
 		return nil
 	}
-	fields := map[string]reflect.Type{}
-	for f := range t.Fields() {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" {
-			name = f.Name
-		}
-		if f.IsExported() && !f.Anonymous && name != "-" {
-			fields[name] = f.Type
-		}
-	}
+	fields := jsonFields(t)
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil
@@ -177,12 +183,94 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 			return nil
 		}
 		if ft, ok := fields[key]; ok {
+			if err := checkArrayLen(value, ft, path+key); err != nil {
+				return err
+			}
 			if err := checkObjectKeys(value, ft, path+key+"."); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// jsonFields returns the fields of struct type t by their JSON names.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	fields := map[string]reflect.Type{}
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		if f.IsExported() && !f.Anonymous && name != "-" {
+			fields[name] = f.Type
+		}
+	}
+	return fields
+}
+
+// checkArrayLen refuses a JSON array b of another length than the Go
+// array type t it is read into ("start": {"score": [white, black]}):
+// encoding/json drops the values past the array's end and zeroes those
+// missing, so [1, 2, 3] began a match at 1-2. A type reading its own JSON
+// (a step) says itself; other values are left to the decoder.
+func checkArrayLen(b []byte, t reflect.Type, field string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Array || reflect.PointerTo(t).Implements(jsonUnmarshaler) {
+		return nil
+	}
+	var xs []json.RawMessage
+	if json.Unmarshal(b, &xs) != nil || xs == nil || len(xs) == t.Len() {
+		return nil // not an array (null among them): the decoder judges
+	}
+	what := "values"
+	if k := jsonKind(t.Elem()); strings.HasPrefix(k, "a ") {
+		what = strings.TrimPrefix(k, "a ") + "s"
+	}
+	return fmt.Errorf("%s: want an array of %d %s, not %d", field, t.Len(), what, len(xs))
+}
+
+// refusedField returns the path of the field of the JSON object b, read
+// into a value of type t, whose value Go's decoder refuses when decoded
+// alone ("setup.starter"), looking into nested objects first; "" when
+// none is. It names the field of an error a type's own UnmarshalText
+// returned, which encoding/json does not.
+func refusedField(b []byte, t reflect.Type, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return ""
+	}
+	fields := jsonFields(t)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		key, _ := tok.(string)
+		var value json.RawMessage
+		if dec.Decode(&value) != nil {
+			return ""
+		}
+		ft, ok := fields[key]
+		if !ok {
+			continue
+		}
+		if inner := refusedField(value, ft, path+key+"."); inner != "" {
+			return inner
+		}
+		if json.Unmarshal(value, reflect.New(ft).Interface()) != nil {
+			return path + key
+		}
+	}
+	return ""
 }
 
 // jsonError says what is wrong with a body the decoder refused, in the
@@ -212,6 +300,9 @@ func jsonKind(t reflect.Type) string {
 	}
 	if t == nil {
 		return "another value"
+	}
+	if !reflect.PointerTo(t).Implements(jsonUnmarshaler) && reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return "a string" // a colour is a number in Go, a position a struct: both are strings in JSON
 	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"reflect"
 	"strings"
@@ -90,11 +91,20 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	b, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		var netErr net.Error
+		var opErr *net.OpError
+		switch {
+		case errors.As(err, &tooBig):
 			fail(w, http.StatusRequestEntityTooLarge, "too_large", "request body over %d bytes", maxBody)
-			return false
+		// The connection's errors name its addresses (the server's own
+		// behind its proxy): they are not told.
+		case errors.As(err, &netErr) && netErr.Timeout():
+			fail(w, http.StatusRequestTimeout, "body_timeout", "the body did not come within the server's read timeout")
+		case errors.As(err, &opErr):
+			fail(w, http.StatusBadRequest, "bad_body", "the connection failed while the body was read")
+		default: // the HTTP framing's: a malformed chunk, a body cut short
+			fail(w, http.StatusBadRequest, "bad_body", "reading the body: %v", err)
 		}
-		fail(w, http.StatusBadRequest, "bad_body", "reading the body: %v", err)
 		return false
 	}
 	if len(strings.TrimSpace(string(b))) == 0 {

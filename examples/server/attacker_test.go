@@ -60,6 +60,16 @@ func TestTextFieldErrorsNameTheField(t *testing.T) {
 		assert.True(t, strings.HasPrefix(e.Error, tc.want), "%s: %s, want it to begin %q", tc.body, e.Error, tc.want)
 		assert.Equal(t, 1, strings.Count(e.Error, "setup."), "the field named once: %s", e.Error)
 	}
+	// An error of another field, or of none, is not given the field.
+	for body, want := range map[string]string{
+		`{"bogus":1,"length":"x"}`:                      `bad JSON body: unknown field "bogus"`,
+		`{"setup":{"bogus":1,"cube":{"value":"x"}}}`:    `bad JSON body: unknown field "bogus"`,
+		`{"length":"x","setup":{"position":"short w"}}`: `bad JSON body: setup.position: nardy: parsing position "short w"`,
+	} {
+		got, raw := c.do("POST", "/api/games", body)
+		e := refusedWith(t, http.StatusBadRequest, "bad_json", got, raw, body)
+		assert.True(t, strings.HasPrefix(e.Error, want), "%s: %s, want it to begin %q", body, e.Error, want)
+	}
 	// A step's own message names its field already: not twice.
 	st, me, _ := c.create(`{"preset":"short-standard","seed":3}`)
 	e := me.refused(http.StatusBadRequest, "bad_json", "POST", "play", withVersion(st.Version, `{"steps":[[1,2]]}`))

@@ -120,7 +120,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		msg := jsonError(err)
 		var te *json.UnmarshalTypeError
 		var se *json.SyntaxError
-		if !errors.As(err, &te) && !errors.As(err, &se) {
+		if !errors.As(err, &te) && !errors.As(err, &se) && !strings.HasPrefix(err.Error(), "json: unknown field ") {
 			// A value a type refused by itself (a colour, a position):
 			// Go's decoder does not say whose, and it is named here.
 			if f := refusedField(b, reflect.TypeOf(v), ""); f != "" && !strings.HasPrefix(msg, f+":") {
@@ -243,9 +243,9 @@ func checkArrayLen(b []byte, t reflect.Type, field string) error {
 }
 
 // refusedField returns the path of the field of the JSON object b, read
-// into a value of type t, whose value Go's decoder refuses when decoded
-// alone ("setup.starter"), looking into nested objects first; "" when
-// none is. It names the field of an error a type's own UnmarshalText
+// into a value of type t, whose value its type refuses when decoded alone
+// ("setup.starter"), not for its JSON type, looking into nested objects
+// first; "" when none is. It names the field of an error a type's own UnmarshalText
 // returned, which encoding/json does not.
 func refusedField(b []byte, t reflect.Type, path string) string {
 	for t.Kind() == reflect.Pointer {
@@ -276,7 +276,9 @@ func refusedField(b []byte, t reflect.Type, path string) string {
 		if inner := refusedField(value, ft, path+key+"."); inner != "" {
 			return inner
 		}
-		if json.Unmarshal(value, reflect.New(ft).Interface()) != nil {
+		// A type error is not it: the decoder names its field itself.
+		var te *json.UnmarshalTypeError
+		if err := json.Unmarshal(value, reflect.New(ft).Interface()); err != nil && !errors.As(err, &te) {
 			return path + key
 		}
 	}

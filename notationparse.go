@@ -61,12 +61,17 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 	if err := checkText("play", text); err != nil {
 		return Play{}, err
 	}
+	given := text // as written, for the errors: text loses its roll
 	written, n, prefixed := rollPrefix(text)
 	if prefixed { // blanks in its place keep the offsets of syntax errors
 		text = strings.Repeat(" ", n) + text[n:]
 	}
 	moves, err := parseMoves(text)
 	if err != nil {
+		var se *SyntaxError
+		if prefixed && errors.As(err, &se) { // of the text given, its roll included
+			return Play{}, syntaxError(se.What, given, se.Offset, "%s", se.Msg)
+		}
 		return Play{}, err
 	}
 	legal, err := r.Legal(pos, roll)
@@ -87,7 +92,7 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 		return Play{}, notationError(legal, errNoSuchPlay, "C5", "the empty play is not legal: dice can be played")
 	}
 	if rule, reason := movesFault(r.Variant, moves); reason != nil {
-		return Play{}, notationError(legal, reason, rule, errtext.Quote(text)+rollWithoutColon(text, prefixed))
+		return Play{}, notationError(legal, reason, rule, errtext.Quote(given)+rollWithoutColon(text, prefixed))
 	}
 	rs := resolver{r: r, pos: pos, roll: roll, moves: moves}
 	rs.search(0, newDiceLeft(roll))
@@ -119,15 +124,15 @@ func (r Rules) ParsePlay(pos Position, roll Roll, text string) (Play, error) {
 			return found[best], nil
 		}
 		return Play{}, notationError(legal, errAmbiguousPlay, "C8",
-			errtext.Quote(text)+" could be "+joinPlays(found, len(found)))
+			errtext.Quote(given)+" could be "+joinPlays(found, len(found)))
 	}
 	if rs.err != nil {
 		var re *RuleError
 		if errors.As(rs.err, &re) {
-			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, errtext.Quote(text)+rollWithoutColon(text, prefixed))
+			return Play{}, notationError(legal, errors.New(re.Msg), re.Rule, errtext.Quote(given)+rollWithoutColon(text, prefixed))
 		}
 	}
-	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(text)+rollWithoutColon(text, prefixed))
+	return Play{}, notationError(legal, errNoSuchPlay, "C3", errtext.Quote(given)+rollWithoutColon(text, prefixed))
 }
 
 // rollWithoutColon returns a hint for text that no legal play matches when

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -83,9 +84,15 @@ func ParsePosition(s string) (Position, error) {
 	if len(fields) != 3 {
 		return Position{}, syntaxError("position", s, -1, "want \"VARIANT TURN KEY\", such as \"long w 000...f00/000...f00\"")
 	}
+	// The offsets of the fields in s, for the offsets of its errors.
+	var at [3]int
+	for i, end := 0, 0; i < 3; i++ {
+		at[i] = end + strings.Index(s[end:], fields[i])
+		end = at[i] + len(fields[i])
+	}
 	v, err := ParseVariant(fields[0])
 	if err != nil {
-		return Position{}, syntaxError("position", s, 0, "unknown variant %q: want long or short", fields[0])
+		return Position{}, syntaxError("position", s, at[0], "unknown variant %q: want long or short", fields[0])
 	}
 	var turn Color
 	switch fields[1] {
@@ -94,10 +101,16 @@ func ParsePosition(s string) (Position, error) {
 	case "b", "black":
 		turn = Black
 	default:
-		return Position{}, syntaxError("position", s, -1, "turn %q: want w or b", fields[1])
+		return Position{}, syntaxError("position", s, at[1], "turn %q: want w or b", fields[1])
 	}
 	me, opp, err := parseKey(fields[2])
 	if err != nil {
+		// The key's error, of the text given: its start, its length and
+		// the offset in it, not the key's alone.
+		var se *SyntaxError
+		if errors.As(err, &se) {
+			return Position{}, syntaxError("position", s, at[2]+max(se.Offset, 0), "key: %s", se.Msg)
+		}
 		return Position{}, err
 	}
 	return NewPosition(v, turn, me, opp)

@@ -62,7 +62,8 @@ func (k ActionKind) String() string {
 	return actionKindNames[k]
 }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. The zero ActionKind, or
+// another it does not name, is an error matching [ErrSyntax].
 func (k ActionKind) MarshalText() ([]byte, error) {
 	if k < ActOpening || k > ActReject {
 		return nil, fmt.Errorf("%w: action kind %d, no action", ErrSyntax, uint8(k))

@@ -26,7 +26,9 @@ func (v Variant) String() string {
 	return "invalid"
 }
 
-// MarshalText implements encoding.TextMarshaler ("long", "short").
+// MarshalText implements encoding.TextMarshaler ("long", "short"). Another
+// Variant, the zero one included, is an error matching
+// [ErrInvalidPosition], as [StartPosition] refuses it.
 func (v Variant) MarshalText() ([]byte, error) {
 	if !v.IsValid() {
 		return nil, positionError(errBadVariant, "%d", v)
@@ -90,6 +92,8 @@ func (c Color) String() string {
 }
 
 // MarshalText implements encoding.TextMarshaler ("white", "black").
+// Another Color is an error matching [ErrInvalidPosition], as
+// [StartPosition] refuses it.
 func (c Color) MarshalText() ([]byte, error) {
 	if !c.IsValid() {
 		return nil, positionError(errBadColor, "%d", c)

@@ -69,6 +69,7 @@ func (r Roll) String() string {
 }
 
 // MarshalText implements encoding.TextMarshaler with the form of String.
+// The zero Roll, no roll, is an error matching [ErrInvalidRoll].
 func (r Roll) MarshalText() ([]byte, error) {
 	if !r.IsValid() {
 		return nil, fmt.Errorf("%w: dice %d and %d (the zero Roll is no roll)", ErrInvalidRoll, r.hi, r.lo)

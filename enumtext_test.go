@@ -122,3 +122,38 @@ func TestEnumTextRoundTrips(t *testing.T) {
 	roundTripEnum[OpeningRoll](t, func(o OpeningRoll) bool { return o <= UseOpeningDice })
 	roundTripEnum[NextGameStarter](t, func(n NextGameStarter) bool { return int(n) < len(nextGameStarterNames) })
 }
+
+// TestEnumMarshalTextRefusalSentinels: a value an enumerated type does
+// not name is refused with the sentinel its MarshalText doc names, the
+// same as the constructor or check that refuses such a value: ErrSyntax
+// for the kinds of actions, phases, results and ends, ErrInvalidPosition
+// for a colour or variant (StartPosition), ErrInvalidRules for a rule
+// option (Rules.Validate). EndReason's doc said "as for the other
+// enumerated types" of ErrSyntax, which six of them do not give
+// (helper-165); the zero Roll and Position are refused too.
+func TestEnumMarshalTextRefusalSentinels(t *testing.T) {
+	for _, c := range []struct {
+		v    encoding.TextMarshaler
+		want error
+	}{
+		{ActionKind(0), ErrSyntax}, {ActionKind(99), ErrSyntax},
+		{Phase(0), ErrSyntax}, {Phase(99), ErrSyntax},
+		{ResultKind(0), ErrSyntax}, {ResultKind(99), ErrSyntax},
+		{EndReason(0), ErrSyntax}, {EndReason(99), ErrSyntax},
+		{Color(2), ErrInvalidPosition}, {Variant(0), ErrInvalidPosition}, {Variant(3), ErrInvalidPosition},
+		{HeadException(3), ErrInvalidRules}, {BlockAhead(2), ErrInvalidRules},
+		{OpeningRoll(2), ErrInvalidRules}, {NextGameStarter(3), ErrInvalidRules},
+		{Roll{}, ErrInvalidRoll}, {Position{}, ErrInvalidPosition},
+	} {
+		b, err := c.v.MarshalText()
+		assert.ErrorIs(t, err, c.want, "%T %v wrote %q", c.v, c.v, b)
+	}
+	// The constructors and checks that the docs compare them with.
+	_, err := StartPosition(Long, Color(2))
+	assert.ErrorIs(t, err, ErrInvalidPosition)
+	_, err = StartPosition(Variant(3), White)
+	assert.ErrorIs(t, err, ErrInvalidPosition)
+	r := DefaultRules(Long)
+	r.HeadException = 3
+	assert.ErrorIs(t, r.Validate(), ErrInvalidRules)
+}

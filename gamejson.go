@@ -32,7 +32,8 @@ type gameJSON struct {
 	Result   *Result   `json:"result,omitempty"`
 }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. The zero Phase, or
+// another it does not name, is an error matching [ErrSyntax].
 func (p Phase) MarshalText() ([]byte, error) {
 	if p < PhaseOpening || p > PhaseOver {
 		return nil, fmt.Errorf("%w: phase %d", ErrSyntax, uint8(p))

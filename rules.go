@@ -89,7 +89,8 @@ func enumParse(what string, names []string, text []byte) (uint8, error) {
 // String returns the option's name as used in conformance files.
 func (h HeadException) String() string { return enumString(headExceptionNames[:], uint8(h)) }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. A value it does not name
+// is an error matching [ErrInvalidRules], as [Rules.Validate] refuses it.
 func (h HeadException) MarshalText() ([]byte, error) {
 	if int(h) >= len(headExceptionNames) {
 		return nil, rulesError("head_exception", "head exception %d", h)
@@ -106,7 +107,8 @@ func (h *HeadException) UnmarshalText(b []byte) error {
 // String returns the option's name as used in conformance files.
 func (b BlockAhead) String() string { return enumString(blockAheadNames[:], uint8(b)) }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. A value it does not name
+// is an error matching [ErrInvalidRules], as [Rules.Validate] refuses it.
 func (b BlockAhead) MarshalText() ([]byte, error) {
 	if int(b) >= len(blockAheadNames) {
 		return nil, rulesError("block_ahead", "block ahead %d", b)
@@ -123,7 +125,8 @@ func (b *BlockAhead) UnmarshalText(t []byte) error {
 // String returns the option's name.
 func (o OpeningRoll) String() string { return enumString(openingRollNames[:], uint8(o)) }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. A value it does not name
+// is an error matching [ErrInvalidRules], as [Rules.Validate] refuses it.
 func (o OpeningRoll) MarshalText() ([]byte, error) {
 	if int(o) >= len(openingRollNames) {
 		return nil, rulesError("opening_roll", "opening roll %d", o)
@@ -218,7 +221,8 @@ var nextGameStarterNames = [...]string{"winner", "alternate", "opening_roll"}
 // String returns the option's name.
 func (n NextGameStarter) String() string { return enumString(nextGameStarterNames[:], uint8(n)) }
 
-// MarshalText implements encoding.TextMarshaler.
+// MarshalText implements encoding.TextMarshaler. A value it does not name
+// is an error matching [ErrInvalidRules], as [Rules.Validate] refuses it.
 func (n NextGameStarter) MarshalText() ([]byte, error) {
 	if int(n) >= len(nextGameStarterNames) {
 		return nil, rulesError("next_game_starter", "next game starter %d", n)

@@ -61,7 +61,8 @@ func (k ResultKind) Name(v Variant) string {
 // them.
 func (k ResultKind) String() string { return k.Name(Long) }
 
-// MarshalText implements encoding.TextMarshaler with String.
+// MarshalText implements encoding.TextMarshaler with String. The zero
+// ResultKind, or another it does not name, is an error matching [ErrSyntax].
 func (k ResultKind) MarshalText() ([]byte, error) {
 	if !k.IsValid() {
 		return nil, fmt.Errorf("%w: result kind %d", ErrSyntax, k)
@@ -292,9 +293,11 @@ func (e EndReason) String() string {
 }
 
 // MarshalText implements encoding.TextMarshaler. A value that is none of
-// the reasons is an error matching [ErrSyntax], as for the other
-// enumerated types: its String, "invalid(0)", is no text UnmarshalText
-// reads.
+// the reasons is an error matching [ErrSyntax], as for [ActionKind],
+// [Phase] and [ResultKind] (every enumerated type refuses to write a value
+// it does not name; [Color] and [Variant] with [ErrInvalidPosition], the
+// rule options with [ErrInvalidRules]): its String, "invalid(0)", is no
+// text UnmarshalText reads.
 func (e EndReason) MarshalText() ([]byte, error) {
 	if e < BoreOff || e > Dropped {
 		return nil, fmt.Errorf("%w: end reason %d", ErrSyntax, uint8(e))

@@ -51,6 +51,7 @@ func (p Position) String() string {
 }
 
 // MarshalText implements encoding.TextMarshaler; JSON uses it too.
+// The zero Position is an error matching [ErrInvalidPosition].
 func (p Position) MarshalText() ([]byte, error) {
 	if !p.IsValid() {
 		return nil, positionError(errZeroPosition, "cannot marshal")

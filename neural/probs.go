@@ -2,6 +2,7 @@ package neural
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/nardylab/nardy"
 )
@@ -171,10 +172,26 @@ func ordered(p Probs) Probs {
 	q.LoseMars = c(p.LoseMars, q.Lose())
 	q.LoseKoks = c(p.LoseKoks, q.LoseMars)
 	if p.Variant == nardy.Long {
-		q.WinHomeMars = c(p.WinHomeMars, q.WinMars-q.WinKoks)
-		q.LoseHomeMars = c(p.LoseHomeMars, q.LoseMars-q.LoseKoks)
+		q.WinHomeMars = below(c(p.WinHomeMars, q.WinMars-q.WinKoks), q.WinKoks, q.WinMars)
+		q.LoseHomeMars = below(c(p.LoseHomeMars, q.LoseMars-q.LoseKoks), q.LoseKoks, q.LoseMars)
 	}
 	return q
+}
+
+// below returns x, 0 <= x <= hi - a, lowered by the ulps that keep a + x
+// <= hi in floating point: a + (hi − a) can round one ulp above hi where
+// the subtraction is not exact. It needs 0 <= a <= hi.
+func below(x, a, hi float64) float64 {
+	for range 4 {
+		if a+x <= hi {
+			return x
+		}
+		x = math.Nextafter(x, 0)
+	}
+	if a+x <= hi {
+		return x
+	}
+	return 0
 }
 
 // probVec is the chances of a Probs as a vector, in the order of its

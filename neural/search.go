@@ -266,7 +266,8 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 	for k := range sum {
 		sum[k] /= 36
 	}
-	return sum.probs(pos.Variant())
+	// The mean of chances in order is in order, but for its rounding.
+	return ordered(sum.probs(pos.Variant()))
 }
 
 // evaluate is the 0-ply evaluation of pos for its player on roll: the

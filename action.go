@@ -54,7 +54,9 @@ const (
 var actionKindNames = [...]string{"", "opening", "roll", "play", "step", "undo",
 	"double", "take", "drop", "beaver", "resign", "accept", "reject"}
 
-// String returns the action's name as used in records.
+// String returns the action's name as used in records ("roll", "play",
+// ...), and "invalid(N)" for a value that is no kind (the zero ActionKind
+// among them).
 func (k ActionKind) String() string {
 	if k < ActOpening || k > ActReject {
 		return fmt.Sprintf("invalid(%d)", uint8(k))

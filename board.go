@@ -74,13 +74,14 @@ const (
 	Black Color = 1
 )
 
-// Other returns the opponent's colour.
+// Other returns the opponent's colour: Black for White, White for Black
+// (and for a Color that is neither, another that is neither).
 func (c Color) Other() Color { return c ^ 1 }
 
 // IsValid reports whether c is White or Black.
 func (c Color) IsValid() bool { return c <= Black }
 
-// String returns "white" or "black".
+// String returns "white" or "black", and "invalid" for another Color.
 func (c Color) String() string {
 	switch c {
 	case White:

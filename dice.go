@@ -38,10 +38,10 @@ func MustRoll(a, b int) Roll {
 // IsValid reports whether r is a roll of two dice 1..6.
 func (r Roll) IsValid() bool { return r.lo >= 1 && r.hi <= 6 && r.lo <= r.hi }
 
-// High returns the larger die.
+// High returns the larger die (0 for the zero Roll).
 func (r Roll) High() int { return int(r.hi) }
 
-// Low returns the smaller die.
+// Low returns the smaller die (0 for the zero Roll).
 func (r Roll) Low() int { return int(r.lo) }
 
 // IsDouble reports whether both dice show the same number (false for the
@@ -60,7 +60,8 @@ func (r Roll) Steps() int {
 	return 2
 }
 
-// String returns the roll as "6-5" (larger die first).
+// String returns the roll as "6-5" (larger die first), and "invalid" for
+// the zero Roll.
 func (r Roll) String() string {
 	if !r.IsValid() {
 		return "invalid"

@@ -3,6 +3,7 @@ package nardy
 import (
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -156,4 +157,34 @@ func TestEnumMarshalTextRefusalSentinels(t *testing.T) {
 	r := DefaultRules(Long)
 	r.HeadException = 3
 	assert.ErrorIs(t, r.Validate(), ErrInvalidRules)
+}
+
+// TestStringsOfValuesNotNamed: the String of a value an enumerated type
+// does not name is what its doc says (helper-165 found the docs of Color,
+// EndReason, Phase, ActionKind, the options and Roll naming only the
+// valid values): "invalid" for a Color, a Variant and the zero Roll,
+// "none" for the zero Phase, "invalid(N)" for the others.
+func TestStringsOfValuesNotNamed(t *testing.T) {
+	for want, s := range map[string]fmt.Stringer{
+		"invalid":      Color(2),
+		"invalid(0)":   EndReason(0),
+		"none":         Phase(0),
+		"invalid(7)":   Phase(7),
+		"invalid(13)":  ActionKind(13),
+		"invalid(3)":   HeadException(3),
+		"invalid(2)":   BlockAhead(2),
+		"invalid(4)":   OpeningRoll(4),
+		"invalid(5)":   NextGameStarter(5),
+		"invalid(200)": ResultKind(200),
+	} {
+		assert.Equal(t, want, s.String(), "%T", s)
+	}
+	assert.Equal(t, "invalid", Variant(0).String())
+	var r Roll
+	assert.Equal(t, "invalid", r.String())
+	assert.Zero(t, r.High())
+	assert.Zero(t, r.Low())
+	assert.Equal(t, Black, White.Other())
+	assert.Equal(t, White, Black.Other())
+	assert.False(t, Color(2).Other().IsValid(), "no colour's opponent is a colour")
 }

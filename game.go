@@ -28,7 +28,9 @@ const (
 
 var phaseNames = [...]string{"none", "opening", "roll", "play", "cube", "resign", "over"}
 
-// String returns the phase's name.
+// String returns the phase's name, as in the JSON of a Game ("opening",
+// "roll", "play", "cube", "resign", "over"): "none" for the zero Phase of
+// the zero Game, "invalid(N)" for a value that is no phase.
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
 		return phaseNames[p]

@@ -86,7 +86,8 @@ func enumParse(what string, names []string, text []byte) (uint8, error) {
 	return 0, syntaxError(what, text, -1, "unknown option value; want one of %q", names)
 }
 
-// String returns the option's name as used in conformance files.
+// String returns the option's name as used in conformance files, and
+// "invalid(N)" for a value it does not name.
 func (h HeadException) String() string { return enumString(headExceptionNames[:], uint8(h)) }
 
 // MarshalText implements encoding.TextMarshaler. A value it does not name
@@ -104,7 +105,8 @@ func (h *HeadException) UnmarshalText(b []byte) error {
 	return setEnum(h, 0, "head exception", headExceptionNames[:], b)
 }
 
-// String returns the option's name as used in conformance files.
+// String returns the option's name as used in conformance files, and
+// "invalid(N)" for a value it does not name.
 func (b BlockAhead) String() string { return enumString(blockAheadNames[:], uint8(b)) }
 
 // MarshalText implements encoding.TextMarshaler. A value it does not name
@@ -122,7 +124,8 @@ func (b *BlockAhead) UnmarshalText(t []byte) error {
 	return setEnum(b, 0, "block ahead", blockAheadNames[:], t)
 }
 
-// String returns the option's name.
+// String returns the option's name, and "invalid(N)" for a value it does
+// not name.
 func (o OpeningRoll) String() string { return enumString(openingRollNames[:], uint8(o)) }
 
 // MarshalText implements encoding.TextMarshaler. A value it does not name
@@ -218,7 +221,8 @@ const (
 
 var nextGameStarterNames = [...]string{"winner", "alternate", "opening_roll"}
 
-// String returns the option's name.
+// String returns the option's name, and "invalid(N)" for a value it does
+// not name.
 func (n NextGameStarter) String() string { return enumString(nextGameStarterNames[:], uint8(n)) }
 
 // MarshalText implements encoding.TextMarshaler. A value it does not name

@@ -284,7 +284,8 @@ const (
 
 var endReasonNames = [...]string{"", "bore_off", "resigned", "dropped"}
 
-// String returns "bore_off", "resigned" or "dropped".
+// String returns "bore_off", "resigned" or "dropped", and "invalid(N)" for
+// a value that is none of the reasons (the zero EndReason among them).
 func (e EndReason) String() string {
 	if e < BoreOff || e > Dropped {
 		return fmt.Sprintf("invalid(%d)", uint8(e))

@@ -94,7 +94,7 @@ type cand struct {
 
 // NewSearcher returns a Searcher for the rules r with network n and the
 // default move filters. A nil n is the embedded network of r's variant
-// ([Default]: a copy of its own, about 110 KB), as for the players of
+// ([Default]: a copy of its own, 105 to 123 KiB), as for the players of
 // package bot and package analysis. n must be a network of r's variant:
 // NewSearcher does not check it (the players of package bot and package
 // analysis do, and return an error). Where it is not (of the other game,

@@ -27,8 +27,13 @@ type Hint struct {
 	// the play is not searched deeper, as [neural.Searcher.Rank] ranks a
 	// single play at 0-ply.
 	Ply int `json:"ply"`
-	// Plays are the legal plays (PhasePlay), best first; the first few were
-	// searched at Ply, the rest at 0-ply. In a turn played step by
+	// Plays are the legal plays (PhasePlay), best first as
+	// [neural.Searcher.Rank] ranks them: the first few were searched at
+	// Ply, by their equity there; at 2 ply the next few, which the 1-ply
+	// round dropped, at 1 ply, by theirs; the rest at 0-ply, by theirs
+	// (each PlayHint's Ply says which). A play of a shallower ply can show
+	// a higher equity than one searched deeper, which the deeper search
+	// judged lower. In a turn played step by
 	// step, once a step is taken, they are the plays the turn can still
 	// become, whole plays from the turn's start.
 	Plays []PlayHint `json:"plays,omitempty"`
@@ -44,7 +49,8 @@ type Hint struct {
 }
 
 // PlayHint is one legal play with its evaluation, at Ply: the plays the
-// search kept at the hint's Ply, the others at 0-ply (see Hint.Plays). Loss
+// search kept to the hint's Ply at it, the others at the ply the search
+// dropped them after, down to 0-ply (see Hint.Plays). Loss
 // is Equity's shortfall from the best play's, so a play judged at 0-ply
 // is measured across plies; [neural.PlayLoss] judges any one play at a
 // given ply.

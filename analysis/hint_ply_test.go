@@ -42,3 +42,37 @@ func TestHintPlyOfASinglePlay(t *testing.T) {
 		assert.Equal(t, want, h.Probs, "Options.Ply %d: the 0-ply chances", ply)
 	}
 }
+
+// TestHintPlaysByPly: at 2 ply a hint's plays are those searched at 2 ply,
+// then those the 2-ply round dropped at 1 ply, then the rest at 0-ply,
+// each group best first by its own equity, as Hint.Plays and PlayHint say
+// (they said the plays not searched at Ply were all at 0-ply;
+// helper-165). White's first roll of a money game of short nardy.
+func TestHintPlaysByPly(t *testing.T) {
+	g, err := nardy.NewGame(nardy.DefaultRules(nardy.Short))
+	require.NoError(t, err)
+	g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{4, 2}})
+	require.NoError(t, err)
+	require.Equal(t, nardy.PhasePlay, g.Phase())
+	h, err := HintFor(g, [2]int{}, Options{Ply: 2})
+	require.NoError(t, err)
+	legal, err := g.Legal()
+	require.NoError(t, err)
+	require.Len(t, h.Plays, len(legal))
+	count := map[int]int{}
+	for i, p := range h.Plays {
+		count[p.Ply]++
+		if i == 0 {
+			continue
+		}
+		prev := h.Plays[i-1]
+		assert.LessOrEqual(t, p.Ply, prev.Ply, "%d: %s after %s", i, p.Text, prev.Text)
+		if p.Ply == prev.Ply {
+			assert.LessOrEqual(t, p.Equity, prev.Equity, "%d: %s after %s", i, p.Text, prev.Text)
+		}
+	}
+	assert.Positive(t, count[2], "searched at 2 ply")
+	assert.Positive(t, count[1], "dropped by the 2-ply round, at 1 ply")
+	assert.Positive(t, count[0], "dropped at 0-ply")
+	assert.Equal(t, h.Plays[0].Text, h.Advice)
+}

@@ -356,7 +356,10 @@ func (s *Searcher) Choose(plays []nardy.Play, ply int) (int, Probs) {
 
 // Rank returns the plays' evaluations (for the player making them) at the
 // ply each reached, best first: every play at 0-ply, the survivors of the
-// filters at 1 and 2 ply. The slice is new at each call, the caller's to
+// filters at 1 and 2 ply. The plays of the deepest ply come first, by their
+// equity there, then those each shallower ply left, by theirs: a play
+// dropped at 0-ply can show a higher equity than a survivor listed before
+// it, which a deeper look judged lower. The slice is new at each call, the caller's to
 // keep. It is nil when plays is empty; with no evaluation (see
 // [NewSearcher]) it lists every play in order with the zero Probs, at
 // equity 0 and 0-ply, and so it lists plays of another variant than the

@@ -223,6 +223,39 @@ func BenchmarkApply(b *testing.B) {
 	}
 }
 
+// BenchmarkPlayOf: PlayOf of a legal play's steps (the whole check of a
+// play made elsewhere, C5 included) over BenchmarkApply's pairs, one op
+// per play.
+func BenchmarkPlayOf(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		pairs []pair
+	}{
+		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
+		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
+	} {
+		ps, plays := applyPairs(b, c.pairs)
+		steps := make([][]Step, len(plays))
+		for i, p := range plays {
+			for s := range p.Steps() {
+				steps[i] = append(steps[i], s)
+			}
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := ps[i].rules.PlayOf(ps[i].pos, ps[i].roll, steps[i]...); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(ps) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkNextSteps: the step API's first call, NewTurn then
 // AppendNextSteps into a reused buffer, one op per (position, roll).
 func BenchmarkNextSteps(b *testing.B) {
@@ -295,8 +328,9 @@ func gameTurns(tb testing.TB, r Rules, seed uint64, n int) (rolled []Game, rolls
 // BenchmarkGameTurn: a play's way through a Game, one op per turn of
 // random games (gameTurns, 2,000 turns of each game): SetDice, the roll
 // (Do of ActRoll: the turn's required dice worked out, C5), Do of a legal
-// ActPlay (the play checked and made), Game.Play of the legal Play, and
-// the same play made step by step with Game.Step.
+// ActPlay (the play checked and made), Game.Play of the legal Play,
+// Game.Legal (the plays of the roll, in a new slice), and the same play
+// made step by step with Game.Step.
 func BenchmarkGameTurn(b *testing.B) {
 	for _, v := range []Variant{Long, Short} {
 		rolled, rolls, playing, plays, acts := gameTurns(b, DefaultRules(v), 1, 2000)
@@ -329,6 +363,18 @@ func BenchmarkGameTurn(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				if _, err := playing[i].Play(plays[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(playing) {
+					i = 0
+				}
+			}
+		})
+		b.Run(v.String()+"/legal", func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := playing[i].Legal(); err != nil {
 					b.Fatal(err)
 				}
 				if i++; i == len(playing) {

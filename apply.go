@@ -202,7 +202,7 @@ func (r Rules) PlayOf(pos Position, roll Roll, steps ...Step) (Play, error) {
 }
 
 // playOf is PlayOf from a prepared turn: need and die are c.required's
-// answer, or need is −1 to work it out.
+// answer, or need is −1 to work it out where it matters (checkPlay).
 func (c *turnCtx) playOf(root *node, roll Roll, steps []Step, need, die int) (Play, error) {
 	var checked [4]rawStep
 	var cur node
@@ -255,7 +255,12 @@ func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, 
 	if !c.endOK(cur) {
 		return ruleError("L5", errSixBlock, -1)
 	}
-	if need < 0 {
+	// C5's required dice are searched only for steps fewer than the
+	// roll's dice. Steps that use them all, each legal and the end
+	// allowed (checked above), are a play required's search finds: it
+	// answers (all the dice, 0), which refuses nothing, as need < 0 and
+	// die 0 (PlayOf's) refuse nothing. Apply's path reasons the same.
+	if need < 0 && len(steps) < roll.Steps() {
 		need, die = c.required(root)
 	}
 	if len(steps) < need {

@@ -1,0 +1,112 @@
+package nardy
+
+// PlayOf takes a shorter path than its definition: it searches C5's
+// required dice only for steps fewer than the roll's dice. This property
+// holds it to the longer path's answers.
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// playOfSearched is PlayOf with C5's required dice always searched (the
+// path before the shortcut): the turn prepared, required's answer, then
+// the same checks of the steps.
+func playOfSearched(r Rules, pos Position, roll Roll, steps ...Step) (Play, error) {
+	var c turnCtx
+	var root node
+	if err := prepareTurn(&r, &pos, roll, &c, &root); err != nil {
+		return Play{}, err
+	}
+	need, die := c.required(&root)
+	return c.playOf(&root, roll, steps, need, die)
+}
+
+// genStepSeqs draws step sequences for PlayOf of c's position and roll:
+// the steps of the legal plays of c's roll in their order, in other
+// orders, cut short (C5) and with a step changed (C3 and the rule the
+// step breaks), the steps of the plays of another roll, and arbitrary
+// steps of c's roll.
+func genStepSeqs(t *rapid.T, c testCase) [][]Step {
+	var seqs [][]Step
+	legal := legalOf(t, c)
+	for _, p := range legal[:min(len(legal), 12)] {
+		s := slices.Collect(p.Steps())
+		seqs = append(seqs, s)
+		if len(s) > 1 {
+			seqs = append(seqs, slices.Concat(s[1:], s[:1]), s[:len(s)-1])
+			k := rapid.IntRange(0, len(s)-1).Draw(t, "k")
+			changed := slices.Clone(s)
+			from := rapid.IntRange(1, 25).Draw(t, "from")
+			changed[k] = st(from, max(from-int(changed[k].Die), 0), int(changed[k].Die))
+			seqs = append(seqs, changed)
+		}
+	}
+	if ps, err := c.Rules.Legal(c.Pos, genRoll().Draw(t, "roll2")); err == nil {
+		for _, p := range ps[:min(len(ps), 12)] {
+			seqs = append(seqs, slices.Collect(p.Steps()))
+		}
+	}
+	for range 4 {
+		seqs = append(seqs, genSteps(c.Roll).Draw(t, "steps"))
+	}
+	return seqs
+}
+
+// TestPropertyPlayOfSkipsTheSearchWithSameAnswers: PlayOf answers what
+// PlayOf with C5's required dice always searched answers (the same Play,
+// or an error with the same text and *RuleError) for the step sequences of
+// genStepSeqs, under the case's rules and another case's (the variant and
+// rule options, C8), of both variants; an accepted play's result is one
+// of Legal's, and the legal plays' own steps are accepted.
+func TestPropertyPlayOfSkipsTheSearchWithSameAnswers(t *testing.T) {
+	accepted, c5, refused := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		o := genCase().Draw(t, "other")
+		legal := legalOf(t, c)
+		results := map[Position]bool{}
+		for _, p := range legal {
+			results[p.Result()] = true
+		}
+		for _, p := range legal[:min(len(legal), 12)] {
+			if got, err := c.Rules.PlayOf(c.Pos, c.Roll, slices.Collect(p.Steps())...); err != nil || got.Result() != p.Result() {
+				t.Fatalf("%v: PlayOf of legal play %v: %v, %v", c, slices.Collect(p.Steps()), got.Result(), err)
+			}
+		}
+		for _, s := range genStepSeqs(t, c) {
+			for _, r := range []Rules{c.Rules, o.Rules} {
+				got, err := r.PlayOf(c.Pos, c.Roll, s...)
+				want, werr := playOfSearched(r, c.Pos, c.Roll, s...)
+				if got != want || (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+					t.Fatalf("%v under %+v: PlayOf(%v) = %v, %v; with the search: %v, %v", c, r, s, got, err, want, werr)
+				}
+				var re, wre *RuleError
+				if errors.As(err, &re) != errors.As(werr, &wre) || re != nil && *re != *wre {
+					t.Fatalf("%v: PlayOf(%v) error %#v, with the search %#v", c, s, err, werr)
+				}
+				if r != c.Rules {
+					continue
+				}
+				switch {
+				case err == nil:
+					accepted++
+					if !results[got.Result()] {
+						t.Fatalf("%v: PlayOf(%v) accepted, result %v not one of Legal's", c, s, got.Result())
+					}
+				case re != nil && re.Rule == "C5":
+					c5++
+				default:
+					refused++
+				}
+			}
+		}
+	})
+	t.Logf("under the case's rules: %d accepted, %d refused by C5, %d refused otherwise", accepted, c5, refused)
+	if accepted == 0 || c5 == 0 || refused == 0 {
+		t.Errorf("some kind of answer was never met: %d accepted, %d C5, %d other refusals", accepted, c5, refused)
+	}
+}

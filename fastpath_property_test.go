@@ -1,8 +1,9 @@
 package nardy
 
-// PlayOf takes a shorter path than its definition: it searches C5's
-// required dice only for steps fewer than the roll's dice. This property
-// holds it to the longer path's answers.
+// PlayOf and Game.Legal take shorter paths than their definitions: PlayOf
+// searches C5's required dice only for steps fewer than the roll's dice,
+// Game.Legal runs the generator on the turn the game prepared when the
+// dice were set. These properties hold them to the longer paths' answers.
 
 import (
 	"errors"
@@ -108,5 +109,65 @@ func TestPropertyPlayOfSkipsTheSearchWithSameAnswers(t *testing.T) {
 	t.Logf("under the case's rules: %d accepted, %d refused by C5, %d refused otherwise", accepted, c5, refused)
 	if accepted == 0 || c5 == 0 || refused == 0 {
 		t.Errorf("some kind of answer was never met: %d accepted, %d C5, %d other refusals", accepted, c5, refused)
+	}
+}
+
+// TestPropertyGameLegalIsRulesLegal: Game.Legal in PhasePlay lists what
+// Rules.Legal lists for the game's position and dice under its rules (the
+// same plays in the same order), once the dice are set, after each of a
+// walk of the turn's legal next steps (Legal is the whole plays from the
+// turn's start) and for the game read back from its JSON mid-turn, over
+// random positions of both variants under random rule options.
+func TestPropertyGameLegalIsRulesLegal(t *testing.T) {
+	checked := 0
+	rapid.Check(t, func(t *rapid.T) {
+		c := genCase().Draw(t, "case")
+		g, err := NewGameAt(c.Rules, Setup{Position: c.Pos, Starter: c.Pos.OnRoll()})
+		if err != nil {
+			t.Skip("no game at this position:", err)
+		}
+		if g, err = g.SetDice(c.Roll); err != nil {
+			t.Fatalf("%v: SetDice: %v", c, err)
+		}
+		same := func(g Game, when string) {
+			roll, ok := g.Dice()
+			if !ok {
+				return
+			}
+			got, err := g.Legal()
+			want, werr := g.Rules().Legal(g.Position(), roll)
+			if err != nil || werr != nil || !slices.Equal(got, want) {
+				t.Fatalf("%v %s: Game.Legal = %d plays, %v; Rules.Legal %d plays, %v", c, when, len(got), err, len(want), werr)
+			}
+			checked++
+		}
+		same(g, "with the dice set")
+		for g.Phase() == PhasePlay {
+			tn, _ := g.Turn()
+			next := tn.AppendNextSteps(nil)
+			if len(next) == 0 {
+				t.Fatalf("%v: a turn in play with no next step", c)
+			}
+			s := rapid.SampledFrom(next).Draw(t, "step")
+			if g, err = g.Step(s); err != nil {
+				t.Fatalf("%v: Step(%v) offered and refused: %v", c, s, err)
+			}
+			same(g, "after a step")
+			if g.Phase() == PhasePlay {
+				b, err := g.MarshalJSON()
+				if err != nil {
+					t.Fatalf("%v: MarshalJSON: %v", c, err)
+				}
+				var back Game
+				if err := back.UnmarshalJSON(b); err != nil {
+					t.Fatalf("%v: UnmarshalJSON(%s): %v", c, b, err)
+				}
+				same(back, "read back from JSON")
+			}
+		}
+	})
+	t.Logf("%d games in play compared", checked)
+	if checked == 0 {
+		t.Error("no game in play was met")
 	}
 }

@@ -536,6 +536,17 @@ func (r Rules) AppendLegal(dst []Play, pos Position, roll Roll) ([]Play, error) 
 	return g.out, nil
 }
 
+// legal returns the plays AppendLegal(nil, t.Start(), t.Roll()) returns
+// under the rules t was prepared with, running the generator on the
+// prepared turn: the input checked and the masks worked out once, when
+// the turn started. Its steps taken so far do not matter (t.root).
+func (t *Turn) legal() []Play {
+	var g gen
+	g.turnCtx, g.root = t.c, t.root
+	g.run()
+	return g.out
+}
+
 // countLegal returns the number of plays AppendLegal lists, counting them
 // where the search can without listing them; buf (capacity MaxPlays) is
 // the list where it cannot. Perft's last ply uses it.

@@ -3,7 +3,8 @@ package nardy
 import "strconv"
 
 // Drawing returns a multi-line ASCII picture of the position for people
-// (the text form for programs is [Position.String]). See AppendDrawing.
+// (the text form for programs is [Position.String]), each line ended by a
+// newline; the zero Position's is "invalid position\n". See AppendDrawing.
 func (p Position) Drawing() string {
 	return string(p.AppendDrawing(make([]byte, 0, 1024)))
 }
@@ -28,7 +29,9 @@ func (p Position) Drawing() string {
 // checkers off the board, its bar (short nardy) and its pip count, and
 // marks the player on roll.
 //
-// The zero Position draws as "invalid position".
+// Every line ends with a newline, the last included, so drawings can be
+// written one after another. The zero Position draws as the one
+// line "invalid position\n".
 func (p Position) AppendDrawing(b []byte) []byte {
 	if !p.IsValid() {
 		return append(b, "invalid position\n"...)

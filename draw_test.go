@@ -161,7 +161,13 @@ func TestDrawingAppendAndZero(t *testing.T) {
 	b := p.AppendDrawing([]byte("prefix\n"))
 	assert.True(t, bytes.HasPrefix(b, []byte("prefix\n")))
 	assert.Equal(t, p.Drawing(), string(b[len("prefix\n"):]))
-	assert.Equal(t, "invalid position\n", Position{}.Drawing())
+	assert.Equal(t, "invalid position\n", Position{}.Drawing(), "the doc's one line, with its newline")
+	for _, v := range []Variant{Long, Short} {
+		start, err := StartPosition(v, Black)
+		require.NoError(t, err)
+		d := start.Drawing()
+		assert.True(t, strings.HasSuffix(d, "\n") && !strings.HasSuffix(d, "\n\n"), "%s: every line ends with a newline, none blank at the end", v)
+	}
 	for _, line := range strings.Split(p.Drawing(), "\n") {
 		assert.Equal(t, strings.TrimRight(line, " "), line, "no trailing blanks")
 	}

@@ -43,8 +43,9 @@
 //     second, and takes 13 MB (24 MB allocated while it is built). Where
 //     both have at most five checkers, the Searcher's cube decisions in
 //     money play are exact, from cubeful tables of the race
-//     (bearoff_cube.go: the cube limit and beavers counted; 20 MB more,
-//     built on first need). [Net] alone is the network everywhere.
+//     (bearoff_cube.go: the cube limit and beavers counted; 21.5 MB more,
+//     and as much again for the tables with beavers, each built on first
+//     need). [Net] alone is the network everywhere.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
 // How the networks were trained and how fast they evaluate is in

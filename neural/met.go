@@ -41,7 +41,8 @@ import (
 //
 // For example the leader's chance is 0.675 at 1-away 2-away (Crawford),
 // 0.606 at 2-away 3-away, 0.676 at 2-away 4-away and 0.575 at 3-away
-// 4-away; equal scores are 0.5.
+// 4-away; equal scores are exactly 0.5, as the model is symmetric (even
+// games, both sides alike).
 const (
 	// MaxAway is the largest number of points away the table covers: the
 	// longest match GNU Backgammon plays. Scores farther away are read
@@ -56,7 +57,9 @@ const (
 // match of the player who needs a more points against an opponent who
 // needs b more, before a game with the cube centred (a, b in 1..MaxAway;
 // post-Crawford for a or b equal to 1: see PostCrawford). Row or column 0
-// stands for a match already won (1) or lost (0).
+// stands for a match already won (1) or lost (0). The tables this
+// package computes are symmetric exactly, as their model is: for a and b
+// in 2..MaxAway, Pre[a][a] is 0.5 and Pre[b][a] is 1 − Pre[a][b].
 type MET struct {
 	Pre          [MaxAway + 1][MaxAway + 1]float64
 	PostCrawford [MaxAway + 1]float64 // PostCrawford[b]: leader at 1-away, trailer b away
@@ -73,7 +76,8 @@ type MET struct {
 // match is nearly a random walk of points: At returns the table's chance,
 // between its entries, of the score with the same lead over spread whose
 // farther side is MaxAway away. The chance runs on smoothly from the
-// table, equal scores are even, the two sides' chances add up to 1, and
+// table, equal scores are even (exactly 0.5 in this package's tables),
+// the two sides' chances add up to 1 (exactly within the table), and
 // every point won or lost moves it, but where the match is all but
 // decided (a side a few points away against one millions away). Against
 // a side at 1-away, a side past MaxAway reads as MaxAway away: the match
@@ -194,10 +198,17 @@ func computeMET(crawford bool) *MET {
 	for sum := 4; sum <= 2*MaxAway; sum++ {
 		for a := max(2, sum-MaxAway); a <= min(MaxAway, sum-2); a++ {
 			b := sum - a
+			if a >= b { // by the model's symmetry: set with b, a below
+				continue
+			}
 			dead := 0.5*((1-g)*m.after(a, b, 1, true)+g*m.after(a, b, 2, true)) +
 				0.5*((1-g)*m.after(a, b, 1, false)+g*m.after(a, b, 2, false))
 			live := m.liveCentred(a, b, 0.5)
 			m.Pre[a][b] = metEfficiency*live + (1-metEfficiency)*dead
+			m.Pre[b][a] = 1 - m.Pre[a][b]
+		}
+		if sum%2 == 0 && sum/2 <= MaxAway {
+			m.Pre[sum/2][sum/2] = 0.5
 		}
 	}
 	return m
@@ -252,7 +263,13 @@ func computeCubelessMET(g float64) *MET {
 	for sum := 2; sum <= 2*MaxAway; sum++ {
 		for a := max(1, sum-MaxAway); a <= min(MaxAway, sum-1); a++ {
 			b := sum - a
-			m.Pre[a][b] = 0.5*((1-g)*v(a-1, b)+g*v(a-2, b)) + 0.5*((1-g)*v(a, b-1)+g*v(a, b-2))
+			switch {
+			case a == b:
+				m.Pre[a][b] = 0.5
+			case a < b:
+				m.Pre[a][b] = 0.5*((1-g)*v(a-1, b)+g*v(a-2, b)) + 0.5*((1-g)*v(a, b-1)+g*v(a, b-2))
+				m.Pre[b][a] = 1 - m.Pre[a][b]
+			}
 		}
 	}
 	for b := 1; b <= MaxAway; b++ {

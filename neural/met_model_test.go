@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/nardylab/nardy"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -87,5 +88,30 @@ func TestAwayAfter(t *testing.T) {
 		{2, false, 5, 1}, {3, false, 5, 0}, {9, false, 5, 0}, {math.MaxInt, false, 5, 0}} {
 		a, b := awayAfter(5, 3, c.pts, c.won)
 		assert.Equal(t, [2]int{c.wantA, c.wantB}, [2]int{a, b}, "%+v", c)
+	}
+}
+
+// TestMETEqualScoresExactlyEven: the model is symmetric (even games, both
+// sides alike), so at equal scores, in the table and past it, each side
+// has exactly 0.5 (a Crawford flag means nothing there), and within the
+// table the two sides' chances add up to exactly 1: the tables of matches
+// with and without the Crawford rule and the cubeless ones of both games.
+func TestMETEqualScoresExactlyEven(t *testing.T) {
+	tables := map[string]*MET{"Crawford": ComputeMET(), "no Crawford": metWith(true),
+		"cubeless long": cubelessMETs()[nardy.Long], "cubeless short": cubelessMETs()[nardy.Short]}
+	for name, m := range tables {
+		for n := 1; n <= 3*MaxAway; n++ {
+			for _, cr := range []bool{false, true} {
+				assert.Equal(t, 0.5, m.At(n, n, cr), "%s: %d-away %d-away, crawford %v", name, n, n, cr)
+			}
+		}
+		for a := 2; a <= MaxAway; a++ {
+			for b := 2; b <= MaxAway; b++ {
+				if m.At(a, b, false)+m.At(b, a, false) != 1 {
+					t.Errorf("%s: %d-away %d-away: %v and %v do not add up to 1", name, a, b, m.At(a, b, false), m.At(b, a, false))
+					return
+				}
+			}
+		}
 	}
 }

@@ -429,7 +429,19 @@ const maxRulesJSON = 4 << 10
 // short nardy with a value other than its neutral one (classic, false,
 // on_route, false: the values that change nothing, which records written
 // before version 0.2 carry) is an error that names it; short nardy read
-// onto long-nardy rules takes those neutral values, whatever r held. Every error is a
+// onto long-nardy rules takes those neutral values, whatever r held.
+// JSON of another variant than r's (r not the zero Rules) reads the parts
+// of a rule set that belong to one game as if r had that variant's
+// defaults: the long-nardy options left out take its defaults (the
+// neutral values above for short nardy, L5's transient block for long
+// nardy), and the scoring table is the variant's default table ({"oin":1,
+// "mars":2} or {"single":1,"gammon":2,"backgammon":3}) with the kinds
+// given replacing its own; the options both games have keep r's values
+// when left out. So {"variant":"short"} onto any long-nardy rules is short
+// nardy with backgammons. A scoring table given whole (every kind in one
+// game's words) is read whole: no home mars in short nardy's words, a 1–1
+// draw without "draw_half". The JSON MarshalJSON writes thus reads as the
+// rule set it was written from, onto any r. Every error is a
 // [*InvalidRulesError], naming the option whose value is refused or cannot be
 // read ("" for JSON that is not an object of options).
 func (r *Rules) UnmarshalJSON(b []byte) error {
@@ -440,15 +452,22 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 		return nil // encoding/json's convention: null changes nothing
 	}
 	base := *r
-	if base == (Rules{}) {
-		// Into the zero Rules: the options left out take the defaults of
-		// the variant read (a variant that cannot be read is the error of
-		// the full reading below).
-		var v struct {
-			Variant Variant `json:"variant"`
-		}
-		if json.Unmarshal(b, &v) == nil && v.Variant.IsValid() {
-			base = DefaultRules(v.Variant)
+	// The variant read (one that cannot be read is the error of the full
+	// reading below).
+	var v struct {
+		Variant Variant `json:"variant"`
+	}
+	if json.Unmarshal(b, &v) == nil && v.Variant.IsValid() && v.Variant != base.Variant {
+		d := DefaultRules(v.Variant)
+		if base == (Rules{}) {
+			// Into the zero Rules: the options left out take the
+			// defaults of the variant read.
+			base = d
+		} else {
+			// Another game than r's: its own parts, the long-nardy
+			// options and the scoring table, start from its defaults.
+			base.HeadException, base.TransientBlock, base.BlockAhead, base.LastRollDraw, base.Scoring =
+				d.HeadException, d.TransientBlock, d.BlockAhead, d.LastRollDraw, d.Scoring
 		}
 	}
 	j := rulesJSON{Variant: base.Variant, OpeningRoll: base.OpeningRoll, Cube: base.Cube, MaxCube: base.MaxCube,

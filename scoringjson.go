@@ -33,7 +33,10 @@ func (w scoringWire) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements json.Unmarshaler: the kinds given replace
-// those of w.s, the others keep theirs.
+// those of w.s, the others keep theirs. A table given whole in one
+// game's words, as MarshalJSON writes it, is the whole table: without
+// "home_mars" (short nardy's words have none) or "draw_half" (left out
+// for a 1–1 draw) it has none.
 func (w *scoringWire) UnmarshalJSON(b []byte) error {
 	var j struct {
 		Oin        *int  `json:"oin"`
@@ -70,6 +73,12 @@ func (w *scoringWire) UnmarshalJSON(b []byte) error {
 		case k.s != nil:
 			*k.dst = *k.s
 		}
+	}
+	if j.Single != nil && j.Gammon != nil && j.Backgammon != nil ||
+		j.Oin != nil && j.Mars != nil && j.HomeMars != nil && j.Koks != nil {
+		// A whole table, as MarshalJSON writes it: short nardy's words
+		// have no home mars, and a 1–1 draw is left out.
+		w.s.HomeMars, w.s.DrawHalf = 0, false
 	}
 	if j.HomeMars != nil {
 		w.s.HomeMars = *j.HomeMars

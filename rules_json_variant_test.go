@@ -122,3 +122,22 @@ func TestRulesJSONReadsAsWrittenOntoAnyRules(t *testing.T) {
 		assert.Equal(t, written, r, "%s onto %+v", b, onto)
 	})
 }
+
+// TestRulesJSONScoringNotAnObjectNamed: a scoring table of the wrong JSON
+// type is named "scoring", as encoding/json names a value, not "scoring."
+// (the path of no field).
+func TestRulesJSONScoringNotAnObjectNamed(t *testing.T) {
+	for _, c := range []struct{ json, want string }{
+		{`{"scoring":[]}`, "scoring: want an object, not a JSON array"},
+		{`{"scoring":"x"}`, "scoring: want an object, not a JSON string"},
+		{`{"scoring":{"koks":true}}`, "scoring.koks: want a whole number, not a JSON bool"},
+	} {
+		r := DefaultRules(Long)
+		err := json.Unmarshal([]byte(c.json), &r)
+		var re *InvalidRulesError
+		if assert.ErrorAs(t, err, &re, c.json) {
+			assert.Equal(t, "scoring", re.Option, c.json)
+			assert.Equal(t, c.want, re.Msg, c.json)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // scoringWire is a rule set's Scoring in its JSON, in the words of its game:
@@ -53,7 +54,7 @@ func (w *scoringWire) UnmarshalJSON(b []byte) error {
 		if !errors.As(err, &te) {
 			return err
 		}
-		te.Field = "scoring." + te.Field // named from the rules, as encoding/json names it
+		te.Field = strings.TrimSuffix("scoring."+te.Field, ".") // named from the rules, as encoding/json names it
 		w.typeErr = te
 	}
 	for _, k := range [...]struct {

@@ -1,6 +1,9 @@
 package nardy
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Cube is the doubling cube (S6): its value and who owns it. A new game's
 // cube, Cube{Value: 1}, is worth 1 and centred. Cube is a small comparable
@@ -15,7 +18,17 @@ type Cube struct {
 // only for an owned cube: a centred cube's Owner means nothing, and a
 // client reading "owner" alone would take it for White's (version 0.2 and
 // before wrote "owner":"white" there; both forms read the same).
+//
+// A cube no game can hold under any rules, which a [Game]'s JSON and
+// [NewGameAt] refuse, is refused as they refuse it, with a
+// [*PositionError] matching [ErrInvalidPosition]: a value not a power of
+// two in 1..2^20 (the largest Rules.MaxCube), a cube owned at 1 or centred
+// above it, an owner that is no colour. The zero Cube, a [Setup]'s cube
+// centred at 1, is written as it is.
 func (c Cube) MarshalJSON() ([]byte, error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
 	type ownedCube struct {
 		Value int   `json:"value"`
 		Owned bool  `json:"owned"`
@@ -29,6 +42,27 @@ func (c Cube) MarshalJSON() ([]byte, error) {
 		return json.Marshal(ownedCube(c))
 	}
 	return json.Marshal(centredCube{Value: c.Value})
+}
+
+// check returns the error of a cube no game holds under any rules, nil
+// for the others and the zero Cube.
+func (c Cube) check() error {
+	bad := func(format string, args ...any) error {
+		return &PositionError{Rule: "S6", Msg: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case c == Cube{}:
+		return nil
+	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > maxCubeLimit:
+		return bad("cube value %d: want a power of two 1..%d", c.Value, maxCubeLimit)
+	case c.Owned && c.Value == 1:
+		return bad("cube 1 owned: a cube is owned only after a double")
+	case !c.Owned && c.Value > 1:
+		return bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
+	case !c.Owner.IsValid():
+		return bad("cube owner %d: want white or black", c.Owner)
+	}
+	return nil
 }
 
 // Centred reports whether no player owns the cube.

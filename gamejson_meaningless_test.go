@@ -78,7 +78,7 @@ func TestCubeJSONWritesOwnerOnlyWhenOwned_S6(t *testing.T) {
 		want string
 	}{
 		{Cube{Value: 1}, `{"value":1,"owned":false}`},
-		{Cube{Value: 4, Owner: Black}, `{"value":4,"owned":false}`},
+		{Cube{Value: 1, Owner: Black}, `{"value":1,"owned":false}`}, // (a centred 4 is no cube, refused)
 		{Cube{Value: 2, Owned: true}, `{"value":2,"owned":true,"owner":"white"}`},
 		{Cube{Value: 8, Owned: true, Owner: Black}, `{"value":8,"owned":true,"owner":"black"}`},
 	} {
@@ -125,7 +125,7 @@ func TestCubeJSONWritesOwnerOnlyWhenOwned_S6(t *testing.T) {
 	assert.Equal(t, map[string]any{"value": 2.0, "owned": true, "owner": "black"}, j.Cube, "%s", b)
 
 	// A setup's cube likewise.
-	b, err = json.Marshal(Setup{Position: start, Cube: Cube{Value: 2}})
+	b, err = json.Marshal(Setup{Position: start, Cube: Cube{Value: 1, Owner: Black}})
 	require.NoError(t, err)
-	assert.Contains(t, string(b), `"cube":{"value":2,"owned":false}`)
+	assert.Contains(t, string(b), `"cube":{"value":1,"owned":false}`)
 }

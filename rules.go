@@ -400,11 +400,13 @@ type rulesJSON struct {
 // as "head_exception"); a short-nardy rule set is written without the
 // long-nardy options, and its scoring table in its own words
 // ({"single":1,"gammon":2,"backgammon":3}; UnmarshalJSON reads either
-// game's). A rule set without a valid variant (the zero Rules)
-// is an error matching [ErrInvalidRules], as Validate says it.
+// game's). A rule set that [Rules.Validate] refuses (the zero Rules, a
+// cube limit not a power of two, a scoring table out of range, a long-nardy
+// option in short nardy …) is an error, Validate's: UnmarshalJSON would
+// refuse what it wrote.
 func (r Rules) MarshalJSON() ([]byte, error) {
-	if !r.Variant.IsValid() {
-		return nil, r.moveRulesError()
+	if err := r.Validate(); err != nil {
+		return nil, err
 	}
 	j := rulesJSON{Variant: r.Variant, OpeningRoll: r.OpeningRoll, Cube: r.Cube, MaxCube: r.MaxCube,
 		Jacoby: r.Jacoby, Beavers: r.Beavers, Crawford: r.Crawford, Scoring: scoringWire{s: r.Scoring, short: r.Variant == Short},

@@ -135,6 +135,18 @@
 //	var re *nardy.RuleError
 //	if errors.As(err, &re) && re.Rule == "L5" { ... } // a forbidden six-block
 //
+// That is every error of the package's functions and methods, its
+// MarshalJSON, UnmarshalJSON, MarshalText and UnmarshalText among them.
+// [Cube], [Scoring], [MatchStart], [Setup], [Step] and [Result] are plain
+// structs to encoding/json when it reads them (they have no UnmarshalJSON),
+// so that a caller's decoder reaches into them with its field paths and
+// its DisallowUnknownFields, as into its own structs: one decoded alone from
+// JSON of the wrong type gives encoding/json's *json.UnmarshalTypeError,
+// which matches no sentinel (a value its enumerated or text fields refuse
+// is still the package's error). Inside a [Rules], [Game], [Match] or
+// [Record] their errors are those types' ([ErrInvalidRules],
+// [ErrBadRecord]).
+//
 // # Concurrency
 //
 // Every value of the package (Position, Rules, Play, Turn, Game, Match) is

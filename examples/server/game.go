@@ -406,6 +406,16 @@ func (g *game) step(p nardy.Color, req actionRequest) error {
 	if err != nil {
 		return err
 	}
+	if t.Done() {
+		// No step is left to take: the play waits to be posted, not a
+		// step the rules forbid (which the turn would say, C3).
+		why := "no dice left"
+		if left := t.DiceLeft(); len(left) > 0 {
+			why = fmt.Sprintf("the dice left (%v) cannot be played (C5)", left)
+		}
+		return fmt.Errorf("%w: step by %s: %s, the play is complete: post play to make it, or undo a step",
+			nardy.ErrWrongPhase, p, why)
+	}
 	switch {
 	case req.Die != 0:
 		to := 0
@@ -562,8 +572,8 @@ func (g *game) steps() (stepsJSON, error) {
 	gm := g.game()
 	t, ok := g.turn()
 	mover := onRoll(gm.Position())
-	if !ok {
-		return stepsJSON{}, &nardy.ActionError{Kind: nardy.ActStep, Player: mover, Phase: gm.Phase(), Reason: errNoPlay}
+	if !ok { // a read, not a step: said as what was asked
+		return stepsJSON{}, fmt.Errorf("steps asked in phase %s: %w", gm.Phase(), errNoPlay)
 	}
 	out := stepsJSON{Player: mover.String(), Roll: t.Roll().String(), DiceLeft: t.DiceLeft(),
 		Taken: triples(slices.Collect(t.Steps())), Next: []stepJSON{}, Required: t.Required(), Done: t.Done(),

@@ -63,7 +63,7 @@ func TestTextFieldErrorsNameTheField(t *testing.T) {
 	// An error of another field, or of none, is not given the field.
 	for body, want := range map[string]string{
 		`{"bogus":1,"length":"x"}`:                      `bad JSON body: unknown field "bogus"`,
-		`{"setup":{"bogus":1,"cube":{"value":"x"}}}`:    `bad JSON body: unknown field "bogus"`,
+		`{"setup":{"bogus":1,"cube":{"value":"x"}}}`:    `bad JSON body: unknown field "setup.bogus"`,
 		`{"length":"x","setup":{"position":"short w"}}`: `bad JSON body: setup.position: nardy: parsing position "short w"`,
 	} {
 		got, raw := c.do("POST", "/api/games", body)

@@ -120,7 +120,13 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		msg := jsonError(err)
 		var te *json.UnmarshalTypeError
 		var se *json.SyntaxError
-		if !errors.As(err, &te) && !errors.As(err, &se) && !strings.HasPrefix(err.Error(), "json: unknown field ") {
+		unknown := strings.HasPrefix(err.Error(), "json: unknown field ")
+		if f := unknownField(b, reflect.TypeOf(v), ""); unknown && f != "" {
+			// Go's decoder names the key alone: the path, as checkKeys
+			// names a key in another case ("setup.bogus").
+			msg = "unknown field " + errtext.Quote(f)
+		}
+		if !errors.As(err, &te) && !errors.As(err, &se) && !unknown {
 			// A value a type refused by itself (a colour, a position):
 			// Go's decoder does not say whose, and it is named here.
 			if f := refusedField(b, reflect.TypeOf(v), ""); f != "" && !strings.HasPrefix(msg, f+":") {
@@ -280,6 +286,45 @@ func refusedField(b []byte, t reflect.Type, path string) string {
 		var te *json.UnmarshalTypeError
 		if err := json.Unmarshal(value, reflect.New(ft).Interface()); err != nil && !errors.As(err, &te) {
 			return path + key
+		}
+	}
+	return ""
+}
+
+// unknownField returns the path of the first key of the JSON object b,
+// read into a value of type t, that names no field of its struct, looking
+// into the objects of nested struct fields as encoding/json does, in the
+// order of the text ("setup.cube.bogus"); "" when every key names one.
+// The decoder refuses the first such key (DisallowUnknownFields) but says
+// the key alone.
+func unknownField(b []byte, t reflect.Type, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return ""
+	}
+	fields := jsonFields(t)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		key, _ := tok.(string)
+		var value json.RawMessage
+		if dec.Decode(&value) != nil {
+			return ""
+		}
+		ft, ok := fields[key]
+		if !ok {
+			return path + key
+		}
+		if inner := unknownField(value, ft, path+key+"."); inner != "" {
+			return inner
 		}
 	}
 	return ""

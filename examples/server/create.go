@@ -35,8 +35,10 @@ type createRequest struct {
 	Preset   string `json:"preset"`   // a name of variants.All (default long-moscow)
 	Opponent string `json:"opponent"` // "bot" (default) or "human"
 	Color    string `json:"color"`    // the creator's colour (default white)
-	Bot      string `json:"bot"`      // a name of bot.Names: random, greedy (default), expectimax, neural0, neural1, neural2
-	Length   int    `json:"length"`   // match length, 0: one game of money play
+	// Bot: a name of bot.Names (random, greedy, the default, expectimax,
+	// neural0, neural1, neural2), for a game against the bot only.
+	Bot    *string `json:"bot"`
+	Length int     `json:"length"` // match length, 0: one game of money play
 	// Start: the score the match begins at, {"score": [white, black],
 	// "crawford_done": bool} (nardy.MatchStart); none: 0-0.
 	Start nardy.MatchStart `json:"start"`
@@ -72,7 +74,7 @@ type inviteJSON struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	req := createRequest{Preset: "long-moscow", Opponent: "bot", Color: "white", Bot: "greedy"}
+	req := createRequest{Preset: "long-moscow", Opponent: "bot", Color: "white"}
 	if !decode(w, r, &req) {
 		return
 	}
@@ -104,7 +106,23 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "bad_opponent", "opponent: want \"bot\" or \"human\", not %s", errtext.Quote(req.Opponent))
 		return
 	}
-	g, err := newGame(preset, req.Length, req.Start, req.Setup, kinds, req.Bot)
+	botName := "greedy" // the API's default
+	if req.Bot != nil {
+		// A name given is checked even where no seat would use it: a
+		// client that names a bot for a game between two people has
+		// misread the API, and is told so rather than ignored.
+		switch {
+		case !knownBot(*req.Bot):
+			fail(w, http.StatusBadRequest, "bad_game", "bot: want one of %v, not %s", botNames(), errtext.Quote(*req.Bot))
+			return
+		case kinds[0] != "bot" && kinds[1] != "bot":
+			fail(w, http.StatusBadRequest, "bad_game", "bot: %s given for a game between two people, where no seat is a bot "+
+				"(leave bot out, or ask for \"opponent\": \"bot\")", errtext.Quote(*req.Bot))
+			return
+		}
+		botName = *req.Bot
+	}
+	g, err := newGame(preset, req.Length, req.Start, req.Setup, kinds, botName)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "bad_game", "%v", err)
 		return

@@ -25,7 +25,7 @@ var decodeKinds = []struct {
 }{
 	{"action", "/api/games/0123456789abcdef0123456789abcdef/roll", func() any { return &actionRequest{} }},
 	{"create", "/api/games", func() any {
-		return &createRequest{Preset: "long-moscow", Opponent: "bot", Color: "white", Bot: "greedy"}
+		return &createRequest{Preset: "long-moscow", Opponent: "bot", Color: "white"}
 	}},
 	{"join", "/api/games/0123456789abcdef0123456789abcdef/join", func() any { return &joinRequest{} }},
 }

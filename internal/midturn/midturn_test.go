@@ -51,3 +51,44 @@ func TestKeepIsWhatTheGameTakes(t *testing.T) {
 	require.Positive(t, dropped, "plays a step rules out")
 	t.Logf("%d states with steps taken, %d plays ruled out", stepped, dropped)
 }
+
+// TestKeepFiltersInPlace: Keep returns the plays it keeps in the array of
+// the plays it was given, their first elements (a player's buffer is
+// reused, nothing is allocated for the plays), the same slice where no
+// step was taken; the plays kept stay in their order.
+func TestKeepFiltersInPlace(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	rec := testgen.RandomMatchOf(t, r, 0, 7)
+	m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start, Setup: rec.Setup})
+	require.NoError(t, err)
+	stepped, whole := 0, 0
+	for _, a := range rec.Actions {
+		g := m.Game()
+		if tn, ok := g.Turn(); ok {
+			legal, err := g.Legal()
+			require.NoError(t, err)
+			before := append([]nardy.Play(nil), legal...)
+			got := midturn.Keep(tn, legal)
+			require.NotEmpty(t, got)
+			require.Same(t, &legal[0], &got[0], "Keep's plays are in the given array")
+			if tn.Len() == 0 {
+				require.Len(t, got, len(legal))
+				whole++
+			} else {
+				stepped++
+			}
+			i := 0 // got is a subsequence of the plays given, in order
+			for _, p := range got {
+				for i < len(before) && before[i] != p {
+					i++
+				}
+				require.Less(t, i, len(before), "a play kept out of order or not given")
+				i++
+			}
+		}
+		m, err = m.Do(a)
+		require.NoError(t, err)
+	}
+	require.Positive(t, stepped, "states with steps taken")
+	require.Positive(t, whole, "states with no step taken")
+}

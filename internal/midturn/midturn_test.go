@@ -92,3 +92,46 @@ func TestKeepFiltersInPlace(t *testing.T) {
 	require.Positive(t, stepped, "states with steps taken")
 	require.Positive(t, whole, "states with no step taken")
 }
+
+// TestEndsOfATurnAtItsStartAreItsPlays_C8: at a turn's start, the boards
+// Ends finds are the results of the legal plays of the roll (C8: a play
+// is its resulting position), in turns that use all the dice and in those
+// where one die alone can be played (C5: the last checker on 1 with 6-1,
+// a turn done after its one step), whose start Ends walks to the end too.
+func TestEndsOfATurnAtItsStartAreItsPlays_C8(t *testing.T) {
+	oneDie := 0
+	check := func(r nardy.Rules, pos nardy.Position, roll nardy.Roll) {
+		t.Helper()
+		tn, err := r.NewTurn(pos, roll)
+		require.NoError(t, err)
+		legal, err := r.Legal(pos, roll)
+		require.NoError(t, err)
+		want := map[nardy.Position]bool{}
+		for _, p := range legal {
+			want[p.Result()] = true
+			if p.Len() == 1 && !roll.IsDouble() {
+				oneDie++
+			}
+		}
+		require.Equal(t, want, midturn.Ends(tn), "%s %s", pos, roll)
+	}
+	long := nardy.DefaultRules(nardy.Long)
+	last, err := nardy.ParsePosition("long w 1000000000000000000000000e/0000000000000000000000000f")
+	require.NoError(t, err)
+	require.NoError(t, long.CheckPosition(last))
+	check(long, last, nardy.MustRoll(6, 1))
+	for i, p := range variants.All() {
+		rec := testgen.RandomMatchOf(t, p.Rules, 0, uint64(i)*10+1)
+		m, err := nardy.Replay(nardy.Record{Rules: rec.Rules, Length: rec.Length, Start: rec.Start, Setup: rec.Setup})
+		require.NoError(t, err)
+		for _, a := range rec.Actions {
+			g := m.Game()
+			if tn, ok := g.Turn(); ok && tn.Len() == 0 {
+				check(g.Rules(), g.Position(), tn.Roll())
+			}
+			m, err = m.Do(a)
+			require.NoError(t, err)
+		}
+	}
+	require.Positive(t, oneDie, "turns of one die")
+}

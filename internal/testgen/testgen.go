@@ -120,9 +120,21 @@ func RandomMatchOf(tb testing.TB, r nardy.Rules, length int, seed uint64) nardy.
 // randomAction picks a random legal action of g, or false for a roll.
 func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 	to, _ := g.ToAct()
+	// resign offers a resignation of a random kind, or, where the rules
+	// do not score that kind (long-classic has no koks, L9), the next
+	// kind they do; false when they score none. The random draws are
+	// those of a kind always taken, so the games of seeds that never met
+	// a refused kind are the same as before.
 	resign := func() (nardy.Action, bool) {
 		kinds := []nardy.ResultKind{nardy.Oin, nardy.Mars, nardy.Koks}
-		return nardy.Action{Kind: nardy.ActResign, Player: nardy.Color(rng.IntN(2)), Resign: kinds[rng.IntN(len(kinds))]}, true
+		who, k := nardy.Color(rng.IntN(2)), rng.IntN(len(kinds))
+		for j := range kinds {
+			a := nardy.Action{Kind: nardy.ActResign, Player: who, Resign: kinds[(k+j)%len(kinds)]}
+			if _, err := g.Do(a); err == nil {
+				return a, true
+			}
+		}
+		return nardy.Action{}, false
 	}
 	switch g.Phase() {
 	case nardy.PhaseRoll:
@@ -130,7 +142,9 @@ func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 			break // mostly a roll
 		}
 		if r := rng.IntN(1000); r < 3 {
-			return resign()
+			if a, ok := resign(); ok {
+				return a, true
+			}
 		} else if r < 60 {
 			double := nardy.Action{Kind: nardy.ActDouble, Player: to}
 			if _, err := g.Do(double); err == nil {
@@ -139,7 +153,9 @@ func randomAction(g nardy.Game, rng *rand.Rand) (nardy.Action, bool) {
 		}
 	case nardy.PhasePlay:
 		if rng.IntN(1000) < 2 {
-			return resign()
+			if a, ok := resign(); ok {
+				return a, true
+			}
 		}
 		t, _ := g.Turn()
 		if t.Len() > 0 && rng.IntN(8) == 0 {

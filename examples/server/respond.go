@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"mime"
 	"net"
 	"net/http"
@@ -167,24 +168,12 @@ var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 // checkObjectKeys is checkKeys of the JSON b read into a value of type t,
 // at path (the keys that lead to it, "setup.cube.").
 func checkObjectKeys(b []byte, t reflect.Type, path string) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) {
-		return nil
-	}
-	fields := jsonFields(t)
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	fields, ok := structFields(t, false)
+	if !ok {
 		return nil
 	}
 	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		key, _ := tok.(string)
+	for key, value := range members(b) {
 		if seen[key] {
 			return fmt.Errorf("field %s given twice", errtext.Quote(path+key))
 		}
@@ -193,10 +182,6 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 			if n != key && strings.EqualFold(n, key) {
 				return fmt.Errorf("unknown field %s (names are case-sensitive: %q)", errtext.Quote(path+key), path+n)
 			}
-		}
-		var value json.RawMessage
-		if dec.Decode(&value) != nil {
-			return nil
 		}
 		if ft, ok := fields[key]; ok {
 			if err := checkArrayLen(value, ft, path+key); err != nil {
@@ -208,6 +193,44 @@ func checkObjectKeys(b []byte, t reflect.Type, path string) error {
 		}
 	}
 	return nil
+}
+
+// structFields returns the fields of type t (a struct, or a pointer to
+// one) by their JSON names, and false for a type that is no struct or
+// reads its own JSON, or with text too its own text (a colour, a
+// position: a JSON string), whose keys its decoding judges.
+func structFields(t reflect.Type, text bool) (map[string]reflect.Type, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	pt := reflect.PointerTo(t)
+	if t.Kind() != reflect.Struct || pt.Implements(jsonUnmarshaler) || text && pt.Implements(textUnmarshaler) {
+		return nil, false
+	}
+	return jsonFields(t), true
+}
+
+// members yields the key and the value of each member of the JSON object
+// b in the order of the text, and stops at the first it cannot read;
+// nothing when b is not an object (the decoder judges it).
+func members(b []byte) iter.Seq2[string, json.RawMessage] {
+	return func(yield func(string, json.RawMessage) bool) {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			return
+		}
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				return
+			}
+			key, _ := tok.(string)
+			var value json.RawMessage
+			if dec.Decode(&value) != nil || !yield(key, value) {
+				return
+			}
+		}
+	}
 }
 
 // jsonFields returns the fields of struct type t by their JSON names.
@@ -251,30 +274,14 @@ func checkArrayLen(b []byte, t reflect.Type, field string) error {
 // refusedField returns the path of the field of the JSON object b, read
 // into a value of type t, whose value its type refuses when decoded alone
 // ("setup.starter"), not for its JSON type, looking into nested objects
-// first; "" when none is. It names the field of an error a type's own UnmarshalText
-// returned, which encoding/json does not.
+// first; "" when none is. It names the field of an error a type's own
+// UnmarshalText returned, which encoding/json does not.
 func refusedField(b []byte, t reflect.Type, path string) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+	fields, ok := structFields(t, true)
+	if !ok {
 		return ""
 	}
-	fields := jsonFields(t)
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return ""
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return ""
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if dec.Decode(&value) != nil {
-			return ""
-		}
+	for key, value := range members(b) {
 		ft, ok := fields[key]
 		if !ok {
 			continue
@@ -298,27 +305,11 @@ func refusedField(b []byte, t reflect.Type, path string) string {
 // The decoder refuses the first such key (DisallowUnknownFields) but says
 // the key alone.
 func unknownField(b []byte, t reflect.Type, path string) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+	fields, ok := structFields(t, true)
+	if !ok {
 		return ""
 	}
-	fields := jsonFields(t)
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return ""
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return ""
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if dec.Decode(&value) != nil {
-			return ""
-		}
+	for key, value := range members(b) {
 		ft, ok := fields[key]
 		if !ok {
 			return path + key

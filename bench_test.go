@@ -197,16 +197,26 @@ func applyPairs(tb testing.TB, pairs []pair) ([]pair, []Play) {
 	return ps, plays
 }
 
+// namedPairs is a benchmark's (position, roll) pairs and its name.
+type namedPairs struct {
+	name  string
+	pairs []pair
+}
+
+// applyCorpora returns the (position, roll) pairs of BenchmarkApply and
+// BenchmarkPlayOf: 200 long-nardy positions of the conformance cases and
+// 200 short-nardy contact positions, each with its rolls.
+func applyCorpora(b *testing.B) []namedPairs {
+	return []namedPairs{
+		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
+		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
+	}
+}
+
 // BenchmarkApply: Apply of a legal play (full check of the play, C5
 // included) over corpus positions, one op per play.
 func BenchmarkApply(b *testing.B) {
-	for _, c := range []struct {
-		name  string
-		pairs []pair
-	}{
-		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
-		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
-	} {
+	for _, c := range applyCorpora(b) {
 		ps, plays := applyPairs(b, c.pairs)
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -227,13 +237,7 @@ func BenchmarkApply(b *testing.B) {
 // play made elsewhere, C5 included) over BenchmarkApply's pairs, one op
 // per play.
 func BenchmarkPlayOf(b *testing.B) {
-	for _, c := range []struct {
-		name  string
-		pairs []pair
-	}{
-		{"long", withRolls(DefaultRules(Long), conformancePositions(b, "long-random")[:200])},
-		{"short", withRolls(DefaultRules(Short), corpusPositions(b, "testdata/corpus/contact.csv")[:200])},
-	} {
+	for _, c := range applyCorpora(b) {
 		ps, plays := applyPairs(b, c.pairs)
 		steps := make([][]Step, len(plays))
 		for i, p := range plays {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"testing"
 )
 
 // Helpers of the package's own tests: the default rules of a position's
@@ -67,4 +68,32 @@ func viaJSON[T any](v T) (T, []byte, error) {
 	}
 	err = json.Unmarshal(b, &back)
 	return back, b, err
+}
+
+// answerTally counts a property test's answers to plays by kind: accepted,
+// refused by C5 (a play of fewer dice than possible, or the smaller die),
+// refused otherwise.
+type answerTally struct{ accepted, c5, other int }
+
+// add counts the answer err.
+func (a *answerTally) add(err error) {
+	var re *RuleError
+	switch {
+	case err == nil:
+		a.accepted++
+	case errors.As(err, &re) && re.Rule == "C5":
+		a.c5++
+	default:
+		a.other++
+	}
+}
+
+// check logs the counts, prefixed by what, and fails t where a kind of
+// answer was never met: the random cases did not reach it.
+func (a answerTally) check(t *testing.T, what string) {
+	t.Helper()
+	t.Logf("%s%d accepted, %d refused by C5, %d refused otherwise", what, a.accepted, a.c5, a.other)
+	if a.accepted == 0 || a.c5 == 0 || a.other == 0 {
+		t.Errorf("some kind of answer was never met: %d accepted, %d C5, %d other refusals", a.accepted, a.c5, a.other)
+	}
 }

@@ -122,7 +122,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		var te *json.UnmarshalTypeError
 		var se *json.SyntaxError
 		unknown := strings.HasPrefix(err.Error(), "json: unknown field ")
-		if f := unknownField(b, reflect.TypeOf(v), ""); unknown && f != "" {
+		if f := unknownField(b, reflect.TypeOf(v)); unknown && f != "" {
 			// Go's decoder names the key alone: the path, as checkKeys
 			// names a key in another case ("setup.bogus").
 			msg = "unknown field " + errtext.Quote(f)
@@ -130,7 +130,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		if !errors.As(err, &te) && !errors.As(err, &se) && !unknown {
 			// A value a type refused by itself (a colour, a position):
 			// Go's decoder does not say whose, and it is named here.
-			if f := refusedField(b, reflect.TypeOf(v), ""); f != "" && !strings.HasPrefix(msg, f+":") {
+			if f := refusedField(b, reflect.TypeOf(v)); f != "" && !strings.HasPrefix(msg, f+":") {
 				msg = f + ": " + msg
 			}
 		}
@@ -276,26 +276,13 @@ func checkArrayLen(b []byte, t reflect.Type, field string) error {
 // ("setup.starter"), not for its JSON type, looking into nested objects
 // first; "" when none is. It names the field of an error a type's own
 // UnmarshalText returned, which encoding/json does not.
-func refusedField(b []byte, t reflect.Type, path string) string {
-	fields, ok := structFields(t, true)
-	if !ok {
-		return ""
-	}
-	for key, value := range members(b) {
-		ft, ok := fields[key]
-		if !ok {
-			continue
-		}
-		if inner := refusedField(value, ft, path+key+"."); inner != "" {
-			return inner
-		}
+func refusedField(b []byte, t reflect.Type) string {
+	return findField(b, t, "", false, func(value json.RawMessage, ft reflect.Type) bool {
 		// A type error is not it: the decoder names its field itself.
 		var te *json.UnmarshalTypeError
-		if err := json.Unmarshal(value, reflect.New(ft).Interface()); err != nil && !errors.As(err, &te) {
-			return path + key
-		}
-	}
-	return ""
+		err := json.Unmarshal(value, reflect.New(ft).Interface())
+		return err != nil && !errors.As(err, &te)
+	})
 }
 
 // unknownField returns the path of the first key of the JSON object b,
@@ -304,18 +291,33 @@ func refusedField(b []byte, t reflect.Type, path string) string {
 // order of the text ("setup.cube.bogus"); "" when every key names one.
 // The decoder refuses the first such key (DisallowUnknownFields) but says
 // the key alone.
-func unknownField(b []byte, t reflect.Type, path string) string {
+func unknownField(b []byte, t reflect.Type) string {
+	return findField(b, t, "", true, func(json.RawMessage, reflect.Type) bool { return false })
+}
+
+// findField returns the path (after path) of the first member of the
+// JSON object b, read into a value of type t, that is unknown (a key that
+// names no field, with unknown) or whose value refused judges wrong for
+// its field's type, looking into a known field's nested object before
+// judging the field; "" when none is.
+func findField(b []byte, t reflect.Type, path string, unknown bool, refused func(json.RawMessage, reflect.Type) bool) string {
 	fields, ok := structFields(t, true)
 	if !ok {
 		return ""
 	}
 	for key, value := range members(b) {
 		ft, ok := fields[key]
-		if !ok {
+		switch {
+		case !ok && unknown:
 			return path + key
+		case !ok:
+			continue
 		}
-		if inner := unknownField(value, ft, path+key+"."); inner != "" {
+		if inner := findField(value, ft, path+key+".", unknown, refused); inner != "" {
 			return inner
+		}
+		if refused(value, ft) {
+			return path + key
 		}
 	}
 	return ""

@@ -115,3 +115,28 @@ func TestMETEqualScoresExactlyEven(t *testing.T) {
 		}
 	}
 }
+
+// TestMETMirroredExactly: each table is computed for a < b and mirrored,
+// as the MET doc says: Pre[b][a] is exactly 1 − Pre[a][b] (the float
+// subtraction, no other rounding), in the tables of matches with and
+// without the Crawford rule and the cubeless ones of both games. A sum
+// Pre[a][b] + Pre[b][a] rounds to 1 even where Pre[b][a] is an ulp or two
+// off, so the sum alone does not show it.
+func TestMETMirroredExactly(t *testing.T) {
+	tables := map[string]*MET{"Crawford": ComputeMET(), "no Crawford": metWith(true),
+		"cubeless long": cubelessMETs()[nardy.Long], "cubeless short": cubelessMETs()[nardy.Short]}
+	for name, m := range tables {
+		bad := 0
+		for a := 2; a <= MaxAway; a++ {
+			for b := a + 1; b <= MaxAway; b++ {
+				if m.Pre[b][a] != 1-m.Pre[a][b] {
+					bad++
+					if bad <= 3 {
+						t.Errorf("%s: Pre[%d][%d] = %v, want 1 − Pre[%d][%d] = %v", name, b, a, m.Pre[b][a], a, b, 1-m.Pre[a][b])
+					}
+				}
+			}
+		}
+		assert.Zero(t, bad, "%s: entries not mirrored", name)
+	}
+}

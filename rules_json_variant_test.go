@@ -59,6 +59,12 @@ func TestRulesJSONOtherVariantTakesItsDefaults_S5_L8_L11(t *testing.T) {
 			long(func(r *Rules) { r.Scoring = standard })},
 		{"a table in part keeps the rest", homeMars, `{"scoring":{"oin":1,"mars":2,"koks":5}}`,
 			long(func(r *Rules) { r.Scoring = Scoring{Oin: 1, Mars: 2, HomeMars: 3, Koks: 5} })},
+		// Short words in part are no whole table either: the home mars and
+		// the ½–½ draw not named are kept.
+		{"a table in part in short words keeps the home mars", homeMars, `{"scoring":{"single":1,"gammon":3}}`,
+			long(func(r *Rules) { r.Scoring = Scoring{Oin: 1, Mars: 3, HomeMars: 3, Koks: 4} })},
+		{"a table in part in short words keeps the draw", drawHalf, `{"scoring":{"single":1,"backgammon":3}}`,
+			long(func(r *Rules) { r.LastRollDraw, r.Scoring = true, Scoring{Oin: 1, Mars: 2, Koks: 3, DrawHalf: true} })},
 	} {
 		r := c.onto
 		if assert.NoError(t, json.Unmarshal([]byte(c.json), &r), c.name) {

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"math"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -55,5 +56,28 @@ func TestNPlyProbsKeepTheirOrder_L9(t *testing.T) {
 		{Variant: nardy.Long, Win: 0.04, LoseMars: 0.8996090479826943, LoseKoks: 0.0782465283172808, LoseHomeMars: 0.9},
 	} {
 		assert.True(t, keepsOrder(ordered(c)), "%+v: %+v", c, ordered(c))
+	}
+}
+
+// TestOrderedLowersByUlps_L9: where WinKoks + (WinMars − WinKoks) rounds
+// above WinMars, ordered lowers the home mars by the ulps that keep the
+// sum within WinMars, as below's doc says: it stays within a few ulps of
+// WinMars − WinKoks (a clamp to 0, or a raise, loses L9's home mars). The
+// same for the opponent's.
+func TestOrderedLowersByUlps_L9(t *testing.T) {
+	const mars, koks = 0.8996090479826943, 0.0782465283172808 // the sum rounds one ulp above mars
+	room := mars - koks
+	for _, c := range []struct {
+		p   Probs
+		got func(Probs) float64
+	}{
+		{Probs{Variant: nardy.Long, Win: 0.95, WinMars: mars, WinKoks: koks, WinHomeMars: 0.9}, func(q Probs) float64 { return q.WinHomeMars }},
+		{Probs{Variant: nardy.Long, Win: 0.04, LoseMars: mars, LoseKoks: koks, LoseHomeMars: 0.9}, func(q Probs) float64 { return q.LoseHomeMars }},
+	} {
+		q := ordered(c.p)
+		require.True(t, keepsOrder(q), "%+v", q)
+		hm := c.got(q)
+		assert.LessOrEqual(t, hm, room, "%+v: raised above WinMars − WinKoks", q)
+		assert.GreaterOrEqual(t, hm, room-4*(math.Nextafter(room, 1)-room), "%+v: lowered by more than a few ulps", q)
 	}
 }

@@ -25,6 +25,9 @@ func TestSyntaxErrorNamesTheTextGiven(t *testing.T) {
 		{"a key of the wrong length", "long w 0000/0000", "0000/"},
 		{"an unknown variant after blanks", "  longx w " + key, "longx"},
 		{"an unknown turn", "long x " + key, "x "},
+		// A field whose text the one before holds is found after it.
+		{"an unknown turn of a letter of the variant", "long l " + key, "l "},
+		{"an unknown turn of a letter of the variant, after blanks", " short  o " + key, "o "},
 	} {
 		for what, parse := range map[string]func(string) error{
 			"ParsePosition": func(s string) error { _, err := ParsePosition(s); return err },

@@ -65,9 +65,18 @@ func TestSyntaxErrorNamesTheTextGiven(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, long[:64], se.Input, "the first 64 bytes of the text given")
 	assert.Equal(t, len(long), se.Len)
-	for _, text := range []string{"6-5: 24/7", "6-5: 24/18", "65: 24/18 13/7"} {
+	for _, text := range []string{"6-5: 24/7", "6-5: 24/18", "65: 24/18 13/7",
+		"6-5: 13/18 24/18",  // a move backward (C3), refused before any search
+		"6-5: 24/20 13/8"} { // no die of 4: no play of the roll (C3)
 		_, err := r.ParsePlay(start, MustRoll(6, 5), text)
 		assert.ErrorIs(t, err, ErrIllegalPlay, text)
 		assert.ErrorContains(t, err, `"`+text+`"`, "the refusal quotes the text given")
+	}
+	// An ambiguous play (C8): 24/13 hits on the mover's 18 or 19.
+	amb := MustParsePosition("short w 00000503000050000000000200/00003113000050000000000200")
+	for _, text := range []string{"6-5: 24/13", "6-5:  24/13"} {
+		_, err := r.ParsePlay(amb, MustRoll(6, 5), text)
+		assert.ErrorIs(t, err, ErrIllegalPlay, text)
+		assert.ErrorContains(t, err, `"`+text+`" could be`, "the refusal quotes the text given")
 	}
 }

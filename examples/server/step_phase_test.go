@@ -43,6 +43,35 @@ func TestStepAfterTheLastDieIsWrongPhase(t *testing.T) {
 	assert.Equal(t, legal[0].Result(), nardy.MustParsePosition(st.Position))
 }
 
+// TestStepAfterTheLastCheckerIsOffSaysTheDiceLeft_C5: a play complete
+// with dice left, which no step can use (the mover's last checker borne
+// off with one or two dice of the roll), is refused a step as the one of
+// all the dice is, 409 wrong_phase, and the refusal says the dice left
+// cannot be played (C5), not "no dice left". The play is then posted and
+// wins the game.
+func TestStepAfterTheLastCheckerIsOffSaysTheDiceLeft_C5(t *testing.T) {
+	const lastChecker = "short w 0100000000000000000000000e/00000000000000000000000f00" // white: one on 2, fourteen off
+	preset, err := variants.Lookup("short-standard")
+	require.NoError(t, err)
+	c := newClient(t, Config{})
+	st, white, _ := c.create(fmt.Sprintf(`{"preset":"short-standard","opponent":"human","seed":1,"setup":{"position":%q}}`, lastChecker))
+	require.Equal(t, "white", st.ToAct)
+	st = white.act("roll", st, "")
+	require.Equal(t, "play", st.Phase)
+	legal, err := preset.Rules.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	require.NoError(t, err)
+	for s := range legal[0].Steps() {
+		st = white.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, s.From, s.Die))
+	}
+	require.NotEmpty(t, st.DiceLeft, "a die of %v is left", st.Dice)
+	e := white.refused(http.StatusConflict, "wrong_phase", "POST", "step", withVersion(st.Version, `{"from":1,"die":1}`))
+	assert.Contains(t, e.Error, "cannot be played (C5)")
+	assert.Contains(t, e.Error, fmt.Sprint(st.DiceLeft))
+	assert.NotContains(t, e.Error, "no dice left")
+	st = white.act("play", st, "")
+	assert.NotEqual(t, "play", st.Phase)
+}
+
 // TestStepsReadInTheWrongPhaseSaysTheRead: GET .../steps outside the play
 // of a roll is 409 wrong_phase saying the steps were asked, not "step by
 // white in phase roll" (the words of a step taken).

@@ -32,4 +32,7 @@ func TestBotFieldChecked(t *testing.T) {
 	assert.Equal(t, "greedy", st.Bot, "the default against the bot")
 	st, _, _ = c.create(`{"bot":"random"}`)
 	assert.Equal(t, "random", st.Bot)
+	// The bot's seat either colour: the creator playing black, the bot white.
+	st, _, _ = c.create(`{"color":"black","bot":"random"}`)
+	assert.Equal(t, "random", st.Bot, "a bot named for the white seat")
 }

@@ -58,8 +58,10 @@ const (
 // needs b more, before a game with the cube centred (a, b in 1..MaxAway;
 // post-Crawford for a or b equal to 1: see PostCrawford). Row or column 0
 // stands for a match already won (1) or lost (0). The tables this
-// package computes are symmetric exactly, as their model is: for a and b
-// in 2..MaxAway, Pre[a][a] is 0.5 and Pre[b][a] is 1 − Pre[a][b].
+// package computes are symmetric, as their model is: Pre[a][a] is exactly
+// 0.5, and for a < b Pre[b][a] is set to 1 − Pre[a][b] (computed once, for
+// the side fewer points away; 1 − Pre[b][a] may differ from Pre[a][b] in
+// the last bit, as 1 − (1 − x) does from x in floating point).
 type MET struct {
 	Pre          [MaxAway + 1][MaxAway + 1]float64
 	PostCrawford [MaxAway + 1]float64 // PostCrawford[b]: leader at 1-away, trailer b away

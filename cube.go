@@ -26,7 +26,7 @@ type Cube struct {
 // above it, an owner that is no colour. The zero Cube, a [Setup]'s cube
 // centred at 1, is written as it is.
 func (c Cube) MarshalJSON() ([]byte, error) {
-	if err := c.check(); err != nil {
+	if err := c.check(maxCubeLimit, true); err != nil {
 		return nil, err
 	}
 	type ownedCube struct {
@@ -44,22 +44,28 @@ func (c Cube) MarshalJSON() ([]byte, error) {
 	return json.Marshal(centredCube{Value: c.Value})
 }
 
-// check returns the error of a cube no game holds under any rules, nil
-// for the others and the zero Cube.
-func (c Cube) check() error {
+// check returns the error of a cube no game holds under rules whose
+// cube limit is limit, with the cube on or not (a value not a power of
+// two in 1..limit, above 1 without the cube, owned at 1, centred above
+// it, an owner that is no colour; S6), nil for the others and the zero
+// Cube. NewGameAt refuses with it, and MarshalJSON under any rules (the
+// largest limit, the cube on).
+func (c Cube) check(limit int, on bool) error {
 	bad := func(format string, args ...any) error {
 		return &PositionError{Rule: "S6", Msg: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case c == Cube{}:
 		return nil
-	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > maxCubeLimit:
-		return bad("cube value %d: want a power of two 1..%d", c.Value, maxCubeLimit)
+	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > limit:
+		return bad("cube value %d: want a power of two 1..%d", c.Value, limit)
+	case !on && c.Value != 1:
+		return bad("cube value %d in a game without the cube", c.Value)
 	case c.Owned && c.Value == 1:
 		return bad("cube 1 owned: a cube is owned only after a double")
 	case !c.Owned && c.Value > 1:
 		return bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
-	case !c.Owner.IsValid():
+	case !c.Owner.IsValid(): // the zero is White; a centred cube's owner is ignored, but must be one
 		return bad("cube owner %d: want white or black", c.Owner)
 	}
 	return nil

@@ -79,20 +79,13 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 	if c == (Cube{}) {
 		c.Value = 1
 	}
+	if err := c.check(r.CubeLimit(), r.Cube); err != nil {
+		return Game{}, err
+	}
 	bad := func(format string, args ...any) error {
 		return &PositionError{Rule: "S6", Msg: fmt.Sprintf(format, args...)}
 	}
 	switch {
-	case c.Value < 1 || c.Value&(c.Value-1) != 0 || c.Value > r.CubeLimit():
-		return Game{}, bad("cube value %d: want a power of two 1..%d", c.Value, r.CubeLimit())
-	case !r.Cube && c.Value != 1:
-		return Game{}, bad("cube value %d in a game without the cube", c.Value)
-	case c.Owned && c.Value == 1:
-		return Game{}, bad("cube 1 owned: a cube is owned only after a double")
-	case !c.Owned && c.Value > 1:
-		return Game{}, bad("cube %d centred: a cube above 1 is owned by the player who took it", c.Value)
-	case !c.Owner.IsValid(): // the zero is White; a centred cube's owner is ignored, but must be one
-		return Game{}, bad("cube owner %d: want white or black", c.Owner)
 	case s.Crawford && !s.Match:
 		return Game{}, bad("a Crawford game in money play: the Crawford game is a game of a match (set Match)")
 	case s.Crawford && (!r.Cube || !r.Crawford):

@@ -99,6 +99,13 @@ func (c *turnCtx) required(root *node) (steps int, die int) {
 	return 0, 0
 }
 
+// usesEveryDie reports whether a play of n steps uses every die of the
+// turn's roll. Such steps, each legal and their end allowed, are a play
+// required's search finds, so it would answer all the dice and no die,
+// which refuses nothing (C5): Apply's and PlayOf's paths search only for
+// fewer steps.
+func (c *turnCtx) usesEveryDie(n int) bool { return n >= c.roll.Steps() }
+
 // stepTarget returns where a step from point from with die d lands (Off for
 // a bear-off), the geometry of C3 that every step must follow.
 func stepTarget(from, d int) int {
@@ -134,13 +141,10 @@ func (r Rules) Apply(pos Position, play Play) (Position, error) {
 	var root, cur node
 	roll := play.Roll()
 	if prepareTurn(&r, &pos, roll, &c, &root) == nil {
-		// C5's required dice are searched only for a play of fewer
-		// steps than the roll has dice. For a play that uses them all
-		// and that replay accepts (each step legal, the end allowed),
-		// required's search finds that play's own steps and answers
-		// (all the dice, 0), which refuses nothing.
+		// C5's required dice, searched only for a play of fewer steps
+		// than dice (replay checks each step and the end).
 		need, die := 0, 0
-		if play.n() < roll.Steps() {
+		if !c.usesEveryDie(play.n()) {
 			need, die = c.required(&root)
 		}
 		// replay checks the turn and variant bits of C8; PlayOf's play
@@ -255,12 +259,7 @@ func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, 
 	if !c.endOK(cur) {
 		return ruleError("L5", errSixBlock, -1)
 	}
-	// C5's required dice are searched only for steps fewer than the
-	// roll's dice. Steps that use them all, each legal and the end
-	// allowed (checked above), are a play required's search finds: it
-	// answers (all the dice, 0), which refuses nothing, as need < 0 and
-	// die 0 (PlayOf's) refuse nothing. Apply's path reasons the same.
-	if need < 0 && len(steps) < roll.Steps() {
+	if need < 0 && !c.usesEveryDie(len(steps)) { // PlayOf's: steps each legal, the end allowed (above)
 		need, die = c.required(root)
 	}
 	if len(steps) < need {

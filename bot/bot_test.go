@@ -121,13 +121,16 @@ func TestBudgetFallsBackToGreedy(t *testing.T) {
 }
 
 // TestConcurrentBots: players in different goroutines, each with its own
-// values, play the same games as one after another (run with -race).
+// values, play the same games as one after another (run with -race); the
+// neural players of all goroutines share one network, which a Net is
+// safe for (each NewNeural had a network of its own: helper-169).
 func TestConcurrentBots(t *testing.T) {
 	r := preset(t, "short-standard")
+	net := mustDefault(t, nardy.Short)
 	const n = 6
 	play := func(i int) []nardy.Action {
-		if i%2 == 1 { // the neural players of all goroutines share one network
-			return record(t, r, NewNeural(0), NewNeural(1), uint64(i))
+		if i%2 == 1 {
+			return record(t, r, &Neural{Net: net}, &Neural{Ply: 1, Net: net}, uint64(i))
 		}
 		return record(t, r, NewExpectimax(5_000), NewGreedy(), uint64(i))
 	}

@@ -30,7 +30,11 @@ import (
 // and 0.81 MB at 0, 1 and 2 ply in short nardy, 0.43, 0.66 and 0.97 MB in
 // long, besides the network its copies share) and is not safe for
 // concurrent use; a copy (p2 := *p) builds buffers of its own at its first call, so
-// copies of one player can play in different goroutines at once.
+// copies of one player can play in different goroutines at once. Copies
+// share the network, which they only read: Net, or for a nil Net the
+// embedded one, copied from package neural once per player and variant
+// (at the first call of a game of that variant) and kept by the copies
+// made after.
 type Neural struct {
 	Ply int         // 0, 1 or 2; a Ply out of that range plays as the nearest
 	Net *neural.Net // nil: neural.Default
@@ -39,11 +43,13 @@ type Neural struct {
 	// searched one ply shallower, down to 0-ply. 0: no bound.
 	Budget int
 
-	self     *Neural // the value whose buffers these are (see own)
-	s        *neural.Searcher
-	sDefault bool // s's network is neural.Default's, for a nil Net
-	buf      []nardy.Play
-	match    nardy.Match // the match shown by SeeMatch, if any
+	self *Neural // the value whose buffers these are (see own)
+	s    *neural.Searcher
+	// def is neural.Default's network of its variant, for a nil Net: built
+	// at the first call and kept by copies, which only read it.
+	def   *neural.Net
+	buf   []nardy.Play
+	match nardy.Match // the match shown by SeeMatch, if any
 }
 
 // SeeMatch implements [MatchSeer]: plays and cube decisions in match play
@@ -76,15 +82,19 @@ func (x *Neural) ply() int { return min(max(x.Ply, 0), neural.MaxPly) }
 // or when the rules change.
 func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	r := g.Rules()
-	if x.s != nil && x.s.Rules == r && (x.Net == nil && x.sDefault || x.Net != nil && x.s.Net == x.Net) {
-		return x.s, nil
-	}
 	n := x.Net
 	if n == nil {
-		var err error
-		if n, err = neural.Default(r.Variant); err != nil {
-			return nil, err
+		if x.def == nil || x.def.Variant() != r.Variant {
+			d, err := neural.Default(r.Variant)
+			if err != nil {
+				return nil, err
+			}
+			x.def = d
 		}
+		n = x.def
+	}
+	if x.s != nil && x.s.Rules == r && x.s.Net == n {
+		return x.s, nil
 	}
 	if n.Variant() != r.Variant {
 		return nil, fmt.Errorf("%w: a %s network cannot play %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
@@ -94,7 +104,6 @@ func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	} else {
 		x.s.Net, x.s.Rules = n, r
 	}
-	x.sDefault = x.Net == nil
 	return x.s, nil
 }
 

@@ -319,3 +319,61 @@ func TestActionsAreNotWrittenInto(t *testing.T) {
 	}
 	assert.Equal(t, kept, again.Record())
 }
+
+// TestSeededDiceCopies: SeededDice's doc on copies: a copy of a
+// SeededDice shares the generator (the copy and the original throw one
+// sequence between them), but a copy of the zero SeededDice made before
+// its first throw has a generator of its own and throws the same dice as
+// the original.
+func TestSeededDiceCopies(t *testing.T) {
+	throws := func(d *SeededDice, n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = d.Die()
+		}
+		return out
+	}
+	want := throws(NewSeededDice(0), 40)
+
+	var zero SeededDice
+	c := zero
+	assert.Equal(t, want, throws(&zero, 40), "the zero SeededDice")
+	assert.Equal(t, want, throws(&c, 40), "its copy made before the first throw")
+
+	d := NewSeededDice(0)
+	shared := *d
+	var got []int
+	for range 20 {
+		got = append(got, d.Die(), shared.Die())
+	}
+	assert.Equal(t, want, got, "a copy and its original throw one sequence")
+}
+
+// TestCryptoDiceConcurrent: one CryptoDice thrown from 8 goroutines at
+// once (its doc: safe for concurrent use; run with -race) gives dice in
+// 1..6, every face in each goroutine's 600 throws.
+func TestCryptoDiceConcurrent(t *testing.T) {
+	var d DiceSource = CryptoDice{}
+	const n = 8
+	faces := make([][7]int, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			for range 600 {
+				v := d.Die()
+				if v >= 1 && v <= 6 {
+					faces[i][v]++
+				} else {
+					faces[i][0]++
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for i := range n {
+		assert.Zero(t, faces[i][0], "goroutine %d: dice out of 1..6", i)
+		for f := 1; f <= 6; f++ {
+			assert.Positive(t, faces[i][f], "goroutine %d: face %d", i, f)
+		}
+	}
+}

@@ -14,12 +14,12 @@ import (
 	"github.com/nardylab/nardy/variants"
 )
 
-// TestSharedRecordAndOptionsInGoroutines: one record and one Options (its
+// TestConcurrentAnalyses: one record and one Options (its
 // network and its rollout options behind pointers) shared by 8 goroutines,
 // each analysing the record and asking hints at once, give what one
 // goroutine alone gets and leave the record and the options as they were
 // (run with -race).
-func TestSharedRecordAndOptionsInGoroutines(t *testing.T) {
+func TestConcurrentAnalyses(t *testing.T) {
 	r := variants.ShortStandard()
 	rec := record(t, r, 0, bot.NewNeural(0), bot.NewRandom(5), 21, false)
 	net, err := neural.Default(nardy.Short)

@@ -45,11 +45,11 @@ func readShared(nets map[nardy.Variant]*Net, positions map[nardy.Variant][]nardy
 	return b.String()
 }
 
-// TestNetSharedByGoroutines: one network of each game, read by 8
+// TestConcurrentNetReads: one network of each game, read by 8
 // goroutines at once (each with a Searcher of its own, as Searcher's doc
 // asks), answers as one goroutine alone does: a Net is safe for
 // concurrent evaluation (Net's doc; run with -race).
-func TestNetSharedByGoroutines(t *testing.T) {
+func TestConcurrentNetReads(t *testing.T) {
 	nets := map[nardy.Variant]*Net{}
 	positions := map[nardy.Variant][]nardy.Position{}
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {

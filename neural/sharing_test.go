@@ -102,3 +102,26 @@ func TestSearcherLeavesThePlaysAsGiven(t *testing.T) {
 	assert.Len(t, rolled, 2)
 	assert.Equal(t, given, plays)
 }
+
+// TestRankIsTheCallers: the ranking Rank returns is new at each call (its
+// doc: "the caller's to keep"): a later search of other plays by the same
+// Searcher, which reuses its buffers, leaves it as it was, and writing
+// into it changes nothing of the next.
+func TestRankIsTheCallers(t *testing.T) {
+	r := nardy.DefaultRules(nardy.Short)
+	positions := samplePositions(t, nardy.Short, 6, 11)
+	s := NewSearcher(nil, r)
+	plays, err := r.Legal(positions[4], nardy.MustRoll(5, 3))
+	require.NoError(t, err)
+	first := s.Rank(plays, 1)
+	kept := slices.Clone(first)
+	other, err := r.Legal(positions[5], nardy.MustRoll(6, 2))
+	require.NoError(t, err)
+	s.Rank(other, 1)
+	s.Choose(other, 1)
+	assert.Equal(t, kept, first, "a later search")
+	for i := range first {
+		first[i] = Ranked{Index: -1}
+	}
+	assert.Equal(t, kept, s.Rank(plays, 1), "the next ranking of the same plays")
+}

@@ -73,7 +73,7 @@ func (j *judge) rollEquities(g nardy.Game, pos nardy.Position, opening bool) ([2
 	var sum, weight float64
 	for k, wr := range nardy.AllRolls() {
 		if !opening || !wr.Roll.IsDouble() {
-			sum += eq[k] * float64(wr.Weight)
+			sum += float64(eq[k] * float64(wr.Weight))
 			weight += float64(wr.Weight)
 		}
 	}

@@ -128,6 +128,10 @@ func Evaluate(pos nardy.Position, me nardy.Color) float64 {
 	return w.evaluate(pos, me)
 }
 
+// evaluate is Evaluate with the weights w. Every product it adds is
+// rounded first (float64(x * y)), so that no compiler fuses the multiply
+// with the add (the Go specification lets one, and arm64's does): the
+// scores are the same bits on every architecture.
 func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 	if !pos.IsValid() || !me.IsValid() {
 		return 0
@@ -147,7 +151,7 @@ func (w *weights) evaluate(pos nardy.Position, me nardy.Color) float64 {
 	}
 	a, b := newView(pos.Side(me)), newView(pos.Side(me.Other()))
 	onRoll := pos.OnRoll() == me
-	e := float64(b.pips-a.pips) + w.off*float64(a.off-b.off)
+	e := float64(b.pips-a.pips) + float64(w.off*float64(a.off-b.off))
 	if onRoll {
 		e += w.tempo
 	} else {
@@ -184,7 +188,7 @@ func (w *weights) winChance(pos nardy.Position, me nardy.Color) float64 {
 	if pos.Variant() == nardy.Short {
 		k = w.scalePips[1]
 	}
-	s := 1 + k*float64(pm+po)/2
+	s := 1 + float64(k*float64(pm+po)/2)
 	return 1 / (1 + math.Exp(-e/s))
 }
 
@@ -204,7 +208,7 @@ func (w *weights) shortTerms(x, y *view, risk float64) float64 {
 	yAt := mirror(y.occ)
 	if y.pts[nardy.Bar] > 0 {
 		yAt |= 1
-		e += float64(y.pts[nardy.Bar]*home*home) * 0.4
+		e += float64(float64(y.pts[nardy.Bar]*home*home) * 0.4)
 	}
 	e += w.shortPrime[primeBehind(x.made, yAt)]
 	// Anchors: made points in y's home (x's 19..24) while x still has
@@ -219,20 +223,20 @@ func (w *weights) shortTerms(x, y *view, risk float64) float64 {
 		p := bits.TrailingZeros32(m)
 		n := x.pts[p]
 		if n > 3 {
-			e -= w.shortStack * float64(n-3)
+			e -= float64(w.shortStack * float64(n-3))
 		}
 		switch {
 		case p <= 3:
-			e -= w.deep[p] * float64(n)
+			e -= float64(w.deep[p] * float64(n))
 		case p >= 19:
-			e -= w.back * float64(yHome*n)
+			e -= float64(w.back * float64(yHome*n))
 		}
 	}
 	srcs := yAt
 	if y.pts[nardy.Bar] > 0 {
 		srcs = 1 // y must enter first
 	}
-	return e - risk*blotLoss(x.blot, x.made, srcs)
+	return e - float64(risk*blotLoss(x.blot, x.made, srcs))
 }
 
 // mirror maps a mask of own points 1..24 of one short-nardy side to the
@@ -304,7 +308,7 @@ func (w *weights) longTerms(x, y *view) float64 {
 	// numbering, so "behind" is above: mirror both masks).
 	e += w.longPrime[primeBehind(rev24(held), rev24(y.occ))]
 	if h := x.pts[nardy.Head]; h > 1 {
-		e -= w.head * float64(h-1)
+		e -= float64(w.head * float64(h-1))
 	}
 	for m := x.occ; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros32(m)
@@ -313,7 +317,7 @@ func (w *weights) longTerms(x, y *view) float64 {
 		}
 		e += w.spread
 		if n := x.pts[p]; n > 3 {
-			e -= w.stack * float64(n-3)
+			e -= float64(w.stack * float64(n-3))
 		}
 	}
 	return e

@@ -161,7 +161,7 @@ func (x *Expectimax) expect(r nardy.Rules, pos nardy.Position, me nardy.Color, b
 	for _, wr := range x.rolls {
 		replies, err := r.AppendLegal(x.reply[:0], pos, wr.Roll)
 		if err != nil || len(replies) == 0 {
-			sum += float64(wr.Weight) * x.w.winChance(pos.Pass(), me)
+			sum += float64(float64(wr.Weight) * x.w.winChance(pos.Pass(), me))
 			nodes++
 			continue
 		}
@@ -173,7 +173,7 @@ func (x *Expectimax) expect(r nardy.Rules, pos nardy.Position, me nardy.Color, b
 			}
 		}
 		nodes += len(replies)
-		sum += float64(wr.Weight) * x.w.winChance(replies[worst].Result(), me)
+		sum += float64(float64(wr.Weight) * x.w.winChance(replies[worst].Result(), me))
 		if nodes > budget || (!stop.IsZero() && time.Now().After(stop)) {
 			return 0, nodes, false
 		}
@@ -195,7 +195,7 @@ func (x *Expectimax) chance(pos nardy.Position, me nardy.Color) float64 {
 			return x.w.winChance(pos, me)
 		}
 		p := plays[x.w.bestPlay(plays, pos.OnRoll())]
-		sum += float64(wr.Weight) * x.w.winChance(p.Result(), me)
+		sum += float64(float64(wr.Weight) * x.w.winChance(p.Result(), me))
 	}
 	return sum / 36
 }

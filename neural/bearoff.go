@@ -264,7 +264,7 @@ func buildBearoff() *bearoffDB {
 				next, buf = db.play(b, wr.Roll.High(), wr.Roll.Low(), buf)
 				to := &db.off[bearoffRank(&next)]
 				for n := 1; n < bearoffRolls; n++ {
-					off[n] += w * float64(to[n-1])
+					off[n] += float64(w * float64(to[n-1]))
 				}
 				if full {
 					// buf holds every board the roll reaches
@@ -279,7 +279,7 @@ func buildBearoff() *bearoffDB {
 					} else {
 						tf := &db.first[db.firstIdx[bearoffRank(nb)]]
 						for n := 1; n < bearoffRolls; n++ {
-							first[n] += w * float64(tf[n-1])
+							first[n] += float64(w * float64(tf[n-1]))
 						}
 					}
 				}
@@ -287,7 +287,7 @@ func buildBearoff() *bearoffDB {
 			var mean float64
 			for n, x := range off {
 				db.off[r][n] = float32(x)
-				mean += float64(n) * x
+				mean += float64(float64(n) * x)
 			}
 			db.mean[r] = mean
 			if full {
@@ -296,7 +296,7 @@ func buildBearoff() *bearoffDB {
 				mean = 0
 				for n, x := range first {
 					f[n] = float32(x)
-					mean += float64(n) * x
+					mean += float64(float64(n) * x)
 				}
 				db.first = append(db.first, f)
 				meanFirst = append(meanFirst, mean)
@@ -387,7 +387,7 @@ func buildTwoSided() []float32 {
 				}
 				best = max(best, x)
 			}
-			w += float64(wr.Weight) / 36 * best
+			w += float64(float64(wr.Weight) / 36 * best)
 		}
 		win[int(a)*smallBoards+int(b)] = float32(w)
 	}
@@ -463,18 +463,18 @@ func (db *bearoffDB) evalOneSided(me, opp *homeBoard, v nardy.Variant) Probs {
 	p.Variant = v
 	bLeft := atLeast(b)
 	for n := 1; n < bearoffRolls; n++ {
-		p.Win += float64(a[n]) * bLeft[n]
+		p.Win += float64(float64(a[n]) * bLeft[n])
 	}
 	if opp.checkers() == 15 {
 		f := atLeast(&db.first[db.firstIdx[bearoffRank(opp)]])
 		for n := 1; n < bearoffRolls; n++ {
-			p.WinMars += float64(a[n]) * f[n]
+			p.WinMars += float64(float64(a[n]) * f[n])
 		}
 	}
 	if me.checkers() == 15 {
 		f := atLeast(&db.first[db.firstIdx[bearoffRank(me)]])
 		for m := 1; m+1 < bearoffRolls; m++ {
-			p.LoseMars += float64(b[m]) * f[m+1]
+			p.LoseMars += float64(float64(b[m]) * f[m+1])
 		}
 	}
 	p.Win = min(max(p.Win, 0), 1)

@@ -100,9 +100,9 @@ func buildBearoffCube(beavers bool) *cubeTables {
 					bx = max(bx, -max(float64(cur.ond[j]), dt))
 				}
 				w := float64(wr.Weight) / 36
-				cnd += w * bc
-				ond += w * bo
-				x += w * bx
+				cnd += float64(w * bc)
+				ond += float64(w * bo)
+				x += float64(w * bx)
 			}
 			i := a*cubeBoards + b
 			cur.cnd[i], cur.ond[i], cur.x[i] = float32(cnd), float32(ond), float32(x)

@@ -27,7 +27,7 @@ func Efficiency(pos nardy.Position) float64 {
 		return CubeEfficiency
 	}
 	pips, _ := pos.Pips()
-	return 0.6 + 0.1*min(max(float64(pips-40)/80, 0), 1)
+	return 0.6 + float64(0.1*min(max(float64(pips-40)/80, 0), 1))
 }
 
 // contact reports whether some checker of a short-nardy position must
@@ -348,8 +348,8 @@ func mixMWC(p Probs, k kindPoints, v int, next func(bool, int) float64, won bool
 	pts := func(x float64) int { return cubePoints(x, v) }
 	oin := p.Win - p.WinMars
 	mars := p.WinMars - p.WinKoks - p.WinHomeMars
-	s := oin*next(won, pts(k.oin)) + mars*next(won, pts(k.mars)) +
-		p.WinKoks*next(won, pts(k.koks)) + p.WinHomeMars*next(won, pts(k.home))
+	s := float64(oin*next(won, pts(k.oin))) + float64(mars*next(won, pts(k.mars))) +
+		float64(p.WinKoks*next(won, pts(k.koks))) + float64(p.WinHomeMars*next(won, pts(k.home)))
 	return s / p.Win
 }
 
@@ -361,7 +361,7 @@ func avgWin(p Probs, k kindPoints) float64 {
 	}
 	oin := p.Win - p.WinMars
 	mars := p.WinMars - p.WinKoks - p.WinHomeMars
-	return (oin*k.oin + mars*k.mars + p.WinKoks*k.koks + p.WinHomeMars*k.home) / p.Win
+	return (float64(oin*k.oin) + float64(mars*k.mars) + float64(p.WinKoks*k.koks) + float64(p.WinHomeMars*k.home)) / p.Win
 }
 
 // GameCubeInfo returns the cube state of game g for a decision of player

@@ -141,7 +141,7 @@ func (s *Searcher) afterRolls(pos nardy.Position, ci CubeInfo, ply int) float64 
 		} else {
 			v = 1 - v
 		}
-		sum += float64(wr.Weight) * v
+		sum += float64(float64(wr.Weight) * v)
 	}
 	return sum / 36
 }

@@ -14,7 +14,11 @@
 //     nothing and a Net is safe for concurrent evaluation. On amd64 the
 //     hidden layer's sums and the output layer's dot products are SSE
 //     assembly (rows_amd64.s, dots_amd64.s); elsewhere, and with the build
-//     tag purego, Go: the same results bit for bit.
+//     tag purego, Go: the same results bit for bit. The Go code rounds
+//     every product before it adds it (float32(x*y), float64(x*y)), so
+//     that no compiler fuses the two (arm64's does where it may), and the
+//     evaluations, training steps and equities are the same bits on every
+//     architecture.
 //   - The input encoding (encode.go): per side, in its own numbering, the
 //     truncated unary code of the checkers on each point, the checkers off
 //     and the pip count, and a few features (short nardy: the bar, the

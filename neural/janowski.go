@@ -44,7 +44,7 @@ func newJanowski(W, L, x float64) janowski { return janowski{W: W, L: L, Wd: W, 
 
 // equity returns the cubeful equity per cube value at winning chance p.
 func (j janowski) equity(s cubeState, p float64) float64 {
-	return j.x*j.live(s, p) + (1-j.x)*(p*j.Wd-(1-p)*j.Ld)
+	return float64(j.x*j.live(s, p)) + float64((1-j.x)*(float64(p*j.Wd)-float64((1-p)*j.Ld)))
 }
 
 // stateOf returns who holds cube from the side of onRoll.
@@ -68,7 +68,7 @@ func stateOf(cube nardy.Cube, onRoll nardy.Color) cubeState {
 func (j janowski) live(s cubeState, p float64) float64 {
 	d := j.W + j.L + 0.5
 	if d <= 0 {
-		return p*j.Wd - (1-p)*j.Ld
+		return float64(p*j.Wd) - float64((1-p)*j.Ld)
 	}
 	var f pwl
 	f.add(0, -j.Ld)

@@ -71,5 +71,5 @@ func (mc *matchCube) live(v int, meMay, oppMay bool) pwl {
 // cubeful returns A's cubeful MWC at cube value v with efficiency x.
 func (mc *matchCube) cubeful(v int, meMay, oppMay bool, x float64) float64 {
 	p := mc.p.Win
-	return x*mc.live(v, meMay, oppMay).at(p) + (1-x)*mc.dead(v).at(p)
+	return float64(x*mc.live(v, meMay, oppMay).at(p)) + float64((1-x)*mc.dead(v).at(p))
 }

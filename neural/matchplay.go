@@ -114,4 +114,4 @@ func (n matchNorm) norm(mwc float64) float64 { return (mwc - n.mid) / n.half }
 
 // mwc returns the match-winning chance of a normalised match equity (the
 // inverse of norm).
-func (n matchNorm) mwc(eq float64) float64 { return n.mid + eq*n.half }
+func (n matchNorm) mwc(eq float64) float64 { return n.mid + float64(eq*n.half) }

@@ -127,16 +127,17 @@ func (m *MET) beyond(a, b int) float64 {
 	z := float64(b-a) / math.Sqrt(float64(a)+float64(b)) // the lead over the spread (b−a exact past 2^53: helper-104)
 	// The scores x, y with x+y = S, y−x = z√S and max(x, y) = n: √S is the
 	// root of S + |z|√S = 2n.
-	r := 4 * n / (math.Sqrt(z*z+8*n) + math.Abs(z)) // (√(z²+8n) − |z|)/2, without the cancellation at a huge |z|
-	lead := max(min(z*r, n-1), 1-n)                 // both sides 1 or more away
-	x, y := float64(n)-lead, float64(n)             // the player leads: the opponent is n away
+	r := 4 * n / (math.Sqrt(float64(z*z)+8*n) + math.Abs(z)) // (√(z²+8n) − |z|)/2, without the cancellation at a huge |z|
+	lead := max(min(z*r, n-1), 1-n)                          // both sides 1 or more away
+	x, y := float64(n)-lead, float64(n)                      // the player leads: the opponent is n away
 	if lead < 0 {
 		x, y = n, n+lead
 	}
 	i, j := int(x), int(y)
 	fx, fy := x-float64(i), y-float64(j)
 	at := func(a, b int) float64 { return m.At(min(a, n), min(b, n), false) }
-	return (1-fx)*((1-fy)*at(i, j)+fy*at(i, j+1)) + fx*((1-fy)*at(i+1, j)+fy*at(i+1, j+1))
+	return float64((1-fx)*(float64((1-fy)*at(i, j))+float64(fy*at(i, j+1)))) +
+		float64(fx*(float64((1-fy)*at(i+1, j))+float64(fy*at(i+1, j+1))))
 }
 
 // after returns the match-winning chance after a game in which the player
@@ -186,11 +187,11 @@ func computeMET(crawford bool) *MET {
 	for b := 2; b <= MaxAway; b++ {
 		// The leader wins the game and the match, or loses a single game
 		// or a gammon at the cube of 2; or it drops.
-		lose := (1-g)*post(b-2) + g*post(b-4)
+		lose := float64((1-g)*post(b-2)) + float64(g*post(b-4))
 		m.PostCrawford[b] = freeDrop(lose, post(b-1), metSpread)
 	}
 	for b := 2; b <= MaxAway; b++ {
-		m.Crawford[b] = 0.5 + 0.5*((1-g)*post(b-1)+g*post(b-2))
+		m.Crawford[b] = 0.5 + float64(0.5*(float64((1-g)*post(b-1))+float64(g*post(b-2))))
 		if !crawford {
 			m.Crawford[b] = m.PostCrawford[b]
 		}
@@ -203,10 +204,10 @@ func computeMET(crawford bool) *MET {
 			if a >= b { // by the model's symmetry: set with b, a below
 				continue
 			}
-			dead := 0.5*((1-g)*m.after(a, b, 1, true)+g*m.after(a, b, 2, true)) +
-				0.5*((1-g)*m.after(a, b, 1, false)+g*m.after(a, b, 2, false))
+			dead := float64(0.5*(float64((1-g)*m.after(a, b, 1, true))+float64(g*m.after(a, b, 2, true)))) +
+				float64(0.5*(float64((1-g)*m.after(a, b, 1, false))+float64(g*m.after(a, b, 2, false))))
 			live := m.liveCentred(a, b, 0.5)
-			m.Pre[a][b] = metEfficiency*live + (1-metEfficiency)*dead
+			m.Pre[a][b] = float64(metEfficiency*live) + float64((1-metEfficiency)*dead)
 			m.Pre[b][a] = 1 - m.Pre[a][b]
 		}
 		if sum%2 == 0 && sum/2 <= MaxAway {
@@ -224,11 +225,11 @@ func computeMET(crawford bool) *MET {
 func freeDrop(lose, drop, w float64) float64 {
 	k := 1 - lose // take(p) = lose + k·p
 	if w <= 0 || k <= 0 {
-		return max(lose+0.5*k, drop)
+		return max(lose+float64(0.5*k), drop)
 	}
 	lo, hi := 0.5-w, 0.5+w
 	pc := min(max((drop-lose)/k, lo), hi) // drop below pc, take above
-	return (drop*(pc-lo) + lose*(hi-pc) + k*(hi*hi-pc*pc)/2) / (hi - lo)
+	return (float64(drop*(pc-lo)) + float64(lose*(hi-pc)) + float64(k*(float64(hi*hi)-float64(pc*pc))/2)) / (hi - lo)
 }
 
 // Without the cube (long nardy; short nardy played without it) a match is
@@ -269,7 +270,8 @@ func computeCubelessMET(g float64) *MET {
 			case a == b:
 				m.Pre[a][b] = 0.5
 			case a < b:
-				m.Pre[a][b] = 0.5*((1-g)*v(a-1, b)+g*v(a-2, b)) + 0.5*((1-g)*v(a, b-1)+g*v(a, b-2))
+				m.Pre[a][b] = float64(0.5*(float64((1-g)*v(a-1, b))+float64(g*v(a-2, b)))) +
+					float64(0.5*(float64((1-g)*v(a, b-1))+float64(g*v(a, b-2))))
 				m.Pre[b][a] = 1 - m.Pre[a][b]
 			}
 		}
@@ -285,8 +287,8 @@ func computeCubelessMET(g float64) *MET {
 // in at rate metGammon.
 func (m *MET) ends(a, b, c int) (w, l float64) {
 	g := metGammon
-	w = (1-g)*m.after(a, b, c, true) + g*m.after(a, b, 2*c, true)
-	l = (1-g)*m.after(a, b, c, false) + g*m.after(a, b, 2*c, false)
+	w = float64((1-g)*m.after(a, b, c, true)) + float64(g*m.after(a, b, 2*c, true))
+	l = float64((1-g)*m.after(a, b, c, false)) + float64(g*m.after(a, b, 2*c, false))
 	return w, l
 }
 
@@ -325,7 +327,7 @@ func (m *MET) liveCentred(a, b int, p float64) float64 {
 	vLo, vHi := m.after(a, b, 1, false), m.after(a, b, 1, true)
 	if hi <= lo {
 		w, l := m.ends(a, b, 1)
-		return l + p*(w-l)
+		return l + float64(p*(w-l))
 	}
 	p = min(max(p, lo), hi)
 	return vLo + (p-lo)*(vHi-vLo)/(hi-lo)

@@ -48,7 +48,7 @@ func NewNet(v nardy.Variant, hidden int, seed uint64) (*Net, error) {
 	}
 	n := newShape(v, numInputs(v), hidden)
 	rng := rand.New(rand.NewPCG(seed, 0x6e61726479))
-	u := func(scale float64) float32 { return float32((2*rng.Float64() - 1) * scale) }
+	u := func(scale float64) float32 { return float32((2*float64(rng.Float64()) - 1) * scale) }
 	for i := range n.w1 {
 		n.w1[i] = u(0.5 / math.Sqrt(float64(n.nIn)/4))
 	}
@@ -202,19 +202,23 @@ func addRow(h, row []float32) {
 	}
 }
 
-// addRowScaled adds x times row to h (len(row) ≥ len(h)).
+// addRowScaled adds x times row to h (len(row) ≥ len(h)). Here and in
+// the rest of the package a product that is added is rounded first by a
+// conversion (float32(x * y), float64(x * y)): without it the Go
+// specification lets a compiler fuse the multiply with the add, rounding
+// once, and arm64's does, which gave other evaluations than amd64's.
 func addRowScaled(h, row []float32, x float32) {
 	row = row[:len(h)]
 	j := 0
 	for ; j+4 <= len(h); j += 4 {
 		hh, rr := h[j:j+4:j+4], row[j:j+4:j+4]
-		hh[0] += x * rr[0]
-		hh[1] += x * rr[1]
-		hh[2] += x * rr[2]
-		hh[3] += x * rr[3]
+		hh[0] += float32(x * rr[0])
+		hh[1] += float32(x * rr[1])
+		hh[2] += float32(x * rr[2])
+		hh[3] += float32(x * rr[3])
 	}
 	for ; j < len(h); j++ {
-		h[j] += x * row[j]
+		h[j] += float32(x * row[j])
 	}
 }
 
@@ -225,13 +229,13 @@ func dot(h, row []float32) float32 {
 	j := 0
 	for ; j+4 <= len(h); j += 4 {
 		hh, rr := h[j:j+4:j+4], row[j:j+4:j+4]
-		s0 += hh[0] * rr[0]
-		s1 += hh[1] * rr[1]
-		s2 += hh[2] * rr[2]
-		s3 += hh[3] * rr[3]
+		s0 += float32(hh[0] * rr[0])
+		s1 += float32(hh[1] * rr[1])
+		s2 += float32(hh[2] * rr[2])
+		s3 += float32(hh[3] * rr[3])
 	}
 	for ; j < len(h); j++ {
-		s0 += h[j] * row[j]
+		s0 += float32(h[j] * row[j])
 	}
 	return s0 + s1 + s2 + s3
 }
@@ -274,13 +278,13 @@ func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
 		row := n.w2[k*H : k*H+H : k*H+H]
 		dk := d[k]
 		for j := range row {
-			g[j] += dk * row[j]
-			row[j] += dk * h[j]
+			g[j] += float32(dk * row[j])
+			row[j] += float32(dk * h[j])
 		}
 		n.b2[k] += dk
 	}
 	for j := range H {
-		g[j] *= h[j] * (1 - h[j])
+		g[j] = float32(g[j] * (h[j] * (1 - h[j])))
 		n.b1[j] += g[j]
 	}
 	gs := g[:H:H]
@@ -288,7 +292,7 @@ func (n *Net) Learn(pos nardy.Position, target Probs, rate float64) {
 		i, x := int(in.idx[k]), in.val[k]
 		row := n.w1[i*H : i*H+H : i*H+H]
 		for j := range row {
-			row[j] += x * gs[j]
+			row[j] += float32(x * gs[j])
 		}
 	}
 }
@@ -303,10 +307,10 @@ func sigmoid(x float32) float32 {
 	if !(x > -lim) { // and NaN, which no table index fits
 		return float32(math.Exp(float64(x)))
 	}
-	t := (x + sigRange) * sigSteps
+	t := float32((x + sigRange) * sigSteps)
 	i := int(t)
 	fr := t - float32(i)
-	return sigTable[i] + fr*(sigTable[i+1]-sigTable[i])
+	return sigTable[i] + float32(fr*(sigTable[i+1]-sigTable[i]))
 }
 
 const (
@@ -319,7 +323,7 @@ const (
 var sigTable = func() []float32 {
 	t := make([]float32, 2*sigRange*sigSteps+1)
 	for i := range t {
-		x := -sigRange + float64(i)/sigSteps
+		x := -sigRange + float64(float64(i)/sigSteps)
 		t[i] = float32(1 / (1 + math.Exp(-x)))
 	}
 	return t

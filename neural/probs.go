@@ -113,10 +113,10 @@ func moneyValues(k kindPoints) outcomeValues {
 
 // value returns the mover's expected value of p under v.
 func (p Probs) value(v *outcomeValues) float64 {
-	win := v.win.oin*(p.Win-p.WinMars) + v.win.mars*(p.WinMars-p.WinKoks-p.WinHomeMars) +
-		v.win.koks*p.WinKoks + v.win.home*p.WinHomeMars
-	lose := v.lose.oin*(1-p.Win-p.LoseMars) + v.lose.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars) +
-		v.lose.koks*p.LoseKoks + v.lose.home*p.LoseHomeMars
+	win := float64(v.win.oin*(p.Win-p.WinMars)) + float64(v.win.mars*(p.WinMars-p.WinKoks-p.WinHomeMars)) +
+		float64(v.win.koks*p.WinKoks) + float64(v.win.home*p.WinHomeMars)
+	lose := float64(v.lose.oin*(1-p.Win-p.LoseMars)) + float64(v.lose.mars*(p.LoseMars-p.LoseKoks-p.LoseHomeMars)) +
+		float64(v.lose.koks*p.LoseKoks) + float64(v.lose.home*p.LoseHomeMars)
 	return win + lose
 }
 
@@ -211,7 +211,7 @@ func (v *probVec) probs(variant nardy.Variant) Probs {
 // addScaled adds w times o to v.
 func (v *probVec) addScaled(o *probVec, w float64) {
 	for k := range v {
-		v[k] += w * o[k]
+		v[k] += float64(w * o[k])
 	}
 }
 

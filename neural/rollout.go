@@ -325,7 +325,7 @@ func meanAndErr(sum, sumSq float64, n int) (mean, stdErr float64) {
 	f := float64(n)
 	mean = sum / f
 	if n > 1 {
-		stdErr = math.Sqrt(max(0, (sumSq-f*mean*mean)/(f-1)) / f)
+		stdErr = math.Sqrt(max(0, (sumSq-float64(f*mean*mean))/(f-1)) / f)
 	}
 	return mean, stdErr
 }

@@ -8,8 +8,11 @@ package neural
 // when hid is a multiple of 8; elsewhere, and with the build tag purego,
 // by addRowsGo. Both give the same sums bit for bit: each term x·w is
 // rounded before it is added (x·w is w exactly when x is 1), the terms are
-// added in the order of idx, and neither fuses a multiply with an add. So
-// the committed weights train and evaluate alike on every machine.
+// added in the order of idx, and neither fuses a multiply with an add
+// (addRowScaled's float32(x * w) forbids the compiler to: the Go specification
+// lets it fuse x*w + s unless a conversion rounds the product, and
+// arm64's does). So the committed weights train and evaluate alike on
+// every machine.
 func addRows(sum, w []float32, hid int, idx []int16, val []float32) {
 	if !addRowsAsm(sum, w, hid, idx, val) {
 		addRowsGo(sum, w, hid, idx, val)

@@ -136,8 +136,7 @@ func (m *MET) beyond(a, b int) float64 {
 	i, j := int(x), int(y)
 	fx, fy := x-float64(i), y-float64(j)
 	at := func(a, b int) float64 { return m.At(min(a, n), min(b, n), false) }
-	return float64((1-fx)*(float64((1-fy)*at(i, j))+float64(fy*at(i, j+1)))) +
-		float64(fx*(float64((1-fy)*at(i+1, j))+float64(fy*at(i+1, j+1))))
+	return mix(fx, mix(fy, at(i, j), at(i, j+1)), mix(fy, at(i+1, j), at(i+1, j+1)))
 }
 
 // after returns the match-winning chance after a game in which the player
@@ -187,11 +186,11 @@ func computeMET(crawford bool) *MET {
 	for b := 2; b <= MaxAway; b++ {
 		// The leader wins the game and the match, or loses a single game
 		// or a gammon at the cube of 2; or it drops.
-		lose := float64((1-g)*post(b-2)) + float64(g*post(b-4))
+		lose := mix(g, post(b-2), post(b-4))
 		m.PostCrawford[b] = freeDrop(lose, post(b-1), metSpread)
 	}
 	for b := 2; b <= MaxAway; b++ {
-		m.Crawford[b] = 0.5 + float64(0.5*(float64((1-g)*post(b-1))+float64(g*post(b-2))))
+		m.Crawford[b] = 0.5 + float64(0.5*mix(g, post(b-1), post(b-2)))
 		if !crawford {
 			m.Crawford[b] = m.PostCrawford[b]
 		}
@@ -204,10 +203,10 @@ func computeMET(crawford bool) *MET {
 			if a >= b { // by the model's symmetry: set with b, a below
 				continue
 			}
-			dead := float64(0.5*(float64((1-g)*m.after(a, b, 1, true))+float64(g*m.after(a, b, 2, true)))) +
-				float64(0.5*(float64((1-g)*m.after(a, b, 1, false))+float64(g*m.after(a, b, 2, false))))
+			dead := float64(0.5*mix(g, m.after(a, b, 1, true), m.after(a, b, 2, true))) +
+				float64(0.5*mix(g, m.after(a, b, 1, false), m.after(a, b, 2, false)))
 			live := m.liveCentred(a, b, 0.5)
-			m.Pre[a][b] = float64(metEfficiency*live) + float64((1-metEfficiency)*dead)
+			m.Pre[a][b] = mix(metEfficiency, dead, live)
 			m.Pre[b][a] = 1 - m.Pre[a][b]
 		}
 		if sum%2 == 0 && sum/2 <= MaxAway {
@@ -216,6 +215,10 @@ func computeMET(crawford bool) *MET {
 	}
 	return m
 }
+
+// mix returns (1−t)·a + t·b, each product rounded before the sum (so no
+// compiler fuses it with the add: the same bits on every architecture).
+func mix(t, a, b float64) float64 { return float64((1-t)*a) + float64(t*b) }
 
 // freeDrop returns the leader's chance of winning the match when the
 // trailer doubles post-Crawford: the average over the leader's chance p of
@@ -270,8 +273,7 @@ func computeCubelessMET(g float64) *MET {
 			case a == b:
 				m.Pre[a][b] = 0.5
 			case a < b:
-				m.Pre[a][b] = float64(0.5*(float64((1-g)*v(a-1, b))+float64(g*v(a-2, b)))) +
-					float64(0.5*(float64((1-g)*v(a, b-1))+float64(g*v(a, b-2))))
+				m.Pre[a][b] = float64(0.5*mix(g, v(a-1, b), v(a-2, b))) + float64(0.5*mix(g, v(a, b-1), v(a, b-2)))
 				m.Pre[b][a] = 1 - m.Pre[a][b]
 			}
 		}
@@ -287,8 +289,8 @@ func computeCubelessMET(g float64) *MET {
 // in at rate metGammon.
 func (m *MET) ends(a, b, c int) (w, l float64) {
 	g := metGammon
-	w = float64((1-g)*m.after(a, b, c, true)) + float64(g*m.after(a, b, 2*c, true))
-	l = float64((1-g)*m.after(a, b, c, false)) + float64(g*m.after(a, b, 2*c, false))
+	w = mix(g, m.after(a, b, c, true), m.after(a, b, 2*c, true))
+	l = mix(g, m.after(a, b, c, false), m.after(a, b, 2*c, false))
 	return w, l
 }
 

@@ -335,10 +335,10 @@ func meanAndErr(sum, sumSq float64, n int) (mean, stdErr float64) {
 func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	bad := func(format string, a ...any) error { return rolloutError("", format, a...) }
 	switch {
-	case s.Net == nil: // s is not nil: rollout checked it (checkCall)
+	case s.net() == nil: // s is not nil: rollout checked it (checkCall)
 		return bad("the searcher has no network")
-	case s.Net.Variant() != s.Rules.Variant:
-		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, s.Net.Variant(), s.Rules.Variant)
+	case s.net().Variant() != s.Rules.Variant:
+		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, s.net().Variant(), s.Rules.Variant)
 	case !pos.IsValid():
 		return bad("invalid position")
 	case pos.Variant() != s.Rules.Variant:
@@ -379,10 +379,11 @@ func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	return nil
 }
 
-// clone returns a Searcher with s's network, rules, table, match and
-// filters and buffers of its own, prepared for searching.
+// clone returns a Searcher with s's network (the shared one too, in
+// def), rules, table, match and filters and buffers of its own, prepared
+// for searching.
 func (s *Searcher) clone() *Searcher {
-	c := NewSearcher(s.Net, s.Rules)
+	c := &Searcher{Net: s.Net, def: s.def, Rules: s.Rules}
 	c.Scoring, c.Match, c.Width, c.Margin = s.Scoring, s.Match, s.Width, s.Margin
 	c.prepare()
 	return c

@@ -27,11 +27,12 @@ const MaxPly = 2
 //
 // A Searcher keeps buffers between calls and is not safe for concurrent
 // use; build one per goroutine (a copy shares the buffers). Build it with [NewSearcher], which sets
-// the default filters; a Searcher literal with Net and Rules evaluates
+// the default filters (and, given no network, shares the embedded one); a
+// Searcher literal with Net and Rules evaluates
 // positions as NewSearcher's does, but with Width and Margin 0 it
 // searches only the best play at 0-ply deeper. A Searcher without a
-// network of its rules' variant (the zero Searcher among them) gives no
-// evaluation, as NewSearcher says; so does a nil *Searcher, whose
+// network of its rules' variant (the zero Searcher among them, and a
+// literal without Net) gives no evaluation, as NewSearcher says; so does a nil *Searcher, whose
 // rollouts return an error.
 type Searcher struct {
 	Net     *Net
@@ -69,6 +70,10 @@ type Searcher struct {
 	// methods do not read it. [Searcher.Cuts] counts the searches it cut.
 	MaxEvals int
 
+	// def is the embedded network of the rules' variant when NewSearcher
+	// was given none: shared by every such Searcher and only read, so it
+	// is kept here rather than in Net, where a caller could change it.
+	def   *Net
 	bufs  [MaxPly + 1][]nardy.Play
 	cands [MaxPly + 1][]cand
 	vals  [2]outcomeValues // what each end is worth, per colour of the mover
@@ -94,8 +99,12 @@ type cand struct {
 
 // NewSearcher returns a Searcher for the rules r with network n and the
 // default move filters. A nil n is the embedded network of r's variant
-// ([Default]: a copy of its own, 105 to 123 KiB), as for the players of
-// package bot and package analysis. n must be a network of r's variant:
+// (the one [Default] copies; package analysis judges with it where
+// Options.Net is nil), decoded once per process and shared, not copied,
+// by every Searcher so built, which only reads it. Net then stays nil, so
+// that no caller can reach the shared network to train it; set Net (to
+// a copy from [Default], say) to search with another. n must be a
+// network of r's variant:
 // NewSearcher does not check it (the players of package bot and package
 // analysis do, and return an error). Where it is not (of the other game,
 // or nil for rules of no variant), and
@@ -108,12 +117,22 @@ type cand struct {
 // get no evaluation either: they are ranked after the others, in order,
 // with the zero Probs at equity 0, and a chosen one is worth 0.
 func NewSearcher(n *Net, r nardy.Rules) *Searcher {
-	if n == nil {
-		n, _ = Default(r.Variant) // nil for rules of no variant: no evaluation
-	}
-	return &Searcher{Net: n, Rules: r,
+	s := &Searcher{Net: n, Rules: r,
 		Width:  [MaxPly + 1]int{0, 8, 3},
 		Margin: [MaxPly + 1]float64{0, 0.16, 0.08}}
+	if n == nil {
+		s.def, _ = shared(r.Variant) // nil for rules of no variant: no evaluation
+	}
+	return s
+}
+
+// net is the network s searches with: Net, or where it is nil the
+// embedded network NewSearcher gave it (nil for a Searcher literal).
+func (s *Searcher) net() *Net {
+	if s.Net != nil {
+		return s.Net
+	}
+	return s.def
 }
 
 // prepare sets what each end of a game is worth to each colour, from the
@@ -237,7 +256,11 @@ func (s *Searcher) Eval(pos nardy.Position, ply int) Probs {
 // evaluates reports whether s evaluates positions of variant v: it has a
 // network of v, and v is its rules' variant.
 func (s *Searcher) evaluates(v nardy.Variant) bool {
-	return s != nil && s.Net != nil && s.Net.variant == v && s.Rules.Variant == v
+	if s == nil {
+		return false
+	}
+	n := s.net()
+	return n != nil && n.variant == v && s.Rules.Variant == v
 }
 
 func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
@@ -274,13 +297,14 @@ func (s *Searcher) eval(pos nardy.Position, ply int) Probs {
 // bear-off database's when both sides have every checker home (see
 // bearoff.go), else the network's.
 func (s *Searcher) evaluate(pos nardy.Position) Probs {
-	if pos.Variant() == s.Net.Variant() {
+	n := s.net()
+	if pos.Variant() == n.Variant() {
 		if me, opp, ok := homeRace(pos); ok {
 			return bearoff().eval(&me, &opp, pos.Variant())
 		}
 	}
 	s.evals++
-	return s.Net.Evaluate(pos)
+	return n.Evaluate(pos)
 }
 
 // evaluatePlays is [Net.EvaluatePlays] with evaluate's choice for each
@@ -294,9 +318,10 @@ func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 		return out
 	}
 	s.evals += len(plays)
-	v := s.Net.Variant()
+	n := s.net()
+	v := n.Variant()
 	if first := plays[0].Result(); first.Variant() == v && outsideHome(first.Mover()) {
-		return s.Net.EvaluatePlays(plays, out)
+		return n.EvaluatePlays(plays, out)
 	}
 	start := len(out)
 	for i := range plays {
@@ -308,7 +333,7 @@ func (s *Searcher) evaluatePlays(plays []nardy.Play, out []Probs) []Probs {
 		if !pos.IsOver() && !IsBearoffRace(pos) {
 			// a result for the network: all of them in one batch, then
 			// the races from the database
-			out = s.Net.EvaluatePlays(plays, out[:start])
+			out = n.EvaluatePlays(plays, out[:start])
 			for j := range plays {
 				if r := plays[j].Result(); r.Variant() == v {
 					if me, opp, ok := homeRace(r); ok {

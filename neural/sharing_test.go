@@ -85,7 +85,7 @@ func TestSearcherLeavesThePlaysAsGiven(t *testing.T) {
 	worst := s.Rank(plays, 1)
 	require.NotEqual(t, 0, worst[len(worst)-1].Index, "a ranking that reorders the plays")
 
-	s.Net.EvaluatePlays(plays, nil)
+	s.net().EvaluatePlays(plays, nil)
 	assert.Equal(t, given, plays, "Net.EvaluatePlays")
 	s.Rank(plays, 1)
 	assert.Equal(t, given, plays, "Rank")

@@ -4,7 +4,7 @@ import "github.com/nardylab/nardy"
 
 // WarmUp builds now what a [Searcher] under rules r would otherwise build
 // on first need, so that no later call pays for it: the embedded networks
-// (which [Default] copies), the bear-off database (about 0.9 s of one core, 13 MB
+// (which [Default] copies and [NewSearcher] shares), the bear-off database (about 0.9 s of one core, 13 MB
 // kept), and with the cube the match equity table ([DefaultMET], or without the Crawford rule its own) and the
 // cubeful bear-off tables of money play under r's beaver rule (about 0.6 s
 // more, 21.5 MB), without it the cubeless match tables: about 1.5 s and

@@ -66,9 +66,13 @@ func optionsError(option, format string, a ...any) error {
 // Options set the judge. The zero Options judge at 0-ply with the embedded
 // networks and DefaultThreshold.
 type Options struct {
-	Ply       int         // search depth 0..neural.MaxPly (2)
-	Threshold float64     // ≥ 0; 0: DefaultThreshold
-	Net       *neural.Net // nil: neural.Default of the record's variant
+	Ply       int     // search depth 0..neural.MaxPly (2)
+	Threshold float64 // ≥ 0; 0: DefaultThreshold
+	// Net is the network that judges. nil: the one embedded in package
+	// neural for the record's (or game's) variant, shared by every hint
+	// and analysis and never copied ([neural.NewSearcher] with a nil
+	// network; [neural.Default] gives a copy to train).
+	Net *neural.Net
 	// Rollout, when set, judges again by rollouts every decision the
 	// search counts as an error: of a checker play, the play made and the
 	// search's best are rolled out on the same dice with these options
@@ -198,17 +202,19 @@ func newJudge(r nardy.Rules, opt Options) (*judge, error) {
 	if opt.Threshold == 0 {
 		opt.Threshold = DefaultThreshold
 	}
-	n := opt.Net
-	if n == nil {
-		var err error
-		if n, err = neural.Default(r.Variant); err != nil {
-			return nil, err
+	if n := opt.Net; n == nil {
+		// NewSearcher searches with the embedded network, shared and
+		// not copied, out of the caller's reach (Searcher.Net stays nil).
+		// The rules of a game or a replayed record are of a variant.
+		if !r.Variant.IsValid() {
+			return nil, &nardy.InvalidRulesError{Option: "variant", Msg: fmt.Sprintf("no network for variant %d", r.Variant)}
 		}
-	}
-	if n.Variant() != r.Variant {
+	} else if n.Variant() != r.Variant {
 		return nil, optionsError("Net", "%w: a %s network cannot judge %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
-	j := &judge{opt: opt, s: neural.NewSearcher(n, r), buf: make([]nardy.Play, 0, nardy.MaxPlays), ctx: context.Background()}
+	// buf grows with the plays of the rolls judged (play): a hint never
+	// needs it.
+	j := &judge{opt: opt, s: neural.NewSearcher(opt.Net, r), ctx: context.Background()}
 	j.rep = Report{Variant: r.Variant, Ply: opt.Ply, Threshold: opt.Threshold, Decisions: []Decision{}, Rolls: []Luck{},
 		Results: []GameResult{}}
 	return j, nil
@@ -438,6 +444,7 @@ func (j *judge) play(i int, g nardy.Game, steps []nardy.Step) error {
 	if err != nil || len(legal) < 2 {
 		return nil
 	}
+	j.buf = legal
 	j.s.Match = neural.ScoreFor(pos.OnRoll(), j.away(pos.OnRoll()), g.Cube().Value)
 	best, bestE, e := j.s.PlayEquities(legal, chosen, j.opt.Ply)
 	d := Decision{Action: i, Player: pos.OnRoll(), Kind: "play", Roll: roll.String(),

@@ -133,3 +133,25 @@ func decode(t *testing.T, s string) []string {
 	}
 	return out
 }
+
+// BenchmarkHint: a 0-ply hint of the opening throw 6-4 of a money game of
+// short nardy, with the embedded network (Options.Net nil) and with one
+// given.
+func BenchmarkHint(b *testing.B) {
+	net, err := neural.Default(nardy.Short)
+	require.NoError(b, err)
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{{"embedded", Options{}}, {"given", Options{Net: net}}} {
+		b.Run(c.name, func(b *testing.B) {
+			g := gameAtOpening(b)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := HintFor(g, [2]int{}, c.opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

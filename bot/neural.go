@@ -32,22 +32,19 @@ import (
 // concurrent use; a copy (p2 := *p) builds buffers of its own at its first call, so
 // copies of one player can play in different goroutines at once. Copies
 // share the network, which they only read: Net, or for a nil Net the
-// embedded one, copied from package neural once per player and variant
-// (at the first call of a game of that variant) and kept by the copies
-// made after.
+// embedded one, which every player without a Net shares
+// ([neural.NewSearcher] given no network), so that a pool of players costs
+// no copy of it.
 type Neural struct {
 	Ply int         // 0, 1 or 2; a Ply out of that range plays as the nearest
-	Net *neural.Net // nil: neural.Default
+	Net *neural.Net // nil: the embedded network of the game's variant, shared
 	// Budget, when positive, bounds the positions a decision's search
 	// evaluates ([neural.Searcher.MaxEvals]): past it the decision is
 	// searched one ply shallower, down to 0-ply. 0: no bound.
 	Budget int
 
-	self *Neural // the value whose buffers these are (see own)
-	s    *neural.Searcher
-	// def is neural.Default's network of its variant, for a nil Net: built
-	// at the first call and kept by copies, which only read it.
-	def   *neural.Net
+	self  *Neural // the value whose buffers these are (see own)
+	s     *neural.Searcher
 	buf   []nardy.Play
 	match nardy.Match // the match shown by SeeMatch, if any
 }
@@ -79,31 +76,19 @@ func (x *Neural) Name() string {
 func (x *Neural) ply() int { return min(max(x.Ply, 0), neural.MaxPly) }
 
 // searcher returns the Searcher for g's rules, building it on first use
-// or when the rules change.
+// or when the network or the game changes (its buffers are kept across
+// rules of one game). A nil Net searches with the embedded network of the
+// game's variant, shared (s.Net stays nil).
 func (x *Neural) searcher(g nardy.Game) (*neural.Searcher, error) {
 	r := g.Rules()
 	n := x.Net
-	if n == nil {
-		if x.def == nil || x.def.Variant() != r.Variant {
-			d, err := neural.Default(r.Variant)
-			if err != nil {
-				return nil, err
-			}
-			x.def = d
-		}
-		n = x.def
-	}
-	if x.s != nil && x.s.Rules == r && x.s.Net == n {
-		return x.s, nil
-	}
-	if n.Variant() != r.Variant {
+	if n != nil && n.Variant() != r.Variant {
 		return nil, fmt.Errorf("%w: a %s network cannot play %s nardy", nardy.ErrVariantMismatch, n.Variant(), r.Variant)
 	}
-	if x.s == nil {
+	if x.s == nil || x.s.Net != n || x.s.Rules.Variant != r.Variant {
 		x.s = neural.NewSearcher(n, r)
-	} else {
-		x.s.Net, x.s.Rules = n, r
 	}
+	x.s.Rules = r
 	return x.s, nil
 }
 

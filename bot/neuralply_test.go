@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/testmem"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -137,30 +139,75 @@ func TestNewNeuralClampsThePly(t *testing.T) {
 }
 
 // TestNeuralCopiesShareTheNetwork: copies of a Neural share its network,
-// as its doc says ("besides the network its copies share"), the embedded
-// one of a nil Net too: a copy builds a Searcher and buffers of its own at
-// its first call, not another copy of the embedded network (105 to 123
-// KiB); and a Neural moved to other rules of the same variant keeps its
-// network. Each copy and each change of rules decoded the network again.
+// as its doc says ("besides the network its copies share"): a copy builds
+// a Searcher and buffers of its own at its first call, not another copy of
+// the network, and a Neural moved to other rules of the same variant keeps
+// its network. Each copy and each change of rules decoded the network
+// again.
 func TestNeuralCopiesShareTheNetwork(t *testing.T) {
-	short := preset(t, "short-standard")
-	_, open, me := openedWith31(t, short)
-	for _, proto := range []*Neural{NewNeural(0), {Ply: 1, Net: mustDefault(t, nardy.Short)}} {
-		_, err := proto.Act(open, me)
-		require.NoError(t, err)
-		require.NotNil(t, proto.s)
-		c := *proto
-		_, err = c.Act(open, me)
-		require.NoError(t, err)
-		require.NotNil(t, c.s)
-		assert.NotSame(t, proto.s, c.s, "a Searcher of its own")
-		assert.Same(t, proto.s.Net, c.s.Net, "%s: one network", proto.Name())
+	_, open, me := openedWith31(t, preset(t, "short-standard"))
+	_, tavla, _ := openedWith31(t, preset(t, "short-tavla"))
+	proto := &Neural{Ply: 1, Net: mustDefault(t, nardy.Short)}
+	_, err := proto.Act(open, me)
+	require.NoError(t, err)
+	c := *proto
+	_, err = c.Act(open, me)
+	require.NoError(t, err)
+	require.NotNil(t, c.s)
+	assert.NotSame(t, proto.s, c.s, "a Searcher of its own")
+	assert.Same(t, proto.Net, c.s.Net, "one network")
+	_, err = c.Act(tavla, me)
+	require.NoError(t, err)
+	assert.Same(t, proto.Net, c.s.Net, "the network under other rules")
+}
 
-		// Other rules of the same game: the same network.
-		_, tavla, me := openedWith31(t, preset(t, "short-tavla"))
-		_, err = c.Act(tavla, me)
+// TestNeuralSharesTheEmbeddedNetwork: a Neural without Net plays with the
+// embedded network of the game's variant, which every such player shares
+// (its doc: "so that a pool of players costs no copy of it"): its first
+// move allocates no more than a player's with a network given, short of a
+// fraction of the network's size (a copy is the weights file's size), for
+// a new player, a copy and a player moved to the other game; its Searcher's
+// Net stays nil, out of a caller's reach; and it plays the moves of a
+// player given a copy of that network. Each player copied the network.
+func TestNeuralSharesTheEmbeddedNetwork(t *testing.T) {
+	for _, name := range []string{"short-standard", "long-moscow"} {
+		open := midGame(t, name, 6)
+		me, _ := open.ToAct()
+		v := open.Rules().Variant
+		own := mustDefault(t, v)
+		var file bytes.Buffer
+		_, err := own.WriteTo(&file)
 		require.NoError(t, err)
-		assert.Same(t, proto.s.Net, c.s.Net, "%s: the network under other rules", proto.Name())
+		slack := uint64(file.Len() / 4)
+
+		first := func(x *Neural) (a nardy.Action, n uint64) {
+			n = testmem.Allocated(func() { a, err = x.Act(open, me) })
+			require.NoError(t, err)
+			return a, n
+		}
+		want, given := first(&Neural{Ply: 1, Net: own})
+		x := NewNeural(1)
+		got, shared := first(x)
+		assert.Equal(t, want, got, "%v: the embedded network's move", v)
+		assert.Less(t, shared, given+slack, "%v: a new player copies the network (%d bytes)", v, file.Len())
+		assert.True(t, x.s.Net == nil, "%v: the shared network within a caller's reach", v)
+		c := *x
+		_, copied := first(&c)
+		assert.Less(t, copied, given+slack, "%v: a copy copies the network", v)
+
+		elsewhere := midGame(t, "long-moscow", 6)
+		if v == nardy.Long {
+			elsewhere = midGame(t, "short-standard", 6)
+		}
+		them, _ := elsewhere.ToAct()
+		other := elsewhere.Rules()
+		_, err = x.Act(elsewhere, them)
+		require.NoError(t, err)
+		assert.Equal(t, other, x.s.Rules, "%v: moved to the other game", v)
+		assert.True(t, x.s.Net == nil, "%v", v)
+		got, back := first(x)
+		assert.Equal(t, want, got, "%v: back to its game", v)
+		assert.Less(t, back, given+slack, "%v: back to its game, a copy of the network", v)
 	}
 }
 

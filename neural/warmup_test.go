@@ -30,6 +30,25 @@ func TestWarmUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the bear-off tables in two processes")
 	}
+	got := map[string]uint64{}
+	for _, mode := range []string{"warm", "cold"} {
+		out := runChild(t, "TestWarmUpChild", warmUpChild+"="+mode)
+		m := regexp.MustCompile(`first decision allocated (\d+) bytes`).FindSubmatch(out)
+		require.NotNil(t, m, "%s", out)
+		var err error
+		got[mode], err = strconv.ParseUint(string(m[1]), 10, 64)
+		require.NoError(t, err)
+	}
+	t.Logf("first cube decision of a race: %d bytes after WarmUp, %d without", got["warm"], got["cold"])
+	assert.Less(t, got["warm"], uint64(1<<20))
+	assert.Greater(t, got["cold"], uint64(30<<20), "the decision builds the database and the cubeful tables")
+}
+
+// runChild runs the test named test of this test binary in a process of
+// its own, with env added to this one's environment and this test's
+// deadline, and returns its output, requiring that it succeeded.
+func runChild(t *testing.T, test string, env ...string) []byte {
+	t.Helper()
 	self, err := os.Executable()
 	require.NoError(t, err)
 	ctx := t.Context()
@@ -38,20 +57,11 @@ func TestWarmUp(t *testing.T) {
 		ctx, cancel = context.WithDeadline(ctx, d)
 		defer cancel()
 	}
-	got := map[string]uint64{}
-	for _, mode := range []string{"warm", "cold"} {
-		cmd := exec.CommandContext(ctx, self, "-test.run=^TestWarmUpChild$", "-test.v", "-test.count=1")
-		cmd.Env = append(os.Environ(), warmUpChild+"="+mode)
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		m := regexp.MustCompile(`first decision allocated (\d+) bytes`).FindSubmatch(out)
-		require.NotNil(t, m, "%s", out)
-		got[mode], err = strconv.ParseUint(string(m[1]), 10, 64)
-		require.NoError(t, err)
-	}
-	t.Logf("first cube decision of a race: %d bytes after WarmUp, %d without", got["warm"], got["cold"])
-	assert.Less(t, got["warm"], uint64(1<<20))
-	assert.Greater(t, got["cold"], uint64(30<<20), "the decision builds the database and the cubeful tables")
+	cmd := exec.CommandContext(ctx, self, "-test.run=^"+test+"$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return out
 }
 
 // TestWarmUpChild is TestWarmUp's child process (else it skips).
@@ -114,21 +124,10 @@ func TestConcurrentWarmUp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every table, in a process of its own")
 	}
-	self, err := os.Executable()
-	require.NoError(t, err)
-	ctx := t.Context()
-	if d, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, d)
-		defer cancel()
-	}
-	cmd := exec.CommandContext(ctx, self, "-test.run=^TestConcurrentWarmUpChild$", "-test.v", "-test.count=1")
 	// More threads than this machine's cores interleave the goroutines
 	// more: a lazy init without sync.Once of the cubeless match tables
 	// was found in each of 3 runs so, in 1 of 3 with GOMAXPROCS 2.
-	cmd.Env = append(os.Environ(), concurrentWarmUpChild+"=1", "GOMAXPROCS=8")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	out := runChild(t, "TestConcurrentWarmUpChild", concurrentWarmUpChild+"=1", "GOMAXPROCS=8")
 	require.Contains(t, string(out), "--- PASS: TestConcurrentWarmUpChild", "%s", out)
 	for _, m := range regexp.MustCompile(`(?m)^\s*warmup_test.go:\d+: (.* took .*)$`).FindAllStringSubmatch(string(out), -1) {
 		t.Log(m[1])

@@ -334,11 +334,12 @@ func meanAndErr(sum, sumSq float64, n int) (mean, stdErr float64) {
 // the options' defaults.
 func (s *Searcher) checkRollout(pos nardy.Position, opt *RolloutOptions) error {
 	bad := func(format string, a ...any) error { return rolloutError("", format, a...) }
+	net := s.net() // s is not nil: rollout checked it (checkCall)
 	switch {
-	case s.net() == nil: // s is not nil: rollout checked it (checkCall)
+	case net == nil:
 		return bad("the searcher has no network")
-	case s.net().Variant() != s.Rules.Variant:
-		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, s.net().Variant(), s.Rules.Variant)
+	case net.Variant() != s.Rules.Variant:
+		return bad("%w: a %s network with %s rules", nardy.ErrVariantMismatch, net.Variant(), s.Rules.Variant)
 	case !pos.IsValid():
 		return bad("invalid position")
 	case pos.Variant() != s.Rules.Variant:

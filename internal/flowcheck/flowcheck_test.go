@@ -1,0 +1,44 @@
+package flowcheck
+
+import (
+	"os"
+	"strconv"
+	"testing"
+)
+
+// scale reads FLOWCHECK_N (default 1) to multiply the case counts for a long run.
+func scale() int {
+	if n, err := strconv.Atoi(os.Getenv("FLOWCHECK_N")); err == nil && n > 0 {
+		return n
+	}
+	return 1
+}
+
+func report(t *testing.T, name string, s *stats) {
+	t.Helper()
+	t.Logf("%s: games %d matches %d steps %d probes %d results %d match ends %d next starters %d Classify %d JSON read-backs %d records %d kinds %v",
+		name, s.games, s.matches, s.steps, s.probes, s.results, s.matchEnds, s.starters, s.kinds, s.jsons, s.records, s.byKind)
+	if scale() > 1 {
+		for k, v := range s.bySet {
+			t.Logf("%s: set %s: %d games", name, k, v)
+		}
+	}
+	for i, d := range s.diffs {
+		if i >= 20 {
+			break
+		}
+		t.Errorf("%s", d)
+	}
+}
+
+func TestMoneyGamesAgreeWithReferee(t *testing.T) {
+	report(t, "money", runMoney(20261207, 50*scale(), plants{}))
+}
+
+func TestMatchesAgreeWithReferee(t *testing.T) {
+	report(t, "matches", runMatches(20261207, 25*scale(), plants{}))
+}
+
+func TestEndPositionsAgreeWithReferee(t *testing.T) {
+	report(t, "ends", runEnds(20261207, 400*scale(), plants{}))
+}

@@ -199,7 +199,9 @@ func (g Game) ToAct() (Color, bool) {
 
 // Allowed returns the kinds of action player p may take now. Rolls and
 // plays are listed by kind; which dice and which plays are legal is for
-// [Rules.Legal] and [Turn] to say.
+// [Rules.Legal] and [Turn] to say. Before the opening throw both players
+// are given [ActOpening]: the throw is no one's move (its Action's Player
+// is ignored, C2), so a server may take it from either, or throw it itself.
 func (g Game) Allowed(p Color) []ActionKind {
 	var out []ActionKind
 	for k := ActOpening; k <= ActReject; k++ {

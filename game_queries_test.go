@@ -41,6 +41,25 @@ func TestStarterUnknownInTheOpening_C2(t *testing.T) {
 	assert.False(t, ok, "the zero Game")
 }
 
+// TestAllowedOpeningToEither_C2: before the opening throw each player is
+// given the throw and nothing else (no resignation before a game starts),
+// and a throw in either player's name, or in none, is taken (C2: the
+// throw is no one's move); equal dice leave it to be thrown again.
+func TestAllowedOpeningToEither_C2(t *testing.T) {
+	for _, v := range []Variant{Long, Short} {
+		g, err := NewGame(DefaultRules(v))
+		require.NoError(t, err)
+		for _, p := range []Color{White, Black} {
+			assert.Equal(t, []ActionKind{ActOpening}, g.Allowed(p), "%v %v", v, p)
+			_, err := g.Do(Action{Kind: ActOpening, Player: p, Dice: [2]int{5, 2}})
+			assert.NoError(t, err, "%v: the throw in %v's name", v, p)
+		}
+		g, err = g.Do(Action{Kind: ActOpening, Dice: [2]int{3, 3}})
+		require.NoError(t, err)
+		assert.Equal(t, []ActionKind{ActOpening}, g.Allowed(Black), "%v: thrown again after equal dice", v)
+	}
+}
+
 // TestAllowedFollowsThePlay_C3: while a roll is being played, the player
 // on roll may play it whole or step by step and resign; undo is allowed
 // only once a step is taken, and a whole play after it too, one the turn

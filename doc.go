@@ -137,6 +137,11 @@
 //
 // That is every error of the package's functions and methods, its
 // MarshalJSON, UnmarshalJSON, MarshalText and UnmarshalText among them.
+// A nil pointer is no value to read or fill: the methods of a nil typed
+// error panic, as a nil *os.PathError's do, and UnmarshalJSON or
+// UnmarshalText called on a nil pointer may (encoding/json never calls
+// them so). A nil [*Recorder] and a nil [*SeededDice] are usable, as
+// their docs say.
 // [Cube], [Scoring], [MatchStart], [Setup], [Step] and [Result] are plain
 // structs to encoding/json when it reads them (they have no UnmarshalJSON),
 // so that a caller's decoder reaches into them with its field paths and

@@ -42,6 +42,7 @@ var ErrBadOptions = errors.New("analysis: bad options")
 // refuses. It matches [ErrBadOptions] with [errors.Is], and Err, when set,
 // too (the rollout options' [*neural.RolloutError], or
 // [nardy.ErrVariantMismatch]).
+// A nil *OptionsError is no error: its methods panic, as a nil *os.PathError's do.
 type OptionsError struct {
 	// Option names the field of Options at fault ("Ply", "Threshold",
 	// "Rollout", "Net", "MaxEvals"), or the argument ("ctx", "away").

@@ -111,6 +111,7 @@ var errNilPlayer = fmt.Errorf("%w: a nil player", ErrUninitialized)
 
 // PlayerError reports an action a player returned that the game refused, or a
 // player's error. It matches Err with errors.Is and errors.As.
+// A nil *PlayerError is no error: its methods panic, as a nil *os.PathError's do.
 type PlayerError struct {
 	Bot    string       // the player's name ("dice" for a refused throw of the dice)
 	Action nardy.Action // the refused action (zero for a player's error)

@@ -132,6 +132,7 @@ var ErrBadCommitment = errors.New("fair: bad dice proof")
 // ProofError says what is wrong with a [Proof] or with the salt given to
 // [New]. It matches [ErrBadCommitment] with [errors.Is], and Err, when
 // set, too.
+// A nil *ProofError is no error: its methods panic, as a nil *os.PathError's do.
 type ProofError struct {
 	// Field names the proof's field at fault by its JSON key
 	// ("commitment", "seed", "salt"), or is "" for JSON that is not a
@@ -186,6 +187,7 @@ const maxProofJSON = 8 << 10
 // 64 characters or a salt of more than MaxSalt bytes (errors matching
 // [ErrBadCommitment]), so that what it reads is written again within the
 // bound; [Proof.Dice] checks the rest.
+// Called on a nil *Proof it panics, as encoding/json never calls it.
 func (p *Proof) UnmarshalJSON(b []byte) error {
 	if len(b) > maxProofJSON {
 		return proofError("", "proof JSON of %d bytes, more than %d", len(b), maxProofJSON)

@@ -78,6 +78,7 @@ const (
 // tied to a line). It matches Err with [errors.Is]: [nardy.ErrSyntax] for
 // malformed text; for anything else [ErrMat] too, and
 // [nardy.ErrActionRefused] as well for an illegal play or cube action.
+// A nil *MatError is no error: its methods panic, as a nil *os.PathError's do.
 type MatError struct {
 	Line int
 	Err  error

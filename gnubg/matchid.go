@@ -248,6 +248,7 @@ func (m MatchID) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [ParseMatchID].
+// Called on a nil *MatchID it panics, as encoding/json never calls it.
 func (m *MatchID) UnmarshalText(text []byte) error {
 	if len(text) > utf8.UTFMax*MatchIDLen { // too many characters whatever they are: refused before a copy
 		return formats.SyntaxError("Match ID", text, -1, "want %d characters, have %d", MatchIDLen, utf8.RuneCount(text))

@@ -20,6 +20,7 @@ var ErrBadRollout = errors.New("neural: bad rollout")
 // WeightsError says why a weights file, or the shape asked of a new
 // network, is refused. It matches [ErrBadWeights] with [errors.Is], and
 // Err, when set, too.
+// A nil *WeightsError is no error: its methods panic, as a nil *os.PathError's do.
 type WeightsError struct {
 	Msg string // what is wrong, such as "not a weights file (magic \"GIF89a\\x01\\x00\", want \"NARDYNN1\")"
 	Err error  // the reader's error, if that was the reason
@@ -39,6 +40,7 @@ func errorf(format string, a ...any) error {
 // RolloutError says why a rollout cannot be played. It matches
 // [ErrBadRollout] with [errors.Is], and Err, when set, too (such as
 // [nardy.ErrVariantMismatch], or the rules' [*nardy.InvalidRulesError]).
+// A nil *RolloutError is no error: its methods panic, as a nil *os.PathError's do.
 type RolloutError struct {
 	// Option names the field of [RolloutOptions] at fault ("Trials",
 	// "Ply", "Truncate", "Workers", "StopAt", "Cubeful", "Cube": a cube

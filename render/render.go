@@ -40,6 +40,7 @@ var ErrOptions = errors.New("render: invalid options")
 
 // OptionsError says why [Options] cannot be drawn. It matches [ErrOptions]
 // with [errors.Is].
+// A nil *OptionsError is no error: its methods panic, as a nil *os.PathError's do.
 type OptionsError struct {
 	// Option names the field of Options at fault ("Viewer", "Steps",
 	// "StepsBy", "Dice", "DiceLeft", "Cube", "Width"), or "w" for the

@@ -268,6 +268,7 @@ func (x ID) String() string {
 func (x ID) MarshalText() ([]byte, error) { return x.AppendText(nil) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with [Parse].
+// Called on a nil *ID it panics, as encoding/json never calls it.
 func (x *ID) UnmarshalText(text []byte) error {
 	if err := checkLen(text); err != nil {
 		return err

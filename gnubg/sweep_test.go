@@ -1,0 +1,52 @@
+package gnubg_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/sweep"
+)
+
+// TestSweep calls every exported function and method of the package with
+// zero and hostile arguments (internal/sweep): none may panic but those
+// allowed here by their doc, and every exported type and function must be
+// registered here.
+func TestSweep(t *testing.T) {
+	samples, hostile, err := sweep.Nardy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		if g, ok := s().(nardy.Game); ok {
+			if pid, id, err := gnubg.FromGame(g); err == nil {
+				samples = append(samples, func() any { return id }, func() any { return pid })
+				for _, m := range append(sweep.Mutants(pid), sweep.Mutants(id.String())...) {
+					hostile = append(hostile, func() any { return m })
+				}
+			}
+		}
+	}
+	samples = append(samples, func() any { return gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "Site", Value: "x"}}} })
+	sweep.Run(t, sweep.Config{
+		Path: "github.com/nardylab/nardy/gnubg",
+		Dir:  ".",
+		Types: []reflect.Type{
+			reflect.TypeFor[gnubg.GameState](), reflect.TypeFor[gnubg.MatError](), reflect.TypeFor[gnubg.MatInfo](),
+			reflect.TypeFor[gnubg.MatTag](), reflect.TypeFor[gnubg.MatchID](),
+		},
+		NilReceivers: map[string]string{
+			"MatchID":  "Called on a nil *MatchID it panics, as encoding/json never calls it.",
+			"MatError": "A nil *MatError is no error: its methods panic, as a nil *os.PathError's do.",
+		},
+		Funcs: map[string]any{
+			"FormatMatchID": gnubg.FormatMatchID, "FromGame": gnubg.FromGame, "FromMatch": gnubg.FromMatch,
+			"Game": gnubg.Game, "Match": gnubg.Match, "NewMatchID": gnubg.NewMatchID, "ParseMatchID": gnubg.ParseMatchID,
+			"ParsePositionID": gnubg.ParsePositionID, "PositionID": gnubg.PositionID, "ReadMat": gnubg.ReadMat,
+			"ReadMatSession": gnubg.ReadMatSession, "Recorder": gnubg.Recorder, "WriteMat": gnubg.WriteMat,
+		},
+		Samples: samples,
+		Hostile: hostile,
+	})
+}

@@ -1,0 +1,74 @@
+package neural_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/internal/sweep"
+	"github.com/nardylab/nardy/neural"
+)
+
+// TestSweep calls every exported function and method of the package with
+// zero and hostile arguments (internal/sweep): NaN and infinite chances,
+// nil and zero networks, searchers of hostile widths and margins, plays of
+// the zero Play, a cancelled context. None may panic but those allowed
+// here by their doc, and every exported type and function must be
+// registered here.
+func TestSweep(t *testing.T) {
+	samples, hostile, err := sweep.Nardy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		r := nardy.DefaultRules(v)
+		start, err := nardy.StartPosition(v, nardy.White)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples,
+			func() any { n, _ := neural.Default(v); return n },
+			func() any { return neural.NewSearcher(nil, r) },
+			func() any {
+				s := neural.NewSearcher(nil, r)
+				s.Match = neural.ScoreFor(nardy.White, [2]int{2, 3}, 1)
+				return s
+			},
+			func() any { return neural.NewSearcher(nil, r).Eval(start, 0) },
+		)
+	}
+	samples = append(samples,
+		func() any { return neural.RolloutOptions{Trials: 36, Truncate: 2} },
+		func() any { return [2]int{3, 2} },
+		func() any { return neural.DefaultMET() }, func() any { return neural.ScoreFor(nardy.Black, [2]int{1, 4}, 2) },
+	)
+	sweep.Run(t, sweep.Config{
+		Path: "github.com/nardylab/nardy/neural",
+		Dir:  ".",
+		Types: []reflect.Type{
+			reflect.TypeFor[neural.CubeDecision](), reflect.TypeFor[neural.CubeInfo](), reflect.TypeFor[neural.CubeRollout](),
+			reflect.TypeFor[neural.MET](), reflect.TypeFor[neural.MatchScore](), reflect.TypeFor[neural.Net](),
+			reflect.TypeFor[neural.PlayRollout](), reflect.TypeFor[neural.Probs](), reflect.TypeFor[neural.Ranked](),
+			reflect.TypeFor[neural.RolloutError](), reflect.TypeFor[neural.RolloutOptions](), reflect.TypeFor[neural.RolloutResult](),
+			reflect.TypeFor[neural.Searcher](), reflect.TypeFor[neural.WeightsError](),
+		},
+		Funcs: map[string]any{
+			"ComputeMET": neural.ComputeMET, "CubeAction": neural.CubeAction, "DecideCube": neural.DecideCube,
+			"Default": neural.Default, "DefaultMET": neural.DefaultMET, "Efficiency": neural.Efficiency,
+			"GameCubeInfo": neural.GameCubeInfo, "IsBearoffRace": neural.IsBearoffRace, "NewNet": neural.NewNet,
+			"NewSearcher": neural.NewSearcher, "PlayLoss": neural.PlayLoss, "ReadNet": neural.ReadNet,
+			"ScoreFor": neural.ScoreFor, "WarmUp": neural.WarmUp,
+		},
+		Samples:     samples,
+		LiveContext: true,
+		Hostile:     hostile,
+		Limits: map[string]sweep.Limit{
+			"WarmUp": {Why: "valid rules build the bear-off and match tables, about 1.5 s by design",
+				OK: func(in []reflect.Value) bool { return in[0].Interface().(nardy.Rules).Validate() != nil }},
+		},
+		NilReceivers: map[string]string{
+			"RolloutError": "A nil *RolloutError is no error: its methods panic, as a nil *os.PathError's do.",
+			"WeightsError": "A nil *WeightsError is no error: its methods panic, as a nil *os.PathError's do.",
+		},
+	})
+}

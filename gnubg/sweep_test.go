@@ -1,7 +1,9 @@
 package gnubg_test
 
 import (
+	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -24,6 +26,18 @@ func TestSweep(t *testing.T) {
 				samples = append(samples, func() any { return id }, func() any { return pid })
 				for _, m := range append(sweep.Mutants(pid), sweep.Mutants(id.String())...) {
 					hostile = append(hostile, func() any { return m })
+				}
+			}
+		}
+	}
+	for _, s := range samples { // a .mat file of each record, read whole and mutated
+		if rec, ok := s().(nardy.Record); ok {
+			var b strings.Builder
+			if gnubg.WriteMat(&b, rec, gnubg.MatInfo{Players: [2]string{"a", "b"}}) == nil {
+				mat := b.String()
+				samples = append(samples, func() any { return io.Reader(strings.NewReader(mat)) })
+				for _, m := range sweep.Mutants(mat) {
+					hostile = append(hostile, func() any { return io.Reader(strings.NewReader(m)) })
 				}
 			}
 		}

@@ -1,7 +1,10 @@
 package neural_test
 
 import (
+	"bytes"
+	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nardylab/nardy"
@@ -37,6 +40,29 @@ func TestSweep(t *testing.T) {
 			func() any { return neural.NewSearcher(nil, r).Eval(start, 0) },
 		)
 	}
+	var w bytes.Buffer // the weights of a small network, read whole and mutated
+	small, err := neural.NewNet(nardy.Short, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := small.WriteTo(&w); err != nil {
+		t.Fatal(err)
+	}
+	weights := w.String()
+	samples = append(samples, func() any { return io.Reader(strings.NewReader(weights)) })
+	mutants := sweep.Mutants(weights)
+	for i := range min(len(weights), 96) { // the header and first weights: each byte 0x00 and 0xff
+		mutants = append(mutants, weights[:i]+"\x00"+weights[i+1:], weights[:i]+"\xff"+weights[i+1:], weights[:i])
+	}
+	accepted := 0
+	for _, m := range mutants {
+		hostile = append(hostile, func() any { return io.Reader(strings.NewReader(m)) })
+		if _, err := neural.ReadNet(strings.NewReader(m)); err == nil { // odd weights taken: a hostile network
+			accepted++
+			hostile = append(hostile, func() any { n, _ := neural.ReadNet(strings.NewReader(m)); return n })
+		}
+	}
+	t.Logf("%d of %d mutated weights files read", accepted, len(mutants))
 	samples = append(samples,
 		func() any { return neural.RolloutOptions{Trials: 36, Truncate: 2} },
 		func() any { return [2]int{3, 2} },

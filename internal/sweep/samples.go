@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"strings"
@@ -130,7 +131,7 @@ func Nardy() (samples, hostile []func() any, err error) {
 			texts = append(texts, textsOf(v)...)
 		}
 	}
-	hostile = NardyHostile()
+	hostile = append(NardyHostile(), OddPositions()...)
 	seen := map[string]bool{}
 	for _, t := range texts {
 		if seen[t] {
@@ -164,12 +165,66 @@ func accepted(m string) []func() any {
 		r   nardy.Rules
 		a   nardy.Action
 	)
-	keep(p, p.UnmarshalText([]byte(m)))
+	if err := p.UnmarshalText([]byte(m)); err == nil {
+		out = append(out, odd(p)...)
+	}
 	keep(g, g.UnmarshalJSON([]byte(m)))
 	keep(mt, mt.UnmarshalJSON([]byte(m)))
 	keep(rec, rec.UnmarshalJSON([]byte(m)))
 	keep(r, r.UnmarshalJSON([]byte(m)))
 	keep(a, a.UnmarshalJSON([]byte(m)))
+	return out
+}
+
+// odd returns p, a valid but odd position, with a game set up at it, and
+// its turns and a legal play of two rolls, as hostile values.
+func odd(p nardy.Position) []func() any {
+	out := []func() any{func() any { return p }}
+	keep := func(v any, err error) {
+		if err == nil {
+			out = append(out, func() any { return v })
+		}
+	}
+	r := nardy.DefaultRules(p.Variant())
+	keep(nardy.NewGameAt(r, nardy.Setup{Position: p, Starter: p.OnRoll()}))
+	for _, roll := range []nardy.Roll{nardy.MustRoll(6, 5), nardy.MustRoll(1, 1)} {
+		keep(r.NewTurn(p, roll))
+		if plays, err := r.Legal(p, roll); err == nil && len(plays) > 0 {
+			keep(plays[len(plays)-1], nil)
+		}
+	}
+	return out
+}
+
+// OddPositions returns valid positions of both variants that few games
+// reach, made at random from a fixed seed: most checkers borne off, the
+// rest on one to three points or the bar, for the player on roll and its
+// opponent alike; each with odd's game, turns and plays.
+func OddPositions() []func() any {
+	rng := rand.New(rand.NewPCG(1, 2))
+	side := func() nardy.Side {
+		var s nardy.Side
+		s[nardy.Off] = rng.IntN(16)
+		for left := 15 - s[nardy.Off]; left > 0; {
+			n := 1 + rng.IntN(left)
+			s[1+rng.IntN(25)] += n
+			left -= n
+		}
+		return s
+	}
+	var out []func() any
+	kept := map[nardy.Variant]int{}
+	for range 4000 {
+		v := nardy.Variant(1 + rng.IntN(2))
+		if kept[v] == 12 {
+			continue
+		}
+		p, err := nardy.NewPosition(v, nardy.Color(rng.IntN(2)), side(), side())
+		if err == nil {
+			kept[v]++
+			out = append(out, odd(p)...)
+		}
+	}
 	return out
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
 	"github.com/nardylab/nardy/internal/sweep"
+	"github.com/nardylab/nardy/neural"
 )
 
 // TestSweep calls every exported function and method of the package with
@@ -18,6 +19,13 @@ func TestSweep(t *testing.T) {
 	samples, hostile, err := sweep.Nardy()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} { // the tables built before, not in a call
+		r := nardy.DefaultRules(v)
+		r.Beavers = v == nardy.Short
+		if err := neural.WarmUp(r); err != nil {
+			t.Fatal(err)
+		}
 	}
 	samples = append(samples,
 		func() any { return bot.NewGreedy() }, func() any { return bot.NewRandom(1) },

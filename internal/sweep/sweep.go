@@ -52,9 +52,9 @@ type Config struct {
 	// LiveContext gives a context that is not done to the calls whose
 	// other arguments are samples (a cancelled one otherwise).
 	LiveContext bool
-	// Slow is the longest a call may take (5 s if zero: a first call may
-	// build a table the package keeps, the bear-off database of neural
-	// about 1 s, and a loaded machine doubles that).
+	// Slow is the longest a call may take (10 s if zero: a loaded
+	// machine of two cores made a game between neural bots that builds
+	// the bear-off tables on first need take 5 s).
 	Slow time.Duration
 }
 
@@ -82,6 +82,9 @@ type Finding struct {
 }
 
 func (f Finding) String() string {
+	if strings.HasPrefix(f.Panic, "no panic") {
+		return fmt.Sprintf("%s wrote to stdout (skip it by name with a reason, or make it quiet): %s", f.Name, f.Call)
+	}
 	if f.Panic == "" {
 		return fmt.Sprintf("%s took %v: %s (skip it by name with a reason, or make it quicker)", f.Name, f.Took.Round(time.Millisecond), f.Call)
 	}
@@ -95,6 +98,8 @@ type sweeper struct {
 	found   map[string]Finding // one finding a name and panic site
 	current atomic.Pointer[string]
 	started atomic.Int64
+	stdout  *os.File // os.Stdout while the sweep runs: nothing may write to it
+	written int64
 }
 
 // Run checks that c registers the whole API of its package (Check), then
@@ -129,13 +134,22 @@ func Run(t *testing.T, c Config) Stats {
 // panicked without leave or were slow, sorted by name.
 func Sweep(c Config) (Stats, []Finding) {
 	if c.Slow == 0 {
-		c.Slow = 5 * time.Second
+		c.Slow = 10 * time.Second
 	}
 	s := &sweeper{c: c, cache: map[any][]maker{}, found: map[string]Finding{}}
 	s.stats.Allowed, s.stats.PerName, s.stats.TimeByName = map[string]int{}, map[string]int{}, map[string]time.Duration{}
 	begin := time.Now()
 	stop := s.watch()
 	defer stop()
+	if f, err := os.CreateTemp("", "sweep-stdout"); err == nil {
+		saved := os.Stdout
+		os.Stdout, s.stdout = f, f
+		defer func() {
+			os.Stdout = saved
+			f.Close()
+			os.Remove(f.Name())
+		}()
+	}
 	names := make([]string, 0, len(c.Funcs))
 	for n := range c.Funcs {
 		names = append(names, n)
@@ -314,6 +328,13 @@ func (s *sweeper) call(name string, f reflect.Value, args []maker, typ string) {
 			if _, ok := s.found[name]; !ok {
 				s.found[name] = Finding{Name: name, Call: describe(in), Took: took}
 			}
+		}
+		if s.stdout == nil {
+			return
+		}
+		if fi, err := s.stdout.Stat(); err == nil && fi.Size() > s.written {
+			s.written = fi.Size()
+			s.found[name+"\x00stdout"] = Finding{Name: name, Call: describe(in), Panic: "no panic, but it wrote to stdout"}
 		}
 	}()
 	if f.Type().IsVariadic() {

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -31,17 +32,21 @@ func (t *Toy) Set(n int) { t.N = n }
 // Index panics on an index out of range.
 func Index(s []int, i int) int { return s[i] }
 
+// Say writes to stdout.
+func Say() { fmt.Println("hello") }
+
 // Nap sleeps for d, at most 50 ms.
 func Nap(d time.Duration) { time.Sleep(min(max(d, 0), 50*time.Millisecond)) }
 
 // TestSweepFinds: the sweep reports a panic on a hostile argument (NaN,
 // an index out of range), on a nil receiver unless its type is allowed
-// one, and a slow call; an allowed or skipped call is not reported.
+// one, a slow call and a call that writes to stdout; an allowed or skipped
+// call is not reported.
 func TestSweepFinds(t *testing.T) {
 	c := Config{
 		Path:  "github.com/nardylab/nardy/internal/sweep",
 		Types: []reflect.Type{reflect.TypeFor[Toy]()},
-		Funcs: map[string]any{"Index": Index, "Nap": Nap},
+		Funcs: map[string]any{"Index": Index, "Nap": Nap, "Say": Say},
 		Slow:  20 * time.Millisecond,
 	}
 	st, found := Sweep(c)
@@ -49,7 +54,7 @@ func TestSweepFinds(t *testing.T) {
 	for _, f := range found {
 		names = append(names, f.Name)
 	}
-	assert.ElementsMatch(t, []string{"Index", "Nap", "Toy.Half", "Toy.Set"}, names)
+	assert.ElementsMatch(t, []string{"Index", "Nap", "Say", "Toy.Half", "Toy.Set"}, names)
 	for _, f := range found {
 		switch f.Name {
 		case "Toy.Half":
@@ -59,15 +64,17 @@ func TestSweepFinds(t *testing.T) {
 			assert.Contains(t, f.Call, "(*sweep.Toy)(nil)")
 		case "Nap":
 			assert.Empty(t, f.Panic)
+		case "Say":
+			assert.Contains(t, f.Panic, "wrote to stdout")
 		}
 	}
 	assert.Equal(t, 1, st.Types)
 	assert.Equal(t, 2, st.Methods)
-	assert.Equal(t, 2, st.Funcs)
+	assert.Equal(t, 3, st.Funcs)
 
 	c.Allowed = map[string]string{"Index": "any"}
 	c.NilReceivers = map[string]string{"Toy": "any"}
-	c.Skip = map[string]string{"Toy.Half": "its panic is seen above"}
+	c.Skip = map[string]string{"Toy.Half": "its panic is seen above", "Say": "it writes to stdout"}
 	c.Limits = map[string]Limit{"Nap": {Why: "slow", OK: func(in []reflect.Value) bool { return in[0].Int() < int64(time.Millisecond) }}}
 	st, found = Sweep(c)
 	assert.Empty(t, found)

@@ -51,7 +51,7 @@ type Config struct {
 	// LiveContext gives a context that is not done to the calls whose
 	// other arguments are samples (a cancelled one otherwise).
 	LiveContext bool
-	// Slow is the longest a call may take (10 s if zero: a loaded
+	// Slow is the longest a call may take before Run logs it (10 s if zero: a loaded
 	// machine of two cores made a game between neural bots that builds
 	// the bear-off tables on first need take 5 s).
 	Slow time.Duration
@@ -102,7 +102,8 @@ type sweeper struct {
 }
 
 // Run checks that c registers the whole API of its package (Check), then
-// sweeps it (Sweep), and fails t for each problem and each finding.
+// sweeps it (Sweep), and fails t for each problem and each panic or
+// write to stdout found; a slow call is logged, not failed.
 func Run(t *testing.T, c Config) Stats {
 	t.Helper()
 	problems, err := Check(c)
@@ -114,6 +115,10 @@ func Run(t *testing.T, c Config) Stats {
 	}
 	st, found := Sweep(c)
 	for _, f := range found {
+		if f.Panic == "" { // slow: said, not failed (no test times the library; the watchdog's minute stops a hang)
+			t.Log(f)
+			continue
+		}
 		t.Error(f)
 	}
 	if os.Getenv("SWEEP_VERBOSE") != "" {

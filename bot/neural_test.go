@@ -201,3 +201,58 @@ func TestNeuralBudget(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want.Actions, got.Actions)
 }
+
+// TestNeuralFollowsTheGamesVariant: a Neural without a Net plays each game
+// with the embedded network of that game's variant, whichever game it
+// played before: one player acting in long-nardy and short-nardy games by
+// turns chooses what a fresh player chooses in each (a player that kept
+// the network of the game before had no evaluation of the next, and
+// played the first of its plays).
+func TestNeuralFollowsTheGamesVariant(t *testing.T) {
+	var games []nardy.Game
+	for i := range 4 {
+		games = append(games, midGame(t, "long-moscow", 6+i), midGame(t, "short-standard", 6+i))
+	}
+	for ply := range 2 {
+		x := NewNeural(ply)
+		for _, order := range [][]nardy.Game{games, append([]nardy.Game{games[1]}, games...)} {
+			for _, g := range order {
+				me, ok := g.ToAct()
+				require.True(t, ok)
+				want, err := NewNeural(ply).Act(g, me)
+				require.NoError(t, err)
+				got, err := x.Act(g, me)
+				require.NoError(t, err)
+				assert.Equal(t, want, got, "ply %d, %v after another game", ply, g.Rules().Variant)
+			}
+		}
+	}
+}
+
+// TestNeuralKeepsBuffersAcrossRules: a Neural keeps its buffers between
+// calls, across games of one variant under other rules too (a server's
+// player that serves two presets of short nardy by turns): once it has
+// acted in both, an action in each costs at most the Steps slice of its
+// play, as in TestActAllocs.
+func TestNeuralKeepsBuffersAcrossRules(t *testing.T) {
+	for _, names := range [][2]string{{"short-standard", "short-tavla"}, {"long-moscow", "long-classic"}} {
+		a, b := midGame(t, names[0], 10), midGame(t, names[1], 10)
+		require.NotEqual(t, a.Rules(), b.Rules())
+		ca, _ := a.ToAct()
+		cb, _ := b.ToAct()
+		x := NewNeural(0)
+		for _, g := range []nardy.Game{a, b} { // sizes the buffers
+			c, _ := g.ToAct()
+			_, err := x.Act(g, c)
+			require.NoError(t, err)
+		}
+		assert.LessOrEqual(t, testing.AllocsPerRun(5, func() {
+			if _, err := x.Act(a, ca); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.Act(b, cb); err != nil {
+				t.Fatal(err)
+			}
+		}), 2.0, "%v: two plays", names)
+	}
+}

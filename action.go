@@ -73,7 +73,11 @@ func (k ActionKind) MarshalText() ([]byte, error) {
 	return []byte(k.String()), nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
+// UnmarshalText implements encoding.TextUnmarshaler. It reads the names
+// String writes, in lower case as written ("opening", "roll", "play",
+// "step", "undo", "double", "take", "drop", "beaver", "resign", "accept",
+// "reject"); other text is a *SyntaxError matching [ErrSyntax] that lists
+// them.
 func (k *ActionKind) UnmarshalText(t []byte) error {
 	return setEnum(k, 1, "action", actionKindNames[1:], t)
 }

@@ -18,9 +18,14 @@ var (
 	// ErrWrongPhase: the action is not possible in the game's phase (such as
 	// a roll while a double waits for an answer, a whole play that the play
 	// being made step by step cannot become, or any action on the zero
-	// Game).
+	// Game), whichever player sends it: the phase is judged first, so an
+	// action of a kind the phase never takes (a roll or a double while the
+	// other player must play, a take while nothing is offered) gets this
+	// error, not ErrNotYourTurn ([Game.Allowed] lists what a player may do
+	// now, [Game.ToAct] who must act).
 	ErrWrongPhase = errors.New("nardy: action not possible now")
-	// ErrNotYourTurn: another player must act.
+	// ErrNotYourTurn: the game's phase takes actions of this kind, but
+	// from the other player ([Game.ToAct]).
 	ErrNotYourTurn = errors.New("nardy: not this player's turn to act")
 	// ErrRecordFull: a [Recorder]'s record holds as many actions as a
 	// record may ([MaxRecordActions]), or so nearly that it takes only the

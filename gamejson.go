@@ -41,7 +41,9 @@ func (p Phase) MarshalText() ([]byte, error) {
 	return []byte(p.String()), nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
+// UnmarshalText implements encoding.TextUnmarshaler. It reads the names
+// String writes, in lower case as written; other text is a *SyntaxError
+// matching [ErrSyntax] that lists them.
 func (p *Phase) UnmarshalText(t []byte) error {
 	return setEnum(p, 1, "phase", phaseNames[1:], t)
 }

@@ -27,7 +27,7 @@
 // nardy games (95% CI 57-63%) and 55% of 1000 short nardy games without
 // the cube (52-58%). Measured with cmd/nardy-strength (docs/strength.md):
 // Neural at 0-ply beats Expectimax in 78% of 1000 long nardy games
-// (75-80%) and 62% of 1000 short nardy games (58-65%), and loses 0.10
+// (75-80%) and 63% of 1000 short nardy games (60-66%), and loses 0.10
 // points a game to GNU Backgammon's 0-ply player (6,000 cubeless games).
 //
 // A player value keeps buffers between calls and is not safe for concurrent

@@ -24,7 +24,8 @@ import (
 // ([neural.CubeAction]), and never offers one.
 //
 // Net nil means the network embedded in package neural for the game's
-// variant ([neural.Default]); a Net of the other variant cannot play the
+// variant, shared (see below; [neural.Default] gives a copy of it to
+// train); a Net of the other variant cannot play the
 // game, and Act returns an error matching [nardy.ErrVariantMismatch]. A
 // Neural keeps buffers between calls (measured after a game: 0.33, 0.57
 // and 0.81 MB at 0, 1 and 2 ply in short nardy, 0.43, 0.66 and 0.97 MB in

@@ -69,3 +69,39 @@ func TestSearcherLiteralHasNoSharedNet(t *testing.T) {
 	s.Net = nil
 	assert.Equal(t, Probs{}, s.Eval(pos, 0))
 }
+
+// TestNetSetOnASharingSearcher: NewSearcher's doc says to set Net on a
+// Searcher that shares the embedded network to search with another: once
+// set, Net is the network it evaluates, chooses and rolls out with, as a
+// Searcher built with that network does, and not the shared one it was
+// built with; set back to nil, the shared one again.
+func TestNetSetOnASharingSearcher(t *testing.T) {
+	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
+		r := nardy.DefaultRules(v)
+		other, err := NewNet(v, 8, 3) // untrained: other chances than the embedded one's
+		require.NoError(t, err)
+		s := NewSearcher(nil, r)
+		embedded, mine := NewSearcher(nil, r), NewSearcher(other, r)
+		s.Net = other
+		differ := false
+		for i, pos := range samplePositions(t, v, 6, 17) {
+			ply := i % 2
+			want := mine.Eval(pos, ply)
+			assert.Equal(t, want, s.Eval(pos, ply), "%v %v ply %d", v, pos, ply)
+			differ = differ || want != embedded.Eval(pos, ply)
+			plays, err := r.Legal(pos, nardy.AllRolls()[i+3].Roll)
+			require.NoError(t, err)
+			assert.Equal(t, mine.Rank(plays, ply), s.Rank(plays, ply), "%v %v", v, pos)
+		}
+		require.True(t, differ, "%v: the two networks evaluate alike", v)
+		pos := samplePositions(t, v, 1, 5)[0]
+		opt := RolloutOptions{Trials: 36, Truncate: 2, Workers: 2, Seed: 4}
+		want, err := mine.Rollout(context.Background(), pos, opt)
+		require.NoError(t, err)
+		got, err := s.Rollout(context.Background(), pos, opt)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "%v: a rollout with the Net set", v)
+		s.Net = nil
+		assert.Equal(t, embedded.Eval(pos, 0), s.Eval(pos, 0), "%v: Net set back to nil", v)
+	}
+}

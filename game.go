@@ -2,6 +2,7 @@ package nardy
 
 import (
 	"fmt"
+	"strings"
 )
 
 // Phase is the state of a game: what it waits for.
@@ -249,8 +250,35 @@ func (g Game) Legal() ([]Play, error) {
 	return nil, g.refuse(Action{Kind: ActPlay, Player: g.pos.turn}, ErrWrongPhase)
 }
 
+// refuse returns the error of a refused a. An action refused for its
+// timing says what the game waits for.
 func (g Game) refuse(a Action, reason error) error {
+	if reason == ErrWrongPhase || reason == ErrNotYourTurn {
+		reason = fmt.Errorf("%w (%s)", reason, g.waitsFor())
+	}
 	return actionError(a, g.phase, reason, g.rules.Variant)
+}
+
+// waitsFor says what g waits for, for a refusal: the opening throw, or who
+// must act and the kinds of action [Game.Allowed] gives that player
+// ("black to act: roll, double, resign").
+func (g Game) waitsFor() string {
+	c, ok := g.ToAct()
+	if !ok {
+		if g.phase == PhaseOpening {
+			return "the game waits for the opening throw"
+		}
+		return "the game waits for no action"
+	}
+	var b strings.Builder
+	b.WriteString(c.String() + " to act: ")
+	for i, k := range g.Allowed(c) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k.String())
+	}
+	return b.String()
 }
 
 // Do performs action a and returns the new game; a refused action returns

@@ -62,6 +62,10 @@ const resignKinds = "Oin for a single game, Mars for a gammon, Koks for a backga
 // Reason with [errors.Is]; a [*RuleError] reason can be taken out with
 // [errors.As]. Rule names the rule of docs/rules.md the action breaks, if
 // one does ("S6" for a refused double, the play's rule for an illegal play).
+// The message of an action refused for its timing ([ErrWrongPhase],
+// [ErrNotYourTurn]) says what the game waits for: who must act and what
+// that player may do ([Game.Allowed]), as in "take by white in phase play:
+// action not possible now (white to act: play, step, resign)".
 type ActionError struct {
 	Kind   ActionKind // the refused action
 	Player Color

@@ -3,6 +3,7 @@ package nardy_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,4 +101,58 @@ func TestActionKindNames(t *testing.T) {
 	var ph nardy.Phase
 	var se *nardy.SyntaxError
 	assert.ErrorAs(t, ph.UnmarshalText([]byte("Play")), &se)
+}
+
+// TestRefusalForTimingSaysWhatTheGameWaitsFor: an action refused for its
+// timing (ErrWrongPhase, ErrNotYourTurn) says who must act and what that
+// player may do (Game.Allowed), so that a server can show it to a player
+// as it stands: "action not possible now" alone did not say what to do (a
+// stranger's review). Through Game.Do, Game.Act, Game.Legal, Match.Do
+// and a Recorder alike; the sentinels still match.
+func TestRefusalForTimingSaysWhatTheGameWaitsFor(t *testing.T) {
+	g, err := nardy.NewGame(variants.ShortStandard())
+	require.NoError(t, err)
+	_, err = g.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "(the game waits for the opening throw)")
+	g, err = g.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}}) // White plays the 3-1 (C2)
+	require.NoError(t, err)
+
+	_, err = g.Do(nardy.Action{Kind: nardy.ActTake, Player: nardy.White})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "action not possible now (white to act: play, step, resign)")
+	_, err = g.Do(nardy.Action{Kind: nardy.ActPlay, Player: nardy.Black, Steps: []nardy.Step{{From: 13, To: 10, Die: 3}}})
+	require.ErrorIs(t, err, nardy.ErrNotYourTurn)
+	assert.ErrorContains(t, err, "not this player's turn to act (white to act: play, step, resign)")
+	_, err = g.Act(nardy.ActDouble)
+	assert.ErrorContains(t, err, "(white to act: play, step, resign)")
+
+	plays, err := g.Legal()
+	require.NoError(t, err)
+	g, err = g.Play(plays[0])
+	require.NoError(t, err)
+	_, err = g.Legal()
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "(black to act: roll, double, resign)")
+	_, err = g.Do(nardy.Action{Kind: nardy.ActRoll, Player: nardy.White, Dice: [2]int{6, 5}})
+	require.ErrorIs(t, err, nardy.ErrNotYourTurn)
+	assert.ErrorContains(t, err, "(black to act: roll, double, resign)")
+	doubled, err := g.Act(nardy.ActDouble)
+	require.NoError(t, err)
+	_, err = doubled.Do(nardy.Action{Kind: nardy.ActRoll, Player: nardy.Black, Dice: [2]int{6, 5}})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "(white to act: take, drop)") // no beavers in short-standard
+
+	m, err := nardy.NewMatch(variants.ShortStandard(), 3)
+	require.NoError(t, err)
+	_, err = m.Do(nardy.Action{Kind: nardy.ActTake, Player: nardy.Black})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "(the game waits for the opening throw)")
+	rc, err := nardy.NewRecorder(variants.ShortStandard(), 3, nil)
+	require.NoError(t, err)
+	require.NoError(t, rc.Do(nardy.Action{Kind: nardy.ActOpening, Dice: [2]int{3, 1}}))
+	err = rc.Do(nardy.Action{Kind: nardy.ActDouble, Player: nardy.White})
+	require.ErrorIs(t, err, nardy.ErrWrongPhase)
+	assert.ErrorContains(t, err, "(white to act: play, step, resign)")
+	assert.Equal(t, 1, strings.Count(err.Error(), "nardy:"), err.Error())
 }

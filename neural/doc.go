@@ -7,8 +7,10 @@
 //
 // The parts:
 //
-//   - [Net]: the network. [Default] returns the trained one of a game,
-//     embedded in the package (go:embed, neural/weights/*.nn);
+//   - [Net]: the network. [Default] returns a copy of the trained one of
+//     a game, embedded in the package (go:embed, neural/weights/*.nn), to
+//     train; to search with it, [NewSearcher] given no network shares the
+//     embedded one, decoded once per process, without a copy;
 //     [Net.Evaluate] evaluates a position for its player on roll,
 //     [Net.EvaluatePlays] all plays of a roll at once. Both allocate
 //     nothing and a Net is safe for concurrent evaluation. On amd64 the

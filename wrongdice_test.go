@@ -30,6 +30,11 @@ func TestC3_RefusedStepSaysWhatIsWrong(t *testing.T) {
 		want  string
 	}{
 		{"a die not rolled", r31, []Step{{From: 8, To: 3, Die: 5}}, 0, "die 5 is not a die of the roll 3-1"},
+		// a board that knows only the two points: the message says how to
+		// find the die (a stranger's review: "die 0 is not a die of the
+		// roll 3-1" did not say that a Step names its die)
+		{"a step without its die", r31, []Step{{From: 13, To: 10}}, 0, "a step without its die (Die 0): a Step names the die it moves by; Turn.NextSteps lists the steps with their dice, Turn.Move finds the die from the two points"},
+		{"a second step without its die", r31, []Step{{From: 13, To: 10, Die: 3}, {From: 10, To: 9}}, 1, "a step without its die (Die 0)"},
 		{"a die used up", r31, []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 3, Die: 3}}, 1, "the roll 3-1 has no 3 left to play"},
 		{"a fifth 6 of 6-6", r66, []Step{{From: 24, To: 18, Die: 6}, {From: 24, To: 18, Die: 6}, {From: 13, To: 7, Die: 6}, {From: 13, To: 7, Die: 6}, {From: 18, To: 12, Die: 6}}, -1, "5 steps, where the roll 6-6 has 4 dice"},
 		{"three steps of a mixed roll", r31, []Step{{From: 8, To: 5, Die: 3}, {From: 6, To: 5, Die: 1}, {From: 6, To: 5, Die: 1}}, -1, "3 steps, where the roll 3-1 has 2 dice"},

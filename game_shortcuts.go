@@ -105,7 +105,10 @@ func (g Game) Step(s Step) (Game, error) {
 
 // Act performs an action without dice, steps or kind as the player who must
 // act now: ActUndo, ActDouble, ActTake, ActDrop, ActBeaver, ActAccept,
-// ActReject.
+// ActReject. It acts for whoever that is: a server acting on a client's
+// request gives the client's colour with [Game.Do] (Action.Player), which
+// refuses it from a player who is not to act ([ErrNotYourTurn], or
+// [ErrWrongPhase] for a kind the phase does not take).
 func (g Game) Act(k ActionKind) (Game, error) {
 	p, _ := g.ToAct()
 	return g.doCopy(Action{Kind: k, Player: p})

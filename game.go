@@ -57,6 +57,10 @@ func (p Phase) String() string {
 // with its own source, or package fair's dice both players can check) and
 // passes on from a client only the other kinds of action, never an
 // [ActRoll] with dice or an [ActOpening] (a client would choose its rolls).
+// The shortcuts [Game.Roll], [Game.Play], [Game.Step] and [Game.Act] act as
+// the player who must act, whoever asks: a server acting on a client's
+// request checks [Game.ToAct] first, or sends an Action with the client's
+// colour through Do.
 //
 // Only the player [Game.ToAct] names may act, except that either player may
 // offer to resign while the game waits for a roll or a play. A roll with no

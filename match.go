@@ -70,12 +70,21 @@ type MatchStart struct {
 	CrawfordDone bool `json:"crawford_done,omitempty"`
 }
 
+// lengthError refuses a match of length below 1, saying where money
+// play is for length 0.
+func lengthError(length int) error {
+	if length == 0 {
+		return rulesError("length", "match length 0, want 1 or more (money play is one game: NewGame, or NewRecorder with length 0)")
+	}
+	return rulesError("length", "match length %d, want 1 or more", length)
+}
+
 // NewMatch starts a match to length points (1 <= length <= [MaxMatchLength])
 // under r; the first game begins with the opening throw (C2). A table with a ½–½ draw
 // (Scoring.DrawHalf) is refused: match scores are whole points.
 func NewMatch(r Rules, length int) (Match, error) {
 	if length < 1 {
-		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
+		return Match{}, lengthError(length)
 	}
 	return newMatch(r, length, MatchStart{})
 }
@@ -93,7 +102,7 @@ func NewMatch(r Rules, length int) (Match, error) {
 // and a score past MaxStartScore.
 func NewMatchAt(r Rules, length int, start MatchStart) (Match, error) {
 	if length < 1 {
-		return Match{}, rulesError("length", "match length %d, want 1 or more", length)
+		return Match{}, lengthError(length)
 	}
 	return newMatch(r, length, start)
 }

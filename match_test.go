@@ -365,3 +365,28 @@ func TestMoneyDrawHalf_L11(t *testing.T) {
 	short.Scoring.DrawHalf = true
 	assert.ErrorIs(t, short.Validate(), ErrInvalidRules, "no draw in short nardy")
 }
+
+// TestNewMatchOfNoLengthSaysWhereMoneyPlayIs: the Match doc speaks of a
+// match of length 0 (money play, from Replay or a Recorder), but NewMatch
+// and NewMatchAt start matches of 1 point or more: their refusal of
+// length 0 says where money play is (NewGame, or NewRecorder with length
+// 0), a stranger's review having tried NewMatch(r, 0); a negative length
+// is refused as before.
+func TestNewMatchOfNoLengthSaysWhereMoneyPlayIs(t *testing.T) {
+	r := DefaultRules(Short)
+	for _, f := range []func(int) error{
+		func(n int) error { _, err := NewMatch(r, n); return err },
+		func(n int) error { _, err := NewMatchAt(r, n, MatchStart{}); return err },
+	} {
+		err := f(0)
+		require.ErrorIs(t, err, ErrInvalidRules)
+		assert.ErrorContains(t, err, "match length 0, want 1 or more (money play is one game: NewGame, or NewRecorder with length 0)")
+		err = f(-3)
+		require.ErrorIs(t, err, ErrInvalidRules)
+		assert.ErrorContains(t, err, "match length -3, want 1 or more")
+		assert.NotContains(t, err.Error(), "money play")
+	}
+	rc, err := NewRecorder(r, 0, nil)
+	require.NoError(t, err)
+	assert.Zero(t, rc.Match().Length(), "the recorder's money play")
+}

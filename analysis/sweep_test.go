@@ -15,10 +15,7 @@ import (
 // here by their doc, and every exported type and function must be
 // registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile, err := sweep.Nardy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, hostile := sweep.NardyFor(t)
 	samples = append(samples,
 		func() any { return analysis.Options{} },
 		func() any { return analysis.Options{Rollout: &neural.RolloutOptions{Trials: 36, Truncate: 2}} },

@@ -16,10 +16,7 @@ import (
 // players among them. None may panic but those allowed here by their doc,
 // and every exported type and function must be registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile, err := sweep.Nardy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, hostile := sweep.NardyFor(t)
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} { // the tables built before, not in a call
 		r := nardy.DefaultRules(v)
 		r.Beavers = v == nardy.Short

@@ -16,10 +16,7 @@ import (
 // allowed here by their doc, and every exported type and function must be
 // registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile, err := sweep.Nardy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, hostile := sweep.NardyFor(t)
 	for _, s := range samples {
 		if g, ok := s().(nardy.Game); ok {
 			if pid, id, err := gnubg.FromGame(g); err == nil {

@@ -19,10 +19,7 @@ import (
 // here by their doc, and every exported type and function must be
 // registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile, err := sweep.Nardy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, hostile := sweep.NardyFor(t)
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
 		r := nardy.DefaultRules(v)
 		start, err := nardy.StartPosition(v, nardy.White)

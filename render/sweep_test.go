@@ -13,10 +13,7 @@ import (
 // allowed here by their doc, and every exported type and function must be
 // registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile, err := sweep.Nardy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	samples, hostile := sweep.NardyFor(t)
 	sweep.Run(t, sweep.Config{
 		Path:  "github.com/nardylab/nardy/render",
 		Dir:   ".",

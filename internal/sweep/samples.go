@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/nardylab/nardy"
 )
@@ -268,6 +269,17 @@ func Mutants(t string) []string {
 func nextRoll(g nardy.Game, dice nardy.DiceSource) (nardy.Action, error) {
 	_, a, err := g.Roll(dice)
 	return a, err
+}
+
+// NardyFor is Nardy for a package's TestSweep: building the samples is
+// not what the test checks, so an error stops t at once.
+func NardyFor(t testing.TB) (samples, hostile []func() any) {
+	t.Helper()
+	samples, hostile, err := Nardy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return samples, hostile
 }
 
 // NardyHostile returns hostile values of package nardy's types: dice that

@@ -540,37 +540,30 @@ func runMatches(seed uint64, n int, pl plants) *stats {
 
 // jsonGame: the game read back from its JSON is the same game to the referee.
 func jsonGame(s *stats, ctx string, lib nardy.Game, g *ref) {
-	s.jsons++
-	b, err := json.Marshal(lib)
-	var back nardy.Game
-	if err == nil {
-		err = json.Unmarshal(b, &back)
-	}
-	if err != nil {
-		s.diff(ctx, "game JSON: %v", err)
-		return
-	}
-	s.steps--
-	s.quiet = true
-	compareGame(s, ctx+" (game read back from JSON)", back, g)
-	s.quiet = false
+	readBack(s, ctx, "game", lib, func(back nardy.Game, ctx string) { compareGame(s, ctx, back, g) })
 }
 
 // jsonMatch: the match read back from its JSON is the same match to the referee.
 func jsonMatch(s *stats, ctx string, lib nardy.Match, m *mref) {
+	readBack(s, ctx, "match", lib, func(back nardy.Match, ctx string) { compareMatch(s, ctx, back, m) })
+}
+
+// readBack writes lib as JSON, reads it back and compares what it reads
+// (quietly: a read-back is no step of its own).
+func readBack[T any](s *stats, ctx, what string, lib T, compare func(back T, ctx string)) {
 	s.jsons++
 	b, err := json.Marshal(lib)
-	var back nardy.Match
+	var back T
 	if err == nil {
 		err = json.Unmarshal(b, &back)
 	}
 	if err != nil {
-		s.diff(ctx, "match JSON: %v", err)
+		s.diff(ctx, "%s JSON: %v", what, err)
 		return
 	}
 	s.steps--
 	s.quiet = true
-	compareMatch(s, ctx+" (match read back from JSON)", back, m)
+	compare(back, ctx+" ("+what+" read back from JSON)")
 	s.quiet = false
 }
 

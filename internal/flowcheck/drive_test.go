@@ -597,6 +597,15 @@ func checkRecord(s *stats, ctx string, rec nardy.Record, outs []outcome, score *
 		if w, b := m.Score(); w != score[0] || b != score[1] || !m.IsOver() {
 			s.diff(ctx, "replayed score: library %d-%d (over %v), referee %v", w, b, m.IsOver(), *score)
 		}
+	} else {
+		// Money play (L11, C7): the one game decides the "match", which has
+		// the game's winner, and none when the game was drawn.
+		last := outs[len(outs)-1]
+		wc, ok := m.Winner()
+		if want := last.kind != nardy.Draw; !m.IsOver() || ok != want || ok && wc != last.winner {
+			s.diff(ctx, "replayed money game: library over %v winner %v/%v, referee %v (draw %v)",
+				m.IsOver(), wc, ok, last.winner, !want)
+		}
 	}
 	if r, ok := m.Game().Result(); !ok {
 		s.diff(ctx, "replayed last game has no result")

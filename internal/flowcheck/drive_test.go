@@ -292,6 +292,33 @@ func choose(rng *rand.Rand, g *ref, pol policy) nardy.Action {
 	return nardy.Action{}
 }
 
+// listDice throws the dice it holds, in order.
+type listDice struct {
+	d [2]int
+	i int
+}
+
+func (l *listDice) Die() int { v := l.d[l.i%2]; l.i++; return v }
+
+// doOrRoll performs a through Do, or, at every other step for a throw (the
+// opening's or a roll), through Roll with dice that throw a's: the
+// shortcut a client or server calls must throw the action the referee
+// expects (C2: in the opening, the opening throw, white's die first).
+// Which path a step takes draws nothing from the games' random source.
+func doOrRoll[T interface {
+	Do(nardy.Action) (T, error)
+	Roll(nardy.DiceSource) (T, nardy.Action, error)
+}](lib T, a nardy.Action, step int) (T, error) {
+	if (a.Kind != nardy.ActOpening && a.Kind != nardy.ActRoll) || step%2 == 0 {
+		return lib.Do(a)
+	}
+	next, thrown, err := lib.Roll(&listDice{d: a.Dice})
+	if err == nil && (thrown.Kind != a.Kind || thrown.Dice != a.Dice || (a.Kind == nardy.ActRoll && thrown.Player != a.Player)) {
+		err = fmt.Errorf("Roll threw %v where dice %v make %v", thrown, a.Dice, a)
+	}
+	return next, err
+}
+
 // maxSteps bounds one game: a long game of random plays takes a few hundred.
 const maxSteps = 5000
 
@@ -317,7 +344,7 @@ func playGame(s *stats, ctx string, rng *rand.Rand, lib nardy.Game, g *ref, pol 
 		}
 		a := choose(rng, g, pol)
 		acts = append(acts, a)
-		next, err := lib.Do(a)
+		next, err := doOrRoll(lib, a, i)
 		if err != nil {
 			s.diff(c, "library refused %v (referee allows it): %v", a, err)
 			return
@@ -354,7 +381,7 @@ func playMatch(s *stats, ctx string, rng *rand.Rand, lib nardy.Match, m *mref, p
 		}
 		a := choose(rng, m.g, pol)
 		acts = append(acts, a)
-		next, err := lib.Do(a)
+		next, err := doOrRoll(lib, a, i)
 		if err != nil {
 			s.diff(c, "library refused %v (referee allows it): %v", a, err)
 			return

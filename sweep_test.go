@@ -17,7 +17,6 @@ func TestSweep(t *testing.T) {
 	samples, hostile := sweep.NardyFor(t)
 	sweep.Run(t, sweep.Config{
 		Path: "github.com/nardylab/nardy",
-		Dir:  ".",
 		Types: []reflect.Type{
 			reflect.TypeFor[nardy.Action](), reflect.TypeFor[nardy.ActionError](), reflect.TypeFor[nardy.ActionKind](),
 			reflect.TypeFor[nardy.BlockAhead](), reflect.TypeFor[nardy.Color](), reflect.TypeFor[nardy.CryptoDice](),

@@ -23,7 +23,6 @@ func TestSweep(t *testing.T) {
 	)
 	sweep.Run(t, sweep.Config{
 		Path: "github.com/nardylab/nardy/analysis",
-		Dir:  ".",
 		Types: []reflect.Type{
 			reflect.TypeFor[analysis.Decision](), reflect.TypeFor[analysis.GameResult](), reflect.TypeFor[analysis.Hint](),
 			reflect.TypeFor[analysis.Luck](), reflect.TypeFor[analysis.Options](), reflect.TypeFor[analysis.OptionsError](),

@@ -32,7 +32,6 @@ func TestSweep(t *testing.T) {
 	)
 	sweep.Run(t, sweep.Config{
 		Path: "github.com/nardylab/nardy/bot",
-		Dir:  ".",
 		Types: []reflect.Type{
 			reflect.TypeFor[bot.CubePolicy](), reflect.TypeFor[bot.Expectimax](), reflect.TypeFor[bot.Greedy](),
 			reflect.TypeFor[bot.MatchSeer](), reflect.TypeFor[bot.Neural](), reflect.TypeFor[bot.Player](),

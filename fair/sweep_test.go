@@ -17,7 +17,6 @@ func TestSweep(t *testing.T) {
 	seed[0] = 1
 	sweep.Run(t, sweep.Config{
 		Path:  "github.com/nardylab/nardy/fair",
-		Dir:   ".",
 		Types: []reflect.Type{reflect.TypeFor[fair.Dice](), reflect.TypeFor[fair.Proof](), reflect.TypeFor[fair.ProofError]()},
 		NilReceivers: map[string]string{
 			"ProofError": "A nil *ProofError is no error: its methods panic, as a nil *os.PathError's do.",

@@ -42,7 +42,6 @@ func TestSweep(t *testing.T) {
 	samples = append(samples, func() any { return gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "Site", Value: "x"}}} })
 	sweep.Run(t, sweep.Config{
 		Path: "github.com/nardylab/nardy/gnubg",
-		Dir:  ".",
 		Types: []reflect.Type{
 			reflect.TypeFor[gnubg.GameState](), reflect.TypeFor[gnubg.MatError](), reflect.TypeFor[gnubg.MatInfo](),
 			reflect.TypeFor[gnubg.MatTag](), reflect.TypeFor[gnubg.MatchID](),

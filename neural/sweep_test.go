@@ -67,7 +67,6 @@ func TestSweep(t *testing.T) {
 	)
 	sweep.Run(t, sweep.Config{
 		Path: "github.com/nardylab/nardy/neural",
-		Dir:  ".",
 		Types: []reflect.Type{
 			reflect.TypeFor[neural.CubeDecision](), reflect.TypeFor[neural.CubeInfo](), reflect.TypeFor[neural.CubeRollout](),
 			reflect.TypeFor[neural.MET](), reflect.TypeFor[neural.MatchScore](), reflect.TypeFor[neural.Net](),

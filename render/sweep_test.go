@@ -16,7 +16,6 @@ func TestSweep(t *testing.T) {
 	samples, hostile := sweep.NardyFor(t)
 	sweep.Run(t, sweep.Config{
 		Path:  "github.com/nardylab/nardy/render",
-		Dir:   ".",
 		Types: []reflect.Type{reflect.TypeFor[render.Options](), reflect.TypeFor[render.OptionsError]()},
 		NilReceivers: map[string]string{
 			"OptionsError": "A nil *OptionsError is no error: its methods panic, as a nil *os.PathError's do.",

@@ -15,7 +15,6 @@ func TestSweep(t *testing.T) {
 	samples, hostile := sweep.NardyFor(t)
 	sweep.Run(t, sweep.Config{
 		Path:  "github.com/nardylab/nardy/variants",
-		Dir:   ".",
 		Types: []reflect.Type{reflect.TypeFor[variants.Preset]()},
 		Funcs: map[string]any{
 			"All": variants.All, "AzerbaijaniScoring": variants.AzerbaijaniScoring, "BackgammonScoring": variants.BackgammonScoring,

@@ -27,7 +27,6 @@ func TestSweep(t *testing.T) {
 	}
 	sweep.Run(t, sweep.Config{
 		Path:         "github.com/nardylab/nardy/xgid",
-		Dir:          ".",
 		Types:        []reflect.Type{reflect.TypeFor[xgid.CubeAction](), reflect.TypeFor[xgid.ID]()},
 		Funcs:        map[string]any{"Format": xgid.Format, "FromGame": xgid.FromGame, "FromMatch": xgid.FromMatch, "Parse": xgid.Parse},
 		NilReceivers: map[string]string{"ID": "Called on a nil *ID it panics, as encoding/json never calls it."},

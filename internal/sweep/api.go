@@ -99,7 +99,11 @@ func (a API) doc(name string) (string, bool) {
 // panic must quote a sentence of its declaration's doc comment. It returns
 // one line a problem.
 func Check(c Config) ([]string, error) {
-	api, err := ReadAPI(c.Dir)
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	api, err := ReadAPI(dir)
 	if err != nil {
 		return nil, err
 	}

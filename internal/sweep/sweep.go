@@ -23,7 +23,7 @@ import (
 // Config says what to sweep in one package.
 type Config struct {
 	Path  string         // the package's import path
-	Dir   string         // its directory ("." from its own test)
+	Dir   string         // its directory ("" for ".", the package's own test)
 	Types []reflect.Type // every exported type, reflect.TypeFor[T]()
 	Funcs map[string]any // every exported function, by name
 

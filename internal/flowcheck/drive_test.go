@@ -15,7 +15,7 @@ import (
 type stats struct {
 	games, matches, steps, probes int
 	results, matchEnds, starters  int
-	kinds, jsons, records         int
+	kinds, jsons, records, mats   int
 	byKind                        map[string]int
 	bySet                         map[string]int // games per option set
 	diffs                         []string
@@ -45,6 +45,7 @@ func (s *stats) add(o *stats) {
 	s.kinds += o.kinds
 	s.jsons += o.jsons
 	s.records += o.records
+	s.mats += o.mats
 	for k, v := range o.byKind {
 		s.byKind[k] += v
 	}
@@ -634,6 +635,7 @@ func checkRecord(s *stats, ctx string, rec nardy.Record, outs []outcome, score *
 				m.IsOver(), wc, ok, last.winner, !want)
 		}
 	}
+	checkMat(s, ctx, back, outs, score)
 	if r, ok := m.Game().Result(); !ok {
 		s.diff(ctx, "replayed last game has no result")
 	} else {

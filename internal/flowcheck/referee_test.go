@@ -5,7 +5,9 @@
 // taken from Rules.Legal (they are checked elsewhere); everything around the
 // moves (who throws, who acts, when a game ends, its kind and points, the
 // cube, resignations, the match score, L10's next starter, the Crawford game)
-// is the referee's own.
+// is the referee's own. A finished record of short nardy is also written as
+// GNU Backgammon's .mat file and read back (mat_test.go): the games' winners
+// and points and the match score must be the referee's.
 package flowcheck
 
 import (
@@ -50,6 +52,7 @@ type outcome struct {
 	cube   int
 	points int
 	half   bool
+	silent bool // resigned before any roll, step or double (nothing a .mat file has a line for)
 }
 
 // ref is one game as the rule text says it goes.
@@ -84,6 +87,7 @@ type ref struct {
 	rerolls int        // equal opening throws thrown again
 	res     outcome
 	setup   *nardy.Setup // a game set up at a board (for its record)
+	moved   bool         // a roll, step or double was made
 }
 
 // tableOf resolves the zero table to the variant's default (L8, S5).
@@ -349,6 +353,12 @@ func (g *ref) allowed(p nardy.Color) map[nardy.ActionKind]bool {
 // does not (the caller asks allowed first).
 func (g *ref) do(a nardy.Action) error {
 	switch a.Kind {
+	case nardy.ActRoll, nardy.ActPlay, nardy.ActStep, nardy.ActDouble:
+		g.moved = true
+	case nardy.ActOpening: // C2: unequal opening dice are the starter's roll under UseOpeningDice
+		g.moved = g.moved || g.r.OpeningRoll == nardy.UseOpeningDice && a.Dice[0] != a.Dice[1]
+	}
+	switch a.Kind {
 	case nardy.ActOpening:
 		if g.ph != phOpening {
 			return fmt.Errorf("no opening now")
@@ -411,6 +421,7 @@ func (g *ref) do(a nardy.Action) error {
 		g.resume, g.ph, g.offK, g.offBy = g.ph, phResign, a.Resign, a.Player
 	case nardy.ActAccept:
 		g.win(g.offBy.Other(), g.offK, nardy.Resigned)
+		g.res.silent = !g.moved
 	case nardy.ActReject:
 		g.ph = g.resume
 	default:

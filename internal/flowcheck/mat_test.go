@@ -1,0 +1,72 @@
+package flowcheck
+
+import (
+	"bytes"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
+)
+
+// checkMat: a record of short nardy written as GNU Backgammon's .mat file
+// (gnubg.WriteMat) and read back (gnubg.ReadMat under the same rules) gives
+// every game the winner and points the referee gave it (the format keeps
+// points, not kinds: S5's kinds are read from points), and replays to the
+// referee's score. The records the writer's documentation says the format
+// cannot hold are counted, not written.
+func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]int) {
+	if rec.Rules.Variant != nardy.Short || rec.Setup != nil {
+		return
+	}
+	var buf bytes.Buffer
+	t := tableOf(rec.Rules)
+	gnubgTable := t.Oin == 1 && t.Mars == 2 && t.Koks == 3 && t.HomeMars == 0
+	silent := false // a game resigned before anything a .mat line holds (the writer refuses it)
+	for _, o := range outs {
+		silent = silent || o.silent
+	}
+	err := gnubg.WriteMat(&buf, rec, gnubg.MatInfo{})
+	switch {
+	case err != nil && silent:
+		s.byKind[".mat refused: a game resigned before its first roll"]++
+		return
+	case err != nil && !gnubgTable:
+		s.byKind[".mat refused: S5 table not 1-2-3"]++
+		return
+	case err != nil:
+		s.diff(ctx, ".mat refused: %v", err)
+		return
+	case silent:
+		s.diff(ctx, ".mat written with a game resigned before its first roll, which gnubg reads as unfinished\n%s", buf.String())
+		return
+	case !gnubgTable:
+		s.diff(ctx, ".mat written under the table %+v, which the format cannot say", t)
+		return
+	}
+	s.mats++
+	back, _, err := gnubg.ReadMat(bytes.NewReader(buf.Bytes()), rec.Rules)
+	if err != nil {
+		s.diff(ctx, ".mat read back: %v\n%s", err, buf.String())
+		return
+	}
+	res, err := back.Results()
+	if err != nil || len(res) != len(outs) {
+		s.diff(ctx, ".mat record results: library %d (%v), referee %d\n%s", len(res), err, len(outs), buf.String())
+		return
+	}
+	for i, r := range res {
+		if o := outs[i]; r.Winner != o.winner || r.Points != o.points {
+			s.diff(ctx, ".mat game %d: read back winner %v points %d, referee winner %v points %d\n%s",
+				i+1, r.Winner, r.Points, o.winner, o.points, buf.String())
+		}
+	}
+	m, err := nardy.Replay(back)
+	if err != nil {
+		s.diff(ctx, ".mat replay: %v", err)
+		return
+	}
+	if score != nil {
+		if w, b := m.Score(); w != score[0] || b != score[1] || !m.IsOver() {
+			s.diff(ctx, ".mat replayed score: library %d-%d (over %v), referee %v", w, b, m.IsOver(), *score)
+		}
+	}
+}

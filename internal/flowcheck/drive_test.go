@@ -9,6 +9,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/variants"
+	"github.com/nardylab/nardy/xgid"
 )
 
 // stats counts what was compared.
@@ -16,6 +17,7 @@ type stats struct {
 	games, matches, steps, probes int
 	results, matchEnds, starters  int
 	kinds, jsons, records, mats   int
+	xgids                         int
 	byKind                        map[string]int
 	bySet                         map[string]int // games per option set
 	diffs                         []string
@@ -46,6 +48,7 @@ func (s *stats) add(o *stats) {
 	s.jsons += o.jsons
 	s.records += o.records
 	s.mats += o.mats
+	s.xgids += o.xgids
 	for k, v := range o.byKind {
 		s.byKind[k] += v
 	}
@@ -336,6 +339,10 @@ func playGame(s *stats, ctx string, rng *rand.Rand, lib nardy.Game, g *ref, pol 
 		if i%5 == 0 || g.ph == phOver {
 			jsonGame(s, c, lib, g)
 		}
+		if g.r.Variant == nardy.Short && (i%3 == 0 || g.ph != phPlay) {
+			id, err := xgid.FromGame(lib)
+			checkXGID(s, c, id, err, xgidSet{g: g, orig: lib})
+		}
 		if g.ph == phOver {
 			if g.setup == nil || !g.setup.Match {
 				rec := nardy.Record{Rules: g.r, Setup: g.setup, Actions: acts}
@@ -373,6 +380,10 @@ func playMatch(s *stats, ctx string, rng *rand.Rand, lib nardy.Match, m *mref, p
 		}
 		if i%7 == 0 || m.over {
 			jsonMatch(s, c, lib, m)
+		}
+		if m.r.Variant == nardy.Short && (i%3 == 0 || m.g.ph != phPlay) {
+			id, err := xgid.FromMatch(lib)
+			checkXGID(s, c, id, err, xgidSet{g: m.g, orig: lib.Game(), length: m.length, score: m.score, over: m.over})
 		}
 		if m.over {
 			s.byKind["R9 past-length ties"] += m.pastTies

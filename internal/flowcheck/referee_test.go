@@ -5,9 +5,10 @@
 // taken from Rules.Legal (they are checked elsewhere); everything around the
 // moves (who throws, who acts, when a game ends, its kind and points, the
 // cube, resignations, the match score, L10's next starter, the Crawford game)
-// is the referee's own. A finished record of short nardy is also written as
-// GNU Backgammon's .mat file and read back (mat_test.go): the games' winners
-// and points and the match score must be the referee's.
+// is the referee's own. A short-nardy game is also written as an XGID at its
+// steps and read back (xgid_test.go), and a finished record of short nardy as
+// GNU Backgammon's .mat file (mat_test.go): what they read back as must be the
+// referee's state, and its results and score.
 package flowcheck
 
 import (

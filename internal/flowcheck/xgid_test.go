@@ -1,0 +1,112 @@
+package flowcheck
+
+import (
+	"errors"
+
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/xgid"
+)
+
+// xgidSet is what an XGID must hold of the referee's state: the game, and
+// in a match its length and score (a money game has length 0).
+type xgidSet struct {
+	g      *ref
+	orig   nardy.Game // the library's game the XGID is written from
+	length int
+	score  [2]int
+	over   bool // the match is over
+}
+
+// xgidRefusal is the error the package documentation says xgid.FromGame or
+// FromMatch gives for the referee's state, or nil for a state an XGID holds:
+// another table than backgammon's 1-2-3 (S5) or a cube limit past 2^15
+// (ErrInvalidRules), a finished game or match (ErrGameOver), and the opening
+// throw or a resignation offered, where nobody is on turn to roll, play or
+// answer a double (ErrWrongPhase), in that order.
+func xgidRefusal(x xgidSet) error {
+	g := x.g
+	t := tableOf(g.r)
+	switch { // in the documented order
+	case t.Oin != 1 || t.Mars != 2 || t.Koks != 3 || t.HomeMars != 0:
+		return nardy.ErrInvalidRules
+	case x.over || g.ph == phOver:
+		return nardy.ErrGameOver
+	case g.ph == phOpening || g.ph == phResign:
+		return nardy.ErrWrongPhase
+	case g.r.CubeLimit() > 1<<15:
+		return nardy.ErrInvalidRules
+	}
+	return nil
+}
+
+// checkXGID: the state written as an XGID (xgid.FromGame or FromMatch, then
+// Format), parsed and taken up again (ID.Game) is the referee's state as far as
+// an XGID holds it: who acts and in which phase, the board (before the steps
+// of a play in progress), the dice, the cube (as before a double awaiting its
+// answer, and a beaver, as the library's game itself shows them), the Crawford game, money or match play, the cube
+// options, and in a match its length and score. The opening, the starter, the
+// plays made and the steps of a play in progress are not in an XGID.
+func checkXGID(s *stats, ctx string, id xgid.ID, err error, x xgidSet) {
+	g := x.g
+	if want := xgidRefusal(x); want != nil || err != nil {
+		if !errors.Is(err, want) || want == nil {
+			s.diff(ctx, "XGID: library %v, referee expects %v", err, want)
+		} else {
+			s.byKind["XGID refused: "+want.Error()]++
+		}
+		return
+	}
+	text, err := xgid.Format(id)
+	if err != nil {
+		s.diff(ctx, "XGID format: %v", err)
+		return
+	}
+	back, err := xgid.Parse(text)
+	if err != nil {
+		s.diff(ctx, "XGID %s parse: %v", text, err)
+		return
+	}
+	s.xgids++
+	ctx += " XGID " + text
+	if back.MatchLength != x.length || back.Score != x.score {
+		s.diff(ctx, "XGID match: length %d score %v, referee %d %v", back.MatchLength, back.Score, x.length, x.score)
+	}
+	r := back.Rules()
+	if r.CubeLimit() != g.r.CubeLimit() || g.money && g.r.Cube && (r.Jacoby != g.r.Jacoby || r.Beavers != g.r.Beavers) {
+		s.diff(ctx, "XGID rules: cube limit %d Jacoby %v beavers %v, referee %d %v %v",
+			r.CubeLimit(), r.Jacoby, r.Beavers, g.r.CubeLimit(), g.r.Jacoby, g.r.Beavers)
+	}
+	lib, err := back.Game()
+	if err != nil {
+		s.diff(ctx, "XGID game: %v", err)
+		return
+	}
+	if lib.Phase() != phaseName[g.ph] {
+		s.diff(ctx, "XGID phase: %v, referee %v", lib.Phase(), phaseName[g.ph])
+		return
+	}
+	la, lok := lib.ToAct()
+	ra, rok := g.toAct()
+	if lok != rok || la != ra {
+		s.diff(ctx, "XGID to act: %v/%v, referee %v/%v", la, lok, ra, rok)
+	}
+	if lib.Position() != g.pos {
+		s.diff(ctx, "XGID position: %v, referee %v", lib.Position(), g.pos)
+	}
+	c := lib.Cube()
+	if g.ph != phCube && (c.Value != g.cube || c.Owned != g.owned || g.owned && c.Owner != g.owner) {
+		s.diff(ctx, "XGID cube: %+v, referee %d/%v/%v", c, g.cube, g.owned, g.owner)
+	}
+	if g.ph == phCube && (lib.Beavered() != g.beaver || c != x.orig.Cube()) {
+		s.diff(ctx, "XGID double pending: beavered %v cube %+v, referee beavered %v, the game written %+v",
+			lib.Beavered(), c, g.beaver, x.orig.Cube())
+	}
+	if g.ph == phPlay {
+		if d, ok := lib.Dice(); !ok || d != g.roll {
+			s.diff(ctx, "XGID dice: %v, referee %v", d, g.roll)
+		}
+	}
+	if lib.IsCrawford() != g.craw || lib.IsMoney() != g.money {
+		s.diff(ctx, "XGID crawford/money: %v/%v, referee %v/%v", lib.IsCrawford(), lib.IsMoney(), g.craw, g.money)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/variants"
 	"github.com/nardylab/nardy/xgid"
 )
@@ -17,7 +18,7 @@ type stats struct {
 	games, matches, steps, probes int
 	results, matchEnds, starters  int
 	kinds, jsons, records, mats   int
-	xgids                         int
+	xgids, gnubgIDs               int
 	byKind                        map[string]int
 	bySet                         map[string]int // games per option set
 	diffs                         []string
@@ -49,6 +50,7 @@ func (s *stats) add(o *stats) {
 	s.records += o.records
 	s.mats += o.mats
 	s.xgids += o.xgids
+	s.gnubgIDs += o.gnubgIDs
 	for k, v := range o.byKind {
 		s.byKind[k] += v
 	}
@@ -341,7 +343,9 @@ func playGame(s *stats, ctx string, rng *rand.Rand, lib nardy.Game, g *ref, pol 
 		}
 		if g.r.Variant == nardy.Short && (i%3 == 0 || g.ph != phPlay) {
 			id, err := xgid.FromGame(lib)
-			checkXGID(s, c, id, err, xgidSet{g: g, orig: lib})
+			checkXGID(s, c, id, err, idSet{g: g, orig: lib})
+			pid, mid, err := gnubg.FromGame(lib)
+			checkGnubgIDs(s, c, pid, mid, err, idSet{g: g, orig: lib})
 		}
 		if g.ph == phOver {
 			if g.setup == nil || !g.setup.Match {
@@ -383,7 +387,10 @@ func playMatch(s *stats, ctx string, rng *rand.Rand, lib nardy.Match, m *mref, p
 		}
 		if m.r.Variant == nardy.Short && (i%3 == 0 || m.g.ph != phPlay) {
 			id, err := xgid.FromMatch(lib)
-			checkXGID(s, c, id, err, xgidSet{g: m.g, orig: lib.Game(), length: m.length, score: m.score, over: m.over})
+			set := idSet{g: m.g, orig: lib.Game(), length: m.length, score: m.score, over: m.over}
+			checkXGID(s, c, id, err, set)
+			pid, mid, err := gnubg.FromMatch(lib)
+			checkGnubgIDs(s, c, pid, mid, err, set)
 		}
 		if m.over {
 			s.byKind["R9 past-length ties"] += m.pastTies

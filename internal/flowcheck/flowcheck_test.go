@@ -25,8 +25,8 @@ func scale() int {
 
 func report(t *testing.T, name string, s *stats) {
 	t.Helper()
-	t.Logf("%s: games %d matches %d steps %d probes %d results %d match ends %d next starters %d Classify %d JSON read-backs %d records %d .mat read-backs %d XGID read-backs %d kinds %v",
-		name, s.games, s.matches, s.steps, s.probes, s.results, s.matchEnds, s.starters, s.kinds, s.jsons, s.records, s.mats, s.xgids, s.byKind)
+	t.Logf("%s: games %d matches %d steps %d probes %d results %d match ends %d next starters %d Classify %d JSON read-backs %d records %d .mat read-backs %d XGID read-backs %d gnubg ID read-backs %d kinds %v",
+		name, s.games, s.matches, s.steps, s.probes, s.results, s.matchEnds, s.starters, s.kinds, s.jsons, s.records, s.mats, s.xgids, s.gnubgIDs, s.byKind)
 	if scale() > 1 {
 		for k, v := range s.bySet {
 			t.Logf("%s: set %s: %d games", name, k, v)

@@ -5,8 +5,9 @@
 // taken from Rules.Legal (they are checked elsewhere); everything around the
 // moves (who throws, who acts, when a game ends, its kind and points, the
 // cube, resignations, the match score, L10's next starter, the Crawford game)
-// is the referee's own. A short-nardy game is also written as an XGID at its
-// steps and read back (xgid_test.go), and a finished record of short nardy as
+// is the referee's own. A short-nardy game is also written as an XGID and as
+// GNU Backgammon's Position and Match IDs at its steps and taken up again
+// (xgid_test.go, gnubgids_test.go), and a finished record of short nardy as
 // GNU Backgammon's .mat file (mat_test.go): what they read back as must be the
 // referee's state, and its results and score.
 package flowcheck

@@ -7,9 +7,10 @@ import (
 	"github.com/nardylab/nardy/xgid"
 )
 
-// xgidSet is what an XGID must hold of the referee's state: the game, and
-// in a match its length and score (a money game has length 0).
-type xgidSet struct {
+// idSet is what an XGID or GNU Backgammon's IDs must hold of the referee's
+// state: the game, and in a match its length and score (a money game has
+// length 0).
+type idSet struct {
 	g      *ref
 	orig   nardy.Game // the library's game the XGID is written from
 	length int
@@ -23,7 +24,7 @@ type xgidSet struct {
 // (ErrInvalidRules), a finished game or match (ErrGameOver), and the opening
 // throw or a resignation offered, where nobody is on turn to roll, play or
 // answer a double (ErrWrongPhase), in that order.
-func xgidRefusal(x xgidSet) error {
+func xgidRefusal(x idSet) error {
 	g := x.g
 	t := tableOf(g.r)
 	switch { // in the documented order
@@ -46,7 +47,7 @@ func xgidRefusal(x xgidSet) error {
 // answer, and a beaver, as the library's game itself shows them), the Crawford game, money or match play, the cube
 // options, and in a match its length and score. The opening, the starter, the
 // plays made and the steps of a play in progress are not in an XGID.
-func checkXGID(s *stats, ctx string, id xgid.ID, err error, x xgidSet) {
+func checkXGID(s *stats, ctx string, id xgid.ID, err error, x idSet) {
 	g := x.g
 	if want := xgidRefusal(x); want != nil || err != nil {
 		if !errors.Is(err, want) || want == nil {
@@ -81,32 +82,47 @@ func checkXGID(s *stats, ctx string, id xgid.ID, err error, x xgidSet) {
 		s.diff(ctx, "XGID game: %v", err)
 		return
 	}
+	compareTakenUp(s, ctx, lib, x)
+}
+
+// compareTakenUp compares a game taken up from an ID of x's state with the
+// referee: the phase, who acts, the board (before the steps of a play in
+// progress), the dice, the cube (a double awaiting its answer as the game
+// written shows it), a resignation offered, the Crawford game and money or
+// match play.
+func compareTakenUp(s *stats, ctx string, lib nardy.Game, x idSet) {
+	g := x.g
 	if lib.Phase() != phaseName[g.ph] {
-		s.diff(ctx, "XGID phase: %v, referee %v", lib.Phase(), phaseName[g.ph])
+		s.diff(ctx, "taken up: phase %v, referee %v", lib.Phase(), phaseName[g.ph])
 		return
 	}
 	la, lok := lib.ToAct()
 	ra, rok := g.toAct()
 	if lok != rok || la != ra {
-		s.diff(ctx, "XGID to act: %v/%v, referee %v/%v", la, lok, ra, rok)
+		s.diff(ctx, "taken up: to act %v/%v, referee %v/%v", la, lok, ra, rok)
 	}
 	if lib.Position() != g.pos {
-		s.diff(ctx, "XGID position: %v, referee %v", lib.Position(), g.pos)
+		s.diff(ctx, "taken up: position %v, referee %v", lib.Position(), g.pos)
 	}
 	c := lib.Cube()
 	if g.ph != phCube && (c.Value != g.cube || c.Owned != g.owned || g.owned && c.Owner != g.owner) {
-		s.diff(ctx, "XGID cube: %+v, referee %d/%v/%v", c, g.cube, g.owned, g.owner)
+		s.diff(ctx, "taken up: cube %+v, referee %d/%v/%v", c, g.cube, g.owned, g.owner)
 	}
 	if g.ph == phCube && (lib.Beavered() != g.beaver || c != x.orig.Cube()) {
-		s.diff(ctx, "XGID double pending: beavered %v cube %+v, referee beavered %v, the game written %+v",
+		s.diff(ctx, "taken up: double pending, beavered %v cube %+v, referee beavered %v, the game written %+v",
 			lib.Beavered(), c, g.beaver, x.orig.Cube())
 	}
 	if g.ph == phPlay {
 		if d, ok := lib.Dice(); !ok || d != g.roll {
-			s.diff(ctx, "XGID dice: %v, referee %v", d, g.roll)
+			s.diff(ctx, "taken up: dice %v, referee %v", d, g.roll)
+		}
+	}
+	if g.ph == phResign {
+		if k, by, ok := lib.Offer(); !ok || k != g.offK || by != g.offBy {
+			s.diff(ctx, "taken up: offer %v by %v (%v), referee %v by %v", k, by, ok, g.offK, g.offBy)
 		}
 	}
 	if lib.IsCrawford() != g.craw || lib.IsMoney() != g.money {
-		s.diff(ctx, "XGID crawford/money: %v/%v, referee %v/%v", lib.IsCrawford(), lib.IsMoney(), g.craw, g.money)
+		s.diff(ctx, "taken up: crawford/money %v/%v, referee %v/%v", lib.IsCrawford(), lib.IsMoney(), g.craw, g.money)
 	}
 }

@@ -23,6 +23,8 @@ type stats struct {
 	bySet                         map[string]int // games per option set
 	diffs                         []string
 	quiet                         bool // a JSON read-back: compare, do not count results again
+	keepMats                      bool // keep the .mat files written, for gnubg (mat_test.go)
+	matFiles                      []matFile
 }
 
 func newStats() *stats { return &stats{byKind: map[string]int{}, bySet: map[string]int{}} }
@@ -58,6 +60,7 @@ func (s *stats) add(o *stats) {
 		s.bySet[k] += v
 	}
 	s.diffs = append(s.diffs, o.diffs...)
+	s.matFiles = append(s.matFiles, o.matFiles...)
 }
 
 func (s *stats) diff(ctx, format string, args ...any) {
@@ -523,6 +526,7 @@ func randomPolicy(rng *rand.Rand) policy {
 // runMoney plays n money games from seed.
 func runMoney(seed uint64, n int, pl plants) *stats {
 	s := newStats()
+	s.keepMats = pl.keepMats
 	rng := rand.New(rand.NewPCG(seed, 1))
 	for i := 0; i < n; i++ {
 		if pl.stopEarly && len(s.diffs) > 0 {
@@ -546,6 +550,7 @@ func runMoney(seed uint64, n int, pl plants) *stats {
 // runMatches plays n matches from seed, some from a score.
 func runMatches(seed uint64, n int, pl plants) *stats {
 	s := newStats()
+	s.keepMats = pl.keepMats
 	rng := rand.New(rand.NewPCG(seed, 2))
 	for i := 0; i < n; i++ {
 		if pl.stopEarly && len(s.diffs) > 0 {

@@ -7,6 +7,13 @@ import (
 	"github.com/nardylab/nardy/gnubg"
 )
 
+// matFile is a .mat file written from a record, with the referee's results.
+type matFile struct {
+	ctx, text string
+	rec       nardy.Record
+	outs      []outcome
+}
+
 // checkMat: a record of short nardy written as GNU Backgammon's .mat file
 // (gnubg.WriteMat) and read back (gnubg.ReadMat under the same rules) gives
 // every game the winner and points the referee gave it (the format keeps
@@ -43,6 +50,9 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 		return
 	}
 	s.mats++
+	if s.keepMats {
+		s.matFiles = append(s.matFiles, matFile{ctx: ctx, text: buf.String(), rec: rec, outs: outs})
+	}
 	back, _, err := gnubg.ReadMat(bytes.NewReader(buf.Bytes()), rec.Rules)
 	if err != nil {
 		s.diff(ctx, ".mat read back: %v\n%s", err, buf.String())

@@ -9,11 +9,13 @@
 // GNU Backgammon's Position and Match IDs at its steps and taken up again
 // (xgid_test.go, gnubgids_test.go), and a finished record of short nardy as
 // GNU Backgammon's .mat file (mat_test.go): what they read back as must be the
-// referee's state, and its results and score.
+// referee's state, and its results and score; gnubg itself imports the .mat
+// files with the referee's scores, results and cube actions (matgnubg_test.go).
 package flowcheck
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nardylab/nardy"
 )
@@ -44,6 +46,7 @@ type plants struct {
 	l11NoLastRoll   bool // L11: the starter's bear-off ends the game at once
 	alternateByWins bool // L10: Alternate read as "the loser starts"
 	stopEarly       bool // not a bug: stop a run at its first disagreement
+	keepMats        bool // not a bug: keep the .mat files written, for gnubg
 }
 
 // outcome is the referee's result of a finished game.
@@ -54,7 +57,8 @@ type outcome struct {
 	cube   int
 	points int
 	half   bool
-	silent bool // resigned before any roll, step or double (nothing a .mat file has a line for)
+	silent bool   // resigned before any roll, step or double (nothing a .mat file has a line for)
+	events string // the cube actions and an accepted resignation, as GNU Backgammon names them
 }
 
 // ref is one game as the rule text says it goes.
@@ -90,6 +94,7 @@ type ref struct {
 	res     outcome
 	setup   *nardy.Setup // a game set up at a board (for its record)
 	moved   bool         // a roll, step or double was made
+	events  []string     // the cube actions and an accepted resignation (outcome.events)
 }
 
 // tableOf resolves the zero table to the variant's default (L8, S5).
@@ -360,6 +365,24 @@ func (g *ref) do(a nardy.Action) error {
 	case nardy.ActOpening: // C2: unequal opening dice are the starter's roll under UseOpeningDice
 		g.moved = g.moved || g.r.OpeningRoll == nardy.UseOpeningDice && a.Dice[0] != a.Dice[1]
 	}
+	if ev, ok := gnubgEvent[a.Kind]; ok {
+		g.events = append(g.events, ev)
+	}
+	err := g.act(a)
+	if err == nil && g.ph == phOver {
+		g.res.events = strings.Join(g.events, " ")
+	}
+	return err
+}
+
+// gnubgEvent names the actions GNU Backgammon's games list besides moves:
+// a beaver is a redouble to it, and a resignation is listed once accepted
+// (an offer rejected has no place in a .mat file).
+var gnubgEvent = map[nardy.ActionKind]string{nardy.ActDouble: "double", nardy.ActBeaver: "double",
+	nardy.ActTake: "take", nardy.ActDrop: "drop", nardy.ActAccept: "resign"}
+
+// act performs a, as do says.
+func (g *ref) act(a nardy.Action) error {
 	switch a.Kind {
 	case nardy.ActOpening:
 		if g.ph != phOpening {

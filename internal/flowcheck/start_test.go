@@ -32,6 +32,7 @@ func startRules() []nardy.Rules {
 // answer there is only recorded (observed), RULES.md does not say.
 func runStarts(seed uint64, pl plants) (*stats, map[string]int) {
 	s := newStats()
+	s.keepMats = pl.keepMats
 	obs := map[string]int{}
 	rng := rand.New(rand.NewPCG(seed, 4))
 	for ri, r := range startRules() {

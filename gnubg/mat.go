@@ -23,7 +23,8 @@ import (
 // player 0; the right player, Black, gnubg's player 1) holding "hl:
 // from/to from/to*" plays in the mover's own numbering (25 the bar, 0 or
 // "off" borne off, "*" a hit), " Doubles => v", " Takes", " Drops", and
-// "Wins n point(s)" in the winner's column. GNU
+// "Wins n point(s)" in the winner's column (the dialects of other
+// programs are listed at [ReadMat]). GNU
 // Backgammon writes the Wins in the right cell of the last row when the
 // right player won and that cell is free (after the left player drops, or
 // rolls and resigns), else on a line of its own; it reads a Wins line of its own
@@ -130,17 +131,28 @@ type MatInfo struct {
 
 var (
 	matTagRe  = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
-	matLenRe  = regexp.MustCompile(`^\s*(\d+)\s+point match\s*$`)
+	matLenRe  = regexp.MustCompile(`(?i)^\s*(\d+)\s+point match\s*$`)
 	matGameRe = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	// matGameWordRe: a line that ends as a game's does, which the reader
+	// does not skip before the first game (" game 1", "Game #1", a byte
+	// order mark before " Game 1": gnubg refuses them too).
+	matGameWordRe = regexp.MustCompile(`(?i)game\s*#?\s*\d+$`)
 	// matScoreRe: gnubg writes no space between the first score and the
 	// second name when " name : score" fills its 32 columns (see
 	// matReader.scoreLine).
-	matScoreRe  = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)(\s*)(.*?)\s*:\s*(\d+)\b`)
-	matMoveRe   = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
-	matWinsRe   = regexp.MustCompile(`^Wins\s+(\d+)\s+points?$`)
+	matScoreRe = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)(\s*)(.*?)\s*:\s*(\d+)\b`)
+	matMoveRe  = regexp.MustCompile(`^\s*(\d+)\)(.*)$`)
+	// The words of the cells, read in any case and singular or plural
+	// ("Takes", "take", "DROP"), as gnubg imports them; "and the match"
+	// may follow the last game's result, as JellyFish and other programs
+	// write it. A double may leave out its value ("Doubles"), as gnubg
+	// reads it: the cube's next.
+	matWinsRe   = regexp.MustCompile(`(?i)^wins?\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$`)
 	matDiceRe   = regexp.MustCompile(`^([1-6])([1-6]):$`)
-	matCubeRe   = regexp.MustCompile(`^Doubles\s*=>\s*(\d+)$`)
-	matBeaverRe = regexp.MustCompile(`^Beavers\s*=>\s*(\d+)$`) // gnubg's beaver: take and redouble
+	matCubeRe   = regexp.MustCompile(`(?i)^doubles?(?:\s*=>\s*(\d+))?$`)
+	matBeaverRe = regexp.MustCompile(`(?i)^beavers?\s*=>\s*(\d+)$`) // gnubg's beaver: take and redouble
+	matTakeRe   = regexp.MustCompile(`(?i)^takes?$`)
+	matDropRe   = regexp.MustCompile(`(?i)^drops?$`)
 )
 
 // matCell is one cell of a game: a player's entry in a column.
@@ -193,6 +205,27 @@ const matRightColumn = 20
 // character, which WriteMat refuses to write, is refused
 // ([nardy.ErrSyntax]). A UTF-8 byte order mark at the start of the file,
 // which Windows editors write, is skipped.
+//
+// ReadMat reads the dialects of .mat files that other programs and hand
+// edits write wherever GNU Backgammon 1.07 imports them as the same games
+// (testdata/mat/dialects holds one file of each, and a test has gnubg
+// import them): a result "Wins 1 point and the match"; the words in any
+// case and singular or plural ("wins 1 points", "Take", "DROP",
+// "doubles => 2"); "Doubles=>2" without blanks and "Doubles" without the
+// cube's value; the match length line in any case (" 3 Point Match", and
+// " 3 POINT MATCH", which gnubg refuses); lines of text before it, and
+// between it and the first game, which gnubg skips (but not a line that
+// ends as a game's, " game 1"); "bar" and "off" in any case for 25 and 0;
+// "13/8(2)"; "24/18/13"; the moves of a play in any order, hits unmarked;
+// the dice low die first ("46:"); the right column anywhere past column
+// 20; no blank lines; CRLF line ends, trailing blanks, no final newline;
+// "Game 1" and every line from the first column; players' names with
+// blanks ("Timur Aliyev (USA)"); any header comment. A row with only its
+// number (" 10)") is an empty row (gnubg, there, skips the move before
+// it). It refuses what gnubg refuses or imports only in part, warning of
+// a word it does not know ("Accepts", "Passes") or a move it skips:
+// "game 1" in lower case, a file without its match length, a score line
+// in two lines, the columns parted by tabs.
 //
 // ReadMat keeps one line and the moves of the game being read in memory
 // at a time and stops with an error
@@ -271,7 +304,8 @@ func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInf
 			}
 			break
 		}
-		return nil, info, lines.fail(n, formats.SyntaxError(".mat file", ln, -1, `want "N point match"`))
+		// Any other line before the match length (a program's banner, a
+		// title) is skipped, as gnubg skips it.
 	}
 	if err := lines.err(); err != nil {
 		return nil, info, err

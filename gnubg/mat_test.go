@@ -162,7 +162,10 @@ func TestMatReadErrors(t *testing.T) {
 		says string // in the message, also when the game goes on
 	}{
 		{"no match line", "; [Site \"x\"]\n", 0, nardy.ErrSyntax, ""},
-		{"junk before the match line", "hello\n 1 point match\n", 1, nardy.ErrSyntax, ""},
+		// Text before the match line is skipped, as gnubg skips it
+		// (testdata/mat/dialects/junk-header.mat), but a file must have one.
+		{"junk and no match line", "hello\n", 0, nardy.ErrSyntax, ""},
+		{"a game line in lower case", " 1 point match\n\n game 1\n", 3, nardy.ErrSyntax, `want "Game N"`},
 		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax, ""},
 		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat, ""},
 		{"a won start", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, "the match to 1 is won"},

@@ -18,6 +18,7 @@ type matReader struct {
 	m      nardy.Match
 	rec    nardy.Record
 	inGame bool
+	begun  bool // a "Game N" line was read
 	scored bool // the game's score line was read
 	moves  int  // the number of the game's last numbered line ("  3)")
 	// misnumbered is the error of the game's first line numbered out of
@@ -147,8 +148,11 @@ func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 		if rd.m.IsOver() {
 			return fmt.Errorf("%w: a game after the end of the %d-point match", ErrMat, rd.rec.Length)
 		}
-		rd.inGame = true
+		rd.inGame, rd.begun = true, true
 		return nil
+	case !rd.inGame && !rd.begun && !matMoveRe.MatchString(ln) && !matScoreRe.MatchString(ln) && !matWinsRe.MatchString(t) &&
+		!matGameWordRe.MatchString(t):
+		return nil // text between the match length and the first game (a note), which gnubg skips
 	case !rd.inGame:
 		return formats.SyntaxError(".mat file", ln, -1, `want "Game N"`)
 	}
@@ -264,9 +268,8 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	}
 	var cs []cellToks
 	for _, tk := range toks {
-		start := matDiceRe.MatchString(tk.s) || tk.s == "Doubles" || tk.s == "Takes" ||
-			tk.s == "Drops" || tk.s == "Wins" || tk.s == "Beavers" || tk.s == "???"
-		if last := len(cs) - 1; tk.s == "Wins" && last >= 0 && len(cs[last].toks) == 1 && matDiceRe.MatchString(cs[last].toks[0]) &&
+		start := matDiceRe.MatchString(tk.s) || matCellWord(tk.s) != "" || tk.s == "???"
+		if last := len(cs) - 1; matCellWord(tk.s) == "win" && last >= 0 && len(cs[last].toks) == 1 && matDiceRe.MatchString(cs[last].toks[0]) &&
 			(tk.col >= matRightColumn) == (cs[last].player == nardy.Black) {
 			// gnubg writes a roll and the roller's win after the other
 			// side resigns in one cell ("54:  Wins 1 point"), where this
@@ -292,6 +295,18 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 		cells[i] = matCell{n, c.player, strings.Join(c.toks, " ")}
 	}
 	return rd.addCells(cells...)
+}
+
+// matCellWord returns the word a token that starts a cube or result cell
+// begins with ("double", "take", "drop", "win", "beaver"), in any case and
+// with anything after it ("Doubles=>2", "Takes"), or "".
+func matCellWord(tok string) string {
+	for _, w := range [...]string{"double", "take", "drop", "win", "beaver"} {
+		if len(tok) >= len(w) && strings.EqualFold(tok[:len(w)], w) {
+			return w
+		}
+	}
+	return ""
 }
 
 // endGame plays the cells of the game read so far. A game followed by
@@ -346,7 +361,7 @@ func (rd *matReader) cell(c matCell) error {
 	if len(f) == 0 {
 		return formats.SyntaxError(".mat file", c.text, -1, "empty cell")
 	}
-	if c.text != "Drops" && c.text != "Takes" {
+	if !matTakeRe.MatchString(c.text) && !matDropRe.MatchString(c.text) {
 		if err := rd.beaverTaken(); err != nil {
 			return err
 		}
@@ -356,9 +371,12 @@ func (rd *matReader) cell(c matCell) error {
 	case matDiceRe.MatchString(f[0]):
 		return rd.roll(c, f)
 	case matCubeRe.MatchString(c.text):
-		v, err := matNumber(c.text, matCubeRe.FindStringSubmatch(c.text)[1])
-		if err != nil {
-			return err
+		v := 2 * g.Cube().Value // "Doubles" without its value
+		if d := matCubeRe.FindStringSubmatch(c.text)[1]; d != "" {
+			var err error
+			if v, err = matNumber(c.text, d); err != nil {
+				return err
+			}
 		}
 		if v != 2*g.Cube().Value {
 			return ruleMismatch{fmt.Errorf("%w: double to %d, the cube is at %d", ErrMat, v, g.Cube().Value)}
@@ -378,9 +396,9 @@ func (rd *matReader) cell(c matCell) error {
 			return ruleMismatch{fmt.Errorf("%w: a beaver to %d, the cube is at %d", ErrMat, v, g.Cube().Value)}
 		}
 		return rd.do(nardy.Action{Kind: nardy.ActBeaver, Player: c.player})
-	case c.text == "Takes":
+	case matTakeRe.MatchString(c.text):
 		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: c.player})
-	case c.text == "Drops":
+	case matDropRe.MatchString(c.text):
 		return rd.do(nardy.Action{Kind: nardy.ActDrop, Player: c.player})
 	}
 	return formats.SyntaxError(".mat file", c.text, -1, "unknown cell")

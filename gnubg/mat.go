@@ -130,9 +130,12 @@ type MatInfo struct {
 }
 
 var (
-	matTagRe  = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
-	matLenRe  = regexp.MustCompile(`(?i)^\s*(\d+)\s+point match\s*$`)
-	matGameRe = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	matTagRe = regexp.MustCompile(`^;\s*\[([^"\]]+?)\s+"([^"]*)"\]\s*$`)
+	// matLenRe and matGameRe: gnubg reads a remark after the match length
+	// (" 3 point match (Crawford)") and a game's number (" Game 1:",
+	// " Game 3 (Crawford)").
+	matLenRe  = regexp.MustCompile(`(?i)^\s*(\d+)\s+point match(?:\s.*)?$`)
+	matGameRe = regexp.MustCompile(`^\s*Game\s+(\d+)\s*(?::|\(.*\))?$`)
 	// matGameWordRe: a line that ends as a game's does, which the reader
 	// does not skip before the first game (" game 1", "Game #1", a byte
 	// order mark before " Game 1": gnubg refuses them too).
@@ -212,20 +215,27 @@ const matRightColumn = 20
 // import them): a result "Wins 1 point and the match"; the words in any
 // case and singular or plural ("wins 1 points", "Take", "DROP",
 // "doubles => 2"); "Doubles=>2" without blanks and "Doubles" without the
-// cube's value; the match length line in any case (" 3 Point Match", and
-// " 3 POINT MATCH", which gnubg refuses); lines of text before it, and
+// cube's value; a dance written "66: Cannot Move"; the dice without their
+// blank ("31:8/5"); the match length line in any case (" 3 Point Match",
+// and " 3 POINT MATCH", which gnubg refuses) and with a remark after it
+// (" 3 point match (Crawford)"), as a game's line (" Game 1:",
+// " Game 3 (Crawford)"); lines of text before the match length, and
 // between it and the first game, which gnubg skips (but not a line that
-// ends as a game's, " game 1"); "bar" and "off" in any case for 25 and 0;
-// "13/8(2)"; "24/18/13"; the moves of a play in any order, hits unmarked;
-// the dice low die first ("46:"); the right column anywhere past column
-// 20; no blank lines; CRLF line ends, trailing blanks, no final newline;
-// "Game 1" and every line from the first column; players' names with
-// blanks ("Timur Aliyev (USA)"); any header comment. A row with only its
-// number (" 10)") is an empty row (gnubg, there, skips the move before
-// it). It refuses what gnubg refuses or imports only in part, warning of
-// a word it does not know ("Accepts", "Passes") or a move it skips:
-// "game 1" in lower case, a file without its match length, a score line
-// in two lines, the columns parted by tabs.
+// ends as a game's, " game 1"); "bar" and "off" in any case for 25 and
+// 0; "13/8(2)"; "24/18/13"; the moves of a play in any order, hits
+// unmarked; the dice low die first ("46:"); the right column anywhere
+// past column 20; no blank lines; CRLF line ends, trailing blanks, no
+// final newline; "Game 1" and every line from the first column; players'
+// names with blanks ("Timur Aliyev (USA)"); any header comment. A row
+// with only its number (" 10)") is an empty row (gnubg, there, skips the
+// move before it), and a first game without its score line starts at
+// 0-0 (gnubg imports no match). It refuses what gnubg refuses or imports
+// only in part, warning of a word it does not know ("Accepts", "Passes")
+// or a move it skips: " game 1" in lower case, a file without its match
+// length, a score line in two lines, the columns parted by tabs, old Mac
+// line ends ("\r" alone), UTF-16. It refuses two that gnubg reads: rows
+// numbered out of order (a row lost, doubled or moved) and "Resigns" in a
+// cell, which no program is known to write.
 //
 // ReadMat keeps one line and the moves of the game being read in memory
 // at a time and stops with an error

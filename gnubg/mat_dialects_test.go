@@ -103,6 +103,15 @@ func TestMatDialects(t *testing.T) {
 		"accepts":             nil,       // "Accepts": gnubg skips it and the moves after it
 		"passes":              nil,       // "Passes": gnubg skips it, the game reads as resigned
 		"bom-before-game":     nil,       // a byte order mark before " Game 1": "Unrecognized line", no game
+		"game-suffix":         &fromClub, // " Game 1:", " Game 3 (Crawford)"
+		"length-remark":       &fromClub, // " 3 point match (Crawford)"
+		"dice-no-blank":       &fromClub, // "31:8/5 6/5"
+		"cannot-move":         &from5p,   // "66: Cannot Move", a dance
+		"no-score-line":       nil,       // the first game without its score line: gnubg refuses it, ReadMat reads it
+		"misnumbered":         nil,       // rows numbered 1, 2, 4: gnubg reads them, ReadMat refuses them (see matDialectsGnubgOnly)
+		"resigns-word":        nil,       // "Resigns" for "Drops": gnubg reads a resignation, ReadMat refuses it
+		"cr-only":             nil,       // old Mac line ends ("\r" alone): "not a valid .mat file"
+		"utf16":               nil,       // UTF-16, as Windows Notepad saves "Unicode": "not a valid .mat file"
 		"lower-game":          nil,       // " game 1": "No game in progress"
 		"no-length":           nil,       // no " N point match": "not a valid .mat file"
 		"score-two-lines":     nil,       // one name and score a line: "No game in progress"

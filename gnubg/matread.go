@@ -256,6 +256,10 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 		for j < len(ln) && ln[j] > ' ' {
 			j++
 		}
+		if j-i > 3 && matDiceRe.MatchString(ln[i:i+3]) { // "31:8/5", the dice without their blank
+			toks = append(toks, tok{ln[i : i+3], i})
+			i += 3
+		}
 		toks = append(toks, tok{ln[i:j], i})
 		i = j
 	}
@@ -369,6 +373,9 @@ func (rd *matReader) cell(c matCell) error {
 	}
 	switch {
 	case matDiceRe.MatchString(f[0]):
+		if len(f) == 3 && strings.EqualFold(f[1]+" "+f[2], "cannot move") {
+			f = f[:1] // a dance as JellyFish writes it, which gnubg reads: the dice alone
+		}
 		return rd.roll(c, f)
 	case matCubeRe.MatchString(c.text):
 		v := 2 * g.Cube().Value // "Doubles" without its value

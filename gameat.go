@@ -21,9 +21,10 @@ type Setup struct {
 	Cube Cube `json:"cube,omitzero"`
 	// Starter is the player who was first on roll in the game. Only L11's
 	// last roll reads it (long nardy with LastRollDraw: when the starter
-	// bears off first, the other player has a last roll), and, in a match
-	// resumed at the game ([ResumeMatch]), L10's AlternateStarts (the next
-	// game's starter is the other).
+	// bears off first, the other player has a last roll, and a Position
+	// where the starter has borne off every checker is that last roll),
+	// and, in a match resumed at the game ([ResumeMatch]), L10's
+	// AlternateStarts (the next game's starter is the other).
 	Starter Color `json:"starter"`
 	// Match says the game is a game of a match: the Jacoby rule and
 	// beavers, money play's options, do not apply (S6); rules with a ½–½
@@ -52,9 +53,15 @@ type Setup struct {
 // is not one, an invalid Starter, and a position no game reaches nor
 // leaves (in short nardy both players on the bar against closed home
 // boards: every roll a pass, for ever) match [ErrInvalidPosition]; a
-// position whose game is over (a side has borne off every checker; L11's
-// last roll included) matches [ErrGameOver]; invalid rules, and a game of
-// a match under a ½–½ draw, match [ErrInvalidRules].
+// position whose game is over (a side has borne off every checker)
+// matches [ErrGameOver], except L11's last roll: under rules with
+// LastRollDraw, a position where s.Starter has borne off every checker
+// and the other player, on roll, has four or fewer left (a game played
+// there waits for that player's last roll) is that game, with
+// [Game.IsLastRoll] true, its last roll drawing the game if it bears off
+// the rest and else ending in the starter's win of the kind the board
+// gives now. Invalid rules, and a game of a match under a ½–½ draw, match
+// [ErrInvalidRules].
 //
 // [xgid.ID.Game]: https://pkg.go.dev/github.com/nardylab/nardy/xgid#ID.Game
 func NewGameAt(r Rules, s Setup) (Game, error) {
@@ -70,8 +77,14 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 			return Game{}, err
 		}
 	}
+	var last bool
+	var lastKind ResultKind
 	if pos.IsOver() {
-		return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker", ErrGameOver)
+		k, ok := r.lastRollAt(pos, s.Starter)
+		if !ok {
+			return Game{}, fmt.Errorf("%w: a position where a side has borne off every checker%s", ErrGameOver, r.lastRollHint())
+		}
+		last, lastKind = true, k // L11: the game waits for the other player's last roll
 	}
 	if deadlocked(pos) {
 		return Game{}, positionError(errDeadlock, "")
@@ -103,11 +116,36 @@ func NewGameAt(r Rules, s Setup) (Game, error) {
 		plays = 2
 	}
 	g := Game{rules: r, pos: pos, phase: PhaseRoll, cube: c, money: !s.Match, crawford: s.Crawford,
-		started: true, first: s.Starter, starter: s.Starter, plays: plays}
+		started: true, first: s.Starter, starter: s.Starter, plays: plays, lastRoll: last, lastKind: lastKind}
 	if err := g.checkState(); err != nil { // what NewGameAt checked above, and the game's own invariants
 		return Game{}, err
 	}
 	return g, nil
+}
+
+// lastRollAt reports whether pos, a finished board, is L11's last roll
+// under r with starter the player who moved first: r has LastRollDraw,
+// the starter has borne off every checker, and the other player, on roll,
+// has one to four left (a roll bears off four at most; with more, the
+// game ended when the starter finished). It returns the kind of the
+// starter's win, judged on the board as [Game] judges it when the
+// starter bears off its last checker.
+func (r Rules) lastRollAt(pos Position, starter Color) (ResultKind, bool) {
+	other := starter.Other()
+	if !r.LastRollDraw || !starter.IsValid() || pos.turn != other || pos.offOf(starter) != Checkers ||
+		pos.offOf(other) == Checkers || pos.offOf(other) < Checkers-lastRollMost {
+		return 0, false
+	}
+	return classify(r.Variant, pos.Side(other), r.scoring()), true
+}
+
+// lastRollHint says, for NewGameAt's refusal of a finished position under
+// rules with LastRollDraw, which finished position it takes (L11).
+func (r Rules) lastRollHint() string {
+	if !r.LastRollDraw {
+		return ""
+	}
+	return fmt.Sprintf(" (L11: only the last roll is taken, the starter having borne off every checker and the other player on roll with %d or fewer left)", lastRollMost)
 }
 
 // checkOffRoll refuses a position, valid for the player on roll under r,

@@ -9,11 +9,15 @@ import (
 )
 
 // endSides builds a board near the end: the winner-to-be w with 1..3 checkers
-// home and the rest off; the other side's checkers placed by a mode that
-// reaches every result kind: on the bar (short), on its 19..24, at home, with
-// checkers off (11..14 of them for L11's last roll), or anywhere.
-func endSides(rng *rand.Rand, v nardy.Variant) (w, l nardy.Side) {
+// home and the rest off (none with done: w has finished); the other side's
+// checkers placed by a mode that reaches every result kind: on the bar
+// (short), on its 19..24, at home, with checkers off (11..14 of them for
+// L11's last roll, mostly so when w has finished), or anywhere.
+func endSides(rng *rand.Rand, v nardy.Variant, done bool) (w, l nardy.Side) {
 	k := 1 + rng.IntN(3)
+	if done {
+		k = 0
+	}
 	for i := 0; i < k; i++ {
 		w[1+rng.IntN(6)]++
 	}
@@ -30,6 +34,9 @@ func endSides(rng *rand.Rand, v nardy.Variant) (w, l nardy.Side) {
 	case 1:
 		off = 1 + rng.IntN(14)
 	case 2:
+		off = 11 + rng.IntN(4)
+	}
+	if done && rng.IntN(4) > 0 {
 		off = 11 + rng.IntN(4)
 	}
 	l[nardy.Off] = off
@@ -70,7 +77,11 @@ func endSides(rng *rand.Rand, v nardy.Variant) (w, l nardy.Side) {
 
 // runEnds sets up games at hand-built end positions (NewGameAt) and plays
 // them out: the loser on the bar, on 19..24, home, with checkers off, and
-// L11's last roll.
+// L11's last roll, to come or set up at it. A board where the winner has
+// borne off every checker is a finished game (C7), which NewGameAt refuses
+// (ErrGameOver), but for L11's last roll: under LastRollDraw, the winner
+// the player who moved first and the other on roll with four or fewer left
+// (no roll bears off five), the game a played game is at then.
 func runEnds(seed uint64, n int, pl plants) *stats {
 	s := newStats()
 	rng := rand.New(rand.NewPCG(seed, 3))
@@ -83,9 +94,16 @@ func runEnds(seed uint64, n int, pl plants) *stats {
 		pol := randomPolicy(rng)
 		pol.resign /= 2
 		winner := nardy.Color(rng.IntN(2))
-		ws, ls := endSides(rng, r.Variant)
+		done := rng.IntN(4) == 0 // the winner has finished: over, or L11's last roll
+		if done && r.Variant == nardy.Long && rng.IntN(2) == 0 {
+			r.LastRollDraw = true
+		}
+		ws, ls := endSides(rng, r.Variant, done)
 		mover := winner
 		if rng.IntN(3) == 0 {
+			mover = winner.Other()
+		}
+		if done && rng.IntN(4) > 0 {
 			mover = winner.Other()
 		}
 		me, opp := ws, ls
@@ -98,6 +116,9 @@ func runEnds(seed uint64, n int, pl plants) *stats {
 			continue
 		}
 		setup := nardy.Setup{Position: pos, Starter: nardy.Color(rng.IntN(2))}
+		if done && rng.IntN(4) > 0 {
+			setup.Starter = winner
+		}
 		setup.Match = rng.IntN(3) == 0 && !r.Scoring.DrawHalf
 		if r.Cube && rng.IntN(2) == 0 {
 			lim := r.CubeLimit()
@@ -121,14 +142,29 @@ func runEnds(seed uint64, n int, pl plants) *stats {
 			}
 		}
 		ctx := fmt.Sprintf("end seed %d #%d rules %+v setup %+v length %d start %+v", seed, i, r, setup, length, start)
+		// L11: the other player's last roll, once the player who moved
+		// first has borne off every checker, when four or fewer are left.
+		last := done && r.LastRollDraw && !pl.l11NoLastRoll && setup.Starter == winner && mover == winner.Other() &&
+			nardy.Checkers-ls[nardy.Off] <= 4
 		lib, err := nardy.NewGameAt(r, setup)
-		if err != nil {
-			if errors.Is(err, nardy.ErrInvalidPosition) {
-				skipped++
-				continue
+		if errors.Is(err, nardy.ErrInvalidPosition) {
+			skipped++
+			continue
+		}
+		if done && !last {
+			s.probes++
+			s.byKind["finished setups refused"]++
+			if !errors.Is(err, nardy.ErrGameOver) {
+				s.diff(ctx, "NewGameAt at a finished board, no last roll (C7, L11): error %v, want ErrGameOver", err)
 			}
+			continue
+		}
+		if err != nil {
 			s.diff(ctx, "NewGameAt refused: %v", err)
 			continue
+		}
+		if last {
+			s.byKind["setups at the last roll"]++
 		}
 		g := newRef(r, !setup.Match, setup.Crawford, pl)
 		g.pos, g.starter, g.started, g.ph = pos, setup.Starter, true, phRoll
@@ -141,6 +177,9 @@ func runEnds(seed uint64, n int, pl plants) *stats {
 		}
 		if setup.Cube.Value > 1 {
 			g.cube, g.owned, g.owner = setup.Cube.Value, true, setup.Cube.Owner
+		}
+		if last { // the kind of the winner's win is the board's now
+			g.last, g.hadLast, g.lastK = true, true, classifyKind(pos, winner, g.table, pl)
 		}
 		if m != nil {
 			// The game must agree with the score about the Crawford game (S6):

@@ -79,7 +79,7 @@ func (k ActionKind) MarshalText() ([]byte, error) {
 // "reject"); other text is a *SyntaxError matching [ErrSyntax] that lists
 // them.
 func (k *ActionKind) UnmarshalText(t []byte) error {
-	return setEnum(k, 1, "action", actionKindNames[1:], t)
+	return setEnum(k, 1, "action", "action kind", actionKindNames[1:], t)
 }
 
 // Action is one thing a player (or, for the opening, the dice) does in a

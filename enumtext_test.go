@@ -188,3 +188,43 @@ func TestStringsOfValuesNotNamed(t *testing.T) {
 	assert.Equal(t, White, Black.Other())
 	assert.False(t, Color(2).Other().IsValid(), "no colour's opponent is a colour")
 }
+
+// TestEnumTextSaysWhatIsUnknown: an unknown name is called what it is.
+// The rule options RULES.md names (C2's OpeningRoll, L4's HeadException,
+// L5's BlockAhead, L10's NextGameStarter) say "unknown option value", as
+// the conformance files pin; an action kind, a phase, an end reason and a
+// result kind are no options, and said they were.
+func TestEnumTextSaysWhatIsUnknown(t *testing.T) {
+	var (
+		head    HeadException
+		block   BlockAhead
+		opening OpeningRoll
+		starter NextGameStarter
+		kind    ActionKind
+		phase   Phase
+		end     EndReason
+		result  ResultKind
+	)
+	for _, c := range []struct {
+		v    encoding.TextUnmarshaler
+		says string
+	}{
+		{&head, `parsing head exception "x": unknown option value; want one of ["classic" "doubles" "literal"]`},
+		{&block, "unknown option value; want one of"},
+		{&opening, "unknown option value; want one of"},
+		{&starter, "unknown option value; want one of"},
+		{&kind, `parsing action "x": unknown action kind; want one of ["opening" "roll" "play"`},
+		{&phase, `parsing phase "x": unknown phase; want one of ["opening" "roll" "play" "cube" "resign" "over"]`},
+		{&end, `parsing end reason "x": unknown end reason; want one of [`},
+		{&result, `parsing result kind "x": unknown result kind; want one of ["oin" "mars"`},
+	} {
+		err := c.v.UnmarshalText([]byte("x"))
+		assert.ErrorIs(t, err, ErrSyntax, "%T", c.v)
+		assert.ErrorContains(t, err, c.says, "%T", c.v)
+	}
+	// In the JSON of an action too.
+	var a Action
+	err := json.Unmarshal([]byte(`{"kind":"rol","player":"white"}`), &a)
+	assert.ErrorContains(t, err, `unknown action kind; want one of`)
+	assert.NotContains(t, err.Error(), "option")
+}

@@ -45,7 +45,7 @@ func (p Phase) MarshalText() ([]byte, error) {
 // String writes, in lower case as written; other text is a *SyntaxError
 // matching [ErrSyntax] that lists them.
 func (p *Phase) UnmarshalText(t []byte) error {
-	return setEnum(p, 1, "phase", phaseNames[1:], t)
+	return setEnum(p, 1, "phase", "phase", phaseNames[1:], t)
 }
 
 // MarshalJSON writes the whole state of the game (for a server to store it

@@ -62,9 +62,12 @@ func enumString(names []string, i uint8) string {
 }
 
 // setEnum sets *dst to the value named text among names, the first name
-// being the value first; on an error *dst is left as it was.
-func setEnum[T ~uint8](dst *T, first T, what string, names []string, text []byte) error {
-	v, err := enumParse(what, names, text)
+// being the value first; on an error *dst is left as it was. what names
+// the field for the error, unknown what a text none of names would be:
+// [optionValue] for a rule option, the type's own word for another
+// enumeration ("phase", "action kind").
+func setEnum[T ~uint8](dst *T, first T, what, unknown string, names []string, text []byte) error {
+	v, err := enumParse(what, unknown, names, text)
 	if err != nil {
 		return err
 	}
@@ -72,9 +75,15 @@ func setEnum[T ~uint8](dst *T, first T, what string, names []string, text []byte
 	return nil
 }
 
-// enumParse returns the index of text in names. It reads at most
-// MaxTextLen bytes and never copies text.
-func enumParse(what string, names []string, text []byte) (uint8, error) {
+// optionValue is what an unknown name of a rule option is (RULES.md's
+// options: OpeningRoll, HeadException, BlockAhead, NextGameStarter), in
+// words the conformance files pin.
+const optionValue = "option value"
+
+// enumParse returns the index of text in names; a text none of names is
+// an unknown one of unknown ([setEnum]). It reads at most MaxTextLen
+// bytes and never copies text.
+func enumParse(what, unknown string, names []string, text []byte) (uint8, error) {
 	if err := checkText(what, text); err != nil {
 		return 0, err
 	}
@@ -83,7 +92,7 @@ func enumParse(what string, names []string, text []byte) (uint8, error) {
 			return uint8(i), nil
 		}
 	}
-	return 0, syntaxError(what, text, -1, "unknown option value; want one of %q", names)
+	return 0, syntaxError(what, text, -1, "unknown %s; want one of %q", unknown, names)
 }
 
 // String returns the option's name as used in conformance files, and
@@ -102,7 +111,7 @@ func (h HeadException) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("classic", "doubles",
 // "literal").
 func (h *HeadException) UnmarshalText(b []byte) error {
-	return setEnum(h, 0, "head exception", headExceptionNames[:], b)
+	return setEnum(h, 0, "head exception", optionValue, headExceptionNames[:], b)
 }
 
 // String returns the option's name as used in conformance files, and
@@ -121,7 +130,7 @@ func (b BlockAhead) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("on_route",
 // "opponent_home").
 func (b *BlockAhead) UnmarshalText(t []byte) error {
-	return setEnum(b, 0, "block ahead", blockAheadNames[:], t)
+	return setEnum(b, 0, "block ahead", optionValue, blockAheadNames[:], t)
 }
 
 // String returns the option's name, and "invalid(N)" for a value it does
@@ -140,7 +149,7 @@ func (o OpeningRoll) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("reroll",
 // "use_opening_dice").
 func (o *OpeningRoll) UnmarshalText(t []byte) error {
-	return setEnum(o, 0, "opening roll", openingRollNames[:], t)
+	return setEnum(o, 0, "opening roll", optionValue, openingRollNames[:], t)
 }
 
 // Rules is a rule set: the game and its options. It is a small comparable
@@ -237,7 +246,7 @@ func (n NextGameStarter) MarshalText() ([]byte, error) {
 // UnmarshalText implements encoding.TextUnmarshaler ("winner",
 // "alternate", "opening_roll").
 func (n *NextGameStarter) UnmarshalText(t []byte) error {
-	return setEnum(n, 0, "next game starter", nextGameStarterNames[:], t)
+	return setEnum(n, 0, "next game starter", optionValue, nextGameStarterNames[:], t)
 }
 
 // DefaultRules returns the default rule set of variant v (docs/rules.md §2 and §3):

@@ -74,7 +74,7 @@ func (k ResultKind) MarshalText() ([]byte, error) {
 // both games ("mars" and "gammon" are Mars).
 func (k *ResultKind) UnmarshalText(t []byte) error {
 	for _, names := range [...][]string{resultKindNames[1:], shortResultKindNames[1:]} {
-		if v, err := enumParse("result kind", names, t); err == nil {
+		if v, err := enumParse("result kind", "result kind", names, t); err == nil {
 			*k = ResultKind(v + 1)
 			return nil
 		}
@@ -85,7 +85,7 @@ func (k *ResultKind) UnmarshalText(t []byte) error {
 			names = append(names, n)
 		}
 	}
-	_, err := enumParse("result kind", names, t)
+	_, err := enumParse("result kind", "result kind", names, t)
 	return err
 }
 
@@ -308,7 +308,7 @@ func (e EndReason) MarshalText() ([]byte, error) {
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (e *EndReason) UnmarshalText(t []byte) error {
-	return setEnum(e, 1, "end reason", endReasonNames[1:], t)
+	return setEnum(e, 1, "end reason", "end reason", endReasonNames[1:], t)
 }
 
 // Result is the outcome of a finished game.

@@ -639,16 +639,11 @@ func checkRecord(s *stats, ctx string, rec nardy.Record, outs []outcome, score *
 	for i := range res {
 		compareOutcome(s, fmt.Sprintf("%s record game %d", ctx, i+1), res[i], outs[i])
 	}
-	m, err := nardy.Replay(back)
-	if err != nil {
-		s.diff(ctx, "replay: %v", err)
+	m, ok := replayScore(s, ctx, "", back, score)
+	if !ok {
 		return
 	}
-	if score != nil {
-		if w, b := m.Score(); w != score[0] || b != score[1] || !m.IsOver() {
-			s.diff(ctx, "replayed score: library %d-%d (over %v), referee %v", w, b, m.IsOver(), *score)
-		}
-	} else {
+	if score == nil {
 		// Money play (L11, C7): the one game decides the "match", which has
 		// the game's winner, and none when the game was drawn.
 		last := outs[len(outs)-1]
@@ -664,6 +659,23 @@ func checkRecord(s *stats, ctx string, rec nardy.Record, outs []outcome, score *
 	} else {
 		compareOutcome(s, ctx+" replayed last game", r, outs[len(outs)-1])
 	}
+}
+
+// replayScore replays rec (read back from a format: what names it) and, in
+// a match (score not nil), compares its final score with the referee's; it
+// reports whether the record replayed.
+func replayScore(s *stats, ctx, what string, rec nardy.Record, score *[2]int) (nardy.Match, bool) {
+	m, err := nardy.Replay(rec)
+	if err != nil {
+		s.diff(ctx, "%sreplay: %v", what, err)
+		return m, false
+	}
+	if score != nil {
+		if w, b := m.Score(); w != score[0] || b != score[1] || !m.IsOver() {
+			s.diff(ctx, "%sreplayed score: library %d-%d (over %v), referee %v", what, w, b, m.IsOver(), *score)
+		}
+	}
+	return m, true
 }
 
 // checkClassify: Classify of the final board agrees with the referee's kind

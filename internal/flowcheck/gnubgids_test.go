@@ -1,8 +1,6 @@
 package flowcheck
 
 import (
-	"errors"
-
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
 )
@@ -35,12 +33,7 @@ func gnubgIDRefusal(x idSet) error {
 // IDs hold it (compareTakenUp), and the Match ID's length and score are the
 // referee's.
 func checkGnubgIDs(s *stats, ctx string, pid string, id gnubg.MatchID, err error, x idSet) {
-	if want := gnubgIDRefusal(x); want != nil || err != nil {
-		if !errors.Is(err, want) || want == nil {
-			s.diff(ctx, "gnubg IDs: library %v, referee expects %v", err, want)
-		} else {
-			s.byKind["gnubg IDs refused: "+want.Error()]++
-		}
+	if refusal(s, ctx, "gnubg IDs", err, gnubgIDRefusal(x)) {
 		return
 	}
 	mid, err := gnubg.FormatMatchID(id)

@@ -69,14 +69,5 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 				i+1, r.Winner, r.Points, o.winner, o.points, buf.String())
 		}
 	}
-	m, err := nardy.Replay(back)
-	if err != nil {
-		s.diff(ctx, ".mat replay: %v", err)
-		return
-	}
-	if score != nil {
-		if w, b := m.Score(); w != score[0] || b != score[1] || !m.IsOver() {
-			s.diff(ctx, ".mat replayed score: library %d-%d (over %v), referee %v", w, b, m.IsOver(), *score)
-		}
-	}
+	replayScore(s, ctx, ".mat ", back, score)
 }

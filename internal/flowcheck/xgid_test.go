@@ -49,12 +49,7 @@ func xgidRefusal(x idSet) error {
 // plays made and the steps of a play in progress are not in an XGID.
 func checkXGID(s *stats, ctx string, id xgid.ID, err error, x idSet) {
 	g := x.g
-	if want := xgidRefusal(x); want != nil || err != nil {
-		if !errors.Is(err, want) || want == nil {
-			s.diff(ctx, "XGID: library %v, referee expects %v", err, want)
-		} else {
-			s.byKind["XGID refused: "+want.Error()]++
-		}
+	if refusal(s, ctx, "XGID", err, xgidRefusal(x)) {
 		return
 	}
 	text, err := xgid.Format(id)
@@ -83,6 +78,21 @@ func checkXGID(s *stats, ctx string, id xgid.ID, err error, x idSet) {
 		return
 	}
 	compareTakenUp(s, ctx, lib, x)
+}
+
+// refusal reports whether an export was refused or had to be: err, the
+// library's, must match want, the referee's documented refusal (nil: none);
+// a refusal as documented is counted.
+func refusal(s *stats, ctx, what string, err, want error) bool {
+	if want == nil && err == nil {
+		return false
+	}
+	if !errors.Is(err, want) || want == nil {
+		s.diff(ctx, "%s: library %v, referee expects %v", what, err, want)
+	} else {
+		s.byKind[what+" refused: "+want.Error()]++
+	}
+	return true
 }
 
 // compareTakenUp compares a game taken up from an ID of x's state with the

@@ -154,11 +154,14 @@
 //
 // # Concurrency
 //
-// Every value of the package (Position, Rules, Play, Turn, Game, Match) is
-// immutable in use: methods return new values. They hold no pointer or
-// slice, so a copy is a value of its own (a Game copied in the middle of a
-// turn and acted on twice gives two games that know nothing of each
-// other), and they can be shared between goroutines freely. A [Record] and
+// Every value of the package (Position, Rules, Play, Turn, Game, Match,
+// and the small values and enumerations they are made of: Roll, Step,
+// Side, Cube, Scoring, Result, Setup, MatchStart, Opening, WeightedRoll,
+// Color, Variant, Phase...) is immutable in use: methods return new
+// values. They hold no pointer or slice, so a copy is a value of its own
+// (a Game copied in the middle of a turn and acted on twice gives two
+// games that know nothing of each other), and they can be shared between
+// goroutines freely. A [Record] and
 // an [Action] are plain structs whose slices and pointers (the actions and
 // their steps, a record's setup, seed and fair proof) a copy of one
 // shares with its original: the package only reads them, so one value can
@@ -166,8 +169,10 @@
 // [Game.Do]), and it keeps copies of its own of what it is given
 // ([Recorder.Do], [Record.Recorder]) and gives copies of what it keeps
 // ([Recorder.Record]). A slice a method returns is new, the caller's to
-// change. Only a [SeededDice] and a [Recorder] hold state and belong to
-// one goroutine at a time; [CryptoDice] is safe for concurrent use.
+// change. The methods of the typed errors only read them, so an error
+// value can be shared too. Only a [SeededDice] and a [Recorder] hold state
+// and belong to one goroutine at a time; [CryptoDice] is safe for
+// concurrent use.
 //
 // # Untrusted input
 //

@@ -13,9 +13,21 @@ import (
 // ActionKind(200), lying dice) on zero, nil and hostile receivers: none may
 // panic but those Allowed, whose doc says they do. It fails too when the
 // package exports a type or function not registered here.
-func TestSweep(t *testing.T) {
+func TestSweep(t *testing.T) { sweep.Run(t, sweepConfig(t)) }
+
+// TestConcurrentSweep calls every function of the package, and every
+// method of each type whose docs promise it can be shared between
+// goroutines, on the same values from several goroutines at once
+// (internal/sweep's concurrent sweep; run it with -race): each result must
+// be the lone call's.
+func TestConcurrentSweep(t *testing.T) { sweep.RunConcurrent(t, sweepConfig(t)) }
+
+// sweepConfig registers the package's API, samples and exceptions for
+// both sweeps.
+func sweepConfig(t *testing.T) sweep.Config {
+	t.Helper()
 	samples, hostile := sweep.NardyFor(t)
-	sweep.Run(t, sweep.Config{
+	return sweep.Config{
 		Path: "github.com/nardylab/nardy",
 		Types: []reflect.Type{
 			reflect.TypeFor[nardy.Action](), reflect.TypeFor[nardy.ActionError](), reflect.TypeFor[nardy.ActionKind](),
@@ -63,7 +75,7 @@ func TestSweep(t *testing.T) {
 			"MustRoll":          "MustRoll is like NewRoll but panics on error",
 			"MustParsePosition": "MustParsePosition is like ParsePosition but panics on error",
 		},
-	})
+	}
 }
 
 // The package doc's sentences that allow a nil receiver to panic.

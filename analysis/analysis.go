@@ -14,6 +14,13 @@
 // match play as the record says. Losses are in points
 // per cube value 1 (money) or in the normalised match equity of
 // [neural.CubeDecision] (match play, plays and cube decisions alike).
+//
+// Concurrency: [Analyze] and [HintFor] only read their arguments, the
+// [Options] and the network and rollout options it points to among them,
+// so one record, game and Options can serve calls from several goroutines
+// at once; a [Report] or [Hint] returned is new, the caller's. The types
+// are plain values (a Report's and a Hint's slices and pointers only read
+// by the package), safe to share between goroutines, an [OptionsError] too.
 package analysis
 
 import (

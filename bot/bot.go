@@ -36,7 +36,10 @@
 // player configured once can be copied for each goroutine; a copy of a
 // Random shares its generator, so copies of one Random used at once race
 // (build each with NewRandom). Players hold no global state and take all
-// randomness from their seed.
+// randomness from their seed. A [CubePolicy] and a [PlayerError] are plain
+// values, safe to share between goroutines, and the functions keep no state of their own:
+// calls from several goroutines at once are safe, each with its own
+// players and dice source.
 package bot
 
 import (

@@ -16,7 +16,6 @@ import (
 // players among them. None may panic but those allowed here by their doc,
 // and every exported type and function must be registered here.
 func TestSweep(t *testing.T) {
-	samples, hostile := sweep.NardyFor(t)
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} { // the tables built before, not in a call
 		r := nardy.DefaultRules(v)
 		r.Beavers = v == nardy.Short
@@ -24,13 +23,29 @@ func TestSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	sweep.Run(t, sweepConfig(t))
+}
+
+// TestConcurrentSweep calls every function of the package, and every
+// method of each type whose docs promise it can be shared between
+// goroutines, on the same values from several goroutines at once
+// (internal/sweep's concurrent sweep; run it with -race): each result must
+// be the lone call's. Its samples are games' openings: no call needs the
+// bear-off tables, which take a minute to build under -race.
+func TestConcurrentSweep(t *testing.T) { sweep.RunConcurrent(t, sweepConfig(t)) }
+
+// sweepConfig registers the package's API, samples and exceptions for
+// both sweeps.
+func sweepConfig(t *testing.T) sweep.Config {
+	t.Helper()
+	samples, hostile := sweep.NardyFor(t)
 	samples = append(samples,
 		func() any { return bot.NewGreedy() }, func() any { return bot.NewRandom(1) },
 		func() any { return bot.NewNeural(0) }, func() any { return bot.NewExpectimax(200) },
 		func() any { return [2]bot.Player{bot.NewGreedy(), bot.NewRandom(2)} },
 		func() any { return bot.DefaultCubePolicy() },
 	)
-	sweep.Run(t, sweep.Config{
+	return sweep.Config{
 		Path: "github.com/nardylab/nardy/bot",
 		Types: []reflect.Type{
 			reflect.TypeFor[bot.CubePolicy](), reflect.TypeFor[bot.Expectimax](), reflect.TypeFor[bot.Greedy](),
@@ -64,7 +79,7 @@ func TestSweep(t *testing.T) {
 		NilReceivers: map[string]string{
 			"PlayerError": "A nil *PlayerError is no error: its methods panic, as a nil *os.PathError's do.",
 		},
-	})
+	}
 }
 
 // shortMatch accepts the calls whose argument i, a match length, is at

@@ -2,6 +2,10 @@
 // secret seed it committed to in advance, so that anyone can check every
 // die once the seed is revealed (see [Dice]). It is the standard library
 // only; package nardy's records carry a [Proof] and nardy.Replay checks it.
+//
+// A [Proof] and a [ProofError] are plain values, safe to share between
+// goroutines; a [Dice]
+// holds the state of its throws and belongs to one goroutine.
 package fair
 
 import (

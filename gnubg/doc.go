@@ -28,4 +28,9 @@
 // [*MatError] that gives the line. Every reader has a size bound: the IDs
 // have a fixed length, and [ReadMat] and [ReadMatSession] stop at
 // [MaxMatBytes], [MaxMatLine] and [MaxMatTags].
+//
+// A [MatchID], a [MatInfo] and a [MatError] are plain values (a MatInfo's
+// tags only read), safe to share between goroutines, and the functions keep no
+// state: calls from several goroutines at once are safe, each with its
+// own reader or writer.
 package gnubg

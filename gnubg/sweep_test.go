@@ -15,7 +15,19 @@ import (
 // zero and hostile arguments (internal/sweep): none may panic but those
 // allowed here by their doc, and every exported type and function must be
 // registered here.
-func TestSweep(t *testing.T) {
+func TestSweep(t *testing.T) { sweep.Run(t, sweepConfig(t)) }
+
+// TestConcurrentSweep calls every function of the package, and every
+// method of each type whose docs promise it can be shared between
+// goroutines, on the same values from several goroutines at once
+// (internal/sweep's concurrent sweep; run it with -race): each result must
+// be the lone call's.
+func TestConcurrentSweep(t *testing.T) { sweep.RunConcurrent(t, sweepConfig(t)) }
+
+// sweepConfig registers the package's API, samples and exceptions for
+// both sweeps.
+func sweepConfig(t *testing.T) sweep.Config {
+	t.Helper()
 	samples, hostile := sweep.NardyFor(t)
 	for _, s := range samples {
 		if g, ok := s().(nardy.Game); ok {
@@ -40,7 +52,7 @@ func TestSweep(t *testing.T) {
 		}
 	}
 	samples = append(samples, func() any { return gnubg.MatInfo{Tags: []gnubg.MatTag{{Key: "Site", Value: "x"}}} })
-	sweep.Run(t, sweep.Config{
+	return sweep.Config{
 		Path: "github.com/nardylab/nardy/gnubg",
 		Types: []reflect.Type{
 			reflect.TypeFor[gnubg.GameState](), reflect.TypeFor[gnubg.MatError](), reflect.TypeFor[gnubg.MatInfo](),
@@ -58,5 +70,5 @@ func TestSweep(t *testing.T) {
 		},
 		Samples: samples,
 		Hostile: hostile,
-	})
+	}
 }

@@ -54,6 +54,12 @@
 //     need). [Net] alone is the network everywhere.
 //   - [ReadNet] and [Net.WriteTo]: the weights file format.
 //
+// Concurrency: a [Net] is safe for concurrent use but for the methods that
+// change it; a [Searcher] keeps buffers and belongs to one goroutine. The
+// other types are plain values (their few pointers and slices only read),
+// safe to share between goroutines, and the functions keep no state but
+// the tables built once per process and then only read (see [WarmUp]).
+//
 // How the networks were trained and how fast they evaluate is in
 // docs/training.md, how strong they are in docs/strength.md, and the
 // bear-off database and rollouts in docs/evaluation.md, each with the

@@ -18,7 +18,19 @@ import (
 // the zero Play, a cancelled context. None may panic but those allowed
 // here by their doc, and every exported type and function must be
 // registered here.
-func TestSweep(t *testing.T) {
+func TestSweep(t *testing.T) { sweep.Run(t, sweepConfig(t)) }
+
+// TestConcurrentSweep calls every function of the package, and every
+// method of each type whose docs promise it can be shared between
+// goroutines, on the same values from several goroutines at once
+// (internal/sweep's concurrent sweep; run it with -race): each result must
+// be the lone call's.
+func TestConcurrentSweep(t *testing.T) { sweep.RunConcurrent(t, sweepConfig(t)) }
+
+// sweepConfig registers the package's API, samples and exceptions for
+// both sweeps.
+func sweepConfig(t *testing.T) sweep.Config {
+	t.Helper()
 	samples, hostile := sweep.NardyFor(t)
 	for _, v := range []nardy.Variant{nardy.Long, nardy.Short} {
 		r := nardy.DefaultRules(v)
@@ -65,7 +77,7 @@ func TestSweep(t *testing.T) {
 		func() any { return [2]int{3, 2} },
 		func() any { return neural.DefaultMET() }, func() any { return neural.ScoreFor(nardy.Black, [2]int{1, 4}, 2) },
 	)
-	sweep.Run(t, sweep.Config{
+	return sweep.Config{
 		Path: "github.com/nardylab/nardy/neural",
 		Types: []reflect.Type{
 			reflect.TypeFor[neural.CubeDecision](), reflect.TypeFor[neural.CubeInfo](), reflect.TypeFor[neural.CubeRollout](),
@@ -92,5 +104,5 @@ func TestSweep(t *testing.T) {
 			"RolloutError": "A nil *RolloutError is no error: its methods panic, as a nil *os.PathError's do.",
 			"WeightsError": "A nil *WeightsError is no error: its methods panic, as a nil *os.PathError's do.",
 		},
-	})
+	}
 }

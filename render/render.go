@@ -22,6 +22,11 @@
 // `[data-point]` (`g.point` finds the 24 points only); the last child of
 // each of these groups is a transparent rectangle of class "hit" covering
 // it, which a page can colour with CSS and listen to for clicks.
+//
+// [SVG] and [AppendSVG] keep no state and only read their [Options] (its
+// Steps and DiceLeft too), so one Options can serve drawings in several
+// goroutines at once; an [OptionsError] is a plain value, safe to share
+// too.
 package render
 
 import (

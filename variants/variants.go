@@ -10,6 +10,9 @@
 // translation), the Turkish article on classic long tavla with numbered
 // articles, and the Azerbaijani article on both games and their scoring
 // traditions.
+//
+// A [Preset] is a plain value, safe to share between goroutines, and the
+// functions keep no state: calls from several goroutines at once are safe.
 package variants
 
 import (

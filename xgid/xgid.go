@@ -46,6 +46,9 @@
 // the input), checkers that make no position [nardy.ErrInvalidPosition], a
 // position of long nardy [nardy.ErrVariantMismatch]. [Parse] reads at most
 // [nardy.MaxTextLen] bytes.
+//
+// An [ID] is a plain value, safe to share between goroutines, and the
+// functions keep no state: calls from several goroutines at once are safe.
 package xgid
 
 import (

@@ -78,9 +78,15 @@ type Finding struct {
 	Call  string // receiver and arguments, shortened
 	Panic string // the panic's value and the library line it came from; "" for a slow call
 	Took  time.Duration
+	// Problem is what the concurrent sweep found wrong with the call
+	// (another result than alone, a panic only there); "" for the sweep.
+	Problem string
 }
 
 func (f Finding) String() string {
+	if f.Problem != "" {
+		return fmt.Sprintf("%s %s\n\tcall: %s", f.Name, f.Problem, f.Call)
+	}
 	if strings.HasPrefix(f.Panic, "no panic") {
 		return fmt.Sprintf("%s wrote to stdout (skip it by name with a reason, or make it quiet): %s", f.Name, f.Call)
 	}

@@ -76,12 +76,15 @@ func CheckPromises(c Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.Promises == nil {
+		c.Promises = NardyPromises()
+	}
 	var out []string
 	for _, t := range c.Types {
 		name := t.Name()
-		p, ok := promiseOf(t)
+		p, ok := promiseOf(c.Promises, t)
 		if !ok {
-			out = append(out, fmt.Sprintf("type %s has no sharing promise in sweep.Promises: say what its docs promise of concurrent use", name))
+			out = append(out, fmt.Sprintf("type %s has no sharing promise in sweep.NardyPromises: say what its docs promise of concurrent use", name))
 			continue
 		}
 		docs := api.Types[name] + " " + api.Doc
@@ -131,7 +134,7 @@ func CheckPromises(c Config) ([]string, error) {
 // reference (copied at each call anyway) and contexts; every other
 // argument (a reader, a player, a dice source that keeps a state, a slice
 // a function may fill) is each goroutine's own.
-func shared(v reflect.Value, t reflect.Type) (share, varies bool) {
+func shared(ps map[string]Promise, v reflect.Value, t reflect.Type) (share, varies bool) {
 	if t == reflect.TypeFor[context.Context]() {
 		return true, false
 	}
@@ -142,7 +145,7 @@ func shared(v reflect.Value, t reflect.Type) (share, varies bool) {
 		}
 		dt = v.Elem().Type()
 	}
-	if p, ok := promiseOf(dt); ok {
+	if p, ok := promiseOf(ps, dt); ok {
 		switch {
 		case p.Sharing == SafePointer && dt.Kind() == reflect.Pointer,
 			(p.Sharing == Free || p.Sharing == ReadOnly) && dt.Kind() != reflect.Pointer:
@@ -186,6 +189,9 @@ func references(t reflect.Type, seen map[reflect.Type]bool) []reflect.Kind {
 // what it did, and the calls that differed or panicked, and a finding for
 // each shareable method or function it never called.
 func SweepConcurrent(c Config, scale int) (ConcurrentStats, []Finding) {
+	if c.Promises == nil {
+		c.Promises = NardyPromises()
+	}
 	s := &sweeper{c: c, cache: map[any][]maker{}, found: map[string]Finding{}}
 	st := ConcurrentStats{PerName: map[string]int{}}
 	begin := time.Now()
@@ -223,7 +229,7 @@ func SweepConcurrent(c Config, scale int) (ConcurrentStats, []Finding) {
 		}
 	}
 	for _, t := range c.Types {
-		p, ok := promiseOf(t)
+		p, ok := promiseOf(c.Promises, t)
 		if !ok || t.Kind() == reflect.Interface {
 			continue
 		}
@@ -344,7 +350,7 @@ func shareCall(c Config, name string, f reflect.Value, args []maker, method bool
 	for i, a := range args {
 		base[i] = a.make()
 		var v bool
-		share[i], v = shared(base[i], ft.In(i))
+		share[i], v = shared(c.Promises, base[i], ft.In(i))
 		share[i] = share[i] || i == 0 && method // the receiver: a value promised shareable
 		varies = varies || v
 	}

@@ -57,87 +57,90 @@ const (
 	botPlayer     = "A player value keeps buffers between calls and is not safe for concurrent use"
 )
 
-// Promises are the sharing promises of every exported type of the nine
-// public packages, by import path and name ("github.com/nardylab/nardy.Game"):
-// a package's concurrent sweep fails for a type it registers that has
-// none, and for a promise whose quote its docs do not hold.
-var Promises = map[string]Promise{
-	// package nardy: doc.go's # Concurrency.
-	nardyPath + ".Position": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Rules": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Play": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Turn": {Sharing: Free, Quote: "so a Turn can be kept, copied and shared between goroutines"},
-	nardyPath + ".Game": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Match": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Roll": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Step": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Side": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Cube": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Scoring": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Result": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Setup": {Sharing: Free, Quote: nardyFree}, nardyPath + ".MatchStart": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Opening": {Sharing: Free, Quote: nardyFree}, nardyPath + ".WeightedRoll": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Color": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Variant": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Phase": {Sharing: Free, Quote: nardyFree}, nardyPath + ".ActionKind": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".BlockAhead": {Sharing: Free, Quote: nardyFree}, nardyPath + ".EndReason": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".HeadException": {Sharing: Free, Quote: nardyFree}, nardyPath + ".NextGameStarter": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".OpeningRoll": {Sharing: Free, Quote: nardyFree}, nardyPath + ".ResultKind": {Sharing: Free, Quote: nardyFree},
-	nardyPath + ".Record": {Sharing: ReadOnly, Quote: nardyRead}, nardyPath + ".Action": {Sharing: ReadOnly, Quote: nardyRead},
-	nardyPath + ".CryptoDice":  {Sharing: Free, Quote: "[CryptoDice] is safe for concurrent use", Varies: true},
-	nardyPath + ".ActionError": sharedError(nardyErrors), nardyPath + ".InvalidRulesError": sharedError(nardyErrors),
-	nardyPath + ".PositionError": sharedError(nardyErrors), nardyPath + ".RecordError": sharedError(nardyErrors),
-	nardyPath + ".RuleError": sharedError(nardyErrors), nardyPath + ".SyntaxError": sharedError(nardyErrors),
-	nardyPath + ".SeededDice": {Sharing: OneGoroutine, Quote: "belong to one goroutine at a time"},
-	nardyPath + ".Recorder":   {Sharing: OneGoroutine, Quote: "belong to one goroutine at a time"},
-	nardyPath + ".DiceSource": {Sharing: Implementers, Quote: "A DiceSource is not safe for concurrent use unless it says so."},
+// NardyPromises returns the sharing promises of every exported type of
+// the nine public packages, by import path and name
+// ("github.com/nardylab/nardy.Game"), the default of Config.Promises: a
+// package's concurrent sweep fails for a type it registers that has none,
+// and for a promise whose quote its docs do not hold.
+func NardyPromises() map[string]Promise {
+	return map[string]Promise{
+		// package nardy: doc.go's # Concurrency.
+		nardyPath + ".Position": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Rules": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Play": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Turn": {Sharing: Free, Quote: "so a Turn can be kept, copied and shared between goroutines"},
+		nardyPath + ".Game": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Match": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Roll": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Step": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Side": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Cube": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Scoring": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Result": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Setup": {Sharing: Free, Quote: nardyFree}, nardyPath + ".MatchStart": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Opening": {Sharing: Free, Quote: nardyFree}, nardyPath + ".WeightedRoll": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Color": {Sharing: Free, Quote: nardyFree}, nardyPath + ".Variant": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Phase": {Sharing: Free, Quote: nardyFree}, nardyPath + ".ActionKind": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".BlockAhead": {Sharing: Free, Quote: nardyFree}, nardyPath + ".EndReason": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".HeadException": {Sharing: Free, Quote: nardyFree}, nardyPath + ".NextGameStarter": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".OpeningRoll": {Sharing: Free, Quote: nardyFree}, nardyPath + ".ResultKind": {Sharing: Free, Quote: nardyFree},
+		nardyPath + ".Record": {Sharing: ReadOnly, Quote: nardyRead}, nardyPath + ".Action": {Sharing: ReadOnly, Quote: nardyRead},
+		nardyPath + ".CryptoDice":  {Sharing: Free, Quote: "[CryptoDice] is safe for concurrent use", Varies: true},
+		nardyPath + ".ActionError": sharedError(nardyErrors), nardyPath + ".InvalidRulesError": sharedError(nardyErrors),
+		nardyPath + ".PositionError": sharedError(nardyErrors), nardyPath + ".RecordError": sharedError(nardyErrors),
+		nardyPath + ".RuleError": sharedError(nardyErrors), nardyPath + ".SyntaxError": sharedError(nardyErrors),
+		nardyPath + ".SeededDice": {Sharing: OneGoroutine, Quote: "belong to one goroutine at a time"},
+		nardyPath + ".Recorder":   {Sharing: OneGoroutine, Quote: "belong to one goroutine at a time"},
+		nardyPath + ".DiceSource": {Sharing: Implementers, Quote: "A DiceSource is not safe for concurrent use unless it says so."},
 
-	// package neural
-	nardyPath + "/neural.Net": {Sharing: SafePointer, Quote: "A Net is safe for concurrent use by several goroutines as long as none of them changes it",
-		NotShared: map[string]string{"Learn": "[Net.Learn] writes its weights", "SetInfo": "[Net.SetInfo] its provenance"}},
-	nardyPath + "/neural.Searcher":     {Sharing: OneGoroutine, Quote: "A Searcher keeps buffers between calls and is not safe for concurrent use"},
-	nardyPath + "/neural.CubeDecision": {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.CubeInfo":     {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.CubeRollout":  {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.MET": {Sharing: Free, Quote: neuralPlain,
-		Reads: map[string]string{"At": "a pointer spares a copy of the 35 KB table; At only reads it"}},
-	nardyPath + "/neural.MatchScore":     {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.PlayRollout":    {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.Probs":          {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.Ranked":         {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.RolloutOptions": {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.RolloutResult":  {Sharing: Free, Quote: neuralPlain},
-	nardyPath + "/neural.RolloutError":   sharedError(neuralPlain),
-	nardyPath + "/neural.WeightsError":   sharedError(neuralPlain),
+		// package neural
+		nardyPath + "/neural.Net": {Sharing: SafePointer, Quote: "A Net is safe for concurrent use by several goroutines as long as none of them changes it",
+			NotShared: map[string]string{"Learn": "[Net.Learn] writes its weights", "SetInfo": "[Net.SetInfo] its provenance"}},
+		nardyPath + "/neural.Searcher":     {Sharing: OneGoroutine, Quote: "A Searcher keeps buffers between calls and is not safe for concurrent use"},
+		nardyPath + "/neural.CubeDecision": {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.CubeInfo":     {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.CubeRollout":  {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.MET": {Sharing: Free, Quote: neuralPlain,
+			Reads: map[string]string{"At": "a pointer spares a copy of the 35 KB table; At only reads it"}},
+		nardyPath + "/neural.MatchScore":     {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.PlayRollout":    {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.Probs":          {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.Ranked":         {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.RolloutOptions": {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.RolloutResult":  {Sharing: Free, Quote: neuralPlain},
+		nardyPath + "/neural.RolloutError":   sharedError(neuralPlain),
+		nardyPath + "/neural.WeightsError":   sharedError(neuralPlain),
 
-	// package bot
-	nardyPath + "/bot.Greedy":      {Sharing: OneGoroutine, Quote: botPlayer},
-	nardyPath + "/bot.Expectimax":  {Sharing: OneGoroutine, Quote: botPlayer},
-	nardyPath + "/bot.Neural":      {Sharing: OneGoroutine, Quote: botPlayer},
-	nardyPath + "/bot.Random":      {Sharing: OneGoroutine, Quote: botPlayer},
-	nardyPath + "/bot.Player":      {Sharing: Implementers, Quote: botPlayer},
-	nardyPath + "/bot.MatchSeer":   {Sharing: Implementers, Quote: botPlayer},
-	nardyPath + "/bot.CubePolicy":  {Sharing: Free, Quote: botPlain},
-	nardyPath + "/bot.PlayerError": sharedError(botPlain),
+		// package bot
+		nardyPath + "/bot.Greedy":      {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Expectimax":  {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Neural":      {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Random":      {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Player":      {Sharing: Implementers, Quote: botPlayer},
+		nardyPath + "/bot.MatchSeer":   {Sharing: Implementers, Quote: botPlayer},
+		nardyPath + "/bot.CubePolicy":  {Sharing: Free, Quote: botPlain},
+		nardyPath + "/bot.PlayerError": sharedError(botPlain),
 
-	// package analysis
-	nardyPath + "/analysis.Options":      {Sharing: ReadOnly, Quote: "so one record, game and Options can serve calls from several goroutines at once"},
-	nardyPath + "/analysis.Report":       {Sharing: ReadOnly, Quote: analysisPlain},
-	nardyPath + "/analysis.Hint":         {Sharing: ReadOnly, Quote: analysisPlain},
-	nardyPath + "/analysis.Decision":     {Sharing: Free, Quote: analysisPlain},
-	nardyPath + "/analysis.GameResult":   {Sharing: Free, Quote: analysisPlain},
-	nardyPath + "/analysis.Luck":         {Sharing: Free, Quote: analysisPlain},
-	nardyPath + "/analysis.PlayHint":     {Sharing: Free, Quote: analysisPlain},
-	nardyPath + "/analysis.PlayerStats":  {Sharing: Free, Quote: analysisPlain},
-	nardyPath + "/analysis.OptionsError": sharedError(analysisPlain),
+		// package analysis
+		nardyPath + "/analysis.Options":      {Sharing: ReadOnly, Quote: "so one record, game and Options can serve calls from several goroutines at once"},
+		nardyPath + "/analysis.Report":       {Sharing: ReadOnly, Quote: analysisPlain},
+		nardyPath + "/analysis.Hint":         {Sharing: ReadOnly, Quote: analysisPlain},
+		nardyPath + "/analysis.Decision":     {Sharing: Free, Quote: analysisPlain},
+		nardyPath + "/analysis.GameResult":   {Sharing: Free, Quote: analysisPlain},
+		nardyPath + "/analysis.Luck":         {Sharing: Free, Quote: analysisPlain},
+		nardyPath + "/analysis.PlayHint":     {Sharing: Free, Quote: analysisPlain},
+		nardyPath + "/analysis.PlayerStats":  {Sharing: Free, Quote: analysisPlain},
+		nardyPath + "/analysis.OptionsError": sharedError(analysisPlain),
 
-	// packages xgid, gnubg, render, variants, fair
-	nardyPath + "/xgid.ID":             {Sharing: Free, Quote: "An [ID] is a plain value, safe to share between goroutines"},
-	nardyPath + "/xgid.CubeAction":     {Sharing: Free, Quote: "An [ID] is a plain value, safe to share between goroutines"},
-	nardyPath + "/gnubg.MatchID":       {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
-	nardyPath + "/gnubg.GameState":     {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
-	nardyPath + "/gnubg.MatInfo":       {Sharing: ReadOnly, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values (a MatInfo's tags only read)"},
-	nardyPath + "/gnubg.MatTag":        {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
-	nardyPath + "/gnubg.MatError":      sharedError("A [MatchID], a [MatInfo] and a [MatError] are plain values"),
-	nardyPath + "/render.Options":      {Sharing: ReadOnly, Quote: "only read their [Options] (its Steps and DiceLeft too)"},
-	nardyPath + "/render.OptionsError": sharedError("an [OptionsError] is a plain value, safe to share too"),
-	nardyPath + "/variants.Preset":     {Sharing: Free, Quote: "A [Preset] is a plain value, safe to share between goroutines"},
-	nardyPath + "/fair.Proof":          {Sharing: Free, Quote: "A [Proof] and a [ProofError] are plain values, safe to share between goroutines"},
-	nardyPath + "/fair.Dice":           {Sharing: OneGoroutine, Quote: "a [Dice] holds the state of its throws and belongs to one goroutine"},
-	nardyPath + "/fair.ProofError":     sharedError("A [Proof] and a [ProofError] are plain values, safe to share between goroutines"),
+		// packages xgid, gnubg, render, variants, fair
+		nardyPath + "/xgid.ID":             {Sharing: Free, Quote: "An [ID] is a plain value, safe to share between goroutines"},
+		nardyPath + "/xgid.CubeAction":     {Sharing: Free, Quote: "An [ID] is a plain value, safe to share between goroutines"},
+		nardyPath + "/gnubg.MatchID":       {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
+		nardyPath + "/gnubg.GameState":     {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
+		nardyPath + "/gnubg.MatInfo":       {Sharing: ReadOnly, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values (a MatInfo's tags only read)"},
+		nardyPath + "/gnubg.MatTag":        {Sharing: Free, Quote: "A [MatchID], a [MatInfo] and a [MatError] are plain values"},
+		nardyPath + "/gnubg.MatError":      sharedError("A [MatchID], a [MatInfo] and a [MatError] are plain values"),
+		nardyPath + "/render.Options":      {Sharing: ReadOnly, Quote: "only read their [Options] (its Steps and DiceLeft too)"},
+		nardyPath + "/render.OptionsError": sharedError("an [OptionsError] is a plain value, safe to share too"),
+		nardyPath + "/variants.Preset":     {Sharing: Free, Quote: "A [Preset] is a plain value, safe to share between goroutines"},
+		nardyPath + "/fair.Proof":          {Sharing: Free, Quote: "A [Proof] and a [ProofError] are plain values, safe to share between goroutines"},
+		nardyPath + "/fair.Dice":           {Sharing: OneGoroutine, Quote: "a [Dice] holds the state of its throws and belongs to one goroutine"},
+		nardyPath + "/fair.ProofError":     sharedError("A [Proof] and a [ProofError] are plain values, safe to share between goroutines"),
+	}
 }
 
 const nardyPath = "github.com/nardylab/nardy"
@@ -146,13 +149,13 @@ const nardyPath = "github.com/nardylab/nardy"
 // methods (Error, Unwrap) only read it.
 func sharedError(quote string) Promise { return Promise{Sharing: SafePointer, Quote: quote} }
 
-// promiseOf returns the promise of named type t (a pointer's element for
-// a pointer) and whether it has one.
-func promiseOf(t reflect.Type) (Promise, bool) {
+// promiseOf returns the promise in ps of named type t (a pointer's
+// element for a pointer) and whether it has one.
+func promiseOf(ps map[string]Promise, t reflect.Type) (Promise, bool) {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	p, ok := Promises[t.PkgPath()+"."+t.Name()]
+	p, ok := ps[t.PkgPath()+"."+t.Name()]
 	return p, ok
 }
 

@@ -51,6 +51,9 @@ type Config struct {
 	// LiveContext gives a context that is not done to the calls whose
 	// other arguments are samples (a cancelled one otherwise).
 	LiveContext bool
+	// Promises are the sharing promises of the concurrent sweep
+	// (RunConcurrent), by type; nil for NardyPromises.
+	Promises map[string]Promise
 	// Slow is the longest a call may take before Run logs it (10 s if zero: a loaded
 	// machine of two cores made a game between neural bots that builds
 	// the bear-off tables on first need take 5 s).

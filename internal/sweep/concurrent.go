@@ -203,7 +203,7 @@ func SweepConcurrent(c Config, scale int) (ConcurrentStats, []Finding) {
 			return
 		}
 		expected[name] = true
-		for _, args := range argSets(s, f.Type(), recv, concurrentSets*scale) {
+		for _, args := range argSets(s, f.Type(), recv, concurrentSets*scale, scale > 1) {
 			n, cmp, fnd := shareCall(c, name, f, args, recv != nil, concurrentGoroutines, concurrentRounds*scale, &mu)
 			if n > 0 {
 				st.Sets++
@@ -236,35 +236,20 @@ func SweepConcurrent(c Config, scale int) (ConcurrentStats, []Finding) {
 		switch p.Sharing {
 		case SafePointer:
 			pt := reflect.PointerTo(t)
-			var recv []maker
-			for _, m := range s.values(pt, 3)[1:] { // not nil: its methods may panic, as NilReceivers say
-				if m.good {
-					recv = append(recv, m)
-				}
-			}
 			for i := range pt.NumMethod() {
 				if m := pt.Method(i); m.IsExported() && p.NotShared[m.Name] == "" {
-					run(t.Name()+"."+m.Name, m.Func, append([]maker{s.values(pt, 3)[1]}, recv...)) // &T{} and the samples
+					run(t.Name()+"."+m.Name, m.Func, s.values(pt, 3)[1:]) // not nil: its methods may panic, as NilReceivers say
 				}
 			}
 		case Free, ReadOnly:
-			recv := func(vs []maker) []maker {
-				out := []maker{vs[0]}
-				for _, m := range vs {
-					if m.good {
-						out = append(out, m)
-					}
-				}
-				return out
-			}
 			for i := range t.NumMethod() {
 				if m := t.Method(i); m.IsExported() {
-					run(t.Name()+"."+m.Name, m.Func, recv(s.values(t, 2)))
+					run(t.Name()+"."+m.Name, m.Func, s.values(t, 2))
 				}
 			}
 			for m := range p.Reads { // on one pointer to the shared value
 				if pm, ok := reflect.PointerTo(t).MethodByName(m); ok {
-					run(t.Name()+"."+m, pm.Func, recv(s.values(reflect.PointerTo(t), 3)[1:]))
+					run(t.Name()+"."+m, pm.Func, s.values(reflect.PointerTo(t), 3)[1:])
 				}
 			}
 		}
@@ -291,11 +276,14 @@ func SweepConcurrent(c Config, scale int) (ConcurrentStats, []Finding) {
 	return st, out
 }
 
-// argSets returns up to n argument sets of a call of f: all zero (the
-// receiver's zero value, or the first of recv), then the samples together
-// as the sweep's scheme makes them.
-func argSets(s *sweeper, ft reflect.Type, recv []maker, n int) [][]maker {
-	var goods [][]maker
+// argSets returns argument sets of a call of f, recv the values of its
+// receiver if a method: all zero (the receiver's zero value, or the first
+// of recv), then up to n-1 of the samples together as the sweep's scheme
+// makes them, and, when hostile, up to n more for each argument with one
+// of its hostile values (a valid but odd position, a mutated game, an
+// impossible die) and the others samples.
+func argSets(s *sweeper, ft reflect.Type, recv []maker, n int, hostile bool) [][]maker {
+	var goods, params [][]maker
 	zero := make([]maker, ft.NumIn())
 	for i := range ft.NumIn() {
 		vs := s.values(ft.In(i), 2)
@@ -303,6 +291,7 @@ func argSets(s *sweeper, ft reflect.Type, recv []maker, n int) [][]maker {
 			vs = recv
 		}
 		zero[i] = vs[0]
+		params = append(params, vs)
 		var g []maker
 		for _, v := range vs {
 			if v.good {
@@ -326,12 +315,32 @@ func argSets(s *sweeper, ft reflect.Type, recv []maker, n int) [][]maker {
 	for _, g := range goods {
 		most = max(most, len(g))
 	}
-	for k := range min(most, n-1) {
+	base := func(k int) []maker {
 		args := make([]maker, len(goods))
 		for i, g := range goods {
 			args[i] = g[k%len(g)]
 		}
-		out = append(out, args)
+		return args
+	}
+	for k := range min(most, n-1) {
+		out = append(out, base(k))
+	}
+	if !hostile {
+		return out
+	}
+	for i, vs := range params {
+		var bad []maker
+		for _, v := range vs[1:] {
+			if !v.good {
+				bad = append(bad, v)
+			}
+		}
+		stride := max(1, len(bad)/n) // n of them, spread over the kinds
+		for j := 0; j < len(bad); j += stride {
+			args := base(j)
+			args[i] = bad[j]
+			out = append(out, args)
+		}
 	}
 	return out
 }

@@ -140,10 +140,14 @@ func shared(ps map[string]Promise, v reflect.Value, t reflect.Type) (share, vari
 	}
 	dt := t
 	if t.Kind() == reflect.Interface {
-		if !v.IsValid() || v.IsNil() {
+		switch {
+		case !v.IsValid() || v.Kind() == reflect.Interface && v.IsNil():
 			return true, false
+		case v.Kind() == reflect.Interface:
+			dt = v.Elem().Type()
+		default: // a concrete value made for the interface (io.Discard)
+			dt = v.Type()
 		}
-		dt = v.Elem().Type()
 	}
 	if p, ok := promiseOf(ps, dt); ok {
 		switch {

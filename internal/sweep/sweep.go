@@ -5,6 +5,14 @@
 // Each public package has a test that registers its exported types and
 // functions in a Config and runs the sweep; Check makes that test fail
 // when the package exports a name the Config does not register.
+//
+// RunConcurrent is its concurrent mode, for the race detector: every
+// function, and every method of each type whose docs promise it can be
+// shared between goroutines (NardyPromises, each with the sentence of the
+// docs that makes the promise), called on the same shared values from
+// several goroutines at once, each result compared with the same call's
+// made alone. SWEEP_CONCURRENT_N multiplies its argument sets and rounds,
+// and above 1 adds hostile values.
 package sweep
 
 import (

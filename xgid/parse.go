@@ -9,25 +9,29 @@ import (
 	"github.com/nardylab/nardy/internal/formats"
 )
 
-// Parse parses an XGID, with or without the "XGID=" prefix (in capitals:
-// "xgid=" is refused, saying so). Numbers must
-// be written as XG writes them (no sign but '-', no leading zeros), so that
-// [Format] of the result gives the same text back (with the prefix).
-// Malformed text gives an error matching [nardy.ErrSyntax]; checkers that
-// make no position (more than 15 for a side, a point held by both) an
-// error matching [nardy.ErrSyntax] or [nardy.ErrInvalidPosition]. It reads
-// at most [nardy.MaxTextLen] bytes.
+// Parse parses an XGID, with or without the "XGID=" prefix, in any case
+// ("xgid=" too). It reads an XGID as pasted, as GNU Backgammon 1.07's
+// "set xgid" reads one: spaces, tabs and line ends around it (a Windows
+// "\r\n" too) and one pair of quotes (" or ') around it are dropped, and
+// so is any text after the first space that follows the XGID ("XGID=...
+// from XG"). The ten fields themselves must be written as XG writes them
+// (no sign but '-', no leading zeros, exactly ten fields): gnubg reads
+// "+1" or "010" as numbers, 9 or 11 fields it refuses, and Parse refuses
+// them all, so that [Format] of the result gives the XGID back (with the
+// prefix in capitals). Malformed text gives an error matching
+// [nardy.ErrSyntax]; checkers that make no position (more than 15 for a
+// side, a point held by both) an error matching [nardy.ErrSyntax] or
+// [nardy.ErrInvalidPosition]. It reads at most [nardy.MaxTextLen] bytes.
 func Parse(s string) (ID, error) {
 	const what = "XGID"
 	if err := checkLen(s); err != nil {
 		return ID{}, err
 	}
-	body := strings.TrimPrefix(s, prefix)
-	if len(body) == len(s) && len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
-		// Read strictly, so that Format gives s back: say why.
-		return ID{}, formats.SyntaxError(what, s, 0, "the prefix is written %q, in capitals, as XG writes it", prefix)
+	start, end := pasted(s)
+	if end-start >= len(prefix) && strings.EqualFold(s[start:start+len(prefix)], prefix) {
+		start += len(prefix)
 	}
-	base := len(s) - len(body)
+	body, base := s[start:end], start
 	fields := strings.SplitN(body, ":", 11) // one more than wanted, to see it
 	if len(fields) != 10 {
 		return ID{}, formats.SyntaxError(what, s, -1, "want 10 fields separated by ':', have %d", strings.Count(body, ":")+1)
@@ -169,4 +173,35 @@ func Parse(s string) (ID, error) {
 		return ID{}, formats.SyntaxError(what, s, -1, "%v", err)
 	}
 	return x, nil
+}
+
+// pasted returns the bounds of the XGID in s as a user pastes it (see
+// Parse): s less the spaces and line ends around it, one pair of quotes
+// around it, and the text after the first space within it.
+func pasted(s string) (start, end int) {
+	start, end = 0, len(s)
+	trim := func() {
+		for start < end && isSpace(s[start]) {
+			start++
+		}
+		for end > start && isSpace(s[end-1]) {
+			end--
+		}
+	}
+	trim()
+	if end-start >= 2 && (s[start] == '"' || s[start] == '\'') && s[end-1] == s[start] {
+		start, end = start+1, end-1
+		trim()
+	}
+	for i := start; i < end; i++ {
+		if isSpace(s[i]) {
+			return start, i
+		}
+	}
+	return start, end
+}
+
+// isSpace reports an ASCII space, tab or line end.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }

@@ -4,7 +4,9 @@
 //
 //	XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10
 //
-// Ten fields separated by ':' after the optional "XGID=" prefix:
+// Ten fields separated by ':' after the optional "XGID=" prefix ([Parse]
+// reads it in any case, and an XGID as pasted, with spaces, quotes or text
+// around it, as GNU Backgammon 1.07 does):
 //
 //  1. the checkers, 26 characters: character 0 is the top player's bar,
 //     characters 1..24 are the points 1..24 numbered from the bottom

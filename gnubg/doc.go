@@ -6,8 +6,9 @@
 //   - the Match ID, 12 characters for the cube, the dice, the score and the
 //     game state ([MatchID], [ParseMatchID], [FormatMatchID]); [Game] is
 //     the game a Position ID and a Match ID describe, for a hint or a
-//     bot's action at the position, and [FromMatch] and [FromGame] write
-//     the two IDs of a game as it stands;
+//     bot's action at the position, [SplitID] finds the two in text
+//     pasted from gnubg ("gnubg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAA"), and
+//     [FromMatch] and [FromGame] write the two IDs of a game as it stands;
 //   - the .mat match file of Jellyfish, also written and read by GNU
 //     Backgammon, eXtreme Gammon, Snowie and BGBlitz ([ReadMat], [WriteMat];
 //     [ReadMatSession] for a money session of several games).

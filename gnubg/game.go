@@ -8,7 +8,8 @@ import (
 )
 
 // Game returns the game that a GNU Backgammon Position ID and Match ID
-// describe (as gnubg prints them: "gnubg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAA"),
+// describe (as gnubg prints them: "gnubg ID: 4HPwATDgc/ABMA:cAkAAAAAAAAA",
+// which [SplitID] splits),
 // under r, the rules of short nardy the caller plays, for a hint or a
 // bot's action at the position ([nardy.NewGameAt]). The IDs carry one rule
 // option: in money play, bit 67 says the Jacoby rule is off, as gnubg

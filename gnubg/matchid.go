@@ -261,7 +261,10 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ParseMatchID parses a 12-character GNU Backgammon Match ID. It refuses
+// ParseMatchID parses a 12-character GNU Backgammon Match ID, as GNU
+// Backgammon 1.07's "set matchid" reads one: spaces, tabs and line ends
+// around it, and up to two '=' after it (Base64 padding), are dropped;
+// [SplitID] finds the IDs in a longer text. It refuses
 // what GNU Backgammon 1.07 refuses or never writes, with errors matching
 // [nardy.ErrSyntax]: a length other than 12 (refused before the ID is
 // read), a character outside the Base64 alphabet, nonzero bits past the
@@ -283,6 +286,7 @@ func ParseMatchID(id string) (MatchID, error) {
 	if len(id) > utf8.UTFMax*MatchIDLen { // too long whatever its characters: refused unread (helper-104: 100 MB took 0.6 s)
 		return MatchID{}, formats.SyntaxError(what, id, -1, "want %d characters, have more than %d bytes", MatchIDLen, utf8.UTFMax*MatchIDLen)
 	}
+	id = trimID(id, MatchIDLen)
 	if n := utf8.RuneCountInString(id); n != MatchIDLen { // a character outside Base64 is refused by Decode
 		return MatchID{}, formats.SyntaxError(what, id, -1, "want %d characters, have %d", MatchIDLen, n)
 	}

@@ -266,6 +266,7 @@ func FuzzParseMatchID(f *testing.F) {
 		if err != nil {
 			t.Fatalf("FormatMatchID(%+v) of parsed %q: %v", m, id, err)
 		}
+		id = strings.TrimRight(strings.TrimSpace(id), "=") // the ID read: less the spaces around it and its padding
 		if back != id && back != swapMatchIDDice(t, id) {
 			t.Fatalf("ParseMatchID(%q) encodes back to %q", id, back)
 		}

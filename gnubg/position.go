@@ -34,14 +34,18 @@ func PositionID(p nardy.Position) (string, error) {
 // key in gnubg's reading, has colour onRoll. The ID itself does not say
 // which colour that is.
 //
-// Malformed IDs give an error matching [nardy.ErrSyntax]: a length other
-// than 14 (refused before the ID is read), a character outside the Base64
+// It reads an ID as GNU Backgammon 1.07's "set board" does: spaces, tabs
+// and line ends around it, and up to two '=' of Base64 padding after it
+// ("4HPwATDgc/ABMA=="), are dropped; [SplitID] finds the IDs in a longer
+// text. Malformed IDs give an error matching [nardy.ErrSyntax]: a length
+// other than 14 (refused before the ID is read), a character outside the Base64
 // alphabet, nonzero unused bits at the end, more than 15 checkers for one
 // side, or fewer than the 50 point-ending 0 bits. Checker counts that no
 // position has (a point held by both sides) give an error matching
 // [nardy.ErrInvalidPosition]. Checkers a side does not have on the board or
 // the bar are borne off.
 func ParsePositionID(id string, onRoll nardy.Color) (nardy.Position, error) {
+	id = trimID(id, PositionIDLen)
 	b, err := gnubgkey.ParsePositionID(id)
 	if err != nil {
 		return nardy.Position{}, keyError("Position ID", id, err)

@@ -98,7 +98,7 @@ func TestPositionIDErrors(t *testing.T) {
 		{"empty", ""},
 		{"short", "4HPwATDgc/ABM"},
 		{"long", "4HPwATDgc/ABMAA"},
-		{"padded", "4HPwATDgc/ABMA=="},
+		// "4HPwATDgc/ABMA==" (padded) is read as gnubg reads it: TestIDsPaddedOrSpaced.
 		{"bad char", "4HPwATDgc/AB!A"},
 		{"url alphabet", "4HPwATDgc_ABMA"},
 		{"space", "4HPwATDgc/ABM "},
@@ -316,7 +316,8 @@ func FuzzParsePositionID(f *testing.F) {
 		if err != nil {
 			t.Fatalf("PositionID(%v) of parsed %q: %v", p, id, err)
 		}
-		if back != id {
+		// The ID read is id less the spaces around it and its padding.
+		if want := strings.TrimRight(strings.TrimSpace(id), "="); back != want {
 			t.Fatalf("ParsePositionID(%q) encodes back to %q", id, back)
 		}
 	})

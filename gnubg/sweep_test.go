@@ -65,7 +65,7 @@ func sweepConfig(t *testing.T) sweep.Config {
 		Funcs: map[string]any{
 			"FormatMatchID": gnubg.FormatMatchID, "FromGame": gnubg.FromGame, "FromMatch": gnubg.FromMatch,
 			"Game": gnubg.Game, "Match": gnubg.Match, "NewMatchID": gnubg.NewMatchID, "ParseMatchID": gnubg.ParseMatchID,
-			"ParsePositionID": gnubg.ParsePositionID, "PositionID": gnubg.PositionID, "ReadMat": gnubg.ReadMat,
+			"ParsePositionID": gnubg.ParsePositionID, "PositionID": gnubg.PositionID, "SplitID": gnubg.SplitID, "ReadMat": gnubg.ReadMat,
 			"ReadMatSession": gnubg.ReadMatSession, "Recorder": gnubg.Recorder, "WriteMat": gnubg.WriteMat,
 		},
 		Samples: samples,

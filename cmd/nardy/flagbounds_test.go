@@ -280,15 +280,13 @@ func TestWorkersUsedOne(t *testing.T) {
 
 // TestHintXGIDPrefixAlone: -xgid takes an XGID with or without its
 // "XGID=" prefix (any case): "XGID=" alone is the empty XGID, refused as
-// -xgid "" is. Kills hint.go:114 (>= 5 -> > 5: the bare prefix parsed as
-// an XGID).
+// -xgid "" is (xgid.Parse reads the prefix since helper-183, and the
+// error quotes the text given).
 func TestHintXGIDPrefixAlone(t *testing.T) {
-	code, _, empty := runCmd("hint", "-xgid", "")
-	require.Equal(t, 2, code)
-	for _, prefix := range []string{"XGID=", "xgid="} {
-		code, _, stderr := runCmd("hint", "-xgid", prefix)
-		assert.Equal(t, 2, code, prefix)
-		assert.Equal(t, empty, stderr, prefix)
+	for _, text := range []string{"", "XGID=", "xgid=", ` "XGID=" `} {
+		code, _, stderr := runCmd("hint", "-xgid", text)
+		assert.Equal(t, 2, code, text)
+		assert.Contains(t, stderr, "want 10 fields separated by ':', have 1", text)
 	}
 }
 

@@ -24,8 +24,9 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"the chances of the player to act; in a match, plays and the cube are judged by\n" +
 	"match-winning chance at the score. The XGID gives its rules (its largest cube, and in\n" +
 	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry only the Jacoby\n" +
-	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as printed\n" +
-	"(\"XGID=...\", \"gnubg ID: PID:MID\", spaces around). Long nardy has no such IDs: there,\n" +
+	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as they read it\n" +
+	"(\"XGID=...\" in any case; \"gnubg ID: PID:MID\", \"Position ID: PID Match ID: MID\"; quotes,\n" +
+	"spaces and text around). Long nardy has no such IDs: there,\n" +
 	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays."
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's
@@ -111,10 +112,7 @@ func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Gam
 	case given["preset"] && given["xgid"]:
 		return g, 0, score, "", errors.New("-preset is for -gnubg: an XGID gives its own rules")
 	case given["xgid"]:
-		if len(xgidText) >= 5 && strings.EqualFold(xgidText[:5], "XGID=") {
-			xgidText = xgidText[5:]
-		}
-		x, err := xgid.Parse(xgidText)
+		x, err := xgid.Parse(xgidText) // the prefix in any case, quotes, text after a space
 		if err == nil {
 			g, err = x.Game()
 		}
@@ -124,12 +122,9 @@ func hintGame(xgidText, gnubgText, preset string, fs *flag.FlagSet) (g nardy.Gam
 	if err != nil || p.Rules.Variant != nardy.Short {
 		return g, 0, score, "", fmt.Errorf("-preset %.40q: want a short-nardy preset (%s); for long nardy, nardy eval -variant long -position TEXT -roll 6-5 ranks a roll's plays", preset, strings.Join(shortPresets(), ", "))
 	}
-	if t, ok := strings.CutPrefix(gnubgText, "gnubg ID:"); ok {
-		gnubgText = strings.TrimSpace(t)
-	}
-	pid, mid, ok := strings.Cut(gnubgText, ":")
-	if !ok {
-		return g, 0, score, "", fmt.Errorf("-gnubg %.40q: want POSITIONID:MATCHID, as gnubg prints them", gnubgText)
+	pid, mid, err := gnubg.SplitID(gnubgText) // as gnubg's "set gnubgid" reads it
+	if err != nil {
+		return g, 0, score, "", fmt.Errorf("-gnubg %.40q: want POSITIONID:MATCHID, as gnubg prints them: %w", gnubgText, err)
 	}
 	m, err := gnubg.ParseMatchID(mid)
 	if err == nil {

@@ -55,3 +55,29 @@ func TestMatReadRollOutOfTurn(t *testing.T) {
 	_, _, err := ReadMat(strings.NewReader(head+"  1) 31: 8/5 6/5                  52:\n"), nardy.DefaultRules(nardy.Short))
 	assert.NoError(t, err)
 }
+
+// TestMatReadMoveThroughABlot: a move written across both dice is the
+// legal play whose result it gives, the opponent's checkers included:
+// after Black's blot on White's 7 point, White's 21 written "8/5" goes
+// 8/6/5 and hits nothing, written "8/7*/5" it hits on 7 (helper-182: a
+// mutant comparing only the mover's checkers survived every test).
+func TestMatReadMoveThroughABlot(t *testing.T) {
+	const head = `
+ 1 point match
+
+ Game 1
+ a : 0                          b : 0
+  1)                             62: 24/18 13/11
+`
+	for _, tc := range []struct {
+		move string
+		bar  int
+	}{{"8/5", 0}, {"8/7*/5", 1}} {
+		rec, _, err := ReadMat(strings.NewReader(head+"  2) 21: "+tc.move+"\n"), nardy.DefaultRules(nardy.Short))
+		require.NoError(t, err, tc.move)
+		m, err := nardy.Replay(rec)
+		require.NoError(t, err)
+		b := formats.Counts(m.Game().Position().Side(nardy.Black))
+		assert.Equal(t, tc.bar, b[nardy.Bar], "%s: Black's checkers on the bar", tc.move)
+	}
+}

@@ -233,9 +233,11 @@ const matRightColumn = 20
 // only in part, warning of a word it does not know ("Accepts", "Passes")
 // or a move it skips: " game 1" in lower case, a file without its match
 // length, a score line in two lines, the columns parted by tabs, old Mac
-// line ends ("\r" alone), UTF-16. It refuses two that gnubg reads: rows
-// numbered out of order (a row lost, doubled or moved) and "Resigns" in a
-// cell, which no program is known to write.
+// line ends ("\r" alone), UTF-16. It refuses three that gnubg reads: rows
+// numbered out of order (a row lost, doubled or moved), "Resigns" in a
+// cell, which no program is known to write, and a roll without its play
+// where the other player's roll follows it before any move ("1) 31:   52:",
+// which gnubg imports as two dice set and nothing played).
 //
 // ReadMat keeps one line and the moves of the game being read in memory
 // at a time and stops with an error

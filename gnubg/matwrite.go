@@ -54,7 +54,11 @@ func (mg *matGame) result(res nardy.Result) {
 // against gnubg's import. A beaver is written as gnubg writes it,
 // "Beavers => 4" in the beaver's column, and the doubler's answer as
 // "Takes" or "Drops" (gnubg writes the take as nothing, and reads it
-// either way; a resignation right after the take needs it said). The format has no place for equal opening
+// either way; a resignation right after the take needs it said). GNU
+// Backgammon 1.07 imports a game that ends with a dropped beaver, but then
+// misreads every game and file it imports after it ("Take record found but
+// doesn't follow a double"), its own export of such a game included, until it
+// restarts. The format has no place for equal opening
 // throws, rejected resignations or steps taken back, nor for a
 // roll with a single legal play that a resignation follows (gnubg reads it
 // as that play): those are left out, and a record with a draw

@@ -518,7 +518,7 @@ func randomPolicy(rng *rand.Rand) policy {
 		double: []float64{0, 0.05, 0.2, 0.6}[rng.IntN(4)],
 		resign: []float64{0, 0.002, 0.02}[rng.IntN(3)],
 		drop:   []float64{0.1, 0.3}[rng.IntN(2)],
-		beaver: []float64{0, 0.2}[rng.IntN(2)],
+		beaver: []float64{0, 0.2, 0.7}[rng.IntN(3)], // 0.7: beavers of redoubles too (S6)
 		step:   []float64{0, 0, 0.5}[rng.IntN(3)],
 	}
 }
@@ -534,6 +534,11 @@ func runMoney(seed uint64, n int, pl plants) *stats {
 		}
 		r := randomRules(rng, false)
 		pol := randomPolicy(rng)
+		if i%5 == 4 { // a cube game of backgammon with beavers: doubles, redoubles and their beavers (S6)
+			r = nardy.DefaultRules(nardy.Short)
+			r.Beavers, r.Jacoby = true, rng.IntN(2) == 0
+			pol.double, pol.beaver, pol.drop = 0.6, 0.7, 0.1
+		}
 		ctx := fmt.Sprintf("money seed %d game %d rules %+v", seed, i, r)
 		lib, err := nardy.NewGame(r)
 		if err != nil {

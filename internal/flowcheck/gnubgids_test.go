@@ -36,6 +36,9 @@ func checkGnubgIDs(s *stats, ctx string, pid string, id gnubg.MatchID, err error
 	if refusal(s, ctx, "gnubg IDs", err, gnubgIDRefusal(x)) {
 		return
 	}
+	if id.Dice[0] < id.Dice[1] { // FromMatch: "the dice, larger first, once rolled"
+		s.diff(ctx, "Match ID dice %v: not larger first", id.Dice)
+	}
 	mid, err := gnubg.FormatMatchID(id)
 	if err != nil {
 		s.diff(ctx, "Match ID format: %v", err)

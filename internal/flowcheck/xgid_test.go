@@ -2,6 +2,7 @@ package flowcheck
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/xgid"
@@ -51,6 +52,9 @@ func checkXGID(s *stats, ctx string, id xgid.ID, err error, x idSet) {
 	g := x.g
 	if refusal(s, ctx, "XGID", err, xgidRefusal(x)) {
 		return
+	}
+	if id.Dice[0] < id.Dice[1] { // FromGame: "the dice, larger first, once rolled"
+		s.diff(ctx, "XGID dice %v: not larger first", id.Dice)
 	}
 	text, err := xgid.Format(id)
 	if err != nil {
@@ -117,6 +121,9 @@ func compareTakenUp(s *stats, ctx string, lib nardy.Game, x idSet) {
 	c := lib.Cube()
 	if g.ph != phCube && (c.Value != g.cube || c.Owned != g.owned || g.owned && c.Owner != g.owner) {
 		s.diff(ctx, "taken up: cube %+v, referee %d/%v/%v", c, g.cube, g.owned, g.owner)
+	}
+	if g.ph == phCube && g.beaver && !s.quiet {
+		s.byKind[fmt.Sprintf("taken up: a beaver, cube owned %v", g.owned)]++
 	}
 	if g.ph == phCube && (lib.Beavered() != g.beaver || c != x.orig.Cube()) {
 		s.diff(ctx, "taken up: double pending, beavered %v cube %+v, referee beavered %v, the game written %+v",

@@ -19,7 +19,9 @@ type matFile struct {
 // every game the winner and points the referee gave it (the format keeps
 // points, not kinds: S5's kinds are read from points), and replays to the
 // referee's score. The records the writer's documentation says the format
-// cannot hold are counted, not written.
+// cannot hold (another table than 1-2-3, a game resigned before anything
+// a line holds, a double in a match past gnubg.MaxMatchCube) are counted,
+// not written.
 func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]int) {
 	if rec.Rules.Variant != nardy.Short || rec.Setup != nil {
 		return
@@ -27,14 +29,18 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 	var buf bytes.Buffer
 	t := tableOf(rec.Rules)
 	gnubgTable := t.Oin == 1 && t.Mars == 2 && t.Koks == 3 && t.HomeMars == 0
-	silent := false // a game resigned before anything a .mat line holds (the writer refuses it)
+	silent, big := false, false // a game resigned before anything a .mat line holds; a match cube past gnubg's
 	for _, o := range outs {
 		silent = silent || o.silent
+		big = big || rec.Length > 0 && o.offered > gnubg.MaxMatchCube
 	}
 	err := gnubg.WriteMat(&buf, rec, gnubg.MatInfo{})
 	switch {
 	case err != nil && silent:
 		s.byKind[".mat refused: a game resigned before its first roll"]++
+		return
+	case err != nil && big:
+		s.byKind[".mat refused: a double in a match past gnubg.MaxMatchCube"]++
 		return
 	case err != nil && !gnubgTable:
 		s.byKind[".mat refused: S5 table not 1-2-3"]++
@@ -44,6 +50,9 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 		return
 	case silent:
 		s.diff(ctx, ".mat written with a game resigned before its first roll, which gnubg reads as unfinished\n%s", buf.String())
+		return
+	case big:
+		s.diff(ctx, ".mat written with a double in a match past gnubg.MaxMatchCube, which gnubg 1.07 crashes on")
 		return
 	case !gnubgTable:
 		s.diff(ctx, ".mat written under the table %+v, which the format cannot say", t)

@@ -51,14 +51,15 @@ type plants struct {
 
 // outcome is the referee's result of a finished game.
 type outcome struct {
-	winner nardy.Color
-	kind   nardy.ResultKind
-	end    nardy.EndReason
-	cube   int
-	points int
-	half   bool
-	silent bool   // resigned before any roll, step or double (nothing a .mat file has a line for)
-	events string // the cube actions and an accepted resignation, as GNU Backgammon names them
+	winner  nardy.Color
+	kind    nardy.ResultKind
+	end     nardy.EndReason
+	cube    int
+	points  int
+	half    bool
+	silent  bool   // resigned before any roll, step or double (nothing a .mat file has a line for)
+	events  string // the cube actions and an accepted resignation, as GNU Backgammon names them
+	offered int    // the largest cube a double offered in the game (0: no double)
 }
 
 // ref is one game as the rule text says it goes.
@@ -95,6 +96,7 @@ type ref struct {
 	setup   *nardy.Setup // a game set up at a board (for its record)
 	moved   bool         // a roll, step or double was made
 	events  []string     // the cube actions and an accepted resignation (outcome.events)
+	offered int          // the largest cube a double offered (outcome.offered)
 }
 
 // tableOf resolves the zero table to the variant's default (L8, S5).
@@ -368,9 +370,15 @@ func (g *ref) do(a nardy.Action) error {
 	if ev, ok := gnubgEvent[a.Kind]; ok {
 		g.events = append(g.events, ev)
 	}
+	switch a.Kind {
+	case nardy.ActDouble:
+		g.offered = max(g.offered, 2*g.cube)
+	case nardy.ActBeaver:
+		g.offered = max(g.offered, 4*g.pre)
+	}
 	err := g.act(a)
 	if err == nil && g.ph == phOver {
-		g.res.events = strings.Join(g.events, " ")
+		g.res.events, g.res.offered = strings.Join(g.events, " "), g.offered
 	}
 	return err
 }

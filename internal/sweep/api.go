@@ -92,6 +92,16 @@ func (a API) doc(name string) (string, bool) {
 	return d, ok
 }
 
+// readAPI reads the exported API of the package in c.Dir (empty: the
+// current directory, the package's own when a test runs).
+func (c Config) readAPI() (API, error) {
+	dir := c.Dir
+	if dir == "" {
+		dir = "."
+	}
+	return ReadAPI(dir)
+}
+
 // Check compares the API in c.Dir with what c registers: every exported
 // function and type must be registered (so the sweep reaches it and every
 // method of the type), no registered name may be gone from the source, a
@@ -99,11 +109,7 @@ func (a API) doc(name string) (string, bool) {
 // panic must quote a sentence of its declaration's doc comment. It returns
 // one line a problem.
 func Check(c Config) ([]string, error) {
-	dir := c.Dir
-	if dir == "" {
-		dir = "."
-	}
-	api, err := ReadAPI(dir)
+	api, err := c.readAPI()
 	if err != nil {
 		return nil, err
 	}

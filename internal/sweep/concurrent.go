@@ -68,11 +68,7 @@ func concurrentScale() int {
 // decoder's, must be NotShared (the concurrent sweep calls the value's
 // methods only, so it would not reach it). It returns one line a problem.
 func CheckPromises(c Config) ([]string, error) {
-	dir := c.Dir
-	if dir == "" {
-		dir = "."
-	}
-	api, err := ReadAPI(dir)
+	api, err := c.readAPI()
 	if err != nil {
 		return nil, err
 	}

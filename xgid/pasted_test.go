@@ -31,6 +31,9 @@ var pastedXGIDs = []struct {
 	{"colours swapped", "XGID=-B----e-c---Ee---C-E----b-:0:0:1:52:0:0:0:0:10", "A+CD8wED4IPzAQ", "cIkKAAAAAAAE"},
 	{"the top player on turn", "XGID=aa----E-C---eE---c-d----B-:0:0:-1:52:0:0:3:0:10", "4HPwATDgOfgAKA", "cIkKAAAAAAAA"},
 	{"the top player on turn, pasted", "'xgid=aa----E-C---eE---c-d----B-:0:0:-1:52:0:0:3:0:10'\r\n", "4HPwATDgOfgAKA", "cIkKAAAAAAAA"},
+	// Spaces inside the quotes too (helper-184: a mutant that did not
+	// trim them, reading nothing, passed every test).
+	{"spaces within the quotes", `" XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10 "`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	// Refused by both.
 	{"prefix with a colon", "XGID:-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},
 	{"space after the prefix", "XGID= -b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},
@@ -61,6 +64,12 @@ var gnubgOnlyXGIDs = []struct {
 	{"letters after", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10xyz", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	{"another prefix", "foo=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	{"an '=' alone", "=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
+	// Quotes that are no pair: gnubg takes the first as part of a prefix
+	// and the last as text after the max cube; Parse drops only a pair
+	// (helper-184: a mutant dropping an unpaired quote and the last
+	// character, which read the first as max cube 1, passed every test).
+	{"a quote before only", `"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
+	{"unlike quotes", `"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10'`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	{"the prefix twice", "XGID=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 }
 

@@ -166,6 +166,11 @@ func TestMatReadErrors(t *testing.T) {
 		// (testdata/mat/dialects/junk-header.mat), but a file must have one.
 		{"junk and no match line", "hello\n", 0, nardy.ErrSyntax, ""},
 		{"a game line in lower case", " 1 point match\n\n game 1\n", 3, nardy.ErrSyntax, `want "Game N"`},
+		// A line that ends as a game's is refused where it is, not skipped
+		// as text before the first game (gnubg: "Unrecognized line",
+		// testdata/mat/dialects/game-hash.mat; helper-184: a mutant
+		// skipping " Game #1" refused the file only at the score line).
+		{"a game line with '#'", " 1 point match\n\n Game #1\n a : 0                          b : 0\n", 3, nardy.ErrSyntax, `want "Game N"`},
 		{"junk line", head + "what is this\n", 5, nardy.ErrSyntax, ""},
 		{"illegal play", head + "  1)                             31: 8/4 6/5\n", 5, ErrMat, ""},
 		{"a won start", " 1 point match\n\n Game 1\n a : 0                          b : 1\n", 4, ErrMat, "the match to 1 is won"},

@@ -117,6 +117,7 @@ func TestMatDialects(t *testing.T) {
 		"score-two-lines":     nil,       // one name and score a line: "No game in progress"
 		"tabs":                nil,       // tabs between the columns: gnubg skips a move
 		"game-hash":           nil,       // " Game #1" (helper-184)
+		"win-singular":        &fromClub, // "Win 1 point" (helper-184)
 		"number-only-line":    nil,       // a line " 10)" alone: gnubg skips the move before it; ReadMat reads it
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "mat", "dialects", "*.mat"))

@@ -210,6 +210,14 @@ func TestMatReadBeaver_S6(t *testing.T) {
 	}
 	assert.Equal(t, 1, beavers)
 	assert.Equal(t, 1, takes, "gnubg writes the doubler's take of a beaver as nothing: its roll says it")
+	// The word in any case and singular, as ReadMat's doc says it reads
+	// the words of the cells (helper-184: a mutant reading "Beavers"
+	// only in capitals passed every test).
+	for _, w := range []string{"beavers => 4", "BEAVERS => 4", "Beaver => 4"} {
+		other, _, err := ReadMatSession(bytes.NewReader(bytes.Replace(data, []byte("Beavers => 4"), []byte(w), 1)), r)
+		require.NoError(t, err, w)
+		assert.Equal(t, recs, other, w)
+	}
 	res, ok := g.Result()
 	require.True(t, ok)
 	assert.Equal(t, nardy.White, res.Winner)

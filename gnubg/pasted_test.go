@@ -42,6 +42,9 @@ var pastedIDs = []struct {
 	{"sGfwATDgc/ABMA-cAkAAAAAAAAA", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},
 	{"sGfwATDgc/ABMA_cAkAAAAAAAAA", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},
 	{"cAkAAAAAAAAA:sGfwATDgc/ABMA", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"}, // in either order
+	// A '+' is a Base64 character, not a separator (helper-184: a mutant
+	// taking it for one passed every test).
+	{"gnubg ID: A+CD8wED4IPzAQ:cAkAAAAAAAAA", "A+CD8wED4IPzAQ", "cAkAAAAAAAAA"},
 	// The first run of 12 or 14 characters is taken.
 	{"sGfwATDgc/ABMA:cAkAAAAAAAAA abcdefghijkl", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},
 	{"sGfwATDgc/ABMA:cAkAAAAAAAAA abcdefghijklmn", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},

@@ -45,6 +45,7 @@ var pastedIDs = []struct {
 	// A '+' is a Base64 character, not a separator (helper-184: a mutant
 	// taking it for one passed every test).
 	{"gnubg ID: A+CD8wED4IPzAQ:cAkAAAAAAAAA", "A+CD8wED4IPzAQ", "cAkAAAAAAAAA"},
+	{"97YCBgBtuwXAAA:cAkAAAAAAAAA", "97YCBgBtuwXAAA", "cAkAAAAAAAAA"}, // a '9' too
 	// The first run of 12 or 14 characters is taken.
 	{"sGfwATDgc/ABMA:cAkAAAAAAAAA abcdefghijkl", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},
 	{"sGfwATDgc/ABMA:cAkAAAAAAAAA abcdefghijklmn", "sGfwATDgc/ABMA", "cAkAAAAAAAAA"},
@@ -127,9 +128,15 @@ func TestSplitIDBoardText(t *testing.T) {
 	assert.Equal(t, 2, g.Cube().Value, "the cube of UQkgASAAGAAE")
 }
 
-// TestSplitIDTooLong: a text past nardy.MaxTextLen is refused unread.
+// TestSplitIDTooLong: a text past nardy.MaxTextLen is refused unread; one
+// of MaxTextLen bytes is read (helper-184: a mutant refusing it passed
+// every test).
 func TestSplitIDTooLong(t *testing.T) {
-	_, _, err := SplitID("sGfwATDgc/ABMA:cAkAAAAAAAAA" + strings.Repeat(" ", nardy.MaxTextLen))
+	const ids = "sGfwATDgc/ABMA:cAkAAAAAAAAA"
+	pid, mid, err := SplitID(ids + strings.Repeat(" ", nardy.MaxTextLen-len(ids)))
+	require.NoError(t, err, "a text of MaxTextLen bytes")
+	assert.Equal(t, [2]string{"sGfwATDgc/ABMA", "cAkAAAAAAAAA"}, [2]string{pid, mid})
+	_, _, err = SplitID(ids + strings.Repeat(" ", nardy.MaxTextLen))
 	require.ErrorIs(t, err, nardy.ErrSyntax)
 	assert.ErrorContains(t, err, "longer than")
 }

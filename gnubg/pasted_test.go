@@ -108,6 +108,19 @@ func TestSplitIDPasted(t *testing.T) {
 		pid, mid, err := SplitID(tc.text)
 		if tc.pid == "" || tc.mid == "" {
 			assert.ErrorIs(t, err, nardy.ErrSyntax, "%q", tc.text)
+			// The message says which ID is missing (helper-184: a
+			// mutant saying a Match ID was found where none was passed
+			// every test).
+			switch {
+			case tc.pid == "" && tc.mid == "":
+				assert.ErrorContains(t, err, "nor Match ID", "%q", tc.text)
+			case tc.pid == "":
+				assert.ErrorContains(t, err, "no Position ID", "%q", tc.text)
+				assert.ErrorContains(t, err, tc.mid, "%q: the ID found", tc.text)
+			default:
+				assert.ErrorContains(t, err, "no Match ID", "%q", tc.text)
+				assert.ErrorContains(t, err, tc.pid, "%q: the ID found", tc.text)
+			}
 			continue
 		}
 		require.NoError(t, err, "%q", tc.text)

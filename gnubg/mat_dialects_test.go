@@ -119,6 +119,7 @@ func TestMatDialects(t *testing.T) {
 		"game-hash":           nil,       // " Game #1" (helper-184)
 		"win-singular":        &fromClub, // "Win 1 point" (helper-184)
 		"cannot-move-lower":   &from5p,   // "66: cannot move" (helper-184)
+		"double-singular":     &fromClub, // "Double => 2" (helper-184)
 		"number-only-line":    nil,       // a line " 10)" alone: gnubg skips the move before it; ReadMat reads it
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "mat", "dialects", "*.mat"))

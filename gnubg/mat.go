@@ -233,11 +233,13 @@ const matRightColumn = 20
 // only in part, warning of a word it does not know ("Accepts", "Passes")
 // or a move it skips: " game 1" in lower case, a file without its match
 // length, a score line in two lines, the columns parted by tabs, old Mac
-// line ends ("\r" alone), UTF-16. It refuses three that gnubg reads: rows
+// line ends ("\r" alone), UTF-16. It refuses some that gnubg reads: rows
 // numbered out of order (a row lost, doubled or moved), "Resigns" in a
-// cell, which no program is known to write, and a roll without its play
-// where the other player's roll follows it before any move ("1) 31:   52:",
-// which gnubg imports as two dice set and nothing played).
+// cell and " 3 point matches", which no program is known to write, a roll
+// without its play where the other player's roll follows it before any move
+// ("1) 31:   52:", which gnubg imports as two dice set and nothing played),
+// and a move row, a score line or a result before the first game's header
+// (a game whose header was lost, which gnubg drops without a word).
 //
 // ReadMat keeps one line and the moves of the game being read in memory
 // at a time and stops with an error

@@ -111,6 +111,15 @@ var matDialectsGnubgOnly = map[string]bool{
 	// double; no program is known to write it, and ReadMat refuses words
 	// it does not know.
 	"resigns-word.mat": true,
+	// " 3 point matches" (helper-184): gnubg reads the length; ReadMat
+	// wants "point match", as every program writes it.
+	"length-plural.mat": true,
+	// A move row, a score line or a result between the match length and
+	// " Game 1" (helper-184): gnubg skips them as it skips a note, dropping
+	// what is likely a game whose header was lost; ReadMat refuses them.
+	"move-before-game.mat":  true,
+	"score-before-game.mat": true,
+	"wins-before-game.mat":  true,
 }
 
 type gnubgDialect struct {

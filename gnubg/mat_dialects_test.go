@@ -120,7 +120,16 @@ func TestMatDialects(t *testing.T) {
 		"win-singular":        &fromClub, // "Win 1 point" (helper-184)
 		"cannot-move-lower":   &from5p,   // "66: cannot move" (helper-184)
 		"double-singular":     &fromClub, // "Double => 2" (helper-184)
-		"number-only-line":    nil,       // a line " 10)" alone: gnubg skips the move before it; ReadMat reads it
+		// gnubg 1.07 imports these four as club-3p.mat, without a warning
+		// (helper-184), and ReadMat refuses them on purpose, as its doc
+		// says: " 3 point matches" is no length line any program writes,
+		// and a row, a score line or a result before the first game's
+		// header is a game whose header was lost, which gnubg drops unseen.
+		"length-plural":     nil,
+		"move-before-game":  nil,
+		"score-before-game": nil,
+		"wins-before-game":  nil,
+		"number-only-line":  nil, // a line " 10)" alone: gnubg skips the move before it; ReadMat reads it
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "mat", "dialects", "*.mat"))
 	require.NoError(t, err)

@@ -13,9 +13,8 @@ import (
 // (ErrGameOver). A resignation offered is held, unlike in an XGID.
 func gnubgIDRefusal(x idSet) error {
 	g := x.g
-	t := tableOf(g.r)
 	switch {
-	case t.Oin != 1 || t.Mars != 2 || t.Koks != 3 || t.HomeMars != 0:
+	case !backgammonTable(g.r):
 		return nardy.ErrInvalidRules
 	case x.over || g.ph == phOver:
 		return nardy.ErrGameOver

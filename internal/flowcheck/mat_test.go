@@ -14,6 +14,13 @@ type matFile struct {
 	outs      []outcome
 }
 
+// backgammonTable reports whether r scores backgammon's table, 1, 2 and 3
+// (S5), the only one an XGID, gnubg's IDs and a .mat file can say.
+func backgammonTable(r nardy.Rules) bool {
+	t := tableOf(r)
+	return t.Oin == 1 && t.Mars == 2 && t.Koks == 3 && t.HomeMars == 0
+}
+
 // checkMat: a record of short nardy written as GNU Backgammon's .mat file
 // (gnubg.WriteMat) and read back (gnubg.ReadMat under the same rules) gives
 // every game the winner and points the referee gave it (the format keeps
@@ -27,8 +34,7 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 		return
 	}
 	var buf bytes.Buffer
-	t := tableOf(rec.Rules)
-	gnubgTable := t.Oin == 1 && t.Mars == 2 && t.Koks == 3 && t.HomeMars == 0
+	gnubgTable := backgammonTable(rec.Rules)
 	silent, big := false, false // a game resigned before anything a .mat line holds; a match cube past gnubg's
 	for _, o := range outs {
 		silent = silent || o.silent
@@ -55,7 +61,7 @@ func checkMat(s *stats, ctx string, rec nardy.Record, outs []outcome, score *[2]
 		s.diff(ctx, ".mat written with a double in a match past gnubg.MaxMatchCube, which gnubg 1.07 crashes on")
 		return
 	case !gnubgTable:
-		s.diff(ctx, ".mat written under the table %+v, which the format cannot say", t)
+		s.diff(ctx, ".mat written under the table %+v, which the format cannot say", tableOf(rec.Rules))
 		return
 	}
 	s.mats++

@@ -27,9 +27,8 @@ type idSet struct {
 // answer a double (ErrWrongPhase), in that order.
 func xgidRefusal(x idSet) error {
 	g := x.g
-	t := tableOf(g.r)
 	switch { // in the documented order
-	case t.Oin != 1 || t.Mars != 2 || t.Koks != 3 || t.HomeMars != 0:
+	case !backgammonTable(g.r):
 		return nardy.ErrInvalidRules
 	case x.over || g.ph == phOver:
 		return nardy.ErrGameOver

@@ -218,10 +218,19 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 			strings.TrimPrefix(r.Result.String(), r.Result.Winner.String()), strings.ReplaceAll(r.Result.End.String(), "_", " "))
 	}
 	for c, ps := range rep.Players {
-		fmt.Fprintf(w, "%s: %d plays, %d cube decisions, %d errors, error rate %.1f%%, mean loss %.4f; luck %+.3f over %d rolls, %+.4f a roll\n",
-			who(nardy.Color(c)), ps.Plays, ps.Cube, ps.Errors, 100*ps.ErrorRate, ps.MeanLoss, ps.Luck, ps.Rolls, ps.LuckRate)
+		fmt.Fprintf(w, "%s: %s, %s, %s, error rate %.1f%%, mean loss %.4f; luck %+.3f over %s, %+.4f a roll\n",
+			who(nardy.Color(c)), counted(ps.Plays, "play"), counted(ps.Cube, "cube decision"), counted(ps.Errors, "error"),
+			100*ps.ErrorRate, ps.MeanLoss, ps.Luck, counted(ps.Rolls, "roll"), ps.LuckRate)
 	}
 	return nil
+}
+
+// counted writes n and the noun, plural unless n is 1: "1 error", "2 errors".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // analyzeAll analyses the records of a file, one after the other, as one

@@ -163,3 +163,15 @@ func TestSmallMessages(t *testing.T) {
 	assert.Equal(t, 2, run([]string{"legal", "-roll", "6-5", "-gnubg", "4HPwATDgc/ABMA:cAkAAAAAAAAA"}, strings.NewReader(""), &out, &errOut))
 	assert.Contains(t, errOut.String(), "a Position ID alone (no Match ID")
 }
+
+// TestAnalyzeCountsInEnglish: the players' lines say "1 error", not
+// "1 errors" (a stranger's nit, session 56), and the plural otherwise.
+func TestAnalyzeCountsInEnglish(t *testing.T) {
+	assert.Equal(t, "0 errors", counted(0, "error"))
+	assert.Equal(t, "1 error", counted(1, "error"))
+	assert.Equal(t, "2 cube decisions", counted(2, "cube decision"))
+	assert.Equal(t, "1 roll", counted(1, "roll"))
+	code, out, stderr := runCmd("analyze", "../../gnubg/testdata/mat/gnubg-5p.mat")
+	require.Equal(t, 0, code, stderr)
+	assert.NotRegexp(t, `\b1 (plays|cube decisions|errors|rolls)\b`, out)
+}

@@ -16,10 +16,12 @@
 // The layouts of the IDs are those of the GNU Backgammon manual ("A
 // technical description of the Position ID" and "... of the Match ID");
 // the tests check IDs and .mat files against GNU Backgammon 1.07 itself.
-// gnubg's player 0 (the left column of a .mat file; O, drawn at the top, in
-// gnubg's text board, which names player 0 "gnubg" by default) is
-// [nardy.White] and its player 1 (X, at the bottom) is [nardy.Black]: the
-// reverse of [nardy.Position.Drawing], where White is X.
+// gnubg's player 0 (the left column of a .mat file, named "gnubg" by
+// default) is [nardy.White] and its player 1 is [nardy.Black]. gnubg's
+// letters for them differ by interface: its Python match() record calls
+// player 0 X, but its text board ("show board") draws player 0 as O at
+// the top and player 1 as X at the bottom, the reverse of
+// [nardy.Position.Drawing], where White is X.
 //
 // Errors match the sentinels of package nardy with errors.Is: malformed
 // text [nardy.ErrSyntax] (a [*nardy.SyntaxError] keeps at most 64 bytes of

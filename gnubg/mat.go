@@ -123,7 +123,11 @@ type MatTag struct{ Key, Value string }
 
 // MatInfo is what a .mat file says besides the games: the players' names
 // (Players[nardy.White] the left column's, as in the score lines) and the
-// header tags.
+// header tags. Names and tags are the file's bytes, not decoded: UTF-8 as
+// GNU Backgammon writes them, but a file of an old Windows program can hold
+// a name in Latin-1 ("Ayg\xfcn"), which is not valid UTF-8
+// ([unicode/utf8.ValidString] tells): a caller that prints or marshals
+// names decodes such a one itself.
 type MatInfo struct {
 	Players [2]string
 	Tags    []MatTag

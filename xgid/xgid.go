@@ -5,8 +5,9 @@
 //	XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10
 //
 // Ten fields separated by ':' after the optional "XGID=" prefix ([Parse]
-// reads it in any case, and an XGID as pasted, with spaces, quotes or text
-// around it, as GNU Backgammon 1.07 does):
+// reads it in any case, and an XGID as pasted, with spaces or quotes
+// around it and text after it, as GNU Backgammon 1.07 does; text before it,
+// such as "Position: XGID=...", is refused):
 //
 //  1. the checkers, 26 characters: character 0 is the top player's bar,
 //     characters 1..24 are the points 1..24 numbered from the bottom

@@ -34,6 +34,11 @@ func Parse(s string) (ID, error) {
 	body, base := s[start:end], start
 	fields := strings.SplitN(body, ":", 11) // one more than wanted, to see it
 	if len(fields) != 10 {
+		if strings.TrimFunc(s[end:], func(r rune) bool { return r < 0x80 && isSpace(byte(r)) || r == '"' || r == '\'' }) != "" {
+			// Text was dropped after the first space: the fields counted
+			// are those before it, as of a label before an XGID.
+			return ID{}, formats.SyntaxError(what, s, -1, "want 10 fields separated by ':', have %d before the first space (the text after it is dropped, and no text before the XGID is read)", strings.Count(body, ":")+1)
+		}
 		return ID{}, formats.SyntaxError(what, s, -1, "want 10 fields separated by ':', have %d", strings.Count(body, ":")+1)
 	}
 	offs := make([]int, 10)

@@ -77,6 +77,12 @@ type Options struct {
 	// StepsBy, the player who made them (a step from [nardy.Bar] starts on
 	// that player's bar, a step to [nardy.Off] ends in its tray). Long
 	// nardy has no bar (L2): a step of its from or to the Bar is refused.
+	// The checkers drawn are pos's, whatever the steps (they are checked
+	// for their points only, not against pos): to show a play just made,
+	// or the steps taken of a turn in progress, pass the position they
+	// leave ([nardy.Play.Result], [nardy.Turn.Position]), as
+	// examples/server does. Steps is a slice: a Play's steps are
+	// slices.Collect(p.Steps()).
 	Steps   []nardy.Step
 	StepsBy nardy.Color
 

@@ -236,7 +236,8 @@ const matRightColumn = 20
 // 0-0 (gnubg imports no match). It refuses what gnubg refuses or imports
 // only in part, warning of a word it does not know ("Accepts", "Passes")
 // or a move it skips: " game 1" in lower case, a file without its match
-// length, a score line in two lines, the columns parted by tabs, old Mac
+// length, a score line in two lines, the columns parted by tabs (a
+// move's refusal then names the game's first line with a tab), old Mac
 // line ends ("\r" alone), UTF-16. It refuses some that gnubg reads: rows
 // numbered out of order (a row lost, doubled or moved), "Resigns" in a
 // cell and " 3 point matches", which no program is known to write, a roll

@@ -26,6 +26,10 @@ type matReader struct {
 	// an error on an earlier line is said first.
 	misnumbered *MatError
 	cells       []matCell
+	// tabLine is the game's first line that holds a tab, or 0: the
+	// columns are found by their column, which tabs hide, so an error
+	// from there on names it (withTab).
+	tabLine int
 	// session: a money game that has ended is followed by the next
 	// (ReadMatSession); done holds the games read, before rec, and
 	// points their points.
@@ -128,6 +132,9 @@ func (rd *matReader) rulesRefuse(a nardy.Action) bool {
 func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 	if i := strings.IndexFunc(ln, isControl); i >= 0 {
 		return formats.SyntaxError(".mat file", ln, i, "control character %q", ln[i])
+	}
+	if rd.inGame && rd.tabLine == 0 && strings.IndexByte(ln, '\t') >= 0 {
+		rd.tabLine = n
 	}
 	t := strings.TrimSpace(ln)
 	switch {
@@ -322,8 +329,8 @@ func (rd *matReader) endGame(n int, last bool) error {
 		return nil
 	}
 	cells := rd.cells
-	misnumbered := rd.misnumbered
-	rd.cells, rd.inGame, rd.scored, rd.moves, rd.misnumbered = nil, false, false, 0, nil
+	misnumbered, tabLine := rd.misnumbered, rd.tabLine
+	rd.cells, rd.inGame, rd.scored, rd.moves, rd.misnumbered, rd.tabLine = nil, false, false, 0, nil, 0
 	if rd.atFirstGame() {
 		if err := rd.begin(cells); err != nil {
 			return err
@@ -347,6 +354,9 @@ func (rd *matReader) endGame(n int, last bool) error {
 			err = rd.cell(c)
 		}
 		if err != nil {
+			if tabLine != 0 && c.line >= tabLine {
+				err = withTab(err, tabLine)
+			}
 			return &MatError{Line: c.line, Err: err}
 		}
 	}
@@ -529,4 +539,12 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 		return err
 	}
 	return nil
+}
+
+// withTab adds to err, of a line at or after line, that line holds a tab:
+// the right column is found by its column, which tabs hide, so a move
+// written after tabs reads as the left player's and the refusal alone
+// would not say why.
+func withTab(err error, line int) error {
+	return fmt.Errorf("%w; line %d holds a tab: a .mat file's columns are parted by spaces", err, line)
 }

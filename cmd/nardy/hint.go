@@ -26,7 +26,7 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"money play the Jacoby and beaver flags); GNU Backgammon's IDs carry only the Jacoby\n" +
 	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as they read it\n" +
 	"(\"XGID=...\" in any case; \"gnubg ID: PID:MID\", \"Position ID: PID Match ID: MID\"; quotes,\n" +
-	"spaces and text around). Long nardy has no such IDs: there,\n" +
+	"spaces and text around, but no text before an XGID). Long nardy has no such IDs: there,\n" +
 	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays."
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's

@@ -178,7 +178,8 @@ func TestMatDialects(t *testing.T) {
 	}
 
 	// A name in Latin-1, as old Windows programs wrote it: ReadMat keeps
-	// its bytes (nardy analyze shows them as Latin-1); GNU Backgammon 1.07
+	// its bytes (nardy analyze writes them as they are, which a UTF-8
+	// terminal shows as U+FFFD); GNU Backgammon 1.07
 	// crashes importing the file (a segmentation fault), so it is not in
 	// testdata/mat/dialects, which TestMatDialectsGnubg has gnubg import.
 	rec, info, err := read("latin1-names.mat")

@@ -153,10 +153,11 @@ var (
 	// ("Takes", "take", "DROP"), as gnubg imports them; "and the match"
 	// may follow the last game's result, as JellyFish and other programs
 	// write it. A double may leave out its value ("Doubles"), as gnubg
-	// reads it: the cube's next.
+	// reads it: the cube's next; its arrow may be "==>", as choue.net
+	// writes it.
 	matWinsRe   = regexp.MustCompile(`(?i)^wins?\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$`)
 	matDiceRe   = regexp.MustCompile(`^([1-6])([1-6]):$`)
-	matCubeRe   = regexp.MustCompile(`(?i)^doubles?(?:\s*=>\s*(\d+))?$`)
+	matCubeRe   = regexp.MustCompile(`(?i)^doubles?(?:\s*==?>\s*(\d+))?$`)
 	matBeaverRe = regexp.MustCompile(`(?i)^beavers?\s*=>\s*(\d+)$`) // gnubg's beaver: take and redouble
 	matTakeRe   = regexp.MustCompile(`(?i)^takes?$`)
 	matDropRe   = regexp.MustCompile(`(?i)^drops?$`)

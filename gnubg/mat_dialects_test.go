@@ -120,6 +120,17 @@ func TestMatDialects(t *testing.T) {
 		"win-singular":        &fromClub, // "Win 1 point" (helper-184)
 		"cannot-move-lower":   &from5p,   // "66: cannot move" (helper-184)
 		"double-singular":     &fromClub, // "Double => 2" (helper-184)
+		// Forms real programs' files hold (helper-186), each imported by
+		// gnubg 1.07 as club-3p.mat, without a warning: the opening roll
+		// low die first ("13:", as Foxamon, OpenGammon and XG write the
+		// dice in the order thrown); a roll whose play is not known,
+		// "61: ???" (eXtreme Gammon) or "61: ????" (Backgammon Studio,
+		// choue.net), read as the dice alone; "Doubles ==> 2" (choue.net).
+		"low-die-opening":    &fromClub,
+		"dice-unknown-play":  &fromClub,
+		"dice-unknown-play4": &fromClub,
+		"doubles-long-arrow": &fromClub,
+		"wins-capped":        nil, // checked below: its own game
 		// gnubg 1.07 imports these four as club-3p.mat, without a warning
 		// (helper-184), and ReadMat refuses them on purpose, as its doc
 		// says: " 3 point matches" is no length line any program writes,
@@ -152,6 +163,19 @@ func TestMatDialects(t *testing.T) {
 			require.NoError(t, err, name)
 			assert.Equal(t, [2]string{"Aygun Mammadova (AZE)", "Timur Aliyev (USA)"}, info.Players, name)
 			assert.Equal(t, clubGames, gamesOfRecord(t, rec), name)
+		case name == "wins-capped":
+			// A gammon that ends a 1-point match, its result written as
+			// the points the match needed, "Wins 1 point and the match"
+			// (Foxamon and OpenGammon cap the last game's value so; the
+			// game made with WriteMat from nardy's play, then the line
+			// edited): gnubg 1.07 imports it as the gammon it is, White
+			// winning 2 points at 0-0 (helper-186), and so does ReadMat.
+			if assert.NoError(t, err, name) {
+				games := gamesOfRecord(t, rec)
+				if assert.Len(t, games, 1, name) {
+					assert.Equal(t, matHead{Winner: nardy.White, Points: 2}, games[0].matHead, name)
+				}
+			}
 		case b != nil:
 			if !assert.NoError(t, err, name) {
 				continue

@@ -42,6 +42,8 @@ type matReader struct {
 	start        nardy.MatchStart
 	startLine    int
 	crawfordDone bool
+	// gameScore is the match's score when the game being played began.
+	gameScore [2]int
 }
 
 // atFirstGame reports whether the reader is in a match's first game, none
@@ -279,7 +281,7 @@ func (rd *matReader) cellsOf(n int, ln string, off int) error {
 	}
 	var cs []cellToks
 	for _, tk := range toks {
-		start := matDiceRe.MatchString(tk.s) || matCellWord(tk.s) != "" || tk.s == "???"
+		start := matDiceRe.MatchString(tk.s) || matCellWord(tk.s) != ""
 		if last := len(cs) - 1; matCellWord(tk.s) == "win" && last >= 0 && len(cs[last].toks) == 1 && matDiceRe.MatchString(cs[last].toks[0]) &&
 			(tk.col >= matRightColumn) == (cs[last].player == nardy.Black) {
 			// gnubg writes a roll and the roller's win after the other
@@ -337,6 +339,7 @@ func (rd *matReader) endGame(n int, last bool) error {
 		}
 	}
 	number := rd.m.GameNumber()
+	rd.gameScore[0], rd.gameScore[1] = rd.m.Score()
 	for _, c := range cells {
 		if misnumbered != nil && c.line >= misnumbered.Line {
 			return misnumbered
@@ -386,6 +389,13 @@ func (rd *matReader) cell(c matCell) error {
 		if len(f) == 3 && strings.EqualFold(f[1]+" "+f[2], "cannot move") {
 			f = f[:1] // a dance as JellyFish writes it, which gnubg reads: the dice alone
 		}
+		if len(f) == 2 && strings.Trim(f[1], "?") == "" {
+			// A play not known ("65: ???" in eXtreme Gammon's files,
+			// "65: ????" in Backgammon Studio's and choue.net's: the
+			// roller resigned, or the play was not recorded), which gnubg
+			// reads as the dice alone.
+			f = f[:1]
+		}
 		return rd.roll(c, f)
 	case matCubeRe.MatchString(c.text):
 		v := 2 * g.Cube().Value // "Doubles" without its value
@@ -427,6 +437,10 @@ func (rd *matReader) roll(c matCell, f []string) error {
 	d := matDiceRe.FindStringSubmatch(f[0])
 	hi, _ := strconv.Atoi(d[1])
 	lo, _ := strconv.Atoi(d[2])
+	// The dice in the order thrown ("13:", as Foxamon, OpenGammon and
+	// eXtreme Gammon write them): their order says nothing, not even of
+	// the opening throw, which the roller won (gnubg reads them so).
+	hi, lo = max(hi, lo), min(hi, lo)
 	if err := rd.opening(c.player, hi, lo); err != nil {
 		return err
 	}
@@ -531,6 +545,14 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 		}
 	}
 	res, _ := rd.m.LastResult()
+	if ended && res.Winner == p && res.Kind != nardy.Draw && pts < res.Points && rd.m.IsOver() &&
+		pts == rd.rec.Length-rd.gameScore[p] {
+		// The match's last game, its value written as the points the
+		// winner needed ("Wins 1 point and the match" for a gammon that
+		// ends a 1-point match), as Foxamon and OpenGammon write it: gnubg
+		// reads the game's own result, and so does ReadMat.
+		return nil
+	}
 	if res.Winner != p || res.Points != pts || res.Kind == nardy.Draw {
 		err := fmt.Errorf("%w: %s wins %d points, but the game gives %s %d", ErrMat, p, pts, res.Winner, res.Points)
 		if res.Winner == p && res.Kind != nardy.Draw { // the Jacoby rule, a beaver, a scoring table

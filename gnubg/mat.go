@@ -219,9 +219,16 @@ const matRightColumn = 20
 // (testdata/mat/dialects holds one file of each, and a test has gnubg
 // import them): a result "Wins 1 point and the match"; the words in any
 // case and singular or plural ("wins 1 points", "Take", "DROP",
-// "doubles => 2"); "Doubles=>2" without blanks and "Doubles" without the
-// cube's value; a dance written "66: Cannot Move"; the dice without their
-// blank ("31:8/5"); the match length line in any case (" 3 Point Match",
+// "doubles => 2"); "Doubles=>2" without blanks, "Doubles ==> 2"
+// (choue.net) and "Doubles" without the cube's value; a dance written
+// "66: Cannot Move"; a roll whose play is not known, "65: ???" (eXtreme
+// Gammon) or "65: ????" (Backgammon Studio, choue.net), read as the dice
+// alone; the dice without their blank ("31:8/5"); the dice in the order
+// thrown, the opening roll too ("13:", as Foxamon, OpenGammon and
+// eXtreme Gammon write them); the last game's value written as the points
+// the winner needed ("Wins 1 point and the match" for a gammon that ends
+// a 1-point match, as Foxamon and OpenGammon cap it), which reads as the
+// game's own result; the match length line in any case (" 3 Point Match",
 // and " 3 POINT MATCH", which gnubg refuses) and with a remark after it
 // (" 3 point match (Crawford)"), as a game's line (" Game 1:",
 // " Game 3 (Crawford)"); lines of text before the match length, and

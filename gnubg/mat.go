@@ -161,6 +161,9 @@ var (
 	matBeaverRe = regexp.MustCompile(`(?i)^beavers?\s*=>\s*(\d+)$`) // gnubg's beaver: take and redouble
 	matTakeRe   = regexp.MustCompile(`(?i)^takes?$`)
 	matDropRe   = regexp.MustCompile(`(?i)^drops?$`)
+	// matResignedRe: "Resigned Game" or "Resigned Match", which OpenGammon
+	// writes on a row of its own before a resignation's result.
+	matResignedRe = regexp.MustCompile(`(?i)^resigned\s+(?:game|match)$`)
 )
 
 // matCell is one cell of a game: a player's entry in a column.
@@ -222,13 +225,16 @@ const matRightColumn = 20
 // "doubles => 2"); "Doubles=>2" without blanks, "Doubles ==> 2"
 // (choue.net) and "Doubles" without the cube's value; a dance written
 // "66: Cannot Move"; a roll whose play is not known, "65: ???" (eXtreme
-// Gammon) or "65: ????" (Backgammon Studio, choue.net), read as the dice
-// alone; the dice without their blank ("31:8/5"); the dice in the order
+// Gammon) or "65: ????" (Backgammon Studio, Backgammon Galaxy,
+// choue.net), read as the dice alone; the dice without their blank ("31:8/5"); the dice in the order
 // thrown, the opening roll too ("13:", as Foxamon, OpenGammon and
 // eXtreme Gammon write them); the last game's value written as the points
 // the winner needed ("Wins 1 point and the match" for a gammon that ends
 // a 1-point match, as Foxamon and OpenGammon cap it), which reads as the
-// game's own result; the match length line in any case (" 3 Point Match",
+// game's own result, and of a resignation as the least that gives those
+// points (a single game on a cube of 4 for "Wins 3 points"), as gnubg
+// reads it; OpenGammon's "Resigned Game" and "Resigned Match" rows before
+// a resignation's result, skipped; the match length line in any case (" 3 Point Match",
 // and " 3 POINT MATCH", which gnubg refuses) and with a remark after it
 // (" 3 point match (Crawford)"), as a game's line (" Game 1:",
 // " Game 3 (Crawford)"); lines of text before the match length, and

@@ -131,6 +131,14 @@ func TestMatDialects(t *testing.T) {
 		"dice-unknown-play4": &fromClub,
 		"doubles-long-arrow": &fromClub,
 		"wins-capped":        nil, // checked below: its own game
+		// OpenGammon's "Resigned Game" and "Resigned Match" rows before
+		// the result (helper-186): gnubg 1.07 imports the file as
+		// club-3p.mat, without a warning.
+		"resigned-marker": &fromClub,
+		// gnubg-5p.mat, its last game (resigned, 8 points) written as
+		// "Wins 3 points and the match", the points the winner needed
+		// (helper-186, as OpenGammon caps it): checked below.
+		"wins-capped-resign": nil,
 		// gnubg 1.07 imports these four as club-3p.mat, without a warning
 		// (helper-184), and ReadMat refuses them on purpose, as its doc
 		// says: " 3 point matches" is no length line any program writes,
@@ -174,6 +182,22 @@ func TestMatDialects(t *testing.T) {
 				games := gamesOfRecord(t, rec)
 				if assert.Len(t, games, 1, name) {
 					assert.Equal(t, matHead{Winner: nardy.White, Points: 2}, games[0].matHead, name)
+				}
+			}
+		case name == "wins-capped-resign":
+			// gnubg 1.07 imports it as a resignation of the least kind
+			// that gives the winner 3 points, a single game on the cube of
+			// 4 (Black wins 4 points; it was a gammon), the games before
+			// as gnubg-5p.mat's (helper-186), and so does ReadMat.
+			if assert.NoError(t, err, name) {
+				games := gamesOfRecord(t, rec)
+				want := gamesOfRecord(t, g5)
+				if assert.Len(t, games, 3, name) {
+					assert.Equal(t, want[:2], games[:2], name)
+					last, wlast := games[2].Events, want[2].Events
+					assert.Equal(t, wlast[:len(wlast)-1], last[:len(last)-1], name)
+					assert.Equal(t, "white resigns 1", last[len(last)-1], name)
+					assert.Equal(t, matHead{Score: [2]int{1, 2}, Winner: nardy.Black, Points: 4, Resigned: true}, games[2].matHead, name)
 				}
 			}
 		case b != nil:

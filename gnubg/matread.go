@@ -391,9 +391,9 @@ func (rd *matReader) cell(c matCell) error {
 		}
 		if len(f) == 2 && strings.Trim(f[1], "?") == "" {
 			// A play not known ("65: ???" in eXtreme Gammon's files,
-			// "65: ????" in Backgammon Studio's and choue.net's: the
-			// roller resigned, or the play was not recorded), which gnubg
-			// reads as the dice alone.
+			// "65: ????" in Backgammon Studio's, Backgammon Galaxy's and
+			// choue.net's: the roller resigned, or the play was not
+			// recorded), which gnubg reads as the dice alone.
 			f = f[:1]
 		}
 		return rd.roll(c, f)
@@ -427,6 +427,8 @@ func (rd *matReader) cell(c matCell) error {
 		return rd.do(nardy.Action{Kind: nardy.ActTake, Player: c.player})
 	case matDropRe.MatchString(c.text):
 		return rd.do(nardy.Action{Kind: nardy.ActDrop, Player: c.player})
+	case matResignedRe.MatchString(c.text):
+		return nil // OpenGammon's remark before a resignation's result, which gnubg skips
 	}
 	return formats.SyntaxError(".mat file", c.text, -1, "unknown cell")
 }
@@ -524,14 +526,22 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 		}
 		resign := nardy.Action{Kind: nardy.ActResign, Player: p.Other()}
 		accept := nardy.Action{Kind: nardy.ActAccept, Player: p}
-		for k := nardy.Oin; k <= nardy.Koks && resign.Resign == 0; k++ {
-			resign.Resign = k
-			m, err := rd.m.Do(resign)
-			if err == nil {
-				m, err = m.Do(accept)
-			}
-			if res, _ := m.LastResult(); err != nil || res.Points != pts {
-				resign.Resign = 0
+		score := [2]int{}
+		score[0], score[1] = rd.m.Score()
+		// capped: the points the winner needed, which end the match, as
+		// OpenGammon writes a last game's value; gnubg reads them as the
+		// least resignation that gives them, and so does ReadMat.
+		capped := rd.rec.Length > 0 && pts == rd.rec.Length-score[p]
+		for _, atLeast := range [...]bool{false, true} {
+			for k := nardy.Oin; k <= nardy.Koks && resign.Resign == 0 && (!atLeast || capped); k++ {
+				resign.Resign = k
+				m, err := rd.m.Do(resign)
+				if err == nil {
+					m, err = m.Do(accept)
+				}
+				if res, _ := m.LastResult(); err != nil || res.Points != pts && (!atLeast || res.Points < pts) {
+					resign.Resign = 0
+				}
 			}
 		}
 		if resign.Resign == 0 {
@@ -545,12 +555,13 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 		}
 	}
 	res, _ := rd.m.LastResult()
-	if ended && res.Winner == p && res.Kind != nardy.Draw && pts < res.Points && rd.m.IsOver() &&
+	if res.Winner == p && res.Kind != nardy.Draw && pts < res.Points && rd.m.IsOver() &&
 		pts == rd.rec.Length-rd.gameScore[p] {
 		// The match's last game, its value written as the points the
 		// winner needed ("Wins 1 point and the match" for a gammon that
 		// ends a 1-point match), as Foxamon and OpenGammon write it: gnubg
-		// reads the game's own result, and so does ReadMat.
+		// reads the game's own result (of a resignation, the least that
+		// gives those points), and so does ReadMat.
 		return nil
 	}
 	if res.Winner != p || res.Points != pts || res.Kind == nardy.Draw {

@@ -184,6 +184,15 @@ func TestMatDialects(t *testing.T) {
 					assert.Equal(t, matHead{Winner: nardy.White, Points: 2}, games[0].matHead, name)
 				}
 			}
+			// Only the points the winner needed read so: a smaller value
+			// is neither the game's nor its cap, which no program writes
+			// (gnubg ignores the number), and ReadMat refuses it.
+			text, err := os.ReadFile(filepath.Join("testdata", "mat", "dialects", name+".mat"))
+			require.NoError(t, err)
+			zero := strings.Replace(string(text), "Wins 1 point and the match", "Wins 0 points and the match", 1)
+			require.NotEqual(t, string(text), zero)
+			_, _, err = gnubg.ReadMat(strings.NewReader(zero), r)
+			assert.ErrorIs(t, err, gnubg.ErrMat, "%s: Wins 0 points", name)
 		case name == "wins-capped-resign":
 			// gnubg 1.07 imports it as a resignation of the least kind
 			// that gives the winner 3 points, a single game on the cube of

@@ -164,6 +164,9 @@ var (
 	// matResignedRe: "Resigned Game" or "Resigned Match", which OpenGammon
 	// writes on a row of its own before a resignation's result.
 	matResignedRe = regexp.MustCompile(`(?i)^resigned\s+(?:game|match)$`)
+	// matSetPosRe: eXtreme Gammon's remark that a game starts from a set
+	// position ("; Set Pos=----cBD-D-B--A--Abcdc---A-/0").
+	matSetPosRe = regexp.MustCompile(`(?i)^;\s*set\s+pos\s*=`)
 )
 
 // matCell is one cell of a game: a player's entry in a column.
@@ -254,7 +257,9 @@ const matRightColumn = 20
 // move's refusal then names the game's first line with a tab), old Mac
 // line ends ("\r" alone), UTF-16. It refuses some that gnubg reads: rows
 // numbered out of order (a row lost, doubled or moved), "Resigns" in a
-// cell and " 3 point matches", which no program is known to write, a roll
+// cell and " 3 point matches", which no program is known to write, a game
+// from a set position (eXtreme Gammon's "; Set Pos=" line after the game's
+// score line: a [nardy.Record]'s games start from the opening), a roll
 // without its play where the other player's roll follows it before any move
 // ("1) 31:   52:", which gnubg imports as two dice set and nothing played),
 // and a move row, a score line or a result before the first game's header
@@ -358,6 +363,9 @@ func readMat(src io.Reader, r nardy.Rules, session bool) ([]nardy.Record, MatInf
 		crawfordDone: matCrawfordDone(info.Tags)}
 	for lines.next() {
 		if lines.comment(';') {
+			if err := rd.remark(lines.text()); err != nil {
+				return nil, info, lines.fail(lines.n, err)
+			}
 			continue
 		}
 		if err := rd.line(lines.n, lines.text(), &info); err != nil {

@@ -131,6 +131,17 @@ func (rd *matReader) rulesRefuse(a nardy.Action) bool {
 	return false
 }
 
+// remark checks a comment line. Inside a game, eXtreme Gammon's "; Set
+// Pos=..." says the game starts from a set position, which gnubg reads; a
+// record's games start from their opening, so it is refused here, where
+// the moves after it would be refused as moves of checkers not there.
+func (rd *matReader) remark(ln string) error {
+	if t := strings.TrimSpace(ln); rd.inGame && matSetPosRe.MatchString(t) {
+		return fmt.Errorf("%w: a game from a set position (%q, as eXtreme Gammon writes it): a record's games start from the opening", ErrMat, t)
+	}
+	return nil
+}
+
 func (rd *matReader) line(n int, ln string, info *MatInfo) error {
 	if i := strings.IndexFunc(ln, isControl); i >= 0 {
 		return formats.SyntaxError(".mat file", ln, i, "control character %q", ln[i])

@@ -182,7 +182,8 @@ func Parse(s string) (ID, error) {
 
 // pasted returns the bounds of the XGID in s as a user pastes it (see
 // Parse): s less the spaces and line ends around it, one pair of quotes
-// around it, and the text after the first space within it.
+// around it (the closing quote at the end, or before a space and the
+// text after it), and the text after the first space within it.
 func pasted(s string) (start, end int) {
 	start, end = 0, len(s)
 	trim := func() {
@@ -194,9 +195,13 @@ func pasted(s string) (start, end int) {
 		}
 	}
 	trim()
-	if end-start >= 2 && (s[start] == '"' || s[start] == '\'') && s[end-1] == s[start] {
-		start, end = start+1, end-1
-		trim()
+	if end-start >= 2 && (s[start] == '"' || s[start] == '\'') {
+		if j := strings.IndexByte(s[start+1:end], s[start]); j >= 0 {
+			if j += start + 1; j == end-1 || isSpace(s[j+1]) {
+				start, end = start+1, j
+				trim()
+			}
+		}
 	}
 	for i := start; i < end; i++ {
 		if isSpace(s[i]) {

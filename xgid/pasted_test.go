@@ -34,6 +34,11 @@ var pastedXGIDs = []struct {
 	// Spaces inside the quotes too (helper-184: a mutant that did not
 	// trim them, reading nothing, passed every test).
 	{"spaces within the quotes", `" XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10 "`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
+	// A quoted XGID with text after it, as a forum post or a chat quotes
+	// one (helper-187: Parse, whose doc drops the quotes around the XGID
+	// and the text after it, refused the two together).
+	{"double quotes, text after", `"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10" from XG`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
+	{"single quotes, text after a tab", "'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10'\tfrom XG", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	// Refused by both.
 	{"prefix with a colon", "XGID:-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},
 	{"space after the prefix", "XGID= -b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},

@@ -157,7 +157,7 @@ var defaults = sync.OnceValues(func() ([2]*Net, error) {
 
 // Default returns the trained network of variant v embedded in the
 // package (see docs/training.md for how it was trained and
-// docs/strength.md for how strong it is): a new copy at each call (105 KiB
+// docs/strength.md for how strong it is): a new copy at each call (109 KiB
 // in long nardy, 123 KiB in short, the weights decoded once per process),
 // the caller's to train or relabel without reaching any other user. A
 // variant other than Long and Short is an error matching

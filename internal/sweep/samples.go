@@ -258,7 +258,7 @@ func Mutants(t string) []string {
 		out = append(out, t[:i]+"~"+t[i+1:])
 	}
 	for _, loc := range number.FindAllStringIndex(t, 12) {
-		for _, r := range []string{"-1", "200", "99999999999999999999"} {
+		for _, r := range []string{"-1", "7", "200", "99999999999999999999"} {
 			out = append(out, t[:loc[0]]+r+t[loc[1]:])
 		}
 	}

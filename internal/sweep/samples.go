@@ -249,9 +249,9 @@ func textsOf(v any) []string {
 // number is a JSON or text number.
 var number = regexp.MustCompile(`-?[0-9]+`)
 
-// Mutants returns hostile neighbours of a valid text: cut short, a
-// character changed, and each of its first numbers made -1, 7, 200 and
-// huge in turn.
+// Mutants returns hostile neighbours of a valid text: cut short, twice
+// over, in capitals, a character changed, and each of its first twelve
+// numbers made -1, 7, 200 and huge in turn.
 func Mutants(t string) []string {
 	out := []string{t[:len(t)/2], t + t, strings.ToUpper(t)}
 	for i := 0; i < len(t); i += max(1, len(t)/8) {

@@ -140,3 +140,13 @@ func containsLine(lines []string, s string) bool {
 	}
 	return false
 }
+
+// TestMutantsAsDocumented: Mutants makes each number of the text -1, 7,
+// 200 and huge in turn, as its doc says (7 is one past a die and past
+// every small enumeration; helper-187 found it missing).
+func TestMutantsAsDocumented(t *testing.T) {
+	got := Mutants("a 3 b")
+	for _, want := range []string{"a ", "a 3 ba 3 b", "A 3 B", "a -1 b", "a 7 b", "a 200 b", "a 99999999999999999999 b"} {
+		assert.Contains(t, got, want)
+	}
+}

@@ -41,3 +41,27 @@ func TestReadMatSetPositionSaysSo(t *testing.T) {
 	_, _, err = gnubg.ReadMat(strings.NewReader(before), variants.ShortStandard())
 	assert.NoError(t, err, "a remark before the games")
 }
+
+// TestReadMatSetPositionBeforeFirstGame: eXtreme Gammon's "; Set Pos="
+// remark between the match length line and the first game's header is a
+// comment like any, as ReadMat's doc says (it refuses the remark after a
+// game's score line): gnubg 1.07 imports club-3p.mat with the remark there
+// as club-3p.mat itself (helper-189, gnubg.match() of the edited file),
+// and so does ReadMat. TestReadMatSetPositionSaysSo's remark before the
+// match length is read with the header, not as a game's remark; a mutant
+// refusing the remark outside a game too passed every test.
+func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	text := string(data)
+	want, _, err := gnubg.ReadMat(strings.NewReader(text), variants.ShortStandard())
+	require.NoError(t, err)
+	i := strings.Index(text, " Game 1\n")
+	require.Positive(t, i)
+	require.Contains(t, text[:i], "point match", "the remark goes after the match length")
+	const setPos = "; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
+	edited := text[:i] + setPos + "\n\n" + text[i:]
+	rec, _, err := gnubg.ReadMat(strings.NewReader(edited), variants.ShortStandard())
+	require.NoError(t, err, "a remark after the match length, before game 1")
+	assert.Equal(t, gamesOfRecord(t, want), gamesOfRecord(t, rec))
+}

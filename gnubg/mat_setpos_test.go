@@ -36,6 +36,10 @@ func TestReadMatSetPositionSaysSo(t *testing.T) {
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 	assert.Contains(t, err.Error(), "a game from a set position")
 	assert.Contains(t, err.Error(), setPos)
+	var me *gnubg.MatError
+	if assert.ErrorAs(t, err, &me) { // the line named is the remark's (helper-189: a mutant naming the next passed)
+		assert.Equal(t, strings.Count(text[:j+1], "\n")+1, me.Line)
+	}
 
 	before := setPos + "\n" + text
 	_, _, err = gnubg.ReadMat(strings.NewReader(before), variants.ShortStandard())

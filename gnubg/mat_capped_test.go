@@ -95,3 +95,24 @@ func TestReadMatCappedOnlyTheWinner(t *testing.T) {
 	_, _, err = gnubg.ReadMat(strings.NewReader(strings.Replace(string(data), white, black, 1)), r)
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 }
+
+// TestReadMatMoneyResignationNoCap: money play has no points needed, so a
+// resignation's value is the least resignation giving it and nothing else:
+// gnubg-money-session.mat's game 1 (Black resigns, "Wins 2 points") with
+// "Wins 0 points" is refused, as no resignation gives 0. A mutant reading
+// a capped resignation in money play too (the length 0 taken for a match's)
+// passed every test (helper-189).
+func TestReadMatMoneyResignationNoCap(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-money-session.mat"))
+	require.NoError(t, err)
+	const win = "\n                                  Wins 2 points\n"
+	require.Equal(t, 1, strings.Count(string(data), win))
+	r := nardy.DefaultRules(nardy.Short)
+	for _, pts := range []string{"0", "1", "3"} {
+		s := strings.Replace(string(data), win, "\n                                  Wins "+pts+" points\n", 1)
+		_, _, err := gnubg.ReadMatSession(strings.NewReader(s), r)
+		if assert.ErrorIs(t, err, gnubg.ErrMat, pts) {
+			assert.Contains(t, err.Error(), "which no resignation gives", pts)
+		}
+	}
+}

@@ -69,3 +69,24 @@ func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
 	require.NoError(t, err, "a remark after the match length, before game 1")
 	assert.Equal(t, gamesOfRecord(t, want), gamesOfRecord(t, rec))
 }
+
+// TestReadMatSetPositionIndented: the remark indented ("  ; Set Pos=..."
+// after game 1's score line) is refused too. gnubg 1.07 warns of it
+// ('Unrecognised move "; Set Pos=..." in .mat file') and reads the game
+// from the opening (helper-189, gnubg.match() of the edited file), and
+// ReadMat refuses what gnubg imports warning of a word it does not know,
+// as its doc says. A mutant matching the remark untrimmed, which skipped
+// the indented one as a comment, passed every test (helper-189).
+func TestReadMatSetPositionIndented(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
+	require.NoError(t, err)
+	text := string(data)
+	i := strings.Index(text, " Game 1\n")
+	require.Positive(t, i)
+	j := i + strings.Index(text[i:], "\n  1)")
+	require.Greater(t, j, i, "the first move row of game 1")
+	const setPos = "  ; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
+	_, _, err = gnubg.ReadMat(strings.NewReader(text[:j+1]+setPos+"\n"+text[j+1:]), variants.ShortStandard())
+	assert.ErrorIs(t, err, gnubg.ErrMat)
+	assert.ErrorContains(t, err, "a game from a set position")
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,4 +176,37 @@ func TestAnalyzeCountsInEnglish(t *testing.T) {
 	code, out, stderr := runCmd("analyze", "../../gnubg/testdata/mat/gnubg-5p.mat")
 	require.Equal(t, 0, code, stderr)
 	assert.NotRegexp(t, `\b1 (plays|cube decisions|errors|rolls)\b`, out)
+}
+
+// TestAnalyzeTextCountsAsJSON: each player's line gives the report's own
+// counts, each in its place: its plays, cube decisions, errors and rolls
+// are the JSON report's (gnubg-5p.mat at 0-ply, where a player's plays
+// and rolls differ: forced plays and dances are rolls but no plays). A
+// mutant printing the plays for the rolls passed every test (helper-189).
+func TestAnalyzeTextCountsAsJSON(t *testing.T) {
+	const file = "../../gnubg/testdata/mat/gnubg-5p.mat"
+	code, js, stderr := runCmd("analyze", "-ply", "0", "-json", file)
+	require.Equal(t, 0, code, stderr)
+	var rep struct {
+		Players []struct {
+			Plays  int `json:"plays"`
+			Cube   int `json:"cube_decisions"`
+			Errors int `json:"errors"`
+			Rolls  int `json:"rolls"`
+		} `json:"players"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(js), &rep))
+	require.Len(t, rep.Players, 2)
+	code, out, stderr := runCmd("analyze", "-ply", "0", file)
+	require.Equal(t, 0, code, stderr)
+	differ := false
+	for c, p := range rep.Players {
+		differ = differ || p.Plays != p.Rolls
+		re := regexp.MustCompile(`(?m)^` + nardy.Color(c).String() + ` \([^)]*\): (\d+) plays?, (\d+) cube decisions?, (\d+) errors?, .* over (\d+) rolls?, `)
+		m := re.FindStringSubmatch(out)
+		if assert.NotNil(t, m, "%s's line in\n%s", nardy.Color(c), out) {
+			assert.Equal(t, []string{strconv.Itoa(p.Plays), strconv.Itoa(p.Cube), strconv.Itoa(p.Errors), strconv.Itoa(p.Rolls)}, m[1:], nardy.Color(c).String())
+		}
+	}
+	require.True(t, differ, "a player whose plays and rolls differ")
 }

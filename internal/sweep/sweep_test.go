@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +150,24 @@ func TestMutantsAsDocumented(t *testing.T) {
 	for _, want := range []string{"a ", "a 3 ba 3 b", "A 3 B", "a -1 b", "a 7 b", "a 200 b", "a 99999999999999999999 b"} {
 		assert.Contains(t, got, want)
 	}
+}
+
+// TestMutantsTwelveNumbers: Mutants makes each of a text's first twelve
+// numbers 7, as its doc says, and not the thirteenth. A mutant stopping at
+// eleven passed every test (helper-189).
+func TestMutantsTwelveNumbers(t *testing.T) {
+	nums := make([]string, 13)
+	for i := range nums {
+		nums[i] = "3"
+	}
+	text := strings.Join(nums, " ")
+	got := Mutants(text)
+	at := func(i int) string {
+		m := slices.Clone(nums)
+		m[i] = "7"
+		return strings.Join(m, " ")
+	}
+	assert.Contains(t, got, at(0))
+	assert.Contains(t, got, at(11), "the twelfth number")
+	assert.NotContains(t, got, at(12), "the thirteenth number")
 }

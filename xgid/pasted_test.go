@@ -39,6 +39,9 @@ var pastedXGIDs = []struct {
 	// and the text after it, refused the two together).
 	{"double quotes, text after", `"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10" from XG`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	{"single quotes, text after a tab", "'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10'\tfrom XG", "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
+	// The closing quote is the first after the opening one (helper-189: a
+	// mutant taking the last, here the text's, passed every test).
+	{"double quotes, quoted text after", `"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10" from "XG"`, "4HPwATDgc/ABMA", "cIkKAAAAAAAE"},
 	// Refused by both.
 	{"prefix with a colon", "XGID:-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},
 	{"space after the prefix", "XGID= -b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", "", ""},

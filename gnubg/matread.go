@@ -400,11 +400,12 @@ func (rd *matReader) cell(c matCell) error {
 		if len(f) == 3 && strings.EqualFold(f[1]+" "+f[2], "cannot move") {
 			f = f[:1] // a dance as JellyFish writes it, which gnubg reads: the dice alone
 		}
-		if len(f) == 2 && strings.Trim(f[1], "?") == "" {
+		if len(f) == 2 && (f[1] == "???" || f[1] == "????") {
 			// A play not known ("65: ???" in eXtreme Gammon's files,
 			// "65: ????" in Backgammon Studio's, Backgammon Galaxy's and
 			// choue.net's: the roller resigned, or the play was not
-			// recorded), which gnubg reads as the dice alone.
+			// recorded), which gnubg reads as the dice alone; of other counts
+			// of "?" gnubg warns "Unrecognised move", and ReadMat refuses them.
 			f = f[:1]
 		}
 		return rd.roll(c, f)
@@ -567,7 +568,7 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 	}
 	res, _ := rd.m.LastResult()
 	if res.Winner == p && res.Kind != nardy.Draw && pts < res.Points && rd.m.IsOver() &&
-		pts == rd.rec.Length-rd.gameScore[p] {
+		rd.rec.Length > 0 && pts == rd.rec.Length-rd.gameScore[p] {
 		// The match's last game, its value written as the points the
 		// winner needed ("Wins 1 point and the match" for a gammon that
 		// ends a 1-point match), as Foxamon and OpenGammon write it: gnubg

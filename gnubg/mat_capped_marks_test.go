@@ -16,15 +16,14 @@ import (
 // game's (ReadMat's doc: the capped value is a match's last game's, the
 // points the winner needed; money play has no need). gnubg-money-session.mat
 // with game 2's "Wins 16 points" (or game 4's "Drops  Wins 2 points")
-// written "Wins 0 points" is read without an error: in money play the
-// length is 0 and the score 0-0, so 0 passes as "the points the winner
-// needed" (wins: pts == rd.rec.Length-rd.gameScore[p]). "Wins 8 points"
+// written "Wins 0 points" was read without an error: in money play the
+// length is 0 and the score 0-0, so 0 passed as "the points the winner
+// needed". "Wins 8 points"
 // there is refused, as it should be. (gnubg 1.07 ignores the number and
 // imports both edits as the file itself; ReadMat refuses a value that is
 // neither the game's nor a match's capped last game's, as "Wins 8 points"
 // and "Wins 0 points and the match" of a gammon in a 1-point match show.)
-// helper-189: LIBRARY BUG, this test fails on the code as it is; no code
-// changed.
+// Found by helper-189's mutation round (session 56), mended the same day.
 func TestReadMatSessionWinsZeroPoints(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-money-session.mat"))
 	require.NoError(t, err)
@@ -50,9 +49,8 @@ func TestReadMatSessionWinsZeroPoints(t *testing.T) {
 // the others ('Unrecognised move "61: ?" in .mat file', '"61: ??"', '"
 // ?"' for "61: ?????"; helper-189, gnubg.match() of dice-unknown-play.mat
 // so edited), and ReadMat refuses what gnubg imports only in part, warning
-// of a word it does not know, as its doc says. helper-189: a DISCREPANCY
-// with the doc (the games read are gnubg's), this test fails on the code
-// as it is; no code changed.
+// of a word it does not know, as its doc says. Found by helper-189's
+// mutation round (session 56), mended the same day.
 func TestReadMatUnknownPlayOnlyThreeOrFourMarks(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "dialects", "dice-unknown-play.mat"))
 	require.NoError(t, err)

@@ -45,7 +45,7 @@ func TestReadMatSessionWinsZeroPoints(t *testing.T) {
 // TestReadMatUnknownPlayOnlyThreeOrFourMarks: ReadMat's doc lists a roll
 // whose play is not known as "65: ???" (eXtreme Gammon) or "65: ????"
 // (Backgammon Studio, Backgammon Galaxy, choue.net), which gnubg 1.07
-// imports silently; it reads any number of question marks. gnubg warns of
+// imports silently; it read any number of question marks. gnubg warns of
 // the others ('Unrecognised move "61: ?" in .mat file', '"61: ??"', '"
 // ?"' for "61: ?????"; helper-189, gnubg.match() of dice-unknown-play.mat
 // so edited), and ReadMat refuses what gnubg imports only in part, warning

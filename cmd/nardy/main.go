@@ -5,10 +5,10 @@
 // Usage:
 //
 //	nardy conform < cases.jsonl
-//	nardy legal -variant long|short [-preset NAME] [-position "long w KEY" | -key KEY | -gnubg ID] -roll 6-5
+//	nardy legal [-variant long|short] [-preset NAME] [-position "long w KEY" | -key KEY | -gnubg ID] -roll 6-5
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
 //	        [-block-ahead on_route|opponent_home]
-//	nardy perft [-variant long|short] [-preset NAME] -depth N [-workers N]
+//	nardy perft [-variant long|short] [-preset NAME] [-depth N] [-workers N]
 //	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
 //	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE
 //	nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N]
@@ -28,8 +28,8 @@
 // analyze judges every checker play and cube decision of a record (a JSON
 // nardy.Record, or a .mat file of short nardy) with the neural evaluator
 // of package neural (see package analysis) and prints the errors, how
-// each game ended and each player's error rate; with -rollout, the checker plays the search calls
-// errors are judged again by rollouts (see analysis.Options.Rollout). An
+// each game ended and each player's error rate; with -rollout, the checker plays and cube
+// decisions the search calls errors are judged again by rollouts (see analysis.Options.Rollout). An
 // interrupt (Ctrl-C) stops it: it prints the report of the decisions
 // judged so far, says where it stopped, and exits with status 1.
 //

@@ -17,7 +17,7 @@
 // the longest the match equity table covers) instead of single games of
 // money play. -budget sets the node budget of expectimax (positions
 // evaluated per decision), -width the number of candidate plays it
-// searches at 2 ply.
+// searches a roll ahead.
 //
 // -h prints a synopsis and the flags on standard output. It exits with 2
 // for wrong flags (an unknown bot or preset, -games outside 1..1000000,

@@ -57,7 +57,7 @@ type PositionError struct {
 	// a cube no game reaches, "C7" for a position asked to be scored that
 	// the winner named has not won.
 	Rule string
-	Msg  string // what is wrong, such as "white has 16 checkers"
+	Msg  string // what is wrong, such as "a side does not have 15 checkers: mover has 16"
 }
 
 // Error implements the error interface.

@@ -1,8 +1,6 @@
 package gnubg_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,12 +22,11 @@ import (
 // the least resignation giving at least the value taken in the first,
 // exact pass) passed every test with that other message (helper-189).
 func TestReadMatResignationNeitherGivenNorCapped(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("testdata", "mat", "dialects", "wins-capped-resign.mat"))
-	require.NoError(t, err)
+	text := testMatFile(t, "dialects", "wins-capped-resign.mat")
 	const capped = "Wins 3 points and the match"
 	require.Contains(t, string(text), capped)
 	r := nardy.DefaultRules(nardy.Short)
-	_, _, err = gnubg.ReadMat(strings.NewReader(string(text)), r)
+	_, _, err := gnubg.ReadMat(strings.NewReader(string(text)), r)
 	require.NoError(t, err, "the points the winner needed")
 	for _, pts := range []string{"5", "6", "7"} {
 		edited := strings.Replace(string(text), capped, "Wins "+pts+" points and the match", 1)
@@ -50,8 +47,7 @@ func TestReadMatResignationNeitherGivenNorCapped(t *testing.T) {
 // game's, which is neither. A mutant reading any value from the need up
 // passed every test (helper-189).
 func TestReadMatCappedOnlyAtTheNeed(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-money-session.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "gnubg-money-session.mat")
 	s := string(data)
 	i, j := strings.Index(s, " Game 2\n"), strings.Index(s, " Game 3\n")
 	require.True(t, i > 0 && j > i)
@@ -84,10 +80,9 @@ func TestReadMatCappedOnlyAtTheNeed(t *testing.T) {
 // mutant reading the cap whoever won the game passed every test
 // (helper-189).
 func TestReadMatCappedOnlyTheWinner(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "dialects", "wins-capped.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "dialects", "wins-capped.mat")
 	r := nardy.DefaultRules(nardy.Short)
-	_, _, err = gnubg.ReadMat(strings.NewReader(string(data)), r)
+	_, _, err := gnubg.ReadMat(strings.NewReader(string(data)), r)
 	require.NoError(t, err)
 	const white = "\n      Wins 1 point and the match\n"
 	require.Equal(t, 1, strings.Count(string(data), white))
@@ -103,8 +98,7 @@ func TestReadMatCappedOnlyTheWinner(t *testing.T) {
 // a capped resignation in money play too (the length 0 taken for a match's)
 // passed every test (helper-189).
 func TestReadMatMoneyResignationNoCap(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-money-session.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "gnubg-money-session.mat")
 	const win = "\n                                  Wins 2 points\n"
 	require.Equal(t, 1, strings.Count(string(data), win))
 	r := nardy.DefaultRules(nardy.Short)
@@ -114,5 +108,34 @@ func TestReadMatMoneyResignationNoCap(t *testing.T) {
 		if assert.ErrorIs(t, err, gnubg.ErrMat, pts) {
 			assert.Contains(t, err.Error(), "which no resignation gives", pts)
 		}
+	}
+}
+
+// TestReadMatSessionWinsZeroPoints: a money game's result must be the
+// game's (ReadMat's doc: the capped value is a match's last game's, the
+// points the winner needed; money play has no need). gnubg-money-session.mat
+// with game 2's "Wins 16 points" (or game 4's "Drops  Wins 2 points")
+// written "Wins 0 points" was read without an error: in money play the
+// length is 0 and the score 0-0, so 0 passed as "the points the winner
+// needed". "Wins 8 points"
+// there is refused, as it should be. (gnubg 1.07 ignores the number and
+// imports both edits as the file itself; ReadMat refuses a value that is
+// neither the game's nor a match's capped last game's, as "Wins 8 points"
+// and "Wins 0 points and the match" of a gammon in a 1-point match show.)
+// Found by helper-189's mutation round (session 56), mended the same day.
+func TestReadMatSessionWinsZeroPoints(t *testing.T) {
+	data := testMatFile(t, "gnubg-money-session.mat")
+	r := nardy.DefaultRules(nardy.Short)
+	_, _, err := gnubg.ReadMatSession(strings.NewReader(string(data)), r)
+	require.NoError(t, err)
+	for _, c := range [][2]string{
+		{"Wins 16 points", "Wins 8 points"},
+		{"Wins 16 points", "Wins 0 points"},
+		{"Drops                       Wins 2 points", "Drops                       Wins 0 points"},
+	} {
+		require.Equal(t, 1, strings.Count(string(data), c[0]), c[0])
+		s := strings.Replace(string(data), c[0], c[1], 1)
+		_, _, err := gnubg.ReadMatSession(strings.NewReader(s), r)
+		assert.ErrorIs(t, err, gnubg.ErrMat, c[1])
 	}
 }

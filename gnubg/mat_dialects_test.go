@@ -244,3 +244,11 @@ func TestMatDialects(t *testing.T) {
 	assert.Equal(t, [2]string{"Ayg\xfcn", "Timur"}, info.Players)
 	assert.Equal(t, clubGames, gamesOfRecord(t, rec))
 }
+
+// testMatFile reads the file testdata/mat/elems... of the package's tests.
+func testMatFile(t *testing.T, elems ...string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(append([]string{"testdata", "mat"}, elems...)...))
+	require.NoError(t, err)
+	return data
+}

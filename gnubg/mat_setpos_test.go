@@ -1,8 +1,6 @@
 package gnubg_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,8 +17,7 @@ import (
 // refused as "no checker on 16" (helper-186, from an eXtreme Gammon
 // file). The same remark before the first game is a comment like any.
 func TestReadMatSetPositionSaysSo(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "club-3p.mat")
 	text := string(data)
 	i := strings.Index(text, " Game 1\n")
 	require.Positive(t, i)
@@ -31,7 +28,7 @@ func TestReadMatSetPositionSaysSo(t *testing.T) {
 	require.Greater(t, j, i, "the first move row of game 1")
 	const setPos = "; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
 	inGame := text[:j+1] + setPos + "\n" + text[j+1:]
-	_, _, err = gnubg.ReadMat(strings.NewReader(inGame), variants.ShortStandard())
+	_, _, err := gnubg.ReadMat(strings.NewReader(inGame), variants.ShortStandard())
 	require.Error(t, err)
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 	assert.Contains(t, err.Error(), "a game from a set position")
@@ -55,8 +52,7 @@ func TestReadMatSetPositionSaysSo(t *testing.T) {
 // match length is read with the header, not as a game's remark; a mutant
 // refusing the remark outside a game too passed every test.
 func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "club-3p.mat")
 	text := string(data)
 	want, _, err := gnubg.ReadMat(strings.NewReader(text), variants.ShortStandard())
 	require.NoError(t, err)
@@ -78,15 +74,14 @@ func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
 // as its doc says. A mutant matching the remark untrimmed, which skipped
 // the indented one as a comment, passed every test (helper-189).
 func TestReadMatSetPositionIndented(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "club-3p.mat")
 	text := string(data)
 	i := strings.Index(text, " Game 1\n")
 	require.Positive(t, i)
 	j := i + strings.Index(text[i:], "\n  1)")
 	require.Greater(t, j, i, "the first move row of game 1")
 	const setPos = "  ; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
-	_, _, err = gnubg.ReadMat(strings.NewReader(text[:j+1]+setPos+"\n"+text[j+1:]), variants.ShortStandard())
+	_, _, err := gnubg.ReadMat(strings.NewReader(text[:j+1]+setPos+"\n"+text[j+1:]), variants.ShortStandard())
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 	assert.ErrorContains(t, err, "a game from a set position")
 }

@@ -3,8 +3,6 @@ package gnubg_test
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,9 +21,8 @@ import (
 // player's turn to act", with no word of the cause (helper-185, analysing
 // .mat files from the docs). The error still matches what it matched.
 func TestReadMatTabsSaySo(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "dialects", "tabs.mat"))
-	require.NoError(t, err)
-	_, _, err = gnubg.ReadMat(strings.NewReader(string(data)), variants.ShortStandard())
+	data := testMatFile(t, "dialects", "tabs.mat")
+	_, _, err := gnubg.ReadMat(strings.NewReader(string(data)), variants.ShortStandard())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "line 16 holds a tab")
 	assert.ErrorIs(t, err, gnubg.ErrMat)
@@ -56,10 +53,9 @@ func TestReadMatTabsSaySo(t *testing.T) {
 // (a tab line noted outside a game too; the note kept from one game to the
 // next) passed every test (helper-189).
 func TestReadMatTabOfAnotherGame(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "club-3p.mat")
 	text := string(data)
-	_, _, err = gnubg.ReadMat(strings.NewReader(text), variants.ShortStandard())
+	_, _, err := gnubg.ReadMat(strings.NewReader(text), variants.ShortStandard())
 	require.NoError(t, err)
 	edit := func(t *testing.T, s, old, new string) string {
 		t.Helper()
@@ -94,14 +90,13 @@ func TestReadMatTabOfAnotherGame(t *testing.T) {
 // begin on the score line, before the refused row; a mutant naming only a
 // tab line before the refused one passed every test (helper-189).
 func TestReadMatTabOnTheRefusedLine(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "mat", "club-3p.mat"))
-	require.NoError(t, err)
+	data := testMatFile(t, "club-3p.mat")
 	const row = "  2) 64: 24/18 13/9              62: 13/7* 13/11\n"
 	require.Equal(t, 1, strings.Count(string(data), row))
 	i := strings.Index(string(data), row)
 	line := strings.Count(string(data[:i]), "\n") + 1
 	s := strings.Replace(string(data), row, "  2) 64: 24/18 13/9\t62: 13/7* 13/3\n", 1)
-	_, _, err = gnubg.ReadMat(strings.NewReader(s), variants.ShortStandard())
+	_, _, err := gnubg.ReadMat(strings.NewReader(s), variants.ShortStandard())
 	require.ErrorIs(t, err, gnubg.ErrMat)
 	assert.Contains(t, err.Error(), fmt.Sprintf("line %d holds a tab", line))
 	assert.Contains(t, err.Error(), fmt.Sprintf("(.mat line %d)", line), "the refusal is of that line")

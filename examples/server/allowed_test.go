@@ -132,3 +132,38 @@ func rolledBetweenPeople(t *testing.T) (stateJSON, *seat, *seat) {
 	other := byColor(map[string]string{"white": "black", "black": "white"}[mover.color], a, b)
 	return st, mover, other
 }
+
+// TestAllowedNothingForTheInvitedSeat: before the join the invited seat
+// may post nothing (its invitation is refused join_first on every route
+// but join, the seed's included), so the state lists no action for it;
+// the seed is listed once the seat is taken. It listed "seed" for the
+// seat nobody held yet (helper-191, a client reading "allowed" of the
+// other seat).
+func TestAllowedNothingForTheInvitedSeat(t *testing.T) {
+	c := newClient(t, Config{})
+	st, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human","seed":1}`)
+	require.Equal(t, b.color, st.Invited)
+	b.refused(http.StatusUnauthorized, "join_first", "POST", "seed", withVersion(st.Version, `{"client_seed":"x"}`))
+	assert.Empty(t, st.Allowed[b.color], "the invited seat can post nothing before the join")
+	assert.Empty(t, a.state().Allowed[b.color], "read again")
+	assert.Equal(t, []string{"seed"}, a.state().Allowed[a.color], "the creator may send its seed")
+	joined := b.join()
+	assert.Equal(t, []string{"seed"}, joined.Allowed[b.color], "once seated, its seed")
+}
+
+// TestFinishingAnIncompletePlaySaysWhatToDo: "play" without steps
+// finishes the play the steps taken made; before it is complete (C5) it
+// is refused 422 illegal, and the refusal says what to post instead: a
+// step, or the whole play's steps (it said only "the play is not
+// complete", helper-191).
+func TestFinishingAnIncompletePlaySaysWhatToDo(t *testing.T) {
+	c := newClient(t, Config{})
+	st, me := c.toMyPlay(`{"preset":"long-moscow","seed":6}`)
+	require.NotContains(t, st.Allowed[me.color], "play", "nothing taken yet")
+	e := me.refused(http.StatusUnprocessableEntity, "illegal", "POST", "play", withVersion(st.Version, ""))
+	assert.Equal(t, "C5", e.Rule)
+	assert.Contains(t, e.Error, "the play is not complete")
+	assert.Contains(t, e.Error, `post step`, "says how to go on")
+	assert.Contains(t, e.Error, `"steps"`, "or how to play it whole")
+	assert.Equal(t, st.Version, me.state().Version, "nothing changed")
+}

@@ -174,15 +174,20 @@ func (g *game) state(you nardy.Color) stateJSON {
 	return st
 }
 
-// allowed lists the actions person c may post now. In the play of a roll
+// allowed lists the actions person c may post now: none for a seat whose
+// invitation is not used yet, which only joins. In the play of a roll
 // the steps go through the pending play: step while it is not complete,
 // undo when a step was taken, play to finish it.
 func (g *game) allowed(c nardy.Color, t nardy.Turn, playing bool) []string {
 	out := []string{}
+	inv, waiting := g.invited()
+	if waiting && inv == c {
+		return out // the invitation posts nothing but the join (join_first)
+	}
 	if g.canSeed(c) {
 		out = append(out, "seed")
 	}
-	if _, waiting := g.invited(); waiting {
+	if waiting {
 		return out // nothing else until the invited player has joined
 	}
 	if len(g.awaitedSeeds()) > 0 {

@@ -279,3 +279,17 @@ func TestMethodNotAllowedSaysAllow(t *testing.T) {
 		assert.Equal(t, tc.allow, resp.Header.Get("Allow"), "%s %s", tc.method, tc.path)
 	}
 }
+
+// TestUnknownSubpathNamesTheResources: a path under a game that is neither
+// a resource nor an action is 404 unknown_action, and its message names
+// the resources to GET as well as the actions to POST, so that a client
+// that mistyped "board" or "steps" learns the right name (it listed the
+// actions only, helper-191).
+func TestUnknownSubpathNamesTheResources(t *testing.T) {
+	c := newClient(t, Config{})
+	_, me, _ := c.create(`{"preset":"long-moscow","seed":1}`)
+	e := me.refused(http.StatusNotFound, "unknown_action", "GET", "board", ``)
+	for _, name := range []string{"steps", "board.svg", "record", "events", "hint", "join", "roll", "play", "resign"} {
+		assert.Contains(t, e.Error, name, "the message names %q", name)
+	}
+}

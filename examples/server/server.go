@@ -365,8 +365,18 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// reads are the GET resources of a game; everything else is an action.
-var reads = map[string]bool{"steps": true, "board.svg": true, "record": true, "events": true, "hint": true}
+// readOrder lists the GET resources of a game, as the README and the
+// refusal of an unknown one name them; everything else is an action.
+var readOrder = []string{"steps", "board.svg", "record", "events", "hint"}
+
+// reads holds the names of readOrder.
+var reads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range readOrder {
+		m[r] = true
+	}
+	return m
+}()
 
 // gameSub serves the resources and actions of one game.
 func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
@@ -384,7 +394,8 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 		s.only("POST", func(w http.ResponseWriter, r *http.Request) { s.join(w, r, r.PathValue("id")) })(w, r)
 		return
 	case !isAction && what != "seed":
-		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %s; actions: join, %s", errtext.Quote(what), strings.Join(actionOrder, ", "))
+		fail(w, http.StatusNotFound, "unknown_action", "no resource or action %s; resources (GET): %s; actions (POST): join, %s",
+			errtext.Quote(what), strings.Join(readOrder, ", "), strings.Join(actionOrder, ", "))
 		return
 	}
 	s.only(method, func(w http.ResponseWriter, r *http.Request) {

@@ -461,7 +461,7 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 	} else {
 		pl, err := t.Play()
 		if err != nil {
-			return err
+			return fmt.Errorf("%w: dice left %v; post step, or post play with \"steps\", the whole play", err, t.DiceLeft())
 		}
 		st = slices.Collect(pl.Steps())
 	}

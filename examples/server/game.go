@@ -274,7 +274,7 @@ func (g *game) do(a nardy.Action) error {
 	case nardy.ActDouble:
 		g.logf("%s doubles to %d", who, bg.Cube().Value*2)
 	case nardy.ActResign:
-		g.logf("%s offers to resign (%s)", who, a.Resign)
+		g.logf("%s offers to resign (%s)", who, a.Resign.Name(bg.Rules().Variant))
 	default:
 		g.logf("%s: %s", who, a.Kind)
 	}

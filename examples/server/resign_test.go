@@ -127,3 +127,22 @@ func (s *seat) firstStep(st stateJSON) stateJSON {
 	require.NotEmpty(s.c.t, sj.Next)
 	return s.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, sj.Next[0].From, sj.Next[0].Die))
 }
+
+// TestResignLoggedInTheGamesWords: the log names the kind offered in the
+// game's own words, as the state's "offer" and the result do: a
+// backgammon offered in short nardy is logged as a backgammon, not as
+// long nardy's koks (it logged "offers to resign (koks)", helper-191),
+// and long nardy keeps its own words.
+func TestResignLoggedInTheGamesWords(t *testing.T) {
+	st, _, other := rolledBetweenPeople(t) // short-standard
+	st = other.act("resign", st, `{"kind":"backgammon"}`)
+	require.NotNil(t, st.Offer)
+	assert.Equal(t, "backgammon", st.Offer.Kind)
+	assert.Equal(t, other.color+" offers to resign (backgammon)", st.Log[len(st.Log)-1])
+
+	c := newClient(t, Config{})
+	st, a, _ := c.create(`{"preset":"long-moscow","opponent":"human","seed":8}`)
+	st = a.act("roll", st, "")
+	st = a.act("resign", st, `{"kind":"mars"}`)
+	assert.Equal(t, a.color+" offers to resign (mars)", st.Log[len(st.Log)-1])
+}

@@ -51,7 +51,7 @@ func main() {
 	perClient := fs.Int("max-per-client", 20, "unfinished games one client (IP address, IPv6 /64) may have")
 	storedPerClient := fs.Int("max-stored-per-client", 0, "games one client may have stored, finished ones included until they expire (0: ten times -max-per-client)")
 	perMinute := fs.Int("creates-per-minute", 30, "games one client may create a minute (bursts of 10)")
-	perMinuteReqs := fs.Int("requests-per-minute", 600, "requests on games (reads and actions) one client may send a minute (bursts of a tenth of it, at least 10)")
+	perMinuteReqs := fs.Int("requests-per-minute", 600, "requests on games (reads, actions, joins, event streams) one client may send a minute (bursts of a tenth of it, at least 10)")
 	trustProxy := fs.Bool("trust-proxy", false, "take the client's address from X-Forwarded-For (only behind a proxy that sets it)")
 	botWork := fs.Int("bot-work", 0, "positions a neural bot's decision or a hint may evaluate before it is searched a ply shallower (0: 200,000; negative: no bound)")
 	devSeeds := fs.Bool("dev-seeds", false, "DEVELOPMENT ONLY: let requests fix the dice with \"seed\"")

@@ -175,7 +175,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if unfinished >= s.cfg.MaxGamesPerClient {
-		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished games, the most one client may have; finish or delete one", unfinished)
+		games := "games"
+		if unfinished == 1 {
+			games = "game"
+		}
+		fail(w, http.StatusTooManyRequests, "quota", "you have %d unfinished %s, the most one client may have; finish or delete one", unfinished, games)
 		return
 	}
 	if mine >= s.cfg.MaxStoredPerClient {

@@ -427,3 +427,18 @@ func TestHeaderBound(t *testing.T) {
 	assert.Equal(t, http.StatusOK, get(16<<10-512), "a header under 16 KB")
 	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, get(16<<10+512), "a header past 16 KB")
 }
+
+// TestQuotaSaysOneGame: the quota refusal counts in English, "1 unfinished
+// game", where it wrote "1 unfinished games" (helper-191, a club server
+// started with -max-per-client 1); "2 unfinished games" stays plural.
+func TestQuotaSaysOneGame(t *testing.T) {
+	for _, n := range []int{1, 2} {
+		c := newClient(t, Config{MaxGamesPerClient: n})
+		for range n {
+			c.create(`{}`)
+		}
+		e := c.refused(http.StatusTooManyRequests, "quota", "POST", "/api/games", `{}`)
+		want := map[int]string{1: "you have 1 unfinished game,", 2: "you have 2 unfinished games,"}[n]
+		assert.Contains(t, e.Error, want)
+	}
+}

@@ -143,6 +143,7 @@ type actionRequest struct {
 	To         *int         `json:"to"`          // step
 	Die        int          `json:"die"`         // step (0: the die that makes from/to)
 	Steps      []stepTriple `json:"steps"`       // play: a whole play as [from, to, die] triples
+	Notation   *string      `json:"notation"`    // play: a whole play as text, "24/18 13/11" (not with steps)
 	Kind       string       `json:"kind"`        // resign: oin, mars, home_mars or koks, or single, gammon, backgammon (default oin)
 	ClientSeed string       `json:"client_seed"` // seed: the player's part of the dice salt
 }
@@ -186,6 +187,12 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 	if what != "play" && req.Steps != nil {
 		return badRequest("steps belong to play, not %s", what)
 	}
+	if what != "play" && req.Notation != nil {
+		return badRequest("notation belongs to play, not %s", what)
+	}
+	if req.Steps != nil && req.Notation != nil {
+		return badRequest("a play is sent as \"steps\" or as \"notation\", not both")
+	}
 	if what != "resign" && req.Kind != "" {
 		return badRequest("kind belongs to resign, not %s", what)
 	}
@@ -226,7 +233,7 @@ func (g *game) act(what string, p nardy.Color, req actionRequest) error {
 		g.version++
 		return nil
 	case "play":
-		return g.play(p, req.Steps)
+		return g.play(p, req.Steps, req.Notation)
 	case "resign":
 		k := nardy.Oin
 		if req.Kind != "" {
@@ -434,16 +441,22 @@ func (g *game) step(p nardy.Color, req actionRequest) error {
 	return nil
 }
 
-// play finishes the pending play, or plays steps as a whole play from
-// the roll's start: once steps of the pending play are taken, one it can
-// still become (C8), as the game takes it after those steps.
-func (g *game) play(p nardy.Color, steps []stepTriple) error {
+// play finishes the pending play, or plays steps, or the play text
+// writes (readPlay), as a whole play from the roll's start: once steps of
+// the pending play are taken, one it can still become (C8), as the game
+// takes it after those steps.
+func (g *game) play(p nardy.Color, steps []stepTriple, text *string) error {
 	t, err := g.turnOf(p, nardy.ActPlay)
 	if err != nil {
 		return err
 	}
 	var st []nardy.Step
-	if steps != nil {
+	switch {
+	case text != nil:
+		if st, err = g.readPlay(p, t, *text); err != nil {
+			return err
+		}
+	case steps != nil:
 		if len(steps) > 4 {
 			return badRequest("%d steps: a play has at most 4", len(steps))
 		}
@@ -453,17 +466,17 @@ func (g *game) play(p nardy.Color, steps []stepTriple) error {
 			}
 		}
 		st = fromTriples(steps)
-		if t.Len() > 0 {
-			if err := g.canBecome(t, nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st}); err != nil {
-				return err
-			}
-		}
-	} else {
+	default:
 		pl, err := t.Play()
 		if err != nil {
-			return fmt.Errorf("%w: dice left %v; post step, or post play with \"steps\", the whole play", err, t.DiceLeft())
+			return fmt.Errorf("%w: dice left %v; post step, or post play with \"steps\" or \"notation\", the whole play", err, t.DiceLeft())
 		}
-		st = slices.Collect(pl.Steps())
+		return g.do(nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: slices.Collect(pl.Steps())})
+	}
+	if t.Len() > 0 {
+		if err := g.canBecome(t, nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st}); err != nil {
+			return err
+		}
 	}
 	return g.do(nardy.Action{Kind: nardy.ActPlay, Player: p, Steps: st})
 }

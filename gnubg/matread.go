@@ -538,12 +538,10 @@ func (rd *matReader) wins(p nardy.Color, pts int, ended bool) error {
 		}
 		resign := nardy.Action{Kind: nardy.ActResign, Player: p.Other()}
 		accept := nardy.Action{Kind: nardy.ActAccept, Player: p}
-		score := [2]int{}
-		score[0], score[1] = rd.m.Score()
 		// capped: the points the winner needed, which end the match, as
 		// OpenGammon writes a last game's value; gnubg reads them as the
 		// least resignation that gives them, and so does ReadMat.
-		capped := rd.rec.Length > 0 && pts == rd.rec.Length-score[p]
+		capped := rd.rec.Length > 0 && pts == rd.rec.Length-rd.gameScore[p]
 		for _, atLeast := range [...]bool{false, true} {
 			for k := nardy.Oin; k <= nardy.Koks && resign.Resign == 0 && (!atLeast || capped); k++ {
 				resign.Resign = k

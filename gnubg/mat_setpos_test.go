@@ -17,28 +17,19 @@ import (
 // refused as "no checker on 16" (helper-186, from an eXtreme Gammon
 // file). The same remark before the first game is a comment like any.
 func TestReadMatSetPositionSaysSo(t *testing.T) {
-	data := testMatFile(t, "club-3p.mat")
-	text := string(data)
-	i := strings.Index(text, " Game 1\n")
-	require.Positive(t, i)
-	j := i + strings.Index(text[i:], "\n 1)")
-	if j < i {
-		j = i + strings.Index(text[i:], "\n  1)")
-	}
-	require.Greater(t, j, i, "the first move row of game 1")
-	const setPos = "; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
-	inGame := text[:j+1] + setPos + "\n" + text[j+1:]
+	text := string(testMatFile(t, "club-3p.mat"))
+	inGame, line := beforeGameOnesFirstRow(t, text, xgSetPos)
 	_, _, err := gnubg.ReadMat(strings.NewReader(inGame), variants.ShortStandard())
 	require.Error(t, err)
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 	assert.Contains(t, err.Error(), "a game from a set position")
-	assert.Contains(t, err.Error(), setPos)
+	assert.Contains(t, err.Error(), xgSetPos)
 	var me *gnubg.MatError
 	if assert.ErrorAs(t, err, &me) { // the line named is the remark's (helper-189: a mutant naming the next passed)
-		assert.Equal(t, strings.Count(text[:j+1], "\n")+1, me.Line)
+		assert.Equal(t, line, me.Line)
 	}
 
-	before := setPos + "\n" + text
+	before := xgSetPos + "\n" + text
 	_, _, err = gnubg.ReadMat(strings.NewReader(before), variants.ShortStandard())
 	assert.NoError(t, err, "a remark before the games")
 }
@@ -52,15 +43,13 @@ func TestReadMatSetPositionSaysSo(t *testing.T) {
 // match length is read with the header, not as a game's remark; a mutant
 // refusing the remark outside a game too passed every test.
 func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
-	data := testMatFile(t, "club-3p.mat")
-	text := string(data)
+	text := string(testMatFile(t, "club-3p.mat"))
 	want, _, err := gnubg.ReadMat(strings.NewReader(text), variants.ShortStandard())
 	require.NoError(t, err)
 	i := strings.Index(text, " Game 1\n")
 	require.Positive(t, i)
 	require.Contains(t, text[:i], "point match", "the remark goes after the match length")
-	const setPos = "; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
-	edited := text[:i] + setPos + "\n\n" + text[i:]
+	edited := text[:i] + xgSetPos + "\n\n" + text[i:]
 	rec, _, err := gnubg.ReadMat(strings.NewReader(edited), variants.ShortStandard())
 	require.NoError(t, err, "a remark after the match length, before game 1")
 	assert.Equal(t, gamesOfRecord(t, want), gamesOfRecord(t, rec))
@@ -74,14 +63,24 @@ func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
 // as its doc says. A mutant matching the remark untrimmed, which skipped
 // the indented one as a comment, passed every test (helper-189).
 func TestReadMatSetPositionIndented(t *testing.T) {
-	data := testMatFile(t, "club-3p.mat")
-	text := string(data)
-	i := strings.Index(text, " Game 1\n")
-	require.Positive(t, i)
-	j := i + strings.Index(text[i:], "\n  1)")
-	require.Greater(t, j, i, "the first move row of game 1")
-	const setPos = "  ; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
-	_, _, err := gnubg.ReadMat(strings.NewReader(text[:j+1]+setPos+"\n"+text[j+1:]), variants.ShortStandard())
+	indented, _ := beforeGameOnesFirstRow(t, string(testMatFile(t, "club-3p.mat")), "  "+xgSetPos)
+	_, _, err := gnubg.ReadMat(strings.NewReader(indented), variants.ShortStandard())
 	assert.ErrorIs(t, err, gnubg.ErrMat)
 	assert.ErrorContains(t, err, "a game from a set position")
+}
+
+// xgSetPos is eXtreme Gammon's remark that a game starts from a set
+// position, as one of its files holds it.
+const xgSetPos = "; Set Pos=----cBD-D-B--A--Abcdc---A-/0"
+
+// beforeGameOnesFirstRow returns text, a .mat file, with line put before
+// the first move row of game 1, and the number that line has in it.
+func beforeGameOnesFirstRow(t *testing.T, text, line string) (string, int) {
+	t.Helper()
+	i := strings.Index(text, " Game 1\n")
+	require.Positive(t, i)
+	j := strings.Index(text[i:], "\n  1)")
+	require.Positive(t, j, "the first move row of game 1")
+	j += i + 1
+	return text[:j] + line + "\n" + text[j:], strings.Count(text[:j], "\n") + 1
 }

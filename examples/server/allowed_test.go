@@ -165,5 +165,7 @@ func TestFinishingAnIncompletePlaySaysWhatToDo(t *testing.T) {
 	assert.Contains(t, e.Error, "the play is not complete")
 	assert.Contains(t, e.Error, `post step`, "says how to go on")
 	assert.Contains(t, e.Error, `"steps"`, "or how to play it whole")
+	assert.Contains(t, e.Error, `"notation"`, "or the whole play as text (README: play takes \"steps\" or \"notation\")")
+	assert.Contains(t, e.Error, "dice left", "says the dice left to play")
 	assert.Equal(t, st.Version, me.state().Version, "nothing changed")
 }

@@ -130,6 +130,9 @@ func TestPlayNotationRefusedAsSteps(t *testing.T) {
 	assert.Equal(t, "C3", es.Rule, "the steps' rule: %s", es.Error)
 	assert.Equal(t, es.Rule, et.Rule, "the text's rule, as the steps': %s", et.Error)
 	assert.Contains(t, et.Error, `"`+back+`"`, "names the text")
+	refusedPlay := "action refused: play by " + s.color // the library's ActionError of the play
+	assert.Contains(t, es.Error, refusedPlay, "the steps' refusal names the action")
+	assert.Contains(t, et.Error, refusedPlay, "the text's refusal names the action as the steps' does")
 
 	// No checker of the mover on 23 at the start (C3).
 	none := fmt.Sprintf("23/%d", 23-hi)
@@ -291,6 +294,37 @@ func TestPlayNotationAfterSteps(t *testing.T) {
 	assert.NotEmpty(t, s.state().Taken, "the step is kept")
 	st = s.act("play", st, notationBody(p.String()))
 	assert.Empty(t, st.Taken)
+	assert.Equal(t, p.Result(), nardy.MustParsePosition(st.Position))
+}
+
+// TestPlayNotationEmptyIsTheEmptyPlay: "" is the empty play (README: `""`
+// or `"(no play)"` for the empty play), read as a whole play from the
+// roll's start even after steps: on a roll with legal plays it is refused
+// 422 illegal with the legal plays listed (C5, the dice that can be
+// played are played), before a step and once every step is taken alike, nothing done and
+// the steps kept; "play" without a text then finishes the steps' play. A
+// server that read "" as "no text" finished the pending play with it.
+func TestPlayNotationEmptyIsTheEmptyPlay(t *testing.T) {
+	c := newClient(t, Config{})
+	st, s := toPlay(t, c, "short-standard", 4)
+	r := rulesOf(t, "short-standard")
+	legal, err := r.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	require.NoError(t, err)
+	p := legal[0]
+	require.Equal(t, 2, p.Len(), "an opening roll plays both dice")
+	e := s.refused(http.StatusUnprocessableEntity, "illegal", "POST", "play", withVersion(st.Version, notationBody("")))
+	assert.Contains(t, e.Error, "legal plays: ", "the empty play refused as a play: %s", e.Error)
+	assert.Equal(t, "C5", e.Rule, "the dice that can be played are played")
+	for i := range p.Len() {
+		step := p.Step(i)
+		st = s.act("step", st, fmt.Sprintf(`{"from":%d,"die":%d}`, step.From, step.Die))
+	}
+	require.Contains(t, st.Allowed[s.color], "play", "every step taken")
+	e = s.refused(http.StatusUnprocessableEntity, "illegal", "POST", "play", withVersion(st.Version, notationBody("")))
+	assert.Contains(t, e.Error, "legal plays: ", "after the steps too: %s", e.Error)
+	assert.Equal(t, st.Version, s.state().Version, "nothing was done")
+	assert.Len(t, s.state().Taken, 2, "the steps are kept")
+	st = s.act("play", st, "")
 	assert.Equal(t, p.Result(), nardy.MustParsePosition(st.Position))
 }
 

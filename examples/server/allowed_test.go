@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/variants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -168,4 +172,37 @@ func TestFinishingAnIncompletePlaySaysWhatToDo(t *testing.T) {
 	assert.Contains(t, e.Error, `"notation"`, "or the whole play as text (README: play takes \"steps\" or \"notation\")")
 	assert.Contains(t, e.Error, "dice left", "says the dice left to play")
 	assert.Equal(t, st.Version, me.state().Version, "nothing changed")
+}
+
+// TestAllowedNothingWhileInvitedOfAStoredThrownGame: while the invitation
+// is unused the creator posts nothing but its seed (README: every action
+// but seed is 409 not_joined until the invited player joins), and
+// "allowed" lists only what the seat may post now. A game stored before
+// the first die waited for both seeds, its opening thrown with the
+// invitation unused, waits for no seed any more: the creator's "allowed"
+// is still empty, as its roll is refused. (In a new game the missing seed
+// of the invited seat hides the difference.)
+func TestAllowedNothingWhileInvitedOfAStoredThrownGame(t *testing.T) {
+	p, err := variants.Lookup("long-moscow")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	g.id, g.client, g.created, g.version, g.seed = "00112233445566778899aabbccddeeff", "192.0.2.1", time.Now(), 1, newSeed()
+	g.tokens = [2]string{tokenHash("white-token"), ""}
+	g.invites[nardy.Black] = tokenHash("black-invitation")
+	require.NoError(t, g.roll(nardy.White)) // the opening, thrown before the wait, without seeds
+	data, err := g.encode()
+	require.NoError(t, err)
+	store := newMemStore()
+	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: g.version, Client: g.client, Updated: time.Now(), Data: data}))
+	c := newClient(t, Config{Store: store})
+	a := &seat{c: c, id: g.id, color: "white", token: "white-token"}
+	st := a.state()
+	require.Equal(t, "black", st.Invited)
+	require.Empty(t, st.AwaitingSeeds)
+	for _, what := range []string{"roll", "double", "resign"} {
+		a.refused(http.StatusConflict, "not_joined", "POST", what, withVersion(st.Version, ""))
+	}
+	assert.Empty(t, st.Allowed["white"], "the creator can post nothing before the join")
+	assert.Empty(t, st.Allowed["black"], "nor the invited seat")
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/nardylab/nardy"
-	"github.com/nardylab/nardy/variants"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -183,20 +180,8 @@ func TestFinishingAnIncompletePlaySaysWhatToDo(t *testing.T) {
 // is still empty, as its roll is refused. (In a new game the missing seed
 // of the invited seat hides the difference.)
 func TestAllowedNothingWhileInvitedOfAStoredThrownGame(t *testing.T) {
-	p, err := variants.Lookup("long-moscow")
-	require.NoError(t, err)
-	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
-	require.NoError(t, err)
-	g.id, g.client, g.created, g.version, g.seed = "00112233445566778899aabbccddeeff", "192.0.2.1", time.Now(), 1, newSeed()
-	g.tokens = [2]string{tokenHash("white-token"), ""}
-	g.invites[nardy.Black] = tokenHash("black-invitation")
-	require.NoError(t, g.roll(nardy.White)) // the opening, thrown before the wait, without seeds
-	data, err := g.encode()
-	require.NoError(t, err)
-	store := newMemStore()
-	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: g.version, Client: g.client, Updated: time.Now(), Data: data}))
-	c := newClient(t, Config{Store: store})
-	a := &seat{c: c, id: g.id, color: "white", token: "white-token"}
+	c, id := storedThrownGame(t, func(g *game) { g.invites[nardy.Black] = tokenHash("black-invitation") })
+	a := &seat{c: c, id: id, color: "white", token: "white-token"}
 	st := a.state()
 	require.Equal(t, "black", st.Invited)
 	require.Empty(t, st.AwaitingSeeds)

@@ -214,9 +214,7 @@ func TestPlayNotationAmbiguous(t *testing.T) {
 func TestPlayNotationWithSteps(t *testing.T) {
 	c := newClient(t, Config{})
 	st, s := toPlay(t, c, "short-standard", 4)
-	r := rulesOf(t, "short-standard")
-	legal, err := r.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
-	require.NoError(t, err)
+	legal := legalOfState(t, "short-standard", st)
 	p := legal[0]
 	both := withVersion(st.Version, `{"notation":`+mustJSON(t, p.String())+`,`+strings.TrimPrefix(stepsBody(p), "{"))
 	e := s.refused(http.StatusBadRequest, "bad_request", "POST", "play", both)
@@ -241,9 +239,7 @@ func TestPlayNotationVersionAndPhase(t *testing.T) {
 	if st.ToAct == b.color {
 		s, other = b, a
 	}
-	r := rulesOf(t, "short-standard")
-	legal, err := r.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
-	require.NoError(t, err)
+	legal := legalOfState(t, "short-standard", st)
 	text := legal[0].String()
 	e := s.refused(http.StatusConflict, "stale", "POST", "play", withVersion(old, notationBody(text)))
 	assert.Contains(t, e.Error, "nothing was done")
@@ -307,9 +303,7 @@ func TestPlayNotationAfterSteps(t *testing.T) {
 func TestPlayNotationEmptyIsTheEmptyPlay(t *testing.T) {
 	c := newClient(t, Config{})
 	st, s := toPlay(t, c, "short-standard", 4)
-	r := rulesOf(t, "short-standard")
-	legal, err := r.Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
-	require.NoError(t, err)
+	legal := legalOfState(t, "short-standard", st)
 	p := legal[0]
 	require.Equal(t, 2, p.Len(), "an opening roll plays both dice")
 	e := s.refused(http.StatusUnprocessableEntity, "illegal", "POST", "play", withVersion(st.Version, notationBody("")))
@@ -334,4 +328,13 @@ func rulesOf(t *testing.T, name string) nardy.Rules {
 	p, err := variants.Lookup(name)
 	require.NoError(t, err)
 	return p.Rules
+}
+
+// legalOfState returns the legal plays of st's position and dice under
+// the preset's rules.
+func legalOfState(t *testing.T, preset string, st stateJSON) []nardy.Play {
+	t.Helper()
+	legal, err := rulesOf(t, preset).Legal(nardy.MustParsePosition(st.Position), nardy.MustRoll(st.Dice[0], st.Dice[1]))
+	require.NoError(t, err)
+	return legal
 }

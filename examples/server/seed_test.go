@@ -102,20 +102,9 @@ func TestSetupBotFirstWaitsForSeed(t *testing.T) {
 // the state awaits no seed, the player on roll rolls, and a seed is 409
 // seed_set (kills the wait not ended by the first die).
 func TestStoredGameThrownWithoutSeeds(t *testing.T) {
-	p, err := variants.Lookup("long-moscow")
-	require.NoError(t, err)
-	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
-	require.NoError(t, err)
-	g.id, g.client, g.created, g.version, g.seed = "00112233445566778899aabbccddeeff", "192.0.2.1", time.Now(), 1, newSeed()
-	g.tokens = [2]string{tokenHash("white-token"), tokenHash("black-token")}
-	require.NoError(t, g.roll(nardy.White)) // the opening, thrown before the wait, without seeds
-	data, err := g.encode()
-	require.NoError(t, err)
-	store := newMemStore()
-	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: g.version, Client: g.client, Updated: time.Now(), Data: data}))
-	c := newClient(t, Config{Store: store})
-	a := &seat{c: c, id: g.id, color: "white", token: "white-token"}
-	b := &seat{c: c, id: g.id, color: "black", token: "black-token"}
+	c, id := storedThrownGame(t, func(g *game) { g.tokens[nardy.Black] = tokenHash("black-token") })
+	a := &seat{c: c, id: id, color: "white", token: "white-token"}
+	b := &seat{c: c, id: id, color: "black", token: "black-token"}
 	st := a.state()
 	require.Equal(t, "roll", st.Phase)
 	assert.Empty(t, st.AwaitingSeeds)
@@ -124,4 +113,26 @@ func TestStoredGameThrownWithoutSeeds(t *testing.T) {
 	mover.refused(http.StatusConflict, "seed_set", "POST", "seed", withVersion(st.Version, `{"client_seed":"late"}`))
 	st = mover.act("roll", st, "")
 	assert.Equal(t, "play", st.Phase)
+}
+
+// storedThrownGame stores a long-nardy game between people as the server
+// stored one before the first die waited for both seeds, its opening
+// thrown without them (White's token "white-token"; seat sets Black's
+// token or invitation), and returns a client of a server on that store
+// and the game's id.
+func storedThrownGame(t *testing.T, seat func(g *game)) (*client, string) {
+	t.Helper()
+	p, err := variants.Lookup("long-moscow")
+	require.NoError(t, err)
+	g, err := newGame(p, 0, nardy.MatchStart{}, nil, [2]string{"human", "human"}, "")
+	require.NoError(t, err)
+	g.id, g.client, g.created, g.version, g.seed = "00112233445566778899aabbccddeeff", "192.0.2.1", time.Now(), 1, newSeed()
+	g.tokens[nardy.White] = tokenHash("white-token")
+	seat(g)
+	require.NoError(t, g.roll(nardy.White)) // the opening, thrown before the wait, without seeds
+	data, err := g.encode()
+	require.NoError(t, err)
+	store := newMemStore()
+	require.NoError(t, store.Create(context.Background(), Row{ID: g.id, Version: g.version, Client: g.client, Updated: time.Now(), Data: data}))
+	return newClient(t, Config{Store: store}), g.id
 }

@@ -103,8 +103,8 @@ func TestS2_FourthStepOfADoubleOntoAPointJustHit(t *testing.T) {
 // (blocks judged on the pass, L5) and 3-3 near a forbidden block, where
 // the generator writes each double's steps again after checking their
 // orders: no bit of those plays may differ from PlayOf's (a double's
-// steps all use the one number, C3). Kills movegen.go:372 testing the
-// first step's die against the smaller die (a double's plays then marked
+// steps all use the one number, C3). Kills a mutation of gen.stepsMeta testing
+// the first step's die against the smaller die (a double's plays then marked
 // as played smaller die first, unlike PlayOf's).
 func TestC3_PassJudgedDoubleEqualsItsPlayOf(t *testing.T) {
 	var me, opp Side
@@ -144,7 +144,7 @@ func TestC3_PassJudgedDoubleEqualsItsPlayOf(t *testing.T) {
 // home cannot bear off while 16 is outside (C6). So one die only, the 2
 // (C5): 16/14, 6/4, 5/3 and 4/2, but not 3/1, which closes 1..6 (L5).
 // Under OnRoute 3/1 is allowed: the opponent's head stands ahead of the
-// block on its route. Kills movegen.go:351 losing "|| !g.endOK(n)" (the
+// block on its route. Kills a mutation of gen.emit losing "|| !g.endOK(n)" (the
 // one-step play 3/1 listed though it ends in the forbidden block).
 func TestL5_OneStepPlayClosingABlockIsRefused(t *testing.T) {
 	var me, opp Side

@@ -128,7 +128,7 @@ func TestC5_OnlyTheSmallerDieFirstPlaysBoth(t *testing.T) {
 // 6 is legal (12/7 14/8 closes the same block, 12 holding two). No play
 // uses both dice, the larger cannot be used, so the plays are the two 5s
 // (C5), not 14/8. Kills mixed.go:194 (the fast path's one-step plays not
-// judged for L5) and movegen.go:489 (counting no plays when none uses the
+// judged for L5) and a mutation of gen.run (counting no plays when none uses the
 // larger die).
 func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
 	var me, opp Side
@@ -157,8 +157,8 @@ func TestC5_L5_TheLargerDieOnlyClosesABlock(t *testing.T) {
 // TestS2_TurnStepOntoAPointJustHit: the position of
 // TestS2_EnteringHitThenSecondCheckerOntoThePoint stepped through a Turn:
 // bar/20 hits (S2), 23/20 lands on the mover's own point and hits
-// nothing, and the play made marks one hit. Kills movegen.go:235 losing
-// "&^ src.hits" (a step onto a point hit earlier in the turn marked as a
+// nothing, and the play made marks one hit. Kills a mutation of turnCtx.applyTo
+// losing "&^ src.hits" (a step onto a point hit earlier in the turn marked as a
 // hit again).
 func TestS2_TurnStepOntoAPointJustHit(t *testing.T) {
 	var me, opp Side

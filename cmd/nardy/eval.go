@@ -58,7 +58,7 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		cube, match, err = cm.build(fs, true, r, pos.OnRoll())
 	}
 	if err == nil && *rollText != "" { // before the network is loaded: a bad flag stops before any work
-		roll, err = nardy.ParseRoll(*rollText)
+		roll, err = parseRoll(*rollText)
 	}
 	if err != nil {
 		report(stderr, "eval", err)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nardylab/nardy"
 )
@@ -51,5 +52,12 @@ func requiredRoll(text string) (nardy.Roll, error) {
 	if text == "" {
 		return nardy.Roll{}, errors.New("-roll is required, such as -roll 6-5")
 	}
-	return nardy.ParseRoll(text)
+	return parseRoll(text)
+}
+
+// parseRoll parses a -roll flag, blanks around it left out as -position
+// leaves them out: a roll read with "$(cat file)" from a file with CRLF
+// line ends keeps its "\r".
+func parseRoll(text string) (nardy.Roll, error) {
+	return nardy.ParseRoll(strings.TrimSpace(text))
 }

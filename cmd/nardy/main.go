@@ -15,10 +15,10 @@
 //	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
 //	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]
 //
-// Every command prints its usage and flags on standard output with -h
-// (exit status 0) and refuses an unknown flag, a bad flag value or an
-// argument it does not take (a message and the usage on standard error,
-// exit status 2).
+// Every command prints its usage and flags on standard output with -h, as
+// "nardy help COMMAND" does (exit status 0), and refuses an unknown flag,
+// a bad flag value or an argument it does not take (a message and the
+// usage on standard error, exit status 2).
 //
 // conform reads one conformance case (JSON, format in
 // testdata/conformance/README.md) a line on standard input and writes one
@@ -67,7 +67,7 @@ commands:
   eval      evaluate a position, its cube decision, or the plays of a roll
   hint      advice for the game an XGID or gnubg's IDs describe
 
-Run "nardy COMMAND -h" for the flags of a command.
+Run "nardy COMMAND -h" or "nardy help COMMAND" for the flags of a command.
 `
 
 // run is the whole program: it parses args, reads stdin, writes stdout and
@@ -112,12 +112,28 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return hint(args[1:], stdout, stderr)
 	case "rollout":
 		return rollout(args[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
+	case "help":
+		return help(args[1:], stdin, stdout, stderr)
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	fmt.Fprintf(stderr, "nardy: unknown command %q\n%s", args[0], usage)
 	return 2
+}
+
+// help answers "nardy help [COMMAND]": the list of commands, or the usage
+// and flags of COMMAND as "nardy COMMAND -h" prints them.
+func help(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "nardy help: unexpected argument %q\n%s", args[1], usage)
+		return 2
+	}
+	return runCommand([]string{args[0], "-h"}, stdin, stdout, stderr)
 }
 
 const conformUsage = `usage: nardy conform < cases.jsonl

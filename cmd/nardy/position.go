@@ -116,7 +116,7 @@ func (f *positionFlags) build(fs *flag.FlagSet) (nardy.Rules, nardy.Position, er
 	}
 	switch {
 	case set["key"]:
-		pos, err = nardy.ParseKey(v, nardy.White, *f.key)
+		pos, err = nardy.ParseKey(v, nardy.White, strings.TrimSpace(*f.key)) // blanks around left out, as -position leaves them
 	case given == 0:
 		pos, err = nardy.StartPosition(v, nardy.White)
 	}

@@ -71,7 +71,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		cube, match, err = cm.build(fs, *cubeful || *double, r, pos.OnRoll())
 	}
 	if err == nil && *rollText != "" { // before the network is loaded: a bad flag stops before any work
-		roll, err = nardy.ParseRoll(*rollText)
+		roll, err = parseRoll(*rollText)
 	}
 	if err != nil {
 		report(stderr, "rollout", err)

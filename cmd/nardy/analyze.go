@@ -38,16 +38,16 @@ const fileSlack = 64 << 10
 // nardy) with the neural evaluator and prints the errors and each
 // player's error rate, or the whole report as JSON. An interrupt (Ctrl-C)
 // or SIGTERM stops it: see analyzeContext.
-func analyze(args []string, stdout, stderr io.Writer) int {
+func analyze(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return analyzeContext(ctx, args, stdout, stderr)
+	return analyzeContext(ctx, args, stdin, stdout, stderr)
 }
 
 // analyzeContext is analyze, stopped when ctx ends: it then prints the
 // report of the decisions judged so far, says on stderr that it was
-// interrupted, and returns 1.
-func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// interrupted, and returns 1. FILE "-" is stdin.
+func analyzeContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	ply := fs.Int("ply", 1, "search depth of the judge (0..2)")
 	threshold := fs.Float64("threshold", analysis.DefaultThreshold, "equity loss counted as an error")
@@ -75,8 +75,10 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		"-crawford-rule and -max-cube (for money play without the Jacoby rule, -jacoby=false),\n" +
 		"or add the tag, such as ; [Jacoby \"Off\"], at the file's top; a tag in the\n" +
 		"file has the last word. A JSON record carries its rules: these flags and\n" +
-		"-preset are refused with one. FILE may hold up to 16 MiB (and blanks): a\n" +
-		".mat money session that long, some 12,000 games, takes about 350 MB to judge.\n\n" +
+		"-preset are refused with one. FILE - reads standard input: a JSON record if its\n" +
+		"first character other than a blank is '{', else a .mat file. FILE may hold up\n" +
+		"to 16 MiB (and blanks): a .mat money session that long, some 12,000 games,\n" +
+		"takes about 350 MB to judge.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
 		"printed, saying where it stopped (in -json, \"interrupted\"), and the exit status is 1."
 	if status, ok := parseFlagsArgs(fs, usage, args, 1, stdout, stderr); !ok {
@@ -97,6 +99,11 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	name := fs.Arg(0)
 	isMat := strings.HasSuffix(strings.ToLower(name), ".mat")
+	var in io.Reader // standard input, for FILE "-"
+	if name == "-" {
+		br := bufio.NewReaderSize(stdin, fileSlack)
+		name, isMat, in = "standard input", looksLikeMat(br), br
+	}
 	given := matRules.given(fs)
 	var matRulesUsed nardy.Rules
 	switch {
@@ -116,7 +123,16 @@ func analyzeContext(ctx context.Context, args []string, stdout, stderr io.Writer
 		report(stderr, "analyze", bad)
 		return 2
 	}
-	recs, names, err := readRecords(name, *preset, isMat, matRulesUsed)
+	var (
+		recs  []nardy.Record
+		names [2]string
+		err   error
+	)
+	if in != nil {
+		recs, names, err = readRecordsFrom(name, in, *preset, isMat, matRulesUsed)
+	} else {
+		recs, names, err = readRecords(name, *preset, isMat, matRulesUsed)
+	}
 	if err != nil {
 		if !strings.Contains(err.Error(), name) { // the record's own faults name no file
 			err = fmt.Errorf("%s: %w", name, err)
@@ -340,6 +356,16 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 		}
 	}
 	return readRecordsFrom(name, f, preset, isMat, r)
+}
+
+// looksLikeMat tells whether br, standard input, holds a .mat file rather
+// than a JSON record: its first byte that is not a blank (after a UTF-8
+// byte-order mark) is not '{'. What is empty or blank over its first
+// fileSlack bytes is taken as JSON, whose reading says what is wrong.
+func looksLikeMat(br *bufio.Reader) bool {
+	head, _ := br.Peek(fileSlack)
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(head) > 0 && head[0] != '{'
 }
 
 // readRecordsFrom reads the records of file name from f, as readRecords

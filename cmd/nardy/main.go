@@ -26,7 +26,7 @@
 // It never stops at a bad line.
 //
 // analyze judges every checker play and cube decision of a record (a JSON
-// nardy.Record, or a .mat file of short nardy) with the neural evaluator
+// nardy.Record, or a .mat file of short nardy; FILE "-" is standard input) with the neural evaluator
 // of package neural (see package analysis) and prints the errors, how
 // each game ended and each player's error rate; with -rollout, the checker plays and cube
 // decisions the search calls errors are judged again by rollouts (see analysis.Options.Rollout). An
@@ -105,7 +105,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "perft":
 		return perft(args[1:], stdout, stderr)
 	case "analyze":
-		return analyze(args[1:], stdout, stderr)
+		return analyze(args[1:], stdin, stdout, stderr)
 	case "eval":
 		return evaluate(args[1:], stdout, stderr)
 	case "hint":

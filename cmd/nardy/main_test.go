@@ -389,7 +389,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 		if asJSON {
 			args = append([]string{"-json"}, args...)
 		}
-		require.Equal(t, 1, analyzeContext(ctx, args, &out, &errOut), "json %t", asJSON)
+		require.Equal(t, 1, analyzeContext(ctx, args, strings.NewReader(""), &out, &errOut), "json %t", asJSON)
 		assert.Regexp(t, `^nardy analyze: interrupted: analysis: stopped at action 0 of \d+: context canceled; the report printed covers only the actions before it\n$`, errOut.String())
 		if !asJSON {
 			assert.Contains(t, out.String(), "short nardy, judged at 2-ply")

@@ -159,7 +159,9 @@ func parseFlagsArgs(fs *flag.FlagSet, usage string, args []string, nargs int, st
 }
 
 // report writes err as the error of sub-command cmd: "nardy cmd: ...",
-// without the "nardy: " that the library's own errors start with.
+// without the "nardy: " that the library's own errors start with, at the
+// start or where the command wrapped one (": nardy: ").
 func report(w io.Writer, cmd string, err error) {
-	fmt.Fprintf(w, "nardy %s: %s\n", cmd, strings.TrimPrefix(err.Error(), "nardy: "))
+	msg := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "nardy: "), ": nardy: ", ": ")
+	fmt.Fprintf(w, "nardy %s: %s\n", cmd, msg)
 }

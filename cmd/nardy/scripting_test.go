@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,4 +72,25 @@ func TestKeyAndRollTakeBlanksAround(t *testing.T) {
 	code, _, stderr = runCmd("legal", "-variant", "short", "-roll", "3\r-1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, `"3\r-1"`)
+}
+
+// TestMessagesSayNardyOnce: a message names the command once, at its
+// start; the library's "nardy: " of an error wrapped inside the message
+// is left out too (helper-196: "-gnubg ...: want POSITIONID:MATCHID, as
+// gnubg prints them: nardy: parsing gnubg ID ..." and "FILE: nardy: bad
+// record: ...").
+func TestMessagesSayNardyOnce(t *testing.T) {
+	dir := t.TempDir()
+	noRules := filepath.Join(dir, "norules.json")
+	require.NoError(t, os.WriteFile(noRules, []byte(`{"version":1}`), 0o600))
+	for _, args := range [][]string{
+		{"hint", "-gnubg", "4HPwATDgc/ABMA"},
+		{"analyze", "-ply", "0", noRules},
+	} {
+		code, out, stderr := runCmd(args...)
+		assert.NotEqual(t, 0, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.True(t, strings.HasPrefix(stderr, "nardy "+args[0]+": "), "%v: %s", args, stderr)
+		assert.NotContains(t, stderr, ": nardy: ", "%v", args)
+	}
 }

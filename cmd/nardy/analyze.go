@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/analysis"
@@ -358,6 +359,21 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 	return readRecordsFrom(name, f, preset, isMat, r)
 }
 
+// latin1Name is a player's name of a .mat file as UTF-8: the name itself
+// when it is valid UTF-8, as GNU Backgammon writes it, else read as the
+// Latin-1 of an old Windows program ("Ayg\xfcn" is "Aygün"), as
+// gnubg.MatInfo asks of a caller that prints names.
+func latin1Name(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	r := make([]rune, len(name))
+	for i := range len(name) {
+		r[i] = rune(name[i])
+	}
+	return string(r)
+}
+
 // looksLikeMat tells whether br, standard input, holds a .mat file rather
 // than a JSON record: its first byte that is not a blank (after a UTF-8
 // byte-order mark) is not '{'. What is empty or blank over its first
@@ -402,7 +418,7 @@ func readRecordsFrom(name string, f io.Reader, preset string, isMat bool, r nard
 		case err != nil:
 			err = fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "nardy: "))
 		}
-		return recs, info.Players, err
+		return recs, [2]string{latin1Name(info.Players[0]), latin1Name(info.Players[1])}, err
 	}
 	var rec nardy.Record
 	var seen bytes.Buffer // what the decoder read: where a syntax error is (jsonWhere)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 
@@ -38,4 +39,21 @@ func TestAnalyzeDashIsStandardInput(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Empty(t, out)
 	assert.Contains(t, stderr, "standard input: empty")
+}
+
+// TestAnalyzeLatin1Names: a .mat file of an old Windows program names a
+// player in Latin-1 ("Ayg\xfcn"), which is not UTF-8 (gnubg.MatInfo: the
+// caller that prints names decodes them); the report names him "Aygün",
+// in its text and in its JSON (helper-196: the text held the raw byte
+// 0xfc, no valid UTF-8, and the JSON "Ayg\ufffdn").
+func TestAnalyzeLatin1Names(t *testing.T) {
+	const file = "../../gnubg/testdata/mat/latin1-names.mat"
+	code, out, stderr := runCmd("analyze", "-ply", "0", file)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "white (Aygün): ")
+	code, out, stderr = runCmd("analyze", "-ply", "0", "-json", file)
+	require.Equal(t, 0, code, stderr)
+	var rep struct{ Names [2]string }
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Equal(t, [2]string{"Aygün", "Timur"}, rep.Names)
 }

@@ -94,3 +94,20 @@ func TestMessagesSayNardyOnce(t *testing.T) {
 		assert.NotContains(t, stderr, ": nardy: ", "%v", args)
 	}
 }
+
+// TestFlagAfterArgument: the flag package stops at the first argument,
+// so a flag written after it, as GNU tools take it ("nardy analyze FILE
+// -ply 0"), is refused as an argument; the message says to put the flags
+// first (helper-196: it said only `unexpected argument "-ply"`). An
+// argument that is no flag is refused as before.
+func TestFlagAfterArgument(t *testing.T) {
+	const file = "../../testdata/records/short-standard-3p-seed179.json"
+	code, out, stderr := runCmd("analyze", file, "-ply", "0")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, firstLine(stderr), `unexpected argument "-ply": flags go before the arguments`)
+
+	code, _, stderr = runCmd("legal", "-roll", "6-5", "extra")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, `nardy legal: unexpected argument "extra"`, firstLine(stderr))
+}

@@ -49,6 +49,14 @@ func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, st
 	case err != nil:
 	case fs.NArg() > nargs:
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(nargs))
+		if name, isFlag := strings.CutPrefix(fs.Arg(nargs), "-"); isFlag && nargs > 0 {
+			// The flag package stops at the first argument: a flag of
+			// fs after it, as GNU tools take one, is an argument here.
+			name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
+			if fs.Lookup(name) != nil {
+				err = fmt.Errorf("%w: flags go before the arguments", err)
+			}
+		}
 	case fs.NArg() < nargs:
 		plural := "s"
 		if nargs == 1 {

@@ -82,7 +82,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 // usage names the commands; each prints its own flags with -h.
 const usage = "usage: nardy-strength vs|judge|cube|plays|openings|evalcheck|calibration [flags]\n" +
-	"(nardy-strength COMMAND -h lists a command's flags; go doc ./cmd/nardy-strength says what each measures)"
+	"(nardy-strength COMMAND -h or nardy-strength help COMMAND lists a command's flags; go doc ./cmd/nardy-strength says what each measures)"
 
 // run is the program: a lost output (a failed write to stdout) exits 1
 // (cliflags.CheckOutput).
@@ -98,7 +98,17 @@ func runProgram(args []string, stdout, stderr io.Writer) int {
 	}
 	var err error
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "help": // "help COMMAND" is "COMMAND -h"
+		if len(args) == 2 {
+			return runProgram([]string{args[1], "-h"}, stdout, stderr)
+		}
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "nardy-strength help: unexpected argument %q\n%s\n", args[2], usage)
+			return 2
+		}
+		fmt.Fprintln(stdout, usage)
+		return 0
+	case "-h", "-help", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	case "vs":

@@ -58,6 +58,25 @@ func TestUsage(t *testing.T) {
 	assert.Equal(t, 0, run([]string{"vs", "-h"}, &stdout, &stderr), "a command's own -h")
 }
 
+// TestHelpCommand: "nardy-strength help COMMAND" prints what
+// "nardy-strength COMMAND -h" prints, with exit status 0, as "go help
+// build" does (helper-196: it printed the list of commands whatever the
+// command named); an unknown COMMAND is a usage error.
+func TestHelpCommand(t *testing.T) {
+	for _, cmd := range []string{"vs", "judge", "cube", "plays", "openings", "evalcheck", "calibration"} {
+		var want, wantErr, got, gotErr bytes.Buffer
+		require.Equal(t, 0, run([]string{cmd, "-h"}, &want, &wantErr), cmd)
+		assert.Equal(t, 0, run([]string{"help", cmd}, &got, &gotErr), cmd)
+		assert.True(t, strings.HasPrefix(got.String(), "usage: nardy-strength "+cmd), "%s: %.60q", cmd, got.String())
+		assert.Equal(t, want.String(), got.String(), cmd)
+		assert.Empty(t, gotErr.String(), cmd)
+	}
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 2, run([]string{"help", "nosuch"}, &stdout, &stderr))
+	assert.Empty(t, stdout.String())
+	assert.Contains(t, stderr.String(), `unknown command "nosuch"`)
+}
+
 // skipWithoutGnubg skips a test that needs GNU Backgammon when it is not
 // installed.
 func skipWithoutGnubg(t *testing.T) {

@@ -212,13 +212,16 @@ type SyntaxError struct {
 }
 
 // Error implements the error interface. An input longer than Input is
-// shown as Input followed by "...".
+// shown as Input followed by "..."; an empty one is not shown.
 func (e *SyntaxError) Error() string {
 	in := e.Input
 	if n := errtext.CutLen(in); n < len(in) || e.Len > len(in) {
 		in = in[:n] + "..."
 	}
-	s := "nardy: parsing " + e.What + " " + fmt.Sprintf("%q", in)
+	s := "nardy: parsing " + e.What
+	if in != "" {
+		s += " " + fmt.Sprintf("%q", in)
+	}
 	if e.Offset >= 0 {
 		s += fmt.Sprintf(" at offset %d", e.Offset)
 	}

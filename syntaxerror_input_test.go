@@ -80,3 +80,18 @@ func TestSyntaxErrorNamesTheTextGiven(t *testing.T) {
 		assert.ErrorContains(t, err, `"`+text+`" could be`, "the refusal quotes the text given")
 	}
 }
+
+// TestSyntaxErrorOfNoTextQuotesNothing: the message of an empty input
+// names what was parsed and what is wanted, without a quoted "" (helper-196
+// met `parsing .mat file "": no "N point match" line` from a file of blank
+// lines); a non-empty input is still quoted.
+func TestSyntaxErrorOfNoTextQuotesNothing(t *testing.T) {
+	_, err := ParsePosition("")
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.Equal(t, `nardy: parsing position: want "VARIANT TURN KEY", such as "long w 000...f00/000...f00"`, err.Error())
+	_, err = ParseRoll("")
+	require.ErrorIs(t, err, ErrSyntax)
+	assert.Equal(t, "nardy: parsing roll: want two dice 1..6, such as 6-5", err.Error())
+	_, err = ParseRoll(" ")
+	assert.Contains(t, err.Error(), `parsing roll " "`)
+}

@@ -193,7 +193,7 @@ func (o RolloutOptions) Validate() error {
 	case o.Workers < 0 || o.Workers > MaxWorkers:
 		return rolloutError("Workers", "workers %d not in 0..%d", o.Workers, MaxWorkers)
 	case !(o.StopAt >= 0) || math.IsInf(o.StopAt, 1):
-		return rolloutError("StopAt", "stop at a standard error of %v (a number, 0 for never)", o.StopAt)
+		return rolloutError("StopAt", "stop at a standard error of %v (want a finite number ≥ 0, 0 for never)", o.StopAt)
 	}
 	return nil
 }

@@ -208,6 +208,9 @@ func TestRolloutErrors(t *testing.T) {
 			assert.Equal(t, optionAtFault[c.name], re.Option, "%s: the option at fault (none for the call's fault)", c.name)
 		}
 		assert.Zero(t, res, c.name)
+		if re != nil && re.Option == "StopAt" { // -1 is a number: say what is wanted
+			assert.Contains(t, err.Error(), "want a finite number ≥ 0", c.name)
+		}
 		if mismatch := strings.Contains(c.name, "long"); mismatch { // the sentinel a bot.Neural player's Act gives too
 			assert.ErrorIs(t, err, nardy.ErrVariantMismatch, c.name)
 		} else {

@@ -103,7 +103,7 @@ func TestAnalyzeFileMessages(t *testing.T) {
 		{"latin1.mat", " 1 point match\r\n\f\n Game 1\n J\xf6rg\t: 0\n garbage\n", "not a move, score or result line (.mat line 4)"}, // text: read on
 		{"del.json", "{\x7f}", "binary data (byte 0x7f at offset 1)"},
 		{"syntax.mat", " 1 point match\n\n Game 1\n garbage\n", "syntax.mat: parsing .mat file \" garbage\": not a move, score or result line (.mat line 4)"},
-		{"blank.mat", "\n\n", "blank.mat: parsing .mat file \"\": no \"N point match\" line"},
+		{"blank.mat", "\n\n", "blank.mat: parsing .mat file: no \"N point match\" line"},
 		{"dir.mat/", "", "is a directory"},
 		// Past the 16 MiB a record may hold: said so, whatever the cut
 		// left (a JSON cut short, a .mat line cut); it read 64 MiB, and

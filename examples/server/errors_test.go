@@ -289,7 +289,7 @@ func TestUnknownSubpathNamesTheResources(t *testing.T) {
 	c := newClient(t, Config{})
 	_, me, _ := c.create(`{"preset":"long-moscow","seed":1}`)
 	e := me.refused(http.StatusNotFound, "unknown_action", "GET", "board", ``)
-	for _, name := range []string{"steps", "board.svg", "record", "events", "hint", "join", "roll", "play", "resign"} {
+	for _, name := range []string{"steps", "board.svg", "record", "record.mat", "events", "hint", "join", "roll", "play", "resign"} {
 		assert.Contains(t, e.Error, name, "the message names %q", name)
 	}
 }

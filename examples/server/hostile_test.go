@@ -166,7 +166,7 @@ func TestHostileNoToken(t *testing.T) {
 	other, _ := h.create("10.0.0.2", `{"preset":"long-moscow"}`)
 	assert.NotEmpty(t, g.token, "creating a game gives its seat a token")
 	routes := []struct{ method, what string }{
-		{"GET", ""}, {"DELETE", ""}, {"GET", "/steps"}, {"GET", "/board.svg"}, {"GET", "/record"}, {"GET", "/events"}, {"GET", "/hint"},
+		{"GET", ""}, {"DELETE", ""}, {"GET", "/steps"}, {"GET", "/board.svg"}, {"GET", "/record"}, {"GET", "/record.mat"}, {"GET", "/events"}, {"GET", "/hint"},
 	}
 	for _, a := range []string{"seed", "roll", "step", "undo", "play", "double", "take", "drop", "beaver", "resign", "accept", "reject"} {
 		routes = append(routes, struct{ method, what string }{"POST", "/" + a})

@@ -22,7 +22,7 @@ func TestJoin(t *testing.T) {
 	c := newClient(t, Config{})
 	st, a, b := c.createInvite(`{"preset":"long-moscow","opponent":"human","seed":1}`)
 	assert.Equal(t, b.color, st.Invited, "the creator's state says who has not joined")
-	routes := [][2]string{{"GET", ""}, {"DELETE", ""}, {"GET", "steps"}, {"GET", "board.svg"}, {"GET", "record"},
+	routes := [][2]string{{"GET", ""}, {"DELETE", ""}, {"GET", "steps"}, {"GET", "board.svg"}, {"GET", "record"}, {"GET", "record.mat"},
 		{"GET", "events"}, {"GET", "hint"}}
 	for _, what := range actionOrder {
 		routes = append(routes, [2]string{"POST", what})

@@ -367,7 +367,7 @@ func (s *Server) gameRoot(w http.ResponseWriter, r *http.Request) {
 
 // readOrder lists the GET resources of a game, as the README and the
 // refusal of an unknown one name them; everything else is an action.
-var readOrder = []string{"steps", "board.svg", "record", "events", "hint"}
+var readOrder = []string{"steps", "board.svg", "record", "record.mat", "events", "hint"}
 
 // reads holds the names of readOrder.
 var reads = func() map[string]bool {
@@ -441,6 +441,8 @@ func (s *Server) gameSub(w http.ResponseWriter, r *http.Request) {
 			g.board(w, r, seat)
 		case "record":
 			writeJSON(w, http.StatusOK, g.record())
+		case "record.mat":
+			g.recordMat(w, e.id)
 		default:
 			s.action(w, r, e, g, seat, what, req)
 		}

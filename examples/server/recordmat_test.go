@@ -170,7 +170,8 @@ func TestRecordMatOfPlayedGames(t *testing.T) {
 
 // TestRecordMatRefused: long nardy, which a .mat file cannot hold, and a
 // short-nardy game WriteMat refuses (short-tavla scores a backgammon 2, S5,
-// which gnubg would read as 3) are 409 no_mat, saying why; the route asks
+// which gnubg would read as 3; a game set up at a position, where a .mat
+// game starts at the opening) are 409 no_mat, saying why; the route asks
 // for a seat's token as the JSON record does (401 without one, with
 // another game's); it is a GET.
 func TestRecordMatRefused(t *testing.T) {
@@ -182,6 +183,9 @@ func TestRecordMatRefused(t *testing.T) {
 	_, tavla, _ := c.create(`{"preset":"short-tavla","seed":1}`)
 	e = tavla.refused(http.StatusConflict, "no_mat", "GET", "record.mat", "")
 	assert.Contains(t, e.Error, "backgammon")
+	_, setup, _ := c.create(`{"preset":"short-standard","setup":{"position":"short w 00000503000050000000000200/00000503000050000000000200"},"seed":1}`)
+	e = setup.refused(http.StatusConflict, "no_mat", "GET", "record.mat", "")
+	assert.Contains(t, e.Error, "set up")
 
 	_, short, _ := c.create(`{"preset":"short-standard","seed":1}`)
 	c.refused(http.StatusUnauthorized, "no_token", "GET", short.path("record.mat"), "")

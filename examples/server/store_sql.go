@@ -16,7 +16,8 @@ import (
 // the process being killed (kill -9); a power cut may lose the last
 // moments. Writes are serialised by one connection.
 type sqliteStore struct {
-	db *sql.DB
+	db   *sql.DB
+	lock *storeLock // FILE.lock, held while the store is open: one server per file
 }
 
 const sqliteSchema = `
@@ -31,20 +32,29 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE INDEX IF NOT EXISTS games_client ON games(client, over, updated);`
 
-// openSQLite opens (creating if needed) the store in file path.
+// openSQLite opens (creating if needed) the store in file path, first
+// taking its lock (lockStore): a file another server has open is
+// ErrStoreInUse, where the second server would have started, served
+// the games it had read as they were then and had its changes refused.
 func openSQLite(path string) (*sqliteStore, error) {
+	lock, err := lockStore(path)
+	if err != nil {
+		return nil, err
+	}
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
+		_ = lock.unlock()
 		return nil, err
 	}
 	db.SetMaxOpenConns(1)
 	db.SetConnMaxIdleTime(0)
 	if _, err := db.Exec(sqliteSchema); err != nil {
 		db.Close()
+		_ = lock.unlock()
 		return nil, fmt.Errorf("sqlite %s: %w", path, err)
 	}
-	return &sqliteStore{db: db}, nil
+	return &sqliteStore{db: db, lock: lock}, nil
 }
 
 func (s *sqliteStore) Create(ctx context.Context, r Row) error {
@@ -102,7 +112,8 @@ func (s *sqliteStore) Count(ctx context.Context, client string, since time.Time)
 	return all, mine, unfinished, err
 }
 
-func (s *sqliteStore) Close() error { return s.db.Close() }
+// Close closes the file, then lets its lock go.
+func (s *sqliteStore) Close() error { return errors.Join(s.db.Close(), s.lock.unlock()) }
 
 // created turns the result of an insert that does nothing on a taken id
 // into ErrExists.

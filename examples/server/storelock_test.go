@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSQLiteOneStorePerFile: a SQLite file has one open store at a time
+// (one server per file, README): a second store on the file is refused
+// with ErrStoreInUse, naming the file, the process holding it and what to
+// do, and leaves the first store working; once the first is closed the
+// file opens again, and another file beside it opens meanwhile. The second
+// opened without a word, then served stale reads and had its writes
+// refused.
+func TestSQLiteOneStorePerFile(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no flock(2) here: lockStore takes no lock")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "games.db")
+	first, err := openSQLite(path)
+	require.NoError(t, err)
+	r := Row{ID: newID(), Version: 1, Client: "c", Updated: time.Now(), Data: []byte(`{"first":true}`)}
+	require.NoError(t, first.Create(context.Background(), r))
+
+	second, err := openSQLite(path)
+	if !assert.ErrorIs(t, err, ErrStoreInUse) {
+		if second != nil {
+			second.Close()
+		}
+		t.FailNow()
+	}
+	assert.Nil(t, second)
+	assert.Contains(t, err.Error(), path)
+	assert.Contains(t, err.Error(), "process "+strconv.Itoa(os.Getpid()))
+	assert.Contains(t, err.Error(), "one server per SQLite file")
+
+	other, err := openSQLite(filepath.Join(dir, "other.db"))
+	require.NoError(t, err, "another file is another lock")
+	require.NoError(t, other.Close())
+
+	got, err := first.Load(context.Background(), r.ID, -1)
+	require.NoError(t, err, "the refusal left the first store alone")
+	assert.Equal(t, r.Data, got.Data)
+	require.NoError(t, first.Close())
+
+	again, err := openSQLite(path)
+	require.NoError(t, err, "a closed store's file opens again")
+	defer again.Close()
+	got, err = again.Load(context.Background(), r.ID, -1)
+	require.NoError(t, err)
+	assert.Equal(t, r.Data, got.Data)
+}
+
+// TestSecondServerRefused: a second server started on the SQLite file of
+// a running one exits at once, with a message that says why, and the
+// first goes on serving its games; once the first is killed (SIGKILL: the
+// kernel lets its lock go) a server starts on the file again. The second
+// started and ran, serving the games as it read them.
+func TestSecondServerRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server")
+	}
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no flock(2) here: lockStore takes no lock")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "server")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	db := filepath.Join(dir, "games.db")
+
+	url, first := startServer(t, bin, db)
+	c := &client{t: t, url: url, hc: &http.Client{Timeout: 30 * time.Second}}
+	st, me, _ := c.create(`{"preset":"short-standard"}`)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err = exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-db", db).CombinedOutput()
+	require.NoError(t, ctx.Err(), "the second server did not exit: %s", out)
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "the second server must fail: %s", out)
+	assert.Contains(t, string(out), "in use by another server", "%s", out)
+	assert.Contains(t, string(out), "process "+strconv.Itoa(first.Process.Pid), "%s", out)
+	assert.Equal(t, st.Version, me.state().Version, "the first server goes on")
+
+	require.NoError(t, first.Process.Kill())
+	_ = first.Wait()
+	url, _ = startServer(t, bin, db)
+	c.url = url
+	assert.Equal(t, st.Version, me.state().Version, "a server starts on the file once the first is gone")
+}

@@ -148,7 +148,8 @@ func openStore(db, dsn string) (Store, error) {
 }
 
 // warmUp builds the neural bots' tables for every preset (the bear-off
-// database and the cubeful tables, about 1.5 s and 35 MB) while the server
+// database and the cubeful tables, 1.5 s of one core and 35 MB; their wall
+// time grows with the machine's load: README) while the server
 // starts taking requests, so that no player's first bear-off against a
 // neural bot waits for them; a request that needs them sooner waits for
 // the build under way.

@@ -62,9 +62,11 @@ func analyzeContext(ctx context.Context, args []string, stdin io.Reader, stdout,
 		"Judges every checker play and cube decision of FILE (a JSON record, or a .mat\n" +
 		"file of short nardy) with the neural evaluator and prints the errors and\n" +
 		"each player's error rate: the share of decisions that lose more than the\n" +
-		"threshold (the mean loss a decision, which GNU Backgammon calls the error rate, is\n" +
-		"printed beside it), and each player's luck: what its rolls were worth\n" +
-		"against the average roll, in all and a roll (-json lists every roll's).\n" +
+		"threshold (the mean loss a decision, near what GNU Backgammon calls the error\n" +
+		"rate, is printed beside it: gnubg divides by its close cube decisions too, where\n" +
+		"this counts only the doubles, takes, drops and missed doubles), and each player's\n" +
+		"luck: what its rolls were worth against the average roll, in all and a roll\n" +
+		"(-json lists every roll's).\n" +
 		"With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
 		"the best; of a cube decision, no double and double/take (with the cube).\n" +

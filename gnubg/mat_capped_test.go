@@ -6,6 +6,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -65,9 +66,9 @@ func TestReadMatCappedOnlyAtTheNeed(t *testing.T) {
 			continue
 		}
 		if assert.NoError(t, err, c.pts) {
-			games := gamesOfRecord(t, rec)
+			games := matForms().GamesOfRecord(t, rec)
 			if assert.Len(t, games, 1, c.pts) {
-				assert.Equal(t, matHead{Winner: nardy.White, Points: 16}, games[0].matHead, c.pts)
+				assert.Equal(t, testgen.MatHead{Winner: nardy.White, Points: 16}, games[0].MatHead, c.pts)
 			}
 		}
 	}

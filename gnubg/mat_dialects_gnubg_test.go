@@ -71,10 +71,10 @@ func TestMatDialectsGnubg(t *testing.T) {
 			counts["both read"]++
 			assert.Equal(t, [2]string{gm.Match.Info.X.Name, gm.Match.Info.O.Name}, info.Players, name)
 			assert.Equal(t, gm.Match.Info.Length, rec.Length, name)
-			want, got := gamesOfGnubg(t, r, gm.Match), gamesOfRecord(t, rec)
+			want, got := matForms().GamesOfGnubg(t, r, gm.Match), matForms().GamesOfRecord(t, rec)
 			if assert.Len(t, got, len(want), name) {
 				for k := range want {
-					assert.Empty(t, gameDiff(want[k], got[k]), "%s, game %d", name, k+1)
+					assert.Empty(t, testgen.MatGameDiff(want[k], got[k]), "%s, game %d", name, k+1)
 				}
 			}
 			t.Logf("%s: both read %d games", name, len(want))
@@ -123,9 +123,9 @@ var matDialectsGnubgOnly = map[string]bool{
 }
 
 type gnubgDialect struct {
-	File     string     `json:"file"`
-	Match    gnubgMatch `json:"match"`
-	Warnings []string   `json:"warnings"`
+	File     string             `json:"file"`
+	Match    testgen.GnubgMatch `json:"match"`
+	Warnings []string           `json:"warnings"`
 }
 
 // gnubgDialectPy imports each .mat file of the list IN (one path a line)

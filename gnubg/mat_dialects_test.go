@@ -10,6 +10,7 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/gnubg"
+	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,12 +20,12 @@ import (
 // game, winner, points and resignation), written here as literal
 // expectations.
 var (
-	club3pHeads = []matHead{
+	club3pHeads = []testgen.MatHead{
 		{Score: [2]int{0, 0}, Winner: nardy.Black, Points: 1},
 		{Score: [2]int{0, 1}, Winner: nardy.White, Points: 2, Resigned: true},
 		{Score: [2]int{2, 1}, Crawford: true, Winner: nardy.White, Points: 1, Resigned: true},
 	}
-	gnubg5pHeads = []matHead{
+	gnubg5pHeads = []testgen.MatHead{
 		{Score: [2]int{0, 0}, Winner: nardy.White, Points: 1},
 		{Score: [2]int{1, 0}, Winner: nardy.Black, Points: 2},
 		{Score: [2]int{1, 2}, Winner: nardy.Black, Points: 8, Resigned: true},
@@ -57,14 +58,14 @@ func TestMatDialects(t *testing.T) {
 	require.NoError(t, err)
 	type base struct {
 		players [2]string
-		games   []matGame // their events: the file's games
-		heads   []matHead // gnubg's import of the file
+		games   []testgen.MatGame // their events: the file's games
+		heads   []testgen.MatHead // gnubg's import of the file
 	}
-	clubGames := gamesOfRecord(t, club)
+	clubGames := matForms().GamesOfRecord(t, club)
 	fromClub := base{clubInfo.Players, clubGames, club3pHeads}
-	from5p := base{g5Info.Players, gamesOfRecord(t, g5), gnubg5pHeads}
+	from5p := base{g5Info.Players, matForms().GamesOfRecord(t, g5), gnubg5pHeads}
 	// club-3p.mat's first game as a 1-point match, which Timur's drop wins.
-	clubFirst := base{clubInfo.Players, clubGames[:1], []matHead{{Score: [2]int{0, 0}, Winner: nardy.Black, Points: 1}}}
+	clubFirst := base{clubInfo.Players, clubGames[:1], []testgen.MatHead{{Score: [2]int{0, 0}, Winner: nardy.Black, Points: 1}}}
 	// What gnubg's import of each file is: the games of the file it was
 	// made from, or (nil) a refusal or a reading in part.
 	gnubgReads := map[string]*base{
@@ -170,7 +171,7 @@ func TestMatDialects(t *testing.T) {
 		case name == "names-spaces":
 			require.NoError(t, err, name)
 			assert.Equal(t, [2]string{"Aygun Mammadova (AZE)", "Timur Aliyev (USA)"}, info.Players, name)
-			assert.Equal(t, clubGames, gamesOfRecord(t, rec), name)
+			assert.Equal(t, clubGames, matForms().GamesOfRecord(t, rec), name)
 		case name == "wins-capped":
 			// A gammon that ends a 1-point match, its result written as
 			// the points the match needed, "Wins 1 point and the match"
@@ -179,9 +180,9 @@ func TestMatDialects(t *testing.T) {
 			// edited): gnubg 1.07 imports it as the gammon it is, White
 			// winning 2 points at 0-0 (helper-186), and so does ReadMat.
 			if assert.NoError(t, err, name) {
-				games := gamesOfRecord(t, rec)
+				games := matForms().GamesOfRecord(t, rec)
 				if assert.Len(t, games, 1, name) {
-					assert.Equal(t, matHead{Winner: nardy.White, Points: 2}, games[0].matHead, name)
+					assert.Equal(t, testgen.MatHead{Winner: nardy.White, Points: 2}, games[0].MatHead, name)
 				}
 			}
 			// Only the points the winner needed read so: a smaller value
@@ -199,14 +200,14 @@ func TestMatDialects(t *testing.T) {
 			// 4 (Black wins 4 points; it was a gammon), the games before
 			// as gnubg-5p.mat's (helper-186), and so does ReadMat.
 			if assert.NoError(t, err, name) {
-				games := gamesOfRecord(t, rec)
-				want := gamesOfRecord(t, g5)
+				games := matForms().GamesOfRecord(t, rec)
+				want := matForms().GamesOfRecord(t, g5)
 				if assert.Len(t, games, 3, name) {
 					assert.Equal(t, want[:2], games[:2], name)
 					last, wlast := games[2].Events, want[2].Events
 					assert.Equal(t, wlast[:len(wlast)-1], last[:len(last)-1], name)
 					assert.Equal(t, "white resigns 1", last[len(last)-1], name)
-					assert.Equal(t, matHead{Score: [2]int{1, 2}, Winner: nardy.Black, Points: 4, Resigned: true}, games[2].matHead, name)
+					assert.Equal(t, testgen.MatHead{Score: [2]int{1, 2}, Winner: nardy.Black, Points: 4, Resigned: true}, games[2].MatHead, name)
 				}
 			}
 		case b != nil:
@@ -216,10 +217,10 @@ func TestMatDialects(t *testing.T) {
 			assert.Equal(t, b.players, info.Players, name)
 			// The same games, event by event (the moves may be written
 			// in another order, the dice low die first: the same plays).
-			games := gamesOfRecord(t, rec)
-			var heads []matHead
+			games := matForms().GamesOfRecord(t, rec)
+			var heads []testgen.MatHead
 			for k, g := range games {
-				heads = append(heads, g.matHead)
+				heads = append(heads, g.MatHead)
 				if k < len(b.games) {
 					assert.Equal(t, b.games[k].Events, g.Events, "%s, game %d", name, k+1)
 				}
@@ -227,7 +228,7 @@ func TestMatDialects(t *testing.T) {
 			assert.Equal(t, b.heads, heads, name)
 		case matDialectsOursOnly[name+".mat"]:
 			if assert.NoError(t, err, name) {
-				assert.Equal(t, clubGames, gamesOfRecord(t, rec), name)
+				assert.Equal(t, clubGames, matForms().GamesOfRecord(t, rec), name)
 			}
 		default:
 			assert.Error(t, err, name)
@@ -242,7 +243,7 @@ func TestMatDialects(t *testing.T) {
 	rec, info, err := read("latin1-names.mat")
 	require.NoError(t, err)
 	assert.Equal(t, [2]string{"Ayg\xfcn", "Timur"}, info.Players)
-	assert.Equal(t, clubGames, gamesOfRecord(t, rec))
+	assert.Equal(t, clubGames, matForms().GamesOfRecord(t, rec))
 }
 
 // testMatFile reads the file testdata/mat/elems... of the package's tests.

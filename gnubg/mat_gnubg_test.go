@@ -3,7 +3,7 @@ package gnubg_test
 // The .mat round trip with GNU Backgammon (issue 9 item 1), game by game
 // and event by event: matches of the bots written with WriteMat and read
 // by gnubg, and matches gnubg plays against itself read with ReadMat. Both
-// sides are put in one form, matGame, and compared whole.
+// sides are put in one form, testgen.MatGame, and compared whole.
 
 import (
 	"bytes"
@@ -241,36 +241,11 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 	}
 
 	ours, theirs := map[string]int{}, map[string]int{} // what was compared
-	compare := func(counts map[string]int, name string, want, got []matGame) {
+	compare := func(counts map[string]int, name string, want, got []testgen.MatGame) {
 		t.Helper()
 		counts["matches"]++
-		if len(got) != len(want) {
-			t.Errorf("%s: %d games, want %d", name, len(got), len(want))
-		}
-		for k := range min(len(want), len(got)) {
-			if d := gameDiff(want[k], got[k]); d != "" {
-				t.Errorf("%s, game %d: %s", name, k+1, d)
-			}
-		}
-		if n := len(want); n > 0 && want[n-1].Points == 0 && len(want[n-1].Events) > 0 {
-			counts["unfinished"]++
-			if last := want[n-1].Events[len(want[n-1].Events)-1]; strings.Contains(last, " rolls ") {
-				counts["ends rolled, not played"]++
-			}
-		}
-		for _, g := range want {
-			counts["games"]++
-			counts["events"] += len(g.Events)
-			for _, ev := range g.Events {
-				switch f := strings.Fields(ev); {
-				case strings.HasSuffix(ev, "no play"):
-					counts["dances"]++
-				case len(f[1]) > 2: // not a roll and its play
-					counts[f[1]]++
-					counts[f[0]+" "+f[1]]++
-				}
-			}
-		}
+		testgen.CompareMatGames(t, name, want, got)
+		testgen.CountMatEvents(counts, want)
 	}
 
 	require.Len(t, imported, len(files))
@@ -282,12 +257,12 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 		}
 		assert.Equal(t, names, [2]string{gm.Info.X.Name, gm.Info.O.Name}, f.name)
 		assert.Equal(t, f.rec.Length, gm.Info.Length, f.name)
-		want := gamesOfRecord(t, f.rec)
+		want := matForms().GamesOfRecord(t, f.rec)
 		if postCrawford[f.name] {
 			ours["started post-Crawford"]++
 			want[0].Crawford = true // gnubg's reading: the .mat format cannot say it
 		}
-		compare(ours, f.name, want, gamesOfGnubg(t, f.rec.Rules, gm))
+		compare(ours, f.name, want, matForms().GamesOfGnubg(t, f.rec.Rules, gm))
 	}
 	for k, job := range jobs {
 		require.Len(t, played[k], len(job), "gnubg's self-play %v", job)
@@ -301,10 +276,10 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 				continue
 			}
 			assert.Equal(t, [2]string{res.Match.Info.X.Name, res.Match.Info.O.Name}, info.Players)
-			var got []matGame
+			var got []testgen.MatGame
 			var points [2]int // a money session's points before each record
 			for _, rec := range recs {
-				games := gamesOfRecord(t, rec)
+				games := matForms().GamesOfRecord(t, rec)
 				for i := range games {
 					games[i].Score[0] += points[0]
 					games[i].Score[1] += points[1]
@@ -323,7 +298,7 @@ func TestMatGnubgRoundTrip(t *testing.T) {
 				_, _, err := gnubg.ReadMat(bytes.NewReader(text), rg)
 				assert.ErrorIs(t, err, gnubg.ErrMat, "ReadMat: a session of %d games", len(recs))
 			}
-			compare(theirs, filepath.Base(res.File), gamesOfGnubg(t, r, res.Match), got)
+			compare(theirs, filepath.Base(res.File), matForms().GamesOfGnubg(t, r, res.Match), got)
 		}
 	}
 	t.Logf("written with WriteMat, read by gnubg: %v", ours)
@@ -352,16 +327,16 @@ func TestMatReadGnubgExport(t *testing.T) {
 	require.NoError(t, err)
 	data, err := os.ReadFile(filepath.Join("testdata", "mat", "gnubg-5p.json"))
 	require.NoError(t, err)
-	var gm gnubgMatch
+	var gm testgen.GnubgMatch
 	require.NoError(t, json.Unmarshal(data, &gm))
 	r := nardy.DefaultRules(nardy.Short)
 	rec, info, err := gnubg.ReadMat(bytes.NewReader(text), r)
 	require.NoError(t, err)
 	assert.Equal(t, [2]string{"gnubg", "root"}, info.Players)
-	want, got := gamesOfGnubg(t, r, gm), gamesOfRecord(t, rec)
+	want, got := matForms().GamesOfGnubg(t, r, gm), matForms().GamesOfRecord(t, rec)
 	require.Len(t, got, len(want))
 	for k := range want {
-		assert.Empty(t, gameDiff(want[k], got[k]), "game %d", k+1)
+		assert.Empty(t, testgen.MatGameDiff(want[k], got[k]), "game %d", k+1)
 	}
 
 	// gnubg writes "25)  Drops                       Wins 2 points"; the

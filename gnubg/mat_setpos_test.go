@@ -52,7 +52,7 @@ func TestReadMatSetPositionBeforeFirstGame(t *testing.T) {
 	edited := text[:i] + xgSetPos + "\n\n" + text[i:]
 	rec, _, err := gnubg.ReadMat(strings.NewReader(edited), variants.ShortStandard())
 	require.NoError(t, err, "a remark after the match length, before game 1")
-	assert.Equal(t, gamesOfRecord(t, want), gamesOfRecord(t, rec))
+	assert.Equal(t, matForms().GamesOfRecord(t, want), matForms().GamesOfRecord(t, rec))
 }
 
 // TestReadMatSetPositionIndented: the remark indented ("  ; Set Pos=..."

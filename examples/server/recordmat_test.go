@@ -161,7 +161,7 @@ func TestRecordMatOfPlayedGames(t *testing.T) {
 		require.NoError(t, err, "%s:\n%s", f.name, f.mat)
 		assert.Equal(t, f.rec.Length, back.Length, f.name)
 		assert.Len(t, info.Players, 2)
-		compareMatGames(t, counts, f.name, matGamesOfRecord(t, f.rec), matGamesOfRecord(t, back))
+		compareMatGames(t, counts, f.name, matForms().GamesOfRecord(t, f.rec), matForms().GamesOfRecord(t, back))
 		// The JSON record shows the seed once the match is over, and the
 		// .mat file never (it has no place for the proof): in a match in
 		// progress neither shows it.

@@ -1,8 +1,11 @@
 // Package testgen makes the random inputs of the tests of the format
 // packages (gnubg, xgid) through the public API of package nardy:
 // short-nardy positions for rapid, and matches of random legal actions;
-// and it reads the command lines the documents give for the programs
-// (DocCommands), for the programs' tests.
+// it reads the command lines the documents give for the programs
+// (DocCommands), for the programs' tests; and it puts a match as nardy's
+// record says it and as GNU Backgammon's import of a .mat file says it in
+// one form (MatGame, MatForms), for the tests of the .mat files of package
+// gnubg and of the example server.
 // (The tests of package nardy itself have their own generators, which may
 // use its internals; they cannot import this package, which imports
 // nardy.)

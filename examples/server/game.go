@@ -83,6 +83,13 @@ type game struct {
 	last    *lastPlay
 	log     []string
 	version int
+
+	// matAt is version+1 when matOK was worked out for the state's "mat"
+	// (hasMat), 0 before: the record changes only with the version, and
+	// writing it out for every state of a long match would cost
+	// milliseconds a state.
+	matAt int
+	matOK bool
 }
 
 // lastPlay is the last play made in the game, for the client to show.

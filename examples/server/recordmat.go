@@ -5,6 +5,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/nardylab/nardy"
@@ -16,21 +18,12 @@ import (
 const matContentType = "text/plain; charset=utf-8"
 
 // recordMat answers GET .../record.mat: the record g.record() gives the
-// JSON route, written as a .mat file, so it shows no more than that route
-// (a .mat file has no place for the fair-dice proof, whose seed the JSON
-// route shows once the match is over). Long nardy, which the format
-// cannot hold, and a short-nardy game WriteMat refuses (a set-up first
-// game, a scoring gnubg cannot read, …) are 409 no_mat, saying why.
+// JSON route, written as a .mat file (writeMat), or 409 no_mat saying
+// why the game has none.
 func (g *game) recordMat(w http.ResponseWriter, id string) {
-	rec := g.record()
-	if v := rec.Rules.Variant; v != nardy.Short {
-		fail(w, http.StatusConflict, "no_mat",
-			"a game of %s nardy has no .mat record: the .mat format of GNU Backgammon holds short nardy (backgammon) only; GET .../record gives the record as JSON", v)
-		return
-	}
 	var buf bytes.Buffer
-	if err := gnubg.WriteMat(&buf, rec, gnubg.MatInfo{Players: g.matPlayers()}); err != nil {
-		fail(w, http.StatusConflict, "no_mat", "this game has no .mat record: %v; GET .../record gives the record as JSON", err)
+	if err := g.writeMat(&buf); err != nil {
+		fail(w, http.StatusConflict, "no_mat", "%v; GET .../record gives the record as JSON", err)
 		return
 	}
 	h := w.Header()
@@ -39,6 +32,34 @@ func (g *game) recordMat(w http.ResponseWriter, id string) {
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// writeMat writes the record g.record() gives the JSON route as a .mat
+// file to w, so it shows no more than that route (a .mat file has no
+// place for the fair-dice proof, whose seed the JSON route shows once the
+// match is over). Long nardy, which the format cannot hold, and a
+// short-nardy game WriteMat refuses (a set-up first game, a scoring gnubg
+// cannot read, …) have no .mat file: the error says why. The state's
+// "mat" is whether it has one, so the board page offers the download
+// exactly when the route serves it.
+func (g *game) writeMat(w io.Writer) error {
+	rec := g.record()
+	if v := rec.Rules.Variant; v != nardy.Short {
+		return fmt.Errorf("a game of %s nardy has no .mat record: the .mat format of GNU Backgammon holds short nardy (backgammon) only", v)
+	}
+	if err := gnubg.WriteMat(w, rec, gnubg.MatInfo{Players: g.matPlayers()}); err != nil {
+		return fmt.Errorf("this game has no .mat record: %w", err)
+	}
+	return nil
+}
+
+// hasMat reports whether writeMat writes the record: the state's "mat".
+// It writes it once a version (matAt).
+func (g *game) hasMat() bool {
+	if g.matAt != g.version+1 {
+		g.matOK, g.matAt = g.writeMat(io.Discard) == nil, g.version+1
+	}
+	return g.matOK
 }
 
 // matPlayers names the players of the .mat file: a person by its colour,

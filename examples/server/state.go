@@ -1,9 +1,10 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/fair"
-	"slices"
 )
 
 // stateJSON is the state of a game as GET /api/games/{id} and every action
@@ -44,6 +45,7 @@ type stateJSON struct {
 	MatchOver     bool                `json:"match_over"`
 	Winner        string              `json:"winner,omitempty"` // of the match
 	Log           []string            `json:"log"`
+	Mat           bool                `json:"mat"` // GET .../record.mat serves the record now (short nardy the .mat format holds)
 }
 
 type sideJSON struct {
@@ -118,6 +120,7 @@ func (g *game) state(you nardy.Color) stateJSON {
 		Position: pos.String(), Length: m.Length(), GameNumber: m.GameNumber(), Crawford: m.IsCrawford(), MatchOver: m.IsOver(),
 		Allowed: map[string][]string{}, Log: append([]string{}, g.log...), LastPlay: g.last,
 		Fair: g.proof(), Dev: g.dev, Hints: !g.noHints, Bot: g.botName, You: you.String(), BotOwes: g.botToAct(),
+		Mat: g.hasMat(),
 	}
 	if c, ok := g.invited(); ok {
 		st.Invited = c.String()

@@ -14,7 +14,7 @@
 // It uses the system's Chromium (/usr/bin/chromium, or $CHROMIUM) and never
 // downloads a browser. Exit status 0 when every game reached its end.
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const base = process.argv[2];
@@ -81,7 +81,7 @@ try {
     const t0 = Date.now();
     const n = await playGame(context, g);
     console.log(`e2e: ${g.preset} as ${g.color}: ${n.clicks} clicks, ${n.steps} steps, ${n.undos} undos, ${n.checks} step checks, ${n.hints} hints, ` +
-      `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}`);
+      `${((Date.now() - t0) / 1000).toFixed(1)} s: ${n.result}${n.mat ? "; .mat downloaded: " + n.mat.trim() : "; no .mat offered"}`);
     passed++;
   }
   await context.close();
@@ -228,6 +228,7 @@ async function playGame(context, g) {
   // The opponent menu's bot is the game's.
   const { bot } = await gameAPI(page, "");
   if (bot !== g.bot) throw new Error(`the game's bot is ${bot}, the menu chose ${g.bot}`);
+  await checkMat(page, g);
   let shot = false;
   for (let i = 0; i < 4000; i++) {
     await idle();
@@ -255,9 +256,44 @@ async function playGame(context, g) {
   }
   n.result = await page.locator("#result").textContent();
   if (!/wins|draw/.test(n.result)) throw new Error("no result shown: " + n.result);
+  n.mat = await checkMat(page, g);
   await page.screenshot({ path: join(out, `${g.shot}-end.png`) });
   await page.close();
   return n;
+}
+
+// checkMat: the page offers the game's .mat file (Download .mat) for
+// short nardy and not for long nardy, which the format cannot hold; the
+// download is the file GET .../record.mat serves the seat, named
+// nardy-ID.mat, fetched with the seat's token in the Authorization header,
+// never in its address. It returns the first line of the file, or "" for
+// long nardy.
+async function checkMat(page, g) {
+  const short = g.preset.startsWith("short");
+  if (await page.locator("#mat-button").isVisible() !== short) {
+    throw new Error(`${g.preset}: the .mat download is ${short ? "not offered" : "offered"}`);
+  }
+  if (!short) return "";
+  const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("g");
+  const token = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("t");
+  const asked = [];
+  const onRequest = (req) => { if (req.url().includes("record.mat")) asked.push(req); };
+  page.on("request", onRequest);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#mat-button")]);
+  page.off("request", onRequest);
+  if (download.suggestedFilename() !== `nardy-${id}.mat`) throw new Error(`the .mat download is named ${download.suggestedFilename()}`);
+  const got = readFileSync(await download.path(), "utf8");
+  const want = await page.evaluate(async ({ id, token }) => {
+    const res = await fetch(`/api/games/${id}/record.mat`, { headers: { Authorization: "Bearer " + token } });
+    return res.ok ? res.text() : `status ${res.status}`;
+  }, { id, token });
+  if (got !== want || !/^ \d+ point match$/m.test(got)) {
+    throw new Error(`the .mat download is ${JSON.stringify(got.slice(0, 200))}, the route serves ${JSON.stringify(want.slice(0, 200))}`);
+  }
+  if (asked.length !== 1 || asked[0].url().includes(token) || (await asked[0].allHeaders()).authorization !== "Bearer " + token) {
+    throw new Error(`the page asked for the .mat file ${asked.length} times, ${asked.map((r) => r.url()).join(", ")}, not once with the seat's token in its header`);
+  }
+  return got.split("\n").find((l) => l.trim()) || "";
 }
 
 // askHint clicks Hint at the start of a play and checks the advice shown:

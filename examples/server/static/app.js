@@ -450,6 +450,7 @@ async function show(st) {
     b.hidden = !allowed.includes(b.dataset.action);
   }
   $("hint-button").hidden = !canHint(st, who);
+  $("mat-button").hidden = !st.mat;
   if (!page.hint || page.hint.version !== st.version || page.hint.game !== st.id) clearHint();
   document.body.dataset.turn = allowed.filter((a) => a !== "seed" && a !== "resign").length ? "me" : "wait";
   $("status").textContent = (st.dev ? "DEVELOPMENT DICE: the creator's seed fixed them and whoever knows it knows every roll. " : "") +
@@ -543,6 +544,29 @@ async function hint() {
     if (page.state !== st) return; // the game moved on meanwhile
     page.hint = { version: h.version, game: st.id };
     showHint(h, st);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// downloadMat saves the game's record as GNU Backgammon's .mat match
+// file, which the server offers (the state's "mat") for short nardy the
+// format holds. It is fetched as every request is, with this seat's token
+// in the Authorization header and never in an address, and handed to the
+// browser as a download named as the server names it.
+async function downloadMat() {
+  const st = page.state;
+  if (!st || !st.mat) return;
+  showError(null);
+  try {
+    const text = await api("GET", `/api/games/${st.id}/record.mat`);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    a.download = `nardy-${st.id}.mat`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
   } catch (err) {
     showError(err);
   }
@@ -650,6 +674,7 @@ async function start() {
     b.addEventListener("click", () => act(b.dataset.action));
   }
   $("hint-button").addEventListener("click", hint);
+  $("mat-button").addEventListener("click", downloadMat);
   try {
     await loadPresets();
   } catch (err) {

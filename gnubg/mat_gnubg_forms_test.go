@@ -52,14 +52,11 @@ func runGnubgPy(bin, script, out string, v any) error {
 // gnubgImportPy imports each .mat file of the list IN (one path a line)
 // and writes [{"file": path, "match": gnubg.match()}, ...] to OUT.
 const gnubgImportPy = `import gnubg, json
-IN, OUT = %s, %s
+` + testgen.GnubgImportMat + `IN, OUT = %s, %s
 gnubg.command("set display off")
 res = []
 for path in open(IN).read().split():
-    text = open(path).read()
-    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in text else "set jacoby on")
-    gnubg.command("set beavers 3" if '; [Beaver "On"]' in text else "set beavers 0")
-    gnubg.command("import mat " + path)
+    import_mat(path)
     res.append({"file": path, "match": gnubg.match(analysis=0, boards=1, statistics=0, verbose=0)})
 json.dump(res, open(OUT, "w"), default=str)
 `

@@ -39,14 +39,11 @@ func compareMatGames(t *testing.T, counts map[string]int, name string, want, got
 // plays a file under its own settings) and writes gnubg.match() of each as
 // a JSON line.
 const gnubgImportDriver = `import gnubg, json
-IN, OUT = %s, %s
+` + testgen.GnubgImportMat + `IN, OUT = %s, %s
 gnubg.command("set display off")
 out = open(OUT, "w")
 for path in open(IN).read().split():
-    text = open(path).read()
-    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in text else "set jacoby on")
-    gnubg.command("set beavers 3" if '; [Beaver "On"]' in text else "set beavers 0")
-    gnubg.command("import mat " + path)
+    import_mat(path)
     out.write(json.dumps(gnubg.match(analysis=0, boards=1, statistics=0, verbose=0), default=str) + "\n")
 out.write("END\n")
 `

@@ -57,15 +57,7 @@ func startServer(t *testing.T, bin, db string) (string, *exec.Cmd) {
 // made on a version from before, and finishes both games, whose records
 // check against their dice seeds.
 func TestRestartKill9(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the server")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "server")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	db := filepath.Join(dir, "games.db")
-
+	bin, db := builtServer(t)
 	url, cmd := startServer(t, bin, db)
 	c := &client{t: t, url: url, hc: &http.Client{Timeout: 30 * time.Second}}
 	st, a, b := c.create(`{"preset":"long-moscow","opponent":"human"}`)
@@ -117,4 +109,19 @@ func TestRestartKill9(t *testing.T) {
 	}
 	assert.True(t, st.MatchOver && bst.MatchOver)
 	t.Logf("%s", fmt.Sprint("finished after the restart: ", st.Result.Winner, " and ", bst.Result.Winner))
+}
+
+// builtServer builds the server into a temporary directory and names a
+// SQLite file beside it, for a test that runs the server as a process
+// (skipped under -short).
+func builtServer(t *testing.T) (bin, db string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the server")
+	}
+	dir := t.TempDir()
+	bin = filepath.Join(dir, "server")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin, filepath.Join(dir, "games.db")
 }

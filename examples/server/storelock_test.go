@@ -68,25 +68,17 @@ func TestSQLiteOneStorePerFile(t *testing.T) {
 // kernel lets its lock go) a server starts on the file again. The second
 // started and ran, serving the games as it read them.
 func TestSecondServerRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the server")
-	}
 	if runtime.GOOS == "windows" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
 		t.Skip("no flock(2) here: lockStore takes no lock")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "server")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	db := filepath.Join(dir, "games.db")
-
+	bin, db := builtServer(t)
 	url, first := startServer(t, bin, db)
 	c := &client{t: t, url: url, hc: &http.Client{Timeout: 30 * time.Second}}
 	st, me, _ := c.create(`{"preset":"short-standard"}`)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	out, err = exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-db", db).CombinedOutput()
+	out, err := exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-db", db).CombinedOutput()
 	require.NoError(t, ctx.Err(), "the second server did not exit: %s", out)
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit, "the second server must fail: %s", out)

@@ -21,14 +21,11 @@ import (
 // ended it, and its actions other than moves and dice (cube actions and
 // resignations) in order.
 const matImportDriver = `import gnubg, json
-IN, OUT = %s, %s
+` + testgen.GnubgImportMat + `IN, OUT = %s, %s
 gnubg.command("set display off")
 out = open(OUT, "w")
 for path in open(IN).read().split():
-    text = open(path).read()
-    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in text else "set jacoby on")
-    gnubg.command("set beavers 3" if '; [Beaver "On"]' in text else "set beavers 0")
-    gnubg.command("import mat " + path)
+    import_mat(path)
     games = []
     for g in gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)["games"]:
         i = g["info"]

@@ -13,6 +13,17 @@ import (
 	"time"
 )
 
+// GnubgImportMat is Python for a driver of GnubgLines, placed after its
+// "import gnubg": import_mat(path) imports the .mat file path into GNU
+// Backgammon under the Jacoby and beaver settings its tags name (gnubg
+// plays an imported file under its own settings, not the file's).
+const GnubgImportMat = `def import_mat(path):
+    text = open(path).read()
+    gnubg.command("set jacoby off" if '; [Jacoby "Off"]' in text else "set jacoby on")
+    gnubg.command("set beavers 3" if '; [Beaver "On"]' in text else "set beavers 0")
+    gnubg.command("import mat " + path)
+`
+
 // GnubgLines runs the Python driver in GNU Backgammon (bin, as Gnubg
 // finds it) over the lines of input and returns the lines it wrote. The
 // driver is formatted with the quoted paths of its input file and of its

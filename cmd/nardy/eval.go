@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/nardylab/nardy"
+	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/internal/cliflags"
+	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 )
 
@@ -21,10 +23,11 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	ply := fs.Int("ply", 1, fmt.Sprintf("search depth (0..%d)", neural.MaxPly))
 	rollText := fs.String("roll", "", "rank the plays of this roll (such as 3-1) instead")
 	top := fs.Int("top", 5, "with -roll: how many plays are printed, best first")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the text")
 	var cm cubeMatchFlags
 	cm.define(fs, "", "")
 	const usage = "usage: nardy eval [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
-		"        [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
+		"        [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]] [-json]\n\n" +
 		"Evaluates the position with the neural evaluator at -ply and prints the chances of\n" +
 		"the player on roll and their cubeless equity under the rules' scoring table, with\n" +
 		"the kinds of win the table counts (a kind it does not count, such as long nardy's\n" +
@@ -35,7 +38,15 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 		"with its equity (in a match, normalised match equity) and its loss against the best.\n" +
 		"Where both sides have every checker home, the chances are the bear-off database's;\n" +
 		"where both have at most five checkers left, in money play, so is the cube decision,\n" +
-		"and exact (the verdict says so)."
+		"and exact (the verdict says so).\n" +
+		"With -json, one JSON document, named as analyze -json names things: \"variant\",\n" +
+		"\"position\", \"player\" (on roll), \"away\" and \"crawford\" in a match, \"ply\"; then\n" +
+		"\"equity\", \"probs\" (the chances, every kind of win), \"bearoff\", \"game_cube\", and\n" +
+		"\"cube\" (the verdict: no_double, double_take, double_pass, double, take...) with\n" +
+		"\"cube_action\", or \"no_cube\" saying why there is none; with -roll, \"roll\", \"count\"\n" +
+		"(the legal plays) and \"plays\", the best -top, each {\"play\", \"steps\", \"equity\",\n" +
+		"\"loss\" (against the best, ≥ 0), \"ply\", \"probs\"}; for example\n" +
+		"nardy eval -json -variant short -roll 3-1 | jq -r '.plays[0].play'"
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -71,32 +82,36 @@ func evaluate(args []string, stdout, stderr io.Writer) int {
 	}
 	me := pos.OnRoll()
 	if *rollText != "" {
-		if err := printRanked(stdout, s, pos, roll, *ply, *top, scoreText(match, me)); err != nil {
+		show := func() error { return printRanked(stdout, s, pos, roll, *ply, *top, scoreText(match, me)) }
+		if *asJSON {
+			show = func() error { return printRankedJSON(stdout, s, pos, roll, *ply, *top, match) }
+		}
+		if err := show(); err != nil {
 			report(stderr, "eval", err)
 			return 2
 		}
 		return 0
 	}
 	p := s.Eval(pos, *ply)
+	doc := evalDoc(s, pos, p, *ply, cube, match) // the text says what the document says
+	if *asJSON {
+		if err := writeJSON(stdout, doc); err != nil {
+			report(stderr, "eval", err)
+			return 1
+		}
+		return 0
+	}
 	source := ""
-	if neural.IsBearoffRace(pos) {
+	if doc.Bearoff {
 		source = " (bear-off database)"
 	}
 	fmt.Fprintf(stdout, "%s, %s on roll%s, %d-ply%s: cubeless equity %+.3f, %s\n", pos, me, scoreText(match, me), *ply, source,
-		p.Equity(r.Scoring), chancesText(p, r.Scoring))
-	if !r.Cube || pos.IsOver() {
-		return 0
-	}
-	money := match == neural.MatchScore{}
+		doc.Equity, chancesText(p, r.Scoring))
 	switch {
-	case match.Crawford:
-		fmt.Fprintln(stdout, "the cube: the Crawford game, nobody doubles")
-	case !cube.MayDouble(me):
-		fmt.Fprintf(stdout, "the cube: %s holds it at %d\n", me.Other(), cube.Value)
-	case 2*cube.Value > r.CubeLimit():
-		fmt.Fprintf(stdout, "the cube: at its limit of %d\n", r.CubeLimit())
-	default:
-		fmt.Fprint(stdout, describeVerdict(s.SearchCube(pos, s.CubeInfo(pos, cube), *ply), !money))
+	case doc.NoCube != "":
+		fmt.Fprintln(stdout, "the cube: "+doc.NoCube)
+	case doc.Cube != nil:
+		fmt.Fprint(stdout, describeVerdict(*doc.Cube, match != neural.MatchScore{}))
 	}
 	return 0
 }
@@ -122,6 +137,51 @@ func printRanked(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy
 			rp.Equity, rp.Equity-ranked[0].Equity, rp.Ply, chancesText(rp.Probs, s.Rules.Scoring))
 	}
 	return nil
+}
+
+// evalDoc returns eval -json's document of pos, whose chances at ply are
+// p, with the cube and match score given: where the rules have the cube,
+// the verdict on a double, or why there is none (the text prints both).
+func evalDoc(s *neural.Searcher, pos nardy.Position, p neural.Probs, ply int, cube nardy.Cube, match neural.MatchScore) evalJSON {
+	r, me := s.Rules, pos.OnRoll()
+	doc := evalJSON{positionJSON: newPositionJSON(pos, match), Ply: ply, Bearoff: neural.IsBearoffRace(pos), Equity: p.Equity(r.Scoring), Probs: p}
+	if !r.Cube || pos.IsOver() {
+		return doc
+	}
+	doc.GameCube = &cube
+	switch {
+	case match.Crawford:
+		doc.NoCube = "the Crawford game, nobody doubles"
+	case !cube.MayDouble(me):
+		doc.NoCube = fmt.Sprintf("%s holds it at %d", me.Other(), cube.Value)
+	case 2*cube.Value > r.CubeLimit():
+		doc.NoCube = fmt.Sprintf("at its limit of %d", r.CubeLimit())
+	default:
+		d := s.SearchCube(pos, s.CubeInfo(pos, cube), ply)
+		doc.Cube, doc.CubeAction = &d, cubetext.Action(d)
+	}
+	return doc
+}
+
+// printRankedJSON writes eval -roll -json's document: the best top plays
+// of roll at ply, as printRanked prints them.
+func printRankedJSON(w io.Writer, s *neural.Searcher, pos nardy.Position, roll nardy.Roll, ply, top int, match neural.MatchScore) error {
+	plays, err := s.Rules.Legal(pos, roll)
+	if err != nil {
+		return err
+	}
+	ranked := s.Rank(plays, ply)
+	hints := make([]analysis.PlayHint, min(top, len(ranked)))
+	for i := range hints {
+		rp := ranked[i]
+		hints[i] = analysis.PlayHint{Play: plays[rp.Index], Text: plays[rp.Index].String(), Probs: rp.Probs, Equity: rp.Equity,
+			Loss: max(0, ranked[0].Equity-rp.Equity), Ply: rp.Ply}
+	}
+	doc := rankJSON{positionJSON: newPositionJSON(pos, match), Roll: roll, Ply: ply, Count: len(plays)}
+	if doc.Plays, err = newRankedPlays(hints); err != nil {
+		return err
+	}
+	return writeJSON(w, doc)
 }
 
 // chancesText writes p like [neural.Probs.String], in the game's words,

@@ -16,7 +16,7 @@ import (
 	"github.com/nardylab/nardy/xgid"
 )
 
-const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N]\n\n" +
+const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N] [-json]\n\n" +
 	"Prints the neural player's advice for the game an XGID, or GNU Backgammon's Position ID\n" +
 	"and Match ID, describe (short nardy): the player to act, the advice (a play, roll,\n" +
 	"double, take, beaver, drop, accept or reject), the best plays of the dice rolled with\n" +
@@ -27,7 +27,13 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"rule: -preset gives the rest. Text pasted from XG or gnubg is read as they read it\n" +
 	"(\"XGID=...\" in any case; \"gnubg ID: PID:MID\", \"Position ID: PID Match ID: MID\"; quotes,\n" +
 	"spaces and text around, but no text before an XGID). Long nardy has no such IDs: there,\n" +
-	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays."
+	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays.\n" +
+	"With -json, one JSON document: the library's hint (analysis.Hint's JSON: \"player\" to act,\n" +
+	"\"advice\", \"ply\", \"plays\", the best -top, each {\"play\", \"steps\", \"equity\", \"loss\", \"ply\",\n" +
+	"\"probs\"}, \"cube\", the verdict on a double, \"equity\" and \"probs\") with the game's\n" +
+	"\"variant\", \"position\", \"act\", \"passed\", \"length\", \"away\", \"crawford\", \"game_cube\"\n" +
+	"and \"count\" (the legal plays); for example\n" +
+	"nardy hint -json -xgid XGID | jq -r .advice"
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's
 // IDs describe (xgid.ID.Game, gnubg.Game).
@@ -38,6 +44,7 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	preset := fs.String("preset", "short-standard", "with -gnubg: the rules, a short-nardy preset")
 	ply := fs.Int("ply", 1, fmt.Sprintf("search depth (0..%d)", neural.MaxPly))
 	top := fs.Int("top", 5, "how many plays are printed, best first")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the text")
 	if status, ok := parseFlags(fs, hintUsage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -76,6 +83,26 @@ func hint(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		report(stderr, "hint", err)
 		return 1
+	}
+	if *asJSON {
+		doc := hintJSON{Hint: h, Variant: g.Rules().Variant, Position: g.Position(), Act: actText(g), Passed: passed, Length: length,
+			Crawford: length > 0 && g.IsCrawford(), Count: len(h.Plays)}
+		if length > 0 {
+			doc.Away = away
+		}
+		if g.Rules().Cube {
+			c := g.Cube()
+			doc.GameCube = &c
+		}
+		doc.Plays, err = newRankedPlays(h.Plays[:min(*top, len(h.Plays))])
+		if err == nil {
+			err = writeJSON(stdout, doc)
+		}
+		if err != nil {
+			report(stderr, "hint", err)
+			return 1
+		}
+		return 0
 	}
 	if passed != "" {
 		fmt.Fprintln(stdout, passed)

@@ -9,12 +9,21 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/internal/cliflags"
+	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 )
 
 // rollout rolls a position out with the neural evaluator, or with -roll
 // the best plays of a roll, and prints the chances and equities.
 func rollout(args []string, stdout, stderr io.Writer) int {
+	return rolloutContext(interruptContext, args, stdout, stderr)
+}
+
+// rolloutContext is rollout; with -json, it stops when the context
+// interrupt returns ends (an interrupt or SIGTERM), writes the document
+// saying so, with no result, and returns 1. Without -json a signal
+// ends the process, as it always has.
+func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
 	var in positionFlags
 	in.define(fs)
@@ -29,11 +38,12 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 1, "goroutines, 1..256 (the result does not depend on them)")
 	double := fs.Bool("double", false, "roll out the cube decision of the player on roll instead: no double against double/take, on the same dice")
 	cubeful := fs.Bool("cubeful", false, "also play the trials with the cube (money play, or the match of -away) and print the cubeful equity")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the text")
 	var cm cubeMatchFlags
 	cm.define(fs, "with -cubeful or -double: ", " at the start")
 	const usage = "usage: nardy rollout [-variant long|short] [-preset NAME] [-position TEXT | -key KEY | -gnubg ID]\n" +
 		"        [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce] [-seed N]\n" +
-		"        [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]\n\n" +
+		"        [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]] [-json]\n\n" +
 		"Plays the position out many times with the neural evaluator (the rules' scoring\n" +
 		"table; money play, or a match at the score -away gives) and prints the cubeless\n" +
 		"chances and equity of the player on roll with their standard error, with the kinds\n" +
@@ -42,7 +52,16 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		"normalised match equity: +1 for a single win at the starting cube, -1 for a single\n" +
 		"loss); with -roll, the same for the best plays of that roll, best first; with\n" +
 		"-double, the cubeful equities of no double, double/take and double/pass, and the\n" +
-		"proper cube action."
+		"proper cube action.\n" +
+		"With -json, one JSON document, named as analyze -json names things: \"variant\",\n" +
+		"\"position\", \"player\" (on roll), \"away\" and \"crawford\" in a match, \"ply\", \"game_cube\"\n" +
+		"(with -cubeful or -double); a rollout is {\"trials\", \"equity\", \"std_err\" (left out\n" +
+		"after one trial), \"probs\", \"cubeful\", \"cubeful_std_err\"}: the position's at the top;\n" +
+		"with -roll, \"roll\" and \"plays\", each {\"play\", \"steps\"} and its rollout, best first;\n" +
+		"with -double, \"rollouts\": {\"no_double\", \"double_take\"}, \"cube\" (the verdict) and\n" +
+		"\"cube_action\". An interrupt (Ctrl-C) or SIGTERM then stops it: the document says\n" +
+		"\"interrupted\", holds no result, and the exit status is 1. For example\n" +
+		"nardy rollout -json -variant short -trials 1296 | jq '.equity, .std_err'"
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -82,31 +101,93 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 		report(stderr, "rollout", err)
 		return 1
 	}
+	ctx := context.Background()
+	if *asJSON {
+		c, stop := interrupt()
+		defer stop()
+		ctx = c
+	}
+	doc := rolloutJSON{positionJSON: newPositionJSON(pos, match), Ply: *ply}
+	if *cubeful || *double {
+		doc.GameCube = &cube
+	}
+	if *rollText != "" {
+		doc.Roll = &roll
+	}
+	// stopped writes the document of a rollout ctx stopped,
+	// saying why ctx ended (the signal).
+	stopped := func() int {
+		err := context.Cause(ctx)
+		doc.Interrupted = err.Error()
+		if werr := writeJSON(stdout, doc); werr != nil {
+			report(stderr, "rollout", werr)
+			return 1
+		}
+		report(stderr, "rollout", fmt.Errorf("interrupted: %w; no result", err))
+		return 1
+	}
+	// done writes the document once complete.
+	done := func() int {
+		if err := writeJSON(stdout, doc); err != nil {
+			report(stderr, "rollout", err)
+			return 1
+		}
+		return 0
+	}
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
 		Cubeful: *cubeful, Cube: cube, StopAt: *stop}
 	if *double {
-		r, err := s.RolloutCube(context.Background(), pos, opt)
+		r, err := s.RolloutCube(ctx, pos, opt)
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return stopped()
+		}
 		if err != nil {
 			report(stderr, "rollout", err)
 			return 2
+		}
+		if *asJSON {
+			doc.Rollouts = &cubeRolloutsJSON{NoDouble: newRolloutResult(r.NoDouble, true), DoubleTake: newRolloutResult(r.DoubleTake, true)}
+			doc.Cube, doc.CubeAction = &r.Decision, cubetext.Action(r.Decision)
+			return done()
 		}
 		fmt.Fprintf(stdout, "%s, %s on roll%s: cube decision, %d and %d trials\n%s", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()),
 			r.NoDouble.Trials, r.DoubleTake.Trials, describeCube(r, match != neural.MatchScore{}))
 		return 0
 	}
 	if *rollText == "" {
-		res, err := s.Rollout(context.Background(), pos, opt)
+		res, err := s.Rollout(ctx, pos, opt)
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return stopped()
+		}
 		if err != nil {
 			report(stderr, "rollout", err)
 			return 2
 		}
+		if *asJSON {
+			doc.rolloutResultJSON = newRolloutResult(res, *cubeful)
+			return done()
+		}
 		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful, r.Scoring))
 		return 0
 	}
-	lines, err := rolloutPlays(s, pos, roll, *top, opt)
+	lines, err := rolloutPlays(ctx, s, pos, roll, *top, opt)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return stopped()
+	}
 	if err != nil {
 		report(stderr, "rollout", err)
 		return 2
+	}
+	if *asJSON {
+		for _, l := range lines {
+			p, err := newPlayJSON(l.Play)
+			if err != nil {
+				report(stderr, "rollout", err)
+				return 1
+			}
+			doc.Plays = append(doc.Plays, rolledPlayJSON{playJSON: p, rolloutResultJSON: newRolloutResult(l.Result, *cubeful)})
+		}
+		return done()
 	}
 	noun := "plays"
 	if len(lines) == 1 {
@@ -122,7 +203,7 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 // rolloutPlays rolls out the positions after the top plays of roll (the
 // best at 1-ply), all on the same dice, and returns them best first, each
 // from the view of the player making it.
-func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]neural.PlayRollout, error) {
+func rolloutPlays(ctx context.Context, s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]neural.PlayRollout, error) {
 	plays, err := s.Rules.Legal(pos, roll)
 	if err != nil {
 		return nil, err
@@ -131,7 +212,7 @@ func rolloutPlays(s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top i
 	for _, c := range s.Rank(plays, 1)[:min(top, len(plays))] {
 		candidates = append(candidates, plays[c.Index])
 	}
-	return s.RolloutPlays(context.Background(), candidates, opt)
+	return s.RolloutPlays(ctx, candidates, opt)
 }
 
 // describe prints a rollout's equity, its standard error and chances (the

@@ -7,13 +7,18 @@
 //	nardy conform < cases.jsonl
 //	nardy legal [-variant long|short] [-preset NAME] [-position "long w KEY" | -key KEY | -gnubg ID] -roll 6-5
 //	        [-head-exception classic|doubles|literal] [-transient-block=true|false]
-//	        [-block-ahead on_route|opponent_home]
-//	nardy perft [-variant long|short] [-preset NAME] [-depth N] [-workers N]
-//	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]]
+//	        [-block-ahead on_route|opponent_home] [-json]
+//	nardy perft [-variant long|short] [-preset NAME] [-depth N] [-workers N] [-json]
+//	nardy eval [position flags] [-ply N] [-roll 3-1 [-top N]] [-cube N -owner white|black] [-away N,M [-crawford]] [-json]
 //	nardy analyze [-ply N] [-threshold X] [-json] [-all] [-preset NAME] [-jacoby=BOOL] [-beavers=BOOL] [-crawford-rule=BOOL] [-max-cube N] [-rollout TRIALS] FILE
-//	nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N]
+//	nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-preset NAME]) [-ply N] [-top N] [-json]
 //	nardy rollout [position flags] [-roll 3-1 [-top N] | -double] [-trials N] [-stop SE] [-ply N] [-truncate N] [-reduce]
-//	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]]
+//	        [-seed N] [-workers N] [-cubeful] [-cube N -owner white|black] [-away N,M [-crawford]] [-json]
+//
+// With -json, legal, perft, eval, hint, rollout and analyze write one JSON
+// document on standard output instead of the text, named as analyze -json
+// names things (see jsonout.go and each command's -h); an error writes
+// nothing on standard output.
 //
 // Every command prints its usage and flags on standard output with -h, as
 // "nardy help COMMAND" does (exit status 0), and refuses an unknown flag,

@@ -186,3 +186,37 @@ func TestCheckedWriterKeepsTheError(t *testing.T) {
 	assert.NoError(t, err)
 	assert.Equal(t, "kept", out.String())
 }
+
+// TestParseFlagAfterArgument: a flag of the set written after the
+// argument, in any of the forms the flag package takes ("-n 3", "--n 3",
+// "-n=3", "--n=3"), is refused with "flags go before the arguments"; an
+// argument starting with '-' that names no flag of the set, a lone "-"
+// and one after "--" with no argument before it (nargs 0: there is no
+// argument for the flags to go before) are refused as plain arguments.
+// Mutation round of helper-198: each case kills a mutant that survived
+// TestFlagAfterArgument (no "--" prefix, no "=VALUE", no look-up, no
+// nargs > 0).
+func TestParseFlagAfterArgument(t *testing.T) {
+	const hint = ": flags go before the arguments"
+	for _, c := range []struct {
+		args  []string
+		nargs int
+		want  string
+	}{
+		{[]string{"x", "-n", "3"}, 1, `prog: unexpected argument "-n"` + hint},
+		{[]string{"x", "--n", "3"}, 1, `prog: unexpected argument "--n"` + hint},
+		{[]string{"x", "-n=3"}, 1, `prog: unexpected argument "-n=3"` + hint},
+		{[]string{"x", "--n=3"}, 1, `prog: unexpected argument "--n=3"` + hint},
+		{[]string{"x", "-nope"}, 1, `prog: unexpected argument "-nope"`},
+		{[]string{"x", "-"}, 1, `prog: unexpected argument "-"`},
+		{[]string{"--", "-n", "3"}, 0, `prog: unexpected argument "-n"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		status, ok := Parse(newSet(), "prog", "usage: prog [-n N]", c.args, c.nargs, &stdout, &stderr)
+		assert.Equal(t, 2, status, "%q", c.args)
+		assert.False(t, ok, "%q", c.args)
+		assert.Empty(t, stdout.String(), "%q", c.args)
+		line, _, _ := strings.Cut(stderr.String(), "\n")
+		assert.Equal(t, c.want, line, "%q", c.args)
+	}
+}

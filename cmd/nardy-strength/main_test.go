@@ -77,6 +77,23 @@ func TestHelpCommand(t *testing.T) {
 	assert.Contains(t, stderr.String(), `unknown command "nosuch"`)
 }
 
+// TestHelpCommandTakesOneCommand: "nardy-strength help" takes one command
+// at most: a second is refused as "nardy-strength help: unexpected
+// argument", status 2, on standard error with the list of commands,
+// whatever comes after it, and nothing is run. Mutation round of
+// helper-198: TestHelpCommand never gave two, so help running the first
+// command's -h, or listing the commands with status 0, survived.
+func TestHelpCommandTakesOneCommand(t *testing.T) {
+	for _, args := range [][]string{{"help", "vs", "judge"}, {"help", "vs", "-h", "x"}} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(args, &stdout, &stderr), "%q", args)
+		assert.Empty(t, stdout.String(), "%q", args)
+		line, rest, _ := strings.Cut(stderr.String(), "\n")
+		assert.Equal(t, fmt.Sprintf("nardy-strength help: unexpected argument %q", args[2]), line, "%q", args)
+		assert.True(t, strings.HasPrefix(rest, "usage: nardy-strength vs|judge|cube"), "%q: %s", args, rest)
+	}
+}
+
 // skipWithoutGnubg skips a test that needs GNU Backgammon when it is not
 // installed.
 func skipWithoutGnubg(t *testing.T) {

@@ -95,3 +95,17 @@ func TestSyntaxErrorOfNoTextQuotesNothing(t *testing.T) {
 	_, err = ParseRoll(" ")
 	assert.Contains(t, err.Error(), `parsing roll " "`)
 }
+
+// TestSyntaxErrorOfInputCutToNothing: an input whose first 64 bytes hold
+// no start of a UTF-8 character is kept as an empty Input, cut; as the
+// doc of Error says, it is shown as Input followed by "...", so the
+// message still says there was an input, where an empty input is not
+// shown. Mutation round of helper-198: TestSyntaxErrorOfNoTextQuotesNothing
+// survived Error asking whether Input, not the text shown, is empty.
+func TestSyntaxErrorOfInputCutToNothing(t *testing.T) {
+	_, err := ParseRoll(strings.Repeat("\x80", 100))
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	require.Empty(t, se.Input, "cut at the start of a UTF-8 character: none")
+	assert.Contains(t, err.Error(), `parsing roll "..."`)
+}

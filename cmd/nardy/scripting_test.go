@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,4 +111,63 @@ func TestFlagAfterArgument(t *testing.T) {
 	code, _, stderr = runCmd("legal", "-roll", "6-5", "extra")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, `nardy legal: unexpected argument "extra"`, firstLine(stderr))
+}
+
+// TestReportSaysNardyOnce: report leaves out the library's "nardy: " at
+// the start of the message and after each ": " where the command wrapped
+// a library error, every one of them, and nothing else: a "nardy: " that
+// is not such a prefix, as in an input the message quotes, is kept.
+// Mutation round of helper-198: kills mutants that survived
+// TestMessagesSayNardyOnce (only the first wrapped prefix left out, every
+// "nardy: " left out wherever it is).
+func TestReportSaysNardyOnce(t *testing.T) {
+	for msg, want := range map[string]string{
+		"nardy: bad roll":                        "nardy cmd: bad roll\n",
+		"bad flag":                               "nardy cmd: bad flag\n",
+		"a: nardy: b: nardy: c":                  "nardy cmd: a: b: c\n",
+		"nardy: a: nardy: b: nardy: c":           "nardy cmd: a: b: c\n",
+		`nardy: parsing roll "nardy: 6-5": want`: "nardy cmd: parsing roll \"nardy: 6-5\": want\n",
+	} {
+		var b bytes.Buffer
+		report(&b, "cmd", errors.New(msg))
+		assert.Equal(t, want, b.String(), msg)
+	}
+	code, _, stderr := runCmd("legal", "-variant", "short", "-roll", "nardy: 6-5")
+	assert.Equal(t, 2, code)
+	assert.True(t, strings.HasPrefix(stderr, `nardy legal: parsing roll "nardy: 6-5"`), "the input quoted whole: %s", stderr)
+}
+
+// TestHelpAndUnknownCommandMessages: the refusals of "nardy help" name
+// the program as every other message does, "nardy help: ..." and
+// "nardy: unknown command ...", on their first line. Mutation round of
+// helper-198: TestHelpCommand only looked for the words after them.
+func TestHelpAndUnknownCommandMessages(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "legal", "eval"}, `nardy help: unexpected argument "eval"`},
+		{[]string{"help", "nope"}, `nardy: unknown command "nope"`},
+		{[]string{"nope"}, `nardy: unknown command "nope"`},
+	} {
+		code, out, stderr := runCmd(c.args...)
+		assert.Equal(t, 2, code, "%q", c.args)
+		assert.Empty(t, out, "%q", c.args)
+		assert.Equal(t, c.want, firstLine(stderr), "%q", c.args)
+	}
+}
+
+// TestRolloutRollTakesBlanksAround: rollout's -roll, like legal's and
+// eval's, leaves out the blanks around it ("3-1\r" of a CRLF file read
+// with "$(cat file)"): the rollout is the one of "3-1". Mutation round
+// of helper-198: TestKeyAndRollTakeBlanksAround covered legal and eval
+// only, so rollout calling nardy.ParseRoll itself survived.
+func TestRolloutRollTakesBlanksAround(t *testing.T) {
+	args := []string{"rollout", "-variant", "short", "-roll", "3-1", "-top", "1", "-trials", "2", "-truncate", "2"}
+	code, want, stderr := runCmd(args...)
+	require.Equal(t, 0, code, stderr)
+	args[4] = " 3-1\r\n"
+	code, got, stderr := runCmd(args...)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, want, got)
 }

@@ -361,20 +361,32 @@ func readRecords(name, preset string, isMat bool, r nardy.Rules) (recs []nardy.R
 	return readRecordsFrom(name, f, preset, isMat, r)
 }
 
-// latin1Name is a player's name of a .mat file as UTF-8: the name itself
+// matName is a player's name of a .mat file as UTF-8: the name itself
 // when it is valid UTF-8, as GNU Backgammon writes it, else read as the
-// Latin-1 of an old Windows program ("Ayg\xfcn" is "Aygün"), as
+// Windows-1252 of an old Windows program ("Ayg\xfcn" is "Aygün", as in
+// Latin-1; "O\x92Brien" is "O’Brien", where Latin-1 has a C1 control
+// character, which shows nothing and which a terminal may act on), as
 // gnubg.MatInfo asks of a caller that prints names.
-func latin1Name(name string) string {
+func matName(name string) string {
 	if utf8.ValidString(name) {
 		return name
 	}
+	c1 := []rune(windows1252C1)
 	r := make([]rune, len(name))
 	for i := range len(name) {
-		r[i] = rune(name[i])
+		switch b := name[i]; {
+		case b >= 0x80 && b <= 0x9f:
+			r[i] = c1[b-0x80]
+		default: // ASCII, and Latin-1 above 0x9f
+			r[i] = rune(b)
+		}
 	}
 	return string(r)
 }
+
+// windows1252C1 holds the characters of Windows-1252's bytes 0x80..0x9f
+// in order, U+FFFD for the five it leaves undefined.
+const windows1252C1 = "€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ"
 
 // looksLikeMat tells whether br, standard input, holds a .mat file rather
 // than a JSON record: its first byte that is not a blank (after a UTF-8
@@ -420,7 +432,7 @@ func readRecordsFrom(name string, f io.Reader, preset string, isMat bool, r nard
 		case err != nil:
 			err = fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "nardy: "))
 		}
-		return recs, [2]string{latin1Name(info.Players[0]), latin1Name(info.Players[1])}, err
+		return recs, [2]string{matName(info.Players[0]), matName(info.Players[1])}, err
 	}
 	var rec nardy.Record
 	var seen bytes.Buffer // what the decoder read: where a syntax error is (jsonWhere)

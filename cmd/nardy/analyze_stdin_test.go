@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,4 +177,36 @@ func TestAnalyzeMatNamesAsUTF8(t *testing.T) {
 		assert.Contains(t, out, "white ("+c.want[0]+"): ", "%q", c.white)
 		assert.Contains(t, out, "black ("+c.want[1]+"): ", "%q", c.black)
 	}
+}
+
+// TestAnalyzeMatNamesInWindows1252: the 8-bit names of "an old Windows
+// program" are in Windows-1252, which is Latin-1 but for the bytes
+// 0x80..0x9f: there it has printable characters (’ “ ” € Š Œ Ž š œ ž Ÿ
+// …) where Latin-1 has the C1 control characters, which show nothing and
+// which a terminal may act on (0x9b is its CSI). A name is printed with
+// those characters, and no byte of 0x80..0x9f gives a control character
+// (the five Windows-1252 leaves undefined give U+FFFD). Helper-198 met
+// "O\x92Brien" printed as "O\u0092Brien".
+func TestAnalyzeMatNamesInWindows1252(t *testing.T) {
+	for in, want := range map[string]string{
+		"O\x92Brien":            "O’Brien",
+		"\x8aime \x9eupan":      "Šime župan",
+		"\x8cdipe \x80\x9f":     "Œdipe €Ÿ",
+		"Ayg\xfcn":              "Aygün", // above 0x9f, Latin-1 and Windows-1252 agree
+		"x\x81\x8d\x8f\x90\x9d": "x\ufffd\ufffd\ufffd\ufffd\ufffd",
+	} {
+		assert.Equal(t, want, matName(in), "%q", in)
+	}
+	for b := 0x80; b <= 0x9f; b++ {
+		got := []rune(matName(string([]byte{'x', byte(b)})))
+		require.Len(t, got, 2, "%#x", b)
+		assert.False(t, unicode.IsControl(got[1]), "%#x gives %U, a control character", b, got[1])
+	}
+
+	data, err := os.ReadFile("../../gnubg/testdata/mat/latin1-names.mat")
+	require.NoError(t, err)
+	mat := strings.ReplaceAll(string(data), "Ayg\xfcn", "O\x92Brien")
+	code, out, stderr := runCmdIn(mat, "analyze", "-ply", "0", "-")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "white (O’Brien): ")
 }

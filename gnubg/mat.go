@@ -125,9 +125,10 @@ type MatTag struct{ Key, Value string }
 // (Players[nardy.White] the left column's, as in the score lines) and the
 // header tags. Names and tags are the file's bytes, not decoded: UTF-8 as
 // GNU Backgammon writes them, but a file of an old Windows program can hold
-// a name in Latin-1 ("Ayg\xfcn"), which is not valid UTF-8
-// ([unicode/utf8.ValidString] tells): a caller that prints or marshals
-// names decodes such a one itself.
+// a name in an 8-bit code page, Windows-1252 or Latin-1 ("Ayg\xfcn"),
+// which is not valid UTF-8 ([unicode/utf8.ValidString] tells): a caller
+// that prints or marshals names decodes such a one itself (nardy analyze
+// reads it as Windows-1252, which Latin-1's printable bytes agree with).
 type MatInfo struct {
 	Players [2]string
 	Tags    []MatTag

@@ -332,7 +332,7 @@ func jsonWhere(read []byte, err error) string {
 // controlByte returns the offset of the first byte of head that no text
 // file holds (a control character other than tab, line feed, vertical
 // tab, form feed and carriage return, or DEL), or -1. Bytes from 0x80 on
-// are text: UTF-8, or a Latin-1 name in an old .mat file.
+// are text: UTF-8, or an 8-bit name (Windows-1252) in an old .mat file.
 func controlByte(head []byte) int {
 	return bytes.IndexFunc(head, func(r rune) bool {
 		return r < 0x20 && !strings.ContainsRune("\t\n\v\f\r", r) || r == 0x7f

@@ -274,7 +274,7 @@ func (c *turnCtx) checkPlay(root *node, roll Roll, steps []Step, need, die int, 
 // replay reports whether the steps of p, in their order, make a legal play
 // of the prepared turn (need and die are c.required's answer) that leads to
 // p's Result (C8), leaving in *cur the node after them. It accepts what
-// checkPlay accepts of p's steps and [Play.leadsTo] then holds to: a Play's
+// checkPlay accepts of p's steps and Play.leadsTo then holds to: a Play's
 // steps are steps of its own roll, each from a point 1..25 and landing
 // where its die takes it, so only the dice of this roll, the steps
 // themselves (step refuses a point of no checker), the end and the number

@@ -64,7 +64,7 @@ func enumString(names []string, i uint8) string {
 // setEnum sets *dst to the value named text among names, the first name
 // being the value first; on an error *dst is left as it was. what names
 // the field for the error, unknown what a text none of names would be:
-// [optionValue] for a rule option, the type's own word for another
+// optionValue for a rule option, the type's own word for another
 // enumeration ("phase", "action kind").
 func setEnum[T ~uint8](dst *T, first T, what, unknown string, names []string, text []byte) error {
 	v, err := enumParse(what, unknown, names, text)
@@ -81,7 +81,7 @@ func setEnum[T ~uint8](dst *T, first T, what, unknown string, names []string, te
 const optionValue = "option value"
 
 // enumParse returns the index of text in names; a text none of names is
-// an unknown one of unknown ([setEnum]). It reads at most MaxTextLen
+// an unknown one of unknown (setEnum). It reads at most MaxTextLen
 // bytes and never copies text.
 func enumParse(what, unknown string, names []string, text []byte) (uint8, error) {
 	if err := checkText(what, text); err != nil {

@@ -123,7 +123,7 @@ func init() { met = sync.OnceValue(ComputeMET) }
 // ([CubeInfo.NoCrawford]): match play with the cube and the rule off.
 // Without the cube there is no Crawford rule to play without (S6: it is a
 // rule of the cube in match play), so rules without it leave a CubeInfo's
-// table as it is, as [metOf] gives their plays the cubeless table.
+// table as it is, as metOf gives their plays the cubeless table.
 func noCrawford(r nardy.Rules, money bool) bool { return !money && r.Cube && !r.Crawford }
 
 // metWith returns the table of matches with the Crawford rule, or

@@ -1,7 +1,8 @@
 // Package errtext cuts the input an error keeps to a small, fixed size, so
 // that an error about a long hostile input does not hold that input in
 // memory, and names a character of it whole. Package nardy and the format
-// packages (gnubg, xgid) build their [nardy.SyntaxError] values with it.
+// packages (gnubg, xgid) build their
+// [github.com/nardylab/nardy.SyntaxError] values with it.
 package errtext
 
 import (

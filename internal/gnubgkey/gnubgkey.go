@@ -25,6 +25,7 @@ type Error struct {
 	Msg    string // what is wrong
 }
 
+// Error returns Msg, what is wrong with the ID.
 func (e *Error) Error() string { return e.Msg }
 
 func errorf(off int, format string, args ...any) *Error {

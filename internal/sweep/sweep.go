@@ -94,6 +94,9 @@ type Finding struct {
 	Problem string
 }
 
+// String is the finding as a failing test reports it: the concurrent
+// sweep's problem with the call, a call that wrote to stdout, a slow one
+// with its time, or a panic with its value, each with the call.
 func (f Finding) String() string {
 	if f.Problem != "" {
 		return fmt.Sprintf("%s %s\n\tcall: %s", f.Name, f.Problem, f.Call)

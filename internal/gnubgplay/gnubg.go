@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/nardylab/nardy"
@@ -119,7 +118,7 @@ func Start(plies int) (*Engine, error) {
 	}
 	in, out := filepath.Join(dir, "in"), filepath.Join(dir, "out")
 	for _, p := range []string{in, out} {
-		if err := syscall.Mkfifo(p, 0o600); err != nil {
+		if err := mkfifo(p); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}

@@ -441,6 +441,8 @@ func TestJSONErrors(t *testing.T) {
 		{"hint", "-xgid", "XGID=-------------------cccbbb-:0:0:-1:00:0:0:0:0:10"},
 		{"rollout", "-trials", "0"},
 		{"rollout", "-variant", "short", "-stop", "-1", "-trials", "36"}, // refused by the library
+		{"rollout", "-variant", "short", "-stop", "-1", "-trials", "36", "-roll", "3-1"},
+		{"rollout", "-variant", "short", "-stop", "-1", "-trials", "36", "-double"},
 		{"perft", "-depth", "65"},
 		{"perft", "-variant", "x"},
 	} {

@@ -58,9 +58,11 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 		"(with -cubeful or -double); a rollout is {\"trials\", \"equity\", \"std_err\" (left out\n" +
 		"after one trial), \"probs\", \"cubeful\", \"cubeful_std_err\"}: the position's at the top;\n" +
 		"with -roll, \"roll\" and \"plays\", each {\"play\", \"steps\"} and its rollout, best first;\n" +
-		"with -double, \"rollouts\": {\"no_double\", \"double_take\"}, \"cube\" (the verdict) and\n" +
-		"\"cube_action\". An interrupt (Ctrl-C) or SIGTERM then stops it: the document says\n" +
-		"\"interrupted\", holds no result, and the exit status is 1. For example\n" +
+		"with -double, \"rollouts\": {\"no_double\", \"double_take\"}, the two rollouts (double_take's\n" +
+		"cubeful equity per the doubled cube), \"cube\" (the verdict, per the cube before the\n" +
+		"double, as the text prints it) and \"cube_action\". An interrupt (Ctrl-C) or SIGTERM\n" +
+		"then stops it: the document says \"interrupted\", holds no result, and the exit\n" +
+		"status is 1. For example\n" +
 		"nardy rollout -json -variant short -trials 1296 | jq '.equity, .std_err'"
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status

@@ -11,6 +11,7 @@ import (
 	"github.com/nardylab/nardy/analysis"
 	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/internal/cliflags"
+	"github.com/nardylab/nardy/internal/cubetext"
 	"github.com/nardylab/nardy/neural"
 	"github.com/nardylab/nardy/variants"
 	"github.com/nardylab/nardy/xgid"
@@ -29,10 +30,13 @@ const hintUsage = "usage: nardy hint (-xgid XGID | -gnubg POSITIONID:MATCHID [-p
 	"spaces and text around, but no text before an XGID). Long nardy has no such IDs: there,\n" +
 	"nardy eval -variant long -position TEXT [-roll 6-5] evaluates a position or ranks a roll's plays.\n" +
 	"With -json, one JSON document: the library's hint (analysis.Hint's JSON: \"player\" to act,\n" +
-	"\"advice\", \"ply\", \"plays\", the best -top, each {\"play\", \"steps\", \"equity\", \"loss\", \"ply\",\n" +
-	"\"probs\"}, \"cube\", the verdict on a double, \"equity\" and \"probs\") with the game's\n" +
-	"\"variant\", \"position\", \"act\", \"passed\", \"length\", \"away\", \"crawford\", \"game_cube\"\n" +
-	"and \"count\" (the legal plays); for example\n" +
+	"\"advice\", \"ply\", \"plays\", the best -top, each {\"play\", \"steps\", \"equity\" (in a match,\n" +
+	"normalised match equity), \"loss\", \"ply\", \"probs\"}, \"cube\", the verdict on a double for\n" +
+	"the player on roll, the doubler (not \"player\" when \"player\" answers a double), with\n" +
+	"\"cube_action\" (\"double, take\", as the text says it), and\n" +
+	"\"equity\" and \"probs\", the cubeless chances of \"player\") with the game's \"variant\",\n" +
+	"\"position\", \"act\", \"passed\", \"length\", \"away\" (\"player\"'s, then its opponent's),\n" +
+	"\"crawford\", \"game_cube\" and \"count\" (the legal plays); for example\n" +
 	"nardy hint -json -xgid XGID | jq -r .advice"
 
 // hint prints analysis.HintFor's advice for the game an XGID or gnubg's
@@ -93,6 +97,9 @@ func hint(args []string, stdout, stderr io.Writer) int {
 		if g.Rules().Cube {
 			c := g.Cube()
 			doc.GameCube = &c
+		}
+		if h.Cube != nil {
+			doc.CubeAction = cubetext.Action(*h.Cube)
 		}
 		doc.Plays, err = newRankedPlays(h.Plays[:min(*top, len(h.Plays))])
 		if err == nil {

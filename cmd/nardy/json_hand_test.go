@@ -271,3 +271,33 @@ func TestPerftJSONSeconds(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
 	assert.Positive(t, doc.Seconds)
 }
+
+// TestHintJSONCubeAction (S6): hint -json names the proper cube action
+// as eval -json and rollout -json do, in "cube_action", the text's
+// "proper cube action" line: where black doubles (a 9-point match at
+// 2-3, white to answer) and where black, on roll after white's pass
+// (C5), is too good to double; a hint of a play has none.
+func TestHintJSONCubeAction(t *testing.T) {
+	for _, x := range []string{
+		"XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10",
+		"XGID=------N-----------cbbbbbbA:0:0:1:52:0:0:0:0:10",
+		"XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+	} {
+		text, out := runBoth(t, "hint", "-xgid", x, "-ply", "0")
+		var doc struct {
+			Cube       *cubeDoc
+			CubeAction string `json:"cube_action"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &doc))
+		_, action, ok := strings.Cut(text, "proper cube action: ")
+		assert.Equal(t, ok, doc.Cube != nil, x)
+		if ok {
+			action, _, _ = strings.Cut(action, "\n")
+			action, _, _ = strings.Cut(action, " (exact")
+			assert.Equal(t, action, doc.CubeAction, x)
+			assert.NotEmpty(t, doc.CubeAction, x)
+		} else {
+			assert.Empty(t, doc.CubeAction, x)
+		}
+	}
+}

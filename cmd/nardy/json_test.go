@@ -277,6 +277,7 @@ func TestHintJSON(t *testing.T) {
 			Crawford                                       bool
 			GameCube                                       *gameCubeDoc `json:"game_cube"`
 			Cube                                           *cubeDoc
+			CubeAction                                     string `json:"cube_action"`
 			Plays                                          []rankedDoc
 		}
 		decodeStrict(t, out, &doc)

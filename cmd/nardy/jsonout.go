@@ -130,19 +130,23 @@ type rankJSON struct {
 }
 
 // hintJSON is the document of hint -json: analysis.Hint's JSON (player,
-// probs, equity, ply, plays cut to -top, cube, advice) and the game's.
+// probs, equity, ply, plays cut to -top, cube, advice), the cube's
+// proper action, and the game's.
 type hintJSON struct {
 	analysis.Hint
-	Variant  nardy.Variant    `json:"variant"`
-	Position nardy.Position   `json:"position"`
-	Act      string           `json:"act"`              // what the player does: "play 5-2", "roll or double"...
-	Passed   string           `json:"passed,omitempty"` // the dice rolled had no legal play (C5)
-	Length   int              `json:"length"`           // 0 money play, else the match's length
-	Away     [2]int           `json:"away,omitzero"`
-	Crawford bool             `json:"crawford,omitempty"`
-	GameCube *nardy.Cube      `json:"game_cube,omitempty"`
-	Count    int              `json:"count,omitempty"` // legal plays, of which Plays are the best
-	Plays    []rankedPlayJSON `json:"plays,omitempty"`
+	Variant  nardy.Variant  `json:"variant"`
+	Position nardy.Position `json:"position"`
+	Act      string         `json:"act"`              // what the player does: "play 5-2", "roll or double"...
+	Passed   string         `json:"passed,omitempty"` // the dice rolled had no legal play (C5)
+	Length   int            `json:"length"`           // 0 money play, else the match's length
+	Away     [2]int         `json:"away,omitzero"`
+	Crawford bool           `json:"crawford,omitempty"`
+	GameCube *nardy.Cube    `json:"game_cube,omitempty"`
+	// CubeAction is Cube's proper action as the text says it ("double,
+	// take"), as in eval's and rollout's documents.
+	CubeAction string           `json:"cube_action,omitempty"`
+	Count      int              `json:"count,omitempty"` // legal plays, of which Plays are the best
+	Plays      []rankedPlayJSON `json:"plays,omitempty"`
 }
 
 // rolloutResultJSON is a rollout's result; StdErr is left out after a

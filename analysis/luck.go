@@ -20,13 +20,15 @@ import (
 // most in matches (docs/bots.md has the comparison). L11's last roll,
 // thrown after the other player has borne off every checker, is left out.
 type Luck struct {
-	Action int            `json:"action"`        // index in the record's Actions of the roll (or of the opening throw that gave it)
-	Game   int            `json:"game"`          // game number in the match, from 1
-	Away   [2]int         `json:"away,omitzero"` // match play: the points the player and its opponent still need
-	Player nardy.Color    `json:"player"`        // who rolled
-	Before nardy.Position `json:"before"`        // the board the roll was thrown at, its player on roll
-	Roll   string         `json:"roll"`
-	Luck   float64        `json:"luck"` // > 0: better than the average roll
+	Action int         `json:"action"`        // index in the record's Actions of the roll (or of the opening throw that gave it)
+	Game   int         `json:"game"`          // game number in the match, from 1
+	Away   [2]int      `json:"away,omitzero"` // match play: the points the player and its opponent still need
+	Player nardy.Color `json:"player"`        // who rolled
+	// Position is the board the roll was thrown at, its player on roll
+	// (named as Decision.Position is, in Go and in JSON).
+	Position nardy.Position `json:"position"`
+	Roll     string         `json:"roll"`
+	Luck     float64        `json:"luck"` // > 0: better than the average roll
 }
 
 // luck records the luck of roll, thrown by the player on roll of pos in
@@ -51,7 +53,7 @@ func (j *judge) luck(i int, g nardy.Game, pos nardy.Position, roll nardy.Roll, o
 			thrown = eq[k]
 		}
 	}
-	l := Luck{Action: i, Game: j.gameNumber(), Away: j.away(me), Player: me, Before: pos,
+	l := Luck{Action: i, Game: j.gameNumber(), Away: j.away(me), Player: me, Position: pos,
 		Roll: roll.String(), Luck: thrown - mean}
 	j.rep.Rolls = append(j.rep.Rolls, l)
 	ps := &j.rep.Players[me]

@@ -51,7 +51,7 @@ func TestLuckOfTheLastRolls(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, rep.Rolls, 1)
 		l := rep.Rolls[0]
-		assert.Equal(t, Luck{Action: 0, Game: 1, Player: nardy.White, Before: l.Before, Roll: "6-6", Luck: l.Luck}, l)
+		assert.Equal(t, Luck{Action: 0, Game: 1, Player: nardy.White, Position: l.Position, Roll: "6-6", Luck: l.Luck}, l)
 		assert.InDelta(t, 1+28/36.0, l.Luck, 1e-9)
 		assert.Equal(t, PlayerStats{Rolls: 1, Luck: l.Luck, LuckRate: l.Luck}, rep.Players[nardy.White])
 		assert.Equal(t, PlayerStats{}, rep.Players[nardy.Black])
@@ -109,7 +109,7 @@ func TestLuckEveryRoll(t *testing.T) {
 		var n [2]int
 		for k, l := range rep.Rolls {
 			assert.Equal(t, want[k], Luck{Action: l.Action, Player: l.Player, Roll: l.Roll}, "%s: roll %d", tc.name, k)
-			assert.Equal(t, l.Player, l.Before.OnRoll(), tc.name)
+			assert.Equal(t, l.Player, l.Position.OnRoll(), tc.name)
 			assert.Less(t, l.Luck, 3.0, tc.name)
 			assert.Greater(t, l.Luck, -3.0, tc.name)
 			sum[l.Player] += l.Luck

@@ -57,3 +57,58 @@ func TestProbsAndCubeDecisionJSONKeysAreTheirFieldNames(t *testing.T) {
 		assert.ElementsMatch(t, want, keys, "%s: %s", ty.Name(), b)
 	}
 }
+
+// TestRolloutJSONKeysAreTheirFieldNames: RolloutResult, PlayRollout and
+// CubeRollout, new since 0.2.0, are written in the library's snake_case
+// too ("std_err", "cubeful_std_err", "no_double_std_err"...), the names
+// nardy rollout -json and analyze -json use, where they wrote Go's field
+// names ("StdErr") around their Probs' snake_case keys.
+func TestRolloutJSONKeysAreTheirFieldNames(t *testing.T) {
+	res := RolloutResult{Probs: Probs{Variant: nardy.Short, Win: 0.5}, Equity: 0.1, StdErr: 0.01, Trials: 36}
+	start, err := nardy.StartPosition(nardy.Short, nardy.White)
+	require.NoError(t, err)
+	roll, err := nardy.ParseRoll("3-1")
+	require.NoError(t, err)
+	play, err := nardy.DefaultRules(nardy.Short).ParsePlay(start, roll, "8/5 6/5")
+	require.NoError(t, err)
+	for _, v := range []any{
+		res,
+		PlayRollout{Play: play, Result: res},
+		CubeRollout{Decision: CubeDecision{NoDouble: 0.1}, NoDouble: res, DoubleTake: res},
+	} {
+		b, err := json.Marshal(v)
+		require.NoError(t, err)
+		var got map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(b, &got))
+		ty := reflect.TypeOf(v)
+		var want []string
+		for i := range ty.NumField() {
+			want = append(want, snakeCase(ty.Field(i).Name))
+		}
+		keys := make([]string, 0, len(got))
+		for k := range got {
+			keys = append(keys, k)
+		}
+		assert.ElementsMatch(t, want, keys, "%s: %s", ty.Name(), b)
+	}
+	// The documented names decode: a client reading "std_err" gets it.
+	var doc struct {
+		Trials int     `json:"trials"`
+		StdErr float64 `json:"std_err"`
+		Probs  struct {
+			Win float64 `json:"win"`
+		} `json:"probs"`
+	}
+	b, err := json.Marshal(PlayRollout{Play: play, Result: res})
+	require.NoError(t, err)
+	var pr struct {
+		Play   string          `json:"play"`
+		Result json.RawMessage `json:"result"`
+	}
+	require.NoError(t, json.Unmarshal(b, &pr))
+	assert.Equal(t, "8/5 6/5", pr.Play)
+	require.NoError(t, json.Unmarshal(pr.Result, &doc))
+	assert.Equal(t, 36, doc.Trials)
+	assert.Equal(t, 0.01, doc.StdErr)
+	assert.Equal(t, 0.5, doc.Probs.Win)
+}

@@ -95,31 +95,36 @@ type RolloutOptions struct {
 }
 
 // RolloutResult is what [Searcher.Rollout] found, for the player on roll
-// of the position rolled out.
+// of the position rolled out. Its JSON names each field in snake_case,
+// as [Probs] and [CubeDecision] are named ("probs", "equity", "std_err",
+// "trials", "cubeful", "cubeful_std_err"): the names of nardy rollout
+// -json, which leaves "std_err" out after a single trial where this type
+// writes its 0.
 type RolloutResult struct {
 	// Probs are the mean chances of each way the game ends, over the
 	// trials (ordered like every Probs of the package: with Reduce a
 	// correction can push a mean a little out of order, and it is
 	// clamped back).
-	Probs Probs
+	Probs Probs `json:"probs"`
 	// Equity is the mean cubeless equity of the trials under the
 	// Searcher's scoring table, or its normalised match equity at its
 	// match score.
-	Equity float64
+	Equity float64 `json:"equity"`
 	// StdErr is the standard error of Equity: the trials' standard
 	// deviation over the square root of their number, as if the trials
 	// were independent (stratifying the first rolls only makes the true
 	// error smaller). It is 0 for a single trial, which gives no
 	// estimate of its spread: not an exact value.
-	StdErr float64
+	StdErr float64 `json:"std_err"`
 	// Trials is the number of trials played.
-	Trials int
+	Trials int `json:"trials"`
 	// Cubeful is, with RolloutOptions.Cubeful, the mean cubeful result
 	// of the trials for the player on roll, in points per unit of the
 	// starting cube's value (in match play, normalised match equity at
 	// the starting cube, as Equity), and CubefulStdErr its standard
 	// error.
-	Cubeful, CubefulStdErr float64
+	Cubeful       float64 `json:"cubeful"`
+	CubefulStdErr float64 `json:"cubeful_std_err"`
 }
 
 // flipDiff returns a difference of two chance vectors seen by the other

@@ -14,16 +14,21 @@ type CubeRollout struct {
 	// equity at that cube, and the match-winning chances): NoDouble and
 	// DoubleTake are the two rollouts' cubeful equities, DoublePass is 1,
 	// and Double, Take and Beaver are what these three advise.
-	Decision CubeDecision
+	Decision CubeDecision `json:"decision"`
 	// NoDoubleStdErr and DoubleTakeStdErr are the standard errors of
 	// Decision.NoDouble and Decision.DoubleTake.
-	NoDoubleStdErr, DoubleTakeStdErr float64
+	NoDoubleStdErr   float64 `json:"no_double_std_err"`
+	DoubleTakeStdErr float64 `json:"double_take_std_err"`
 	// NoDouble is the cubeful rollout of the position with the cube
 	// where it is and no double before the first roll; DoubleTake the
 	// rollout with the cube doubled and held by the opponent, its
 	// Cubeful in units of the doubled cube (as [Searcher.Rollout] returns
 	// them; Decision has them in the units of the cube before the double).
-	NoDouble, DoubleTake RolloutResult
+	// In JSON, "no_double" and "double_take" are these rollouts (objects),
+	// where Decision's keys of the same names are its equities (numbers),
+	// as nardy rollout -double -json has "rollouts" and "cube".
+	NoDouble   RolloutResult `json:"no_double"`
+	DoubleTake RolloutResult `json:"double_take"`
 }
 
 // RolloutCube judges a double by the player on roll of pos by rollouts,

@@ -11,12 +11,12 @@ import (
 // PlayRollout is the rollout of one play's result, seen by the player who
 // makes the play.
 type PlayRollout struct {
-	Play nardy.Play
+	Play nardy.Play `json:"play"` // in JSON its notation, as nardy.Play's text
 	// Result is the rollout of Play.Result(), flipped to the player making
 	// the play: its chances, its equity and, with
 	// RolloutOptions.Cubeful, its cubeful equity (the standard errors are
 	// those of the rollout).
-	Result RolloutResult
+	Result RolloutResult `json:"result"`
 }
 
 // RolloutPlays rolls out the result of each of plays (candidate plays of

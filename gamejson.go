@@ -59,8 +59,10 @@ func (p *Phase) UnmarshalText(t []byte) error {
 //     nothing then, and reads the same);
 //   - "money" (a game of money play, not one of a match), "crawford" (the
 //     Crawford game), "beavered" (a beaver waits for the doubler, S6);
-//   - "dice" and "steps": the roll being played and the steps taken of it,
-//     [from,to,die] triples in the mover's numbering;
+//   - "dice" and "steps": the roll being played, as its text ("6-5", as
+//     [Roll] writes it; an [Action]'s "dice" is an array, [6,5], version
+//     0.2's forms both), and the steps taken of it, [from,to,die] triples in
+//     the mover's numbering;
 //   - "started", whether a play has been made (false after the opening
 //     throw until the first play), "first", who made it (L11), left out
 //     until then, and "starter", who was first on roll (the opening's

@@ -115,7 +115,11 @@ type Options struct {
 	MaxEvals int
 }
 
-// Decision is one judged decision.
+// Decision is one judged decision. In JSON a play is "played" and "best"
+// (names of version 0.2, kept), where [PlayHint] and the nardy command's
+// other documents name a play "play"; Kind's texts have a space ("no
+// double"), where the library's enum texts have "_" (an [nardy.Action]'s
+// "kind" is "double", "take"...).
 type Decision struct {
 	Action int         `json:"action"`        // index in the record's Actions (the last step of a play made step by step)
 	Game   int         `json:"game"`          // game number in the match, from 1
@@ -166,7 +170,11 @@ type PlayerStats struct {
 }
 
 // Report is the analysis of a record. The zero Report (no variant)
-// marshals without "variant".
+// marshals without "variant". In JSON, "players" is an array indexed by
+// colour, White's then Black's (a [PlayerStats] has no "player"), where a
+// decision's or a roll's "away" puts its own player first; a player's
+// "plays" and "rolls" are counts, where the report's "rolls" and a
+// hint's "plays" are lists.
 type Report struct {
 	Variant   nardy.Variant    `json:"variant,omitzero"`
 	Length    int              `json:"length"`          // the record's: 0 money play, else the match's length

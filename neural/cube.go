@@ -70,6 +70,10 @@ type CubeInfo struct {
 // is worth 1 now, a take makes it 2), match play in normalised match
 // equity on the same scale (+1 is the match-winning chance after cashing
 // the cube, −1 after losing it), with the match-winning chances (MWC) too.
+// Its JSON writes every field, the ones that do not apply as 0: the
+// "mwc_" three in money play, "double_beaver" without beavers; read
+// "double_beaver" only when "beaver" may be true (money play, beavers
+// allowed) and "mwc_no_double" only in a match.
 type CubeDecision struct {
 	// NoDouble is the equity of playing on with the cube where it is
 	// (whoever holds it), DoubleTake of doubling and being taken,

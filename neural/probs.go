@@ -27,6 +27,12 @@ import (
 // (both sides off), which is given Win ½ and no marses: its cubeless
 // equity is 0 under every table, the money value of a 1–1 or ½–½ draw,
 // between a win and a loss.
+//
+// Its JSON names the kinds in long nardy's words in both games ("win_mars"
+// is short nardy's gammon, "win_koks" its backgammon; "win_home_mars" is 0
+// there) and writes every kind, also one the rules' scoring table does not
+// count; a result's "kind", a short-nardy Rules' "scoring" and the example
+// server's hint "chances" use short nardy's words there.
 type Probs struct {
 	Variant      nardy.Variant `json:"variant,omitzero"`
 	Win          float64       `json:"win"`

@@ -67,6 +67,13 @@ func analyzeContext(ctx context.Context, args []string, stdin io.Reader, stdout,
 		"this counts only the doubles, takes, drops and missed doubles), and each player's\n" +
 		"luck: what its rolls were worth against the average roll, in all and a roll\n" +
 		"(-json lists every roll's).\n" +
+		"With -json, analysis.Report's JSON: \"decisions\", each with the \"player\" deciding,\n" +
+		"the \"position\", \"roll\" (\"6-4\"), \"played\" and \"best\" (a play's notation, or\n" +
+		"the cube action: the other commands' -json and a hint name a play \"play\"),\n" +
+		"\"equity\" and \"loss\" (0 or more); \"rolls\", each with \"player\", \"position\",\n" +
+		"\"roll\" and \"luck\"; \"results\"; and \"players\", White's then Black's (no\n" +
+		"\"player\" field), where \"plays\" and \"rolls\" are counts. \"away\" is [own,\n" +
+		"opponent's], where a match's \"score\" in the library's JSON is [white, black].\n" +
 		"With -rollout, each decision the search calls an error\n" +
 		"is judged again by rollouts on the same dice: of a checker play, the play made and\n" +
 		"the best; of a cube decision, no double and double/take (with the cube).\n" +

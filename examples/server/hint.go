@@ -35,7 +35,10 @@ type hintJSON struct {
 	Ply int `json:"ply"`
 	// Advice: the best play's text, or "roll", "double", "take", "beaver",
 	// "drop", "accept", "reject".
-	Advice string  `json:"advice"`
+	Advice string `json:"advice"`
+	// Equity: the cubeless equity of Chances under the game's scoring
+	// table (analysis.Hint.Equity), money play's units in a match too,
+	// where the plays' equities are normalised match equity.
 	Equity float64 `json:"equity"`
 	// Chances: "win" and, by the game's words for the kinds of result,
 	// "win_gammon", "lose_mars"... (chances of that kind or better), of

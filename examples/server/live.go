@@ -148,6 +148,26 @@ func (h *hub) notify(id string) {
 	}
 }
 
+// changed wakes the streams of game id, told by the store's Watch, or
+// every stream for "" (any game may have changed while the watch did not
+// listen): each reads its game again and sends it if its version moved.
+func (h *hub) changed(id string) {
+	if id != "" {
+		h.notify(id)
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, set := range h.streams {
+		for ch := range set {
+			select {
+			case ch <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
 // closeAll ends every stream (their channels close) and refuses new ones.
 func (h *hub) closeAll() {
 	h.mu.Lock()

@@ -254,7 +254,7 @@ func NewServer(cfg Config) *Server {
 		go func() {
 			defer s.done.Done()
 			for ctx.Err() == nil {
-				if err := wt.Watch(ctx, s.hub.notify); err != nil && ctx.Err() == nil {
+				if err := wt.Watch(ctx, s.hub.changed); err != nil && ctx.Err() == nil {
 					s.cfg.Logf("server: watching the store: %v", err)
 					select {
 					case <-ctx.Done():

@@ -57,7 +57,9 @@ type Store interface {
 
 // Watcher is a store that tells of changes made by other servers sharing
 // it (PostgreSQL's LISTEN/NOTIFY): Watch calls changed with the id of each
-// game changed, until ctx is done.
+// game changed, until ctx is done; and once it listens, with "": any game
+// may have changed while it did not (before the server's first Watch, or
+// between a failed one and the next).
 type Watcher interface {
 	Watch(ctx context.Context, changed func(id string)) error
 }

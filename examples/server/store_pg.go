@@ -131,7 +131,7 @@ func (s *pgStore) Close() error {
 
 // Watch listens for the changes saved by any server (and this one) and
 // calls changed with each game's id, until ctx is done or the connection
-// fails.
+// fails; once listening, it calls changed("") (see Watcher).
 func (s *pgStore) Watch(ctx context.Context, changed func(id string)) error {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -141,6 +141,7 @@ func (s *pgStore) Watch(ctx context.Context, changed func(id string)) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+pgChannel); err != nil {
 		return err
 	}
+	changed("") // what was saved while nothing listened (see Watcher)
 	defer func() {
 		// The connection goes back to the pool: stop listening on it.
 		c, cancel := context.WithTimeout(context.Background(), time.Second)

@@ -41,20 +41,7 @@ func TestProbsAndCubeDecisionJSONKeysAreTheirFieldNames(t *testing.T) {
 		Probs{Variant: nardy.Long, Win: 0.5},
 		CubeDecision{NoDouble: 0.1},
 	} {
-		b, err := json.Marshal(v)
-		require.NoError(t, err)
-		var got map[string]json.RawMessage
-		require.NoError(t, json.Unmarshal(b, &got))
-		ty := reflect.TypeOf(v)
-		var want []string
-		for i := range ty.NumField() {
-			want = append(want, snakeCase(ty.Field(i).Name))
-		}
-		keys := make([]string, 0, len(got))
-		for k := range got {
-			keys = append(keys, k)
-		}
-		assert.ElementsMatch(t, want, keys, "%s: %s", ty.Name(), b)
+		assertKeysAreSnakeFields(t, v)
 	}
 }
 
@@ -76,20 +63,7 @@ func TestRolloutJSONKeysAreTheirFieldNames(t *testing.T) {
 		PlayRollout{Play: play, Result: res},
 		CubeRollout{Decision: CubeDecision{NoDouble: 0.1}, NoDouble: res, DoubleTake: res},
 	} {
-		b, err := json.Marshal(v)
-		require.NoError(t, err)
-		var got map[string]json.RawMessage
-		require.NoError(t, json.Unmarshal(b, &got))
-		ty := reflect.TypeOf(v)
-		var want []string
-		for i := range ty.NumField() {
-			want = append(want, snakeCase(ty.Field(i).Name))
-		}
-		keys := make([]string, 0, len(got))
-		for k := range got {
-			keys = append(keys, k)
-		}
-		assert.ElementsMatch(t, want, keys, "%s: %s", ty.Name(), b)
+		assertKeysAreSnakeFields(t, v)
 	}
 	// The documented names decode: a client reading "std_err" gets it.
 	var doc struct {
@@ -111,4 +85,24 @@ func TestRolloutJSONKeysAreTheirFieldNames(t *testing.T) {
 	assert.Equal(t, 36, doc.Trials)
 	assert.Equal(t, 0.01, doc.StdErr)
 	assert.Equal(t, 0.5, doc.Probs.Win)
+}
+
+// assertKeysAreSnakeFields checks that v, a struct, is written in JSON
+// with one key a field, each its Go name in snake_case.
+func assertKeysAreSnakeFields(t *testing.T, v any) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var got map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &got))
+	ty := reflect.TypeOf(v)
+	var want []string
+	for i := range ty.NumField() {
+		want = append(want, snakeCase(ty.Field(i).Name))
+	}
+	keys := make([]string, 0, len(got))
+	for k := range got {
+		keys = append(keys, k)
+	}
+	assert.ElementsMatch(t, want, keys, "%s: %s", ty.Name(), b)
 }

@@ -217,18 +217,7 @@ func TestHintJSONGame(t *testing.T) {
 			"white rolled 5-2, which has no legal play: it passed (C5)"},
 	} {
 		text, out := runBoth(t, "hint", "-xgid", c.xgid, "-ply", "0", "-top", "2")
-		var doc struct {
-			Player, Advice, Variant, Position, Act, Passed string
-			Probs                                          neural.Probs
-			Equity                                         float64
-			Ply, Length, Count                             int
-			Away                                           [2]int
-			Crawford                                       bool
-			GameCube                                       *gameCubeDoc `json:"game_cube"`
-			Cube                                           *cubeDoc
-			CubeAction                                     string `json:"cube_action"`
-			Plays                                          []rankedDoc
-		}
+		var doc hintDoc
 		decodeStrict(t, out, &doc)
 		assert.Equal(t, c.crawford, doc.Crawford, c.xgid)
 		assert.Equal(t, c.crawford, strings.Contains(text, "the Crawford game"), c.xgid)

@@ -153,6 +153,20 @@ type cubeDoc struct {
 	MWCDoublePass float64 `json:"mwc_double_pass"`
 }
 
+// hintDoc is hint -json's document.
+type hintDoc struct {
+	Player, Advice, Variant, Position, Act, Passed string
+	Probs                                          neural.Probs
+	Equity                                         float64
+	Ply, Length, Count                             int
+	Away                                           [2]int
+	Crawford                                       bool
+	GameCube                                       *gameCubeDoc `json:"game_cube"`
+	Cube                                           *cubeDoc
+	CubeAction                                     string `json:"cube_action"`
+	Plays                                          []rankedDoc
+}
+
 // gameCubeDoc is the cube of a game (nardy.Cube's JSON).
 type gameCubeDoc struct {
 	Value int    `json:"value"`
@@ -268,18 +282,7 @@ func TestHintJSON(t *testing.T) {
 		{"XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:2:3:0:9:10", "answer a double to 2", 9, false, true},
 	} {
 		text, out := runBoth(t, "hint", "-xgid", c.xgid, "-ply", "0", "-top", "3")
-		var doc struct {
-			Player, Advice, Variant, Position, Act, Passed string
-			Probs                                          neural.Probs
-			Equity                                         float64
-			Ply, Length, Count                             int
-			Away                                           [2]int
-			Crawford                                       bool
-			GameCube                                       *gameCubeDoc `json:"game_cube"`
-			Cube                                           *cubeDoc
-			CubeAction                                     string `json:"cube_action"`
-			Plays                                          []rankedDoc
-		}
+		var doc hintDoc
 		decodeStrict(t, out, &doc)
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 		assert.Equal(t, fmt.Sprintf("%s: %s to %s", doc.Position, doc.Player, doc.Act), lines[0][:strings.Index(lines[0], " (")])

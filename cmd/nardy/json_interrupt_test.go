@@ -45,12 +45,7 @@ func TestInterruptedJSON(t *testing.T) {
 	out.Reset()
 	errOut.Reset()
 	require.Equal(t, 1, perftContext(cancelled, []string{"-json", "-depth", "5"}, &out, &errOut))
-	var p struct {
-		Variant, Position, Interrupted string
-		Depth, Workers                 int
-		Leaves                         *uint64
-		Seconds                        float64
-	}
+	var p perftDoc
 	decodeStrict(t, out.String(), &p)
 	assert.Equal(t, "context canceled", p.Interrupted)
 	assert.Nil(t, p.Leaves, "no count")
@@ -91,16 +86,19 @@ func TestInterruptedJSONSaysWhy(t *testing.T) {
 	start := time.Now()
 	require.Equal(t, 1, perftContext(interruptedBy(20*time.Millisecond, why), []string{"-json", "-variant", "short", "-depth", "3", "-workers", "1"}, &out, &errOut),
 		"%s", out.String())
-	var p struct {
-		Variant, Position, Interrupted string
-		Depth, Workers                 int
-		Leaves                         *uint64
-		Seconds                        float64
-	}
+	var p perftDoc
 	decodeStrict(t, out.String(), &p)
 	assert.Equal(t, why, p.Interrupted)
 	assert.Nil(t, p.Leaves, "no count")
 	assert.Less(t, p.Seconds, 1.0, "it stopped waiting at the interrupt")
 	assert.Less(t, time.Since(start), 2*time.Second)
 	assert.Equal(t, "nardy perft: interrupted: "+why+"; no count\n", errOut.String())
+}
+
+// perftDoc is perft -json's document.
+type perftDoc struct {
+	Variant, Position, Interrupted string
+	Depth, Workers                 int
+	Leaves                         *uint64
+	Seconds                        float64
 }

@@ -193,18 +193,7 @@ func TestEvalJSON(t *testing.T) {
 		{[]string{"-variant", "long", "-ply", "0"}, [2]int{}, ""}, // no cube in long nardy
 	} {
 		text, out := runBoth(t, append([]string{"eval"}, c.args...)...)
-		var doc struct {
-			Variant, Position, Player string
-			Away                      [2]int
-			Crawford, Bearoff         bool
-			Ply                       int
-			Equity                    float64
-			Probs                     neural.Probs
-			GameCube                  *gameCubeDoc `json:"game_cube"`
-			Cube                      *cubeDoc
-			CubeAction                string `json:"cube_action"`
-			NoCube                    string `json:"no_cube"`
-		}
+		var doc evalDocOf
 		decodeStrict(t, out, &doc)
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 		assert.True(t, strings.HasPrefix(lines[0], doc.Position+", "+doc.Player+" on roll"), "%v: %q", c.args, lines[0])
@@ -411,12 +400,7 @@ func TestPerftJSON(t *testing.T) {
 		{"short", 1, 447}, {"long", 1, 22}, {"long", 2, 484}, {"long", 3, 35_387},
 	} {
 		text, out := runBoth(t, "perft", "-variant", c.variant, "-depth", strconv.Itoa(c.depth), "-workers", "2")
-		var doc struct {
-			Variant, Position, Interrupted string
-			Depth, Workers                 int
-			Leaves                         *uint64
-			Seconds                        float64
-		}
+		var doc perftDoc
 		decodeStrict(t, out, &doc)
 		require.NotNil(t, doc.Leaves)
 		assert.Equal(t, c.leaves, *doc.Leaves, "%s %d", c.variant, c.depth)

@@ -85,8 +85,9 @@ func analyzeContext(ctx context.Context, args []string, stdin io.Reader, stdout,
 		"-crawford-rule and -max-cube (for money play without the Jacoby rule, -jacoby=false),\n" +
 		"or add the tag, such as ; [Jacoby \"Off\"], at the file's top; a tag in the\n" +
 		"file has the last word. A JSON record carries its rules: these flags and\n" +
-		"-preset are refused with one. FILE - reads standard input: a JSON record if its\n" +
-		"first character other than a blank is '{', else a .mat file. FILE may hold up\n" +
+		"-preset are refused with one. FILE - reads standard input. A FILE named neither\n" +
+		"*.json nor *.mat (-, /dev/stdin, <(cmd), a .txt) is a JSON record if its first\n" +
+		"character other than a blank is '{', else a .mat file. FILE may hold up\n" +
 		"to 16 MiB (and blanks): a .mat money session that long, some 12,000 games,\n" +
 		"takes about 350 MB to judge.\n\n" +
 		"An interrupt (Ctrl-C) stops it: the report of the decisions judged so far is\n" +
@@ -108,11 +109,27 @@ func analyzeContext(ctx context.Context, args []string, stdin io.Reader, stdout,
 		return 2
 	}
 	name := fs.Arg(0)
-	isMat := strings.HasSuffix(strings.ToLower(name), ".mat")
-	var in io.Reader // standard input, for FILE "-"
-	if name == "-" {
+	lower := strings.ToLower(name)
+	isMat := strings.HasSuffix(lower, ".mat")
+	var in io.Reader // what is told JSON or .mat by its content, not its name
+	switch {
+	case name == "-":
 		br := bufio.NewReaderSize(stdin, fileSlack)
 		name, isMat, in = "standard input", looksLikeMat(br), br
+	case !isMat && !strings.HasSuffix(lower, ".json"):
+		// A name that says neither, such as /dev/stdin, a shell's <(cmd)
+		// or a .txt file: told as standard input is. A pipe is read once,
+		// so it is read from what told it; a file is read again by
+		// readRecords, which refuses one too large before reading it and
+		// says why a name cannot be opened.
+		if f, err := os.Open(name); err == nil {
+			defer f.Close()
+			br := bufio.NewReaderSize(f, fileSlack)
+			isMat = looksLikeMat(br)
+			if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+				in = br
+			}
+		}
 	}
 	given := matRules.given(fs)
 	var matRulesUsed nardy.Rules

@@ -210,3 +210,35 @@ func TestAnalyzeMatNamesInWindows1252(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "white (O’Brien): ")
 }
+
+// TestAnalyzeFileNamedNeitherIsToldByItsContent: a file whose name ends in
+// neither .json nor .mat (a .txt, /dev/stdin, a shell's <(cmd)) is told
+// JSON or .mat by its first character other than a blank, as "nardy
+// analyze -" tells standard input (helper-198 left it: such a name was
+// always read as JSON, so a .mat file saved as .txt was refused); its
+// report is the one of the file named .mat, and the .mat flags apply.
+func TestAnalyzeFileNamedNeitherIsToldByItsContent(t *testing.T) {
+	const mat = "../../gnubg/testdata/mat/gnubg-money-session.mat"
+	data, err := os.ReadFile(mat)
+	require.NoError(t, err)
+	txt := t.TempDir() + "/session.txt"
+	require.NoError(t, os.WriteFile(txt, data, 0o644))
+	code, want, stderr := runCmd("analyze", "-ply", "0", "-json", mat)
+	require.Equal(t, 0, code, stderr)
+	code, got, stderr := runCmd("analyze", "-ply", "0", "-json", txt)
+	require.Equal(t, 0, code, stderr)
+	assert.JSONEq(t, want, got)
+	code, _, stderr = runCmd("analyze", "-ply", "0", "-jacoby=false", txt)
+	assert.Equal(t, 0, code, "a .mat flag applies: %s", stderr)
+
+	const record = "../../testdata/records/short-standard-3p-seed179.json"
+	data, err = os.ReadFile(record)
+	require.NoError(t, err)
+	plain := t.TempDir() + "/record"
+	require.NoError(t, os.WriteFile(plain, data, 0o644))
+	code, want, stderr = runCmd("analyze", "-ply", "0", "-json", record)
+	require.Equal(t, 0, code, stderr)
+	code, got, stderr = runCmd("analyze", "-ply", "0", "-json", plain)
+	require.Equal(t, 0, code, stderr)
+	assert.JSONEq(t, want, got)
+}

@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/nardylab/nardy"
 	"github.com/nardylab/nardy/bot"
-	"github.com/nardylab/nardy/gnubg"
 	"github.com/nardylab/nardy/internal/testgen"
 	"github.com/nardylab/nardy/variants"
 )
@@ -123,22 +121,9 @@ func TestAnalyzeGnubgAgrees(t *testing.T) {
 		if seed%3 == 2 {
 			players[1] = bot.NewRandom(seed)
 		}
-		var rec nardy.Record
-		var err error
-		if length == 0 {
-			_, rec, err = bot.PlayGame(r, players[seed%2], players[1-seed%2], nardy.NewSeededDice(seed+100))
-		} else {
-			_, rec, err = bot.PlayMatch(r, length, players[seed%2], players[1-seed%2], nardy.NewSeededDice(seed+100))
-		}
-		require.NoError(t, err)
-		var sb strings.Builder
-		require.NoError(t, gnubg.WriteMat(&sb, rec, gnubg.MatInfo{}))
-		path := filepath.Join(dir, fmt.Sprintf("analyse-%d.mat", seed))
-		require.NoError(t, os.WriteFile(path, []byte(sb.String()), 0o600))
-		paths = append(paths, path)
-		rep, err := Analyze(t.Context(), rec, Options{})
-		require.NoError(t, err)
-		reps = append(reps, rep)
+		path, rep := botMatFile(t, filepath.Join(dir, fmt.Sprintf("analyse-%d.mat", seed)), r, length,
+			[2]bot.Player{players[seed%2], players[1-seed%2]}, seed+100)
+		paths, reps = append(paths, path), append(reps, rep)
 	}
 	got := testgen.GnubgLines(t, bin, analyseDriver, paths)
 	var ours, theirs, cubeOurs, cubeTheirs, endOurs, endTheirs []float64

@@ -60,23 +60,10 @@ func TestLuckGnubgAgrees(t *testing.T) {
 	var reps []Report
 	for seed := range uint64(12) {
 		length := []int{0, 1, 3, 5, 7, 0}[seed%6]
-		var rec nardy.Record
-		var err error
 		players := [2]bot.Player{bot.NewNeural(0), &bot.Greedy{Cube: bot.CubePolicy{DoubleAt: 0.7, TakeAt: 0.3, AcceptBelow: 0.95}}}
-		if length == 0 {
-			_, rec, err = bot.PlayGame(r, players[seed%2], players[1-seed%2], nardy.NewSeededDice(seed))
-		} else {
-			_, rec, err = bot.PlayMatch(r, length, players[seed%2], players[1-seed%2], nardy.NewSeededDice(seed))
-		}
-		require.NoError(t, err)
-		var sb strings.Builder
-		require.NoError(t, gnubg.WriteMat(&sb, rec, gnubg.MatInfo{}))
-		path := filepath.Join(dir, fmt.Sprintf("luck-%d.mat", seed))
-		require.NoError(t, os.WriteFile(path, []byte(sb.String()), 0o600))
-		paths = append(paths, path)
-		rep, err := Analyze(t.Context(), rec, Options{})
-		require.NoError(t, err)
-		reps = append(reps, rep)
+		path, rep := botMatFile(t, filepath.Join(dir, fmt.Sprintf("luck-%d.mat", seed)), r, length,
+			[2]bot.Player{players[seed%2], players[1-seed%2]}, seed)
+		paths, reps = append(paths, path), append(reps, rep)
 	}
 	got := testgen.GnubgLines(t, bin, luckDriver, paths)
 	var ours, theirs []float64
@@ -115,6 +102,28 @@ func TestLuckGnubgAgrees(t *testing.T) {
 	assert.Less(t, unmatched, len(ours)/50, "rolls gnubg did not judge")
 	assert.Greater(t, r2, 0.9)
 	assert.Greater(t, float64(signs), 0.95*float64(clear))
+}
+
+// botMatFile plays a game (length 0) or a match of length between players
+// (the first White) on the dice of seed, writes its record as the .mat
+// file path for GNU Backgammon, and returns path and the record's analysis
+// at the default options.
+func botMatFile(t *testing.T, path string, r nardy.Rules, length int, players [2]bot.Player, seed uint64) (string, Report) {
+	t.Helper()
+	var rec nardy.Record
+	var err error
+	if length == 0 {
+		_, rec, err = bot.PlayGame(r, players[0], players[1], nardy.NewSeededDice(seed))
+	} else {
+		_, rec, err = bot.PlayMatch(r, length, players[0], players[1], nardy.NewSeededDice(seed))
+	}
+	require.NoError(t, err)
+	var sb strings.Builder
+	require.NoError(t, gnubg.WriteMat(&sb, rec, gnubg.MatInfo{}))
+	require.NoError(t, os.WriteFile(path, []byte(sb.String()), 0o600))
+	rep, err := Analyze(t.Context(), rec, Options{})
+	require.NoError(t, err)
+	return path, rep
 }
 
 // correlation returns Pearson's correlation of x and y.

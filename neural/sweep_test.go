@@ -101,6 +101,8 @@ func sweepConfig(t *testing.T) sweep.Config {
 				OK: func(in []reflect.Value) bool { return in[0].Interface().(nardy.Rules).Validate() != nil }},
 		},
 		NilReceivers: map[string]string{
+			"CubeDecision": "Called on a nil *CubeDecision it panics, as encoding/json never calls it.",
+			"Probs":        "Called on a nil *Probs it panics, as encoding/json never calls it.",
 			"RolloutError": "A nil *RolloutError is no error: its methods panic, as a nil *os.PathError's do.",
 			"WeightsError": "A nil *WeightsError is no error: its methods panic, as a nil *os.PathError's do.",
 		},

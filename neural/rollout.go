@@ -2,6 +2,8 @@ package neural
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -179,6 +181,17 @@ func (s *sums) stdErr(cubeful bool) float64 {
 // (checked before every trial). The workers play on searchers of their
 // own, with s's network, rules, table, match score and move filters; s
 // itself is only read, and must not be changed while Rollout runs.
+//
+// When ctx ends first, Rollout returns an error matching ctx.Err() with
+// [errors.Is] ([context.Canceled] or [context.DeadlineExceeded]) together
+// with the result of the trials played so far, as an interrupted rollout
+// of GNU Backgammon reports them: its Trials says how many it covers (0,
+// and the zero result, when none was). They are the first trials of the
+// rollout, in order: with one worker every trial played; with several, a
+// trial played after one not played (the workers play groups of 36 at
+// once) is left out. So the result is the one a rollout of that many
+// Trials with the same options would return, for any number of workers,
+// whatever the moment ctx ended.
 func (s *Searcher) Rollout(ctx context.Context, pos nardy.Position, opt RolloutOptions) (RolloutResult, error) {
 	return s.rollout(ctx, pos, opt, false)
 }
@@ -299,18 +312,38 @@ func (s *Searcher) rollout(ctx context.Context, pos nardy.Position, opt RolloutO
 		})
 	}
 	wg.Wait()
-	if first != nil {
+	stopped := first != nil && stoppedBy(ctx, first)
+	if first != nil && !stopped {
 		return RolloutResult{}, first
 	}
+	// The trials played in order from the first: the whole chunks, then
+	// the first trials of the next one (a chunk is played in order by one
+	// worker). Chunks played after a gap are left out, so that a rollout
+	// ctx stopped is the rollout of as many trials without it.
 	var total sums
 	for c := range parts[:limit] {
 		total.add(&parts[c])
+		if parts[c].n < min(chunk, opt.Trials-c*chunk) {
+			break
+		}
 	}
-	res := result(pos.Variant(), &total)
-	if opt.Cubeful {
-		res.Cubeful, res.CubefulStdErr = meanAndErr(total.cf, total.cfSq, total.n)
+	var res RolloutResult
+	if total.n > 0 {
+		res = result(pos.Variant(), &total)
+		if opt.Cubeful {
+			res.Cubeful, res.CubefulStdErr = meanAndErr(total.cf, total.cfSq, total.n)
+		}
+	}
+	if stopped && total.n < min(limit*chunk, opt.Trials) { // not when StopAt had ended it already
+		return res, fmt.Errorf("neural: rollout stopped after %d of %d trials: %w", total.n, opt.Trials, first)
 	}
 	return res, nil
+}
+
+// stoppedBy reports whether err is the error of ctx, ended.
+func stoppedBy(ctx context.Context, err error) bool {
+	cerr := ctx.Err()
+	return cerr != nil && errors.Is(err, cerr)
 }
 
 // result turns the sums of all trials into a RolloutResult.

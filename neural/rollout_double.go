@@ -2,6 +2,7 @@ package neural
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/nardylab/nardy"
 )
@@ -48,6 +49,14 @@ type CubeRollout struct {
 // [ErrBadRollout] when the player on roll may not double: the opponent
 // holds the cube, the doubled cube would pass the rules' limit, or the
 // match's game is the Crawford game.
+//
+// The no-double rollout is played first, then the double/take one. When
+// ctx ends first, RolloutCube returns an error matching ctx.Err() together
+// with the rollouts played so far, each with its Trials (see
+// [Searcher.Rollout]): stopped in the no-double rollout, NoDouble alone,
+// the rest zero; stopped in the double/take rollout, NoDouble complete,
+// DoubleTake with the trials it played and Decision (with the standard
+// errors) from both, when it played any.
 func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt RolloutOptions) (CubeRollout, error) {
 	if err := checkCall(ctx, s); err != nil {
 		return CubeRollout{}, err
@@ -68,6 +77,9 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 	var r CubeRollout
 	var err error
 	if r.NoDouble, err = s.rollout(ctx, pos, opt, true); err != nil {
+		if stoppedBy(ctx, err) {
+			return CubeRollout{NoDouble: r.NoDouble}, fmt.Errorf("neural: cube rollout stopped in the no-double rollout: %w", err)
+		}
 		return CubeRollout{}, err
 	}
 	taken := s.clone()
@@ -75,8 +87,15 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 		taken.Match.Cube = 2 * c.Value
 	}
 	opt.Cube = nardy.Cube{Value: 2 * c.Value, Owned: true, Owner: pos.OnRoll().Other()}
+	var stopped error
 	if r.DoubleTake, err = taken.Rollout(ctx, pos, opt); err != nil {
-		return CubeRollout{}, err
+		if !stoppedBy(ctx, err) {
+			return CubeRollout{}, err
+		}
+		stopped = fmt.Errorf("neural: cube rollout stopped in the double/take rollout: %w", err)
+		if r.DoubleTake.Trials == 0 {
+			return CubeRollout{NoDouble: r.NoDouble}, stopped
+		}
 	}
 	d := &r.Decision
 	d.NoDouble, r.NoDoubleStdErr = r.NoDouble.Cubeful, r.NoDouble.CubefulStdErr
@@ -93,5 +112,5 @@ func (s *Searcher) RolloutCube(ctx context.Context, pos nardy.Position, opt Roll
 		r.DoubleTakeStdErr = r.DoubleTake.CubefulStdErr * after.half / before.half
 	}
 	d.decide(s.CubeInfo(pos, c))
-	return r, nil
+	return r, stopped
 }

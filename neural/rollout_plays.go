@@ -3,6 +3,7 @@ package neural
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/nardylab/nardy"
@@ -29,7 +30,12 @@ type PlayRollout struct {
 //
 // It returns the errors of [Searcher.Rollout], and one matching
 // [ErrBadRollout] when plays is empty or its plays are not all made by
-// one player of one position's variant.
+// one player of one position's variant. The plays are rolled out one
+// after the other, in the order given: when ctx ends first, it returns an
+// error matching ctx.Err() together with the plays rolled out so far, best
+// first as ever, each with the Trials it played: those before the one
+// being rolled out complete, that one with the trials [Searcher.Rollout]
+// returns when stopped (left out if none); the plays after it are left out.
 func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt RolloutOptions) ([]PlayRollout, error) {
 	if err := checkCall(ctx, s); err != nil {
 		return nil, err
@@ -37,18 +43,26 @@ func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt Rol
 	if len(plays) == 0 {
 		return nil, rolloutError("", "no plays to roll out")
 	}
-	out := make([]PlayRollout, 0, len(plays))
 	for _, p := range plays {
-		next := p.Result()
-		if next.Variant() != plays[0].Result().Variant() || moverOf(p) != moverOf(plays[0]) {
+		if p.Result().Variant() != plays[0].Result().Variant() || moverOf(p) != moverOf(plays[0]) {
 			return nil, rolloutError("", "plays of different players or games")
 		}
-		res, err := s.Rollout(ctx, next, opt)
-		if err != nil {
+	}
+	out := make([]PlayRollout, 0, len(plays))
+	var stopped error
+	for i, p := range plays {
+		res, err := s.Rollout(ctx, p.Result(), opt)
+		if err != nil && !stoppedBy(ctx, err) {
 			return nil, err
 		}
-		res.Probs, res.Equity, res.Cubeful = res.Probs.Flip(), -res.Equity, -res.Cubeful
-		out = append(out, PlayRollout{Play: p, Result: res})
+		if res.Trials > 0 {
+			res.Probs, res.Equity, res.Cubeful = res.Probs.Flip(), -res.Equity, -res.Cubeful
+			out = append(out, PlayRollout{Play: p, Result: res})
+		}
+		if err != nil {
+			stopped = fmt.Errorf("neural: rollout of play %d of %d stopped: %w", i+1, len(plays), err)
+			break
+		}
 	}
 	value := func(r PlayRollout) float64 {
 		if opt.Cubeful {
@@ -57,5 +71,5 @@ func (s *Searcher) RolloutPlays(ctx context.Context, plays []nardy.Play, opt Rol
 		return r.Result.Equity
 	}
 	slices.SortStableFunc(out, func(a, b PlayRollout) int { return cmp.Compare(value(b), value(a)) })
-	return out, nil
+	return out, stopped
 }

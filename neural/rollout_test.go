@@ -248,12 +248,13 @@ func TestRolloutErrors(t *testing.T) {
 	assert.True(t, errors.Is(err, context.Canceled), "%v", err)
 	assert.Zero(t, res)
 
-	// A context that ends during a long rollout stops every worker.
+	// A context that ends during a long rollout stops every worker; the
+	// result is that of the trials played (rollout_stopped_test.go).
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	res, err = s.Rollout(ctx, samplePositions(t, nardy.Short, 1, 1)[0], RolloutOptions{Trials: MaxTrials, Workers: 2})
 	assert.True(t, errors.Is(err, context.DeadlineExceeded), "%v", err)
-	assert.Zero(t, res)
+	assert.Less(t, res.Trials, MaxTrials)
 }
 
 // TestRolloutProperties: on positions of random games, with any small

@@ -1,6 +1,7 @@
 package nardy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -29,14 +30,48 @@ import (
 // depth above 64: no walk that deep could finish (the tree from the start
 // of short nardy has 116 million leaves at depth 3).
 func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
-	if err := checkPerft(r, pos, depth); err != nil {
+	c, err := r.PerftContext(context.Background(), pos, depth, workers)
+	if err != nil {
 		return 0, err
 	}
+	return c.Leaves, nil
+}
+
+// PerftCount is what [Rules.PerftContext] counted: the leaves under the
+// first Subtrees of the Total (roll, play) pairs of the tree's first ply,
+// in their order (the rolls of [AllRolls], each roll's plays as
+// [Rules.AppendLegal] lists them). Subtrees is Total when the count is
+// complete; both are 0 at depth 0 or from a finished position (the one
+// leaf has no first ply).
+type PerftCount struct {
+	Leaves   uint64
+	Subtrees int
+	Total    int
+}
+
+// PerftContext is [Rules.Perft], stopped when ctx ends (a nil ctx never
+// does). ctx is checked before each subtree of a first-ply pair is
+// walked, and within it at every position two or more plies above the
+// leaves. When ctx ends before the count is complete, PerftContext returns
+// an error matching ctx.Err() with [errors.Is] ([context.Canceled] or
+// [context.DeadlineExceeded]) together with the count so far: the leaves
+// under the first-ply pairs walked to the end in order from the first
+// (Subtrees of them; a subtree a worker finished after one not finished
+// is left out), so the partial count does not depend on the workers or
+// the moment ctx ended, only on how many subtrees it covers. A ctx ended
+// already counts nothing; the arguments' errors come first.
+func (r Rules) PerftContext(ctx context.Context, pos Position, depth, workers int) (PerftCount, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := checkPerft(r, pos, depth); err != nil {
+		return PerftCount{}, err
+	}
 	if depth == 0 || pos.IsOver() {
-		return 1, nil
+		return PerftCount{Leaves: 1}, nil
 	}
 	if depth > maxPerftDepth {
-		return 0, fmt.Errorf("%w: %d, above %d", ErrInvalidDepth, depth, maxPerftDepth)
+		return PerftCount{}, fmt.Errorf("%w: %d, above %d", ErrInvalidDepth, depth, maxPerftDepth)
 	}
 	if depth >= 2 {
 		// Past the first ply the other player is on roll: a long-nardy
@@ -44,55 +79,84 @@ func (r Rules) Perft(pos Position, depth, workers int) (uint64, error) {
 		// the mover's, which no play can leave (docs/rules.md §4). Say so
 		// now, of the position given, not of a position of the next ply.
 		if err := r.checkOffRoll(pos); err != nil {
-			return 0, err
+			return PerftCount{}, err
 		}
-	}
-	if workers <= 1 {
-		return newPerfter(r, depth).count(pos, depth)
 	}
 	var first []Play
 	for _, wr := range AllRolls() {
 		var err error
 		if first, err = r.AppendLegal(first, pos, wr.Roll); err != nil {
-			return 0, err
+			return PerftCount{}, err
 		}
 	}
-	if depth == 1 {
-		return uint64(len(first)), nil
+	if err := ctx.Err(); err != nil {
+		return PerftCount{Total: len(first)}, perftStopped(0, len(first), err)
 	}
-	workers = min(workers, len(first)) // no goroutine without a job
-	jobs := make(chan Position)
-	sums := make([]uint64, workers)
+	if depth == 1 {
+		return PerftCount{Leaves: uint64(len(first)), Subtrees: len(first), Total: len(first)}, nil
+	}
+	return r.perftSubtrees(ctx, first, depth, workers)
+}
+
+// perftSubtrees is PerftContext's walk of the subtrees of the first-ply
+// plays first, depth plies deep from the position they are made in (a
+// function of its own: the variables its goroutines share escape, and
+// would make PerftContext allocate before its first return).
+func (r Rules) perftSubtrees(ctx context.Context, first []Play, depth, workers int) (PerftCount, error) {
+	workers = min(max(workers, 1), len(first)) // no goroutine without a job
+	jobs := make(chan int)
+	counts := make([]uint64, len(first))
+	walked := make([]bool, len(first))
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			p := newPerfter(r, depth-1)
-			for next := range jobs {
-				n, err := p.count(next, depth-1)
-				sums[w] += n
-				if err != nil && errs[w] == nil {
-					errs[w] = err
+			p.ctx = ctx
+			for i := range jobs {
+				if ctx.Err() != nil {
+					continue // the jobs left are drained, not walked
+				}
+				n, err := p.count(first[i].Result(), depth-1)
+				switch {
+				case err == errPerftStopped:
+				case err != nil:
+					if errs[w] == nil {
+						errs[w] = err
+					}
+				default:
+					counts[i], walked[i] = n, true
 				}
 			}
-		}()
+		})
 	}
-	for _, pl := range first {
-		jobs <- pl.Result()
+	for i := range first {
+		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
-	var total uint64
-	for _, s := range sums {
-		total += s
-	}
 	if err := errors.Join(errs...); err != nil {
-		return 0, err
+		return PerftCount{}, err
 	}
-	return total, nil
+	c := PerftCount{Total: len(first)}
+	for c.Subtrees < len(first) && walked[c.Subtrees] {
+		c.Leaves += counts[c.Subtrees]
+		c.Subtrees++
+	}
+	if c.Subtrees < c.Total {
+		return c, perftStopped(c.Subtrees, c.Total, ctx.Err())
+	}
+	return c, nil
 }
+
+// perftStopped is the error of a count ctx stopped (its error err) after
+// done of total first-ply subtrees.
+func perftStopped(done, total int, err error) error {
+	return fmt.Errorf("nardy: perft stopped after %d of %d first-ply subtrees: %w", done, total, err)
+}
+
+// errPerftStopped ends a walk whose context has ended.
+var errPerftStopped = errors.New("nardy: perft stopped")
 
 // maxPerftDepth is the deepest walk Perft takes from a position in play.
 // It bounds the buffers of a walk (one per level) and its recursion.
@@ -112,6 +176,7 @@ var ErrInvalidDepth = errors.New("nardy: invalid perft depth")
 // perfter holds the reusable play buffers of one perft walk, one per
 // level, each made when the walk first reaches its level.
 type perfter struct {
+	ctx   context.Context // nil: never stopped
 	r     Rules
 	rolls [21]WeightedRoll
 	bufs  [][]Play
@@ -130,6 +195,9 @@ func newPerfter(r Rules, depth int) *perfter {
 func (p *perfter) count(pos Position, depth int) (uint64, error) {
 	if depth == 0 || pos.IsOver() {
 		return 1, nil
+	}
+	if depth >= 2 && p.ctx != nil && p.ctx.Err() != nil {
+		return 0, errPerftStopped
 	}
 	buf := p.bufs[depth-1]
 	if buf == nil {

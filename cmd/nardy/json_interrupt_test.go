@@ -18,9 +18,10 @@ func cancelled() (context.Context, context.CancelFunc) {
 	return ctx, cancel
 }
 
-// TestInterruptedJSON: an interrupted rollout -json or perft -json writes
-// its document saying "interrupted", with no result, says so on stderr
-// and exits with 1, as analyze does.
+// TestInterruptedJSON: a rollout -json or perft -json interrupted before
+// it starts writes its document saying "interrupted", with no trial's
+// result and a count of 0, says so on stderr and exits with 1, as analyze
+// does (interrupt_partial_test.go: interrupted later).
 func TestInterruptedJSON(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 1, rolloutContext(cancelled, []string{"-json", "-variant", "short", "-trials", "36"}, &out, &errOut))
@@ -29,7 +30,7 @@ func TestInterruptedJSON(t *testing.T) {
 	assert.Equal(t, "context canceled", doc.Interrupted)
 	assert.Zero(t, doc.Trials, "no result")
 	assert.Equal(t, "white", doc.Player)
-	assert.Equal(t, "nardy rollout: interrupted: context canceled; no result\n", errOut.String())
+	assert.Equal(t, "nardy rollout: interrupted: context canceled; no trial played\n", errOut.String())
 
 	for _, args := range [][]string{{"-roll", "3-1"}, {"-double"}} {
 		out.Reset()
@@ -48,9 +49,11 @@ func TestInterruptedJSON(t *testing.T) {
 	var p perftDoc
 	decodeStrict(t, out.String(), &p)
 	assert.Equal(t, "context canceled", p.Interrupted)
-	assert.Nil(t, p.Leaves, "no count")
+	assert.Equal(t, uint64(0), p.Leaves, "nothing counted")
+	assert.Equal(t, 0, p.Subtrees)
+	assert.Equal(t, 22, p.OfSubtrees, "long nardy's first ply from the start")
 	assert.Equal(t, 5, p.Depth)
-	assert.Equal(t, "nardy perft: interrupted: context canceled; no count\n", errOut.String())
+	assert.Equal(t, "nardy perft: interrupted: context canceled; the count printed is partial: the leaves under the first 0 of the 22 first plies (roll, play)\n", errOut.String())
 }
 
 // interruptedBy returns an interrupt that comes after d (at once for
@@ -70,8 +73,8 @@ func interruptedBy(d time.Duration, cause string) func() (context.Context, conte
 // TestInterruptedJSONSaysWhy: the document and the stderr line of an
 // interrupted rollout -json or perft -json say what ended it (the
 // context's cause: the signal), not only "context canceled"; and perft
-// stops waiting for a count in progress (short nardy's depth 3 takes a
-// second or more: here the interrupt comes after 20 ms).
+// stops a count in progress (short nardy's depth 3 takes a second or
+// more: here the interrupt comes after 20 ms).
 func TestInterruptedJSONSaysWhy(t *testing.T) {
 	const why = "interrupt signal received"
 	var out, errOut bytes.Buffer
@@ -79,7 +82,7 @@ func TestInterruptedJSONSaysWhy(t *testing.T) {
 	var doc rolloutTopDoc
 	decodeStrict(t, out.String(), &doc)
 	assert.Equal(t, why, doc.Interrupted)
-	assert.Equal(t, "nardy rollout: interrupted: "+why+"; no result\n", errOut.String())
+	assert.Equal(t, "nardy rollout: interrupted: "+why+"; no trial played\n", errOut.String())
 
 	out.Reset()
 	errOut.Reset()
@@ -89,16 +92,18 @@ func TestInterruptedJSONSaysWhy(t *testing.T) {
 	var p perftDoc
 	decodeStrict(t, out.String(), &p)
 	assert.Equal(t, why, p.Interrupted)
-	assert.Nil(t, p.Leaves, "no count")
-	assert.Less(t, p.Seconds, 1.0, "it stopped waiting at the interrupt")
+	assert.Less(t, p.Subtrees, 447, "a partial count")
+	assert.Less(t, p.Seconds, 1.0, "it stopped at the interrupt")
 	assert.Less(t, time.Since(start), 2*time.Second)
-	assert.Equal(t, "nardy perft: interrupted: "+why+"; no count\n", errOut.String())
+	assert.Contains(t, errOut.String(), "nardy perft: interrupted: "+why+"; the count printed is partial: ")
 }
 
 // perftDoc is perft -json's document.
 type perftDoc struct {
 	Variant, Position, Interrupted string
 	Depth, Workers                 int
-	Leaves                         *uint64
+	Leaves                         uint64
 	Seconds                        float64
+	Subtrees                       int
+	OfSubtrees                     int `json:"of_subtrees"`
 }

@@ -184,7 +184,8 @@ type rolledPlayJSON struct {
 
 // rolloutJSON is the document of rollout -json: the position's rollout
 // (its fields at the top), the plays' (-roll) or the cube decision's
-// (-double); or, interrupted, none of them.
+// (-double); interrupted, those of the trials played (none before the
+// first trial), and Interrupted says what stopped it.
 type rolloutJSON struct {
 	positionJSON
 	Ply      int         `json:"ply"`
@@ -195,7 +196,7 @@ type rolloutJSON struct {
 	Rollouts    *cubeRolloutsJSON    `json:"rollouts,omitempty"`
 	Cube        *neural.CubeDecision `json:"cube,omitempty"`
 	CubeAction  string               `json:"cube_action,omitempty"`
-	Interrupted string               `json:"interrupted,omitempty"` // what stopped it: no result then
+	Interrupted string               `json:"interrupted,omitempty"` // what stopped it: the figures are partial then
 }
 
 // cubeRolloutsJSON are the two rollouts of rollout -double, on the same
@@ -203,19 +204,22 @@ type rolloutJSON struct {
 // verdict, "cube", has both in units of the cube before the double).
 type cubeRolloutsJSON struct {
 	NoDouble   *rolloutResultJSON `json:"no_double"`
-	DoubleTake *rolloutResultJSON `json:"double_take"`
+	DoubleTake *rolloutResultJSON `json:"double_take,omitempty"` // left out when interrupted before its first trial
 }
 
-// perftJSON is the document of perft -json; Leaves is left out when it was
-// interrupted.
+// perftJSON is the document of perft -json; interrupted, Leaves is the
+// count so far, under the first Subtrees of the OfSubtrees (roll, play)
+// pairs of the first ply (nardy.PerftCount).
 type perftJSON struct {
 	Variant     nardy.Variant  `json:"variant"`
 	Position    nardy.Position `json:"position"`
 	Depth       int            `json:"depth"`
-	Leaves      *uint64        `json:"leaves,omitempty"`
+	Leaves      uint64         `json:"leaves"`
 	Workers     int            `json:"workers"`
 	Seconds     float64        `json:"seconds"`
 	Interrupted string         `json:"interrupted,omitempty"`
+	Subtrees    *int           `json:"subtrees,omitempty"`
+	OfSubtrees  *int           `json:"of_subtrees,omitempty"`
 }
 
 // writeJSON writes v to w as analyze -json writes its report: indented,
@@ -227,8 +231,8 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // interruptContext returns a context that ends at an interrupt (Ctrl-C)
-// or SIGTERM, as analyze's does: rollout -json and perft -json then write
-// their document saying so.
+// or SIGTERM, as analyze's does: rollout and perft then print their
+// partial figures, saying so.
 func interruptContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

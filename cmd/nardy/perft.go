@@ -20,12 +20,11 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	return perftContext(interruptContext, args, stdout, stderr)
 }
 
-// perftContext is perft; with -json, when the context interrupt returns
-// ends (an interrupt or SIGTERM) before the count is done, it writes the
-// document saying so, without the count, and returns 1 (Rules.Perft
-// takes no context: its goroutines go on until the process exits, at
-// once in the command). Without -json a signal ends the process, as it
-// always has.
+// perftContext is perft, stopped when the context interrupt returns ends
+// (an interrupt or SIGTERM): it then prints the count so far
+// (Rules.PerftContext's: the leaves under the first plies walked), the
+// text with a last line and the JSON with "interrupted" saying it is
+// partial, says so on stderr, and returns 1.
 func perftContext(interrupt func() (context.Context, context.CancelFunc), args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	variant := fs.String("variant", "", "long or short (default: the preset's variant, else long)")
@@ -36,9 +35,11 @@ func perftContext(interrupt func() (context.Context, context.CancelFunc), args [
 	const usage = "usage: nardy perft [-variant long|short] [-preset NAME] [-depth N] [-workers N] [-json]\n\n" +
 		"Counts the leaves of the roll×play tree from the start position to the depth (at most 64).\n" +
 		"With -json, one JSON document: {\"variant\", \"position\" (the start), \"depth\", \"leaves\",\n" +
-		"\"workers\" (the goroutines used), \"seconds\"}; an interrupt (Ctrl-C) or SIGTERM then\n" +
-		"stops it: the document says \"interrupted\", has no \"leaves\", and the exit status is 1.\n" +
-		"For example nardy perft -json -depth 3 | jq .leaves"
+		"\"workers\" (the goroutines used), \"seconds\"}. For example nardy perft -json -depth 3 | jq .leaves\n" +
+		"An interrupt (Ctrl-C) or SIGTERM stops it: it prints the count so far, the leaves\n" +
+		"under the first (roll, play) pairs of the first ply walked to the end, in order,\n" +
+		"saying it is partial (a last line; in -json, \"interrupted\", and \"subtrees\" of\n" +
+		"\"of_subtrees\" pairs counted), and the exit status is 1."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -55,75 +56,47 @@ func perftContext(interrupt func() (context.Context, context.CancelFunc), args [
 		report(stderr, "perft", err)
 		return 1
 	}
-	var (
-		n       uint64
-		stopped error
-	)
+	ctx, stopSignals := interrupt()
+	defer stopSignals()
 	start := time.Now()
-	if *asJSON {
-		ctx, stop := interrupt()
-		defer stop()
-		n, err, stopped = perftUntil(ctx, r, pos, *depth, *workers)
-	} else {
-		n, err = r.Perft(pos, *depth, *workers)
-	}
+	c, err := r.PerftContext(ctx, pos, *depth, *workers)
 	took := time.Since(start)
+	stopped := err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
 	if errors.Is(err, nardy.ErrInvalidDepth) { // negative, or above the library's maximum
 		fmt.Fprintln(stderr, "nardy perft: -depth:", strings.TrimPrefix(err.Error(), "nardy: "))
 		return 2
 	}
-	if err != nil {
+	if err != nil && !stopped {
 		report(stderr, "perft", err)
 		return 1
 	}
 	used, plural := workersUsed(r, pos, *depth, *workers), "s"
+	cause := context.Cause(ctx)
+	covers := fmt.Sprintf("the leaves under the first %d of the %d first plies (roll, play)", c.Subtrees, c.Total)
 	if *asJSON {
-		doc := perftJSON{Variant: r.Variant, Position: pos, Depth: *depth, Workers: used, Seconds: took.Seconds()}
-		if stopped == nil {
-			doc.Leaves = &n
-		} else {
-			doc.Interrupted = stopped.Error()
+		doc := perftJSON{Variant: r.Variant, Position: pos, Depth: *depth, Leaves: c.Leaves, Workers: used, Seconds: took.Seconds()}
+		if stopped {
+			doc.Interrupted = cause.Error()
+			doc.Subtrees, doc.OfSubtrees = &c.Subtrees, &c.Total
 		}
 		if err := writeJSON(stdout, doc); err != nil {
 			report(stderr, "perft", err)
 			return 1
 		}
-		if stopped != nil {
-			report(stderr, "perft", fmt.Errorf("interrupted: %w; no count", stopped))
-			return 1
+	} else {
+		if used == 1 {
+			plural = ""
 		}
-		return 0
+		fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d worker%s)\n", r.Variant, *depth, c.Leaves, took.Round(time.Millisecond), used, plural)
+		if stopped {
+			fmt.Fprintf(stdout, "interrupted (%v): a partial count, %s\n", cause, covers)
+		}
 	}
-	if used == 1 {
-		plural = ""
+	if stopped {
+		report(stderr, "perft", fmt.Errorf("interrupted: %w; the count printed is partial: %s", cause, covers))
+		return 1
 	}
-	fmt.Fprintf(stdout, "perft %s depth %d: %d (%s, %d worker%s)\n", r.Variant, *depth, n, took.Round(time.Millisecond), used, plural)
 	return 0
-}
-
-// perftUntil is r.Perft, unless ctx ends first: then stopped says why
-// (context.Cause: the signal), and the count goes on in the background,
-// for the process's exit to end. A ctx ended already stops it before it
-// starts.
-func perftUntil(ctx context.Context, r nardy.Rules, pos nardy.Position, depth, workers int) (n uint64, err, stopped error) {
-	if ctx.Err() != nil {
-		return 0, nil, context.Cause(ctx)
-	}
-	type count struct {
-		n   uint64
-		err error
-	}
-	done := make(chan count, 1)
-	go func() {
-		n, err := r.Perft(pos, depth, workers)
-		done <- count{n, err}
-	}()
-	select {
-	case c := <-done:
-		return c.n, c.err, nil
-	case <-ctx.Done():
-		return 0, nil, context.Cause(ctx)
-	}
 }
 
 // perftRules returns the rules of -preset, or else the default rules of

@@ -19,10 +19,11 @@ func rollout(args []string, stdout, stderr io.Writer) int {
 	return rolloutContext(interruptContext, args, stdout, stderr)
 }
 
-// rolloutContext is rollout; with -json, it stops when the context
-// interrupt returns ends (an interrupt or SIGTERM), writes the document
-// saying so, with no result, and returns 1. Without -json a signal
-// ends the process, as it always has.
+// rolloutContext is rollout, stopped when the context interrupt returns
+// ends (an interrupt or SIGTERM): it then prints the figures of the
+// trials played (neural.Searcher.Rollout's partial result), the text
+// with a last line and the JSON with "interrupted" saying they are
+// partial, says so on stderr, and returns 1, as analyze does.
 func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rollout", flag.ContinueOnError)
 	var in positionFlags
@@ -60,10 +61,14 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 		"with -roll, \"roll\" and \"plays\", each {\"play\", \"steps\"} and its rollout, best first;\n" +
 		"with -double, \"rollouts\": {\"no_double\", \"double_take\"}, the two rollouts (double_take's\n" +
 		"cubeful equity per the doubled cube), \"cube\" (the verdict, per the cube before the\n" +
-		"double, as the text prints it) and \"cube_action\". An interrupt (Ctrl-C) or SIGTERM\n" +
-		"then stops it: the document says \"interrupted\", holds no result, and the exit\n" +
-		"status is 1. For example\n" +
-		"nardy rollout -json -variant short -trials 1296 | jq '.equity, .std_err'"
+		"double, as the text prints it) and \"cube_action\". For example\n" +
+		"nardy rollout -json -variant short -trials 1296 | jq '.equity, .std_err'\n" +
+		"An interrupt (Ctrl-C) or SIGTERM stops it: it prints the figures of the trials\n" +
+		"played so far (their \"trials\"; with -roll, the plays rolled out, the last one\n" +
+		"partly; with -double, the no-double rollout, then the double/take one partly),\n" +
+		"saying they are partial (a last line; in -json, \"interrupted\"), and the exit status\n" +
+		"is 1. The trials played are the first ones: the figures are those of a rollout of\n" +
+		"that many trials with the same -seed, whatever -workers."
 	if status, ok := parseFlags(fs, usage, args, stdout, stderr); !ok {
 		return status
 	}
@@ -98,16 +103,12 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 		report(stderr, "rollout", err)
 		return 2
 	}
+	ctx, stopSignals := interrupt() // before the network is loaded: an interrupt then plays no trial
+	defer stopSignals()
 	s, err := newSearcher(r, match)
 	if err != nil {
 		report(stderr, "rollout", err)
 		return 1
-	}
-	ctx := context.Background()
-	if *asJSON {
-		c, stop := interrupt()
-		defer stop()
-		ctx = c
 	}
 	doc := rolloutJSON{positionJSON: newPositionJSON(pos, match), Ply: *ply}
 	if *cubeful || *double {
@@ -116,70 +117,95 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 	if *rollText != "" {
 		doc.Roll = &roll
 	}
-	// stopped writes the document of a rollout ctx stopped,
-	// saying why ctx ended (the signal).
-	stopped := func() int {
-		err := context.Cause(ctx)
-		doc.Interrupted = err.Error()
-		if werr := writeJSON(stdout, doc); werr != nil {
-			report(stderr, "rollout", werr)
-			return 1
+	// interrupted reports whether err is ctx's: the rollout was stopped by
+	// a signal, and returned the figures of the trials played.
+	interrupted := func(err error) bool { return err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) }
+	// finish writes the document, or the text's last line when ctx
+	// stopped the rollout (stopped: of what was played, played what
+	// the figures cover, none when no trial was), and returns the exit
+	// status.
+	finish := func(stopped bool, played string, none bool) int {
+		cause := context.Cause(ctx)
+		if *asJSON {
+			if stopped {
+				doc.Interrupted = cause.Error()
+			}
+			if err := writeJSON(stdout, doc); err != nil {
+				report(stderr, "rollout", err)
+				return 1
+			}
+		} else if stopped {
+			fmt.Fprintf(stdout, "interrupted (%v): partial figures, %s\n", cause, played)
 		}
-		report(stderr, "rollout", fmt.Errorf("interrupted: %w; no result", err))
-		return 1
-	}
-	// done writes the document once complete.
-	done := func() int {
-		if err := writeJSON(stdout, doc); err != nil {
-			report(stderr, "rollout", err)
+		switch {
+		case stopped && none:
+			report(stderr, "rollout", fmt.Errorf("interrupted: %w; no trial played", cause))
+			return 1
+		case stopped:
+			report(stderr, "rollout", fmt.Errorf("interrupted: %w; the figures printed are partial (%s)", cause, played))
 			return 1
 		}
 		return 0
 	}
+	trialsText := func(n int) string { return fmt.Sprintf("%d of %d trials", n, *trials) }
 	opt := neural.RolloutOptions{Trials: *trials, Ply: *ply, Truncate: *truncate, Reduce: *reduce, Seed: *seed, Workers: *workers,
 		Cubeful: *cubeful, Cube: cube, StopAt: *stop}
 	if *double {
 		r, err := s.RolloutCube(ctx, pos, opt)
-		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return stopped()
-		}
-		if err != nil {
+		stopped := interrupted(err)
+		if err != nil && !stopped {
 			report(stderr, "rollout", err)
 			return 2
 		}
+		whole := r.DoubleTake.Trials > 0 // both rollouts, and their verdict
+		played := fmt.Sprintf("no double %s, double/take %s", trialsText(r.NoDouble.Trials), trialsText(r.DoubleTake.Trials))
 		if *asJSON {
-			doc.Rollouts = &cubeRolloutsJSON{NoDouble: newRolloutResult(r.NoDouble, true), DoubleTake: newRolloutResult(r.DoubleTake, true)}
-			doc.Cube, doc.CubeAction = &r.Decision, cubetext.Action(r.Decision)
-			return done()
+			if r.NoDouble.Trials > 0 {
+				doc.Rollouts = &cubeRolloutsJSON{NoDouble: newRolloutResult(r.NoDouble, true)}
+			}
+			if whole {
+				doc.Rollouts.DoubleTake = newRolloutResult(r.DoubleTake, true)
+				doc.Cube, doc.CubeAction = &r.Decision, cubetext.Action(r.Decision)
+			}
+			return finish(stopped, played, r.NoDouble.Trials == 0)
 		}
-		fmt.Fprintf(stdout, "%s, %s on roll%s: cube decision, %d and %d trials\n%s", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()),
-			r.NoDouble.Trials, r.DoubleTake.Trials, describeCube(r, match != neural.MatchScore{}))
-		return 0
+		fmt.Fprintf(stdout, "%s, %s on roll%s: cube decision, %d and %d trials\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()),
+			r.NoDouble.Trials, r.DoubleTake.Trials)
+		switch {
+		case whole:
+			fmt.Fprint(stdout, describeCube(r, match != neural.MatchScore{}))
+		case r.NoDouble.Trials > 0:
+			fmt.Fprintf(stdout, "no double: %s\n", describe(r.NoDouble, true, s.Rules.Scoring))
+		}
+		return finish(stopped, played, r.NoDouble.Trials == 0)
 	}
 	if *rollText == "" {
 		res, err := s.Rollout(ctx, pos, opt)
-		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return stopped()
-		}
-		if err != nil {
+		stopped := interrupted(err)
+		if err != nil && !stopped {
 			report(stderr, "rollout", err)
 			return 2
 		}
 		if *asJSON {
-			doc.rolloutResultJSON = newRolloutResult(res, *cubeful)
-			return done()
+			if res.Trials > 0 {
+				doc.rolloutResultJSON = newRolloutResult(res, *cubeful)
+			}
+			return finish(stopped, trialsText(res.Trials), res.Trials == 0)
 		}
-		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), describe(res, *cubeful, r.Scoring))
-		return 0
+		text := "no trial played"
+		if res.Trials > 0 {
+			text = describe(res, *cubeful, r.Scoring)
+		}
+		fmt.Fprintf(stdout, "%s, %s on roll%s: %s\n", pos, pos.OnRoll(), scoreText(match, pos.OnRoll()), text)
+		return finish(stopped, trialsText(res.Trials), res.Trials == 0)
 	}
-	lines, err := rolloutPlays(ctx, s, pos, roll, *top, opt)
-	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return stopped()
-	}
-	if err != nil {
+	lines, want, err := rolloutPlays(ctx, s, pos, roll, *top, opt)
+	stopped := interrupted(err)
+	if err != nil && !stopped {
 		report(stderr, "rollout", err)
 		return 2
 	}
+	played := fmt.Sprintf("%d of %d plays rolled out, each with the trials it shows, of %d", len(lines), want, *trials)
 	if *asJSON {
 		for _, l := range lines {
 			p, err := newPlayJSON(l.Play)
@@ -189,7 +215,7 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 			}
 			doc.Plays = append(doc.Plays, rolledPlayJSON{playJSON: p, rolloutResultJSON: newRolloutResult(l.Result, *cubeful)})
 		}
-		return done()
+		return finish(stopped, played, len(lines) == 0)
 	}
 	noun := "plays"
 	if len(lines) == 1 {
@@ -199,22 +225,23 @@ func rolloutContext(interrupt func() (context.Context, context.CancelFunc), args
 	for _, l := range lines {
 		fmt.Fprintf(stdout, "%-24s %s\n", l.Play, describe(l.Result, *cubeful, r.Scoring))
 	}
-	return 0
+	return finish(stopped, played, len(lines) == 0)
 }
 
 // rolloutPlays rolls out the positions after the top plays of roll (the
 // best at 1-ply), all on the same dice, and returns them best first, each
 // from the view of the player making it.
-func rolloutPlays(ctx context.Context, s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) ([]neural.PlayRollout, error) {
+func rolloutPlays(ctx context.Context, s *neural.Searcher, pos nardy.Position, roll nardy.Roll, top int, opt neural.RolloutOptions) (rolled []neural.PlayRollout, candidates int, err error) {
 	plays, err := s.Rules.Legal(pos, roll)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var candidates []nardy.Play
+	var best []nardy.Play
 	for _, c := range s.Rank(plays, 1)[:min(top, len(plays))] {
-		candidates = append(candidates, plays[c.Index])
+		best = append(best, plays[c.Index])
 	}
-	return s.RolloutPlays(ctx, candidates, opt)
+	rolled, err = s.RolloutPlays(ctx, best, opt)
+	return rolled, len(best), err
 }
 
 // describe prints a rollout's equity, its standard error and chances (the

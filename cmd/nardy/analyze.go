@@ -14,8 +14,10 @@ import (
 	"os/signal"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/nardylab/nardy"
@@ -231,7 +233,7 @@ func printReport(w io.Writer, name string, names [2]string, rep analysis.Report,
 		if names[c] == "" {
 			return c.String()
 		}
-		return fmt.Sprintf("%s (%s)", c, names[c])
+		return fmt.Sprintf("%s (%s)", c, shownName(names[c]))
 	}
 	for _, d := range rep.Decisions {
 		if !d.Error && !all {
@@ -406,6 +408,21 @@ func matName(name string) string {
 		}
 	}
 	return string(r)
+}
+
+// shownName returns a player's name as the text prints it: the name
+// itself, or, when it holds a character that is not graphic (a control
+// character, such as ESC, CR or BEL, or a format character, such as
+// U+202E, which reverses the text after it), the name quoted with those
+// characters escaped ("Ali\u202eBaba"), so that a file cannot drive the
+// terminal of whoever reads its report. The JSON needs no such care:
+// encoding/json escapes the control characters, and a reader decodes
+// the string.
+func shownName(name string) string {
+	if strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsGraphic(r) }) {
+		return strconv.QuoteToGraphic(name)
+	}
+	return name
 }
 
 // windows1252C1 holds the characters of Windows-1252's bytes 0x80..0x9f

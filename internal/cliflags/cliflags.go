@@ -1,10 +1,11 @@
 // Package cliflags parses the command lines of the project's programs
 // (cmd/nardy, cmd/nardy-strength, cmd/nardy-train and the examples
-// selfplay, tournament and server) alike: -h prints the usage (a
-// synopsis, then the flags) on standard output and the program exits with
-// 0; a bad flag, a value the flag package refuses or an argument the
-// command does not take prints "PROG: message", then the usage, on
-// standard error, and the program exits with 2. A value the program
+// selfplay, tournament and server) alike: -h (-help, --help), before the
+// arguments or after them, prints the usage (a synopsis, then the flags)
+// on standard output and the program exits with 0; a bad flag, a value
+// the flag package refuses or an argument the command does not take
+// prints "PROG: message", then the usage, on standard error, and the
+// program exits with 2. A value the program
 // refuses once parsed (out of range, or flags that contradict each other)
 // prints "PROG: message" alone ([Fail]): the message names the flag and
 // what it takes.
@@ -37,13 +38,15 @@ func Usage(fs *flag.FlagSet, synopsis string) string {
 // must take exactly nargs arguments after its flags. prog names the
 // program in messages ("nardy legal"); synopsis opens its usage. ok is
 // false when the program must stop, with status 0 after -h or 2 after an
-// error, both printed: the flag package prints nothing itself.
+// error, both printed: the flag package prints nothing itself. -h, -help
+// or --help after the arguments asks for help too (the flag package
+// stops at the first argument), unless a "--" before it ended the flags.
 func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, stdout, stderr io.Writer) (status int, ok bool) {
 	fs.SetOutput(io.Discard) // its messages are printed below, once
 	fs.Usage = func() {}
 	err := fs.Parse(args)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, flag.ErrHelp), err == nil && helpAfter(args, fs.Args()):
 		fmt.Fprint(stdout, Usage(fs, synopsis))
 		return 0, false
 	case err != nil:
@@ -69,6 +72,26 @@ func Parse(fs *flag.FlagSet, prog, synopsis string, args []string, nargs int, st
 		return 2, false
 	}
 	return 0, true
+}
+
+// helpAfter reports whether rest, the arguments left in args after the
+// flags, ask for help as a flag would (-h, -help, --help), as GNU tools
+// take "cmd FILE --help": the flag package stops at the first argument,
+// which made "nardy analyze FILE -h" an unexpected argument. After a "--"
+// that ended the flags, every argument is one (a file named -h).
+func helpAfter(args, rest []string) bool {
+	if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+		return false
+	}
+	for _, a := range rest {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
 }
 
 // Fail prints "prog: err" on w, for a command line refused once parsed (a

@@ -37,6 +37,14 @@ func TestParse(t *testing.T) {
 		{[]string{"a", "b"}, 1, 2, false, "", "prog: unexpected argument \"b\"\n"},
 		{nil, 1, 2, false, "", "prog: want 1 argument, got 0\n"},
 		{nil, 2, 2, false, "", "prog: want 2 arguments, got 0\n"},
+		// Help after the arguments, as GNU tools take "cmd FILE --help"
+		// (helper-204: "nardy analyze FILE -h" was an unexpected argument).
+		{[]string{"x", "-h"}, 1, 0, false, "usage: prog [-n N]\n  -n int\n    \ta number (default 1)\n", ""},
+		{[]string{"-n", "2", "x", "y", "--help"}, 1, 0, false, "usage: prog [-n N]\n  -n int\n    \ta number (default 1)\n", ""},
+		{[]string{"x", "-help"}, 0, 0, false, "usage: prog [-n N]\n  -n int\n    \ta number (default 1)\n", ""},
+		// After "--", -h is an argument (a file named -h).
+		{[]string{"--", "-h"}, 1, 0, true, "", ""},
+		{[]string{"x", "--", "-h"}, 1, 2, false, "", "prog: unexpected argument \"--\"\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		status, ok := Parse(newSet(), "prog", "usage: prog [-n N]\n", c.args, c.nargs, &stdout, &stderr)

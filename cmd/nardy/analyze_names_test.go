@@ -50,14 +50,14 @@ func TestAnalyzeNamesCannotDriveTheTerminal(t *testing.T) {
 // count on it).
 func TestShownName(t *testing.T) {
 	for name, want := range map[string]string{
-		"Aygün":                "Aygün",
-		"Jean Paul":            "Jean Paul",
-		"O’Brien":              "O’Brien",
+		"Aygün":                 "Aygün",
+		"Jean Paul":             "Jean Paul",
+		"O’Brien":               "O’Brien",
 		"evil\x1b[2J\x1b]0;x\a": `"evil\x1b[2J\x1b]0;x\a"`,
-		"cr\rlf\n":             `"cr\rlf\n"`,
-		"Ali\u202eabaB":        `"Ali\u202eabaB"`,
-		"zero\u200bwidth":      `"zero\u200bwidth"`,
-		"\u0085next line":      `"\u0085next line"`,
+		"cr\rlf\n":              `"cr\rlf\n"`,
+		"Ali\u202eabaB":         `"Ali\u202eabaB"`,
+		"zero\u200bwidth":       `"zero\u200bwidth"`,
+		"\u0085next line":       `"\u0085next line"`,
 	} {
 		assert.Equal(t, want, shownName(name), "%q", name)
 	}

@@ -20,8 +20,9 @@
 // names things (see jsonout.go and each command's -h); an error writes
 // nothing on standard output.
 //
-// Every command prints its usage and flags on standard output with -h, as
-// "nardy help COMMAND" does (exit status 0), and refuses an unknown flag,
+// Every command prints its usage and flags on standard output with -h
+// (-help, --help; before its arguments or after them, unless after "--"),
+// as "nardy help COMMAND" does (exit status 0), and refuses an unknown flag,
 // a bad flag value or an argument it does not take (a message and the
 // usage on standard error, exit status 2).
 //
@@ -37,6 +38,12 @@
 // decisions the search calls errors are judged again by rollouts (see analysis.Options.Rollout). An
 // interrupt (Ctrl-C) stops it: it prints the report of the decisions
 // judged so far, says where it stopped, and exits with status 1.
+//
+// An interrupt (Ctrl-C) or SIGTERM stops rollout and perft too: rollout
+// prints the figures of the trials played so far (the first ones: those
+// of a rollout of that many trials with the same seed), perft the leaves
+// under the first plies walked so far, each saying the figures are
+// partial (a last line; "interrupted" in -json), and exits with status 1.
 //
 // rollout plays a position out many times with the neural evaluator
 // (neural.Searcher.Rollout, optionally with variance reduction)

@@ -35,7 +35,7 @@ func sweepConfig(t *testing.T) sweep.Config {
 			reflect.TypeFor[nardy.Cube](), reflect.TypeFor[nardy.DiceSource](), reflect.TypeFor[nardy.EndReason](),
 			reflect.TypeFor[nardy.Game](), reflect.TypeFor[nardy.HeadException](), reflect.TypeFor[nardy.InvalidRulesError](),
 			reflect.TypeFor[nardy.Match](), reflect.TypeFor[nardy.MatchStart](), reflect.TypeFor[nardy.NextGameStarter](),
-			reflect.TypeFor[nardy.Opening](), reflect.TypeFor[nardy.OpeningRoll](), reflect.TypeFor[nardy.Phase](),
+			reflect.TypeFor[nardy.Opening](), reflect.TypeFor[nardy.OpeningRoll](), reflect.TypeFor[nardy.PerftCount](), reflect.TypeFor[nardy.Phase](),
 			reflect.TypeFor[nardy.Play](), reflect.TypeFor[nardy.Position](), reflect.TypeFor[nardy.PositionError](),
 			reflect.TypeFor[nardy.Record](), reflect.TypeFor[nardy.RecordError](), reflect.TypeFor[nardy.Recorder](),
 			reflect.TypeFor[nardy.Result](), reflect.TypeFor[nardy.ResultKind](), reflect.TypeFor[nardy.Roll](),
@@ -60,6 +60,8 @@ func sweepConfig(t *testing.T) sweep.Config {
 		Limits: map[string]sweep.Limit{
 			"Rules.Perft": {Why: "a walk of the game tree deeper than a ply takes long by design (116 million leaves at depth 3)",
 				OK: func(in []reflect.Value) bool { d := in[2].Int(); return d <= 1 || d > 64 }},
+			"Rules.PerftContext": {Why: "Rules.Perft's walk, with a context",
+				OK: func(in []reflect.Value) bool { d := in[3].Int(); return d <= 1 || d > 64 }},
 		},
 		NilReceivers: map[string]string{
 			"ActionError": sweepNilError, "InvalidRulesError": sweepNilError, "PositionError": sweepNilError,

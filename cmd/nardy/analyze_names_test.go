@@ -17,8 +17,8 @@ import (
 // U+2066 (a bidi isolate), U+2028 (a line separator). The text of
 // analyze prints such a name quoted, those characters escaped (the JSON
 // keeps the names as they are, escaped by encoding/json as its readers
-// expect); a plain name is printed as it is. ReadMat refuses C0 and C1
-// control characters in names already (helper-104).
+// expect); a plain name is printed as it is. ReadMat refuses ASCII's and
+// Latin-1's control characters in names already (helper-104).
 func TestAnalyzeNamesCannotDriveTheTerminal(t *testing.T) {
 	data, err := os.ReadFile("../../gnubg/testdata/mat/latin1-names.mat")
 	require.NoError(t, err)
@@ -46,7 +46,7 @@ func TestAnalyzeNamesCannotDriveTheTerminal(t *testing.T) {
 // TestShownName: the text shows a name as it is unless it holds a
 // character that is not graphic: then quoted, with ESC, CR, BEL, the
 // bidi controls and the line separators escaped (a JSON record names no
-// players; a .mat file refuses C0 and C1 controls, but the text does not
+// players; a .mat file refuses ASCII's and Latin-1's controls, but the text does not
 // count on it).
 func TestShownName(t *testing.T) {
 	for name, want := range map[string]string{

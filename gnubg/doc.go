@@ -31,7 +31,9 @@
 // an illegal play or cube action), and
 // also [ErrMatRules] where other rules may explain it, inside a
 // [*MatError] that gives the line. Every reader has a size bound: the IDs
-// have a fixed length, and [ReadMat] and [ReadMatSession] stop at
+// have a fixed length (a text of more than 56 bytes for a Position ID, 48
+// for a Match ID, [nardy.MaxTextLen] for [SplitID], is refused unread),
+// and [ReadMat] and [ReadMatSession] stop at
 // [MaxMatBytes], [MaxMatLine] and [MaxMatTags].
 //
 // A [MatchID], a [MatInfo] and a [MatError] are plain values (a MatInfo's

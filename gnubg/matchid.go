@@ -267,7 +267,9 @@ func (m *MatchID) UnmarshalText(text []byte) error {
 // [SplitID] finds the IDs in a longer text. It refuses
 // what GNU Backgammon 1.07 refuses or never writes, with errors matching
 // [nardy.ErrSyntax]: a length other than 12 (refused before the ID is
-// read), a character outside the Base64 alphabet, nonzero bits past the
+// read; a text of more than 48 bytes, what is dropped around the ID
+// counted, is refused unread, 4 bytes being the most a character takes),
+// a character outside the Base64 alphabet, nonzero bits past the
 // 67th of the key (see [MatchID.Bit67]), a cube above [MaxCube], a cube
 // owner code of 2, a game state above 4, a die of 7 or only one die 0, a
 // match longer than [MaxMatchLength], a score past the match length, and

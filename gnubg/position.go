@@ -38,7 +38,9 @@ func PositionID(p nardy.Position) (string, error) {
 // and line ends around it, and up to two '=' of Base64 padding after it
 // ("4HPwATDgc/ABMA=="), are dropped; [SplitID] finds the IDs in a longer
 // text. Malformed IDs give an error matching [nardy.ErrSyntax]: a length
-// other than 14 (refused before the ID is read), a character outside the Base64
+// other than 14 (refused before the ID is read; a text of more than 56
+// bytes, what is dropped around the ID counted, is refused unread, 4 bytes
+// being the most a character takes), a character outside the Base64
 // alphabet, nonzero unused bits at the end, more than 15 checkers for one
 // side, or fewer than the 50 point-ending 0 bits. Checker counts that no
 // position has (a point held by both sides) give an error matching

@@ -29,7 +29,8 @@
 // conform reads one conformance case (JSON, format in
 // testdata/conformance/README.md) a line on standard input and writes one
 // JSON answer a line: {"id":…,"plays":[sorted keys]} or {"id":…,"error":"…"}.
-// It never stops at a bad line.
+// It never stops at a bad line. A line may be at most 1 MiB (its line ending
+// not counted): a longer one is answered with an error.
 //
 // analyze judges every checker play and cube decision of a record (a JSON
 // nardy.Record, or a .mat file of short nardy; FILE "-" is standard input) with the neural evaluator
@@ -153,7 +154,9 @@ const conformUsage = `usage: nardy conform < cases.jsonl
 Reads one conformance case (JSON, format in testdata/conformance/README.md)
 a line on standard input and writes one JSON answer a line on standard
 output: {"id":…,"plays":[sorted keys]} or {"id":…,"error":"…"}. A bad line
-gets an error answer; the command never stops at one. No flags.`
+gets an error answer; the command never stops at one. A line may be at most
+1 MiB (1,048,576 bytes, its line ending not counted): a longer one is
+answered with an error and the rest of it skipped. No flags.`
 
 // parseFlags parses the flags of a command into fs; usage is its synopsis,
 // printed before the flags. ok is false when the command must stop, with

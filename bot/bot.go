@@ -36,8 +36,9 @@
 // player configured once can be copied for each goroutine; a copy of a
 // Random shares its generator, so copies of one Random used at once race
 // (build each with NewRandom). Players hold no global state and take all
-// randomness from their seed. A [CubePolicy] and a [PlayerError] are plain
-// values, safe to share between goroutines, and the functions keep no state of their own:
+// randomness from their seed. A [CubePolicy], a [PlayerError] and an
+// [UnknownBotError] are plain values, safe to share between goroutines,
+// and the functions keep no state of their own:
 // calls from several goroutines at once are safe, each with its own
 // players and dice source.
 package bot
@@ -95,7 +96,8 @@ var (
 	// holds ([nardy.MaxRecordActions]). The drivers' error matches
 	// [nardy.ErrRecordFull] too, the recorder's own refusal.
 	ErrTooLong = errors.New("bot: game or match did not end within the actions a record holds")
-	// ErrUnknownBot: [New] was given a name it does not know.
+	// ErrUnknownBot: [New] was given a name it does not know (an
+	// [*UnknownBotError]).
 	ErrUnknownBot = errors.New("bot: unknown bot")
 	// ErrUninitialized: a player that needs its constructor was built
 	// without it (the zero [Random], which has no generator: use
@@ -145,6 +147,21 @@ func (e *PlayerError) Error() string {
 
 // Unwrap returns the reason.
 func (e *PlayerError) Unwrap() error { return e.Err }
+
+// UnknownBotError is [New]'s error for a name it does not know. It
+// matches [ErrUnknownBot] with errors.Is.
+// A nil *UnknownBotError is no error: its methods panic, as a nil *os.PathError's do.
+type UnknownBotError struct {
+	Name string // the name given, cut to 64 bytes ("..." after a cut)
+}
+
+// Error implements the error interface: the name and the names New knows.
+func (e *UnknownBotError) Error() string {
+	return fmt.Sprintf("%v %q; known: %v", ErrUnknownBot, e.Name, Names())
+}
+
+// Unwrap makes errors.Is match ErrUnknownBot.
+func (e *UnknownBotError) Unwrap() error { return ErrUnknownBot }
 
 // turnError is ErrNotToAct with the game's own reason, matching both.
 type turnError struct {
@@ -459,8 +476,8 @@ func Names() []string {
 // with its default budget, "neural0", "neural1", "neural2" with the
 // embedded networks) seeded with seed; only Random uses the seed, the
 // others are deterministic without one. A player is not safe for
-// concurrent use: build one per goroutine. Another name gives an error
-// matching [ErrUnknownBot].
+// concurrent use: build one per goroutine. Another name gives an
+// [*UnknownBotError], matching [ErrUnknownBot].
 func New(name string, seed uint64) (Player, error) {
 	switch name {
 	case "random":
@@ -472,7 +489,7 @@ func New(name string, seed uint64) (Player, error) {
 	case "neural0", "neural1", "neural2":
 		return NewNeural(int(name[6] - '0')), nil
 	}
-	return nil, fmt.Errorf("%w %s; known: %v", ErrUnknownBot, errtext.Quote(name), Names())
+	return nil, &UnknownBotError{Name: errtext.Shorten(name)}
 }
 
 // own reports whether *self is p, and makes it so. A player keeps its own

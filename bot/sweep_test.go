@@ -50,7 +50,7 @@ func sweepConfig(t *testing.T) sweep.Config {
 		Types: []reflect.Type{
 			reflect.TypeFor[bot.CubePolicy](), reflect.TypeFor[bot.Expectimax](), reflect.TypeFor[bot.Greedy](),
 			reflect.TypeFor[bot.MatchSeer](), reflect.TypeFor[bot.Neural](), reflect.TypeFor[bot.Player](),
-			reflect.TypeFor[bot.PlayerError](), reflect.TypeFor[bot.Random](),
+			reflect.TypeFor[bot.PlayerError](), reflect.TypeFor[bot.Random](), reflect.TypeFor[bot.UnknownBotError](),
 		},
 		Funcs: map[string]any{
 			"DefaultCubePolicy": bot.DefaultCubePolicy, "Evaluate": bot.Evaluate, "Names": bot.Names, "New": bot.New,
@@ -77,7 +77,8 @@ func sweepConfig(t *testing.T) sweep.Config {
 			}},
 		},
 		NilReceivers: map[string]string{
-			"PlayerError": "A nil *PlayerError is no error: its methods panic, as a nil *os.PathError's do.",
+			"PlayerError":     "A nil *PlayerError is no error: its methods panic, as a nil *os.PathError's do.",
+			"UnknownBotError": "A nil *UnknownBotError is no error: its methods panic, as a nil *os.PathError's do.",
 		},
 	}
 }

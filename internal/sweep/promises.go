@@ -53,7 +53,7 @@ const (
 	nardyErrors   = "The methods of the typed errors only read them, so an error value can be shared too."
 	analysisPlain = "The types are plain values (a Report's and a Hint's slices and pointers only read by the package), safe to share between goroutines"
 	neuralPlain   = "The other types are plain values (their few pointers and slices only read), safe to share between goroutines"
-	botPlain      = "A [CubePolicy] and a [PlayerError] are plain values, safe to share between goroutines"
+	botPlain      = "A [CubePolicy], a [PlayerError] and an [UnknownBotError] are plain values, safe to share between goroutines"
 	botPlayer     = "A player value keeps buffers between calls and is not safe for concurrent use"
 )
 
@@ -107,14 +107,15 @@ func NardyPromises() map[string]Promise {
 		nardyPath + "/neural.WeightsError":   sharedError(neuralPlain),
 
 		// package bot
-		nardyPath + "/bot.Greedy":      {Sharing: OneGoroutine, Quote: botPlayer},
-		nardyPath + "/bot.Expectimax":  {Sharing: OneGoroutine, Quote: botPlayer},
-		nardyPath + "/bot.Neural":      {Sharing: OneGoroutine, Quote: botPlayer},
-		nardyPath + "/bot.Random":      {Sharing: OneGoroutine, Quote: botPlayer},
-		nardyPath + "/bot.Player":      {Sharing: Implementers, Quote: botPlayer},
-		nardyPath + "/bot.MatchSeer":   {Sharing: Implementers, Quote: botPlayer},
-		nardyPath + "/bot.CubePolicy":  {Sharing: Free, Quote: botPlain},
-		nardyPath + "/bot.PlayerError": sharedError(botPlain),
+		nardyPath + "/bot.Greedy":          {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Expectimax":      {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Neural":          {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Random":          {Sharing: OneGoroutine, Quote: botPlayer},
+		nardyPath + "/bot.Player":          {Sharing: Implementers, Quote: botPlayer},
+		nardyPath + "/bot.MatchSeer":       {Sharing: Implementers, Quote: botPlayer},
+		nardyPath + "/bot.CubePolicy":      {Sharing: Free, Quote: botPlain},
+		nardyPath + "/bot.PlayerError":     sharedError(botPlain),
+		nardyPath + "/bot.UnknownBotError": sharedError(botPlain),
 
 		// package analysis
 		nardyPath + "/analysis.Options":      {Sharing: ReadOnly, Quote: "so one record, game and Options can serve calls from several goroutines at once"},

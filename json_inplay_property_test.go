@@ -142,3 +142,43 @@ func TestPropertyGameAndMatchJSONReadBackInPlay(t *testing.T) {
 	require.Positive(t, offers, "no offer was met")
 	t.Logf("%d states, %d in the middle of a play, %d with an offer, %d beavered", states, midTurn, offers, beavered)
 }
+
+// TestPropertyRecorderRecordReadsBack: "every record a Recorder keeps
+// reads back from JSON" (Recorder.Do), and replays (Replay) to the match
+// the Recorder holds, at every point of random play: steps taken and
+// undone, doubles, beavers, resignations offered and rejected, the
+// match's next games.
+func TestPropertyRecorderRecordReadsBack(t *testing.T) {
+	var actions int
+	rapid.Check(t, func(t *rapid.T) {
+		r := genAnyRules().Draw(t, "rules")
+		if r.Variant == Short {
+			r.Beavers = rapid.Bool().Draw(t, "beavers")
+		}
+		length := 0
+		if rapid.Bool().Draw(t, "match") {
+			length = rapid.IntRange(1, 5).Draw(t, "length")
+		}
+		rc, err := NewRecorder(r, length, nil)
+		require.NoError(t, err)
+		for range 400 {
+			m := rc.Match()
+			if m.IsOver() {
+				break
+			}
+			a, ok := randomAction(t, m.Game())
+			if !ok {
+				break
+			}
+			_ = rc.Do(a) // a refusal records nothing
+		}
+		rec := rc.Record()
+		actions += len(rec.Actions)
+		back, b, err := viaJSON(rec)
+		require.NoError(t, err, "%.300s", b)
+		m, err := Replay(back)
+		require.NoError(t, err, "%.300s", b)
+		require.Equal(t, rc.Match(), m, "the record read back replays to another match")
+	})
+	t.Logf("%d actions recorded", actions)
+}
